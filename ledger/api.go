@@ -1,0 +1,306 @@
+// Package ledger is the durable state of the service, kept in Pebble: accounts,
+// API keys (SHA-256 only), credit purchases, holds and captures, refunds, the
+// account-wide sandbox quota, comments, feedback and usage records.
+//
+// Rules the ledger keeps (see FORMAT.md for the key layout):
+//   - Money is integer credits (1 credit = 0.001 USD).
+//   - Every mutation is one atomic Pebble batch written with Sync; no call that
+//     mutates returns before its batch is durable.
+//   - Pebble is the source of truth; the in-memory state (keys by hash, balances,
+//     quota counters) is rebuilt from it by Open. Holds live only in memory and
+//     never survive a restart.
+//   - balance = purchased - refunded - captured, and never negative.
+//   - Credits are consumed oldest purchase first; a purchase is refundable within
+//     14 days of its creation for its unconsumed credits only.
+//   - A sandbox account uses at most 100 counted requests in its lifetime,
+//     across all its sandbox keys; in-flight reservations count against it.
+//
+// This file is the API that httpapi calls; a second implementation (SQL) must
+// be able to stand beside the Pebble one behind the same methods.
+package ledger
+
+import (
+	"errors"
+	"time"
+)
+
+// Constants of the contract.
+const (
+	SandboxQuota       = 100                 // counted requests per account, lifetime
+	SandboxKeyLifetime = 14 * 24 * time.Hour // sandbox keys expire after this
+	RefundWindow       = 14 * 24 * time.Hour // purchases are refundable within this
+	DefaultRateLimit   = 600                 // live keys' per-minute ceiling unless set per account
+	CreditsPerUSD      = 1000
+)
+
+// Packs lists the purchasable packs (USD -> credits).
+var Packs = map[int]int64{25: 25_000, 50: 50_000, 100: 100_000, 500: 500_000}
+
+// Errors. Callers test with errors.Is / errors.As.
+var (
+	ErrNotFound           = errors.New("ledger: not found")
+	ErrUnauthenticated    = errors.New("ledger: unknown, malformed, revoked or expired key")
+	ErrQuotaExhausted     = errors.New("ledger: sandbox quota exhausted")
+	ErrRefundNotAllowed   = errors.New("ledger: refund not allowed")
+	ErrBadCursor          = errors.New("ledger: invalid cursor")
+	ErrInvalid            = errors.New("ledger: invalid argument")
+	ErrClosed             = errors.New("ledger: closed")
+	ErrInsufficientCredit = errors.New("ledger: insufficient credits")
+)
+
+// InsufficientCreditsError is returned by Reserve when a live balance (less
+// holds in flight) is below the price. errors.Is(err, ErrInsufficientCredit) holds.
+type InsufficientCreditsError struct {
+	BalanceCredits  int64 // the balance available to this request
+	RequiredCredits int64
+}
+
+func (e *InsufficientCreditsError) Error() string { return ErrInsufficientCredit.Error() }
+func (e *InsufficientCreditsError) Unwrap() error { return ErrInsufficientCredit }
+
+// KeyKind is "sandbox" or "live".
+type KeyKind string
+
+const (
+	Sandbox KeyKind = "sandbox"
+	Live    KeyKind = "live"
+)
+
+// Account is a customer.
+type Account struct {
+	ID                 string // "acct_..."
+	Name               string
+	RateLimitPerMinute int
+	CreatedAt          time.Time
+}
+
+// AccountView is an account with its balance, quota, purchases and keys (no secrets).
+type AccountView struct {
+	Account
+	BalanceCredits      int64
+	CreditsPurchased    int64 // sum of purchases
+	CreditsRefunded     int64
+	CreditsUsed         int64 // sum of captures
+	SandboxRequestsUsed int
+	Purchases           []Purchase
+	Keys                []Key
+}
+
+// Key is an API key record; the secret itself is never stored.
+type Key struct {
+	ID        string // "key_..."
+	AccountID string
+	Kind      KeyKind
+	Prefix    string // first 16 characters of the secret, e.g. "svc_live_sk_AbCd", for display
+	CreatedAt time.Time
+	ExpiresAt time.Time // zero for live keys
+	RevokedAt time.Time // zero unless revoked
+}
+
+// Purchase is a credit pack bought by an account.
+type Purchase struct {
+	ID         string // "pur_..."
+	AccountID  string
+	PackUSD    int
+	Credits    int64
+	Consumed   int64
+	Refunded   int64
+	CreatedAt  time.Time
+	RefundedAt time.Time // zero unless refunded
+}
+
+// Principal is an authenticated caller: its key and account.
+type Principal struct {
+	Key     Key
+	Account Account
+}
+
+// Hold is a reservation taken by Reserve and ended exactly once by Commit or
+// Release. It holds Price credits (live) or one quota slot (sandbox).
+type Hold struct {
+	AccountID string
+	KeyID     string
+	Kind      KeyKind
+	Price     int64 // list price in credits; 0 for free counted operations (feedback)
+	// unexported bookkeeping is added by the implementation
+	done bool
+}
+
+// Usage is the record of one completed, counted request.
+type Usage struct {
+	ID            string // "use_..."
+	AccountID     string
+	KeyID         string
+	Endpoint      string // e.g. "/v1/classify"
+	ListCredits   int64  // the operation's list price
+	Charged       int64  // credits actually captured (0 for cache hits and sandbox keys)
+	CacheHit      bool
+	Sandbox       bool
+	LatencyMicros int64
+	At            time.Time
+}
+
+// Comment is a classified comment, stored by classify.
+type Comment struct {
+	ID           string // the classification id, "cls_..."
+	AccountID    string
+	Text         string
+	Platform     string // "" when not given
+	Intent       string // the first intent
+	Intents      []string
+	Sentiment    string
+	Language     string
+	Dialect      string // "" for English
+	Toxicity     string
+	ChannelID    string
+	Author       string
+	CreatedAt    time.Time // from the request when given, else now
+	ClassifiedAt time.Time
+}
+
+// Feedback is a correction of a classification.
+type Feedback struct {
+	ID                 string // "fb_..."
+	AccountID          string
+	ClassificationID   string
+	Rating             string // correct | incorrect | partial
+	CorrectedIntent    []string
+	CorrectedSentiment string
+	Comment            string
+	Text               string // the classified comment's text (copied for hints)
+	TextKey            string // the caller's normalised form of Text; corrections are looked up by it
+	CreatedAt          time.Time
+}
+
+// Records is what a Commit writes besides the capture, atomically with it.
+type Records struct {
+	Usage    Usage     // always written
+	Comment  *Comment  // classify
+	Feedback *Feedback // feedback
+}
+
+// CommentFilter selects comments of one account. Zero values do not filter.
+type CommentFilter struct {
+	ChannelID, Platform, Intent, Sentiment, Dialect, Toxicity string
+	From, To                                                  time.Time // inclusive bounds on CreatedAt
+	Limit                                                     int       // 1..100
+	Cursor                                                    string    // from a previous page; ErrBadCursor if tampered
+}
+
+// CommentPage is one page of comments, CreatedAt descending (ties: id descending).
+type CommentPage struct {
+	Comments   []Comment
+	HasMore    bool
+	NextCursor string // "" when !HasMore
+	TotalCount int    // comments matching the filter, all pages
+}
+
+// AnalyticsQuery selects comments for analytics. GroupBy is day, week or month.
+type AnalyticsQuery struct {
+	ChannelID, Platform string
+	From, To            time.Time
+	GroupBy             string
+}
+
+// Trend is one period of analytics.
+type Trend struct {
+	Start, End     time.Time // the period's first and last day (dates)
+	Total          int
+	SentimentScore float64 // (positive - negative) / total, in -1..1; 0 when total is 0
+	TopIntent      string  // most frequent intent ("other" when total is 0)
+}
+
+// Analytics aggregates comments. Every map has every enum value as a key (zeros included).
+type Analytics struct {
+	Total     int
+	Intent    map[string]int
+	Sentiment map[string]int
+	Dialect   map[string]int
+	Toxicity  map[string]int
+	Trends    []Trend // oldest first, only periods inside [From, To]
+}
+
+// UsageQuery selects usage records of one account. GroupBy is day, week, month or endpoint.
+type UsageQuery struct {
+	From, To time.Time
+	GroupBy  string
+}
+
+// EndpointUsage aggregates usage of one endpoint.
+type EndpointUsage struct {
+	Endpoint     string
+	Requests     int
+	Charged      int64 // credits
+	CacheHits    int
+	AvgLatencyMs float64
+}
+
+// UsageBucket is one element of the breakdown (GroupBy day/week/month/endpoint).
+type UsageBucket struct {
+	Key       string // period "YYYY-MM-DD/YYYY-MM-DD" or endpoint path
+	Requests  int
+	Charged   int64
+	CacheHits int
+}
+
+// UsageSummary is the usage of one account in a period, plus its balance now.
+type UsageSummary struct {
+	TotalRequests    int
+	TotalCharged     int64
+	CacheHits        int
+	ByEndpoint       []EndpointUsage // sorted by endpoint
+	Breakdown        []UsageBucket
+	BalanceCredits   int64
+	CreditsPurchased int64 // net of refunds
+	CreditsUsed      int64
+}
+
+// Ledger is the whole API httpapi uses. *Store (Pebble) implements it.
+type Ledger interface {
+	// Close flushes and closes the store. Holds in flight are dropped.
+	Close() error
+	// Check reports whether the store accepts a synced write (health).
+	Check() error
+	// Empty reports whether the store has no account yet (first start).
+	Empty() bool
+
+	CreateAccount(name string, rateLimitPerMinute int) (Account, error)
+	AccountView(accountID string) (AccountView, error)
+	// CreateKey makes a key and returns its record and its secret (shown once).
+	CreateKey(accountID string, kind KeyKind) (Key, string, error)
+	RevokeKey(keyID string) (Key, error)
+	// Authenticate maps a bearer secret to its key and account, comparing
+	// SHA-256 digests in constant time. Unknown, malformed, revoked or expired
+	// keys give ErrUnauthenticated.
+	Authenticate(secret string) (Principal, error)
+	Purchase(accountID string, packUSD int) (Purchase, error)
+	// Refund returns the purchase's unconsumed credits; ErrRefundNotAllowed
+	// past RefundWindow or when nothing is left.
+	Refund(purchaseID string) (p Purchase, refundedCredits int64, err error)
+
+	// BalanceCredits is the account's balance, less holds in flight.
+	BalanceCredits(accountID string) int64
+	// SandboxRemaining is SandboxQuota less counted and reserved requests.
+	SandboxRemaining(accountID string) int
+	// Reserve takes a hold of price credits (live key) or one quota slot
+	// (sandbox key). Live: *InsufficientCreditsError when the balance less
+	// holds is below price. Sandbox: ErrQuotaExhausted when no slot is left.
+	Reserve(p Principal, price int64) (*Hold, error)
+	// Release ends a hold without charging anything. Idempotent.
+	Release(h *Hold)
+	// Commit ends a hold: captures the hold's price when charge is true and the
+	// key is live (0 otherwise), counts the sandbox slot, and writes r, all in
+	// one synced batch. On error nothing was written and the hold is released.
+	Commit(h *Hold, charge bool, r Records) error
+
+	// Comment returns a comment of the account; ErrNotFound for another account's.
+	Comment(accountID, commentID string) (Comment, error)
+	ListComments(accountID string, f CommentFilter) (CommentPage, error)
+	Analytics(accountID string, q AnalyticsQuery) (Analytics, error)
+	Usage(accountID string, q UsageQuery) (UsageSummary, error)
+	// RecentFeedback returns up to max of the account's corrections, newest first.
+	RecentFeedback(accountID string, max int) ([]Feedback, error)
+	// Correction returns the newest correction (rating incorrect or partial)
+	// whose TextKey equals textKey, for the account.
+	Correction(accountID, textKey string) (Feedback, bool)
+}
