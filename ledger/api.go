@@ -122,8 +122,15 @@ type Hold struct {
 	KeyID     string
 	Kind      KeyKind
 	Price     int64 // list price in credits; 0 for free counted operations (feedback)
-	// unexported bookkeeping is added by the implementation
-	done bool
+
+	// The ledger's own copy of what was reserved; the exported fields above
+	// are for the caller to read and are never trusted back.
+	s     *Store
+	a     *account
+	keyID string
+	kind  KeyKind
+	price int64
+	ended bool // guarded by a.mu: set by the first Commit or Release
 }
 
 // Usage is the record of one completed, counted request.
@@ -290,7 +297,10 @@ type Ledger interface {
 	Release(h *Hold)
 	// Commit ends a hold: captures the hold's price when charge is true and the
 	// key is live (0 otherwise), counts the sandbox slot, and writes r, all in
-	// one synced batch. On error nothing was written and the hold is released.
+	// one synced batch. A second Commit of the same hold is ErrHoldEnded and
+	// charges nothing. On other errors nothing was written and the hold is
+	// released, except ErrBroken (the fsync failed: the store refuses every
+	// later write until reopened, and the batch may or may not be durable).
 	Commit(h *Hold, charge bool, r Records) error
 
 	// Comment returns a comment of the account; ErrNotFound for another account's.
@@ -298,7 +308,8 @@ type Ledger interface {
 	ListComments(accountID string, f CommentFilter) (CommentPage, error)
 	Analytics(accountID string, q AnalyticsQuery) (Analytics, error)
 	Usage(accountID string, q UsageQuery) (UsageSummary, error)
-	// RecentFeedback returns up to max of the account's corrections, newest first.
+	// RecentFeedback returns up to max (at most 100) of the account's
+	// corrections (rating incorrect or partial), newest first.
 	RecentFeedback(accountID string, max int) ([]Feedback, error)
 	// Correction returns the newest correction (rating incorrect or partial)
 	// whose TextKey equals textKey, for the account.

@@ -1,74 +1,219 @@
-// Package dialect detects language, script, direction and Arabic dialect from
-// local rules: no model call.
+// Package dialect detects language, script, direction, word count and Arabic
+// dialect (gulf, egyptian, levantine, msa) from local rules: no model call.
+//
+// # Rules (also in README.md)
+//
+// Letters are counted on the original text: an Arabic letter is a letter of
+// the Arabic blocks (textnorm.IsArabicLetter), a Latin letter is a letter of
+// the Latin script. Other letters (Cyrillic, CJK, ...) count for neither.
+//
+//   - word_count: the number of white-space separated tokens that contain at
+//     least one letter or digit ("👍 !!" has 0 words; "hello, world" has 2).
+//   - script: "mixed" when the text has both Arabic and Latin letters,
+//     "arabic" when it has Arabic letters only, otherwise "latin" (also for
+//     text with no letters at all).
+//   - language: "en" when there is no Arabic letter (except Arabizi, below).
+//     With Arabic letters: "ar", unless the text also has Latin words
+//     (tokens whose letters are mostly Latin) making up at least a quarter of
+//     the words that have letters, then "mixed" ("iPhone ممتاز" is mixed; a
+//     brand name inside a long Arabic sentence stays "ar").
+//   - direction: "rtl" whenever there is an Arabic letter (so mixed text is
+//     rtl), and for nothing else; Arabizi is written left to right: "ltr".
+//   - dialect: set whenever there is an Arabic letter (also for mixed text):
+//     the variety with the highest marker evidence; "msa" when no dialectal
+//     evidence outweighs the MSA prior (MSA is a real class with its own
+//     formal markers, and the default). Null ("") for text without Arabic
+//     letters, except Arabizi.
+//   - Arabizi (Arabic in Latin letters with digits such as 3=ع, 7=ح): a
+//     Latin-only text counts as Arabizi when it has either two Arabizi
+//     marker words, or one Arabizi marker word plus one digit-letter word
+//     (e.g. "7abibi", "3ala"), or three digit-letter words. Arabizi gives
+//     language "ar", script "latin", direction "ltr" and a dialect from the
+//     Arabizi markers ("msa" with low confidence when none is dialectal).
+//     This is a judgement call: SPEC says dialect is null when the text is
+//     not Arabic, and Arabizi is Arabic.
+//
+// dialect_confidence is the softmax probability of the chosen variety over
+// the four evidence scores at a fitted temperature (see calibrate.go); it is
+// in [0, 1] and roughly calibrated on held-out ArSarcasm data (reliability
+// table in docs/quality/dialect.md).
 package dialect
 
 import (
-	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"svc/engine/op"
 	"svc/engine/textnorm"
 )
 
 // Detect returns the language, script, direction, word count and (for text
-// with Arabic letters) the dialect of text.
-//
-// Rules: script is "arabic" when every letter is Arabic, "latin" when every
-// letter is Latin (or there are no letters), else "mixed". Language follows the
-// script ("ar", "en", "mixed"). Direction is "rtl" whenever Arabic letters are
-// present. Words are runs separated by white space.
+// with Arabic letters, or Arabizi) the dialect of text. It is safe for
+// concurrent use; the marker automaton is compiled once, on first use.
 func Detect(text string) op.Detection {
-	var ar, lat int
-	for _, r := range text {
-		switch {
-		case textnorm.IsArabic(r) && unicode.IsLetter(r):
-			ar++
-		case unicode.IsLetter(r) && r < 0x0250:
-			lat++
-		}
-	}
-	d := op.Detection{WordCount: len(strings.Fields(text))}
+	var sc scan
+	sc.run(text)
+	d := op.Detection{WordCount: sc.words}
 	switch {
-	case ar > 0 && lat > 0:
-		d.Script, d.Language, d.Direction = "mixed", "mixed", "rtl"
-	case ar > 0:
+	case sc.ar > 0 && sc.lat > 0:
+		d.Script, d.Direction = "mixed", "rtl"
+		if sc.latWords*4 >= sc.letterWords {
+			d.Language = "mixed"
+		} else {
+			d.Language = "ar"
+		}
+	case sc.ar > 0:
 		d.Script, d.Language, d.Direction = "arabic", "ar", "rtl"
 	default:
 		d.Script, d.Language, d.Direction = "latin", "en", "ltr"
 	}
-	if ar > 0 {
-		d.Dialect, d.DialectConfidence = arabicDialect(textnorm.Fold(text))
+	if sc.ar == 0 && sc.lat == 0 {
+		return d
+	}
+	m := get()
+	st := statePool.Get().(*state)
+	st.buf, _ = textnorm.AppendNormalize(st.buf[:0], nil, text)
+	var ev evidence
+	m.match(st, &ev)
+	if sc.ar == 0 {
+		ev.digitWords = countDigitWords(st.buf)
+	}
+	statePool.Put(st)
+	if sc.ar > 0 {
+		ev.score[msaIdx] += sc.tanweenEvidence()
+		ev.score[egyIdx] += sc.maksuraEvidence()
+		d.Dialect, d.DialectConfidence = decide(&ev, false)
+		return d
+	}
+	// Latin only: Arabizi?
+	if ev.arabiziWords >= 2 || ev.arabiziWords >= 1 && ev.digitWords >= 1 || ev.digitWords >= 3 {
+		d.Language = "ar"
+		d.Dialect, d.DialectConfidence = decide(&ev, true)
 	}
 	return d
 }
 
-// markers is a placeholder marker table; the dialect automaton replaces it.
-var markers = map[string][]string{
-	"egyptian":  {"ازاي", "ليه", "عايز", "دلوقتي", "بتاع", "مش", "كده", "اوي"},
-	"gulf":      {"وش", "شلون", "وايد", "ابي", "ليش", "زين", "مب", "حيل"},
-	"levantine": {"شو", "كتير", "هيك", "هلق", "بدي", "منيح", "ليش", "هاد"},
-	"msa":       {"الذي", "التي", "لقد", "سوف", "ليس", "هذا", "لكن", "ان"},
+// Variety indexes, in the order of op.Dialects.
+const (
+	gulfIdx = iota
+	egyIdx
+	levIdx
+	msaIdx
+	anyIdx  // Arabizi evidence without a dialect
+	dialIdx // evidence for some dialect (not MSA), no particular one
+	nVar    = 4
+)
+
+// scan holds the counts of one pass over the original text.
+type scan struct {
+	ar, lat     int // Arabic and Latin letters
+	words       int // tokens with a letter or digit
+	letterWords int // tokens with a letter
+	latWords    int // tokens whose letters are mostly Latin
+	tanween     int // tanween marks (case endings: an MSA signal)
+	maksura     int // function words spelled with final ى (Egyptian orthography)
 }
 
-func arabicDialect(folded string) (string, float64) {
-	words := strings.Fields(folded)
-	best, bestN, total := "msa", 0, 0
-	for _, dl := range op.Dialects {
-		n := 0
-		for _, w := range words {
-			for _, m := range markers[dl] {
-				if w == m {
-					n++
-				}
+func (s *scan) run(text string) {
+	tokAr, tokLat, tokAlnum := 0, 0, false
+	tokStart := -1
+	lastMaksura := false
+	flush := func(end int) {
+		if tokStart < 0 {
+			return
+		}
+		if tokAlnum {
+			s.words++
+		}
+		if tokAr+tokLat > 0 {
+			s.letterWords++
+			if tokLat > tokAr {
+				s.latWords++
 			}
 		}
-		total += n
-		if n > bestN {
-			best, bestN = dl, n
+		if lastMaksura && s.maksura < 2 && isMaksuraWord(text[tokStart:end]) {
+			s.maksura++
 		}
+		tokAr, tokLat, tokAlnum, tokStart, lastMaksura = 0, 0, false, -1, false
 	}
-	if total == 0 {
-		return "msa", 0.4
+	for i := 0; i < len(text); {
+		r, n := textnorm.DecodeRune(text, i)
+		if r < utf8.RuneSelf {
+			switch {
+			case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f':
+				flush(i)
+			case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+				if tokStart < 0 {
+					tokStart = i
+				}
+				s.lat++
+				tokLat++
+				tokAlnum = true
+				lastMaksura = false
+			default:
+				if tokStart < 0 {
+					tokStart = i
+				}
+				if r >= '0' && r <= '9' {
+					tokAlnum = true
+				}
+				lastMaksura = false
+			}
+			i += n
+			continue
+		}
+		if (r < 0x0600 || r > 0x06FF) && unicode.IsSpace(r) {
+			flush(i)
+			i += n
+			continue
+		}
+		if tokStart < 0 {
+			tokStart = i
+		}
+		switch {
+		case r >= 0x064B && r <= 0x064D:
+			s.tanween++
+		case textnorm.IsArabicLetter(r):
+			s.ar++
+			tokAr++
+			tokAlnum = true
+			lastMaksura = r == 'ى'
+			i += n
+			continue
+		case unicode.IsLetter(r):
+			if unicode.Is(unicode.Latin, r) {
+				s.lat++
+				tokLat++
+			}
+			tokAlnum = true
+		case unicode.IsDigit(r):
+			tokAlnum = true
+		}
+		if !(r >= 0x064B && r <= 0x065F) && r != 0x0640 { // diacritics and tatweel keep a final ى final
+			lastMaksura = false
+		}
+		i += n
 	}
-	return best, 0.4 + 0.5*float64(bestN)/float64(total)
+	flush(len(text))
 }
+
+// isMaksuraWord reports whether tok (a token whose last letter is ى) is a
+// function word normally spelled with a final ي: writing it with ى is an
+// Egyptian spelling habit (in formal and dialectal text alike, so the
+// evidence is weighted low).
+func isMaksuraWord(tok string) bool {
+	switch tok {
+	case "فى", "وفى", "الذى", "التى", "اللى", "دى", "انى", "إنى", "أنى", "لى", "عندى", "بتاعى", "ازاى", "إزاى", "عليا", "اللى،", "فى،":
+		return true
+	}
+	return false
+}
+
+func (s *scan) tanweenEvidence() float64 {
+	if s.tanween > 3 {
+		return 3 * tanweenWeight
+	}
+	return float64(s.tanween) * tanweenWeight
+}
+
+func (s *scan) maksuraEvidence() float64 { return float64(s.maksura) * maksuraWeight }

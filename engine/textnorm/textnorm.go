@@ -1,59 +1,274 @@
 // Package textnorm normalises Arabic and Latin text for matching: lookups,
 // lexicons, dialect markers and cache keys all compare folded text.
+//
+// # Folding rules (Fold, Normalize and AppendNormalize apply the same ones)
+//
+//  1. Unicode NFKC (presentation forms and ligatures such as U+FEFB "ﻻ" become
+//     base letters; full-width Latin becomes ASCII).
+//  2. Removed: Arabic diacritics (harakat U+064B–U+065F, superscript alef
+//     U+0670, Quranic marks U+06D6–U+06ED), tatweel U+0640, zero-width and
+//     direction marks (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+061C,
+//     U+FEFF, soft hyphen U+00AD).
+//  3. Letters folded: أ إ آ ٱ -> ا; ى -> ي; ة -> ه; Persian ی -> ي, ک -> ك,
+//     ۀ ہ -> ه. The dialect letters گ چ ڤ پ are kept as they are (they are
+//     dialect evidence for the matcher).
+//  4. Arabic-Indic and Eastern Arabic-Indic digits -> ASCII 0-9.
+//  5. Lower case (unicode.ToLower, rune by rune).
+//  6. Elongation: an Arabic letter repeated 3 or more times becomes one
+//     ("جمييييل" -> "جميل"; "ممكن" keeps its two meems); any other letter
+//     repeated 3 or more times becomes two ("goooood" -> "good", "good" stays).
+//  7. White space runs become one ASCII space; leading and trailing space is
+//     trimmed.
 package textnorm
 
 import (
-	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
 
-// Fold returns the lookup form of s: NFKC; lower case; Arabic diacritics,
-// tatweel, zero-width and direction marks removed; alef variants folded to
-// ا, alef maksura to ي, teh marbuta to ه; Arabic-Indic digits to ASCII;
-// runs of three or more equal letters collapsed to one; white space collapsed
-// to single spaces and trimmed. Dialect letters (گ چ ڤ) are kept.
+// Fold returns the lookup form of s (see the package documentation for the
+// rules). Fold(s) is always equal to the first result of Normalize(s).
 func Fold(s string) string {
-	s = norm.NFKC.String(s)
-	var b strings.Builder
-	b.Grow(len(s))
-	var prev rune
-	run := 0
-	space := true // suppress leading space
-	for _, r := range s {
-		r = foldRune(r)
-		if r < 0 {
-			continue
-		}
-		if unicode.IsSpace(r) {
-			if !space {
-				b.WriteByte(' ')
-				space = true
-			}
-			prev, run = ' ', 0
-			continue
-		}
-		space = false
-		if r == prev {
-			run++
-			if run >= 2 && unicode.IsLetter(r) {
-				continue // third and later repeats of a letter are dropped
-			}
-		} else {
-			prev, run = r, 0
-		}
-		b.WriteRune(r)
+	b := bufPool.Get().(*[]byte)
+	out, _ := appendNormalize((*b)[:0], nil, s, false)
+	r := string(out)
+	*b = out
+	bufPool.Put(b)
+	return r
+}
+
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// Normalize returns the folded form of s (identical to Fold(s)) and an offset
+// map back into s.
+//
+// len(offsets) == len(folded)+1. For i < len(folded), offsets[i] is the byte
+// offset in s where the source of folded byte i starts: every byte of one
+// folded rune carries the start of the original character (or NFKC segment)
+// it came from. offsets[len(folded)] is the end, in s, of the source of the
+// last folded rune. Offsets never decrease and always lie in [0, len(s)].
+//
+// Characters that folding removes (diacritics, tatweel, zero-width and
+// direction marks, the extra letters of an elongation, the extra spaces of a
+// white-space run) belong to the folded rune before them, so the source of a
+// folded rune i runs from offsets[i] up to the offset of the next folded rune.
+// Leading white space and removed characters before the first kept rune, and
+// trailing white space, belong to nothing.
+//
+// To map a folded byte span [a, b) back to the original text use
+// OriginalSpan(offsets, a, b): it returns [start, end) covering the original
+// characters, including their diacritics, tatweel and elongation, e.g.
+// masking folded "كلب" in "كـــلـب" replaces the whole "كـــلـب".
+func Normalize(s string) (folded string, offsets []int) {
+	b := bufPool.Get().(*[]byte)
+	out, offs := appendNormalize((*b)[:0], make([]int, 0, len(s)+1), s, true)
+	folded = string(out)
+	*b = out
+	bufPool.Put(b)
+	return folded, offs
+}
+
+// AppendNormalize is the allocation-free form of Normalize for hot paths: it
+// appends the folded form of s to dst and its offsets (same meaning as in
+// Normalize, including the final end entry) to offs, and returns both. When
+// offs is nil no offsets are produced. Reuse dst and offs between calls (for
+// example through a sync.Pool); the offsets appended are relative to s and
+// the folded bytes appended start at len(dst), so pass dst[:0] and offs[:0]
+// unless you know what you are doing.
+func AppendNormalize(dst []byte, offs []int, s string) ([]byte, []int) {
+	return appendNormalize(dst, offs, s, offs != nil)
+}
+
+// OriginalSpan maps the folded byte span [a, b) (0 <= a < b <= len(folded))
+// to the original byte span [start, end) of s, given the offsets returned by
+// Normalize. When b falls inside the expansion of one original character
+// (NFKC turned one character into several), end moves forward to the end of
+// that character, so the result is never empty for a non-empty span.
+func OriginalSpan(offsets []int, a, b int) (start, end int) {
+	n := len(offsets) - 1
+	if n < 0 {
+		return 0, 0
 	}
-	out := b.String()
-	if strings.HasSuffix(out, " ") {
-		out = out[:len(out)-1]
+	if a < 0 {
+		a = 0
 	}
-	return out
+	if b > n {
+		b = n
+	}
+	if a >= b {
+		if a > n {
+			a = n
+		}
+		return offsets[a], offsets[a]
+	}
+	start = offsets[a]
+	last := offsets[b-1]
+	j := b
+	for j < n && offsets[j] <= last {
+		j++
+	}
+	end = offsets[j]
+	if end < start {
+		end = start
+	}
+	return start, end
+}
+
+// appendNormalize does the work of Fold, Normalize and AppendNormalize.
+func appendNormalize(dst []byte, offs []int, s string, withOffs bool) ([]byte, []int) {
+	base := len(dst)
+	st := folder{dst: dst, offs: offs, withOffs: withOffs, pendingSpace: -1, leading: true}
+	i := 0
+	for i < len(s) {
+		r, n := DecodeRune(s, i)
+		// Fast path: a rune that NFKC leaves alone and that cannot compose
+		// with the next one (the next one is also NFKC-inert and not a
+		// combining mark that composes, such as U+0654 hamza above).
+		if nfkcInert(r) {
+			j := i + n
+			if j >= len(s) || s[j] < utf8.RuneSelf {
+				st.add(r, i, j)
+				i = j
+				continue
+			}
+			if r2, _ := DecodeRune(s, j); nfkcInert(r2) {
+				st.add(r, i, j)
+				i = j
+				continue
+			}
+		}
+		// Slow path: one NFKC segment (a starter and its combining marks).
+		k := norm.NFKC.NextBoundaryInString(s[i:], true)
+		if k <= 0 {
+			k = len(s) - i
+		}
+		var tmp [64]byte
+		seg := norm.NFKC.AppendString(tmp[:0], s[i:i+k])
+		end := i + k
+		for j := 0; j < len(seg); {
+			r, n := utf8.DecodeRune(seg[j:])
+			st.add(r, i, end)
+			j += n
+		}
+		i = end
+	}
+	if st.withOffs {
+		st.offs = append(st.offs, st.lastEnd)
+	}
+	_ = base
+	return st.dst, st.offs
+}
+
+// folder is the streaming state of one normalisation.
+type folder struct {
+	dst          []byte
+	offs         []int
+	withOffs     bool
+	leading      bool // nothing kept yet
+	pendingSpace int  // source start of a white-space run not yet written, or -1
+	prev         rune // last kept rune (0 after a space)
+	run          int  // how many times prev has been kept in a row
+	prevSize     int  // bytes of the last kept rune in dst
+	lastEnd      int  // end in s of the source of the last kept non-space rune
+}
+
+func (f *folder) add(r rune, start, end int) {
+	r = foldRune(r)
+	if r < 0 { // removed: belongs to the previous kept rune
+		if f.pendingSpace < 0 && !f.leading {
+			f.lastEnd = end
+		}
+		return
+	}
+	if r == ' ' { // foldRune maps every white-space rune to ' '
+		if !f.leading && f.pendingSpace < 0 {
+			f.pendingSpace = start
+		}
+		return
+	}
+	if f.pendingSpace >= 0 {
+		f.dst = append(f.dst, ' ')
+		if f.withOffs {
+			f.offs = append(f.offs, f.pendingSpace)
+		}
+		f.pendingSpace = -1
+		f.prev, f.run = ' ', 1
+	}
+	f.leading = false
+	if r == f.prev && isLetter(r) {
+		f.run++
+		arabic := IsArabic(r)
+		switch {
+		case arabic && f.run == 3:
+			// third of a run: drop the second copy already written
+			f.dst = f.dst[:len(f.dst)-f.prevSize]
+			if f.withOffs {
+				f.offs = f.offs[:len(f.offs)-f.prevSize]
+			}
+			f.lastEnd = end
+			return
+		case f.run >= 3:
+			f.lastEnd = end
+			return
+		}
+	} else {
+		f.prev, f.run = r, 1
+	}
+	n := len(f.dst)
+	f.dst = utf8.AppendRune(f.dst, r)
+	f.prevSize = len(f.dst) - n
+	if f.withOffs {
+		for j := 0; j < f.prevSize; j++ {
+			f.offs = append(f.offs, start)
+		}
+	}
+	f.lastEnd = end
+}
+
+// DecodeRune decodes the rune at s[i:] like utf8.DecodeRuneInString, with an
+// inlined fast path for ASCII and two-byte sequences (all of Arabic).
+func DecodeRune(s string, i int) (rune, int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	if c >= 0xC2 && c <= 0xDF && i+1 < len(s) {
+		if c1 := s[i+1]; c1&0xC0 == 0x80 {
+			return rune(c&0x1F)<<6 | rune(c1&0x3F), 2
+		}
+	}
+	return utf8.DecodeRuneInString(s[i:])
+}
+
+// nfkcInert reports whether NFKC leaves r unchanged and r never composes
+// with a neighbour: ASCII, and the Arabic block except the marks that compose
+// (U+0653..U+0655) and the letters with compatibility decompositions
+// (U+0675..U+0678).
+func nfkcInert(r rune) bool {
+	return r < utf8.RuneSelf || r >= 0x0600 && r <= 0x06FF && !(r >= 0x0653 && r <= 0x0655) && !(r >= 0x0675 && r <= 0x0678)
+}
+
+func isLetter(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
+	return unicode.IsLetter(r)
 }
 
 // foldRune maps one rune to its folded form, or -1 to drop it.
 func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if r >= 'A' && r <= 'Z' {
+			return r + ('a' - 'A')
+		}
+		if r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' {
+			return ' '
+		}
+		return r
+	}
 	switch {
 	case r >= 0x064B && r <= 0x065F, r == 0x0670, r >= 0x06D6 && r <= 0x06ED: // harakat, superscript alef, Quranic marks
 		return -1
@@ -64,20 +279,36 @@ func foldRune(r rune) rune {
 		return -1
 	case r == 'أ', r == 'إ', r == 'آ', r == 'ٱ':
 		return 'ا'
-	case r == 'ى':
+	case r == 'ى', r == 'ی':
 		return 'ي'
-	case r == 'ة':
+	case r == 'ة', r == 'ۀ', r == 'ہ':
 		return 'ه'
+	case r == 'ک':
+		return 'ك'
 	case r >= 0x0660 && r <= 0x0669:
 		return '0' + (r - 0x0660)
 	case r >= 0x06F0 && r <= 0x06F9:
 		return '0' + (r - 0x06F0)
+	case r >= 0x0600 && r <= 0x06FF:
+		return r
+	}
+	if unicode.IsSpace(r) {
+		return ' '
 	}
 	return unicode.ToLower(r)
 }
 
-// IsArabic reports whether r is an Arabic-script letter.
+// IsArabic reports whether r is an Arabic-script code point (letters, marks,
+// digits and punctuation of the Arabic blocks).
 func IsArabic(r rune) bool {
 	return r >= 0x0600 && r <= 0x06FF || r >= 0x0750 && r <= 0x077F || r >= 0x08A0 && r <= 0x08FF ||
-		r >= 0xFB50 && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFF
+		r >= 0xFB50 && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFC
+}
+
+// IsArabicLetter reports whether r is an Arabic-script letter.
+func IsArabicLetter(r rune) bool {
+	if r >= 0x0621 && r <= 0x064A { // the common letters, without a table lookup
+		return r != 0x0640 // tatweel is a modifier letter, not a letter of words
+	}
+	return IsArabic(r) && unicode.IsLetter(r)
 }

@@ -1,0 +1,180 @@
+// Package cache is the semantic response cache: an exact index over
+// (scope, operation, parameters, normalised text) and a near-duplicate index
+// (character n-gram embeddings in github.com/coder/hnsw graphs) whose hits
+// are accepted only after meaning guards (see guard.go and README.md).
+//
+// Memory is bounded by generations: new entries go to the current
+// generation; when it holds MaxEntries/2 entries the previous generation is
+// dropped whole (its HNSW graphs are released, never Delete'd) and the
+// current one becomes the previous one. Entries persist in Pebble (NoSync
+// writes) so a restart keeps the cache warm.
+package cache
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cockroachdb/pebble/v2"
+)
+
+// Options configure a Cache. Zero values take the documented defaults.
+type Options struct {
+	Dir        string           // Pebble directory for warm restart ("" = memory only)
+	Scope      string           // "account" (default) or "global"
+	MaxEntries int              // memory bound; evict beyond it (default 200_000)
+	TTL        time.Duration    // default 24h
+	Now        func() time.Time // injectable clock (test clocks); default time.Now
+}
+
+// Key identifies one cacheable request.
+type Key struct {
+	Account string // owning account id; ignored when Scope is "global"
+	Op      string // "classify", "translate", "detect", "moderate", "reply"
+	Params  string // canonical encoding of every parameter that changes the answer
+	Text    string // the raw input text (the cache normalises it)
+}
+
+// Stats is a snapshot of the cache counters.
+type Stats struct {
+	Entries     int    // live entries held in memory
+	Hits        uint64 // all hits (exact + near)
+	ExactHits   uint64 // hits on the exact index
+	NearHits    uint64 // near-duplicate hits (subset of Hits)
+	NearHNSW    uint64 // near hits whose candidate came from the HNSW search
+	NearBackup  uint64 // near hits found only by the core-skeleton list (HNSW missed it)
+	Misses      uint64
+	Evictions   uint64 // entries dropped by generation rotation
+	Expired     uint64 // entries found expired (skipped at lookup or load)
+	Forgotten   uint64 // entries dropped by Forget
+	Bytes       int64  // approximate bytes held by entries (values, text, vectors, index)
+	Generations uint64 // rotations so far
+}
+
+const (
+	ScopeAccount = "account"
+	ScopeGlobal  = "global"
+
+	DefaultMaxEntries = 200_000
+	DefaultTTL        = 24 * time.Hour
+)
+
+// Cache is safe for concurrent use.
+type Cache struct {
+	opts   Options
+	global bool
+	now    func() time.Time
+	genCap int // entries per generation = MaxEntries/2
+
+	mu     sync.RWMutex
+	exact  map[uint64]*entry   // exact key -> entry
+	forget map[uint64][]*entry // (scope account, core skeleton) -> entries, for Forget
+	// core lists the live near-eligible entries per (bucket, core skeleton).
+	// Equal core skeletons are a necessary condition of the guards, so an
+	// empty list proves a near miss without searching the graphs, and the
+	// list is the recall safety net when the HNSW search misses.
+	core    map[uint64][]*entry
+	cur     *generation
+	prev    *generation
+	nextSeq uint64
+	bytes   int64
+	live    int
+
+	db *pebble.DB
+
+	hits, exactHits, nearHits, nearHNSW, nearBackup, misses, evictions, expired, forgotten, rotations atomic.Uint64
+
+	closed atomic.Bool
+
+	noPrefilter bool // tests: always search the graphs
+	noBackup    bool // tests: HNSW only, no core-skeleton backup
+}
+
+var ErrClosed = errors.New("cache: closed")
+
+// Open creates a cache; with Dir set it opens (or creates) the Pebble store
+// there and reloads the unexpired entries.
+func Open(opts Options) (*Cache, error) {
+	switch opts.Scope {
+	case "":
+		opts.Scope = ScopeAccount
+	case ScopeAccount, ScopeGlobal:
+	default:
+		return nil, fmt.Errorf("cache: scope %q: want %q or %q", opts.Scope, ScopeAccount, ScopeGlobal)
+	}
+	if opts.MaxEntries <= 0 {
+		opts.MaxEntries = DefaultMaxEntries
+	}
+	if opts.MaxEntries < 2 {
+		opts.MaxEntries = 2
+	}
+	if opts.TTL <= 0 {
+		opts.TTL = DefaultTTL
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	c := &Cache{
+		opts:    opts,
+		global:  opts.Scope == ScopeGlobal,
+		now:     opts.Now,
+		genCap:  opts.MaxEntries / 2,
+		exact:   make(map[uint64]*entry),
+		forget:  make(map[uint64][]*entry),
+		core:    make(map[uint64][]*entry),
+		nextSeq: 1,
+	}
+	c.cur = newGeneration(c.nextSeq)
+	if opts.Dir != "" {
+		if err := c.openStore(); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// Close flushes and closes the store. The cache must not be used afterwards.
+func (c *Cache) Close() error {
+	if !c.closed.CompareAndSwap(false, true) {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.db != nil {
+		err := c.db.Close()
+		c.db = nil
+		return err
+	}
+	return nil
+}
+
+// Stats returns a snapshot of the counters.
+func (c *Cache) Stats() Stats {
+	c.mu.RLock()
+	n, b := c.live, c.bytes
+	c.mu.RUnlock()
+	return Stats{
+		Entries:     n,
+		Hits:        c.hits.Load(),
+		ExactHits:   c.exactHits.Load(),
+		NearHits:    c.nearHits.Load(),
+		NearHNSW:    c.nearHNSW.Load(),
+		NearBackup:  c.nearBackup.Load(),
+		Misses:      c.misses.Load(),
+		Evictions:   c.evictions.Load(),
+		Expired:     c.expired.Load(),
+		Forgotten:   c.forgotten.Load(),
+		Bytes:       b,
+		Generations: c.rotations.Load(),
+	}
+}
+
+// scopeAccount is the account part of every key: "" in global scope.
+func (c *Cache) scopeAccount(account string) string {
+	if c.global {
+		return ""
+	}
+	return account
+}

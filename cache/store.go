@@ -1,0 +1,167 @@
+package cache
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/cockroachdb/pebble/v2"
+)
+
+// Stored record: key "e" + seq (8 bytes big-endian), value:
+// version byte 1, expires (8 bytes BE, unix ns), then uvarint-length-prefixed
+// account, op, params, text, value. Writes are NoSync: this is a cache.
+
+const recVersion = 1
+
+func seqKey(seq uint64) []byte {
+	k := make([]byte, 9)
+	k[0] = 'e'
+	binary.BigEndian.PutUint64(k[1:], seq)
+	return k
+}
+
+func encodeEntry(e *entry) []byte {
+	n := 1 + 8 + 5*binary.MaxVarintLen32 + len(e.account) + len(e.op) + len(e.params) + len(e.text) + len(e.value)
+	b := make([]byte, 0, n)
+	b = append(b, recVersion)
+	b = binary.BigEndian.AppendUint64(b, uint64(e.expires))
+	for _, s := range []string{e.account, e.op, e.params, e.text} {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(e.value)))
+	b = append(b, e.value...)
+	return b
+}
+
+var errCorrupt = errors.New("cache: corrupt record")
+
+func decodeEntry(b []byte) (k Key, value []byte, expires int64, err error) {
+	if len(b) < 9 || b[0] != recVersion {
+		return k, nil, 0, errCorrupt
+	}
+	expires = int64(binary.BigEndian.Uint64(b[1:9]))
+	b = b[9:]
+	var parts [5][]byte
+	for i := range parts {
+		l, n := binary.Uvarint(b)
+		if n <= 0 || uint64(len(b)-n) < l {
+			return k, nil, 0, errCorrupt
+		}
+		parts[i] = b[n : n+int(l)]
+		b = b[n+int(l):]
+	}
+	k = Key{Account: string(parts[0]), Op: string(parts[1]), Params: string(parts[2]), Text: string(parts[3])}
+	value = append([]byte(nil), parts[4]...)
+	return k, value, expires, nil
+}
+
+// openStore opens Pebble at opts.Dir and reloads every unexpired record in
+// seq order (expired and corrupt records are deleted).
+func (c *Cache) openStore() error {
+	db, err := pebble.Open(c.opts.Dir, &pebble.Options{Logger: quietLogger{}})
+	if err != nil {
+		return fmt.Errorf("cache: open store: %w", err)
+	}
+	c.db = db
+	if err := c.load(); err != nil {
+		db.Close()
+		c.db = nil
+		return err
+	}
+	return nil
+}
+
+func (c *Cache) load() error {
+	now := c.now().UnixNano()
+	it, err := c.db.NewIter(&pebble.IterOptions{LowerBound: []byte{'e'}, UpperBound: []byte{'f'}})
+	if err != nil {
+		return fmt.Errorf("cache: load: %w", err)
+	}
+	var stale [][]byte
+	type rec struct {
+		seq     uint64
+		k       Key
+		v       []byte
+		expires int64
+	}
+	var recs []rec
+	for ok := it.First(); ok; ok = it.Next() {
+		key := it.Key()
+		if len(key) != 9 {
+			stale = append(stale, append([]byte(nil), key...))
+			continue
+		}
+		raw, err := it.ValueAndErr()
+		if err != nil {
+			it.Close()
+			return fmt.Errorf("cache: load: %w", err)
+		}
+		k, v, exp, err := decodeEntry(raw)
+		if err != nil || exp <= now {
+			if err == nil {
+				c.expired.Add(1)
+			}
+			stale = append(stale, append([]byte(nil), key...))
+			continue
+		}
+		recs = append(recs, rec{binary.BigEndian.Uint64(key[1:]), k, v, exp})
+	}
+	if err := it.Close(); err != nil {
+		return fmt.Errorf("cache: load: %w", err)
+	}
+	// Only the newest MaxEntries records can survive; skip building the rest.
+	if len(recs) > c.opts.MaxEntries {
+		for _, r := range recs[:len(recs)-c.opts.MaxEntries] {
+			stale = append(stale, seqKey(r.seq))
+		}
+		recs = recs[len(recs)-c.opts.MaxEntries:]
+	}
+	if len(recs) > 0 {
+		c.cur.start = recs[0].seq
+	}
+	// Analysis and embedding in parallel; graph insertion is sequential.
+	entries := make([]*entry, len(recs))
+	parallel(len(recs), func(i int) {
+		r := recs[i]
+		e := c.newEntry(r.k, r.v, r.expires)
+		e.seq = r.seq
+		entries[i] = e
+	})
+	c.mu.Lock()
+	for _, e := range entries {
+		c.insert(e)
+	}
+	c.mu.Unlock()
+	for _, k := range stale {
+		_ = c.db.Delete(k, pebble.NoSync)
+	}
+	return nil
+}
+
+func (c *Cache) store(e *entry) {
+	if c.db != nil {
+		_ = c.db.Set(seqKey(e.seq), encodeEntry(e), pebble.NoSync)
+	}
+}
+
+func (c *Cache) deleteStored(seq uint64) {
+	if c.db != nil {
+		_ = c.db.Delete(seqKey(seq), pebble.NoSync)
+	}
+}
+
+func (c *Cache) deleteStoredRange(from, to uint64) {
+	if c.db != nil && from < to {
+		_ = c.db.DeleteRange(seqKey(from), seqKey(to), pebble.NoSync)
+	}
+}
+
+type quietLogger struct{}
+
+func (quietLogger) Infof(string, ...interface{})  {}
+func (quietLogger) Errorf(string, ...interface{}) {}
+func (quietLogger) Fatalf(format string, args ...interface{}) {
+	panic(fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"svc/engine/builtin"
+	"svc/engine/op"
+)
+
+// Suite "analyzers": the built-in analyzers (engine/builtin) on the dev sets.
+//
+// What is measured, and how a prediction is read:
+//   - youtube-spam: a comment is predicted spam when Classify's intents
+//     contain "spam"; F1 of the spam class (plus the macro-F1 of both classes).
+//   - osact2022, lhsab, davidson: Moderate at strictness "medium" (the API
+//     default); predicted flagged when is_safe is false; macro-F1 of
+//     flagged/clean.
+//   - arsas, astd, tweeteval: Classify's sentiment; macro-F1 over the set's
+//     classes (tweeteval has no mixed class: a mixed prediction counts wrong).
+//   - complaints, suggestions: Classify's intents contain the class; F1 of it.
+//
+// With QUALITY_ERRORS=DIR set, misclassified rows are written to DIR for study.
+func init() { register("analyzers", runAnalyzers) }
+
+type measure struct {
+	set, task, metric string
+	value, target     float64
+	n                 int
+	detail            string
+}
+
+func runAnalyzers(dataDir string) (string, error) {
+	var ms []measure
+	errDir := os.Getenv("QUALITY_ERRORS")
+	dump := func(set string, lines []string) {
+		if errDir == "" {
+			return
+		}
+		_ = os.MkdirAll(errDir, 0o755)
+		_ = os.WriteFile(filepath.Join(errDir, set+".txt"), []byte(strings.Join(lines, "\n")), 0o644)
+	}
+	flag := func(b bool) string {
+		if b {
+			return "flagged"
+		}
+		return "clean"
+	}
+	start := time.Now()
+
+	// spam
+	{
+		rows, err := load(dataDir, "youtube-spam")
+		if err != nil {
+			return "", err
+		}
+		c := newConfusion("flagged", "clean")
+		var errs []string
+		for _, r := range rows {
+			cl := builtin.Classify(op.ClassifyRequest{Text: r.Text, Platform: "youtube"})
+			p := flag(op.In("spam", cl.Intent))
+			c.add(r.Label, p)
+			if p != r.Label {
+				errs = append(errs, r.Label+"\t"+p+"\t"+oneLine(r.Text))
+			}
+		}
+		dump("youtube-spam", errs)
+		_, _, f := c.prf("flagged")
+		ms = append(ms, measure{"youtube-spam", "spam (classify intent contains spam)", "spam F1", f, 0.95, c.n, c.markdown()})
+	}
+	// moderation
+	for _, s := range []struct {
+		set    string
+		target float64
+	}{{"osact2022-moderation", 0.80}, {"lhsab-moderation", 0.80}, {"davidson-moderation", 0.85}} {
+		rows, err := load(dataDir, s.set)
+		if err != nil {
+			return "", err
+		}
+		c := newConfusion("flagged", "clean")
+		other := map[string]*confusion{"low": newConfusion("flagged", "clean"), "high": newConfusion("flagged", "clean")}
+		var errs []string
+		for _, r := range rows {
+			m := builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: "medium"})
+			p := flag(!m.IsSafe)
+			c.add(r.Label, p)
+			if p != r.Label {
+				errs = append(errs, r.Label+"\t"+p+"\t"+strings.Join(m.FlaggedTerms, "|")+"\t"+oneLine(r.Text))
+			}
+			for st, oc := range other {
+				oc.add(r.Label, flag(!builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: st}).IsSafe))
+			}
+		}
+		dump(s.set, errs)
+		detail := c.markdown() + fmt.Sprintf("\nSame set at the other strictness levels (for reference; the headline figure is medium): low macro-F1 %.3f, high macro-F1 %.3f.\n", other["low"].macroF1(), other["high"].macroF1())
+		ms = append(ms, measure{s.set, "moderation, strictness medium (flagged = not is_safe)", "macro-F1", c.macroF1(), s.target, c.n, detail})
+	}
+	// sentiment
+	for _, s := range []struct {
+		set     string
+		classes []string
+	}{{"arsas-sentiment", []string{"positive", "negative", "neutral", "mixed"}}, {"astd-sentiment", []string{"positive", "negative", "neutral", "mixed"}}, {"tweeteval-sentiment", []string{"positive", "negative", "neutral"}}} {
+		rows, err := load(dataDir, s.set)
+		if err != nil {
+			return "", err
+		}
+		c := newConfusion(s.classes...)
+		var errs []string
+		for _, r := range rows {
+			cl := builtin.Classify(op.ClassifyRequest{Text: r.Text})
+			c.add(r.Label, cl.Sentiment)
+			if cl.Sentiment != r.Label {
+				errs = append(errs, r.Label+"\t"+cl.Sentiment+"\t"+oneLine(r.Text))
+			}
+		}
+		dump(s.set, errs)
+		ms = append(ms, measure{s.set, "classify sentiment", "macro-F1", c.macroF1(), 0.65, c.n, c.markdown()})
+	}
+	// intents
+	for _, s := range []struct{ set, class string }{{"complaints-intent", "complaint"}, {"suggestions-intent", "suggestion"}} {
+		rows, err := load(dataDir, s.set)
+		if err != nil {
+			return "", err
+		}
+		c := newConfusion(s.class, "not_"+s.class)
+		var errs []string
+		for _, r := range rows {
+			cl := builtin.Classify(op.ClassifyRequest{Text: r.Text})
+			p := "not_" + s.class
+			if op.In(s.class, cl.Intent) {
+				p = s.class
+			}
+			c.add(r.Label, p)
+			if p != r.Label {
+				errs = append(errs, r.Label+"\t"+strings.Join(cl.Intent, ",")+"\t"+oneLine(r.Text))
+			}
+		}
+		dump(s.set, errs)
+		_, _, f := c.prf(s.class)
+		ms = append(ms, measure{s.set, "classify intent contains " + s.class, s.class + " F1", f, 0.70, c.n, c.markdown()})
+	}
+
+	var b strings.Builder
+	b.WriteString("# Built-in analyzers: quality on the dev sets\n\n")
+	b.WriteString("Generated by `go run ./cmd/quality analyzers` (engine `" + builtin.Model + "`, rule engines over embedded lexicons, no model provider). ")
+	b.WriteString("Dev sets from ../shared/data (see its README for sources, licences and caveats). These are dev-set figures: the lexicons were written from general knowledge while studying error patterns on these sets, so held-out figures are expected to be somewhat lower.\n\n")
+	b.WriteString("| set | task | metric | value | target | met | n |\n|---|---|---|---|---|---|---|\n")
+	for _, m := range ms {
+		met := "no"
+		if m.value >= m.target {
+			met = "yes"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %.3f | %.2f | %s | %d |\n", m.set, m.task, m.metric, m.value, m.target, met, m.n)
+	}
+	fmt.Fprintf(&b, "\nRun time %.1fs.\n", time.Since(start).Seconds())
+	for _, m := range ms {
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n", m.set, m.detail)
+	}
+	fmt.Fprint(os.Stderr, tableOnly(ms))
+	return b.String(), nil
+}
+
+func tableOnly(ms []measure) string {
+	var b strings.Builder
+	for _, m := range ms {
+		fmt.Fprintf(&b, "%-22s %-12s %.3f (target %.2f)\n", m.set, m.metric, m.value, m.target)
+	}
+	return b.String()
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

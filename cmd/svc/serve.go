@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"svc/cache"
+	"svc/clock"
+	"svc/engine"
+	"svc/httpapi"
+	"svc/ledger"
+)
+
+// serveConfig is DESIGN.md's configuration table: each flag has an
+// environment twin, and the defaults serve offline.
+type serveConfig struct {
+	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
+	demo, testClock                                            bool
+	shutdownTimeout                                            time.Duration
+}
+
+func parseServe(args []string) (serveConfig, error) {
+	var c serveConfig
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&c.addr, "addr", envOr("SVC_ADDR", "127.0.0.1:8080"), "public listener (SVC_ADDR)")
+	fs.StringVar(&c.adminAddr, "admin-addr", envOr("SVC_ADMIN_ADDR", "127.0.0.1:8081"), "admin listener (SVC_ADMIN_ADDR)")
+	fs.StringVar(&c.adminToken, "admin-token", envOr("SVC_ADMIN_TOKEN", ""), "admin token (SVC_ADMIN_TOKEN); default: generated at first start into <data-dir>/admin.token")
+	fs.StringVar(&c.dataDir, "data-dir", envOr("SVC_DATA_DIR", "./data"), "data directory (SVC_DATA_DIR)")
+	fs.BoolVar(&c.demo, "demo", envBool("SVC_DEMO", true), "create a demo account and keys on an empty store (SVC_DEMO)")
+	noDemo := fs.Bool("no-demo", false, "do not create the demo account")
+	fs.BoolVar(&c.testClock, "test-clock", envBool("SVC_TEST_CLOCK", false), "enable POST /admin/v1/clock; never in production (SVC_TEST_CLOCK)")
+	fs.StringVar(&c.cacheScope, "cache-scope", envOr("SVC_CACHE_SCOPE", "account"), "semantic cache scope: account or global (SVC_CACHE_SCOPE)")
+	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
+	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if *noDemo {
+		c.demo = false
+	}
+	if c.cacheScope != "account" && c.cacheScope != "global" {
+		return c, fmt.Errorf("--cache-scope must be account or global, not %q", c.cacheScope)
+	}
+	return c, nil
+}
+
+// engineConfig reads the provider settings from the environment.
+func engineConfig() engine.Config {
+	p := func(prefix string) engine.ProviderConfig {
+		return engine.ProviderConfig{
+			BaseURL:       os.Getenv(prefix + "_BASE_URL"),
+			APIKey:        os.Getenv(prefix + "_API_KEY"),
+			Model:         os.Getenv(prefix + "_MODEL"),
+			FallbackModel: os.Getenv(prefix + "_FALLBACK_MODEL"),
+		}
+	}
+	return engine.Config{
+		LLMA:    p("SVC_LLM_A"),
+		LLMB:    p("SVC_LLM_B"),
+		RouteAR: envOr("SVC_ROUTE_AR", "llm_b"),
+		RouteEN: envOr("SVC_ROUTE_EN", "llm_a"),
+	}
+}
+
+func serve(args []string) error {
+	cfg, err := parseServe(args)
+	if err != nil {
+		return err
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.logLevel)); err != nil {
+		return fmt.Errorf("--log-level: %w", err)
+	}
+	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
+	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
+		return err
+	}
+	clk := clock.New()
+	led, err := ledger.Open(filepath.Join(cfg.dataDir, "ledger"), clk.Now)
+	if err != nil {
+		return fmt.Errorf("open ledger: %w", err)
+	}
+	defer led.Close()
+	ch, err := cache.Open(cache.Options{Dir: filepath.Join(cfg.dataDir, "cache"), Scope: cfg.cacheScope, Now: clk.Now})
+	if err != nil {
+		return fmt.Errorf("open cache: %w", err)
+	}
+	defer ch.Close()
+	eng, err := engine.New(engineConfig())
+	if err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	defer eng.Close()
+
+	token, err := adminToken(cfg)
+	if err != nil {
+		return err
+	}
+	if cfg.demo && led.Empty() {
+		if err := createDemo(led); err != nil {
+			return fmt.Errorf("demo account: %w", err)
+		}
+	}
+
+	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock}, led, eng, ch, clk)
+	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
+	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
+	pl, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	al, err := net.Listen("tcp", cfg.adminAddr)
+	if err != nil {
+		pl.Close()
+		return err
+	}
+	if host, _, _ := net.SplitHostPort(cfg.adminAddr); !isLoopback(host) {
+		slog.Warn("admin listener is not on loopback", "addr", cfg.adminAddr)
+	}
+	errc := make(chan error, 2)
+	go func() { errc <- pub.Serve(pl) }()
+	go func() { errc <- adm.Serve(al) }()
+	fmt.Printf("svc %s serving /v1 on http://%s and the admin API on http://%s (data in %s)\n", httpapi.Version, pl.Addr(), al.Addr(), cfg.dataDir)
+	slog.Info("serving", "addr", pl.Addr().String(), "admin_addr", al.Addr().String(), "test_clock", cfg.testClock)
+
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+	select {
+	case s := <-sig:
+		slog.Info("shutting down", "signal", s.String())
+	case err := <-errc:
+		slog.Error("listener failed", "err", err)
+	}
+	// Stop accepting, drain in-flight requests within the deadline; the
+	// deferred closes then close the cache, the engine and Pebble cleanly.
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
+	defer cancel()
+	if err := pub.ShutdownWithContext(ctx); err != nil {
+		slog.Warn("drain deadline passed", "err", err)
+	}
+	_ = adm.ShutdownWithContext(ctx)
+	slog.Info("stopped")
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// adminToken returns the configured token, or the one kept in
+// <data-dir>/admin.token, generating and printing it on first start.
+func adminToken(cfg serveConfig) (string, error) {
+	if cfg.adminToken != "" {
+		return cfg.adminToken, nil
+	}
+	path := filepath.Join(cfg.dataDir, "admin.token")
+	if b, err := os.ReadFile(path); err == nil {
+		if t := strings.TrimSpace(string(b)); t != "" {
+			return t, nil
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	var raw [24]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return "", err
+	}
+	t := "svc_admin_" + hex.EncodeToString(raw[:])
+	if err := os.WriteFile(path, []byte(t+"\n"), 0o600); err != nil {
+		return "", err
+	}
+	fmt.Printf("admin token (kept in %s): %s\n", path, t)
+	return t, nil
+}
+
+// createDemo makes the demo account with a sandbox key and a live key holding
+// a 25 USD pack, and prints both keys once.
+func createDemo(l ledger.Ledger) error {
+	acc, err := l.CreateAccount("demo", ledger.DefaultRateLimit)
+	if err != nil {
+		return err
+	}
+	_, sandbox, err := l.CreateKey(acc.ID, ledger.Sandbox)
+	if err != nil {
+		return err
+	}
+	_, live, err := l.CreateKey(acc.ID, ledger.Live)
+	if err != nil {
+		return err
+	}
+	if _, err := l.Purchase(acc.ID, 25); err != nil {
+		return err
+	}
+	fmt.Printf("demo account %s created\n  sandbox key: %s\n  live key:    %s (25.000 USD of credits)\nThese keys are shown once.\n", acc.ID, sandbox, live)
+	return nil
+}

@@ -1,0 +1,22 @@
+// Package builtin holds the built-in analyzers: rule engines over embedded
+// lexicons that answer every analysis operation without a model provider.
+//
+// Every exported function takes a validated request of package op and returns
+// a contract-valid result: enums hold allowed values, confidences are in 0..1,
+// Usage.Model is Model and Usage.TokensUsed is the whitespace-token count of
+// the input plus the output. Usage.Provider is left empty (the facade sets it).
+package builtin
+
+import "strings"
+
+// Model is the `model` value reported for results of the built-in analyzers.
+const Model = "svc-builtin-1"
+
+// tokens counts whitespace-separated tokens of all parts.
+func tokens(parts ...string) int {
+	n := 0
+	for _, p := range parts {
+		n += len(strings.Fields(p))
+	}
+	return n
+}

@@ -1,0 +1,148 @@
+package builtin
+
+import (
+	"fmt"
+	"strings"
+
+	"svc/engine/dialect"
+	"svc/engine/op"
+	"svc/engine/textnorm"
+)
+
+// urgent words raise a complaint or question to high priority.
+var urgentM = func() *matcher {
+	m := newMatcher()
+	for i, w := range []string{"urgent", "asap", "immediately", "emergency", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
+		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية"} {
+		m.add(w, i, false)
+	}
+	return m
+}()
+
+// Classify classifies one comment.
+//
+// Contract: Intent is a non-empty, duplicate-free subset of op.Intents (spam
+// alone when the comment is spam; "other" only alone); Sentiment, Language,
+// Priority and Toxicity hold enumeration values; Dialect is "" for text
+// without Arabic. Rules:
+//   - intents: cue phrases per intent (data/intent.tsv), question marks and
+//     sentence-initial interrogatives, spam signals (links, contact baits,
+//     self-promotion, repeated text) and lexical sentiment;
+//   - sentiment: lexicon valences with negation, intensifiers and emoji;
+//     "mixed" when positive and negative evidence are both strong;
+//   - requires_response: question or complaint (never for spam), or any
+//     self-harm signal;
+//   - priority: high for severe toxicity, threats or self-harm, or a complaint
+//     that is angry (strongly negative) or urgent (refund, scam, عاجل...);
+//     medium for other complaints, questions, suggestions and moderate
+//     toxicity; low otherwise;
+//   - hints: when a hint's folded text equals the comment's folded text, its
+//     corrected intents and sentiment replace the computed ones.
+//
+// ReplyText is a template draft in the commenter's language and dialect.
+func Classify(req op.ClassifyRequest) op.Classification {
+	d := dialect.Detect(req.Text)
+	toks := tokenize(req.Text)
+	sent := scoreSentiment(req.Text, toks)
+	tx := analyzeTokens(req.Text, toks)
+	sc := intentScores(req.Text, toks, sent, tx.spam)
+	intents := pickIntents(sc)
+	label, _ := sentimentLabel(sent)
+
+	var why []string
+	hinted := false
+	if len(req.Hints) > 0 {
+		folded := textnorm.Fold(req.Text)
+		for _, h := range req.Hints {
+			if textnorm.Fold(h.Text) != folded {
+				continue
+			}
+			if hi := cleanIntents(h.Intent); len(hi) > 0 {
+				intents = hi
+				hinted = true
+			}
+			if op.In(h.Sentiment, op.Sentiments) {
+				label = h.Sentiment
+				hinted = true
+			}
+			break
+		}
+	}
+
+	c := op.Classification{Intent: intents, Sentiment: label, Language: d.Language, Dialect: d.Dialect, DialectConfidence: d.DialectConfidence, ReplyDirection: "ltr"}
+	c.Toxicity = toxicityLevel(tx.maxNonSpam())
+	has := func(k string) bool { return op.In(k, intents) }
+	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
+	urgent := len(urgentM.find(toks)) > 0
+	angry := sent.compound <= -0.6 || strings.Count(req.Text, "!") >= 3
+	c.RequiresResponse = !has("spam") && (has("question") || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
+	switch {
+	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):
+		c.Priority = "high"
+	case has("complaint") || has("question") || has("suggestion") || c.Toxicity == "moderate":
+		c.Priority = "medium"
+	default:
+		c.Priority = "low"
+	}
+	variety := "english"
+	if d.Dialect != "" && d.Language != "en" {
+		variety = d.Dialect
+		c.ReplyDirection = "rtl"
+	}
+	c.ReplyText = draftReply(intents[0], variety, "friendly")
+
+	// reasoning: the evidence, briefly
+	for _, k := range op.Intents {
+		if sc[k] >= 0.3 && k != "other" {
+			why = append(why, fmt.Sprintf("%s cues %.2f", k, sc[k]))
+		}
+	}
+	if len(tx.spam.reasons) > 0 {
+		why = append(why, "spam signals: "+strings.Join(uniq(tx.spam.reasons), ", "))
+	}
+	why = append(why, fmt.Sprintf("sentiment evidence +%.1f/-%.1f (compound %.2f)", sent.pos, sent.neg, sent.compound))
+	if t := describeToxicity(&tx, req.Text); t != "" {
+		why = append(why, "toxicity: "+t)
+	}
+	if urgent {
+		why = append(why, "urgency words")
+	}
+	if hinted {
+		why = append(why, "corrected by account feedback on the same text")
+	}
+	c.Reasoning = "Rule-based: " + strings.Join(why, "; ") + "."
+	c.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, c.ReplyText, c.Reasoning)}
+	return c
+}
+
+// cleanIntents keeps the valid, distinct intent labels of a correction, with
+// spam and other only alone.
+func cleanIntents(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		x = strings.ToLower(strings.TrimSpace(x))
+		if op.In(x, op.Intents) && !op.In(x, out) {
+			out = append(out, x)
+		}
+	}
+	if len(out) > 1 {
+		var keep []string
+		for _, x := range out {
+			if x != "other" {
+				keep = append(keep, x)
+			}
+		}
+		out = keep
+	}
+	return out
+}
+
+func uniq(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		if !op.In(x, out) {
+			out = append(out, x)
+		}
+	}
+	return out
+}

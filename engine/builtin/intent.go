@@ -1,0 +1,209 @@
+package builtin
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"svc/engine/op"
+)
+
+// Intent cues (data/intent.tsv): phrases with a weight per intent. A weight of
+// 1 is decisive alone; weaker cues add up.
+type intentCue struct {
+	intent    string
+	weight    float64
+	sentStart bool // only counts as the first word of a sentence
+}
+
+var (
+	intentCues []intentCue
+	intentM    *matcher
+	spamCues   []float64
+	spamM      *matcher
+)
+
+func init() {
+	intentM = newMatcher()
+	for _, f := range tsvRows("intent.tsv") {
+		if len(f) < 3 {
+			continue
+		}
+		flags := ""
+		if len(f) > 3 {
+			flags = f[3]
+		}
+		intentCues = append(intentCues, intentCue{intent: f[1], weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
+		intentM.add(f[0], len(intentCues)-1, strings.Contains(flags, "x") || strings.Contains(flags, "s"))
+	}
+	spamM = newMatcher()
+	for _, f := range tsvRows("spam.tsv") {
+		if len(f) >= 2 {
+			spamCues = append(spamCues, atof(f[1], 0.5))
+			spamM.add(f[0], len(spamCues)-1, len(f) > 2 && strings.Contains(f[2], "x"))
+		}
+	}
+}
+
+// spamResult is the spam evidence of a text: a 0..1 score, the spans of links
+// and contact details (masked by moderation) and a list of reasons.
+type spamResult struct {
+	score   float64
+	spans   []op.Span
+	reasons []string
+}
+
+var (
+	reURL     = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|ly|be|me|io|co|tk|info|biz|xyz|gl|link|site|online|store|shop)(?:/\S*)?\b`)
+	rePhone   = regexp.MustCompile(`(?:\+|00)?[0-9٠-٩][0-9٠-٩ \-]{7,}[0-9٠-٩]`)
+	reEmail   = regexp.MustCompile(`(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`)
+	reYouTube = regexp.MustCompile(`(?i)youtu\.be/|youtube\.com/watch`)
+	reMoney   = regexp.MustCompile(`\$\s?\d|\d\s?\$|\d+\s?(?:usd|dollars|ريال|دولار|جنيه)`)
+)
+
+// detectSpam scores promotional and bait signals: links, phone numbers,
+// e-mail addresses, self-promotion phrases ("check out my channel",
+// "subscribe", "تابعوني", "اشتركوا في قناتي"), money offers and repeated text.
+func detectSpam(text string, toks []token) spamResult {
+	var s spamResult
+	x := 0.0
+	for _, loc := range reURL.FindAllStringIndex(text, -1) {
+		s.spans = append(s.spans, op.Span{Start: loc[0], End: loc[1]})
+		if reYouTube.MatchString(text[loc[0]:loc[1]]) {
+			x += 0.35 // sharing a video link is common in clean comments
+		} else {
+			x += 0.7
+		}
+		s.reasons = append(s.reasons, "link")
+	}
+	for _, loc := range reEmail.FindAllStringIndex(text, -1) {
+		s.spans = append(s.spans, op.Span{Start: loc[0], End: loc[1]})
+		x += 1.0
+		s.reasons = append(s.reasons, "e-mail address")
+	}
+	for _, loc := range rePhone.FindAllStringIndex(text, -1) {
+		digits := 0
+		for _, r := range text[loc[0]:loc[1]] {
+			if r >= '0' && r <= '9' || r >= '٠' && r <= '٩' {
+				digits++
+			}
+		}
+		if digits >= 8 {
+			s.spans = append(s.spans, op.Span{Start: loc[0], End: loc[1]})
+			x += 1.2
+			s.reasons = append(s.reasons, "phone number")
+		}
+	}
+	if reMoney.MatchString(strings.ToLower(text)) {
+		x += 0.4
+		s.reasons = append(s.reasons, "money")
+	}
+	for _, h := range spamM.find(toks) {
+		x += spamCues[h.id]
+		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
+	}
+	// repeated text: the same word many times
+	if len(toks) >= 6 {
+		count := map[string]int{}
+		for _, t := range toks {
+			if len([]rune(t.key)) > 2 {
+				count[t.key]++
+			}
+		}
+		for _, c := range count {
+			if c >= 5 && float64(c) >= 0.4*float64(len(toks)) {
+				x += 0.5
+				s.reasons = append(s.reasons, "repeated text")
+				break
+			}
+		}
+	}
+	s.score = 1 - math.Exp(-x)
+	s.spans = mergeSpans(s.spans)
+	return s
+}
+
+// intentScores sums the cues of each intent, adds question marks, sentence
+// initial interrogatives and sentiment, and returns per-intent evidence.
+func intentScores(text string, toks []token, sent sentScore, spam spamResult) map[string]float64 {
+	sc := map[string]float64{}
+	starts := sentenceStarts(text, toks)
+	for _, h := range intentM.find(toks) {
+		c := intentCues[h.id]
+		if c.sentStart && !starts[h.ti] {
+			continue
+		}
+		sc[c.intent] += c.weight
+	}
+	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
+	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") && (sent.compound <= -0.05 || sc["complaint"] >= 0.4) {
+		sc["complaint"] += 0.5
+	}
+	if strings.ContainsAny(text, "?؟") {
+		sc["question"] += 1
+	}
+	// sentiment supports complaint and praise
+	if sent.compound <= -0.3 {
+		sc["complaint"] += 0.3 + 0.4*math.Min(1, -sent.compound)
+	} else if sent.compound >= 0.3 {
+		sc["praise"] += 0.3 + 0.4*math.Min(1, sent.compound)
+	}
+	if sc["complaint"] > 0 && sent.compound > 0.5 {
+		sc["complaint"] -= 0.5
+	}
+	if sc["praise"] > 0 && sent.compound < -0.3 {
+		sc["praise"] -= 0.6
+	}
+	sc["spam"] = spam.score * 1.2
+	return sc
+}
+
+// sentenceStarts marks tokens that open a sentence (first token, or after . ! ? ؟ or a newline).
+func sentenceStarts(text string, toks []token) map[int]bool {
+	m := map[int]bool{}
+	prev := 0
+	for i, t := range toks {
+		gap := text[prev:t.start]
+		if i == 0 || strings.ContainsAny(gap, ".!?؟\n:;") {
+			m[i] = true
+		}
+		// after an @mention at the very start
+		if i > 0 && strings.HasPrefix(strings.TrimSpace(text[:toks[0].start]+text[toks[0].start:toks[0].end]), "@") && i == 1 {
+			m[i] = true
+		}
+		prev = t.end
+	}
+	return m
+}
+
+// intentThreshold is the evidence an intent needs to be reported.
+var intentThreshold = map[string]float64{"question": 1, "complaint": 0.8, "praise": 0.9, "suggestion": 0.8}
+
+// pickIntents turns evidence into a non-empty, duplicate-free, ordered list
+// of intent labels: every intent whose evidence reaches its threshold, spam alone when the
+// comment is spam, "other" when nothing qualifies.
+func pickIntents(sc map[string]float64) []string {
+	if sc["spam"] >= 0.6 {
+		return []string{"spam"}
+	}
+	type kv struct {
+		k string
+		v float64
+	}
+	var xs []kv
+	for _, k := range op.Intents {
+		if k != "spam" && k != "other" && sc[k] >= intentThreshold[k] {
+			xs = append(xs, kv{k, sc[k]})
+		}
+	}
+	sort.SliceStable(xs, func(i, j int) bool { return xs[i].v > xs[j].v })
+	var out []string
+	for _, x := range xs {
+		out = append(out, x.k)
+	}
+	if len(out) == 0 {
+		return []string{"other"}
+	}
+	return out
+}

@@ -1,0 +1,435 @@
+package builtin
+
+import (
+	"bufio"
+	"embed"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"svc/engine/textnorm"
+)
+
+// Data files. Third-party files (vader_lexicon.tsv, ldnoobw_*.json) are
+// attributed in NOTICE.md; every other file is written by the project.
+//
+//go:embed data/*
+var dataFS embed.FS
+
+func mustRead(name string) string {
+	b, err := dataFS.ReadFile("data/" + name)
+	if err != nil {
+		panic("builtin: missing data file " + name)
+	}
+	return string(b)
+}
+
+// tsvRows returns the non-empty, non-comment lines of an embedded TSV file
+// split on tabs.
+func tsvRows(name string) [][]string {
+	var out [][]string
+	sc := bufio.NewScanner(strings.NewReader(mustRead(name)))
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func jsonList(name string) []string {
+	var xs []string
+	if err := json.Unmarshal([]byte(mustRead(name)), &xs); err != nil {
+		panic("builtin: bad data file " + name)
+	}
+	return xs
+}
+
+func atof(s string, def float64) float64 {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return def
+	}
+	return v
+}
+
+// token is one word (or emoji) of a text with its byte span in the original.
+type token struct {
+	start, end int    // byte span [start,end) in the original text
+	key        string // folded lookup form, inner separators removed
+	leet       string // key with digit/symbol-for-letter substitutions (Latin only), "" if same
+	sq         string // key with every run of equal runes squeezed to one
+	elong      bool   // the original had a run of 3+ equal letters
+	arabic     bool   // contains Arabic letters
+	emoji      bool   // a single pictographic symbol
+	single     bool   // a single letter
+}
+
+// isSep reports runes that may stand inside an evasively written word
+// ("f.u.c.k", "f-u-c-k", "sh*t", "ك_ل_ب") and are dropped from its key.
+func isSep(r rune) bool {
+	switch r {
+	case '.', '-', '_', '*', '\'', '’', '‘', '`', '|', '~', '+', '^', 0x0640:
+		return true
+	}
+	return false
+}
+
+func isInvisible(r rune) bool {
+	return r == 0x200B || r == 0x200C || r == 0x200D || r == 0x200E || r == 0x200F || r == 0xFEFF ||
+		r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x061C || r == 0x00AD
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || isInvisible(r) || r == '@' || r == '$'
+}
+
+func isEmoji(r rune) bool {
+	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r == 0x2764
+}
+
+// leetMap maps digits and symbols used for Latin letters.
+var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i'}
+
+// tokenize splits text into word and emoji tokens. Separators between word
+// runes stay inside the word; invisible characters are ignored; runs of three
+// or more single-letter tokens ("f u c k", "ك ل ب") are merged into one token.
+func tokenize(text string) []token {
+	var toks []token
+	i := 0
+	n := len(text)
+	for i < n {
+		r, w := utf8.DecodeRuneInString(text[i:])
+		if isEmoji(r) {
+			// skin tones / variation selectors attach to the emoji
+			j := i + w
+			for j < n {
+				r2, w2 := utf8.DecodeRuneInString(text[j:])
+				if r2 >= 0x1F3FB && r2 <= 0x1F3FF || r2 == 0xFE0F || r2 == 0x200D {
+					j += w2
+					continue
+				}
+				break
+			}
+			toks = append(toks, token{start: i, end: j, key: string(r), sq: string(r), emoji: true})
+			i = j
+			continue
+		}
+		if !isWordRune(r) || r == '@' && !(i+w < n && startsLetter(text[i+w:])) {
+			i += w
+			continue
+		}
+		start := i
+		j := i
+		for j < n {
+			r2, w2 := utf8.DecodeRuneInString(text[j:])
+			if isWordRune(r2) && !isEmoji(r2) {
+				j += w2
+				continue
+			}
+			if isSep(r2) && j > start && j+w2 < n {
+				r3, _ := utf8.DecodeRuneInString(text[j+w2:])
+				if isWordRune(r3) && !isEmoji(r3) {
+					j += w2
+					continue
+				}
+			}
+			break
+		}
+		// trailing '!' used as leet "i" is not supported; trailing '@'/'$' trimmed
+		for j > start {
+			r2, w2 := utf8.DecodeLastRuneInString(text[start:j])
+			if r2 == '@' || r2 == '$' {
+				j -= w2
+				continue
+			}
+			break
+		}
+		if j == start {
+			i += w
+			continue
+		}
+		toks = append(toks, makeToken(text, start, j))
+		i = j
+	}
+	return mergeSingles(text, toks)
+}
+
+func startsLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r)
+}
+
+func makeToken(text string, start, end int) token {
+	raw := text[start:end]
+	t := token{start: start, end: end}
+	var b strings.Builder
+	var prev rune
+	run, letters := 0, 0
+	hasLatin, hasDigit := false, false
+	for _, r := range raw {
+		if isSep(r) || isInvisible(r) || unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if unicode.IsLetter(r) {
+			letters++
+			if textnorm.IsArabic(r) {
+				t.arabic = true
+			} else {
+				hasLatin = true
+			}
+		}
+		if unicode.IsDigit(r) || r == '@' || r == '$' {
+			hasDigit = true
+		}
+		if r == prev {
+			run++
+			if run >= 2 && unicode.IsLetter(r) {
+				t.elong = true
+			}
+		} else {
+			prev, run = r, 0
+		}
+		b.WriteRune(r)
+	}
+	t.key = textnorm.Fold(b.String())
+	t.key = strings.ReplaceAll(t.key, " ", "")
+	if hasLatin && hasDigit && !t.arabic {
+		var lb strings.Builder
+		for _, r := range t.key {
+			if m, ok := leetMap[r]; ok {
+				lb.WriteRune(m)
+			} else {
+				lb.WriteRune(r)
+			}
+		}
+		if l := lb.String(); l != t.key {
+			t.leet = l
+		}
+	}
+	t.sq = squeeze(t.key)
+	t.single = letters == 1 && utf8.RuneCountInString(t.key) == 1
+	return t
+}
+
+// mergeSingles joins runs of 3+ single-letter tokens of one script separated
+// only by spaces or separators into one token.
+func mergeSingles(text string, toks []token) []token {
+	out := toks[:0:0]
+	for i := 0; i < len(toks); {
+		j := i
+		for j < len(toks) && toks[j].single && !toks[j].emoji && (j == i || toks[j].arabic == toks[i].arabic && onlyGap(text[toks[j-1].end:toks[j].start])) {
+			j++
+		}
+		if j-i >= 3 {
+			var b strings.Builder
+			for k := i; k < j; k++ {
+				b.WriteString(toks[k].key)
+			}
+			t := token{start: toks[i].start, end: toks[j-1].end, key: b.String(), arabic: toks[i].arabic}
+			t.sq = squeeze(t.key)
+			out = append(out, t)
+			i = j
+			continue
+		}
+		out = append(out, toks[i])
+		i++
+	}
+	return out
+}
+
+func onlyGap(s string) bool {
+	if len(s) > 4 {
+		return false
+	}
+	for _, r := range s {
+		if !(unicode.IsSpace(r) || isSep(r) || isInvisible(r) || r == ',' || r == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// squeeze collapses every run of equal runes to one.
+func squeeze(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	var prev rune = -1
+	for _, r := range s {
+		if r != prev {
+			b.WriteRune(r)
+		}
+		prev = r
+	}
+	return b.String()
+}
+
+// foldKey is the lookup form of a lexicon entry (or any phrase): folded,
+// inner separators removed per word, words joined by single spaces.
+func foldKey(s string) string {
+	toks := tokenize(s)
+	ks := make([]string, len(toks))
+	for i, t := range toks {
+		ks[i] = t.key
+	}
+	return strings.Join(ks, " ")
+}
+
+// Arabic clitics tried when a whole word is not in a lexicon.
+var (
+	arPrefixes = []string{"وال", "بال", "فال", "كال", "لل", "ال", "يا", "وب", "ول", "و", "ف", "ب", "ل"}
+	arSuffixes = []string{"كم", "هم", "ها", "نا", "كو", "ين", "ون", "ات", "ك", "ه", "ي", "و"}
+)
+
+// entry is one lexicon item: words (squeezed keys) and a payload index.
+type entry struct {
+	words []string
+	exact bool // no affix stripping, no elongation leniency
+	id    int
+}
+
+// matcher finds lexicon phrases in token sequences.
+type matcher struct {
+	first map[string][]*entry // by squeezed first word
+	max   int
+}
+
+func newMatcher() *matcher { return &matcher{first: map[string][]*entry{}} }
+
+// add registers phrase (any spelling; folded here) under payload id.
+func (m *matcher) add(phrase string, id int, exact bool) {
+	toks := tokenize(phrase)
+	if len(toks) == 0 {
+		return
+	}
+	e := &entry{exact: exact, id: id}
+	for _, t := range toks {
+		e.words = append(e.words, t.key)
+	}
+	k := squeeze(e.words[0])
+	m.first[k] = append(m.first[k], e)
+	if len(e.words) > m.max {
+		m.max = len(e.words)
+	}
+}
+
+// wordEq reports whether token t spells lexicon word w (exactly, through
+// leetspeak, or as an elongated/squeezed spelling).
+func wordEq(t *token, w string, exact bool) bool {
+	if t.key == w || t.leet == w {
+		return true
+	}
+	if exact {
+		return false
+	}
+	if t.elong || t.leet != "" {
+		if t.sq == squeeze(w) || t.leet != "" && squeeze(t.leet) == squeeze(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hit is a lexicon match over tokens [ti, tj).
+type hit struct {
+	ti, tj int
+	id     int
+}
+
+// candidates returns the lookup forms of a token: itself, its leet form and,
+// for Arabic, forms with clitics removed.
+func candidates(t *token) []string {
+	c := []string{t.sq}
+	if t.leet != "" {
+		c = append(c, squeeze(t.leet))
+	}
+	return c
+}
+
+func arabicStrips(key string) []string {
+	var out []string
+	rs := []rune(key)
+	for _, p := range arPrefixes {
+		pr := []rune(p)
+		if len(rs)-len(pr) >= 2 && string(rs[:len(pr)]) == p {
+			rest := string(rs[len(pr):])
+			out = append(out, rest)
+			for _, s := range arSuffixes {
+				sr := []rune(s)
+				rr := []rune(rest)
+				if len(rr)-len(sr) >= 2 && string(rr[len(rr)-len(sr):]) == s {
+					out = append(out, string(rr[:len(rr)-len(sr)]))
+				}
+			}
+		}
+	}
+	for _, s := range arSuffixes {
+		sr := []rune(s)
+		if len(rs)-len(sr) >= 2 && string(rs[len(rs)-len(sr):]) == s {
+			out = append(out, string(rs[:len(rs)-len(sr)]))
+		}
+	}
+	return out
+}
+
+// find returns every lexicon match in toks, longest first at each position,
+// without overlaps.
+func (m *matcher) find(toks []token) []hit {
+	var hits []hit
+	for i := 0; i < len(toks); {
+		best := hit{ti: -1, tj: -1}
+		t := &toks[i]
+		try := func(key string, stripped bool) {
+			for _, e := range m.first[squeeze(key)] {
+				if stripped && e.exact {
+					continue
+				}
+				if len(e.words) <= best.tj-best.ti {
+					continue
+				}
+				if i+len(e.words) > len(toks) {
+					continue
+				}
+				ok := true
+				if stripped {
+					ok = key == e.words[0] || t.elong && squeeze(key) == squeeze(e.words[0])
+				} else {
+					ok = wordEq(t, e.words[0], e.exact)
+				}
+				for k := 1; ok && k < len(e.words); k++ {
+					ok = wordEq(&toks[i+k], e.words[k], e.exact)
+				}
+				if ok {
+					best = hit{ti: i, tj: i + len(e.words), id: e.id}
+				}
+			}
+		}
+		for _, c := range candidates(t) {
+			try(c, false)
+		}
+		if best.ti < 0 && t.arabic {
+			for _, c := range arabicStrips(t.key) {
+				try(c, true)
+				if best.ti >= 0 {
+					break
+				}
+			}
+		}
+		if best.ti >= 0 {
+			hits = append(hits, best)
+			i = best.tj
+			continue
+		}
+		i++
+	}
+	return hits
+}

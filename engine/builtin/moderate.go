@@ -1,0 +1,365 @@
+package builtin
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"svc/engine/dialect"
+	"svc/engine/op"
+)
+
+// Category indexes of op.ModerationCategories.
+const (
+	catProfanity = iota
+	catHate
+	catHarassment
+	catSexual
+	catSpam
+	catSelfHarm
+	catViolence
+)
+
+// Severity levels of lexicon entries (0 weak hint, 1 mild, 2 moderate, 3
+// severe) and the score each contributes.
+var sevScore = [4]float64{0.2, 0.45, 0.72, 0.92}
+
+// Strictness thresholds: a category is flagged when its score reaches the
+// threshold of the requested strictness. low = severe only, medium = moderate
+// and severe, high = mild too.
+var strictThreshold = map[string]float64{"low": 0.85, "medium": 0.6, "high": 0.35}
+
+type modTerm struct {
+	cat int
+	sev int
+}
+
+var (
+	modTerms  []modTerm
+	modM      *matcher
+	allowM    *matcher
+	addressed = map[string]bool{}
+	// linkers may stand between an address and an insult ("you are a", "انت يا").
+	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true}
+	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
+	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
+)
+
+// Ambiguous entries of the LDNOOBW Arabic list that are everyday words
+// (names, medicine, verbs with benign senses); not loaded.
+var ldnoobwArSkip = map[string]bool{"فرج": true, "مص": true, "تمص": true, "لحس": true, "لعق": true, "شهوة": true, "بيضان": true,
+	"جماع": true, "احتلام": true, "حلمة": true, "ثدي": true, "شرج": true, "مبادل": true, "لبوة": true, "خنثي": true, "اغتصاب": true}
+
+func catIndex(name string) int {
+	for i, c := range op.ModerationCategories {
+		if c == name {
+			return i
+		}
+	}
+	panic("builtin: unknown moderation category " + name)
+}
+
+func init() {
+	modM, allowM = newMatcher(), newMatcher()
+	seen := map[string]bool{}
+	for _, file := range []string{"moderation_ar.tsv", "moderation_en.tsv", "emoji_moderation.tsv"} {
+		for _, f := range tsvRows(file) {
+			if len(f) < 3 {
+				continue
+			}
+			sev := int(atof(f[2], 2))
+			if sev < 0 || sev > 3 {
+				sev = 2
+			}
+			modTerms = append(modTerms, modTerm{cat: catIndex(f[1]), sev: sev})
+			modM.add(f[0], len(modTerms)-1, len(f) > 3 && strings.Contains(f[3], "x"))
+			seen[foldKey(f[0])] = true
+		}
+	}
+	for _, w := range jsonList("ldnoobw_en.json") {
+		if k := foldKey(w); !seen[k] {
+			seen[k] = true
+			modTerms = append(modTerms, modTerm{cat: catSexual, sev: 2})
+			modM.add(w, len(modTerms)-1, true)
+		}
+	}
+	for _, w := range jsonList("ldnoobw_ar.json") {
+		if k := foldKey(w); !seen[k] && !ldnoobwArSkip[w] {
+			seen[k] = true
+			modTerms = append(modTerms, modTerm{cat: catSexual, sev: 2})
+			modM.add(w, len(modTerms)-1, true)
+		}
+	}
+	for i, f := range tsvRows("allow.tsv") {
+		allowM.add(f[0], i, false)
+	}
+	for _, w := range []string{"يا", "ya", "you", "u", "ur", "your", "youre", "yo", "انت", "انتي", "انتو", "انتم", "انتى", "enta", "inta", "enti", "inti", "انتا", "هو", "هي", "هذا", "هاد", "هذي", "هاي", "دا", "ده", "دي"} {
+		addressed[foldKey(w)] = true
+	}
+}
+
+// Threat verbs: a future/present prefix + stem + second-person object
+// ("سأقتلك", "هقتلك", "بذبحك", "راح اضربك").
+var (
+	threatPrefixes = []string{"راح", "رح", "لا", "سا", "س", "ه", "ح", "ب", "ل", "و", ""}
+	threatStems    = []string{"اقتل", "قتل", "ذبح", "اذبح", "اضرب", "ضرب", "ادعس", "دعس", "افجر", "فجر", "احرق", "حرق", "اسحل", "سحل", "اكسر", "طخ", "اطخ", "اخنق", "خنق", "اطعن", "طعن", "ادفن", "دفن"}
+	threatObjs     = []string{"ك", "كم", "كي", "ج", "كو", "كن"}
+)
+
+func isThreat(key string) bool {
+	for _, p := range threatPrefixes {
+		if !strings.HasPrefix(key, p) {
+			continue
+		}
+		rest := key[len(p):]
+		for _, s := range threatStems {
+			if !strings.HasPrefix(rest, s) {
+				continue
+			}
+			for _, o := range threatObjs {
+				if rest[len(s):] == o {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// modHit is one flagged term with its category and score.
+type modHit struct {
+	span  op.Span
+	cat   int
+	score float64
+	boost bool // addressed to someone
+}
+
+// toxicity is the shared moderation analysis of a text.
+type toxicity struct {
+	hits   []modHit
+	scores [op.NumModerationCategories]float64
+	spam   spamResult
+}
+
+func analyzeToxicity(text string) toxicity {
+	toks := tokenize(text)
+	return analyzeTokens(text, toks)
+}
+
+func analyzeTokens(text string, toks []token) toxicity {
+	var tx toxicity
+	allowed := make([]bool, len(toks))
+	for _, h := range allowM.find(toks) {
+		for k := h.ti; k < h.tj; k++ {
+			allowed[k] = true
+		}
+	}
+	seenEmoji := map[string]bool{}
+	add := func(ti, tj int, t modTerm) {
+		if toks[ti].emoji {
+			// a repeated emoji is one signal: only its first occurrence scores
+			if seenEmoji[toks[ti].key] {
+				tx.hits = append(tx.hits, modHit{span: op.Span{Start: toks[ti].start, End: toks[tj-1].end}, cat: t.cat, score: 0})
+				return
+			}
+			seenEmoji[toks[ti].key] = true
+		}
+		for k := ti; k < tj; k++ {
+			if allowed[k] {
+				return
+			}
+		}
+		sev := t.sev
+		boost := false
+		first := &toks[ti]
+		insult := t.cat == catHarassment || t.cat == catProfanity || t.cat == catHate
+		if insult && ti > 0 && addressed[toks[ti-1].key] {
+			boost = true
+		}
+		if insult && ti > 1 && addressed[toks[ti-2].key] && linkers[toks[ti-1].key] {
+			boost = true
+		}
+		if insult && tj < len(toks) && likeYou[toks[tj].key] {
+			boost = true
+		}
+		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
+			boost = true
+		}
+		if boost && sev < 3 {
+			sev++
+		}
+		h := modHit{span: op.Span{Start: toks[ti].start, End: toks[tj-1].end}, cat: t.cat, score: sevScore[sev], boost: boost}
+		tx.hits = append(tx.hits, h)
+		if boost && t.cat == catProfanity {
+			tx.hits = append(tx.hits, modHit{span: h.span, cat: catHarassment, score: sevScore[sev] * 0.9, boost: true})
+		}
+	}
+	matched := make([]bool, len(toks))
+	for _, h := range modM.find(toks) {
+		add(h.ti, h.tj, modTerms[h.id])
+		for k := h.ti; k < h.tj; k++ {
+			matched[k] = true
+		}
+	}
+	for i := range toks {
+		if !matched[i] && toks[i].arabic && isThreat(toks[i].key) {
+			add(i, i+1, modTerm{cat: catViolence, sev: 3})
+		}
+	}
+	// category scores: noisy-or of the hits
+	var keep [op.NumModerationCategories]float64
+	for i := range keep {
+		keep[i] = 1
+	}
+	for _, h := range tx.hits {
+		keep[h.cat] *= 1 - h.score
+	}
+	for i := range keep {
+		tx.scores[i] = round2(math.Min(0.99, 1-keep[i]))
+	}
+	tx.spam = detectSpam(text, toks)
+	tx.scores[catSpam] = round2(tx.spam.score)
+	for _, s := range tx.spam.spans {
+		tx.hits = append(tx.hits, modHit{span: s, cat: catSpam, score: tx.spam.score})
+	}
+	return tx
+}
+
+// level maps a 0..1 score to the toxicity enumeration.
+func toxicityLevel(s float64) string {
+	switch {
+	case s >= 0.85:
+		return "severe"
+	case s >= 0.6:
+		return "moderate"
+	case s >= 0.35:
+		return "mild"
+	}
+	return "none"
+}
+
+func severityLevel(s float64) string {
+	switch {
+	case s >= 0.85:
+		return "high"
+	case s >= 0.6:
+		return "medium"
+	case s >= 0.35:
+		return "low"
+	}
+	return "none"
+}
+
+func (tx *toxicity) max() float64 {
+	m := 0.0
+	for _, s := range tx.scores {
+		m = math.Max(m, s)
+	}
+	return m
+}
+
+// maxNonSpam is the highest score of the abuse categories (spam excluded).
+func (tx *toxicity) maxNonSpam() float64 {
+	m := 0.0
+	for i, s := range tx.scores {
+		if i != catSpam {
+			m = math.Max(m, s)
+		}
+	}
+	return m
+}
+
+// Moderate scores text in the seven moderation categories.
+//
+// Contract: CategoryScores are in 0..1; a category is flagged when its score
+// reaches the strictness threshold (low 0.85 = severe only, medium 0.60 =
+// moderate and severe, high 0.35 = mild too); Flags lists flagged categories in
+// op.ModerationCategories order; FlaggedTerms are the original substrings at
+// Spans (sorted, non-overlapping byte ranges) of the hits in flagged
+// categories; CleanedText is the text with exactly those spans replaced by
+// "***" ("" when safe). Severity and Toxicity follow the highest category
+// score whatever the strictness. Lexicon lookups tolerate elongation, inner
+// separators, zero-width characters, spaced-out letters, digit-for-letter and
+// Arabizi spellings; allow-listed phrases are never flagged.
+func Moderate(req op.ModerateRequest) op.Moderation {
+	d := dialect.Detect(req.Text)
+	tx := analyzeToxicity(req.Text)
+	th, ok := strictThreshold[req.Strictness]
+	if !ok {
+		th = strictThreshold["medium"]
+	}
+	m := op.Moderation{Flags: []string{}, FlaggedTerms: []string{}, Spans: []op.Span{}, Language: d.Language, Dialect: d.Dialect}
+	m.CategoryScores = tx.scores
+	for i, s := range tx.scores {
+		if s >= th {
+			m.Categories[i] = true
+			m.Flags = append(m.Flags, op.ModerationCategories[i])
+		}
+	}
+	m.SeverityScore = tx.max()
+	m.Severity = severityLevel(m.SeverityScore)
+	m.Toxicity = toxicityLevel(tx.maxNonSpam())
+	m.IsSafe = len(m.Flags) == 0
+	if !m.IsSafe {
+		var spans []op.Span
+		for _, h := range tx.hits {
+			if m.Categories[h.cat] {
+				spans = append(spans, h.span)
+			}
+		}
+		m.Spans = mergeSpans(spans)
+		for _, s := range m.Spans {
+			m.FlaggedTerms = append(m.FlaggedTerms, req.Text[s.Start:s.End])
+		}
+		m.CleanedText = maskSpans(req.Text, m.Spans)
+	}
+	m.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text) + len(m.Flags) + tokens(m.CleanedText)}
+	return m
+}
+
+// mergeSpans sorts spans and merges overlapping ones.
+func mergeSpans(spans []op.Span) []op.Span {
+	if len(spans) == 0 {
+		return []op.Span{}
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	out := []op.Span{spans[0]}
+	for _, s := range spans[1:] {
+		last := &out[len(out)-1]
+		if s.Start < last.End {
+			if s.End > last.End {
+				last.End = s.End
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// maskSpans replaces each span of text with "***".
+func maskSpans(text string, spans []op.Span) string {
+	var b strings.Builder
+	prev := 0
+	for _, s := range spans {
+		b.WriteString(text[prev:s.Start])
+		b.WriteString("***")
+		prev = s.End
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// describeToxicity names the evidence of a toxicity analysis for reasoning strings.
+func describeToxicity(tx *toxicity, text string) string {
+	var parts []string
+	for i, s := range tx.scores {
+		if s >= 0.35 && i != catSpam {
+			parts = append(parts, fmt.Sprintf("%s %.2f", op.ModerationCategories[i], s))
+		}
+	}
+	return strings.Join(parts, ", ")
+}

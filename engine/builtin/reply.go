@@ -1,0 +1,123 @@
+package builtin
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"svc/engine/dialect"
+	"svc/engine/op"
+)
+
+// Reply templates (data/reply_templates.tsv, project-written): one per
+// variety (english, gulf, egyptian, levantine, msa) x register (informal,
+// formal) x intent.
+var replyTemplates = map[string]string{}
+
+func init() {
+	for _, f := range tsvRows("reply_templates.tsv") {
+		if len(f) >= 4 {
+			replyTemplates[f[0]+"|"+f[1]+"|"+f[2]] = f[3]
+		}
+	}
+}
+
+// Tone openers and closers layered on the register templates.
+var (
+	casualOpener = map[string]string{"english": "Hey! ", "gulf": "هلا! ", "egyptian": "أهلاً! ", "levantine": "أهلين! ", "msa": "مرحباً! "}
+	formalCloser = map[string]string{"english": " Kind regards.", "gulf": " مع خالص التحية.", "egyptian": " مع خالص التحية.", "levantine": " مع خالص التحية.", "msa": " مع خالص التحية والتقدير."}
+)
+
+// draftReply returns the template reply for an intent in a variety ("english"
+// or an Arabic dialect) and tone.
+func draftReply(intent, variety, tone string) string {
+	if !op.In(intent, op.Intents) {
+		intent = "other"
+	}
+	if _, ok := casualOpener[variety]; !ok {
+		variety = "msa"
+	}
+	register := "informal"
+	if tone == "professional" || tone == "formal" {
+		register = "formal"
+	}
+	t := replyTemplates[variety+"|"+register+"|"+intent]
+	switch tone {
+	case "casual":
+		t = casualOpener[variety] + t
+	case "formal":
+		t += formalCloser[variety]
+	}
+	return t
+}
+
+// truncateRunes cuts s to at most max runes, at a word boundary when the cut
+// falls inside a word (a single over-long word is cut hard). Trailing spaces
+// and dangling punctuation separators are trimmed.
+func truncateRunes(s string, max int) string {
+	if max <= 0 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	rs := []rune(s)
+	cut := max
+	// the cut is at a boundary if the next rune is a space
+	if !unicode.IsSpace(rs[cut]) {
+		i := cut
+		for i > 0 && !unicode.IsSpace(rs[i-1]) {
+			i--
+		}
+		if i > 0 {
+			cut = i
+		}
+	}
+	return strings.TrimRightFunc(string(rs[:cut]), func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '،' })
+}
+
+// Reply drafts a reply to a comment.
+//
+// Contract: the reply matches the comment's language when Language is "auto"
+// (Arabic in the comment's dialect, else English), or the requested language
+// ("ar" uses the stored or detected dialect, msa when none); ReplyDialect is
+// "" for English replies; OriginalDialect is the detected dialect of the
+// comment ("" for English); ReplyText has at most MaxLength runes and is cut
+// at a word boundary; Tone echoes the request (default friendly).
+func Reply(req op.ReplyRequest) op.Reply {
+	d := dialect.Detect(req.Text)
+	tone := req.Tone
+	if !op.In(tone, op.ReplyTones) {
+		tone = "friendly"
+	}
+	intent := req.Intent
+	if !op.In(intent, op.Intents) {
+		intent = Classify(op.ClassifyRequest{Text: req.Text}).Intent[0]
+	}
+	lang := req.Language
+	if lang != "ar" && lang != "en" {
+		lang = "en"
+		if d.Dialect != "" {
+			lang = "ar"
+		}
+	}
+	r := op.Reply{Tone: tone, OriginalIntent: intent, OriginalDialect: d.Dialect}
+	variety := "english"
+	if lang == "ar" {
+		r.ReplyDialect = d.Dialect
+		if r.ReplyDialect == "" {
+			r.ReplyDialect = req.Dialect
+		}
+		if !op.In(r.ReplyDialect, op.Dialects) {
+			r.ReplyDialect = "msa"
+		}
+		variety = r.ReplyDialect
+	}
+	max := req.MaxLength
+	if max <= 0 {
+		max = 500
+	}
+	r.ReplyText = truncateRunes(draftReply(intent, variety, tone), max)
+	r.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, req.Context, r.ReplyText)}
+	return r
+}

@@ -1,0 +1,122 @@
+package dialect
+
+import (
+	"bufio"
+	_ "embed"
+	"math"
+	"strconv"
+	"strings"
+
+	"svc/engine/op"
+)
+
+// Scoring constants. Hand-set first, then the temperature and the MSA prior
+// were fitted on the training split of ArSarcasm (MIT) by
+// `go run ./engine/dialect/cmd/learnweights` (see README.md).
+const (
+	defaultMsaPrior      = 0.6
+	defaultRepeatFactor  = 0.5
+	defaultTanweenWeight = 0.7
+	defaultMaksuraWeight = 0.8
+)
+
+var (
+	// msaPrior is MSA's score before any marker: MSA is the answer unless
+	// dialect evidence outweighs it.
+	msaPrior = defaultMsaPrior
+	// temperature of the softmax that turns scores into dialect_confidence.
+	temperature = 1.0
+	// repeatFactor weighs the 2nd and 3rd occurrence of one marker.
+	repeatFactor = defaultRepeatFactor
+	// tanweenWeight is MSA evidence per tanween mark (at most 3 count).
+	tanweenWeight = defaultTanweenWeight
+	// maksuraWeight is Egyptian evidence per function word spelled with a
+	// final ى (at most 2 count).
+	maksuraWeight = defaultMaksuraWeight
+)
+
+//go:embed learned/weights.tsv
+var learnedTSV string
+
+// learnedWeights parses learned/weights.tsv: lines "key<TAB>weight" where key
+// is Marker.Key(), plus "param<TAB>name<TAB>value" lines for the constants
+// above. Unknown keys are ignored (a removed marker must not break start-up).
+func learnedWeights() map[string]float64 {
+	out := map[string]float64{}
+	sc := bufio.NewScanner(strings.NewReader(learnedTSV))
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		switch {
+		case len(f) == 3 && f[0] == "param":
+			v, err := strconv.ParseFloat(f[2], 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				continue
+			}
+			switch f[1] {
+			case "msaPrior":
+				msaPrior = v
+			case "temperature":
+				if v > 0 {
+					temperature = v
+				}
+			case "repeatFactor":
+				repeatFactor = v
+			case "tanweenWeight":
+				tanweenWeight = v
+			case "maksuraWeight":
+				maksuraWeight = v
+			}
+		case len(f) == 2:
+			v, err := strconv.ParseFloat(f[1], 64)
+			if err == nil && v >= 0 && !math.IsInf(v, 0) {
+				out[f[0]] = v
+			}
+		}
+	}
+	return out
+}
+
+// decide picks the variety and its confidence from the evidence. arabizi
+// leaves MSA out of the race unless nothing dialectal matched.
+func decide(ev *evidence, arabizi bool) (string, float64) {
+	s := ev.score
+	for v := 0; v < msaIdx; v++ {
+		s[v] += ev.generic
+	}
+	if !arabizi {
+		s[msaIdx] += msaPrior
+	} else {
+		s[msaIdx] = 0
+		if s[gulfIdx]+s[egyIdx]+s[levIdx] == 0 {
+			return "msa", 0.25
+		}
+		s[msaIdx] = math.Inf(-1)
+	}
+	best := msaIdx
+	if arabizi {
+		best = egyIdx
+	}
+	for _, v := range [...]int{egyIdx, gulfIdx, levIdx} { // ties between dialects: egyptian, gulf, levantine
+		if s[v] > s[best] {
+			best = v
+		}
+	}
+	// softmax at the fitted temperature
+	var z float64
+	for v := 0; v < nVar; v++ {
+		if math.IsInf(s[v], -1) {
+			continue
+		}
+		z += math.Exp((s[v] - s[best]) / temperature)
+	}
+	conf := 1 / z
+	if conf > 1 || math.IsNaN(conf) {
+		conf = 1
+	}
+	conf = math.Round(conf*1000) / 1000
+	return op.Dialects[best], conf
+}

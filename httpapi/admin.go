@@ -1,0 +1,233 @@
+package httpapi
+
+import (
+	"crypto/subtle"
+	"errors"
+	"time"
+
+	"github.com/fasthttp/router"
+	"github.com/valyala/fasthttp"
+
+	"svc/ledger"
+)
+
+// AdminHandler returns the handler of the admin listener: the developer
+// console's back end, authenticated by the admin token.
+func (s *Server) AdminHandler() fasthttp.RequestHandler {
+	r := router.New()
+	r.RedirectTrailingSlash = false
+	r.RedirectFixedPath = false
+	r.HandleMethodNotAllowed = true
+	r.NotFound = notFound
+	r.MethodNotAllowed = methodNotAllowed
+	r.PanicHandler = panicked
+	r.POST("/admin/v1/accounts", s.admin(s.adminCreateAccount))
+	r.GET("/admin/v1/accounts/{id}", s.admin(s.adminShowAccount))
+	r.POST("/admin/v1/accounts/{id}/keys", s.admin(s.adminCreateKey))
+	r.POST("/admin/v1/keys/{id}/revoke", s.admin(s.adminRevokeKey))
+	r.POST("/admin/v1/accounts/{id}/purchases", s.admin(s.adminPurchase))
+	r.POST("/admin/v1/purchases/{id}/refund", s.admin(s.adminRefund))
+	r.POST("/admin/v1/clock", s.admin(s.adminClock))
+	return r.Handler
+}
+
+type adminCall struct {
+	ctx *fasthttp.RequestCtx
+	rid string
+}
+
+func (a *adminCall) fail(status int, e apiError) { writeError(a.ctx, a.rid, status, e) }
+func (a *adminCall) ok(v any)                    { writeOK(a.ctx, a.rid, v) }
+
+func (s *Server) admin(h func(a *adminCall)) fasthttp.RequestHandler {
+	return func(ctx *fasthttp.RequestCtx) {
+		a := &adminCall{ctx: ctx, rid: newRequestID(ctx)}
+		tok, ok := bearer(ctx.Request.Header.Peek("Authorization"))
+		if !ok || subtle.ConstantTimeCompare([]byte(tok), []byte(s.cfg.AdminToken)) != 1 {
+			a.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_admin_token", "", "Send Authorization: Bearer <admin token>."))
+			return
+		}
+		if len(ctx.PostBody()) > maxBody {
+			a.fail(fasthttp.StatusRequestEntityTooLarge, errf(typeInvalidRequest, "body_too_large", "", "The request body is too large."))
+			return
+		}
+		h(a)
+	}
+}
+
+func (a *adminCall) ledgerErr(err error, what string) {
+	switch {
+	case errors.Is(err, ledger.ErrNotFound):
+		a.fail(fasthttp.StatusNotFound, errf(typeNotFound, "not_found", "id", "No "+what+" with this id."))
+	case errors.Is(err, ledger.ErrRefundNotAllowed):
+		a.fail(fasthttp.StatusConflict, errf(typeRefundNotAllowed, "refund_not_allowed", "", "This purchase cannot be refunded: past 14 days, or nothing unconsumed is left."))
+	case errors.Is(err, ledger.ErrInvalid):
+		a.fail(fasthttp.StatusBadRequest, errf(typeInvalidRequest, "invalid_value", "", err.Error()))
+	default:
+		a.fail(fasthttp.StatusInternalServerError, errf(typeAPI, "internal_error", "", internalMessage))
+	}
+}
+
+func accountJSON(acc ledger.Account) map[string]any {
+	return map[string]any{"id": acc.ID, "name": acc.Name, "rate_limit_per_minute": acc.RateLimitPerMinute, "created_at": ts(acc.CreatedAt)}
+}
+
+func keyJSON(k ledger.Key) map[string]any {
+	m := map[string]any{"id": k.ID, "account_id": k.AccountID, "kind": string(k.Kind), "prefix": k.Prefix, "created_at": ts(k.CreatedAt), "expires_at": nil, "revoked_at": nil}
+	if !k.ExpiresAt.IsZero() {
+		m["expires_at"] = ts(k.ExpiresAt)
+	}
+	if !k.RevokedAt.IsZero() {
+		m["revoked_at"] = ts(k.RevokedAt)
+	}
+	return m
+}
+
+func purchaseJSON(p ledger.Purchase) map[string]any {
+	m := map[string]any{"id": p.ID, "account_id": p.AccountID, "pack_usd": p.PackUSD, "credits": p.Credits,
+		"consumed_credits": p.Consumed, "refunded_credits": p.Refunded, "created_at": ts(p.CreatedAt), "refunded_at": nil}
+	if !p.RefundedAt.IsZero() {
+		m["refunded_at"] = ts(p.RefundedAt)
+	}
+	return m
+}
+
+// POST /admin/v1/accounts {"name", "rate_limit_per_minute"?}
+func (s *Server) adminCreateAccount(a *adminCall) {
+	d, e := decodeBody(a.ctx.PostBody(), false)
+	if e != nil {
+		a.fail(fasthttp.StatusBadRequest, *e)
+		return
+	}
+	name := d.text("name", maxShortString)
+	rate := d.integer("rate_limit_per_minute", ledger.DefaultRateLimit, 1, 1_000_000)
+	if d.fail != nil {
+		a.fail(fasthttp.StatusBadRequest, *d.fail)
+		return
+	}
+	acc, err := s.ledger.CreateAccount(name, rate)
+	if err != nil {
+		a.ledgerErr(err, "account")
+		return
+	}
+	a.ok(accountJSON(acc))
+}
+
+// GET /admin/v1/accounts/{id}
+func (s *Server) adminShowAccount(a *adminCall) {
+	v, err := s.ledger.AccountView(a.ctx.UserValue("id").(string))
+	if err != nil {
+		a.ledgerErr(err, "account")
+		return
+	}
+	m := accountJSON(v.Account)
+	m["balance_credits"] = v.BalanceCredits
+	m["balance_usd"] = usdf(v.BalanceCredits)
+	m["credits_purchased"] = v.CreditsPurchased
+	m["credits_refunded"] = v.CreditsRefunded
+	m["credits_used"] = v.CreditsUsed
+	m["sandbox_requests_used"] = v.SandboxRequestsUsed
+	ps := make([]map[string]any, len(v.Purchases))
+	for i, p := range v.Purchases {
+		ps[i] = purchaseJSON(p)
+	}
+	ks := make([]map[string]any, len(v.Keys))
+	for i, k := range v.Keys {
+		ks[i] = keyJSON(k)
+	}
+	m["purchases"], m["keys"] = ps, ks
+	a.ok(m)
+}
+
+// POST /admin/v1/accounts/{id}/keys {"kind": "sandbox"|"live"}
+func (s *Server) adminCreateKey(a *adminCall) {
+	d, e := decodeBody(a.ctx.PostBody(), false)
+	if e != nil {
+		a.fail(fasthttp.StatusBadRequest, *e)
+		return
+	}
+	if _, ok := d.get("kind"); !ok {
+		d.missing("kind")
+	}
+	kind := d.enum("kind", []string{"sandbox", "live"}, "")
+	if d.fail != nil {
+		a.fail(fasthttp.StatusBadRequest, *d.fail)
+		return
+	}
+	k, secret, err := s.ledger.CreateKey(a.ctx.UserValue("id").(string), ledger.KeyKind(kind))
+	if err != nil {
+		a.ledgerErr(err, "account")
+		return
+	}
+	m := keyJSON(k)
+	m["key"] = secret
+	a.ok(m)
+}
+
+// POST /admin/v1/keys/{id}/revoke
+func (s *Server) adminRevokeKey(a *adminCall) {
+	k, err := s.ledger.RevokeKey(a.ctx.UserValue("id").(string))
+	if err != nil {
+		a.ledgerErr(err, "key")
+		return
+	}
+	a.ok(keyJSON(k))
+}
+
+// POST /admin/v1/accounts/{id}/purchases {"pack_usd": 25|50|100|500}
+func (s *Server) adminPurchase(a *adminCall) {
+	d, e := decodeBody(a.ctx.PostBody(), false)
+	if e != nil {
+		a.fail(fasthttp.StatusBadRequest, *e)
+		return
+	}
+	if _, ok := d.get("pack_usd"); !ok {
+		d.missing("pack_usd")
+	}
+	pack := d.integer("pack_usd", 0, 1, 500)
+	if _, ok := ledger.Packs[pack]; !ok && d.fail == nil {
+		d.invalid("pack_usd", "The pack must be 25, 50, 100 or 500 USD.")
+	}
+	if d.fail != nil {
+		a.fail(fasthttp.StatusBadRequest, *d.fail)
+		return
+	}
+	p, err := s.ledger.Purchase(a.ctx.UserValue("id").(string), pack)
+	if err != nil {
+		a.ledgerErr(err, "account")
+		return
+	}
+	a.ok(purchaseJSON(p))
+}
+
+// POST /admin/v1/purchases/{id}/refund
+func (s *Server) adminRefund(a *adminCall) {
+	p, n, err := s.ledger.Refund(a.ctx.UserValue("id").(string))
+	if err != nil {
+		a.ledgerErr(err, "purchase")
+		return
+	}
+	m := purchaseJSON(p)
+	m["refunded_credits"] = n
+	a.ok(m)
+}
+
+// POST /admin/v1/clock {"advance_seconds": N}; only with --test-clock.
+func (s *Server) adminClock(a *adminCall) {
+	if !s.cfg.TestClock {
+		a.fail(fasthttp.StatusNotFound, errf(typeNotFound, "route_not_found", "", "Test clocks are off; start the server with --test-clock."))
+		return
+	}
+	d, e := decodeBody(a.ctx.PostBody(), false)
+	if e != nil {
+		a.fail(fasthttp.StatusBadRequest, *e)
+		return
+	}
+	n := d.integer("advance_seconds", 0, 0, 10*365*24*3600)
+	if d.fail != nil {
+		a.fail(fasthttp.StatusBadRequest, *d.fail)
+		return
+	}
+	now := s.clock.Advance(time.Duration(n) * time.Second)
+	a.ok(map[string]string{"now": now.Format(time.RFC3339Nano)})
+}

@@ -1,0 +1,252 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"svc/id"
+	"svc/ledger"
+)
+
+// call is the state of one authenticated request.
+type call struct {
+	s        *Server
+	ctx      *fasthttp.RequestCtx
+	rid      string
+	start    time.Time
+	endpoint string
+	p        ledger.Principal
+	rate     decision
+
+	cache    string // "HIT" or "MISS"
+	provider string // X-SVC-Provider, "" when the operation has none
+	charged  int64  // X-SVC-Credits-Charged, -1 when the operation is not billed
+	tier     string // X-SVC-Tier (report)
+	calib    bool   // send X-SVC-Calibration-Version (classify)
+}
+
+func newRequestID(ctx *fasthttp.RequestCtx) string {
+	rid := id.New("req", time.Now())
+	ctx.Response.Header.Set("X-Request-Id", rid)
+	return rid
+}
+
+// authed wraps an operation: request id, authentication, per-key rate limit,
+// then h, then the headers every authenticated response carries.
+func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandler {
+	return func(ctx *fasthttp.RequestCtx) {
+		c := &call{s: s, ctx: ctx, start: time.Now(), endpoint: endpoint, cache: "MISS", charged: -1}
+		c.rid = newRequestID(ctx)
+		defer c.log()
+		client := ctx.RemoteIP().String()
+		if s.authFail.blocked(client, maxAuthFailuresPerMinute, s.clock.Now()) {
+			ctx.Response.Header.Set("Retry-After", "60")
+			c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "too_many_auth_failures", "", "Too many failed authentications from this address; retry in a minute."))
+			return
+		}
+		secret, ok := bearer(ctx.Request.Header.Peek("Authorization"))
+		if !ok {
+			s.authFail.allow(client, maxAuthFailuresPerMinute, s.clock.Now())
+			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "missing_api_key", "", "Send the header Authorization: Bearer <API key>."))
+			return
+		}
+		p, err := s.ledger.Authenticate(secret)
+		if err != nil {
+			s.authFail.allow(client, maxAuthFailuresPerMinute, s.clock.Now())
+			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_api_key", "", "The API key is unknown, malformed, revoked or expired."))
+			return
+		}
+		c.p = p
+		limit := p.Account.RateLimitPerMinute
+		if p.Key.Kind == ledger.Sandbox {
+			limit = sandboxRatePerMinute
+		}
+		c.rate = s.keys.allow(p.Key.ID, limit, s.clock.Now())
+		if !c.rate.allowed {
+			c.rateLimited(c.rate, "rate_limited", "The per-minute request limit of this key is exceeded.")
+			c.finish()
+			return
+		}
+		if n := len(ctx.PostBody()); n > maxBody && endpoint != "/v1/report" {
+			c.fail(fasthttp.StatusRequestEntityTooLarge, errf(typeInvalidRequest, "body_too_large", "", "The request body is larger than 256 KiB."))
+		} else {
+			h(c)
+		}
+		c.finish()
+	}
+}
+
+// sandboxRatePerMinute is the per-minute ceiling of sandbox keys.
+const sandboxRatePerMinute = 10
+
+// bearer extracts the key from an Authorization header.
+func bearer(h []byte) (string, bool) {
+	const prefix = "Bearer "
+	if len(h) <= len(prefix) || !bytes.EqualFold(h[:len(prefix)], []byte(prefix)) {
+		return "", false
+	}
+	k := bytes.TrimSpace(h[len(prefix):])
+	if len(k) == 0 || len(k) > 128 {
+		return "", false
+	}
+	return string(k), true
+}
+
+// finish sets the headers of an authenticated response.
+func (c *call) finish() {
+	h := &c.ctx.Response.Header
+	env := "live"
+	if c.p.Key.Kind == ledger.Sandbox {
+		env = "sandbox"
+		h.Set("X-SVC-Sandbox-Remaining", strconv.Itoa(c.s.ledger.SandboxRemaining(c.p.Account.ID)))
+	}
+	h.Set("X-SVC-Environment", env)
+	bal := c.s.ledger.BalanceCredits(c.p.Account.ID)
+	h.Set("X-SVC-Balance", usd(bal))
+	if c.p.Key.Kind == ledger.Live && bal < lowBalanceCredits {
+		h.Set("X-SVC-Balance-Warning", "low_balance")
+	}
+	h.Set("X-SVC-Cache", c.cache)
+	if c.provider != "" {
+		h.Set("X-SVC-Provider", c.provider)
+	}
+	if c.charged >= 0 {
+		h.Set("X-SVC-Credits-Charged", strconv.FormatInt(c.charged, 10))
+	}
+	if c.tier != "" {
+		h.Set("X-SVC-Tier", c.tier)
+	}
+	if c.calib {
+		h.Set("X-SVC-Calibration-Version", "default")
+	}
+	c.rateHeaders(c.rate)
+	h.Set("X-SVC-Latency", strconv.FormatInt(time.Since(c.start).Milliseconds(), 10))
+}
+
+// lowBalanceCredits is the balance (5.00 USD) below which live responses warn.
+const lowBalanceCredits = 5 * ledger.CreditsPerUSD
+
+func (c *call) rateHeaders(d decision) {
+	h := &c.ctx.Response.Header
+	h.Set("X-RateLimit-Limit", strconv.Itoa(d.limit))
+	h.Set("X-RateLimit-Remaining", strconv.Itoa(d.remaining))
+	h.Set("X-RateLimit-Reset", d.reset.Format(time.RFC3339))
+}
+
+// usd formats credits as US dollars with three decimals.
+func usd(credits int64) string {
+	neg := credits < 0
+	if neg {
+		credits = -credits
+	}
+	s := strconv.FormatInt(credits/1000, 10) + "." + strconv.FormatInt(1000+credits%1000, 10)[1:]
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// usdf is credits as a USD number for JSON (3 decimals exact in decimal).
+func usdf(credits int64) float64 {
+	f, _ := strconv.ParseFloat(usd(credits), 64)
+	return f
+}
+
+func (c *call) ok(result any) { writeOK(c.ctx, c.rid, result) }
+
+// fail writes an error response; for authenticated calls finish adds headers.
+func (c *call) fail(status int, e apiError) {
+	writeError(c.ctx, c.rid, status, e)
+}
+
+// rateLimited writes a 429 for a refused rate-limit decision, with Retry-After.
+func (c *call) rateLimited(d decision, code, msg string) {
+	wait := 1
+	if now := c.s.clock.Now(); d.reset.After(now) {
+		wait = int(d.reset.Sub(now).Seconds()) + 1
+	}
+	c.ctx.Response.Header.Set("Retry-After", strconv.Itoa(wait))
+	c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, code, "", msg))
+}
+
+// badRequest writes a 400 (or the rubric's error types) from a decode failure.
+func (c *call) badRequest(e *apiError) {
+	c.fail(fasthttp.StatusBadRequest, *e)
+}
+
+// internal writes the generic 500 and logs the cause under the request id.
+func (c *call) internal(cause error) {
+	slog.Error("request failed", "request_id", c.rid, "endpoint", c.endpoint, "account", c.p.Account.ID, "err", cause.Error())
+	c.fail(fasthttp.StatusInternalServerError, errf(typeAPI, "internal_error", "", internalMessage))
+}
+
+// reserve takes the hold for a counted operation, writing 402 or 429 on refusal.
+func (c *call) reserve(price int64) (*ledger.Hold, bool) {
+	h, err := c.s.ledger.Reserve(c.p, price)
+	if err == nil {
+		return h, true
+	}
+	var ic *ledger.InsufficientCreditsError
+	switch {
+	case errors.As(err, &ic):
+		e := errf(typeInsufficient, "insufficient_credits", "", "The balance does not cover this operation. Buy a credit pack to continue.")
+		e.BalanceCredits, e.RequiredCredits = &ic.BalanceCredits, &ic.RequiredCredits
+		c.fail(fasthttp.StatusPaymentRequired, e)
+	case errors.Is(err, ledger.ErrQuotaExhausted):
+		c.ctx.Response.Header.Set("Retry-After", "86400")
+		c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "sandbox_quota_exhausted", "", "The sandbox allowance of 100 requests for this account is used up."))
+	default:
+		c.internal(err)
+	}
+	return nil, false
+}
+
+// commit captures the hold (charge false: a cache hit) and writes the usage
+// record and the given records in one durable batch. It writes the 500 itself
+// on failure.
+func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
+	r.Usage.ID = id.New("use", c.s.clock.Now())
+	r.Usage.AccountID = c.p.Account.ID
+	r.Usage.KeyID = c.p.Key.ID
+	r.Usage.Endpoint = c.endpoint
+	r.Usage.ListCredits = h.Price
+	r.Usage.CacheHit = !charge
+	r.Usage.Sandbox = c.p.Key.Kind == ledger.Sandbox
+	r.Usage.LatencyMicros = time.Since(c.start).Microseconds()
+	r.Usage.At = c.s.clock.Now()
+	if err := c.s.ledger.Commit(h, charge, r); err != nil {
+		c.internal(err)
+		return false
+	}
+	if charge && c.p.Key.Kind == ledger.Live {
+		c.charged = h.Price
+	} else {
+		c.charged = 0
+	}
+	return true
+}
+
+// log writes one structured line per request: debug for successes, info
+// for client errors, error for server errors. Keys are never logged.
+func (c *call) log() {
+	status := c.ctx.Response.StatusCode()
+	level := slog.LevelDebug
+	switch {
+	case status >= 500:
+		level = slog.LevelError
+	case status >= 400:
+		level = slog.LevelInfo
+	}
+	if !slog.Default().Enabled(context.Background(), level) {
+		return
+	}
+	slog.Log(context.Background(), level, "request",
+		"request_id", c.rid, "account", c.p.Account.ID, "endpoint", c.endpoint, "status", status,
+		"latency_us", time.Since(c.start).Microseconds(), "cache", c.cache, "provider", c.provider, "charged", c.charged)
+}

@@ -1,0 +1,184 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/valyala/fasthttp"
+
+	"svc/engine"
+	"svc/engine/op"
+	"svc/id"
+	"svc/ledger"
+)
+
+// maxHints is how many recent corrections reach the engine as examples.
+const maxHints = 20
+
+// classify: POST /v1/classify. Body text (required), platform, and the
+// optional comment metadata channel_id, author, created_at stored with the
+// comment. Query provider (llm_a or llm_b).
+func (c *call) classifyReq() (op.ClassifyRequest, ledger.Comment, string, bool) {
+	provider, ok := c.providerQuery(typeInvalidRequest)
+	if !ok {
+		return op.ClassifyRequest{}, ledger.Comment{}, "", false
+	}
+	d, e := decodeBody(c.ctx.PostBody(), false)
+	if e != nil {
+		c.badRequest(e)
+		return op.ClassifyRequest{}, ledger.Comment{}, "", false
+	}
+	req := op.ClassifyRequest{Text: d.text("text", maxText), Platform: d.enum("platform", op.Platforms, "")}
+	cm := ledger.Comment{
+		Platform:  req.Platform,
+		ChannelID: d.str("channel_id", maxShortString),
+		Author:    d.str("author", maxShortString),
+		CreatedAt: d.timestamp("created_at"),
+	}
+	if d.fail != nil {
+		c.badRequest(d.fail)
+		return op.ClassifyRequest{}, ledger.Comment{}, "", false
+	}
+	return req, cm, provider, true
+}
+
+func (s *Server) classify(c *call) {
+	c.calib = true
+	req, cm, provider, ok := c.classifyReq()
+	if !ok {
+		return
+	}
+	h, ok := c.reserve(priceClassify)
+	if !ok {
+		return
+	}
+	key := c.cacheKey("classify", req.Text, provider)
+	var res op.Classification
+	hit := s.cacheGet(key, &res, false)
+	if !hit {
+		var err error
+		req.Hints = s.hints(c.p.Account.ID)
+		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.EngineTimeout)
+		res, err = s.engine.Classify(ctx, req, provider)
+		cancel()
+		if err != nil {
+			s.ledger.Release(h)
+			c.engineFailed(err)
+			return
+		}
+		s.applyCorrection(c.p.Account.ID, req.Text, &res)
+	}
+	now := s.clock.Now()
+	cid := id.New("cls", now)
+	cm.ID, cm.AccountID, cm.Text = cid, c.p.Account.ID, req.Text
+	cm.Intent, cm.Intents, cm.Sentiment = res.Intent[0], res.Intent, res.Sentiment
+	cm.Language, cm.Dialect, cm.Toxicity, cm.ClassifiedAt = res.Language, res.Dialect, res.Toxicity, now
+	if cm.CreatedAt.IsZero() {
+		cm.CreatedAt = now
+	}
+	if !c.commit(h, !hit, ledger.Records{Comment: &cm}) {
+		return
+	}
+	if hit {
+		c.cache = "HIT"
+	} else {
+		s.cachePut(key, &res)
+	}
+	c.provider = res.Usage.Provider
+	c.ok(classificationOut(cid, &res, hit))
+}
+
+// providerQuery reads the optional provider query parameter.
+func (c *call) providerQuery(errType string) (string, bool) {
+	args := c.ctx.QueryArgs()
+	if !args.Has("provider") {
+		return "", true
+	}
+	p := string(args.Peek("provider"))
+	if !engine.ValidProvider(p) {
+		c.fail(fasthttp.StatusBadRequest, errf(errType, "invalid_value", "provider", "The provider must be llm_a or llm_b."))
+		return "", false
+	}
+	return p, true
+}
+
+// hints returns the account's recent corrections as engine hints.
+func (s *Server) hints(account string) []op.Hint {
+	fbs, err := s.ledger.RecentFeedback(account, maxHints)
+	if err != nil || len(fbs) == 0 {
+		return nil
+	}
+	hs := make([]op.Hint, 0, len(fbs))
+	for _, f := range fbs {
+		if f.Rating == "correct" {
+			continue
+		}
+		hs = append(hs, op.Hint{Text: f.Text, Intent: validIntents(f.CorrectedIntent), Sentiment: f.CorrectedSentiment})
+	}
+	return hs
+}
+
+// applyCorrection overrides intent and sentiment with the account's newest
+// correction of the same normalised text.
+func (s *Server) applyCorrection(account, text string, r *op.Classification) {
+	fb, ok := s.ledger.Correction(account, correctionKey(text))
+	if !ok {
+		return
+	}
+	if in := validIntents(fb.CorrectedIntent); len(in) > 0 {
+		r.Intent = in
+	}
+	if fb.CorrectedSentiment != "" {
+		r.Sentiment = fb.CorrectedSentiment
+	}
+	r.Reasoning = "Corrected by this account's feedback on the same text. " + r.Reasoning
+}
+
+// validIntents keeps the standard intent labels of a free-form correction.
+func validIntents(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		if op.In(x, op.Intents) && !op.In(x, out) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// engineFailed writes the response of a failed engine call (nothing charged).
+func (c *call) engineFailed(err error) {
+	c.charged = 0
+	c.internal(err)
+}
+
+// cached is what the cache stores: the result and the exact text it was
+// computed for (a near-duplicate hit may have been computed for other text).
+type cached struct {
+	Text   string          `json:"t"`
+	Result json.RawMessage `json:"r"`
+}
+
+// cacheGet fills v from the cache and reports a hit. With exact, a
+// near-duplicate of different raw text does not count (results that quote
+// positions in the text, like moderation's spans, need the same text).
+func (s *Server) cacheGet(k cacheKey, v any, exact bool) bool {
+	b, ok := s.cache.Get(k.key)
+	if !ok {
+		return false
+	}
+	var e cached
+	if json.Unmarshal(b, &e) != nil || (exact && e.Text != k.key.Text) {
+		return false
+	}
+	return json.Unmarshal(e.Result, v) == nil
+}
+
+func (s *Server) cachePut(k cacheKey, v any) {
+	r, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	if b, err := json.Marshal(cached{Text: k.key.Text, Result: r}); err == nil {
+		s.cache.Put(k.key, b)
+	}
+}

@@ -1,0 +1,50 @@
+package httpapi
+
+import (
+	"strings"
+
+	"svc/engine/op"
+	"svc/id"
+	"svc/ledger"
+)
+
+// detect: POST /v1/detect. Body text (required, at most 5,000 characters).
+// Local rules only; no model call.
+func (s *Server) detect(c *call) {
+	d, e := decodeBody(c.ctx.PostBody(), false)
+	if e != nil {
+		c.badRequest(e)
+		return
+	}
+	text := d.text("text", maxText)
+	if d.fail != nil {
+		c.badRequest(d.fail)
+		return
+	}
+	h, ok := c.reserve(priceDetect)
+	if !ok {
+		return
+	}
+	key := c.cacheKey("detect", text)
+	var det op.Detection
+	hit := s.cacheGet(key, &det, false)
+	if hit {
+		det.WordCount = len(strings.Fields(text)) // the one field a near-duplicate may change
+	} else {
+		det = s.engine.Detect(text)
+	}
+	if !c.commit(h, !hit, ledger.Records{}) {
+		return
+	}
+	if hit {
+		c.cache = "HIT"
+	} else {
+		s.cachePut(key, &det)
+	}
+	c.ok(detectionJSON{
+		ID: id.New("det", s.clock.Now()), Object: "detection", Text: text,
+		Language: det.Language, Dialect: nullStr(det.Dialect), DialectConfidence: nullConf(det.Dialect, det.DialectConfidence),
+		Script: det.Script, TextDirection: det.Direction, WordCount: det.WordCount,
+		FallbackUsed: false, Cached: hit, CostUSD: usdf(priceDetect), CreditsUsed: priceDetect,
+	})
+}

@@ -1,0 +1,226 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"svc/cache"
+	"svc/clock"
+	"svc/engine"
+	"svc/httpapi"
+	"svc/ledger"
+)
+
+const adminToken = "test-admin-token"
+
+// node is one running server: the real ledger on disk, the real cache, the
+// built-in engine, both listeners on loopback.
+type node struct {
+	t      *testing.T
+	dir    string
+	base   string // public base URL
+	admin  string // admin base URL
+	stop   func()
+	client *http.Client
+}
+
+// startNode starts a server on dir (a fresh temp dir when "").
+func startNode(t *testing.T, dir string) *node {
+	t.Helper()
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	clk := clock.New()
+	led, err := ledger.Open(filepath.Join(dir, "ledger"), clk.Now)
+	require.NoError(t, err)
+	ch, err := cache.Open(cache.Options{Dir: filepath.Join(dir, "cache"), Scope: "account", Now: clk.Now})
+	require.NoError(t, err)
+	eng, err := engine.New(engine.Config{})
+	require.NoError(t, err)
+	srv := httpapi.New(httpapi.Config{AdminToken: adminToken, TestClock: true}, led, eng, ch, clk)
+	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
+	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
+	pl, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	al, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go pub.Serve(pl)
+	go adm.Serve(al)
+	n := &node{t: t, dir: dir, base: "http://" + pl.Addr().String(), admin: "http://" + al.Addr().String(),
+		client: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 200}}}
+	stopped := false
+	n.stop = func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		_ = pub.Shutdown()
+		_ = adm.Shutdown()
+		eng.Close()
+		_ = ch.Close()
+		_ = led.Close()
+	}
+	t.Cleanup(n.stop)
+	return n
+}
+
+// resp is a decoded response.
+type resp struct {
+	status int
+	header http.Header
+	body   map[string]any // the whole JSON body
+	raw    []byte
+}
+
+// result returns the envelope's result object.
+func (r resp) result() map[string]any {
+	m, _ := r.body["result"].(map[string]any)
+	return m
+}
+
+// err0 returns the first error object of the envelope.
+func (r resp) err0() map[string]any {
+	es, _ := r.body["errors"].([]any)
+	if len(es) == 0 {
+		return nil
+	}
+	m, _ := es[0].(map[string]any)
+	return m
+}
+
+func (n *node) do(method, url, key string, body any) resp {
+	n.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		j, err := json.Marshal(b)
+		require.NoError(n.t, err)
+		rd = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	require.NoError(n.t, err)
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := n.client.Do(req)
+	require.NoError(n.t, err)
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	require.NoError(n.t, err)
+	r := resp{status: res.StatusCode, header: res.Header, raw: raw}
+	if len(raw) > 0 {
+		require.NoError(n.t, json.Unmarshal(raw, &r.body), "body: %s", raw)
+	}
+	return r
+}
+
+// post and get call the public API.
+func (n *node) post(path, key string, body any) resp { return n.do("POST", n.base+path, key, body) }
+func (n *node) get(path, key string) resp            { return n.do("GET", n.base+path, key, nil) }
+
+// adm calls the admin API and requires success.
+func (n *node) adm(method, path string, body any) map[string]any {
+	n.t.Helper()
+	req := func() resp {
+		var rd io.Reader
+		if body != nil {
+			j, _ := json.Marshal(body)
+			rd = bytes.NewReader(j)
+		}
+		hr, _ := http.NewRequest(method, n.admin+path, rd)
+		hr.Header.Set("Authorization", "Bearer "+adminToken)
+		hr.Header.Set("Content-Type", "application/json")
+		res, err := n.client.Do(hr)
+		require.NoError(n.t, err)
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		r := resp{status: res.StatusCode, header: res.Header, raw: raw}
+		require.NoError(n.t, json.Unmarshal(raw, &r.body), "admin body: %s", raw)
+		return r
+	}()
+	require.Equal(n.t, 200, req.status, "admin %s %s: %s", method, path, req.raw)
+	return req.result()
+}
+
+// account creates an account and returns its id.
+func (n *node) account(name string) string {
+	return n.adm("POST", "/admin/v1/accounts", map[string]any{"name": name})["id"].(string)
+}
+
+// key creates a key of kind for account and returns (key id, secret).
+func (n *node) key(account, kind string) (string, string) {
+	m := n.adm("POST", "/admin/v1/accounts/"+account+"/keys", map[string]any{"kind": kind})
+	return m["id"].(string), m["key"].(string)
+}
+
+// buy purchases a pack and returns the purchase id.
+func (n *node) buy(account string, usd int) string {
+	return n.adm("POST", "/admin/v1/accounts/"+account+"/purchases", map[string]any{"pack_usd": usd})["id"].(string)
+}
+
+// advance moves the test clock.
+func (n *node) advance(d time.Duration) {
+	n.adm("POST", "/admin/v1/clock", map[string]any{"advance_seconds": int(d.Seconds())})
+}
+
+// liveKey returns a fresh account with a 25 USD pack and its live key.
+func (n *node) liveKey() (account, key string) {
+	account = n.account("live-" + fmt.Sprint(time.Now().UnixNano()))
+	n.buy(account, 25)
+	_, key = n.key(account, "live")
+	return account, key
+}
+
+// requireError checks an error response: status, type, and param (when not "").
+func requireError(t *testing.T, r resp, status int, typ, param string) {
+	t.Helper()
+	require.Equal(t, status, r.status, "body: %s", r.raw)
+	require.Equal(t, false, r.body["success"], "body: %s", r.raw)
+	require.Nil(t, r.body["result"])
+	e := r.err0()
+	require.NotNil(t, e, "no error object: %s", r.raw)
+	require.Equal(t, typ, e["type"], "body: %s", r.raw)
+	require.NotEmpty(t, e["message"])
+	if param != "" {
+		require.Equal(t, param, e["param"], "body: %s", r.raw)
+	}
+	require.Equal(t, r.header.Get("X-Request-Id"), r.body["request_id"])
+	require.True(t, strings.HasPrefix(r.body["request_id"].(string), "req_"))
+}
+
+// requireOK checks a success envelope and returns its result.
+func requireOK(t *testing.T, r resp) map[string]any {
+	t.Helper()
+	require.Equal(t, 200, r.status, "body: %s", r.raw)
+	require.Equal(t, true, r.body["success"], "body: %s", r.raw)
+	require.Equal(t, []any{}, r.body["errors"])
+	require.NotEmpty(t, r.body["request_id"])
+	require.Equal(t, r.header.Get("X-Request-Id"), r.body["request_id"])
+	return r.result()
+}
+
+func comments(n int, text func(i int) string) []map[string]any {
+	out := make([]map[string]any, n)
+	for i := range out {
+		out[i] = map[string]any{"text": text(i), "author": fmt.Sprintf("user%d", i%4), "likes": i}
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package ledger
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cockroachdb/pebble/v2"
+)
+
+// Enumerations counted by Analytics; every value is a key of its map.
+var (
+	IntentLabels = []string{"question", "complaint", "praise", "suggestion", "spam", "other"}
+	Sentiments   = []string{"positive", "negative", "neutral", "mixed"}
+	Dialects     = []string{"gulf", "egyptian", "levantine", "msa"}
+	Toxicities   = []string{"none", "mild", "moderate", "severe"}
+)
+
+// DefaultAnalyticsWindow is the period used when AnalyticsQuery.From is zero.
+const DefaultAnalyticsWindow = 30 * 24 * time.Hour
+
+func zeroCounts(keys []string) map[string]int {
+	m := make(map[string]int, len(keys))
+	for _, k := range keys {
+		m[k] = 0
+	}
+	return m
+}
+
+// bump counts v in m when v is one of m's keys (values outside the
+// enumeration, e.g. the empty dialect of English comments, are not counted).
+func bump(m map[string]int, v []byte) {
+	if n, ok := m[string(v)]; ok {
+		m[string(v)] = n + 1
+	}
+}
+
+// trendAcc accumulates one period.
+type trendAcc struct {
+	total, pos, neg int
+	intents         [6]int // by IntentLabels index
+}
+
+// Analytics aggregates the account's comments with CreatedAt in [From, To]
+// (To zero: now; From zero: To - 30 days), filtered by ChannelID and Platform
+// when set. Trends has one entry per GroupBy period (day, week = ISO week
+// from Monday, month; "" = day) inside [From, To], empty periods included,
+// oldest first, the first and last clipped to From's and To's days.
+// Bounded by MaxCommentScan comments and MaxPeriods periods.
+func (s *Store) Analytics(accountID string, q AnalyticsQuery) (Analytics, error) {
+	if _, err := s.account(accountID); err != nil {
+		return Analytics{}, err
+	}
+	if q.To.IsZero() {
+		q.To = s.nowUTC()
+	}
+	if q.From.IsZero() {
+		q.From = q.To.Add(-DefaultAnalyticsWindow)
+	}
+	if q.From.After(q.To) {
+		return Analytics{}, fmt.Errorf("%w: from after to", ErrInvalid)
+	}
+	ps, err := periods(q.From, q.To, q.GroupBy)
+	if err != nil {
+		return Analytics{}, err
+	}
+	out := Analytics{
+		Intent:    zeroCounts(IntentLabels),
+		Sentiment: zeroCounts(Sentiments),
+		Dialect:   zeroCounts(Dialects),
+		Toxicity:  zeroCounts(Toxicities),
+	}
+	acc := make([]trendAcc, len(ps))
+	intentIdx := make(map[string]int, len(IntentLabels))
+	for i, l := range IntentLabels {
+		intentIdx[l] = i
+	}
+
+	if err := s.enter(); err != nil {
+		return Analytics{}, err
+	}
+	defer s.leave()
+	f := CommentFilter{ChannelID: q.ChannelID, Platform: q.Platform, From: q.From, To: q.To}
+	lo, hi := commentRange(pCmtTime, accountID, &f)
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
+	if err != nil {
+		return Analytics{}, err
+	}
+	defer it.Close()
+	prefixLen := len(acctPrefix(pCmtTime, accountID))
+	scanned := 0
+	for ok := it.Last(); ok && scanned < MaxCommentScan; ok = it.Prev() {
+		scanned++
+		v, err := it.ValueAndErr()
+		if err != nil {
+			return Analytics{}, err
+		}
+		h, err := decodeCommentHeader(v)
+		if err != nil {
+			return Analytics{}, fmt.Errorf("ledger: comment %q: %w", it.Key(), err)
+		}
+		if !f.match(&h) {
+			continue
+		}
+		at, ok := readTime(it.Key()[prefixLen:])
+		if !ok {
+			return Analytics{}, fmt.Errorf("ledger: comment key %q", it.Key())
+		}
+		out.Total++
+		bump(out.Intent, h.intent)
+		bump(out.Sentiment, h.sentiment)
+		bump(out.Dialect, h.dialect)
+		bump(out.Toxicity, h.toxicity)
+		if i := periodIndex(ps, at); i >= 0 {
+			a := &acc[i]
+			a.total++
+			switch string(h.sentiment) {
+			case "positive":
+				a.pos++
+			case "negative":
+				a.neg++
+			}
+			if j, ok := intentIdx[string(h.intent)]; ok {
+				a.intents[j]++
+			}
+		}
+	}
+	if err := it.Error(); err != nil {
+		return Analytics{}, err
+	}
+	out.Trends = make([]Trend, len(ps))
+	for i, p := range ps {
+		a := acc[i]
+		t := Trend{Start: p.start, End: p.end, Total: a.total, TopIntent: "other"}
+		if a.total > 0 {
+			t.SentimentScore = float64(a.pos-a.neg) / float64(a.total)
+			best := -1
+			for j, n := range a.intents { // ties: the first label in IntentLabels order
+				if n > 0 && (best < 0 || n > a.intents[best]) {
+					best = j
+				}
+			}
+			if best >= 0 {
+				t.TopIntent = IntentLabels[best]
+			}
+		}
+		out.Trends[i] = t
+	}
+	return out, nil
+}

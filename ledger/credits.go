@@ -1,0 +1,157 @@
+package ledger
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"svc/id"
+)
+
+// Purchase buys a pack (a key of Packs) for the account. The credits are
+// available at once. Batch: pur/<accountID>/<purchaseID>.
+func (s *Store) Purchase(accountID string, packUSD int) (Purchase, error) {
+	credits, ok := Packs[packUSD]
+	if !ok {
+		return Purchase{}, fmt.Errorf("%w: pack %d USD", ErrInvalid, packUSD)
+	}
+	a, err := s.account(accountID)
+	if err != nil {
+		return Purchase{}, err
+	}
+	if err := s.enterWrite(); err != nil {
+		return Purchase{}, err
+	}
+	defer s.leave()
+	now := s.nowUTC()
+	p := &Purchase{ID: id.New("pur", now), AccountID: accountID, PackUSD: packUSD, Credits: credits, CreatedAt: now}
+	v, _ := json.Marshal(p)
+	b := s.db.NewBatch()
+	b.Set(key(pPur, accountID, "/", p.ID), v, nil)
+
+	a.mu.Lock()
+	if err := s.apply(b); err != nil {
+		a.mu.Unlock()
+		return Purchase{}, err
+	}
+	// Keep consumption order (oldest first) even if the clock stepped back.
+	i := sort.Search(len(a.purchases), func(i int) bool { return purchaseBefore(p, a.purchases[i]) })
+	a.purchases = append(a.purchases, nil)
+	copy(a.purchases[i+1:], a.purchases[i:])
+	a.purchases[i] = p
+	a.purchased += credits
+	out := *p
+	a.mu.Unlock()
+	s.mu.Lock()
+	s.purOwner[p.ID] = a
+	s.mu.Unlock()
+	return out, s.wait(b)
+}
+
+// Refund returns the purchase's unconsumed credits, once, within
+// RefundWindow of its creation (inclusive). Credits held by holds in flight
+// are not refundable: the refund is min(unconsumed, balance - held), so the
+// balance never drops below what is held. ErrRefundNotAllowed past the window,
+// after an earlier refund, or when that amount is 0.
+// Batch: pur/<accountID>/<purchaseID> with Refunded and RefundedAt set.
+func (s *Store) Refund(purchaseID string) (Purchase, int64, error) {
+	s.mu.RLock()
+	a := s.purOwner[purchaseID]
+	s.mu.RUnlock()
+	if a == nil {
+		return Purchase{}, 0, ErrNotFound
+	}
+	if err := s.enterWrite(); err != nil {
+		return Purchase{}, 0, err
+	}
+	defer s.leave()
+	now := s.nowUTC()
+
+	a.mu.Lock()
+	var p *Purchase
+	for _, q := range a.purchases {
+		if q.ID == purchaseID {
+			p = q
+			break
+		}
+	}
+	if p == nil {
+		a.mu.Unlock()
+		return Purchase{}, 0, ErrNotFound
+	}
+	if !p.RefundedAt.IsZero() || now.After(p.CreatedAt.Add(RefundWindow)) {
+		out := *p
+		a.mu.Unlock()
+		return out, 0, ErrRefundNotAllowed
+	}
+	amount := min(p.Credits-p.Consumed-p.Refunded, a.available())
+	if amount <= 0 {
+		out := *p
+		a.mu.Unlock()
+		return out, 0, ErrRefundNotAllowed
+	}
+	np := *p
+	np.Refunded += amount
+	np.RefundedAt = now
+	// Invariant: consumed + refunded <= credits and balance >= held afterwards.
+	if np.Consumed+np.Refunded > np.Credits || a.available()-amount < 0 {
+		a.mu.Unlock()
+		return Purchase{}, 0, fmt.Errorf("%w: refund of %s", ErrInvariant, purchaseID)
+	}
+	v, _ := json.Marshal(&np)
+	b := s.db.NewBatch()
+	b.Set(key(pPur, a.info.ID, "/", np.ID), v, nil)
+	if err := s.apply(b); err != nil {
+		a.mu.Unlock()
+		return Purchase{}, 0, err
+	}
+	*p = np
+	a.refunded += amount
+	a.mu.Unlock()
+	return np, amount, s.wait(b)
+}
+
+// BalanceCredits is the account's balance less live holds in flight; 0 for
+// an unknown account.
+func (s *Store) BalanceCredits(accountID string) int64 {
+	a, err := s.account(accountID)
+	if err != nil {
+		return 0
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.available()
+}
+
+// consumption is the new Consumed of one purchase after a capture.
+type consumption struct {
+	p        *Purchase
+	consumed int64
+}
+
+// planConsume spreads amount over the purchases, oldest first, each up to its
+// remaining credits (Credits - Consumed - Refunded). It changes nothing; the
+// caller applies the plan after its batch was accepted. mu held.
+func (a *account) planConsume(amount int64) ([]consumption, error) {
+	if amount < 0 || a.balance() < amount {
+		return nil, fmt.Errorf("%w: capture %d from balance %d", ErrInvariant, amount, a.balance())
+	}
+	var plan []consumption
+	left := amount
+	for _, p := range a.purchases {
+		if left == 0 {
+			break
+		}
+		rem := p.Credits - p.Consumed - p.Refunded
+		if rem <= 0 {
+			continue
+		}
+		take := min(rem, left)
+		plan = append(plan, consumption{p: p, consumed: p.Consumed + take})
+		left -= take
+	}
+	if left != 0 {
+		return nil, fmt.Errorf("%w: purchases cannot cover capture of %d", ErrInvariant, amount)
+	}
+	return plan, nil
+}

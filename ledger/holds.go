@@ -1,0 +1,189 @@
+package ledger
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// SandboxRemaining is SandboxQuota less counted and reserved requests of the
+// account; 0 for an unknown account.
+func (s *Store) SandboxRemaining(accountID string) int {
+	a, err := s.account(accountID)
+	if err != nil {
+		return 0
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return SandboxQuota - a.sandboxUsed - a.sandboxReserved
+}
+
+// Reserve takes a hold for one request of principal p at list price price.
+// The key is re-checked (revoked or expired since Authenticate ->
+// ErrUnauthenticated) and its kind is the ledger's, not the caller's.
+//
+//   - live: holds price credits; *InsufficientCreditsError when the balance
+//     less holds is below price. price 0 (feedback) always succeeds.
+//   - sandbox: takes one of the account's SandboxQuota slots (whatever the
+//     price); ErrQuotaExhausted when used + reserved reaches the quota.
+//
+// Nothing is written: holds live in memory and vanish on restart.
+func (s *Store) Reserve(p Principal, price int64) (*Hold, error) {
+	if price < 0 {
+		return nil, fmt.Errorf("%w: negative price", ErrInvalid)
+	}
+	if err := s.enterWrite(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
+	s.mu.RLock()
+	ks := s.keyByID[p.Key.ID]
+	s.mu.RUnlock()
+	if ks == nil || ks.acct.info.ID != p.Account.ID {
+		return nil, ErrUnauthenticated
+	}
+	a := ks.acct
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	k := ks.key
+	if !s.usable(k) {
+		return nil, ErrUnauthenticated
+	}
+	h := &Hold{AccountID: a.info.ID, KeyID: k.ID, Kind: k.Kind, Price: price, s: s, a: a, keyID: k.ID, kind: k.Kind, price: price}
+	if k.Kind == Sandbox {
+		// Invariant: sandboxUsed + sandboxReserved <= SandboxQuota.
+		if a.sandboxUsed+a.sandboxReserved >= SandboxQuota {
+			return nil, ErrQuotaExhausted
+		}
+		a.sandboxReserved++
+		return h, nil
+	}
+	// Invariant: held <= balance.
+	if avail := a.available(); avail < price {
+		return nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
+	}
+	a.held += price
+	return h, nil
+}
+
+// unhold gives back what h reserved. a.mu held; h not ended.
+func (a *account) unhold(h *Hold) {
+	h.ended = true
+	if h.kind == Sandbox {
+		a.sandboxReserved--
+	} else {
+		a.held -= h.price
+	}
+}
+
+// Release ends a hold without charging or counting anything. Releasing a
+// hold already ended (or nil, or of another store) does nothing.
+func (s *Store) Release(h *Hold) {
+	if h == nil || h.s != s || h.a == nil {
+		return
+	}
+	h.a.mu.Lock()
+	if !h.ended {
+		h.a.unhold(h)
+	}
+	h.a.mu.Unlock()
+}
+
+// Commit ends h and writes, in one batch synced before it returns:
+//   - live, charge true: a capture of h.Price, consumed from the purchases
+//     oldest first (the touched pur/ records with their new Consumed);
+//   - sandbox: the slot counted for good (acst/ with SandboxUsed + 1),
+//     whatever charge says (cache hits count too);
+//   - r.Usage with AccountID, KeyID, Sandbox from the hold and Charged set to
+//     the credits actually captured (0 unless live and charge);
+//   - r.Comment (the comment and its time index) and r.Feedback (the record
+//     and, for corrections, its indexes), when given.
+//
+// A second Commit of the same hold returns ErrHoldEnded and writes nothing:
+// no double charge. On any other error nothing was written and the hold is
+// released; if the fsync itself failed the store is broken (ErrBroken).
+func (s *Store) Commit(h *Hold, charge bool, r Records) error {
+	if h == nil || h.s != s || h.a == nil {
+		return fmt.Errorf("%w: hold of another store", ErrInvalid)
+	}
+	if err := s.enterWrite(); err != nil {
+		s.Release(h)
+		return err
+	}
+	defer s.leave()
+	var amount int64
+	if charge && h.kind == Live {
+		amount = h.price
+	}
+	// Records do not depend on the account's state: encode them unlocked.
+	b := s.db.NewBatch()
+	if err := s.putRecords(b, h, amount, r); err != nil {
+		b.Close()
+		a := h.a
+		a.mu.Lock()
+		ended := h.ended
+		if !ended {
+			a.unhold(h)
+		}
+		a.mu.Unlock()
+		if ended {
+			return ErrHoldEnded
+		}
+		return err
+	}
+
+	a := h.a
+	a.mu.Lock()
+	if h.ended {
+		a.mu.Unlock()
+		b.Close()
+		return ErrHoldEnded
+	}
+	a.unhold(h)
+	var plan []consumption
+	if amount > 0 {
+		// Invariant: balance - captured >= held (never negative): the hold
+		// guaranteed it; verify rather than trust.
+		if a.balance()-amount < a.held {
+			a.mu.Unlock()
+			b.Close()
+			return fmt.Errorf("%w: capture %d with balance %d, held %d", ErrInvariant, amount, a.balance(), a.held)
+		}
+		var err error
+		if plan, err = a.planConsume(amount); err != nil {
+			a.mu.Unlock()
+			b.Close()
+			return err
+		}
+		for _, c := range plan {
+			np := *c.p
+			np.Consumed = c.consumed
+			v, _ := json.Marshal(&np)
+			b.Set(key(pPur, a.info.ID, "/", np.ID), v, nil)
+		}
+	}
+	if h.kind == Sandbox {
+		// Invariant: the slot was reserved, so used + 1 <= SandboxQuota.
+		if a.sandboxUsed+a.sandboxReserved+1 > SandboxQuota {
+			a.mu.Unlock()
+			b.Close()
+			return fmt.Errorf("%w: sandbox slot over quota", ErrInvariant)
+		}
+		v, _ := json.Marshal(accountState{SandboxUsed: a.sandboxUsed + 1})
+		b.Set(key(pAcctSt, a.info.ID), v, nil)
+	}
+	if err := s.apply(b); err != nil {
+		a.mu.Unlock()
+		return err
+	}
+	// The batch is in the WAL queue, ordered after every earlier batch of this
+	// account: memory may now claim it.
+	for _, c := range plan {
+		c.p.Consumed = c.consumed
+	}
+	a.captured += amount
+	if h.kind == Sandbox {
+		a.sandboxUsed++
+	}
+	a.mu.Unlock()
+	return s.wait(b)
+}
