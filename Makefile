@@ -27,10 +27,13 @@ run-mock: build
 	SVC_LLM_B_BASE_URL=http://127.0.0.1:8090/v1 SVC_LLM_B_MODEL=mock-b SVC_LLM_B_FALLBACK_MODEL=mock-b-mini \
 	./$(BIN)/svc serve --data-dir ./data-mock
 
-# Everything CI runs (.ci/run calls this): format, vet, all tests, the race
-# detector on the packages that share state, and a short run of every fuzz target.
+# Everything CI runs (.ci/run calls this): format, vet, all tests, the
+# end-to-end suite again with both providers on mockllm over loopback HTTP,
+# the race detector on the packages that share state, and a short run of
+# every fuzz target.
 test: fmt-check vet
 	$(GO) test -count=1 -timeout 8m ./...
+	SVC_TEST_PROVIDERS=mockllm $(GO) test -count=1 -timeout 5m ./httpapi/
 	$(GO) test -race -count=1 -timeout 8m $(RACE_PKGS)
 	./scripts/fuzz.sh 5s
 

@@ -29,6 +29,7 @@ type call struct {
 	charged  int64  // X-SVC-Credits-Charged, -1 when the operation is not billed
 	tier     string // X-SVC-Tier (report)
 	calib    bool   // send X-SVC-Calibration-Version (classify)
+	cause    error  // the internal cause of a 500, logged, never sent
 }
 
 func newRequestID(ctx *fasthttp.RequestCtx) string {
@@ -182,7 +183,7 @@ func (c *call) badRequest(e *apiError) {
 
 // internal writes the generic 500 and logs the cause under the request id.
 func (c *call) internal(cause error) {
-	slog.Error("request failed", "request_id", c.rid, "endpoint", c.endpoint, "account", c.p.Account.ID, "err", cause.Error())
+	c.cause = cause
 	c.fail(fasthttp.StatusInternalServerError, errf(typeAPI, "internal_error", "", internalMessage))
 }
 
@@ -220,7 +221,10 @@ func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
 	r.Usage.Sandbox = c.p.Key.Kind == ledger.Sandbox
 	r.Usage.LatencyMicros = time.Since(c.start).Microseconds()
 	r.Usage.At = c.s.clock.Now()
-	if err := c.s.ledger.Commit(h, charge, r); err != nil {
+	t0 := time.Now()
+	err := c.s.ledger.Commit(h, charge, r)
+	observeCommit(t0, err)
+	if err != nil {
 		c.internal(err)
 		return false
 	}
@@ -235,6 +239,7 @@ func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
 // log writes one structured line per request: debug for successes, info
 // for client errors, error for server errors. Keys are never logged.
 func (c *call) log() {
+	c.observeCall()
 	status := c.ctx.Response.StatusCode()
 	level := slog.LevelDebug
 	switch {
@@ -246,7 +251,10 @@ func (c *call) log() {
 	if !slog.Default().Enabled(context.Background(), level) {
 		return
 	}
-	slog.Log(context.Background(), level, "request",
-		"request_id", c.rid, "account", c.p.Account.ID, "endpoint", c.endpoint, "status", status,
-		"latency_us", time.Since(c.start).Microseconds(), "cache", c.cache, "provider", c.provider, "charged", c.charged)
+	attrs := []any{"request_id", c.rid, "account", c.p.Account.ID, "endpoint", c.endpoint, "status", status,
+		"latency_us", time.Since(c.start).Microseconds(), "cache", c.cache, "provider", c.provider, "charged", c.charged}
+	if c.cause != nil {
+		attrs = append(attrs, "err", c.cause.Error())
+	}
+	slog.Log(context.Background(), level, "request", attrs...)
 }

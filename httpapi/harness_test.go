@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +19,7 @@ import (
 	"svc/cache"
 	"svc/clock"
 	"svc/engine"
+	"svc/engine/provider/mock"
 	"svc/httpapi"
 	"svc/ledger"
 )
@@ -34,8 +37,38 @@ type node struct {
 	client *http.Client
 }
 
+// providers selects the engine of every node: "" for the built-in analyzers,
+// "mockllm" for both providers wired to an in-process cmd/mockllm over real
+// loopback HTTP (SVC_TEST_PROVIDERS=mockllm; make test runs both).
+var providers = os.Getenv("SVC_TEST_PROVIDERS")
+
+// engineConfig returns the engine configuration of the selected mode.
+func engineConfig(t *testing.T) engine.Config {
+	if providers != "mockllm" {
+		return engine.Config{}
+	}
+	up := httptest.NewServer(mock.New(mock.Options{}))
+	t.Cleanup(up.Close)
+	return mockConfig(up.URL)
+}
+
+// mockConfig wires both providers (primary and fallback models) to a mock upstream.
+func mockConfig(url string) engine.Config {
+	return engine.Config{
+		LLMA:    engine.ProviderConfig{BaseURL: url + "/v1", APIKey: "k", Model: "mock-large", FallbackModel: "mock-small"},
+		LLMB:    engine.ProviderConfig{BaseURL: url + "/v1", APIKey: "k", Model: "mock-large-b", FallbackModel: "mock-small-b"},
+		Timeout: 3 * time.Second, Budget: 8 * time.Second,
+	}
+}
+
 // startNode starts a server on dir (a fresh temp dir when "").
 func startNode(t *testing.T, dir string) *node {
+	t.Helper()
+	return startNodeWith(t, dir, engineConfig(t))
+}
+
+// startNodeWith starts a server on dir with the given engine configuration.
+func startNodeWith(t *testing.T, dir string, ecfg engine.Config) *node {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
@@ -45,7 +78,7 @@ func startNode(t *testing.T, dir string) *node {
 	require.NoError(t, err)
 	ch, err := cache.Open(cache.Options{Dir: filepath.Join(dir, "cache"), Scope: "account", Now: clk.Now})
 	require.NoError(t, err)
-	eng, err := engine.New(engine.Config{})
+	eng, err := engine.New(ecfg)
 	require.NoError(t, err)
 	srv := httpapi.New(httpapi.Config{AdminToken: adminToken, TestClock: true}, led, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")

@@ -26,6 +26,9 @@ type Config struct {
 	TestClock  bool   // enables POST /admin/v1/clock
 	// EngineTimeout bounds one operation's engine call (all upstream attempts).
 	EngineTimeout time.Duration
+	// DataDir is the data directory; POST /admin/v1/backup writes to
+	// <DataDir>/backups/<timestamp> when no dir is given.
+	DataDir string
 }
 
 // Server answers /v1 and /admin/v1.
@@ -76,7 +79,8 @@ func (s *Server) Handler() fasthttp.RequestHandler {
 	r.GET("/v1/analytics", s.authed("/v1/analytics", s.analytics))
 	r.GET("/v1/usage", s.authed("/v1/usage", s.usage))
 	r.GET("/v1/health", s.health)
-	return r.Handler
+	r.GET("/v1/openapi.json", openAPI)
+	return observed(r.Handler)
 }
 
 // NewHTTPServer wraps h in a fasthttp server with the service's limits.

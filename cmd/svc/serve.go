@@ -56,24 +56,6 @@ func parseServe(args []string) (serveConfig, error) {
 	return c, nil
 }
 
-// engineConfig reads the provider settings from the environment.
-func engineConfig() engine.Config {
-	p := func(prefix string) engine.ProviderConfig {
-		return engine.ProviderConfig{
-			BaseURL:       os.Getenv(prefix + "_BASE_URL"),
-			APIKey:        os.Getenv(prefix + "_API_KEY"),
-			Model:         os.Getenv(prefix + "_MODEL"),
-			FallbackModel: os.Getenv(prefix + "_FALLBACK_MODEL"),
-		}
-	}
-	return engine.Config{
-		LLMA:    p("SVC_LLM_A"),
-		LLMB:    p("SVC_LLM_B"),
-		RouteAR: envOr("SVC_ROUTE_AR", "llm_b"),
-		RouteEN: envOr("SVC_ROUTE_EN", "llm_a"),
-	}
-}
-
 func serve(args []string) error {
 	cfg, err := parseServe(args)
 	if err != nil {
@@ -98,7 +80,11 @@ func serve(args []string) error {
 		return fmt.Errorf("open cache: %w", err)
 	}
 	defer ch.Close()
-	eng, err := engine.New(engineConfig())
+	ecfg, err := engine.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		return err
+	}
+	eng, err := engine.New(ecfg)
 	if err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}
