@@ -28,6 +28,12 @@ func (s *Server) AdminHandler() fasthttp.RequestHandler {
 	r.POST("/admin/v1/accounts/{id}/purchases", s.admin(s.adminPurchase))
 	r.POST("/admin/v1/purchases/{id}/refund", s.admin(s.adminRefund))
 	r.POST("/admin/v1/clock", s.admin(s.adminClock))
+	r.GET("/admin/v1/accounts/{id}/usage", s.admin(s.adminUsage))
+	r.POST("/admin/v1/backup", s.admin(s.adminBackup))
+	r.GET("/metrics", s.metricsHandler())
+	r.ANY("/debug/pprof/{name:*}", s.pprofHandler())
+	r.GET("/console", consoleAsset)
+	r.GET("/console/{file}", consoleAsset)
 	return r.Handler
 }
 

@@ -314,4 +314,8 @@ type Ledger interface {
 	// Correction returns the newest correction (rating incorrect or partial)
 	// whose TextKey equals textKey, for the account.
 	Correction(accountID, textKey string) (Feedback, bool)
+
+	// Checkpoint writes a consistent copy of the store to dir, which must
+	// not exist (backup; restore by opening the copy as the ledger).
+	Checkpoint(dir string) error
 }
