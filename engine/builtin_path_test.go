@@ -67,3 +67,35 @@ func TestValidProvider(t *testing.T) {
 		}
 	}
 }
+
+// An explicit provider other than llm_a or llm_b is never served, and llm_c
+// cannot be a route.
+func TestInvalidProviderNeverServed(t *testing.T) {
+	e, err := engine.New(engine.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"llm_c", "LLM_A", "x"} {
+		if _, err := e.Classify(context.Background(), op.ClassifyRequest{Text: "hi"}, p); err == nil {
+			t.Fatalf("classify served provider %q", p)
+		}
+		if _, err := e.Rubric(context.Background(), op.RubricRequest{Text: "hi", Categories: []op.RubricCategory{{Name: "a"}}}, p); err == nil {
+			t.Fatalf("rubric served provider %q", p)
+		}
+	}
+	if _, err := engine.New(engine.Config{RouteAR: "llm_c"}); err == nil {
+		t.Fatal("route to llm_c accepted")
+	}
+}
+
+func TestConfigFromEnv(t *testing.T) {
+	env := map[string]string{"SVC_LLM_A_BASE_URL": "http://x/v1", "SVC_LLM_A_MODEL": "m", "SVC_LLM_A_FALLBACK_MODEL": "f", "SVC_LLM_TIMEOUT": "3s", "SVC_LLM_MAX_IN_FLIGHT": "7", "SVC_ROUTE_AR": "llm_a"}
+	cfg, err := engine.ConfigFromEnv(func(k string) string { return env[k] })
+	if err != nil || cfg.LLMA.BaseURL != "http://x/v1" || cfg.LLMA.FallbackModel != "f" || cfg.Timeout.Seconds() != 3 || cfg.MaxInFlight != 7 || cfg.RouteAR != "llm_a" || cfg.LLMB.BaseURL != "" {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	env["SVC_LLM_TIMEOUT"] = "soon"
+	if _, err := engine.ConfigFromEnv(func(k string) string { return env[k] }); err == nil {
+		t.Fatal("bad duration accepted")
+	}
+}

@@ -24,8 +24,9 @@ type task[T any] struct {
 	local func() T
 	// usage points at the result's Usage.
 	usage func(*T) *op.Usage
-	// unparseable: a chain that saw unusable output ends in ErrUnparseable
-	// instead of ErrUpstream (rubric).
+	// unparseable: the chain's final failure is ErrUnparseable instead of
+	// ErrUpstream (rubric), unless no call reached an upstream (every step
+	// found its in-flight queue full) or the caller's context ended.
 	unparseable bool
 }
 
@@ -62,7 +63,7 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 	budget, cancel := context.WithTimeout(ctx, e.cfg.Budget)
 	defer cancel()
 
-	tokens, sawUnusable := 0, false
+	tokens, tried := 0, false
 	var lastErr error
 	skip := ""
 	for i, s := range steps {
@@ -95,18 +96,20 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 				if errors.As(err, &pe) {
 					switch pe.Kind {
 					case provider.BadBody:
-						sawUnusable = true
+						tried = true
 						continue // retry once
 					case provider.Connect, provider.Busy, provider.Timeout:
 						skip = s.provider
 					}
+					tried = tried || pe.Kind != provider.Busy
 				}
 				break
 			}
+			tried = true
 			tokens += resp.PromptTokens + resp.CompletionTokens
 			r, cerr := t.check(resp.Content)
 			if cerr != nil {
-				lastErr, sawUnusable = cerr, true
+				lastErr = cerr
 				continue
 			}
 			u := t.usage(&r)
@@ -120,7 +123,7 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 	if ctx.Err() != nil {
 		return zero, fmt.Errorf("%w: %v", ErrUpstream, ctx.Err())
 	}
-	if t.unparseable && sawUnusable {
+	if t.unparseable && tried {
 		return zero, fmt.Errorf("%w: %v", ErrUnparseable, lastErr)
 	}
 	return zero, fmt.Errorf("%w: %v", ErrUpstream, lastErr)

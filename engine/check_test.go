@@ -186,3 +186,23 @@ func TestMergeReport(t *testing.T) {
 		t.Fatal("empty narrative accepted")
 	}
 }
+
+func TestReportSchemaPerTier(t *testing.T) {
+	for tier, n := range map[string]int{"basic": 11, "pro": 13} {
+		var s struct {
+			Properties struct {
+				Narrative struct {
+					Properties map[string]any `json:"properties"`
+					Required   []string       `json:"required"`
+				} `json:"narrative"`
+			} `json:"properties"`
+		}
+		b := reportSchema(reportKeys(tier))
+		if err := json.Unmarshal(b, &s); err != nil || len(s.Properties.Narrative.Properties) != n || len(s.Properties.Narrative.Required) != n {
+			t.Fatalf("%s: %s", tier, b)
+		}
+		if !strings.Contains(string(b), `"additionalProperties":false`) {
+			t.Fatalf("%s: not strict: %s", tier, b)
+		}
+	}
+}

@@ -13,12 +13,15 @@ import (
 // otherwise it must satisfy ValidProvider. Fallback: see run.
 //
 // Checks on model output: intents filtered to the enumeration, deduplicated,
-// non-empty; sentiment and priority valid; reply text non-empty. Language,
-// dialect and direction come from the local detector whenever the model
-// disagrees with it (the detector is authoritative for language; for dialect
-// the model's valid answer is kept only when the detector is unsure, its
-// confidence below 0.5). Toxicity always comes from the local moderation lexicon. A hint
-// (feedback) whose text matches the comment overrides intent and sentiment.
+// non-empty; sentiment and priority valid; reply text non-empty (cut to 1000
+// runes, reasoning to 2000). Language and dialect come from the local
+// detector whenever the model disagrees with it: the detector is
+// authoritative for language; for dialect the model's valid answer is kept
+// only when the detector is unsure (confidence below 0.5). The reply's
+// direction follows its own script (rtl when it has Arabic letters).
+// Toxicity always comes from the local lexicon, as the built-in classifier
+// computes it. A hint (feedback) whose folded text equals the comment's
+// overrides intent and sentiment, as on the built-in path.
 func (e *Engine) Classify(ctx context.Context, req op.ClassifyRequest, provider string) (op.Classification, error) {
 	if err := checkProvider(provider); err != nil {
 		return op.Classification{}, err
@@ -36,7 +39,7 @@ func (e *Engine) Classify(ctx context.Context, req op.ClassifyRequest, provider 
 		local: func() op.Classification { return builtin.Classify(req) },
 		usage: func(c *op.Classification) *op.Usage { return &c.Usage },
 	}
-	return run(ctx, e, e.chain(e.route(req.Text, provider), true), t)
+	return run(ctx, e, e.chain(e.route(det, provider), true), t)
 }
 
 func checkClassify(content string, req op.ClassifyRequest, det op.Detection) (op.Classification, error) {
@@ -62,7 +65,11 @@ func checkClassify(content string, req op.ClassifyRequest, det op.Detection) (op
 	case c.ReplyText == "":
 		return c, unusable("empty reply_text")
 	}
-	c.Language, c.ReplyDirection = det.Language, det.Direction
+	c.Language = det.Language
+	c.ReplyDirection = "ltr"
+	if hasScript(c.ReplyText, "ar") {
+		c.ReplyDirection = "rtl"
+	}
 	var modelDialect string
 	var modelConf float64 = -1
 	if out.Dialect != nil {
@@ -72,7 +79,7 @@ func checkClassify(content string, req op.ClassifyRequest, det op.Detection) (op
 		modelConf = *out.DialectConfidence
 	}
 	c.Dialect, c.DialectConfidence = reconcileDialect(det, modelDialect, modelConf)
-	c.Toxicity = builtin.Moderate(op.ModerateRequest{Text: req.Text, Strictness: "medium"}).Toxicity
+	c.Toxicity = builtin.Classify(req).Toxicity
 	applyHints(&c, req)
 	return c, nil
 }

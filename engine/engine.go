@@ -1,12 +1,3 @@
-// Package engine is the analysis facade httpapi calls: it routes each
-// operation to a model provider (llm_a or llm_b, any OpenAI-compatible
-// endpoint) or, for a provider that is not configured, to the built-in
-// analyzers under that provider's name; it runs the fallback chain and checks
-// every model output before it reaches the caller.
-//
-// Error contract: every method returns either a result or an error wrapping
-// exactly one of ErrUpstream or ErrUnparseable (test with errors.Is). A
-// failed call never produces a partial result, so callers charge nothing.
 package engine
 
 import (
@@ -27,10 +18,12 @@ const (
 
 var (
 	// ErrUnparseable: rubric classify got no usable model output after one
-	// retry per model and the whole fallback chain (502 rubric_unparseable).
+	// retry per model and the whole fallback chain, whether the upstreams
+	// answered garbage, failed or hung (502 rubric_unparseable).
 	ErrUnparseable = errors.New("engine: model output unusable")
 	// ErrUpstream: any other final failure (500 api_error): provider errors,
-	// timeouts, a full in-flight queue, the caller's context ending.
+	// timeouts and bad output of every other operation, a full in-flight
+	// queue (nothing sent), the caller's context ending.
 	ErrUpstream = errors.New("engine: upstream failure")
 )
 
@@ -47,12 +40,15 @@ type ProviderConfig struct {
 type Config struct {
 	LLMA, LLMB       ProviderConfig
 	RouteAR, RouteEN string        // provider for ar/mixed and en text; defaults "llm_b", "llm_a"
-	Timeout          time.Duration // total per upstream call (connect to last byte); default 30s
-	ConnectTimeout   time.Duration // TCP/TLS connect; default 5s
+	Timeout          time.Duration // total per upstream call (connect to last byte); default 10s
+	ConnectTimeout   time.Duration // TCP/TLS connect; default 3s
 	MaxInFlight      int           // concurrent upstream calls per provider; default 10_000
 	QueueWait        time.Duration // max wait for an in-flight slot; default 2s
 	// Budget bounds one operation end to end (every retry and fallback);
-	// default 2*Timeout. An attempt never gets more than what is left of it.
+	// default 2*Timeout, so with both providers hung a call fails after
+	// 20s by default. An attempt never gets more than what is left of it.
+	// Raise Timeout (SVC_LLM_TIMEOUT) for slow models: a pro report's
+	// narrative from a large model can need more than 10s.
 	Budget time.Duration
 	// MaxHints bounds the feedback examples put in a prompt (default 5), each
 	// text cut to HintRunes runes (default 200).
@@ -81,10 +77,10 @@ func New(cfg Config) (*Engine, error) {
 		return nil, fmt.Errorf("engine: routes must be llm_a or llm_b, got %q/%q", cfg.RouteAR, cfg.RouteEN)
 	}
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 30 * time.Second
+		cfg.Timeout = 10 * time.Second
 	}
 	if cfg.ConnectTimeout <= 0 {
-		cfg.ConnectTimeout = 5 * time.Second
+		cfg.ConnectTimeout = 3 * time.Second
 	}
 	if cfg.MaxInFlight <= 0 {
 		cfg.MaxInFlight = 10_000

@@ -74,5 +74,5 @@ func (e *Engine) Reply(ctx context.Context, req op.ReplyRequest) (op.Reply, erro
 		local: func() op.Reply { return builtin.Reply(req) },
 		usage: func(r *op.Reply) *op.Usage { return &r.Usage },
 	}
-	return run(ctx, e, e.chain(e.route(req.Text, ""), true), t)
+	return run(ctx, e, e.chain(e.route(det, ""), true), t)
 }

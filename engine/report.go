@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -27,7 +28,7 @@ func (e *Engine) Report(ctx context.Context, req op.ReportRequest) (op.Report, e
 	keys := reportKeys(req.Tier)
 	in := wire.ReportInput{Tier: req.Tier, Title: req.Title, ChannelContext: req.ChannelContext, Sections: keys, Computed: local.Sections}
 	for _, c := range req.Comments {
-		in.Comments = append(in.Comments, wire.ReportComment{Text: c.Text, Author: c.Author, Likes: c.Likes, CreatedAt: c.CreatedAt})
+		in.Comments = append(in.Comments, wire.ReportComment{Text: truncRunes(c.Text, reportCommentRunes), Author: truncRunes(c.Author, 100), Likes: c.Likes, CreatedAt: c.CreatedAt})
 	}
 	t := task[op.Report]{
 		schemaName: wire.SchemaReport, system: prompts["report"], schema: reportSchema(keys),
@@ -45,6 +46,11 @@ func (e *Engine) Report(ctx context.Context, req op.ReportRequest) (op.Report, e
 	return run(ctx, e, e.chain(LLMA, false), t)
 }
 
+// reportCommentRunes bounds each comment's text in the report prompt (500
+// comments stay within a model's context window); the local tables always use
+// the full texts.
+const reportCommentRunes = 400
+
 func reportKeys(tier string) []string {
 	keys := append([]string{}, op.ReportSectionsBasic...)
 	if tier == "pro" {
@@ -53,25 +59,36 @@ func reportKeys(tier string) []string {
 	return keys
 }
 
-// reportSchema: an object "narrative" with one required string per key.
-func reportSchema(keys []string) []byte {
-	var b strings.Builder
-	b.WriteString(`{"type":"object","properties":{"narrative":{"type":"object","properties":{`)
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`"` + k + `":{"type":"string"}`)
+// reportSchema is prompts/report.schema.json (every section of the pro tier)
+// narrowed to keys.
+func reportSchema(keys []string) json.RawMessage {
+	var s struct {
+		Type       string `json:"type"`
+		Properties struct {
+			Narrative struct {
+				Type                 string                     `json:"type"`
+				Properties           map[string]json.RawMessage `json:"properties"`
+				Required             []string                   `json:"required"`
+				AdditionalProperties bool                       `json:"additionalProperties"`
+			} `json:"narrative"`
+		} `json:"properties"`
+		Required             []string `json:"required"`
+		AdditionalProperties bool     `json:"additionalProperties"`
 	}
-	b.WriteString(`},"required":[`)
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`"` + k + `"`)
+	if err := json.Unmarshal(schemas["report"], &s); err != nil {
+		return schemas["report"]
 	}
-	b.WriteString(`],"additionalProperties":false}},"required":["narrative"],"additionalProperties":false}`)
-	return []byte(b.String())
+	n := &s.Properties.Narrative
+	props := make(map[string]json.RawMessage, len(keys))
+	for _, k := range keys {
+		props[k] = n.Properties[k]
+	}
+	n.Properties, n.Required = props, keys
+	b, err := json.Marshal(s)
+	if err != nil {
+		return schemas["report"]
+	}
+	return b
 }
 
 // countTag matches a COUNT tag a model may have written.

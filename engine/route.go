@@ -3,7 +3,7 @@ package engine
 import (
 	"fmt"
 
-	"svc/engine/dialect"
+	"svc/engine/op"
 	"svc/engine/provider"
 )
 
@@ -18,11 +18,11 @@ type candidate struct {
 // route picks the provider for text: explicit wins (callers validate it
 // with ValidProvider; an invalid one is caught by checkProvider); otherwise ar
 // or mixed text goes to RouteAR and English to RouteEN.
-func (e *Engine) route(text, explicit string) string {
+func (e *Engine) route(det op.Detection, explicit string) string {
 	if explicit != "" {
 		return explicit
 	}
-	if dialect.Detect(text).Language == "en" {
+	if det.Language == "en" {
 		return e.cfg.RouteEN
 	}
 	return e.cfg.RouteAR

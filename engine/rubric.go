@@ -13,8 +13,10 @@ import (
 )
 
 // Rubric scores text against the caller's categories. provider "" routes by
-// detected language. The final failure of the chain is ErrUnparseable when
-// any model output was unusable, else ErrUpstream.
+// detected language. The final failure of the chain (after the retry and
+// every fallback) is ErrUnparseable (502 rubric_unparseable), whatever the
+// upstreams did; only a call that reached no upstream (in-flight queues
+// full) or whose context ended is ErrUpstream.
 //
 // Checks on model output: a name is kept only when it equals one of the
 // caller's names (exactly, or after trimming and case folding when that maps
@@ -41,7 +43,7 @@ func (e *Engine) Rubric(ctx context.Context, req op.RubricRequest, provider stri
 		local: func() op.RubricResult { return builtin.Rubric(req) },
 		usage: func(r *op.RubricResult) *op.Usage { return &r.Usage },
 	}
-	return run(ctx, e, e.chain(e.route(req.Text, provider), true), t)
+	return run(ctx, e, e.chain(e.route(det, provider), true), t)
 }
 
 // rubricSchema is prompts/rubric.schema.json with the caller's names as the

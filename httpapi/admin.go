@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/fasthttp/router"
 	"github.com/valyala/fasthttp"
 
 	"svc/ledger"
@@ -14,13 +13,7 @@ import (
 // AdminHandler returns the handler of the admin listener: the developer
 // console's back end, authenticated by the admin token.
 func (s *Server) AdminHandler() fasthttp.RequestHandler {
-	r := router.New()
-	r.RedirectTrailingSlash = false
-	r.RedirectFixedPath = false
-	r.HandleMethodNotAllowed = true
-	r.NotFound = notFound
-	r.MethodNotAllowed = methodNotAllowed
-	r.PanicHandler = panicked
+	r := newRouter()
 	r.POST("/admin/v1/accounts", s.admin(s.adminCreateAccount))
 	r.GET("/admin/v1/accounts/{id}", s.admin(s.adminShowAccount))
 	r.POST("/admin/v1/accounts/{id}/keys", s.admin(s.adminCreateKey))

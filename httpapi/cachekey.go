@@ -1,9 +1,12 @@
 package httpapi
 
 import (
+	"context"
+	"encoding/json"
 	"strings"
 
 	"svc/cache"
+	"svc/ledger"
 )
 
 // cacheKey wraps the cache's key for one operation call.
@@ -13,4 +16,69 @@ type cacheKey struct{ key cache.Key }
 // answer goes into params, joined unambiguously.
 func (c *call) cacheKey(op string, text string, params ...string) cacheKey {
 	return cacheKey{cache.Key{Account: c.p.Account.ID, Op: op, Params: strings.Join(params, "\x1f"), Text: text}}
+}
+
+// cached is what the cache stores: the result and the exact text it was
+// computed for (a near-duplicate hit may have been computed for other text).
+type cached struct {
+	Text   string          `json:"t"`
+	Result json.RawMessage `json:"r"`
+}
+
+// cacheGet fills v from the cache and reports a hit. With exact, a
+// near-duplicate of different raw text does not count (results that quote
+// positions in the text, like moderation's spans, need the same text).
+func (s *Server) cacheGet(k cacheKey, v any, exact bool) bool {
+	b, ok := s.cache.Get(k.key)
+	if !ok {
+		return false
+	}
+	var e cached
+	if json.Unmarshal(b, &e) != nil || (exact && e.Text != k.key.Text) {
+		return false
+	}
+	return json.Unmarshal(e.Result, v) == nil
+}
+
+func (s *Server) cachePut(k cacheKey, v any) {
+	r, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	if b, err := json.Marshal(cached{Text: k.key.Text, Result: r}); err == nil {
+		s.cache.Put(k.key, b)
+	}
+}
+
+// lookup is the middle of a cached paid operation: the cache first, then
+// compute under the engine timeout. On an engine failure the hold is
+// released, the error response written, and ok is false.
+func lookup[T any](c *call, h *ledger.Hold, key cacheKey, exact bool, compute func(ctx context.Context) (T, error)) (res T, hit, ok bool) {
+	if c.s.cacheGet(key, &res, exact) {
+		return res, true, true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), c.s.cfg.EngineTimeout)
+	defer cancel()
+	res, err := compute(ctx)
+	if err != nil {
+		c.s.ledger.Release(h)
+		c.engineFailed(err)
+		return res, false, false
+	}
+	return res, false, true
+}
+
+// settle ends a cached paid operation: commit (charging unless hit), then
+// fill the cache on a miss or mark the hit. ok is false when the commit failed
+// (the 500 is written).
+func settle[T any](c *call, h *ledger.Hold, key cacheKey, res *T, hit bool, r ledger.Records) bool {
+	if !c.commit(h, !hit, r) {
+		return false
+	}
+	if hit {
+		c.cache = "HIT"
+	} else {
+		c.s.cachePut(key, res)
+	}
+	return true
 }

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/valyala/fasthttp"
 
@@ -53,20 +52,16 @@ func (s *Server) classify(c *call) {
 		return
 	}
 	key := c.cacheKey("classify", req.Text, provider)
-	var res op.Classification
-	hit := s.cacheGet(key, &res, false)
-	if !hit {
-		var err error
+	res, hit, ok := lookup(c, h, key, false, func(ctx context.Context) (op.Classification, error) {
 		req.Hints = s.hints(c.p.Account.ID)
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.EngineTimeout)
-		res, err = s.engine.Classify(ctx, req, provider)
-		cancel()
-		if err != nil {
-			s.ledger.Release(h)
-			c.engineFailed(err)
-			return
+		r, err := s.engine.Classify(ctx, req, provider)
+		if err == nil {
+			s.applyCorrection(c.p.Account.ID, req.Text, &r)
 		}
-		s.applyCorrection(c.p.Account.ID, req.Text, &res)
+		return r, err
+	})
+	if !ok {
+		return
 	}
 	now := s.clock.Now()
 	cid := id.New("cls", now)
@@ -76,13 +71,8 @@ func (s *Server) classify(c *call) {
 	if cm.CreatedAt.IsZero() {
 		cm.CreatedAt = now
 	}
-	if !c.commit(h, !hit, ledger.Records{Comment: &cm}) {
+	if !settle(c, h, key, &res, hit, ledger.Records{Comment: &cm}) {
 		return
-	}
-	if hit {
-		c.cache = "HIT"
-	} else {
-		s.cachePut(key, &res)
 	}
 	c.provider = res.Usage.Provider
 	c.ok(classificationOut(cid, &res, hit))
@@ -149,36 +139,4 @@ func validIntents(xs []string) []string {
 func (c *call) engineFailed(err error) {
 	c.charged = 0
 	c.internal(err)
-}
-
-// cached is what the cache stores: the result and the exact text it was
-// computed for (a near-duplicate hit may have been computed for other text).
-type cached struct {
-	Text   string          `json:"t"`
-	Result json.RawMessage `json:"r"`
-}
-
-// cacheGet fills v from the cache and reports a hit. With exact, a
-// near-duplicate of different raw text does not count (results that quote
-// positions in the text, like moderation's spans, need the same text).
-func (s *Server) cacheGet(k cacheKey, v any, exact bool) bool {
-	b, ok := s.cache.Get(k.key)
-	if !ok {
-		return false
-	}
-	var e cached
-	if json.Unmarshal(b, &e) != nil || (exact && e.Text != k.key.Text) {
-		return false
-	}
-	return json.Unmarshal(e.Result, v) == nil
-}
-
-func (s *Server) cachePut(k cacheKey, v any) {
-	r, err := json.Marshal(v)
-	if err != nil {
-		return
-	}
-	if b, err := json.Marshal(cached{Text: k.key.Text, Result: r}); err == nil {
-		s.cache.Put(k.key, b)
-	}
 }

@@ -33,13 +33,8 @@ func (s *Server) detect(c *call) {
 	} else {
 		det = s.engine.Detect(text)
 	}
-	if !c.commit(h, !hit, ledger.Records{}) {
+	if !settle(c, h, key, &det, hit, ledger.Records{}) {
 		return
-	}
-	if hit {
-		c.cache = "HIT"
-	} else {
-		s.cachePut(key, &det)
 	}
 	c.ok(detectionJSON{
 		ID: id.New("det", s.clock.Now()), Object: "detection", Text: text,

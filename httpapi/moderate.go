@@ -29,26 +29,9 @@ func (s *Server) moderate(c *call) {
 		return
 	}
 	key := c.cacheKey("moderate", req.Text, req.Strictness, req.Context, req.Platform)
-	var res op.Moderation
-	hit := s.cacheGet(key, &res, true)
-	if !hit {
-		var err error
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.EngineTimeout)
-		res, err = s.engine.Moderate(ctx, req)
-		cancel()
-		if err != nil {
-			s.ledger.Release(h)
-			c.engineFailed(err)
-			return
-		}
-	}
-	if !c.commit(h, !hit, ledger.Records{}) {
+	res, hit, ok := lookup(c, h, key, true, func(ctx context.Context) (op.Moderation, error) { return s.engine.Moderate(ctx, req) })
+	if !ok || !settle(c, h, key, &res, hit, ledger.Records{}) {
 		return
-	}
-	if hit {
-		c.cache = "HIT"
-	} else {
-		s.cachePut(key, &res)
 	}
 	c.provider = res.Usage.Provider
 	c.ok(moderationOut(id.New("mod", s.clock.Now()), req.Text, &res, hit))

@@ -48,25 +48,9 @@ func (s *Server) reply(c *call) {
 		return
 	}
 	key := c.cacheKey("reply", cm.Text, cm.Intent, cm.Dialect, req.Tone, strconv.Itoa(req.MaxLength), req.Context, req.Language)
-	var res op.Reply
-	hit := s.cacheGet(key, &res, false)
-	if !hit {
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.EngineTimeout)
-		res, err = s.engine.Reply(ctx, req)
-		cancel()
-		if err != nil {
-			s.ledger.Release(h)
-			c.engineFailed(err)
-			return
-		}
-	}
-	if !c.commit(h, !hit, ledger.Records{}) {
+	res, hit, ok := lookup(c, h, key, false, func(ctx context.Context) (op.Reply, error) { return s.engine.Reply(ctx, req) })
+	if !ok || !settle(c, h, key, &res, hit, ledger.Records{}) {
 		return
-	}
-	if hit {
-		c.cache = "HIT"
-	} else {
-		s.cachePut(key, &res)
 	}
 	c.provider = res.Usage.Provider
 	c.ok(replyJSON{

@@ -59,13 +59,7 @@ func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clo
 
 // Handler returns the handler of the public listener.
 func (s *Server) Handler() fasthttp.RequestHandler {
-	r := router.New()
-	r.RedirectTrailingSlash = false
-	r.RedirectFixedPath = false
-	r.HandleMethodNotAllowed = true
-	r.NotFound = notFound
-	r.MethodNotAllowed = methodNotAllowed
-	r.PanicHandler = panicked
+	r := newRouter()
 
 	r.POST("/v1/classify", s.authed("/v1/classify", s.classify))
 	r.POST("/v1/translate", s.authed("/v1/translate", s.translate))
@@ -81,6 +75,19 @@ func (s *Server) Handler() fasthttp.RequestHandler {
 	r.GET("/v1/health", s.health)
 	r.GET("/v1/openapi.json", openAPI)
 	return observed(r.Handler)
+}
+
+// newRouter returns a router that answers unknown routes, wrong methods and
+// panics with the envelope, and never redirects.
+func newRouter() *router.Router {
+	r := router.New()
+	r.RedirectTrailingSlash = false
+	r.RedirectFixedPath = false
+	r.HandleMethodNotAllowed = true
+	r.NotFound = notFound
+	r.MethodNotAllowed = methodNotAllowed
+	r.PanicHandler = panicked
+	return r
 }
 
 // NewHTTPServer wraps h in a fasthttp server with the service's limits.

@@ -44,26 +44,9 @@ func (s *Server) translate(c *call) {
 		return
 	}
 	key := c.cacheKey("translate", req.Text, req.Source, req.Target, req.Dialect, req.Tone, req.Platform)
-	var res op.Translation
-	hit := s.cacheGet(key, &res, false)
-	if !hit {
-		var err error
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.EngineTimeout)
-		res, err = s.engine.Translate(ctx, req)
-		cancel()
-		if err != nil {
-			s.ledger.Release(h)
-			c.engineFailed(err)
-			return
-		}
-	}
-	if !c.commit(h, !hit, ledger.Records{}) {
+	res, hit, ok := lookup(c, h, key, false, func(ctx context.Context) (op.Translation, error) { return s.engine.Translate(ctx, req) })
+	if !ok || !settle(c, h, key, &res, hit, ledger.Records{}) {
 		return
-	}
-	if hit {
-		c.cache = "HIT"
-	} else {
-		s.cachePut(key, &res)
 	}
 	c.provider = res.Usage.Provider
 	c.ok(translationJSON{

@@ -45,6 +45,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 	toks := tokenize(req.Text)
 	sent := scoreSentiment(req.Text, toks)
 	tx := analyzeTokens(req.Text, toks)
+	sent = withAbuse(sent, &tx)
 	sc := intentScores(req.Text, toks, sent, tx.spam)
 	intents := pickIntents(sc)
 	label, _ := sentimentLabel(sent)
@@ -89,7 +90,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 		variety = d.Dialect
 		c.ReplyDirection = "rtl"
 	}
-	c.ReplyText = draftReply(intents[0], variety, "friendly")
+	c.ReplyText = draftReply(replyIntent(intents), variety, "friendly")
 
 	// reasoning: the evidence, briefly
 	for _, k := range op.Intents {
@@ -145,4 +146,15 @@ func uniq(xs []string) []string {
 		}
 	}
 	return out
+}
+
+// replyIntent picks the intent a single draft reply should answer: a
+// complaint before a question, a question before a suggestion, then praise.
+func replyIntent(intents []string) string {
+	for _, k := range []string{"complaint", "question", "suggestion", "praise", "spam"} {
+		if op.In(k, intents) {
+			return k
+		}
+	}
+	return "other"
 }

@@ -19,13 +19,14 @@ type intentCue struct {
 
 var (
 	intentCues []intentCue
-	intentM    *matcher
+	intentM    *matcher // cues that count anywhere
+	intentS    *matcher // cues that count only as the first word of a sentence
 	spamCues   []float64
 	spamM      *matcher
 )
 
 func init() {
-	intentM = newMatcher()
+	intentM, intentS = newMatcher(), newMatcher()
 	for _, f := range tsvRows("intent.tsv") {
 		if len(f) < 3 {
 			continue
@@ -35,7 +36,11 @@ func init() {
 			flags = f[3]
 		}
 		intentCues = append(intentCues, intentCue{intent: f[1], weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
-		intentM.add(f[0], len(intentCues)-1, strings.Contains(flags, "x") || strings.Contains(flags, "s"))
+		if strings.Contains(flags, "s") {
+			intentS.add(f[0], len(intentCues)-1, true)
+		} else {
+			intentM.add(f[0], len(intentCues)-1, strings.Contains(flags, "x"))
+		}
 	}
 	spamM = newMatcher()
 	for _, f := range tsvRows("spam.tsv") {
@@ -58,7 +63,7 @@ var (
 	reURL     = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|ly|be|me|io|co|tk|info|biz|xyz|gl|link|site|online|store|shop)(?:/\S*)?\b`)
 	rePhone   = regexp.MustCompile(`(?:\+|00)?[0-9٠-٩][0-9٠-٩ \-]{7,}[0-9٠-٩]`)
 	reEmail   = regexp.MustCompile(`(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`)
-	reYouTube = regexp.MustCompile(`(?i)youtu\.be/|youtube\.com/watch`)
+	reYouTube = regexp.MustCompile(`(?i)youtu\.be/|youtube\.com/watch|//t\.co/|instagram\.com/p/`)
 	reMoney   = regexp.MustCompile(`\$\s?\d|\d\s?\$|\d+\s?(?:usd|dollars|ريال|دولار|جنيه)`)
 )
 
@@ -68,21 +73,39 @@ var (
 func detectSpam(text string, toks []token) spamResult {
 	var s spamResult
 	x := 0.0
-	for _, loc := range reURL.FindAllStringIndex(text, -1) {
+	hasDot := strings.ContainsAny(text, ".:")
+	hasAt := strings.IndexByte(text, '@') >= 0
+	digits := 0
+	for _, r := range text {
+		if r >= '0' && r <= '9' || r >= '٠' && r <= '٩' {
+			digits++
+		}
+	}
+	var urls, emails, phones [][]int
+	if hasDot {
+		urls = reURL.FindAllStringIndex(text, -1)
+	}
+	if hasAt && hasDot {
+		emails = reEmail.FindAllStringIndex(text, -1)
+	}
+	if digits >= 8 {
+		phones = rePhone.FindAllStringIndex(text, -1)
+	}
+	for _, loc := range urls {
 		s.spans = append(s.spans, op.Span{Start: loc[0], End: loc[1]})
 		if reYouTube.MatchString(text[loc[0]:loc[1]]) {
-			x += 0.35 // sharing a video link is common in clean comments
+			x += 0.35 // sharing a video, or a platform's own media link, is common in clean comments
 		} else {
 			x += 0.7
 		}
 		s.reasons = append(s.reasons, "link")
 	}
-	for _, loc := range reEmail.FindAllStringIndex(text, -1) {
+	for _, loc := range emails {
 		s.spans = append(s.spans, op.Span{Start: loc[0], End: loc[1]})
 		x += 1.0
 		s.reasons = append(s.reasons, "e-mail address")
 	}
-	for _, loc := range rePhone.FindAllStringIndex(text, -1) {
+	for _, loc := range phones {
 		digits := 0
 		for _, r := range text[loc[0]:loc[1]] {
 			if r >= '0' && r <= '9' || r >= '٠' && r <= '٩' {
@@ -95,7 +118,7 @@ func detectSpam(text string, toks []token) spamResult {
 			s.reasons = append(s.reasons, "phone number")
 		}
 	}
-	if reMoney.MatchString(strings.ToLower(text)) {
+	if digits > 0 && reMoney.MatchString(strings.ToLower(text)) {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
@@ -131,14 +154,31 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) ma
 	starts := sentenceStarts(text, toks)
 	for _, h := range intentM.find(toks) {
 		c := intentCues[h.id]
-		if c.sentStart && !starts[h.ti] {
-			continue
-		}
 		sc[c.intent] += c.weight
 	}
+	for _, h := range intentS.find(toks) {
+		if c := intentCues[h.id]; starts[h.ti] {
+			sc[c.intent] += c.weight
+		}
+	}
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
-	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") && (sent.compound <= -0.05 || sc["complaint"] >= 0.4) {
-		sc["complaint"] += 0.5
+	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
+		if sent.compound <= -0.05 || sc["complaint"] >= 0.4 {
+			sc["complaint"] += 0.5
+		}
+		// "why ...?" and "my ..." addressed to an account are usually a grievance
+		for _, tk := range toks {
+			if tk.key == "why" || tk.key == "ليش" || tk.key == "ليه" || tk.key == "لماذا" {
+				sc["complaint"] += 0.4
+				break
+			}
+		}
+		for _, tk := range toks {
+			if tk.key == "my" {
+				sc["complaint"] += 0.2
+				break
+			}
+		}
 	}
 	if strings.ContainsAny(text, "?؟") {
 		sc["question"] += 1
@@ -178,14 +218,19 @@ func sentenceStarts(text string, toks []token) map[int]bool {
 }
 
 // intentThreshold is the evidence an intent needs to be reported.
-var intentThreshold = map[string]float64{"question": 1, "complaint": 0.8, "praise": 0.9, "suggestion": 0.8}
+var intentThreshold = map[string]float64{"question": 1, "complaint": 0.6, "praise": 0.9, "suggestion": 0.8}
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list
 // of intent labels: every intent whose evidence reaches its threshold, spam alone when the
 // comment is spam, "other" when nothing qualifies.
 func pickIntents(sc map[string]float64) []string {
 	if sc["spam"] >= 0.6 {
-		return []string{"spam"}
+		// a strong complaint or question with a weak spam signal (say a
+		// screenshot link) stays what it is
+		strong := sc["complaint"] >= 1.2 || sc["question"] >= 1.5
+		if !strong || sc["spam"] >= 0.9 {
+			return []string{"spam"}
+		}
 	}
 	type kv struct {
 		k string

@@ -64,14 +64,15 @@ func atof(s string, def float64) float64 {
 
 // token is one word (or emoji) of a text with its byte span in the original.
 type token struct {
-	start, end int    // byte span [start,end) in the original text
-	key        string // folded lookup form, inner separators removed
-	leet       string // key with digit/symbol-for-letter substitutions (Latin only), "" if same
-	sq         string // key with every run of equal runes squeezed to one
-	elong      bool   // the original had a run of 3+ equal letters
-	arabic     bool   // contains Arabic letters
-	emoji      bool   // a single pictographic symbol
-	single     bool   // a single letter
+	start, end int      // byte span [start,end) in the original text
+	key        string   // folded lookup form, inner separators removed
+	leet       string   // key with digit/symbol-for-letter substitutions (Latin only), "" if same
+	sq         string   // key with every run of equal runes squeezed to one
+	elong      bool     // the original had a run of 3+ equal letters
+	arabic     bool     // contains Arabic letters
+	emoji      bool     // a single pictographic symbol
+	single     bool     // a single letter
+	strips     []string // Arabic only: the key without clitics (see arabicStrips)
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -218,6 +219,9 @@ func makeToken(text string, start, end int) token {
 	}
 	t.sq = squeeze(t.key)
 	t.single = letters == 1 && utf8.RuneCountInString(t.key) == 1
+	if t.arabic {
+		t.strips = arabicStrips(t.key)
+	}
 	return t
 }
 
@@ -286,7 +290,7 @@ func foldKey(s string) string {
 
 // Arabic clitics tried when a whole word is not in a lexicon.
 var (
-	arPrefixes = []string{"وال", "بال", "فال", "كال", "لل", "ال", "يا", "وب", "ول", "و", "ف", "ب", "ل"}
+	arPrefixes = []string{"وال", "هال", "بال", "فال", "كال", "لل", "ال", "يا", "وب", "ول", "و", "ف", "ب", "ل"}
 	arSuffixes = []string{"كم", "هم", "ها", "نا", "كو", "ين", "ون", "ات", "ك", "ه", "ي", "و"}
 )
 
@@ -357,26 +361,34 @@ func candidates(t *token) []string {
 
 func arabicStrips(key string) []string {
 	var out []string
-	rs := []rune(key)
-	for _, p := range arPrefixes {
-		pr := []rune(p)
-		if len(rs)-len(pr) >= 2 && string(rs[:len(pr)]) == p {
-			rest := string(rs[len(pr):])
-			out = append(out, rest)
-			for _, s := range arSuffixes {
-				sr := []rune(s)
-				rr := []rune(rest)
-				if len(rr)-len(sr) >= 2 && string(rr[len(rr)-len(sr):]) == s {
-					out = append(out, string(rr[:len(rr)-len(sr)]))
-				}
+	n := utf8.RuneCountInString(key)
+	for pi, p := range arPrefixes {
+		pn := arPrefixLen[pi]
+		if n-pn < 2 || !strings.HasPrefix(key, p) {
+			continue
+		}
+		rest := key[len(p):]
+		out = append(out, rest)
+		for si, sf := range arSuffixes {
+			if n-pn-arSuffixLen[si] >= 2 && strings.HasSuffix(rest, sf) {
+				out = append(out, rest[:len(rest)-len(sf)])
 			}
 		}
 	}
-	for _, s := range arSuffixes {
-		sr := []rune(s)
-		if len(rs)-len(sr) >= 2 && string(rs[len(rs)-len(sr):]) == s {
-			out = append(out, string(rs[:len(rs)-len(sr)]))
+	for si, sf := range arSuffixes {
+		if n-arSuffixLen[si] >= 2 && strings.HasSuffix(key, sf) {
+			out = append(out, key[:len(key)-len(sf)])
 		}
+	}
+	return out
+}
+
+var arPrefixLen, arSuffixLen = runeLens(arPrefixes), runeLens(arSuffixes)
+
+func runeLens(xs []string) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = utf8.RuneCountInString(x)
 	}
 	return out
 }
@@ -417,7 +429,7 @@ func (m *matcher) find(toks []token) []hit {
 			try(c, false)
 		}
 		if best.ti < 0 && t.arabic {
-			for _, c := range arabicStrips(t.key) {
+			for _, c := range t.strips {
 				try(c, true)
 				if best.ti >= 0 {
 					break

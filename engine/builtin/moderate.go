@@ -23,7 +23,7 @@ const (
 
 // Severity levels of lexicon entries (0 weak hint, 1 mild, 2 moderate, 3
 // severe) and the score each contributes.
-var sevScore = [4]float64{0.2, 0.45, 0.72, 0.92}
+var sevScore = [4]float64{0.28, 0.45, 0.72, 0.92}
 
 // Strictness thresholds: a category is flagged when its score reaches the
 // threshold of the requested strictness. low = severe only, medium = moderate
@@ -362,4 +362,12 @@ func describeToxicity(tx *toxicity, text string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Toxicity returns the toxicity level (none, mild, moderate, severe) of text
+// from the moderation lexicon alone: the same value Classify reports, without
+// the cost of a full classification (for the provider path's comment store).
+func Toxicity(text string) string {
+	tx := analyzeToxicity(text)
+	return toxicityLevel(tx.maxNonSpam())
 }

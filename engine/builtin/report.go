@@ -18,7 +18,7 @@ const (
 	tagEstimate = "(ESTIMATE)"
 )
 
-var rePct = regexp.MustCompile(`\d+(?:[.,]\d+)?\s?[%٪]`)
+var rePct = regexp.MustCompile(`[0-9٠-٩]+(?:[.,٫][0-9٠-٩]+)?\s?[%٪]`)
 
 // TagPercentages stamps "(UNVERIFIED)" after every percentage in md that is
 // not already followed by a (COUNT), (ESTIMATE) or (UNVERIFIED) tag. Tagged
@@ -117,7 +117,11 @@ func analyseComments(cs []op.ReportComment) []analysed {
 		toks := tokenize(c.Text)
 		tx := analyzeTokens(c.Text, toks)
 		a := analysed{ReportComment: c, idx: i, intents: cl.Intent, sentiment: cl.Sentiment, toxic: tx.maxNonSpam(), spam: tx.spam.score,
-			links: reURL.MatchString(c.Text), lang: cl.Language, folded: textnorm.Fold(c.Text), topics: contentWords(toks)}
+			links: reURL.MatchString(c.Text), lang: cl.Language, folded: textnorm.Fold(c.Text)}
+		if !op.In("spam", cl.Intent) {
+			// topics come from the words of non-spam comments, links removed
+			a.topics = contentWords(tokenize(reURL.ReplaceAllString(c.Text, " ")))
+		}
 		if c.CreatedAt != "" {
 			if t, err := time.Parse(time.RFC3339, c.CreatedAt); err == nil {
 				a.when, a.hasTime = t, true
@@ -170,8 +174,9 @@ type cluster struct {
 	members []*analysed
 }
 
-// clusterByTopic groups comments under their most frequent content word
-// (among words used by at least two comments); the rest is "other topics".
+// clusterByTopic groups non-spam comments under their most frequent content
+// word (among words used by at least two comments); the rest is "other
+// topics". Spam comments are left out (they are counted under spam_detected).
 func clusterByTopic(all []analysed) []cluster {
 	freq := map[string]int{}
 	for _, a := range all {
@@ -184,6 +189,9 @@ func clusterByTopic(all []analysed) []cluster {
 	var rest []*analysed
 	for i := range all {
 		a := &all[i]
+		if hasIntent(a, "spam") {
+			continue
+		}
 		best, bn := "", 1
 		for _, w := range a.topics {
 			if freq[w] > bn || freq[w] == bn && bn > 1 && w < best {
@@ -385,7 +393,7 @@ func Report(req op.ReportRequest) op.Report {
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", word, len(c.members), pct(len(c.members), n), dominantSentiment(c.members),
 			trajectory(all, func(a *analysed) bool { return set[a.idx] }), ex)
 	}
-	b.WriteString("\nClusters group comments by their most frequent shared content word (lexical topics, not semantic embeddings).\n")
+	b.WriteString("\nClusters group the non-spam comments by their most frequent shared content word (lexical topics, not semantic embeddings).\n")
 	sec["clusters"] = b.String()
 
 	b.Reset()
@@ -564,9 +572,13 @@ func Report(req op.ReportRequest) op.Report {
 		b.Reset()
 		b.WriteString("### Episode concepts\n\n")
 		concepts := []string{}
-		for _, c := range clusters {
+		for i, c := range clusters {
 			if c.word != "other topics" && len(concepts) < 2 {
-				concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: the audience's largest topic (%s); answer its open questions on camera.", c.word, pct(len(c.members), n)))
+				which := "the audience's largest topic"
+				if i > 0 {
+					which = "another leading topic"
+				}
+				concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: %s (%s); answer its open questions on camera.", c.word, which, pct(len(c.members), n)))
 			}
 		}
 		if intentN["question"] > 0 {
@@ -578,7 +590,8 @@ func Report(req op.ReportRequest) op.Report {
 		if intentN["complaint"] > 0 {
 			concepts = append(concepts, "**Behind the fix**: show how the most common complaint is being addressed.")
 		}
-		concepts = append(concepts, "**Community highlights**: feature the best comments and the superfans by name.", "**Follow-up**: revisit this content's theme with what changed since.")
+		concepts = append(concepts, "**Community highlights**: feature the best comments and the superfans by name.", "**Follow-up**: revisit this content's theme with what changed since.",
+			"**Behind the scenes**: show how this content was made and ask what to try next.")
 		for i := 0; i < 3; i++ {
 			fmt.Fprintf(&b, "%d. %s\n", i+1, concepts[i])
 		}
@@ -612,7 +625,7 @@ func Report(req op.ReportRequest) op.Report {
 		"spam_detected": "Spam and bot detection", "recommendations": "Recommendations", "channel_health": "Channel health",
 		"repeat_commenters": "Repeat commenters and superfans", "content_brief": "Content brief"}
 	for _, k := range keys {
-		fmt.Fprintf(&md, "## %s\n\n%s\n", heading[k], strings.TrimRight(sec[k], "\n"))
+		fmt.Fprintf(&md, "## %s\n\n%s\n\n", heading[k], strings.TrimRight(sec[k], "\n"))
 	}
 	r := op.Report{Markdown: md.String(), Sections: sec, CommentsAnalyzed: n}
 	in := 0

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Sentiment lexicons: VADER's word valences (MIT, see NOTICE.md) for English,
@@ -56,6 +57,8 @@ func init() {
 // sentScore is the lexical evidence of a text.
 type sentScore struct {
 	pos, neg float64 // summed positive and (absolute) negative valence
+	rawPos   float64 // positive and negative valence before contrast weighting
+	rawNeg   float64
 	compound float64 // VADER-style normalised sum, -1..1
 	hits     int
 }
@@ -89,12 +92,21 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if isUpperWord(text[t.start:t.end]) {
 			v += math.Copysign(0.5, v)
 		}
-		// negation within the three previous tokens
+		// negation within the three previous tokens; Arabic "ما" before an
+		// elative (ما احلى, ما اجمل) is an exclamation, not a negation
 		for k := h.ti - 1; k >= 0 && k >= h.ti-3; k-- {
+			if toks[k].key == "ما" && isElative(toks[k+1].key) {
+				break
+			}
 			if negators[toks[k].key] || strings.HasSuffix(toks[k].key, "nt") && len(toks[k].key) > 3 {
 				v *= -0.74
 				break
 			}
+		}
+		if v > 0 {
+			s.rawPos += v
+		} else {
+			s.rawNeg -= v
 		}
 		if butAt >= 0 {
 			if h.ti < butAt {
@@ -133,16 +145,16 @@ func isUpperWord(w string) bool {
 
 // Decision constants of sentimentLabel.
 var (
-	mixedMin    = 1.5  // both positive and negative evidence at least this strong
-	mixedRatio  = 0.5  // and the weaker at least this fraction of the stronger
-	neutralBand = 0.05 // |compound| below this is neutral
+	mixedMin    = 1.5 // both positive and negative evidence at least this strong
+	mixedRatio  = 0.5 // and the weaker at least this fraction of the stronger
+	neutralBand = 0.2 // |compound| below this is neutral
 )
 
 // sentimentLabel maps lexical evidence to the sentiment enumeration: mixed
 // when both positive and negative evidence are strong, else the sign of the
 // compound score outside a neutral band.
 func sentimentLabel(s sentScore) (string, float64) {
-	if s.pos >= mixedMin && s.neg >= mixedMin && math.Min(s.pos, s.neg)/math.Max(s.pos, s.neg) >= mixedRatio {
+	if s.rawPos >= mixedMin && s.rawNeg >= mixedMin && math.Min(s.rawPos, s.rawNeg)/math.Max(s.rawPos, s.rawNeg) >= mixedRatio {
 		return "mixed", 0.6
 	}
 	switch {
@@ -152,4 +164,30 @@ func sentimentLabel(s sentScore) (string, float64) {
 		return "negative", 0.5 - s.compound/2
 	}
 	return "neutral", 0.6
+}
+
+// isElative reports an Arabic أفعل-pattern word (folded: ا + three letters,
+// e.g. احلى -> احلي, اجمل, اروع), the form of exclamations after "ما".
+func isElative(k string) bool {
+	return strings.HasPrefix(k, "ا") && utf8.RuneCountInString(k) == 4
+}
+
+// withAbuse adds the moderation hits of a text (insults, profanity, hate,
+// threats: mild or worse) to its negative evidence, 1.5 each, and recomputes
+// the compound score: abuse is negative whatever words it uses.
+func withAbuse(s sentScore, tx *toxicity) sentScore {
+	n := 0
+	for _, h := range tx.hits {
+		if h.cat != catSpam && h.score >= sevScore[1] {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	s.neg += 1.5 * float64(n)
+	s.rawNeg += 1.5 * float64(n)
+	sum := s.pos - s.neg
+	s.compound = sum / math.Sqrt(sum*sum+15)
+	return s
 }

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"svc/engine/dialect"
 	"svc/engine/op"
@@ -29,6 +30,15 @@ var (
 	}
 	glEnM *matcher // English phrase -> glossary row
 	glArM *matcher // any Arabic form -> glossary row
+	// articleM finds English articles and present-tense copulas, which have no
+	// separate Arabic word.
+	articleM = func() *matcher {
+		m := newMatcher()
+		for i, w := range []string{"the", "a", "an", "is", "are", "am"} {
+			m.add(w, i, true)
+		}
+		return m
+	}()
 )
 
 func init() {
@@ -86,19 +96,46 @@ func init() {
 }
 
 // substitute replaces every match of m in text by repl(id), keeping the text
-// between matches as it is.
+// between matches as it is. An Arabic word that is not found as written is
+// also tried without a leading conjunction و or ف, which is kept
+// ("والحين" -> "ودلوقتي").
 func substitute(text string, m *matcher, repl func(id int) string) (string, int) {
 	toks := tokenize(text)
 	hits := m.find(toks)
 	var b strings.Builder
-	prev := 0
-	for _, h := range hits {
-		b.WriteString(text[prev:toks[h.ti].start])
-		b.WriteString(repl(h.id))
-		prev = toks[h.tj-1].end
+	prev, n, hi := 0, 0, 0
+	for i := 0; i < len(toks); i++ {
+		if hi < len(hits) && hits[hi].ti == i {
+			h := hits[hi]
+			b.WriteString(text[prev:toks[h.ti].start])
+			b.WriteString(repl(h.id))
+			prev = toks[h.tj-1].end
+			i = h.tj - 1
+			hi++
+			n++
+			continue
+		}
+		t := toks[i]
+		if !t.arabic {
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(text[t.start:])
+		if r != 'و' && r != 'ف' || t.end-t.start-w < 4 {
+			continue
+		}
+		rest := tokenize(text[t.start+w : t.end])
+		if len(rest) != 1 {
+			continue
+		}
+		if rh := m.find(rest); len(rh) == 1 {
+			b.WriteString(text[prev : t.start+w])
+			b.WriteString(repl(rh[0].id))
+			prev = t.end
+			n++
+		}
 	}
 	b.WriteString(text[prev:])
-	return b.String(), len(hits)
+	return b.String(), n
 }
 
 var (
@@ -181,6 +218,11 @@ func Translate(req op.TranslateRequest) op.Translation {
 			return msa
 		})
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
+	}
+	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
+		// drop the articles and copulas left over
+		out, _ = substitute(out, articleM, func(int) string { return "" })
+		out = strings.Join(strings.Fields(out), " ")
 	}
 	t.TranslatedText = applyTone(out, t.Tone, t.TargetLanguage)
 	t.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, t.TranslatedText)}

@@ -13,7 +13,7 @@ package dialect
 type automaton struct {
 	classes  [256]uint8 // byte -> equivalence class (0: byte in no pattern)
 	alpha    int32      // number of classes
-	trans    []int32    // premultiplied: next = trans[state+class]; states are multiples of alpha
+	trans    []uint16   // next = trans[state*alpha+class] & 0x7fff; bit 15 set: the next state has outputs
 	outStart []int32    // per state index (state/alpha): range into outs
 	outs     []int32    // pattern ids ending at a state (own and via failure links)
 	patLen   []int32
@@ -62,12 +62,12 @@ func buildAutomaton(patterns []string) *automaton {
 		a.patLen = append(a.patLen, int32(len(p)))
 	}
 	// BFS for failure links and the full transition table
-	a.trans = make([]int32, len(nodes)*int(n))
+	trans32 := make([]int32, len(nodes)*int(n))
 	queue := make([]int32, 0, len(nodes))
 	for c := int32(0); c < n; c++ {
 		if nx, ok := nodes[0].next[uint8(c)]; ok {
 			nodes[nx].fail = 0
-			a.trans[c] = nx
+			trans32[c] = nx
 			queue = append(queue, nx)
 		}
 	}
@@ -78,21 +78,23 @@ func buildAutomaton(patterns []string) *automaton {
 		nodes[u].out = append(nodes[u].out, nodes[f].out...)
 		for c := int32(0); c < n; c++ {
 			if v, ok := nodes[u].next[uint8(c)]; ok {
-				nodes[v].fail = a.trans[f*n+c]
-				a.trans[u*n+c] = v
+				nodes[v].fail = trans32[f*n+c]
+				trans32[u*n+c] = v
 				queue = append(queue, v)
 			} else {
-				a.trans[u*n+c] = a.trans[f*n+c]
+				trans32[u*n+c] = trans32[f*n+c]
 			}
 		}
 	}
-	// premultiply; a state with outputs is stored as -(premultiplied id)-1 so
-	// that the matching loop needs no division except at matches
-	for i := range a.trans {
-		v := a.trans[i]
-		a.trans[i] = v * n
+	// 16-bit table (half the cache footprint); bit 15 flags states with outputs
+	if len(nodes) >= 1<<15 {
+		panic("dialect: too many automaton states")
+	}
+	a.trans = make([]uint16, len(trans32))
+	for i, v := range trans32 {
+		a.trans[i] = uint16(v)
 		if len(nodes[v].out) > 0 {
-			a.trans[i] = -v*n - 1
+			a.trans[i] |= 0x8000
 		}
 	}
 	a.outStart = make([]int32, len(nodes)+1)
@@ -109,12 +111,12 @@ func buildAutomaton(patterns []string) *automaton {
 func (a *automaton) each(b []byte, f func(p, start, end int)) {
 	s := int32(0)
 	for i := 0; i < len(b); i++ {
-		s = a.trans[s+int32(a.classes[b[i]])]
-		if s >= 0 {
+		v := a.trans[s*a.alpha+int32(a.classes[b[i]])]
+		s = int32(v & 0x7fff)
+		if v < 0x8000 {
 			continue
 		}
-		s = -s - 1
-		st := s / a.alpha
+		st := s
 		for k := a.outStart[st]; k < a.outStart[st+1]; k++ {
 			p := a.outs[k]
 			f(int(p), i+1-int(a.patLen[p]), i+1)

@@ -10,9 +10,10 @@ import (
 	"svc/engine/op"
 )
 
-// Scoring constants. Hand-set first, then the temperature and the MSA prior
-// were fitted on the training split of ArSarcasm (MIT) by
-// `go run ./engine/dialect/cmd/learnweights` (see README.md).
+// Scoring constants, hand-set. learned/weights.tsv (written by
+// `go run ./engine/dialect/cmd/learnweights` from the ArSarcasm training
+// split, MIT) re-fits the tanween and maksura weights and may override any of
+// them with "param" lines; it never fits the MSA prior (see README.md).
 const (
 	defaultMsaPrior      = 0.6
 	defaultRepeatFactor  = 0.5
@@ -24,6 +25,11 @@ var (
 	// msaPrior is MSA's score before any marker: MSA is the answer unless
 	// dialect evidence outweighs it.
 	msaPrior = defaultMsaPrior
+	// msaCap bounds the MSA marker evidence: dialect data sets (and users)
+	// call a text dialectal when it shows any clear dialect feature, even
+	// inside otherwise formal wording, so formal markers cannot outvote a
+	// strong dialect marker without limit.
+	msaCap = 2.0
 	// temperature of the softmax that turns scores into dialect_confidence.
 	temperature = 1.0
 	// repeatFactor weighs the 2nd and 3rd occurrence of one marker.
@@ -63,6 +69,10 @@ func learnedWeights() map[string]float64 {
 				if v > 0 {
 					temperature = v
 				}
+			case "msaCap":
+				if v > 0 {
+					msaCap = v
+				}
 			case "repeatFactor":
 				repeatFactor = v
 			case "tanweenWeight":
@@ -88,6 +98,9 @@ func decide(ev *evidence, arabizi bool) (string, float64) {
 		s[v] += ev.generic
 	}
 	if !arabizi {
+		if s[msaIdx] > msaCap {
+			s[msaIdx] = msaCap
+		}
 		s[msaIdx] += msaPrior
 	} else {
 		s[msaIdx] = 0

@@ -9,6 +9,8 @@
 //
 //   - word_count: the number of white-space separated tokens that contain at
 //     least one letter or digit ("👍 !!" has 0 words; "hello, world" has 2).
+//   - URLs (http://, https://, www.) and @mentions count as words but their
+//     letters count for neither script nor language.
 //   - script: "mixed" when the text has both Arabic and Latin letters,
 //     "arabic" when it has Arabic letters only, otherwise "latin" (also for
 //     text with no letters at all).
@@ -34,12 +36,13 @@
 //     not Arabic, and Arabizi is Arabic.
 //
 // dialect_confidence is the softmax probability of the chosen variety over
-// the four evidence scores at a fitted temperature (see calibrate.go); it is
-// in [0, 1] and roughly calibrated on held-out ArSarcasm data (reliability
-// table in docs/quality/dialect.md).
+// the four evidence scores (temperature 1, see calibrate.go); it is in [0, 1].
+// The reliability tables in docs/quality/dialect.md (confidence bucket vs
+// observed accuracy on the dev sets) show how well it is calibrated.
 package dialect
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -137,6 +140,30 @@ func (s *scan) run(text string) {
 		tokAr, tokLat, tokAlnum, tokStart, lastMaksura = 0, 0, false, -1, false
 	}
 	for i := 0; i < len(text); {
+		if tokStart < 0 && skippable(text[i:]) {
+			// a URL or @mention: one word, but its letters are no language
+			j := i
+			for j < len(text) && text[j] != ' ' && text[j] != '\n' && text[j] != '\t' && text[j] != '\r' {
+				j++
+			}
+			s.words++
+			i = j
+			continue
+		}
+		if c := text[i]; (c == 0xD8 || c == 0xD9) && i+1 < len(text) {
+			// fast path for the common Arabic letters
+			if r := rune(c&0x1F)<<6 | rune(text[i+1]&0x3F); r >= 0x0621 && r <= 0x064A && r != 0x0640 {
+				if tokStart < 0 {
+					tokStart = i
+				}
+				s.ar++
+				tokAr++
+				tokAlnum = true
+				lastMaksura = r == 'ى'
+				i += 2
+				continue
+			}
+		}
 		r, n := textnorm.DecodeRune(text, i)
 		if r < utf8.RuneSelf {
 			switch {
@@ -173,6 +200,7 @@ func (s *scan) run(text string) {
 		switch {
 		case r >= 0x064B && r <= 0x064D:
 			s.tanween++
+		case r == 0x0640: // tatweel: no letter
 		case textnorm.IsArabicLetter(r):
 			s.ar++
 			tokAr++
@@ -195,6 +223,11 @@ func (s *scan) run(text string) {
 		i += n
 	}
 	flush(len(text))
+}
+
+// skippable reports whether a token starting at t is a URL or an @mention.
+func skippable(t string) bool {
+	return len(t) > 1 && t[0] == '@' && t[1] != ' ' || strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://") || strings.HasPrefix(t, "www.")
 }
 
 // isMaksuraWord reports whether tok (a token whose last letter is ى) is a

@@ -9,6 +9,13 @@ import (
 	"svc/engine/textnorm"
 )
 
+type learnFeat struct {
+	id int32
+	x  float64
+}
+
+func (f learnFeat) get() (int32, float64) { return f.id, f.x }
+
 // LearnOptions tunes LearnWeights.
 type LearnOptions struct {
 	Iterations int     // gradient steps (full batch); default 400
@@ -42,10 +49,7 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 	if err != nil {
 		return "", "", err
 	}
-	type feat struct {
-		id int32
-		x  float64
-	}
+	type feat = learnFeat
 	type sample struct {
 		f       []feat
 		tanween float64
@@ -129,6 +133,10 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 				case dialIdx:
 					gw[f.id] += (d[gulfIdx] + d[egyIdx] + d[levIdx]) * f.x
 				case anyIdx:
+				case msaIdx:
+					if !msaCapped(s.f, w, variety) {
+						gw[f.id] += d[v] * f.x
+					}
 				default:
 					gw[f.id] += d[v] * f.x
 				}
@@ -186,9 +194,25 @@ func scores[F any](fs []F, w []float64, variety []int, prior, tan, mak float64, 
 	for v := 0; v < msaIdx; v++ {
 		s[v] += gen
 	}
+	if s[msaIdx] > msaCap {
+		s[msaIdx] = msaCap
+	}
 	s[msaIdx] += prior + tan
 	s[egyIdx] += mak
 	return s
+}
+
+// msaCapped reports whether the MSA marker evidence of a sample is at msaCap
+// (then MSA marker weights get no gradient from it).
+func msaCapped[F any](fs []F, w []float64, variety []int) bool {
+	t := 0.0
+	for _, f := range fs {
+		id, x := any(f).(interface{ get() (int32, float64) }).get()
+		if variety[id] == msaIdx {
+			t += w[id] * x
+		}
+	}
+	return t > msaCap
 }
 
 func softmax(s [nVar]float64) [nVar]float64 {

@@ -66,11 +66,15 @@ type entry struct {
 
 // matcher is the compiled marker set.
 type matcher struct {
-	auto     *automaton
-	patterns []string  // folded patterns, index = automaton pattern id
-	entries  [][]entry // per pattern
-	markers  []Marker  // per entry id
-	nEntries int
+	auto *automaton
+	// needStart[p]: every entry of pattern p needs a token start (all kinds
+	// but suffix and infix), so a raw match right after a letter other than
+	// a possible proclitic و/ف is rejected without looking at the entries.
+	needStart []bool
+	patterns  []string  // folded patterns, index = automaton pattern id
+	entries   [][]entry // per pattern
+	markers   []Marker  // per entry id
+	nEntries  int
 }
 
 var (
@@ -184,6 +188,15 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 	m.nEntries = len(m.markers)
 	m.patterns = patterns
 	m.auto = buildAutomaton(patterns)
+	m.needStart = make([]bool, len(patterns))
+	for p, es := range m.entries {
+		m.needStart[p] = true
+		for _, e := range es {
+			if e.kind == kindSuffix || e.kind == kindInfix {
+				m.needStart[p] = false
+			}
+		}
+	}
 	return m, nil
 }
 
@@ -239,12 +252,55 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
+// midWord is a quick, conservative test that s (> 0) is inside a word: the
+// byte before is an ASCII letter or digit, or the end of a common Arabic
+// letter other than و and ف (which may be proclitics). False means "check".
+func midWord(b []byte, s int) bool {
+	c := b[s-1]
+	if c < utf8.RuneSelf {
+		return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+	}
+	if s >= 2 && (b[s-2] == 0xD8 || b[s-2] == 0xD9) && c&0xC0 == 0x80 {
+		r := rune(b[s-2]&0x1F)<<6 | rune(c&0x3F)
+		return r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 'و' && r != 'ف'
+	}
+	return false
+}
+
+// lastRune decodes the rune ending at b[:s] (s > 0), fast for ASCII and
+// two-byte sequences.
+func lastRune(b []byte, s int) (rune, int) {
+	c := b[s-1]
+	if c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	if s >= 2 && c&0xC0 == 0x80 {
+		if c0 := b[s-2]; c0 >= 0xC2 && c0 <= 0xDF {
+			return rune(c0&0x1F)<<6 | rune(c&0x3F), 2
+		}
+	}
+	return utf8.DecodeLastRune(b[:s])
+}
+
+// nextRune decodes the rune at b[e:] (e < len(b)), fast for ASCII and
+// two-byte sequences.
+func nextRune(b []byte, e int) (rune, int) {
+	c := b[e]
+	if c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	if c >= 0xC2 && c <= 0xDF && e+1 < len(b) && b[e+1]&0xC0 == 0x80 {
+		return rune(c&0x1F)<<6 | rune(b[e+1]&0x3F), 2
+	}
+	return utf8.DecodeRune(b[e:])
+}
+
 // startOK reports whether a token (or a token after a و/ف proclitic) starts at s.
 func startOK(b []byte, s int) bool {
 	if s == 0 {
 		return true
 	}
-	r, n := utf8.DecodeLastRune(b[:s])
+	r, n := lastRune(b, s)
 	if !isWordRune(r) {
 		return true
 	}
@@ -252,7 +308,7 @@ func startOK(b []byte, s int) bool {
 		return true
 	}
 	if r == 'و' || r == 'ف' {
-		r2, _ := utf8.DecodeLastRune(b[:s-n])
+		r2, _ := lastRune(b, s-n)
 		return !isWordRune(r2)
 	}
 	return false
@@ -263,7 +319,7 @@ func strictStart(b []byte, s int) bool {
 	if s == 0 {
 		return true
 	}
-	r, _ := utf8.DecodeLastRune(b[:s])
+	r, _ := lastRune(b, s)
 	return !isWordRune(r)
 }
 
@@ -271,7 +327,7 @@ func endOK(b []byte, e int) bool {
 	if e >= len(b) {
 		return true
 	}
-	r, _ := utf8.DecodeRune(b[e:])
+	r, _ := nextRune(b, e)
 	return !isWordRune(r)
 }
 
@@ -279,7 +335,7 @@ func endOK(b []byte, e int) bool {
 // word runes from e to it.
 func tokenEnd(b []byte, e int) (end, runes int) {
 	for e < len(b) {
-		r, n := utf8.DecodeRune(b[e:])
+		r, n := nextRune(b, e)
 		if !isWordRune(r) {
 			break
 		}
@@ -293,7 +349,7 @@ func tokenEnd(b []byte, e int) (end, runes int) {
 func runesBackToStart(b []byte, s int) int {
 	n := 0
 	for s > 0 {
-		r, k := utf8.DecodeLastRune(b[:s])
+		r, k := lastRune(b, s)
 		if !isWordRune(r) {
 			break
 		}
@@ -317,16 +373,19 @@ func (m *matcher) matchFn(st *state, ev *evidence, hit func(id int32)) {
 	a := m.auto
 	cur := int32(0)
 	for i := 0; i < len(b); i++ {
-		cur = a.trans[cur+int32(a.classes[b[i]])]
-		if cur >= 0 {
+		v := a.trans[cur*a.alpha+int32(a.classes[b[i]])]
+		cur = int32(v & 0x7fff)
+		if v < 0x8000 {
 			continue
 		}
-		cur = -cur - 1
-		stIdx := cur / a.alpha
+		stIdx := cur
 		for k := a.outStart[stIdx]; k < a.outStart[stIdx+1]; k++ {
 			p := a.outs[k]
 			e := i + 1
 			s := e - int(a.patLen[p])
+			if s > 0 && m.needStart[p] && midWord(b, s) {
+				continue
+			}
 			m.accept(st, ev, hit, b, int(p), s, e)
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -63,7 +62,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	oc.HTTPClient = &http.Client{Transport: tr}
+	oc.HTTPClient = &http.Client{Transport: limitTransport{tr}}
 	return &Client{
 		cfg:       cfg,
 		api:       openai.NewClientWithConfig(oc),
@@ -160,74 +159,4 @@ func (c *Client) acquire(ctx context.Context) error {
 	case <-ctx.Done():
 		return c.classify(ctx, ctx.Err())
 	}
-}
-
-// Kind sorts call failures for the fallback chain.
-type Kind int
-
-const (
-	// Status: the endpoint answered with an HTTP error status.
-	Status Kind = iota
-	// Timeout: the attempt's deadline passed.
-	Timeout
-	// Connect: no connection could be made (the endpoint is down).
-	Connect
-	// BadBody: the HTTP body was not a chat completion (unusable output).
-	BadBody
-	// Busy: no in-flight slot within the queue deadline; nothing was sent.
-	Busy
-	// Canceled: the caller's context was canceled.
-	Canceled
-	// Transport: any other I/O failure.
-	Transport
-)
-
-func (k Kind) String() string {
-	return [...]string{"status", "timeout", "connect", "bad_body", "busy", "canceled", "transport"}[k]
-}
-
-// Error is a failed call.
-type Error struct {
-	Provider string
-	Kind     Kind
-	Code     int // HTTP status for Kind Status
-	Err      error
-}
-
-func (e *Error) Error() string {
-	if e.Kind == Status {
-		return fmt.Sprintf("provider %s: HTTP %d: %v", e.Provider, e.Code, e.Err)
-	}
-	return fmt.Sprintf("provider %s: %s: %v", e.Provider, e.Kind, e.Err)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
-
-func (c *Client) classify(ctx context.Context, err error) *Error {
-	e := &Error{Provider: c.cfg.Name, Kind: Transport, Err: err}
-	var apiErr *openai.APIError
-	var reqErr *openai.RequestError
-	var opErr *net.OpError
-	var synErr *json.SyntaxError
-	var typErr *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
-		e.Kind = Timeout
-	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
-		e.Kind = Canceled
-	case errors.As(err, &apiErr):
-		e.Kind, e.Code = Status, apiErr.HTTPStatusCode
-	case errors.As(err, &reqErr):
-		e.Kind, e.Code = Status, reqErr.HTTPStatusCode
-	case errors.As(err, &opErr) && opErr.Op == "dial":
-		e.Kind = Connect
-	case errors.As(err, &synErr) || errors.As(err, &typErr):
-		e.Kind = BadBody
-	default:
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			e.Kind = Timeout
-		}
-	}
-	return e
 }

@@ -123,6 +123,21 @@ func appendNormalize(dst []byte, offs []int, s string, withOffs bool) ([]byte, [
 	st := folder{dst: dst, offs: offs, withOffs: withOffs, pendingSpace: -1, leading: true}
 	i := 0
 	for i < len(s) {
+		// Fastest path: a common Arabic letter (two bytes, folds to itself,
+		// not a repeat of the previous letter) followed by something that
+		// cannot compose with it.
+		if c := s[i]; (c == 0xD8 || c == 0xD9) && i+1 < len(s) && !st.leading && st.pendingSpace < 0 {
+			r := rune(c&0x1F)<<6 | rune(s[i+1]&0x3F)
+			if plainLetter(r) && r != st.prev && inertNext(s, i+2) {
+				st.dst = append(st.dst, c, s[i+1])
+				if st.withOffs {
+					st.offs = append(st.offs, i, i)
+				}
+				st.prev, st.run, st.prevSize, st.lastEnd = r, 1, 2, i+2
+				i += 2
+				continue
+			}
+		}
 		r, n := DecodeRune(s, i)
 		// Fast path: a rune that NFKC leaves alone and that cannot compose
 		// with the next one (the next one is also NFKC-inert and not a
@@ -243,6 +258,30 @@ func DecodeRune(s string, i int) (rune, int) {
 	return utf8.DecodeRuneInString(s[i:])
 }
 
+// plainLetter reports whether r is an Arabic letter that folding keeps as it
+// is (not an alef with hamza or madda, teh marbuta, alef maksura or tatweel).
+func plainLetter(r rune) bool {
+	return (r >= 0x0621 && r <= 0x063A || r >= 0x0641 && r <= 0x064A) &&
+		r != 0x0622 && r != 0x0623 && r != 0x0625 && r != 0x0629 && r != 0x0649
+}
+
+// inertNext reports whether the rune at s[j:] (if any) is ASCII or an
+// NFKC-inert Arabic-block rune (so it cannot compose with the rune before).
+func inertNext(s string, j int) bool {
+	if j >= len(s) || s[j] < utf8.RuneSelf {
+		return true
+	}
+	c := s[j]
+	if c < 0xD8 || c > 0xDB || j+1 >= len(s) {
+		return false
+	}
+	if c == 0xD9 {
+		c1 := s[j+1]
+		return !(c1 >= 0x93 && c1 <= 0x95) && !(c1 >= 0xB5 && c1 <= 0xB8)
+	}
+	return true
+}
+
 // nfkcInert reports whether NFKC leaves r unchanged and r never composes
 // with a neighbour: ASCII, and the Arabic block except the marks that compose
 // (U+0653..U+0655) and the letters with compatibility decompositions
@@ -268,6 +307,9 @@ func foldRune(r rune) rune {
 			return ' '
 		}
 		return r
+	}
+	if r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 0x0623 && r != 0x0625 && r != 0x0622 && r != 0x0629 && r != 0x0649 {
+		return r // common Arabic letters fold to themselves
 	}
 	switch {
 	case r >= 0x064B && r <= 0x065F, r == 0x0670, r >= 0x06D6 && r <= 0x06ED: // harakat, superscript alef, Quranic marks

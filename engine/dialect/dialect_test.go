@@ -1,0 +1,257 @@
+package dialect
+
+import (
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+
+	ahocorasick "github.com/petar-dambovaliev/aho-corasick"
+
+	"svc/engine/op"
+	"svc/engine/textnorm"
+)
+
+// Hand-written example sentences (not taken from any data set).
+func TestDialects(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"انا عايز اروح دلوقتي بس مش عارف ازاي", "egyptian"},
+		{"الفيلم ده حلو اوي بجد، شكرا يا باشا", "egyptian"},
+		{"هو انت مابتردش ليه على التليفون؟", "egyptian"},
+		{"شلونك يا خوي؟ وش تبي اليوم", "gulf"},
+		{"والله الحين ما ادري وش السالفة", "gulf"},
+		{"ابغى اعرف متى يوصل الطلب لاهنت", "gulf"},
+		{"شو بدك تعمل هلق؟ كتير منيح هيك", "levantine"},
+		{"بدي روح عالبيت، الجو كتير حلو هون", "levantine"},
+		{"عن جد ما بعرف شو صار معو", "levantine"},
+		{"لقد أعلنت الوزارة أنها سوف تنشر التقرير الذي طال انتظاره", "msa"},
+		{"ليس من الضروري أن نتفق، ولكن يجب أن نحترم الآراء", "msa"},
+		{"شكرا على المقال", "msa"}, // nothing dialectal: MSA is the default
+	}
+	for _, c := range cases {
+		d := Detect(c.text)
+		if d.Dialect != c.want {
+			a := Analyze(c.text)
+			t.Errorf("Detect(%q).Dialect = %q (conf %.2f, scores %v, hits %v), want %q", c.text, d.Dialect, d.DialectConfidence, a.Scores, a.Hits, c.want)
+		}
+		if d.Language != "ar" || d.Script != "arabic" || d.Direction != "rtl" {
+			t.Errorf("Detect(%q) = %+v", c.text, d)
+		}
+	}
+}
+
+func TestRules(t *testing.T) {
+	cases := []struct {
+		text              string
+		lang, script, dir string
+		dialectSet        bool
+		words             int
+	}{
+		{"Hello world, how are you?", "en", "latin", "ltr", false, 5},
+		{"", "en", "latin", "ltr", false, 0},
+		{"👍 !! ...", "en", "latin", "ltr", false, 0},
+		{"123 456", "en", "latin", "ltr", false, 2},
+		{"iPhone ممتاز", "mixed", "mixed", "rtl", true, 2},
+		{"الهاتف الجديد iPhone رائع جدا والكاميرا ممتازة", "ar", "mixed", "rtl", true, 7},
+		{"great video يا شباب thanks a lot", "mixed", "mixed", "rtl", true, 7},
+		{"مرحبا   بكم\nفي القناة", "ar", "arabic", "rtl", true, 4},
+		{"https://example.com/x شكرا", "ar", "arabic", "rtl", true, 2}, // URL letters are not language
+		{"Привет мир", "en", "latin", "ltr", false, 2},
+		{"ـــ", "en", "latin", "ltr", false, 0}, // tatweel alone is no letter
+	}
+	for _, c := range cases {
+		d := Detect(c.text)
+		if d.Language != c.lang || d.Script != c.script || d.Direction != c.dir || (d.Dialect != "") != c.dialectSet || d.WordCount != c.words {
+			t.Errorf("Detect(%q) = %+v; want lang %s script %s dir %s dialect set %v words %d", c.text, d, c.lang, c.script, c.dir, c.dialectSet, c.words)
+		}
+		if d.Dialect == "" && d.DialectConfidence != 0 {
+			t.Errorf("Detect(%q): confidence %v without dialect", c.text, d.DialectConfidence)
+		}
+	}
+}
+
+func TestArabizi(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"ana 3ayez aroo7 delwa2ty", "egyptian"},
+		{"kifak? shu baddak t3mel halla2", "levantine"},
+		{"shlonak ya 7abibi, wayed zain", "gulf"},
+		{"inshallah habibi", "msa"}, // Arabizi, but nothing says which dialect
+	}
+	for _, c := range cases {
+		d := Detect(c.text)
+		if d.Dialect != c.want || d.Language != "ar" || d.Script != "latin" || d.Direction != "ltr" {
+			t.Errorf("Detect(%q) = %+v, want Arabizi %s", c.text, d, c.want)
+		}
+	}
+	for _, en := range []string{
+		"I finished 2nd in the 5km race at 7pm",
+		"my mp3 player and the ps5 are broken",
+		"the law says you have a 3 day return window",
+		"see you at 8am, bring 2 coffees",
+	} {
+		if d := Detect(en); d.Language != "en" || d.Dialect != "" {
+			t.Errorf("Detect(%q) = %+v, want English", en, d)
+		}
+	}
+}
+
+func TestConfidence(t *testing.T) {
+	strong := Detect("ازاي يا باشا عايز اعرف دلوقتي الفيلم ده بتاع مين")
+	weak := Detect("هو ده")
+	if strong.Dialect != "egyptian" || weak.Dialect != "egyptian" {
+		t.Fatalf("got %+v / %+v", strong, weak)
+	}
+	if !(strong.DialectConfidence > weak.DialectConfidence) {
+		t.Errorf("more evidence should give more confidence: %v vs %v", strong.DialectConfidence, weak.DialectConfidence)
+	}
+	none := Detect("شكرا")
+	if none.Dialect != "msa" || none.DialectConfidence > 0.6 {
+		t.Errorf("no evidence: %+v", none)
+	}
+}
+
+func TestWordBoundaries(t *testing.T) {
+	// "مش" inside "ومشى" (and walked) and "شو" inside "بشوف" must not count as markers.
+	a := Analyze("ومشى الرجل في الطريق")
+	for _, h := range a.Hits {
+		if h.Text == "مش" {
+			t.Errorf("مش matched inside a word: %v", a.Hits)
+		}
+	}
+	// the و proclitic is allowed: "ومش" is و + مش
+	if a := Analyze("ومش كده"); !hasHit(a, "مش") {
+		t.Errorf("و + مش not matched: %v", a.Hits)
+	}
+	// one-letter markers never take a proclitic: "في" is not و/ف + "ي"
+	if a := Analyze("في البيت"); hasHit(a, "ي") {
+		t.Errorf("ي matched inside في: %v", a.Hits)
+	}
+	// prefix markers need a stem: "بيت" (house) is not the b-imperfect
+	if a := Analyze("بيت كبير"); hasHit(a, "بي") {
+		t.Errorf("بي matched on a short word: %v", a.Hits)
+	}
+	if a := Analyze("هو بيقول كلام"); !hasHit(a, "بي") {
+		t.Errorf("b-imperfect not matched: %v", a.Hits)
+	}
+	// circumfix ma-...-sh
+	if a := Analyze("ماعرفتش اروح"); !hasHit(a, "ما*ش") {
+		t.Errorf("circumfix not matched: %v", a.Hits)
+	}
+	// markers match through diacritics, tatweel and elongation
+	if a := Analyze("عـــايــز اروح دلوقتيييي"); !hasHit(a, "عايز") || !hasHit(a, "دلوقتي") {
+		t.Errorf("normalised markers not matched: %v", a.Hits)
+	}
+}
+
+func hasHit(a Analysis, text string) bool {
+	for _, h := range a.Hits {
+		if h.Text == text {
+			return true
+		}
+	}
+	return false
+}
+
+// TestMarkerFiles checks the data files: every marker has a reason, a sane
+// weight, folds to itself, and the automaton was compiled from all of them.
+func TestMarkerFiles(t *testing.T) {
+	ms := Markers()
+	if len(ms) < 500 {
+		t.Fatalf("only %d markers", len(ms))
+	}
+	for _, m := range ms {
+		if m.Why == "" {
+			t.Errorf("%s:%d %q has no # why comment", m.File, m.Line, m.Text)
+		}
+		if m.Weight < 0 || m.Weight > 10 || math.IsNaN(m.Weight) {
+			t.Errorf("%s:%d %q weight %v", m.File, m.Line, m.Text, m.Weight)
+		}
+		if m.Kind != "circumfix" && textnorm.Fold(m.Text) != m.Text && !strings.Contains(m.Text, "*") {
+			// elongation-like markers (none today) would not survive folding
+			t.Errorf("%s:%d %q is not in folded form", m.File, m.Line, m.Text)
+		}
+	}
+}
+
+// TestAutomatonMatchesLibrary cross-checks our allocation-free DFA against
+// github.com/petar-dambovaliev/aho-corasick (overlapping, standard match) on
+// random texts built from marker fragments.
+func TestAutomatonMatchesLibrary(t *testing.T) {
+	m := get()
+	builder := ahocorasick.NewAhoCorasickBuilder(ahocorasick.Opts{MatchKind: ahocorasick.StandardMatch, DFA: true})
+	lib := builder.Build(m.patterns)
+	rng := rand.New(rand.NewSource(1))
+	for n := 0; n < 300; n++ {
+		var b strings.Builder
+		for k := 0; k < 1+rng.Intn(12); k++ {
+			p := m.patterns[rng.Intn(len(m.patterns))]
+			if rng.Intn(3) == 0 && len(p) > 2 {
+				p = p[:len(p)-2] // a fragment
+			}
+			b.WriteString(p)
+			if rng.Intn(2) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		text := []byte(b.String())
+		type hit struct{ p, s, e int }
+		want := map[hit]int{}
+		it := lib.IterOverlappingByte(text)
+		for mt := it.Next(); mt != nil; mt = it.Next() {
+			want[hit{mt.Pattern(), mt.Start(), mt.End()}]++
+		}
+		got := map[hit]int{}
+		m.auto.each(text, func(p, s, e int) { got[hit{p, s, e}]++ })
+		if len(got) != len(want) {
+			t.Fatalf("text %q: %d matches, library %d", text, len(got), len(want))
+		}
+		for h, c := range want {
+			if got[h] != c {
+				t.Fatalf("text %q: match %+v missing", text, h)
+			}
+		}
+	}
+}
+
+func TestNoAllocs(t *testing.T) {
+	s := benchText(300)
+	Detect(s)
+	if n := testing.AllocsPerRun(200, func() { Detect(s) }); n != 0 {
+		t.Errorf("Detect allocates %.1f times for 300 characters", n)
+	}
+}
+
+func validDetection(t *testing.T, text string, d op.Detection) {
+	t.Helper()
+	if !op.In(d.Language, op.Languages) || !op.In(d.Script, []string{"arabic", "latin", "mixed"}) || !op.In(d.Direction, []string{"rtl", "ltr"}) {
+		t.Fatalf("Detect(%q): bad enum %+v", text, d)
+	}
+	if d.Dialect != "" && !op.In(d.Dialect, op.Dialects) {
+		t.Fatalf("Detect(%q): bad dialect %+v", text, d)
+	}
+	if d.DialectConfidence < 0 || d.DialectConfidence > 1 || math.IsNaN(d.DialectConfidence) {
+		t.Fatalf("Detect(%q): confidence %v", text, d.DialectConfidence)
+	}
+	if d.WordCount < 0 || d.WordCount > len(text) {
+		t.Fatalf("Detect(%q): word count %d", text, d.WordCount)
+	}
+	if (d.Script == "mixed") != (d.Language == "mixed" || d.Script == "mixed") {
+		t.Fatalf("Detect(%q): %+v", text, d)
+	}
+	if d.Script != "latin" && (d.Direction != "rtl" || d.Dialect == "") {
+		t.Fatalf("Detect(%q): Arabic letters need rtl and a dialect: %+v", text, d)
+	}
+}
+
+func FuzzDetect(f *testing.F) {
+	for _, s := range []string{"", "مش كده", "ماعرفتش", "kifak 3ayez", "ﻻ", "\xff", "ـ", "يا  ي", "iPhone ممتاز", "هالشي", "ي*و"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d := Detect(s)
+		validDetection(t, s, d)
+		if a := Analyze(s); a.Detection != d {
+			t.Fatalf("Analyze and Detect differ on %q", s)
+		}
+	})
+}
