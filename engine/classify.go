@@ -79,7 +79,7 @@ func checkClassify(content string, req op.ClassifyRequest, det op.Detection) (op
 		modelConf = *out.DialectConfidence
 	}
 	c.Dialect, c.DialectConfidence = reconcileDialect(det, modelDialect, modelConf)
-	c.Toxicity = builtin.Classify(req).Toxicity
+	c.Toxicity = builtin.Toxicity(req.Text)
 	applyHints(&c, req)
 	return c, nil
 }
