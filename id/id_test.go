@@ -23,3 +23,11 @@ func TestNewFormatAndOrder(t *testing.T) {
 		t.Fatal("two ids in the same millisecond are equal")
 	}
 }
+
+func BenchmarkNew(b *testing.B) {
+	t0 := time.Now()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = New("cls", t0)
+	}
+}
