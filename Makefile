@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock test vet fmt-check quality bench soak fuzz clean
+.PHONY: all build run run-mock test console-test vet fmt-check quality bench soak fuzz clean
 
 all: build
 
@@ -36,6 +36,11 @@ test: fmt-check vet
 	SVC_TEST_PROVIDERS=mockllm $(GO) test -count=1 -timeout 5m ./httpapi/
 	$(GO) test -race -count=1 -timeout 8m $(RACE_PKGS)
 	./scripts/fuzz.sh 5s
+
+# The console clicked through in headless Chromium (installs Debian's chromium
+# if missing); saves docs/console.png. Not part of make test: it needs apt.
+console-test:
+	./scripts/console_test.sh
 
 vet:
 	$(GO) vet ./...

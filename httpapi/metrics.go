@@ -157,7 +157,10 @@ func newServiceMetrics() *serviceMetrics {
 	m.commitErrors = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "svc_ledger_commit_errors_total", Help: "Ledger commits that failed.",
 	})
-	m.reg.MustRegister(m.requests, m.latency, m.inflight, m.upstream, m.cache, m.credits,
+	build := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "svc_build_info", Help: "Always 1; the version label is the running build.", ConstLabels: prometheus.Labels{"version": Version},
+	}, func() float64 { return 1 })
+	m.reg.MustRegister(build, m.requests, m.latency, m.inflight, m.upstream, m.cache, m.credits,
 		m.providerCalls, m.providerErrors, m.providerLatency, m.commitLatency, m.commitErrors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
@@ -323,7 +326,10 @@ func (m *serviceMetrics) model(provider string, model []byte) *modelChildren {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	name := string(model)
-	if len(p.models) >= maxModelsPerProvider {
+	switch {
+	case name == "":
+		name = "unknown" // the result names no model (reply, report)
+	case len(p.models) >= maxModelsPerProvider:
 		name = "other"
 	}
 	if mc = p.models[name]; mc == nil {

@@ -146,7 +146,7 @@ func (s *Server) analytics(c *call) {
 	}
 	a, err := s.ledger.Analytics(c.p.Account.ID, aq)
 	if err != nil {
-		c.internal(err)
+		c.queryFailed(err)
 		return
 	}
 	trends := make([]trendJSON, len(a.Trends))
@@ -166,21 +166,6 @@ func (s *Server) analytics(c *call) {
 	})
 }
 
-type endpointUsageJSON struct {
-	Endpoint     string  `json:"endpoint"`
-	Requests     int     `json:"requests"`
-	Cost         float64 `json:"cost"`
-	CacheHits    int     `json:"cache_hits"`
-	AvgLatencyMs float64 `json:"avg_latency_ms"`
-}
-
-type usageBucketJSON struct {
-	Key       string  `json:"key"`
-	Requests  int     `json:"requests"`
-	Cost      float64 `json:"cost"`
-	CacheHits int     `json:"cache_hits"`
-}
-
 // usage: GET /v1/usage. Free. Default period: start of the current month to now.
 func (s *Server) usage(c *call) {
 	now := s.clock.Now()
@@ -197,33 +182,20 @@ func (s *Server) usage(c *call) {
 	}
 	u, err := s.ledger.Usage(c.p.Account.ID, uq)
 	if err != nil {
-		c.internal(err)
+		c.queryFailed(err)
 		return
 	}
-	by := make([]endpointUsageJSON, len(u.ByEndpoint))
-	for i, e := range u.ByEndpoint {
-		by[i] = endpointUsageJSON{Endpoint: e.Endpoint, Requests: e.Requests, Cost: usdf(e.Charged), CacheHits: e.CacheHits, AvgLatencyMs: float64(int64(e.AvgLatencyMs*1000)) / 1000}
+	c.ok(usageResult(uq, u))
+}
+
+// queryFailed answers a refused ledger query: a period the ledger will not
+// aggregate (more than ledger.MaxPeriods buckets) is the caller's 400.
+func (c *call) queryFailed(err error) {
+	if errors.Is(err, ledger.ErrInvalid) {
+		c.badRequest(invalidErrT("from", "The period is too long for this group_by (at most 3,660 periods)."))
+		return
 	}
-	br := make([]usageBucketJSON, len(u.Breakdown))
-	for i, b := range u.Breakdown {
-		br[i] = usageBucketJSON{Key: b.Key, Requests: b.Requests, Cost: usdf(b.Charged), CacheHits: b.CacheHits}
-	}
-	rate := 0.0
-	if u.TotalRequests > 0 {
-		rate = float64(int64(float64(u.CacheHits)/float64(u.TotalRequests)*10000)) / 10000
-	}
-	c.ok(map[string]any{
-		"period":         map[string]string{"from": ts(uq.From), "to": ts(uq.To)},
-		"group_by":       uq.GroupBy,
-		"total_requests": u.TotalRequests,
-		"total_cost":     usdf(u.TotalCharged),
-		"cache_hit_rate": rate,
-		"by_endpoint":    by,
-		"breakdown":      br,
-		"balance": map[string]float64{
-			"current": usdf(u.BalanceCredits), "credits_purchased": usdf(u.CreditsPurchased), "credits_used": usdf(u.CreditsUsed),
-		},
-	})
+	c.internal(err)
 }
 
 // health: GET /v1/health. No authentication; a bare object. 503 when the

@@ -217,3 +217,18 @@ func nonNil(xs []string) []string {
 }
 
 func ts(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+type endpointUsageJSON struct {
+	Endpoint     string  `json:"endpoint"`
+	Requests     int     `json:"requests"`
+	Cost         float64 `json:"cost"`
+	CacheHits    int     `json:"cache_hits"`
+	AvgLatencyMs float64 `json:"avg_latency_ms"`
+}
+
+type usageBucketJSON struct {
+	Key       string  `json:"key"`
+	Requests  int     `json:"requests"`
+	Cost      float64 `json:"cost"`
+	CacheHits int     `json:"cache_hits"`
+}

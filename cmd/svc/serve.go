@@ -100,7 +100,7 @@ func serve(args []string) error {
 		}
 	}
 
-	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock}, led, eng, ch, clk)
+	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir}, led, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
 	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
 	pl, err := net.Listen("tcp", cfg.addr)

@@ -1,0 +1,40 @@
+package httpapi_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"svc/clock"
+	"svc/engine"
+	"svc/httpapi"
+	"svc/ledger"
+)
+
+// POST /admin/v1/backup without dir writes a checkpoint under
+// <DataDir>/backups/ that opens as a ledger holding the accounts, keys and
+// balances of the moment of the backup.
+func TestBackupDefaultDirRestores(t *testing.T) {
+	dataDir := t.TempDir()
+	n := startConfiguredNode(t, engine.Config{}, httpapi.Config{DataDir: dataDir})
+	acct := n.account("backup")
+	n.buy(acct, 50)
+	_, secret := n.key(acct, "live")
+
+	res := n.adm("POST", "/admin/v1/backup", nil)
+	dir := res["dir"].(string)
+	require.True(t, strings.HasPrefix(dir, filepath.Join(dataDir, "backups")+string(filepath.Separator)), dir)
+	require.Positive(t, res["size_bytes"])
+
+	n.buy(acct, 25) // after the backup: not in it
+
+	restored, err := ledger.Open(dir, clock.New().Now)
+	require.NoError(t, err)
+	defer restored.Close()
+	require.Equal(t, int64(50_000), restored.BalanceCredits(acct))
+	p, err := restored.Authenticate(secret)
+	require.NoError(t, err)
+	require.Equal(t, acct, p.Account.ID)
+}
