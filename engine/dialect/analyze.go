@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"svc/engine/op"
-	"svc/engine/textnorm"
 )
 
 // Analysis explains one detection: the result plus the evidence behind it.
@@ -31,7 +30,8 @@ func Analyze(text string) Analysis {
 	a := Analysis{Detection: Detect(text)}
 	m := get()
 	st := &state{}
-	st.buf, _ = textnorm.AppendNormalize(nil, nil, text)
+	var sc scan
+	st.buf = encode(nil, text, &sc, &st.tmp)
 	var ev evidence
 	m.match(st, &ev)
 	copy(a.Scores[:], ev.score[:4])

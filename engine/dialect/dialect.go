@@ -36,7 +36,9 @@
 //     not Arabic, and Arabizi is Arabic.
 //
 // dialect_confidence is the softmax probability of the chosen variety over
-// the four evidence scores (temperature 1, see calibrate.go); it is in [0, 1].
+// the four evidence scores (temperature 1, see calibrate.go); when nothing at
+// all matched it is the measured share of MSA among such texts
+// (noEvidenceConf, fitted by learnweights). It is in [0, 1].
 // The reliability tables in docs/quality/dialect.md (confidence bucket vs
 // observed accuracy on the dev sets) show how well it is calibrated.
 package dialect
@@ -54,8 +56,9 @@ import (
 // with Arabic letters, or Arabizi) the dialect of text. It is safe for
 // concurrent use; the marker automaton is compiled once, on first use.
 func Detect(text string) op.Detection {
+	st := statePool.Get().(*state)
 	var sc scan
-	sc.run(text)
+	st.buf = encode(st.buf, text, &sc, &st.tmp)
 	d := op.Detection{WordCount: sc.words}
 	switch {
 	case sc.ar > 0 && sc.lat > 0:
@@ -71,11 +74,10 @@ func Detect(text string) op.Detection {
 		d.Script, d.Language, d.Direction = "latin", "en", "ltr"
 	}
 	if sc.ar == 0 && sc.lat == 0 {
+		statePool.Put(st)
 		return d
 	}
 	m := get()
-	st := statePool.Get().(*state)
-	st.buf, _ = textnorm.AppendNormalize(st.buf[:0], nil, text)
 	var ev evidence
 	m.match(st, &ev)
 	if sc.ar == 0 {
@@ -83,6 +85,7 @@ func Detect(text string) op.Detection {
 	}
 	statePool.Put(st)
 	if sc.ar > 0 {
+		ev.none = ev.hits == 0 && sc.tanween == 0 && sc.maksura == 0
 		ev.score[msaIdx] += sc.tanweenEvidence()
 		ev.score[egyIdx] += sc.maksuraEvidence()
 		d.Dialect, d.DialectConfidence = decide(&ev, false)

@@ -26,7 +26,13 @@ func TestDialects(t *testing.T) {
 		{"عن جد ما بعرف شو صار معو", "levantine"},
 		{"لقد أعلنت الوزارة أنها سوف تنشر التقرير الذي طال انتظاره", "msa"},
 		{"ليس من الضروري أن نتفق، ولكن يجب أن نحترم الآراء", "msa"},
-		{"شكرا على المقال", "msa"}, // nothing dialectal: MSA is the default
+		{"شلونج اليوم؟ عساج بخير، وش عندج", "gulf"},
+		{"كفو والله، للحين ما شفت مثله", "gulf"},
+		{"هداك الزلمة حكيتلك عنه، يقبرني شو منيح", "levantine"},
+		{"بقلك شو، منحكي بكرا", "levantine"},
+		{"مكانش ينفع كده، شوفت الماتش؟", "egyptian"},
+		{"بتطوير الخدمات وبتقديم الدعم بين المؤسسات هناك", "msa"}, // ب + masdar, بين, هناك: no dialect verb
+		{"شكرا على المقال", "msa"},                                // nothing dialectal: MSA is the default
 	}
 	for _, c := range cases {
 		d := Detect(c.text)
@@ -132,6 +138,22 @@ func TestWordBoundaries(t *testing.T) {
 	}
 	if a := Analyze("هو بيقول كلام"); !hasHit(a, "بي") {
 		t.Errorf("b-imperfect not matched: %v", a.Hits)
+	}
+	// notprefix exclusions: ب + noun is not the b-imperfect, هناك is not the h-future
+	for _, c := range []struct{ text, marker string }{{"بينما كان هناك", "بي"}, {"بتطوير الخدمة", "بت"}, {"بتاريخ اليوم", "بت"}, {"هناك مشكلة", "هن"}, {"مازال الامر", "ما"}} {
+		if a := Analyze(c.text); hasHit(a, c.marker) {
+			t.Errorf("%q: prefix %q matched despite an exclusion: %v", c.text, c.marker, a.Hits)
+		}
+	}
+	if a := Analyze("انتي بتقولي ايه"); !hasHit(a, "بت") {
+		t.Errorf("b-imperfect بت not matched: %v", a.Hits)
+	}
+	// 2nd person plural perfect -tu (dialect) vs -tum (MSA)
+	if a := Analyze("رحتوا فين"); !hasHit(a, "توا") {
+		t.Errorf("suffix توا not matched: %v", a.Hits)
+	}
+	if a := Analyze("رأيتم"); hasHit(a, "توا") {
+		t.Errorf("suffix توا matched MSA -tum: %v", a.Hits)
 	}
 	// circumfix ma-...-sh
 	if a := Analyze("ماعرفتش اروح"); !hasHit(a, "ما*ش") {

@@ -5,8 +5,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-
-	"svc/engine/textnorm"
 )
 
 type learnFeat struct {
@@ -70,12 +68,11 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 			continue
 		}
 		var sc scan
-		sc.run(t)
+		st := &state{}
+		st.buf = encode(nil, t, &sc, &st.tmp)
 		if sc.ar == 0 {
 			continue
 		}
-		st := &state{}
-		st.buf, _ = textnorm.AppendNormalize(nil, nil, t)
 		cnt := map[int32]int{}
 		var ev evidence
 		m.matchFn(st, &ev, func(id int32) { cnt[id]++ })
@@ -92,6 +89,18 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 	for i := range data {
 		data[i].w = float64(len(data)) / (4 * float64(classCount[data[i].y]))
 	}
+	// confidence of the MSA default for texts where nothing matched: the
+	// (natural, not balanced) share of MSA among them, Laplace-smoothed
+	noneN, noneMSA := 0, 0
+	for _, s := range data {
+		if len(s.f) == 0 && s.tanween == 0 && s.maksura == 0 {
+			noneN++
+			if s.y == msaIdx {
+				noneMSA++
+			}
+		}
+	}
+	noneConf := (float64(noneMSA) + 1) / (float64(noneN) + 4)
 	hand := make([]float64, m.nEntries)
 	variety := make([]int, m.nEntries)
 	for _, es := range m.entries {
@@ -162,7 +171,7 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 	b.WriteString("# arsarcasm-dialect (ArSarcasm, Abu Farha & Magdy 2020, MIT licence; dialect.InTrainSplit).\n")
 	b.WriteString("# Class-balanced logistic regression regularised towards the hand-written weights.\n")
 	b.WriteString("# Do not edit by hand; regenerate. Lines: marker-key<TAB>weight, or param<TAB>name<TAB>value.\n")
-	fmt.Fprintf(&b, "param\tmsaPrior\t%.4f\nparam\ttanweenWeight\t%.4f\nparam\tmaksuraWeight\t%.4f\nparam\ttemperature\t1\n", prior, tw, mw)
+	fmt.Fprintf(&b, "param\tmsaPrior\t%.4f\nparam\ttanweenWeight\t%.4f\nparam\tmaksuraWeight\t%.4f\nparam\ttemperature\t1\nparam\tnoEvidenceConf\t%.4f\n", prior, tw, mw, noneConf)
 	keys := make([]int, 0, len(w))
 	for i := range w {
 		if math.Abs(w[i]-hand[i]) > 1e-3 {
@@ -173,8 +182,8 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 	for _, i := range keys {
 		fmt.Fprintf(&b, "%s\t%.4f\n", m.markers[i].Key(), w[i])
 	}
-	report = fmt.Sprintf("samples %d (gulf %d, egyptian %d, levantine %d, msa %d); balanced log-loss %.4f -> %.4f; %d weights moved; msaPrior %.3f tanween %.3f maksura %.3f",
-		len(data), classCount[gulfIdx], classCount[egyIdx], classCount[levIdx], classCount[msaIdx], l0, l1, len(keys), prior, tw, mw)
+	report = fmt.Sprintf("samples %d (gulf %d, egyptian %d, levantine %d, msa %d); balanced log-loss %.4f -> %.4f; %d weights moved; msaPrior %.3f tanween %.3f maksura %.3f noEvidenceConf %.3f (%d texts)",
+		len(data), classCount[gulfIdx], classCount[egyIdx], classCount[levIdx], classCount[msaIdx], l0, l1, len(keys), prior, tw, mw, noneConf, noneN)
 	return b.String(), report, nil
 }
 

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"svc/engine/textnorm"
@@ -27,6 +26,7 @@ const (
 	kindSuffix           // token ends with it and at least minSuffixRest letters precede
 	kindCircumfix        // A*B: token starts with A, ends with B, at least minCircumMid letters between
 	kindInfix            // anywhere inside a token
+	kindNotPrefix        // not a marker: tokens starting with it are no match for the prefix markers it starts with
 )
 
 const (
@@ -38,7 +38,7 @@ const (
 )
 
 var kindNames = map[string]int{"word": kindWord, "phrase": kindPhrase, "prefix": kindPrefix,
-	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix}
+	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix, "notprefix": kindNotPrefix}
 
 var varietyIdx = map[string]int{"gulf": gulfIdx, "egyptian": egyIdx, "levantine": levIdx, "msa": msaIdx, "any": anyIdx, "dial": dialIdx}
 
@@ -62,6 +62,10 @@ type entry struct {
 	short   bool // a one-letter marker: no و/ف proclitic allowed (و+ي would match في)
 	weight  float64
 	suffix  string // circumfix: the B part
+	// excl (prefix kind): continuations after the prefix that make the
+	// token no match (from notprefix lines, compact; '?' is any word
+	// letter, '$' the token end), e.g. بي + "ن" for بين/بينما.
+	excl []string
 }
 
 // matcher is the compiled marker set.
@@ -71,7 +75,7 @@ type matcher struct {
 	// but suffix and infix), so a raw match right after a letter other than
 	// a possible proclitic و/ف is rejected without looking at the entries.
 	needStart []bool
-	patterns  []string  // folded patterns, index = automaton pattern id
+	patterns  []string  // folded patterns in the compact encoding (encode.go), index = automaton pattern id
 	entries   [][]entry // per pattern
 	markers   []Marker  // per entry id
 	nEntries  int
@@ -116,6 +120,7 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 	patIdx := map[string]int{}
 	var patterns []string
 	seen := map[string]bool{}
+	var notPrefix []string // compact notprefix texts
 	for _, name := range names {
 		f, err := fsys.Open(name)
 		if err != nil {
@@ -150,6 +155,16 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 				return nil, fmt.Errorf("%s:%d: bad marker line", name, ln)
 			}
 			text := foldMarker(raw)
+			if kind == kindNotPrefix {
+				key := text + "|notprefix"
+				if seen[key] || strings.ContainsAny(text, " *") {
+					f.Close()
+					return nil, fmt.Errorf("%s:%d: bad or duplicate notprefix %q", name, ln, text)
+				}
+				seen[key] = true
+				notPrefix = append(notPrefix, compactString(text))
+				continue
+			}
 			pat, suffix := text, ""
 			if kind == kindCircumfix {
 				a, b, ok := strings.Cut(text, "*")
@@ -158,6 +173,12 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 					return nil, fmt.Errorf("%s:%d: circumfix must be A*B", name, ln)
 				}
 				pat, suffix = a, b
+			}
+			short := utf8.RuneCountInString(pat) < 2
+			pat, suffix = compactString(pat), compactString(suffix)
+			if strings.IndexByte(pat+suffix, codeWord) >= 0 || strings.IndexByte(pat+suffix, codeOther) >= 0 {
+				f.Close()
+				return nil, fmt.Errorf("%s:%d: marker has a character the matcher cannot encode", name, ln)
 			}
 			mk := Marker{Text: text, Kind: kindS, Variety: varS, Weight: w, Why: why, File: name, Line: ln}
 			if seen[mk.Key()] {
@@ -176,13 +197,32 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 				m.entries = append(m.entries, nil)
 			}
 			e := entry{id: int32(len(m.markers)), kind: uint8(kind), variety: uint8(v), weight: mk.Weight,
-				suffix: suffix, latin: isLatinMarker(text), short: utf8.RuneCountInString(pat) < 2}
+				suffix: suffix, latin: isLatinMarker(text), short: short}
 			m.entries[p] = append(m.entries[p], e)
 			m.markers = append(m.markers, mk)
 		}
 		f.Close()
 		if err := sc.Err(); err != nil {
 			return nil, err
+		}
+	}
+	used := make([]bool, len(notPrefix))
+	for p, es := range m.entries {
+		for i := range es {
+			if es[i].kind != kindPrefix {
+				continue
+			}
+			for k, x := range notPrefix {
+				if len(x) > len(patterns[p]) && x[:len(patterns[p])] == patterns[p] {
+					es[i].excl = append(es[i].excl, x[len(patterns[p]):])
+					used[k] = true
+				}
+			}
+		}
+	}
+	for k, u := range used {
+		if !u {
+			return nil, fmt.Errorf("notprefix %q starts with no prefix marker", notPrefix[k])
 		}
 	}
 	m.nEntries = len(m.markers)
@@ -225,7 +265,8 @@ func isLatinMarker(s string) bool {
 
 // state is the per-call scratch space, pooled.
 type state struct {
-	buf     []byte
+	buf     []byte // compact folded text (encode.go)
+	tmp     []byte // UTF-8 folded text on the reference path
 	counts  []uint8
 	touched []int32
 }
@@ -240,59 +281,14 @@ type evidence struct {
 	dialectHits  int     // markers of gulf/egyptian/levantine that matched
 	arabiziWords int     // Latin marker words matched
 	digitWords   int     // Latin tokens with an Arabizi digit (2 3 5 6 7 8 9) inside letters
+	none         bool    // nothing at all matched (no marker, tanween or maksura): set by Detect
 }
 
-func isWordRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
-	}
-	if r >= 0x0621 && r <= 0x064A {
-		return true
-	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
-}
-
-// midWord is a quick, conservative test that s (> 0) is inside a word: the
-// byte before is an ASCII letter or digit, or the end of a common Arabic
-// letter other than و and ف (which may be proclitics). False means "check".
+// midWord is the quick test that a raw match starting at s (> 0) is inside
+// a word: the byte before is a word rune other than a possible proclitic و/ف.
 func midWord(b []byte, s int) bool {
 	c := b[s-1]
-	if c < utf8.RuneSelf {
-		return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
-	}
-	if s >= 2 && (b[s-2] == 0xD8 || b[s-2] == 0xD9) && c&0xC0 == 0x80 {
-		r := rune(b[s-2]&0x1F)<<6 | rune(c&0x3F)
-		return r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 'و' && r != 'ف'
-	}
-	return false
-}
-
-// lastRune decodes the rune ending at b[:s] (s > 0), fast for ASCII and
-// two-byte sequences.
-func lastRune(b []byte, s int) (rune, int) {
-	c := b[s-1]
-	if c < utf8.RuneSelf {
-		return rune(c), 1
-	}
-	if s >= 2 && c&0xC0 == 0x80 {
-		if c0 := b[s-2]; c0 >= 0xC2 && c0 <= 0xDF {
-			return rune(c0&0x1F)<<6 | rune(c&0x3F), 2
-		}
-	}
-	return utf8.DecodeLastRune(b[:s])
-}
-
-// nextRune decodes the rune at b[e:] (e < len(b)), fast for ASCII and
-// two-byte sequences.
-func nextRune(b []byte, e int) (rune, int) {
-	c := b[e]
-	if c < utf8.RuneSelf {
-		return rune(c), 1
-	}
-	if c >= 0xC2 && c <= 0xDF && e+1 < len(b) && b[e+1]&0xC0 == 0x80 {
-		return rune(c&0x1F)<<6 | rune(b[e+1]&0x3F), 2
-	}
-	return utf8.DecodeRune(b[e:])
+	return wordByte[c] && c != codeWaw && c != codeFeh
 }
 
 // startOK reports whether a token (or a token after a و/ف proclitic) starts at s.
@@ -300,60 +296,35 @@ func startOK(b []byte, s int) bool {
 	if s == 0 {
 		return true
 	}
-	r, n := lastRune(b, s)
-	if !isWordRune(r) {
+	c := b[s-1]
+	if !wordByte[c] {
 		return true
 	}
-	if (r == 'و' || r == 'ف') && (s-n == 0) {
-		return true
-	}
-	if r == 'و' || r == 'ف' {
-		r2, _ := lastRune(b, s-n)
-		return !isWordRune(r2)
+	if c == codeWaw || c == codeFeh {
+		return s == 1 || !wordByte[b[s-2]]
 	}
 	return false
 }
 
 // strictStart reports whether a token starts exactly at s.
-func strictStart(b []byte, s int) bool {
-	if s == 0 {
-		return true
-	}
-	r, _ := lastRune(b, s)
-	return !isWordRune(r)
-}
+func strictStart(b []byte, s int) bool { return s == 0 || !wordByte[b[s-1]] }
 
-func endOK(b []byte, e int) bool {
-	if e >= len(b) {
-		return true
-	}
-	r, _ := nextRune(b, e)
-	return !isWordRune(r)
-}
+func endOK(b []byte, e int) bool { return e >= len(b) || !wordByte[b[e]] }
 
-// tokenEnd returns the end of the token containing byte e-1 and the number of
-// word runes from e to it.
-func tokenEnd(b []byte, e int) (end, runes int) {
-	for e < len(b) {
-		r, n := nextRune(b, e)
-		if !isWordRune(r) {
-			break
-		}
-		e += n
-		runes++
+// tokenEnd returns the end of the token containing byte e-1 (every rune is
+// one byte in the compact form).
+func tokenEnd(b []byte, e int) int {
+	for e < len(b) && wordByte[b[e]] {
+		e++
 	}
-	return e, runes
+	return e
 }
 
 // runesBackToStart counts word runes before s inside the token.
 func runesBackToStart(b []byte, s int) int {
 	n := 0
-	for s > 0 {
-		r, k := lastRune(b, s)
-		if !isWordRune(r) {
-			break
-		}
-		s -= k
+	for s > 0 && wordByte[b[s-1]] {
+		s--
 		n++
 	}
 	return n
@@ -410,17 +381,20 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 				}
 			case kindPrefix:
 				if startOK(b, s) && !endOK(b, e) {
-					_, rest := tokenEnd(b, e)
-					ok = rest >= minPrefixRest
+					ok = tokenEnd(b, e)-e >= minPrefixRest
+					for _, x := range en.excl {
+						if ok && exclMatch(b, e, x) {
+							ok = false
+						}
+					}
 				}
 			case kindSuffix:
 				ok = endOK(b, e) && runesBackToStart(b, s) >= minSuffixRest
 			case kindCircumfix:
 				if startOK(b, s) && !endOK(b, e) {
-					te, _ := tokenEnd(b, e)
-					if te-e >= len(en.suffix) && string(b[te-len(en.suffix):te]) == en.suffix {
-						mid := utf8.RuneCount(b[e : te-len(en.suffix)])
-						ok = mid >= minCircumMid
+					te := tokenEnd(b, e)
+					if te-e-len(en.suffix) >= minCircumMid && string(b[te-len(en.suffix):te]) == en.suffix {
+						ok = true
 					}
 				}
 			case kindInfix:
@@ -458,6 +432,22 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 			}
 		}
 	}
+}
+
+// exclMatch reports whether the token continues at b[e:] with x (a
+// notprefix continuation: '?' is any word rune, '$' the end of the token).
+func exclMatch(b []byte, e int, x string) bool {
+	for k := 0; k < len(x); k++ {
+		c := x[k]
+		if c == '$' {
+			return e >= len(b) || !wordByte[b[e]]
+		}
+		if e >= len(b) || !wordByte[b[e]] || c != '?' && b[e] != c {
+			return false
+		}
+		e++
+	}
+	return true
 }
 
 // countDigitWords counts Latin tokens that mix letters with the Arabizi
