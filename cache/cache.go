@@ -11,7 +11,6 @@
 package cache
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -88,11 +87,10 @@ type Cache struct {
 
 	closed atomic.Bool
 
-	noPrefilter bool // tests: always search the graphs
-	noBackup    bool // tests: HNSW only, no core-skeleton backup
+	threshold   float32 // cosine pre-check (NearThreshold; EvalPairs may lower it)
+	noPrefilter bool    // tests: always search the graphs
+	noBackup    bool    // tests: HNSW only, no core-skeleton backup
 }
-
-var ErrClosed = errors.New("cache: closed")
 
 // Open creates a cache; with Dir set it opens (or creates) the Pebble store
 // there and reloads the unexpired entries.
@@ -117,14 +115,15 @@ func Open(opts Options) (*Cache, error) {
 		opts.Now = time.Now
 	}
 	c := &Cache{
-		opts:    opts,
-		global:  opts.Scope == ScopeGlobal,
-		now:     opts.Now,
-		genCap:  opts.MaxEntries / 2,
-		exact:   make(map[uint64]*entry),
-		forget:  make(map[uint64][]*entry),
-		core:    make(map[uint64][]*entry),
-		nextSeq: 1,
+		opts:      opts,
+		global:    opts.Scope == ScopeGlobal,
+		now:       opts.Now,
+		genCap:    opts.MaxEntries / 2,
+		exact:     make(map[uint64]*entry),
+		forget:    make(map[uint64][]*entry),
+		core:      make(map[uint64][]*entry),
+		nextSeq:   1,
+		threshold: NearThreshold,
 	}
 	c.cur = newGeneration(c.nextSeq)
 	if opts.Dir != "" {

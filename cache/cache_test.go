@@ -292,3 +292,65 @@ func TestConcurrent(t *testing.T) {
 		t.Fatalf("entries %d", s.Entries)
 	}
 }
+
+func TestAnalyzeOddInput(t *testing.T) {
+	for _, s := range []string{"İSTANBUL https://x.co/A K http://y", "HTTP://", "www.", "https://a.b/Ç?x=İ www.x", "\u212a http://k", ""} {
+		f := analyze(s)
+		_ = embed(f)
+	}
+}
+
+// The elongation marker must survive textnorm.Fold (the near path relies on it).
+func TestElongationMarkerSurvivesFold(t *testing.T) {
+	f := analyze("soooo goooood")
+	if len(f.toks) != 2 || f.toks[0].runs != "1E" || f.toks[1].runs != "1E1" {
+		t.Fatalf("tokens %+v", f.toks)
+	}
+	c := open(t, Options{})
+	c.Put(key("a", "so good, the battery lasts"), []byte("v"))
+	mustHit(t, c, key("a", "soooo goooood the battery lasts"), "v")
+	mustMiss(t, c, key("a", "so god, the battery lasts"))
+	c.Put(key("a", "thanks @xxuser"), []byte("m"))
+	mustMiss(t, c, key("a", "thanks @xuser"))
+	mustMiss(t, c, key("a", "thanks @xxxxuser"))
+	mustHit(t, c, key("a", "Thanks!! @xxuser"), "m")
+}
+
+func TestMeaningChangesMissArabic(t *testing.T) {
+	c := open(t, Options{})
+	c.Put(key("a", "الله يعطيك العافية على الشرح"), []byte("v"))
+	for _, q := range []string{
+		"اله يعطيك العافية على الشرح",       // a god / God
+		"الله ما يعطيك العافية على الشرح",   // negation
+		"الله يعطيك العافيه على الشرح 2",    // number
+		"الله يعطيك العافية على الشرح؟",     // question
+		"@ali الله يعطيك العافية على الشرح", // mention
+		"الله يعطيك العافية على الشرح God",  // language mix
+	} {
+		mustMiss(t, c, key("a", q))
+	}
+	mustHit(t, c, key("a", "اللـــه يعطيييك العافيةةة على الشرح!!"), "v")
+	mustHit(t, c, key("a", "يا الله يعطيك العافية على الشرح"), "v") // one stopword
+}
+
+func TestURLDetection(t *testing.T) {
+	f := analyze("sliding into the viewwww. see www.example.com/A and HTTPS://X.co/b")
+	if len(f.urls) != 2 || f.urls[0] != "www.example.com/A" || f.urls[1] != "HTTPS://X.co/b" {
+		t.Fatalf("urls %q", f.urls)
+	}
+}
+
+func TestExpiredGenerationDropped(t *testing.T) {
+	clk := newClock()
+	c := open(t, Options{MaxEntries: 20, TTL: time.Minute, Now: clk.Now})
+	for i := 0; i < 15; i++ {
+		c.Put(key("a", fmt.Sprintf("old comment %d here", i)), []byte("o"))
+	}
+	clk.Advance(2 * time.Minute)
+	c.Put(key("a", "fresh comment"), []byte("f"))
+	if s := c.Stats(); s.Entries != 6 { // 5 (expired) in the current generation + the fresh one
+		t.Fatalf("entries %d", s.Entries)
+	}
+	mustHit(t, c, key("a", "fresh comment"), "f")
+	mustMiss(t, c, key("a", "old comment 1 here"))
+}

@@ -2,7 +2,6 @@ package cache
 
 import (
 	"math"
-	"strings"
 )
 
 // Dims is the embedding dimension: character 2-4-gram feature hashing with
@@ -15,7 +14,8 @@ const Dims = 128
 // feature, so such tokens weigh like a short word.
 func embed(f *features) []float32 {
 	v := make([]float32, Dims)
-	var rs []rune
+	var buf [96]rune
+	rs := buf[:0]
 	for _, t := range f.toks {
 		if t.kind != kindWord {
 			addFeature(v, uint64(t.kind)*0x9E3779B97F4A7C15^fnv(t.canon))
@@ -23,7 +23,9 @@ func embed(f *features) []float32 {
 		}
 		rs = rs[:0]
 		rs = append(rs, ' ')
-		rs = append(rs, []rune(t.canon)...)
+		for _, r := range t.canon {
+			rs = append(rs, r)
+		}
 		rs = append(rs, ' ')
 		for n := 2; n <= 4; n++ {
 			for i := 0; i+n <= len(rs); i++ {
@@ -101,5 +103,3 @@ func dot(a, b []float32) float32 {
 
 // cosineDistance is the HNSW distance for unit vectors.
 func cosineDistance(a, b []float32) float32 { return 1 - dot(a, b) }
-
-var _ = strings.Builder{}

@@ -29,6 +29,7 @@ type EvalResult struct {
 	FalseHits    int // must-miss pairs that hit + must-hit pairs answered by a wrong original
 	Kinds        []EvalKind
 	HitCos       []float32 // cosine(query, original) of must-hit pairs, sorted
+	AcceptCos    []float32 // the same, restricted to pairs the guards accept, sorted
 	Threshold    float32
 	ExamplesFail []string // a few must-hit pairs that missed
 	ExamplesBad  []string // every false hit
@@ -52,12 +53,19 @@ func (r EvalResult) FalseHitRate() float64 {
 // operation: the worst case for distractors) and queries every pair. Used by
 // cmd/pairs and the tests; not part of the serving path.
 func EvalPairs(origs []string, pairs []pairgen.Pair) (EvalResult, error) {
+	return EvalPairsThreshold(origs, pairs, NearThreshold)
+}
+
+// EvalPairsThreshold is EvalPairs with another cosine pre-check threshold
+// (to show that the guards, not the threshold, keep false hits at 0).
+func EvalPairsThreshold(origs []string, pairs []pairgen.Pair, threshold float32) (EvalResult, error) {
 	c, err := Open(Options{MaxEntries: 4*len(origs) + 16})
 	if err != nil {
 		return EvalResult{}, err
 	}
 	defer c.Close()
-	res := EvalResult{Originals: len(origs), Threshold: NearThreshold}
+	c.threshold = threshold
+	res := EvalResult{Originals: len(origs), Threshold: threshold}
 	for i, t := range origs {
 		c.Put(Key{Account: "eval", Op: "classify", Text: t}, []byte(strconv.Itoa(i)))
 	}
@@ -78,7 +86,11 @@ func EvalPairs(origs []string, pairs []pairgen.Pair) (EvalResult, error) {
 			res.HitPairs++
 			qf, of := analyze(p.Text), analyze(origs[p.Orig])
 			if of.nearEligible() {
-				res.HitCos = append(res.HitCos, dot(embed(qf), embed(of)))
+				cos := dot(embed(qf), embed(of))
+				res.HitCos = append(res.HitCos, cos)
+				if guard(qf, of) {
+					res.AcceptCos = append(res.AcceptCos, cos)
+				}
 			}
 			switch {
 			case hit && (j == p.Orig || textnorm.Fold(origs[j]) == textnorm.Fold(origs[p.Orig]) || guard(of, analyze(origs[j]))):
@@ -114,6 +126,7 @@ func EvalPairs(origs []string, pairs []pairgen.Pair) (EvalResult, error) {
 		return res.Kinds[a].Kind < res.Kinds[b].Kind
 	})
 	sort.Slice(res.HitCos, func(a, b int) bool { return res.HitCos[a] < res.HitCos[b] })
+	sort.Slice(res.AcceptCos, func(a, b int) bool { return res.AcceptCos[a] < res.AcceptCos[b] })
 	return res, nil
 }
 
@@ -134,6 +147,11 @@ func (r EvalResult) WriteMarkdown(w io.Writer) {
 		q := func(p float64) float32 { return r.HitCos[int(p*float64(n-1))] }
 		fmt.Fprintf(w, "\nCosine(query, original) over must-hit pairs: min %.3f, p1 %.3f, p5 %.3f, median %.3f (threshold %.2f).\n",
 			r.HitCos[0], q(0.01), q(0.05), q(0.5), r.Threshold)
+	}
+	if n := len(r.AcceptCos); n > 0 {
+		q := func(p float64) float32 { return r.AcceptCos[int(p*float64(n-1))] }
+		fmt.Fprintf(w, "Cosine over the %d must-hit pairs the guards accept: min %.3f, p0.1 %.3f, p1 %.3f, median %.3f.\n",
+			n, r.AcceptCos[0], q(0.001), q(0.01), q(0.5))
 	}
 	if len(r.ExamplesBad) > 0 {
 		fmt.Fprintf(w, "\nFalse hits:\n")

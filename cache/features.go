@@ -24,6 +24,7 @@ const (
 const (
 	elongMark = '\uE000' // private-use marker: "the letter before me was repeated 3+ times"
 	urlMark   = '\uE001' // private-use placeholder for the next URL
+	mentMark  = '\uE002' // private-use placeholder for the next @mention
 )
 
 // Script values.
@@ -44,6 +45,7 @@ type token struct {
 type features struct {
 	folded   string   // textnorm.Fold(raw): the exact key's text
 	urls     []string // raw-case URLs, in order
+	mentions []string // @mentions as written (lower-cased), in order
 	toks     []token
 	question bool
 	script   uint8
@@ -56,11 +58,14 @@ type features struct {
 var hashSeed = maphash.MakeSeed()
 
 // analyze computes the features of raw. Pure; safe for concurrent use.
-func analyze(raw string) *features {
-	f := &features{}
+func analyze(raw string) *features { return analyzeFolded(raw, textnorm.Fold(raw)) }
+
+// analyzeFolded is analyze with textnorm.Fold(raw) already computed.
+func analyzeFolded(raw, folded string) *features {
+	f := &features{folded: folded}
 	rest, urls := extractURLs(raw)
+	rest, f.mentions = extractMentions(rest)
 	f.urls = urls
-	f.folded = textnorm.Fold(raw)
 	marked := textnorm.Fold(premark(rest))
 	f.tokenize(marked)
 	f.finish()
@@ -70,10 +75,10 @@ func analyze(raw string) *features {
 // extractURLs replaces every URL in s by urlMark (with spaces around it) and
 // returns the URLs verbatim (case kept: URL paths are case-sensitive).
 func extractURLs(s string) (string, []string) {
-	lower := strings.ToLower(s)
-	if !strings.Contains(lower, "http") && !strings.Contains(lower, "www.") {
+	if !containsFoldASCII(s, "http") && !containsFoldASCII(s, "www.") {
 		return s, nil
 	}
+	lower := asciiLower(s) // same byte offsets as s
 	var b strings.Builder
 	var urls []string
 	i := 0
@@ -106,14 +111,102 @@ func extractURLs(s string) (string, []string) {
 	return b.String(), urls
 }
 
+// containsFoldASCII: case-insensitive (ASCII) substring test, no allocation.
+func containsFoldASCII(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for ; j < len(sub); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 32
+			}
+			if c != sub[j] {
+				break
+			}
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// extractMentions replaces every @mention in s by mentMark and returns the
+// mentions verbatim but lower-cased: textnorm.Fold would shorten letter runs
+// inside handles (@xxxxuser -> @xxuser), which are different accounts.
+func extractMentions(s string) (string, []string) {
+	if strings.IndexByte(s, '@') < 0 {
+		return s, nil
+	}
+	isH := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+	var b strings.Builder
+	var out []string
+	prev := ' '
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == '@' && !isH(prev) {
+			j := i + n
+			for j < len(s) {
+				q, m := utf8.DecodeRuneInString(s[j:])
+				if !isH(q) && !unicode.Is(unicode.Mn, q) {
+					break
+				}
+				j += m
+			}
+			if j > i+n {
+				out = append(out, strings.ToLower(s[i:j]))
+				b.WriteString(" ")
+				b.WriteRune(mentMark)
+				b.WriteString(" ")
+				prev = ' '
+				i = j
+				continue
+			}
+		}
+		b.WriteRune(r)
+		prev = r
+		i += n
+	}
+	return b.String(), out
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+// nextURL finds the next URL start at or after from: "https://", "http://"
+// or "www." at a word boundary (so "viewwww." is not a URL).
 func nextURL(lower string, from int) int {
 	best := -1
 	for _, p := range []string{"https://", "http://", "www."} {
-		if j := strings.Index(lower[from:], p); j >= 0 && (best < 0 || from+j < best) {
-			best = from + j
+		for at := from; at < len(lower); {
+			j := strings.Index(lower[at:], p)
+			if j < 0 {
+				break
+			}
+			j += at
+			if j == 0 || !isWordByte(lower, j) {
+				if best < 0 || j < best {
+					best = j
+				}
+				break
+			}
+			at = j + 1
 		}
 	}
 	return best
+}
+
+// isWordByte: the rune ending just before byte j is a letter or digit.
+func isWordByte(s string, j int) bool {
+	r, _ := utf8.DecodeLastRuneInString(s[:j])
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // ignorable reports runes textnorm.Fold drops (diacritics, tatweel, zero-width
@@ -129,39 +222,46 @@ func ignorable(r rune) bool {
 // elongMark, so "sooo goooood" and "so good" can be compared run by run.
 // Letters inside @mentions are left alone.
 func premark(s string) string {
-	rs := make([]rune, 0, len(s))
-	for _, r := range s {
-		if !ignorable(r) {
-			rs = append(rs, r)
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	var runR, runL rune
+	runN := 0
+	flush := func() {
+		if runN >= 3 {
+			b.WriteRune(runR)
+			b.WriteRune(elongMark)
+		} else {
+			for ; runN > 0; runN-- {
+				b.WriteRune(runR)
+			}
 		}
+		runN = 0
 	}
-	out := make([]rune, 0, len(rs))
 	inMention := false
-	for i := 0; i < len(rs); {
-		r := rs[i]
+	for _, r := range s {
+		if ignorable(r) {
+			continue
+		}
 		if r == '@' {
 			inMention = true
 		} else if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') {
 			inMention = false
 		}
 		if !unicode.IsLetter(r) || inMention {
-			out = append(out, r)
-			i++
+			flush()
+			b.WriteRune(r)
 			continue
 		}
 		lr := unicode.ToLower(r)
-		j := i + 1
-		for j < len(rs) && unicode.ToLower(rs[j]) == lr {
-			j++
+		if runN > 0 && lr == runL {
+			runN++
+			continue
 		}
-		if j-i >= 3 {
-			out = append(out, r, elongMark)
-		} else {
-			out = append(out, rs[i:j]...)
-		}
-		i = j
+		flush()
+		runR, runL, runN = r, lr, 1
 	}
-	return string(out)
+	flush()
+	return b.String()
 }
 
 func isEmoji(r rune) bool {
@@ -184,110 +284,50 @@ func isNumSep(r rune) bool {
 	return r == '.' || r == ',' || r == '٫' || r == '٬' || r == ':' || r == '/'
 }
 
-// tokenize splits the folded, premarked text into tokens.
-func (f *features) tokenize(s string) {
-	rs := []rune(s)
-	urlIdx := 0
-	var cur []rune  // current word/number/mention runes
-	var runs []byte // per rune of cur: '1' or 'E' (before run collapsing)
-	var kind uint8  // kind of cur
-	flush := func() {
-		if len(cur) == 0 {
-			kind = 0
-			return
-		}
-		switch kind {
-		case kindWord:
-			// A word made only of digits (and separators) is a number.
-			digits := true
-			for _, r := range cur {
-				if !unicode.IsDigit(r) && !isNumSep(r) && r != '-' && r != '+' {
-					digits = false
-					break
-				}
-			}
-			if digits {
-				f.toks = append(f.toks, token{kind: kindNum, canon: string(cur)})
-			} else {
-				f.toks = append(f.toks, collapseWord(cur, runs))
-			}
-		default:
-			f.toks = append(f.toks, token{kind: kind, canon: string(cur)})
-		}
-		cur, runs, kind = cur[:0], runs[:0], 0
-	}
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		var next rune
-		if i+1 < len(rs) {
-			next = rs[i+1]
-		}
-		switch {
-		case r == urlMark:
-			flush()
-			if urlIdx < len(f.urls) {
-				f.toks = append(f.toks, token{kind: kindURL, canon: f.urls[urlIdx]})
-				urlIdx++
-			}
-		case r == elongMark:
-			if kind == kindWord && len(runs) > 0 {
-				runs[len(runs)-1] = 'E'
-			}
-		case kind == kindMention && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || unicode.Is(unicode.Mn, r)):
-			cur = append(cur, r)
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
-			if kind != kindWord {
-				flush()
-				kind = kindWord
-			}
-			cur = append(cur, r)
-			runs = append(runs, '1')
-		case r == '@' && (unicode.IsLetter(next) || unicode.IsDigit(next) || next == '_'):
-			flush()
-			kind = kindMention
-			cur = append(cur, r)
-		case isApostrophe(r) && kind == kindWord && len(cur) > 0 && unicode.IsLetter(cur[len(cur)-1]) && unicode.IsLetter(next):
-			// don't == dont: the apostrophe inside a word is dropped
-		case isNumSep(r) && kind == kindWord && len(cur) > 0 && unicode.IsDigit(cur[len(cur)-1]) && unicode.IsDigit(next):
-			cur = append(cur, r) // 3.5, 1,000, 10:30, 24/7 stay one number
-			runs = append(runs, '1')
-		case (r == '-' || r == '+' || r == '−') && kind != kindWord && unicode.IsDigit(next):
-			flush()
-			kind = kindWord
-			cur = append(cur, '-')
-			if r == '+' {
-				cur[len(cur)-1] = '+'
-			}
-			runs = append(runs, '1')
-		case r == '?' || r == '؟' || r == '⁇' || r == '❓' || r == '❔':
-			flush()
-			f.question = true
-		case isEmojiModifier(r):
-			// skin tones, variation selectors, keycaps, ZWJ: dropped
-		case r == '%' || r == '٪' || r == '‰' || unicode.Is(unicode.Sc, r) || unicode.Is(unicode.Sm, r):
-			flush()
-			f.toks = append(f.toks, token{kind: kindSym, canon: string(r)})
-		case isEmoji(r):
-			flush()
-			// a repeated emoji counts once ("😍😍😍" == "😍")
-			if n := len(f.toks); n > 0 && f.toks[n-1].kind == kindEmoji && f.toks[n-1].canon == string(r) {
-				continue
-			}
-			f.toks = append(f.toks, token{kind: kindEmoji, canon: string(r)})
-		default:
-			// white space, punctuation, other symbols: token boundary only
-			flush()
-		}
-	}
-	flush()
+// tokenizer holds the token being built; its buffers start on the stack.
+type tokenizer struct {
+	f    *features
+	cur  []rune // current word/number/mention runes
+	runs []byte // per rune of cur: '1' or 'E' (before run collapsing)
+	kind uint8  // kind of cur
+	buf  []byte // scratch for canonical forms
 }
 
-// collapseWord collapses runs of equal runes in a word: each canonical rune
-// records '1' (single), '2' (doubled) or 'E' (elongated 3+, or doubled with
-// an elongation mark).
-func collapseWord(cur []rune, runs []byte) token {
-	var b strings.Builder
-	sig := make([]byte, 0, len(cur))
+func (tk *tokenizer) flush() {
+	if len(tk.cur) == 0 {
+		tk.kind = 0
+		return
+	}
+	f := tk.f
+	switch tk.kind {
+	case kindWord:
+		// A word made only of digits (and separators) is a number.
+		digits := true
+		for _, r := range tk.cur {
+			if !unicode.IsDigit(r) && !isNumSep(r) && r != '-' && r != '+' {
+				digits = false
+				break
+			}
+		}
+		if digits {
+			f.toks = append(f.toks, token{kind: kindNum, canon: string(tk.cur)})
+		} else {
+			f.toks = append(f.toks, tk.collapseWord())
+		}
+	default:
+		f.toks = append(f.toks, token{kind: tk.kind, canon: string(tk.cur)})
+	}
+	tk.cur, tk.runs, tk.kind = tk.cur[:0], tk.runs[:0], 0
+}
+
+// collapseWord collapses runs of equal letters in the current word: each
+// canonical rune records '1' (single), '2' (doubled) or 'E' (elongated 3+,
+// or carrying an elongation mark).
+func (tk *tokenizer) collapseWord() token {
+	cur, runs := tk.cur, tk.runs
+	tk.buf = tk.buf[:0]
+	var sigBuf [64]byte
+	sig := sigBuf[:0]
 	plain := true
 	for i := 0; i < len(cur); {
 		j := i + 1
@@ -309,15 +349,96 @@ func collapseWord(cur []rune, runs []byte) token {
 		if code != '1' {
 			plain = false
 		}
-		b.WriteRune(cur[i])
+		tk.buf = utf8.AppendRune(tk.buf, cur[i])
 		sig = append(sig, code)
 		i = j
 	}
-	t := token{kind: kindWord, canon: b.String()}
+	t := token{kind: kindWord, canon: string(tk.buf)}
 	if !plain {
 		t.runs = string(sig)
 	}
 	return t
+}
+
+// tokenize splits the folded, premarked text into tokens.
+func (f *features) tokenize(s string) {
+	var curBuf [64]rune
+	var runBuf, scratch [64]byte
+	tk := tokenizer{f: f, cur: curBuf[:0], runs: runBuf[:0], buf: scratch[:0]}
+	f.toks = make([]token, 0, 4+strings.Count(s, " "))
+	urlIdx, mentIdx := 0, 0
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		var next rune
+		if i < len(s) {
+			next, _ = utf8.DecodeRuneInString(s[i:])
+		}
+		switch {
+		case r == urlMark:
+			tk.flush()
+			if urlIdx < len(f.urls) {
+				f.toks = append(f.toks, token{kind: kindURL, canon: f.urls[urlIdx]})
+				urlIdx++
+			}
+		case r == mentMark:
+			tk.flush()
+			if mentIdx < len(f.mentions) {
+				f.toks = append(f.toks, token{kind: kindMention, canon: f.mentions[mentIdx]})
+				mentIdx++
+			}
+		case r == elongMark:
+			if tk.kind == kindWord && len(tk.runs) > 0 {
+				tk.runs[len(tk.runs)-1] = 'E'
+			}
+		case tk.kind == kindMention && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || unicode.Is(unicode.Mn, r)):
+			tk.cur = append(tk.cur, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
+			if tk.kind != kindWord {
+				tk.flush()
+				tk.kind = kindWord
+			}
+			tk.cur = append(tk.cur, r)
+			tk.runs = append(tk.runs, '1')
+		case r == '@' && (unicode.IsLetter(next) || unicode.IsDigit(next) || next == '_'):
+			tk.flush()
+			tk.kind = kindMention
+			tk.cur = append(tk.cur, r)
+		case isApostrophe(r) && tk.kind == kindWord && len(tk.cur) > 0 && unicode.IsLetter(tk.cur[len(tk.cur)-1]) && unicode.IsLetter(next):
+			// don't == dont: the apostrophe inside a word is dropped
+		case isNumSep(r) && tk.kind == kindWord && len(tk.cur) > 0 && unicode.IsDigit(tk.cur[len(tk.cur)-1]) && unicode.IsDigit(next):
+			tk.cur = append(tk.cur, r) // 3.5, 1,000, 10:30, 24/7 stay one number
+			tk.runs = append(tk.runs, '1')
+		case (r == '-' || r == '+' || r == '−') && tk.kind != kindWord && unicode.IsDigit(next):
+			tk.flush()
+			tk.kind = kindWord
+			if r == '+' {
+				tk.cur = append(tk.cur, '+')
+			} else {
+				tk.cur = append(tk.cur, '-')
+			}
+			tk.runs = append(tk.runs, '1')
+		case r == '?' || r == '؟' || r == '⁇' || r == '❓' || r == '❔':
+			tk.flush()
+			f.question = true
+		case isEmojiModifier(r):
+			// skin tones, variation selectors, keycaps, ZWJ: dropped
+		case r == '%' || r == '٪' || r == '‰' || unicode.Is(unicode.Sc, r) || unicode.Is(unicode.Sm, r):
+			tk.flush()
+			f.toks = append(f.toks, token{kind: kindSym, canon: string(r)})
+		case isEmoji(r):
+			tk.flush()
+			// a repeated emoji counts once ("😍😍😍" == "😍")
+			if k := len(f.toks); k > 0 && f.toks[k-1].kind == kindEmoji && f.toks[k-1].canon == string(r) {
+				continue
+			}
+			f.toks = append(f.toks, token{kind: kindEmoji, canon: string(r)})
+		default:
+			// white space, punctuation, other symbols: token boundary only
+			tk.flush()
+		}
+	}
+	tk.flush()
 }
 
 // Stopwords whose insertion or deletion is meaning-preserving: articles and

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"math/rand"
 	"slices"
+	"sync/atomic"
 
 	"github.com/coder/hnsw"
 )
@@ -11,18 +12,24 @@ import (
 // Near-duplicate search parameters (see README.md for how they were chosen).
 const (
 	// NearThreshold is the minimum exact cosine between the query embedding
-	// and a candidate's before the guards are even consulted.
-	NearThreshold = 0.75
+	// and a candidate's before the guards are consulted. It is a cheap
+	// pre-check, not the safety mechanism: chosen below the minimum cosine of
+	// every guard-accepted must-hit pair measured (0.577 over 20,000
+	// originals, 0.696 over 3 x 4,000) with margin; the pair set shows 0
+	// false hits even at 0.
+	NearThreshold = 0.4
 	// SearchK is the k asked of coder/hnsw: v0.6.1 bounds its layer-0 beam
 	// by k (EfSearch is ignored there), so k is the beam width.
 	SearchK = 64
 	// graphM is the HNSW neighbour count.
 	graphM = 16
+	// efSearch bounds coder/hnsw's candidate heap (its beam is k, not this).
+	efSearch = 32
 
 	// entryOverhead approximates the per-entry bytes beyond the strings,
 	// the value and the vector (entry struct, map slots, HNSW node and
 	// neighbour map); measured by BenchmarkMemoryPerEntry.
-	entryOverhead = 900
+	entryOverhead = 1050
 )
 
 type entry struct {
@@ -42,6 +49,18 @@ type entry struct {
 	vec      []float32 // nil when not near-eligible
 	gen      *generation
 	dead     bool
+	// feat caches the analysis of text once the entry has been a near-hit
+	// candidate (hot entries only; set under the read lock, hence atomic).
+	feat atomic.Pointer[features]
+}
+
+func (e *entry) features() *features {
+	if f := e.feat.Load(); f != nil {
+		return f
+	}
+	f := analyze(e.text)
+	e.feat.Store(f)
+	return f
 }
 
 func (e *entry) size() int64 {
@@ -51,10 +70,11 @@ func (e *entry) size() int64 {
 // generation: a batch of consecutive entries with their own HNSW graphs, one
 // per bucket. A generation is dropped whole, so no graph ever sees Delete.
 type generation struct {
-	start  uint64 // first seq of the generation
-	n      int
-	graphs map[uint64]*hnsw.Graph[uint64]
-	bySeq  map[uint64]*entry
+	start      uint64 // first seq of the generation
+	n          int
+	maxExpires int64 // latest expiry of its entries
+	graphs     map[uint64]*hnsw.Graph[uint64]
+	bySeq      map[uint64]*entry
 }
 
 func newGeneration(start uint64) *generation {
@@ -64,6 +84,7 @@ func newGeneration(start uint64) *generation {
 func (g *generation) add(e *entry) {
 	g.bySeq[e.seq] = e
 	g.n++
+	g.maxExpires = max(g.maxExpires, e.expires)
 	e.gen = g
 	if e.vec == nil {
 		return
@@ -73,9 +94,9 @@ func (g *generation) add(e *entry) {
 		gr = &hnsw.Graph[uint64]{
 			M:        graphM,
 			Ml:       0.25,
-			EfSearch: SearchK,
+			EfSearch: efSearch,
 			Distance: cosineDistance,
-			Rng:      rand.New(rand.NewSource(int64(e.part ^ g.start))),
+			Rng:      rand.New(&splitmix{e.part ^ g.start}), // 8-byte state: rand.NewSource costs 4.9 KB per graph
 		}
 		g.graphs[e.part] = gr
 	}
@@ -93,10 +114,11 @@ func writeStrs(h *maphash.Hash, parts ...string) {
 	}
 }
 
-// exactKeys hashes (scope account, op, params, folded text, raw-case URLs)
+// exactKeys hashes (scope account, op, params, folded text, raw-case URLs,
+// mentions)
 // twice with independent seeds: 128 bits, so a collision is negligible
 // without keeping the folded text in memory.
-func exactKeys(acct, op, params, folded string, urls []string) (uint64, uint64) {
+func exactKeys(acct, op, params, folded string, urls, mentions []string) (uint64, uint64) {
 	var a, b maphash.Hash
 	a.SetSeed(seedA)
 	b.SetSeed(seedB)
@@ -104,6 +126,10 @@ func exactKeys(acct, op, params, folded string, urls []string) (uint64, uint64) 
 	writeStrs(&b, acct, op, params, folded)
 	writeStrs(&a, urls...)
 	writeStrs(&b, urls...)
+	a.WriteByte('m')
+	b.WriteByte('m')
+	writeStrs(&a, mentions...)
+	writeStrs(&b, mentions...)
 	return a.Sum64(), b.Sum64()
 }
 
@@ -159,7 +185,7 @@ func (c *Cache) newEntry(k Key, value []byte, expires int64) *entry {
 		bucket:  bucketKey(acct, k.Op, k.Params),
 		fkey:    forgetKey(acct, f),
 	}
-	e.exactKey, e.verify = exactKeys(acct, k.Op, k.Params, f.folded, f.urls)
+	e.exactKey, e.verify = exactKeys(acct, k.Op, k.Params, f.folded, f.urls, f.mentions)
 	if f.nearEligible() {
 		e.coreKey = coreKeyOf(e.bucket, f.core)
 		e.part = partKeyOf(e.bucket, f)
@@ -227,13 +253,15 @@ func unlist(m map[uint64][]*entry, k uint64, e *entry) {
 	}
 }
 
-// partKeyOf names the HNSW graph an entry goes to: its bucket plus its first
-// and last non-stopword tokens. Any function of the core skeleton is a
-// necessary condition of the guards, so partitioning loses no acceptable
-// candidate, and it keeps each graph small enough for coder/hnsw v0.6.1's
-// greedy search (measured recall@1 on one 20k-node graph: 0.05-0.24).
+// partKeyOf names the HNSW graph an entry goes to: its bucket, its first and
+// last non-stopword tokens and its number of non-stopword tokens. All three
+// are invariant under every difference the guards accept (a function of the
+// core skeleton), so partitioning never separates a query from an acceptable
+// candidate; it keeps each graph small enough for coder/hnsw v0.6.1's greedy
+// search (recall@1 on one flat graph of 3k dataset texts: 0.35, see
+// TestHNSWRecall).
 func partKeyOf(bucket uint64, f *features) uint64 {
-	first, last := -1, -1
+	first, last, n := -1, -1, 0
 	for i, t := range f.toks {
 		if t.kind == kindWord && stopwords[t.canon] {
 			continue
@@ -242,13 +270,28 @@ func partKeyOf(bucket uint64, f *features) uint64 {
 			first = i
 		}
 		last = i
+		n++
 	}
-	h := mix(bucket + 0x51ED27)
+	h := mix(bucket + 0x51ED27 + uint64(n)<<32)
 	if first >= 0 {
 		h = mix(h ^ fnv(f.toks[first].canon) ^ uint64(f.toks[first].kind))
 		h = mix(h ^ fnv(f.toks[last].canon) ^ uint64(f.toks[last].kind)<<8)
 	}
 	return h
+}
+
+// dropExpired drops the previous generation early once all its entries have
+// expired (memory follows the TTL, not only MaxEntries).
+func (c *Cache) dropExpired(now int64) {
+	if old := c.prev; old != nil && old.maxExpires <= now {
+		for _, e := range old.bySeq {
+			if !e.dead {
+				c.kill(e)
+			}
+		}
+		c.deleteStoredRange(old.start, c.cur.start)
+		c.prev = nil
+	}
 }
 
 // rotate drops the previous generation whole (entries, graphs, stored
@@ -267,3 +310,13 @@ func (c *Cache) rotate() {
 	c.cur = newGeneration(c.nextSeq)
 	c.rotations.Add(1)
 }
+
+// splitmix is a tiny rand.Source64 for the per-partition graphs' level draws.
+type splitmix struct{ s uint64 }
+
+func (x *splitmix) Uint64() uint64 {
+	x.s += 0x9E3779B97F4A7C15
+	return mix(x.s)
+}
+func (x *splitmix) Int63() int64    { return int64(x.Uint64() >> 1) }
+func (x *splitmix) Seed(seed int64) { x.s = uint64(seed) }

@@ -15,8 +15,10 @@ func (c *Cache) Get(k Key) ([]byte, bool) {
 	}
 	now := c.now().UnixNano()
 	acct := c.scopeAccount(k.Account)
-	_, urls := extractURLs(k.Text)
-	ek, ev := exactKeys(acct, k.Op, k.Params, textnorm.Fold(k.Text), urls)
+	rest, urls := extractURLs(k.Text)
+	_, mentions := extractMentions(rest)
+	folded := textnorm.Fold(k.Text)
+	ek, ev := exactKeys(acct, k.Op, k.Params, folded, urls, mentions)
 
 	c.mu.RLock()
 	if e := c.exact[ek]; e != nil && e.verify == ev && !e.dead {
@@ -31,7 +33,7 @@ func (c *Cache) Get(k Key) ([]byte, bool) {
 	}
 	c.mu.RUnlock()
 
-	if v, ok := c.near(k, acct, now); ok {
+	if v, ok := c.near(k, acct, folded, now); ok {
 		c.hits.Add(1)
 		c.nearHits.Add(1)
 		return v, true
@@ -44,8 +46,8 @@ func (c *Cache) Get(k Key) ([]byte, bool) {
 // partition (both generations), re-ranked by exact cosine, then the guards;
 // when HNSW returned no acceptable candidate, the core-skeleton list is
 // checked the same way (recall safety net, counted in Stats.NearBackup).
-func (c *Cache) near(k Key, acct string, now int64) ([]byte, bool) {
-	f := analyze(k.Text)
+func (c *Cache) near(k Key, acct, folded string, now int64) ([]byte, bool) {
+	f := analyzeFolded(k.Text, folded)
 	if !f.nearEligible() {
 		return nil, false
 	}
@@ -64,13 +66,13 @@ func (c *Cache) near(k Key, acct string, now int64) ([]byte, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	for _, cd := range c.candidates(partKeyOf(bucket, f), vec, now) {
-		if cd.cos < NearThreshold {
+		if cd.cos < c.threshold {
 			break
 		}
 		if cd.e.coreKey != ck && !c.noPrefilter {
 			continue // cannot pass the guards
 		}
-		if guard(f, analyze(cd.e.text)) {
+		if guard(f, cd.e.features()) {
 			c.nearHNSW.Add(1)
 			return slices.Clone(cd.e.value), true
 		}
@@ -81,10 +83,10 @@ func (c *Cache) near(k Key, acct string, now int64) ([]byte, bool) {
 	list := c.core[ck]
 	for i := len(list) - 1; i >= 0 && i >= len(list)-maxBackup; i-- { // newest first
 		e := list[i]
-		if e.dead || e.expires <= now || dot(vec, e.vec) < NearThreshold {
+		if e.dead || e.expires <= now || dot(vec, e.vec) < c.threshold {
 			continue
 		}
-		if guard(f, analyze(e.text)) {
+		if guard(f, e.features()) {
 			c.nearBackup.Add(1)
 			return slices.Clone(e.value), true
 		}
@@ -113,7 +115,11 @@ func (c *Cache) candidates(part uint64, vec []float32, now int64) []candidate {
 		if gr == nil || gr.Len() == 0 {
 			continue
 		}
-		for _, n := range gr.Search(vec, SearchK) {
+		k := SearchK
+		if n := gr.Len(); n < k {
+			k = n // the beam covers the whole (small) graph; smaller heaps
+		}
+		for _, n := range gr.Search(vec, k) {
 			e := g.bySeq[n.Key]
 			if e == nil || e.dead || e.expires <= now {
 				continue
@@ -145,6 +151,7 @@ func (c *Cache) Put(k Key, value []byte) {
 	if c.closed.Load() {
 		return
 	}
+	c.dropExpired(now.UnixNano())
 	c.insert(e)
 	c.store(e)
 }

@@ -21,6 +21,7 @@ func main() {
 	n := flag.Int("n", 4000, "originals to sample")
 	seed := flag.Int64("seed", 1, "sampling and perturbation seed")
 	verbose := flag.Bool("v", false, "print missed must-hit examples")
+	threshold := flag.Float64("threshold", cache.NearThreshold, "cosine pre-check threshold (default: the cache's)")
 	flag.Parse()
 
 	texts, err := pairgen.LoadTexts(*data, *file)
@@ -31,7 +32,7 @@ func main() {
 	origs := pairgen.Sample(texts, *n, *seed)
 	pairs := pairgen.Generate(origs, *seed)
 	start := time.Now()
-	res, err := cache.EvalPairs(origs, pairs)
+	res, err := cache.EvalPairsThreshold(origs, pairs, float32(*threshold))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

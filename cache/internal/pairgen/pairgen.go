@@ -415,13 +415,6 @@ func editNegation(r *rand.Rand, s string) (string, bool) {
 }
 
 func editNumber(r *rand.Rand, s string) (string, bool) {
-	rs := []rune(s)
-	var digits []int
-	for i, c := range rs {
-		if c >= '0' && c <= '9' || c >= '٠' && c <= '٩' {
-			digits = append(digits, i)
-		}
-	}
 	// never inside a URL or mention: only digits of plain words
 	parts := strings.Split(s, " ")
 	plain := wordIndexes(parts, func(w string) bool { return strings.IndexFunc(w, unicode.IsDigit) >= 0 })
@@ -441,7 +434,6 @@ func editNumber(r *rand.Rand, s string) (string, bool) {
 			}
 		}
 	}
-	_ = digits
 	cands := wordIndexes(parts, func(string) bool { return true })
 	if len(cands) == 0 {
 		return "", false
@@ -481,9 +473,8 @@ var dialectSets = [][]string{
 	{"زي", "مثل", "متل", "شرات"},
 	{"حلو", "زين", "منيح", "كويس", "جميل"},
 	{"مش", "مو", "مب", "ليس"},
-	{"بس", "لكن", "بس"},
-	{"يعني", "اي", "يعنى"},
-	{"really", "realy", "rly"}, // not dialect; kept out below
+	{"بس", "لكن"},
+	{"يعني", "اي"},
 }
 
 func replaceWord(r *rand.Rand, s string, from func(w string) (string, bool)) (string, bool) {
@@ -539,7 +530,7 @@ func editAntonym(r *rand.Rand, s string) (string, bool) {
 
 func editDialectWord(r *rand.Rand, s string) (string, bool) {
 	return replaceWord(r, s, func(w string) (string, bool) {
-		for _, set := range dialectSets[:len(dialectSets)-1] {
+		for _, set := range dialectSets {
 			for _, x := range set {
 				if x == w {
 					var opts []string
