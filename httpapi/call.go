@@ -30,6 +30,7 @@ type call struct {
 	tier     string // X-SVC-Tier (report)
 	calib    bool   // send X-SVC-Calibration-Version (classify)
 	cause    error  // the internal cause of a 500, logged, never sent
+	hold     *ledger.Hold
 }
 
 func newRequestID(ctx *fasthttp.RequestCtx) string {
@@ -45,21 +46,28 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 		c := &call{s: s, ctx: ctx, start: time.Now(), endpoint: endpoint, cache: "MISS", charged: -1}
 		c.rid = newRequestID(ctx)
 		defer c.log()
+		// Whatever happens after reserve, a panic included, the hold ends:
+		// Release is a no-op for a hold already committed or released.
+		defer func() {
+			if c.hold != nil {
+				s.ledger.Release(c.hold)
+			}
+		}()
 		client := ctx.RemoteIP().String()
-		if s.authFail.blocked(client, maxAuthFailuresPerMinute, s.clock.Now()) {
+		if s.authFail.over(client, maxAuthFailuresPerMinute, s.clock.Now()) {
 			ctx.Response.Header.Set("Retry-After", "60")
 			c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "too_many_auth_failures", "", "Too many failed authentications from this address; retry in a minute."))
 			return
 		}
 		secret, ok := bearer(ctx.Request.Header.Peek("Authorization"))
 		if !ok {
-			s.authFail.allow(client, maxAuthFailuresPerMinute, s.clock.Now())
+			s.authFail.add(client, s.clock.Now())
 			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "missing_api_key", "", "Send the header Authorization: Bearer <API key>."))
 			return
 		}
 		p, err := s.ledger.Authenticate(secret)
 		if err != nil {
-			s.authFail.allow(client, maxAuthFailuresPerMinute, s.clock.Now())
+			s.authFail.add(client, s.clock.Now())
 			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_api_key", "", "The API key is unknown, malformed, revoked or expired."))
 			return
 		}
@@ -191,6 +199,7 @@ func (c *call) internal(cause error) {
 func (c *call) reserve(price int64) (*ledger.Hold, bool) {
 	h, err := c.s.ledger.Reserve(c.p, price)
 	if err == nil {
+		c.hold = h
 		return h, true
 	}
 	var ic *ledger.InsufficientCreditsError

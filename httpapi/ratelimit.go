@@ -70,25 +70,6 @@ func (l *limiter) allow(subject string, limit int, now time.Time) decision {
 	return d
 }
 
-// blocked reports, without recording anything, whether subject has used its
-// limit in the current window.
-func (l *limiter) blocked(subject string, limit int, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	r := l.subs[subject]
-	if r == nil {
-		return false
-	}
-	cut := now.Add(-window).UnixNano()
-	n := 0
-	for i := 0; i < r.n; i++ {
-		if r.t[(r.head+i)%len(r.t)] > cut {
-			n++
-		}
-	}
-	return n >= limit
-}
-
 // sweep drops subjects whose newest request left the window. Called with mu held.
 func (l *limiter) sweep(now time.Time) {
 	cut := now.Add(-window).UnixNano()
@@ -99,5 +80,62 @@ func (l *limiter) sweep(now time.Time) {
 	}
 	if len(l.subs) >= maxSubjects {
 		l.subs = make(map[string]*ring)
+	}
+}
+
+// counter counts events per subject in fixed one-minute windows: the cheap
+// structure for throttling failed authentications, where a subject (a client
+// address) costs a few dozen bytes instead of a ring of timestamps, and
+// precision at the window edge does not matter.
+type counter struct {
+	mu   sync.Mutex
+	subs map[string]*count
+}
+
+type count struct {
+	start int64 // unix nanos of the window's start
+	n     int
+}
+
+func newCounter() *counter { return &counter{subs: make(map[string]*count)} }
+
+// add records one event of subject at now.
+func (c *counter) add(subject string, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := now.UnixNano()
+	e := c.subs[subject]
+	if e == nil {
+		if len(c.subs) >= maxSubjects {
+			c.sweep(t)
+		}
+		e = &count{start: t}
+		c.subs[subject] = e
+	}
+	if t-e.start >= int64(window) {
+		e.start, e.n = t, 0
+	}
+	e.n++
+}
+
+// over reports whether subject has at least limit events in its current window.
+func (c *counter) over(subject string, limit int, now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.subs[subject]
+	return e != nil && now.UnixNano()-e.start < int64(window) && e.n >= limit
+}
+
+// sweep drops subjects whose window has ended; called with mu held. If all
+// are current the map is reset (that many failing addresses in one minute is
+// itself an attack, and forgetting them only relaxes the throttle).
+func (c *counter) sweep(t int64) {
+	for k, e := range c.subs {
+		if t-e.start >= int64(window) {
+			delete(c.subs, k)
+		}
+	}
+	if len(c.subs) >= maxSubjects {
+		c.subs = make(map[string]*count)
 	}
 }

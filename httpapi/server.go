@@ -40,7 +40,7 @@ type Server struct {
 	clock    *clock.Clock
 	keys     *limiter // per key: sandbox 10/min, live the account's ceiling
 	reports  *limiter // per account: 5 reports/min
-	authFail *limiter // per client address: failed authentications
+	authFail *counter // per client address: failed authentications
 }
 
 // maxAuthFailuresPerMinute is how many failed authentications one client
@@ -54,7 +54,7 @@ func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clo
 	if cfg.EngineTimeout <= 0 {
 		cfg.EngineTimeout = 60 * time.Second
 	}
-	return &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(), authFail: newLimiter()}
+	return &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(), authFail: newCounter()}
 }
 
 // Handler returns the handler of the public listener.
