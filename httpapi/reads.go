@@ -144,7 +144,7 @@ func (s *Server) analytics(c *call) {
 		c.badRequest(q.fail)
 		return
 	}
-	a, err := s.ledger.Analytics(c.p.Account.ID, aq)
+	a, err := s.ledger.Analytics(c.p.Account.ID, explicit(aq))
 	if err != nil {
 		c.queryFailed(err)
 		return
@@ -180,12 +180,29 @@ func (s *Server) usage(c *call) {
 		c.badRequest(q.fail)
 		return
 	}
-	u, err := s.ledger.Usage(c.p.Account.ID, uq)
+	lq := uq
+	lq.From, lq.To = notZero(uq.From), notZero(uq.To)
+	u, err := s.ledger.Usage(c.p.Account.ID, lq)
 	if err != nil {
 		c.queryFailed(err)
 		return
 	}
 	c.ok(usageResult(uq, u))
+}
+
+// notZero maps the zero time (a client's "0001-01-01T00:00:00Z") to the
+// Unix epoch: the ledger reads a zero bound as "absent, use the default",
+// and no record predates 1970.
+func notZero(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Unix(0, 0).UTC()
+	}
+	return t
+}
+
+func explicit(q ledger.AnalyticsQuery) ledger.AnalyticsQuery {
+	q.From, q.To = notZero(q.From), notZero(q.To)
+	return q
 }
 
 // queryFailed answers a refused ledger query: a period the ledger will not
