@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
+	"encoding/binary"
 	"strings"
+
+	"github.com/bytedance/sonic"
 
 	"svc/cache"
 	"svc/ledger"
@@ -18,12 +20,9 @@ func (c *call) cacheKey(op string, text string, params ...string) cacheKey {
 	return cacheKey{cache.Key{Account: c.p.Account.ID, Op: op, Params: strings.Join(params, "\x1f"), Text: text}}
 }
 
-// cached is what the cache stores: the result and the exact text it was
-// computed for (a near-duplicate hit may have been computed for other text).
-type cached struct {
-	Text   string          `json:"t"`
-	Result json.RawMessage `json:"r"`
-}
+// A cache entry is framed as uvarint(len(text)) | text | result JSON: the
+// result and the exact text it was computed for (a near-duplicate hit may
+// have been computed for other text). One pass each way, no envelope to parse.
 
 // cacheGet fills v from the cache and reports a hit. With exact, a
 // near-duplicate of different raw text does not count (results that quote
@@ -33,21 +32,26 @@ func (s *Server) cacheGet(k cacheKey, v any, exact bool) bool {
 	if !ok {
 		return false
 	}
-	var e cached
-	if json.Unmarshal(b, &e) != nil || (exact && e.Text != k.key.Text) {
+	n, w := binary.Uvarint(b)
+	if w <= 0 || uint64(len(b)-w) < n {
 		return false
 	}
-	return json.Unmarshal(e.Result, v) == nil
+	text, result := b[w:w+int(n)], b[w+int(n):]
+	if exact && string(text) != k.key.Text {
+		return false
+	}
+	return sonic.ConfigStd.Unmarshal(result, v) == nil
 }
 
 func (s *Server) cachePut(k cacheKey, v any) {
-	r, err := json.Marshal(v)
+	r, err := sonic.ConfigStd.Marshal(v)
 	if err != nil {
 		return
 	}
-	if b, err := json.Marshal(cached{Text: k.key.Text, Result: r}); err == nil {
-		s.cache.Put(k.key, b)
-	}
+	b := make([]byte, 0, binary.MaxVarintLen64+len(k.key.Text)+len(r))
+	b = binary.AppendUvarint(b, uint64(len(k.key.Text)))
+	b = append(b, k.key.Text...)
+	s.cache.Put(k.key, append(b, r...))
 }
 
 // lookup is the middle of a cached paid operation: the cache first, then

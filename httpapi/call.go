@@ -135,7 +135,9 @@ func (c *call) finish() {
 		h.Set("X-SVC-Calibration-Version", "default")
 	}
 	c.rateHeaders(c.rate)
-	h.Set("X-SVC-Latency", strconv.FormatInt(time.Since(c.start).Milliseconds(), 10))
+	el := time.Since(c.start)
+	h.Set("X-SVC-Latency", strconv.FormatInt(el.Milliseconds(), 10))
+	h.Set("X-SVC-Latency-Us", strconv.FormatInt(el.Microseconds(), 10))
 }
 
 // lowBalanceCredits is the balance (5.00 USD) below which live responses warn.

@@ -39,7 +39,7 @@ func (s *Server) rubric(c *call) {
 	if err != nil {
 		s.ledger.Release(h)
 		if errors.Is(err, engine.ErrUnparseable) {
-			c.charged = 0
+			c.charged, c.cause = 0, err
 			c.fail(fasthttp.StatusBadGateway, errf(typeRubricUnparseable, "rubric_unparseable", "", "The model output could not be used after one retry. Nothing was charged."))
 			return
 		}

@@ -93,11 +93,12 @@ func newRouter() *router.Router {
 // NewHTTPServer wraps h in a fasthttp server with the service's limits.
 func NewHTTPServer(h fasthttp.RequestHandler, name string) *fasthttp.Server {
 	return &fasthttp.Server{
-		Handler:               h,
-		Name:                  name,
-		ErrorHandler:          transportError,
-		MaxRequestBodySize:    maxReportBody,
-		ReadBufferSize:        16 << 10, // request line and headers
+		Handler:            h,
+		Name:               name,
+		ErrorHandler:       transportError,
+		MaxRequestBodySize: maxReportBody,
+		ReadBufferSize:     8 << 10, // request line and headers; larger gets 431
+
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          30 * time.Second,
 		IdleTimeout:           120 * time.Second,

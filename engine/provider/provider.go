@@ -51,11 +51,13 @@ func New(cfg Config) (*Client, error) {
 	}
 	dialer := &net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}
 	tr := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		DialContext:           dialer.DialContext,
-		ForceAttemptHTTP2:     true,
-		MaxIdleConns:          4096,
-		MaxIdleConnsPerHost:   4096,
+		Proxy:             http.ProxyFromEnvironment,
+		DialContext:       dialer.DialContext,
+		ForceAttemptHTTP2: true,
+		// As many idle connections as calls may be in flight: below that,
+		// every call past the idle bound dials and closes a connection.
+		MaxIdleConns:          cfg.MaxInFlight,
+		MaxIdleConnsPerHost:   cfg.MaxInFlight,
 		IdleConnTimeout:       90 * time.Second,
 		TLSHandshakeTimeout:   cfg.ConnectTimeout,
 		ExpectContinueTimeout: time.Second,
