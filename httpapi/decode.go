@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/bytedance/sonic"
 )
 
 // Limits on inputs that SPEC.md leaves open (DESIGN.md "Limits not given").
@@ -47,7 +49,7 @@ func decodeBody(b []byte, allowEmpty bool) (*body, *apiError) {
 		e := errf(typeInvalidRequest, "malformed_json", "", "The request body is not valid UTF-8.")
 		return nil, &e
 	}
-	if err := json.Unmarshal(b, &d.raw); err != nil || d.raw == nil {
+	if err := sonic.ConfigStd.Unmarshal(b, &d.raw); err != nil || d.raw == nil {
 		e := errf(typeInvalidRequest, "malformed_json", "", "The request body is not a valid JSON object.")
 		return nil, &e
 	}
