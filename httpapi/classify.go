@@ -92,8 +92,22 @@ func (c *call) providerQuery(errType string) (string, bool) {
 	return p, true
 }
 
-// hints returns the account's recent corrections as engine hints.
+// hints returns the account's recent corrections as engine hints. They are
+// read from the ledger once per account and kept until the account's next
+// feedback (s.forgetHints), so a classify miss does not iterate Pebble.
 func (s *Server) hints(account string) []op.Hint {
+	if v, ok := s.hintCache.Load(account); ok {
+		return v.([]op.Hint)
+	}
+	hs := s.loadHints(account)
+	s.hintCache.Store(account, hs)
+	return hs
+}
+
+// forgetHints drops the account's memoized hints; called after a feedback commit.
+func (s *Server) forgetHints(account string) { s.hintCache.Delete(account) }
+
+func (s *Server) loadHints(account string) []op.Hint {
 	fbs, err := s.ledger.RecentFeedback(account, maxHints)
 	if err != nil || len(fbs) == 0 {
 		return nil

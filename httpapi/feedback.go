@@ -57,6 +57,7 @@ func (s *Server) feedback(c *call) {
 		return
 	}
 	c.charged = -1 // free: no credits header
+	s.forgetHints(c.p.Account.ID)
 	if rating != "correct" {
 		s.cache.Forget(c.p.Account.ID, cm.Text)
 	}

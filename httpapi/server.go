@@ -6,6 +6,7 @@ package httpapi
 
 import (
 	"net"
+	"sync"
 	"time"
 
 	"github.com/fasthttp/router"
@@ -41,6 +42,9 @@ type Server struct {
 	keys     *limiter // per key: sandbox 10/min, live the account's ceiling
 	reports  *limiter // per account: 5 reports/min
 	authFail *counter // per client address: failed authentications
+	// hintCache memoizes each account's feedback hints ([]op.Hint); an
+	// account's entry is dropped by its next feedback. Bounded by accounts.
+	hintCache sync.Map
 }
 
 // maxAuthFailuresPerMinute is how many failed authentications one client
