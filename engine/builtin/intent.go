@@ -179,6 +179,19 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) ma
 				break
 			}
 		}
+		// a negated statement addressed to a brand ("@x my card will not
+		// work", "still no refund") reports a failure
+		for _, tk := range toks {
+			if negators[tk.key] {
+				sc["complaint"] += addressedNeg
+				break
+			}
+		}
+	}
+	// a message to a customer-care account (@XSupport, @X_Help, @XCares)
+	// is most often a report of a problem
+	if spam.score < 0.5 && strings.IndexByte(text, '@') >= 0 && reCareHandle.MatchString(text) {
+		sc["complaint"] += careHandle
 	}
 	if strings.ContainsAny(text, "?؟") {
 		sc["question"] += 1
@@ -218,6 +231,14 @@ func sentenceStarts(text string, toks []token) map[int]bool {
 }
 
 // intentThreshold is the evidence an intent needs to be reported.
+// addressedNeg is the complaint weight of a negator in an @-addressed text.
+var addressedNeg = 0.3
+
+// careHandle is the complaint weight of a customer-care handle.
+var careHandle = 0.4
+
+var reCareHandle = regexp.MustCompile(`(?i)@\w*(?:support|help|care|cares|service|services|svc|assist|helpdesk|_cs)\b`)
+
 var intentThreshold = map[string]float64{"question": 1, "complaint": 0.6, "praise": 0.9, "suggestion": 0.8}
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list

@@ -38,13 +38,16 @@ func init() {
 		}
 	}
 	for _, f := range tsvRows("vader_lexicon.tsv") {
-		if len(f) >= 2 && len(tokenize(f[0])) > 0 {
+		// word entries only: VADER's emoticons ("8)", "</3") would reduce
+		// to digits or HTML-entity fragments; they are scored in emoticons
+		if len(f) >= 2 && len(tokenize(f[0])) > 0 && isWordEntry(f[0]) {
 			add(f[0], atof(f[1], 0), true)
 		}
 	}
 	for _, w := range []string{"not", "no", "never", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "cannot", "couldnt",
 		"wont", "wouldnt", "shouldnt", "aint", "nothing", "nobody", "neither", "nor", "without", "hardly", "barely",
-		"ما", "مش", "مو", "مب", "موب", "لا", "ليس", "ليست", "لم", "لن", "مافي", "ماني", "مهو", "مهي", "بلاش", "بدون", "غير", "مش", "مانيش", "مهوش", "ولا"} {
+		"ما", "مش", "مو", "مب", "موب", "لا", "ليس", "ليست", "لم", "لن", "مافي", "ماني", "مهو", "مهي", "بلاش", "بدون", "غير", "مش", "مانيش", "مهوش", "ولا",
+		"مكانش", "ماكانش", "مكنش", "مكانتش", "مبقاش", "مابقاش", "مهوب", "ماعاد", "مهيش"} {
 		negators[foldKey(w)] = true
 	}
 	for w, v := range map[string]float64{"very": 0.3, "so": 0.3, "really": 0.3, "extremely": 0.4, "too": 0.2, "super": 0.3, "totally": 0.3, "absolutely": 0.4,
@@ -54,6 +57,10 @@ func init() {
 	}
 }
 
+// contrastWords shift the weight of evidence to what follows them.
+var contrastWords = map[string]bool{"but": true, "however": true, "although": true, "though": true,
+	"لكن": true, "ولكن": true, "لكنه": true, "لكنها": true, "بس": true, "بيد": true, "بينما": true, "رغم": true}
+
 // sentScore is the lexical evidence of a text.
 type sentScore struct {
 	pos, neg float64 // summed positive and (absolute) negative valence
@@ -61,6 +68,8 @@ type sentScore struct {
 	rawNeg   float64
 	compound float64 // VADER-style normalised sum, -1..1
 	hits     int
+	arabic   bool // most word tokens are Arabic
+	contrast bool // a contrast word (but, لكن, بس) joins the evidence
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -68,9 +77,18 @@ type sentScore struct {
 func scoreSentiment(text string, toks []token) sentScore {
 	var s sentScore
 	hits := sentM.find(toks)
+	ar, lat := 0, 0
+	for _, t := range toks {
+		if t.arabic {
+			ar++
+		} else if !t.emoji {
+			lat++
+		}
+	}
+	s.arabic = ar > lat
 	butAt := -1
 	for i, t := range toks {
-		if t.key == "but" || t.key == "لكن" || t.key == "بس" || t.key == "however" || t.key == "although" {
+		if contrastWords[t.key] {
 			butAt = i
 		}
 	}
@@ -122,12 +140,140 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		s.hits++
 	}
+	// ASCII emoticons (the tokenizer drops punctuation): VADER's valences
+	for _, e := range emoticons {
+		if n := strings.Count(text, e.s); n > 0 {
+			v := e.v * float64(n)
+			if v > 0 {
+				s.pos += v
+				s.rawPos += v
+			} else {
+				s.neg -= v
+				s.rawNeg -= v
+			}
+			s.hits += n
+		}
+	}
+	// Egyptian/Levantine circumfix negation ma-...-sh (ماعجبنيش, منفعش,
+	// مبحبهاش): the stem's valence, negated
+	covered := map[int]bool{}
+	for _, h := range hits {
+		covered[h.ti] = true
+	}
+	for i, t := range toks {
+		if !t.arabic || covered[i] || !strings.HasPrefix(t.key, "م") || !strings.HasSuffix(t.key, "ش") || utf8.RuneCountInString(t.key) < 5 {
+			continue
+		}
+		v := circumfixValence(t.key)
+		if v == 0 {
+			continue
+		}
+		v *= -0.74
+		if v > 0 {
+			s.rawPos += v
+			s.pos += v
+		} else {
+			s.rawNeg -= v
+			s.neg -= v
+		}
+		s.hits++
+	}
 	sum := s.pos - s.neg
 	if ex := strings.Count(text, "!"); ex > 0 && sum != 0 {
 		sum += math.Copysign(0.3*math.Min(float64(ex), 4), sum)
 	}
+	s.contrast = butAt >= 0 && s.rawPos > 0 && s.rawNeg > 0
+	if newsLike(text, toks) {
+		sum *= newsDamp
+	}
 	s.compound = sum / math.Sqrt(sum*sum+15)
 	return s
+}
+
+// newsDamp scales the evidence of news-like text: reports of events use
+// loaded words (crisis, attack, victory) without evaluating them.
+var newsDamp = 0.3
+
+// newsReport are markers of headline and report style: outlet tags, "breaking",
+// video/photo captions and reporting verbs.
+var newsReport = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"عاجل", "خبر", "اخبار", "الاخباري", "بالفيديو", "بالصور", "فيديو", "صور", "تقرير", "مصادر", "مراسل", "رسميا", "بيان",
+		"قال", "قالت", "اعلن", "اعلنت", "يعلن", "تعلن", "اكد", "اكدت", "يؤكد", "تؤكد", "صرح", "تصريح", "تصريحات", "يلتقي", "يستقبل", "يبحث", "يكشف", "تكشف", "يصل", "وصل", "موعد", "ملخص", "مباشر", "بث",
+		"breaking", "news", "report", "reports", "announces", "announced", "via", "live", "update", "says", "said"} {
+		newsReport[foldKey(w)] = true
+	}
+}
+
+// newsLike reports a text with a link or headline markers and no first or
+// second person, emoji or exclamation: the shape of a shared news item.
+func newsLike(text string, toks []token) bool {
+	link := strings.Contains(text, "http") || strings.Contains(text, "www.")
+	markers := 0
+	for _, t := range toks {
+		if t.emoji || personal[t.key] {
+			return false
+		}
+		if newsReport[t.key] {
+			markers++
+		}
+	}
+	if strings.Contains(text, "!") {
+		return false
+	}
+	return link && markers > 0 || markers >= 2 || strings.Contains(text, "|") && markers > 0
+}
+
+// personal are first and second person words: opinions are voiced in them.
+var personal = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"انا", "احنا", "نحن", "انت", "انتي", "انتم", "انتو", "انتوا", "اني", "عندي", "عندنا", "لي", "لنا", "حضرتك",
+		"i", "im", "me", "my", "we", "our", "you", "your", "youre", "us"} {
+		personal[foldKey(w)] = true
+	}
+}
+
+// emoticons are matched on the raw text; longer forms first do not matter as
+// each form is distinct enough (":-)" does not contain ":)").
+var emoticons = []struct {
+	s string
+	v float64
+}{
+	{":)", 2}, {":-)", 2}, {"(:", 2}, {":D", 2.3}, {":-D", 2.3}, {";)", 1.5}, {";-)", 1.5}, {":P", 1.5}, {":-P", 1.5}, {";P", 1.5}, {"<3", 2.5}, {"^_^", 2},
+	{":(", -2}, {":-(", -2}, {":'(", -2.5}, {"-_-", -1.5}, {":@", -2.5}, {">:(", -2.5},
+}
+
+// isWordEntry reports a lexicon entry made of letters (with inner
+// apostrophes, hyphens or spaces) and not an HTML-entity fragment.
+func isWordEntry(w string) bool {
+	if w == "gt" || w == "lt" || w == "amp" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) && r != '\'' && r != '-' && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// circumfixValence looks up the stem of a ma-...-sh negated word: without
+// the final ش and the leading م or ما.
+func circumfixValence(k string) float64 {
+	stem := strings.TrimSuffix(k, "ش")
+	for _, p := range []string{"ما", "م"} {
+		st := strings.TrimPrefix(stem, p)
+		if st == stem || utf8.RuneCountInString(st) < 3 {
+			continue
+		}
+		toks := tokenize(st)
+		if hs := sentM.find(toks); len(hs) == 1 {
+			return sentVal[hs[0].id]
+		}
+	}
+	return 0
 }
 
 func isUpperWord(w string) bool {
@@ -145,22 +291,38 @@ func isUpperWord(w string) bool {
 
 // Decision constants of sentimentLabel.
 var (
-	mixedMin    = 1.5 // both positive and negative evidence at least this strong
-	mixedRatio  = 0.5 // and the weaker at least this fraction of the stronger
+	mixedMin    = 1.0 // both positive and negative evidence at least this strong
+	mixedRatio  = 0.3 // and the weaker at least this fraction of the stronger
 	neutralBand = 0.2 // |compound| below this is neutral
+	// English follows VADER, which has no mixed class: only clearly balanced,
+	// strong evidence on both sides is mixed.
+	mixedMinEn    = 3.0
+	mixedRatioEn  = 0.7
+	neutralBandEn = 0.3
 )
 
 // sentimentLabel maps lexical evidence to the sentiment enumeration: mixed
 // when both positive and negative evidence are strong, else the sign of the
 // compound score outside a neutral band.
 func sentimentLabel(s sentScore) (string, float64) {
-	if s.rawPos >= mixedMin && s.rawNeg >= mixedMin && math.Min(s.rawPos, s.rawNeg)/math.Max(s.rawPos, s.rawNeg) >= mixedRatio {
+	mn, mr := mixedMin, mixedRatio
+	if !s.arabic {
+		mn, mr = mixedMinEn, mixedRatioEn
+	}
+	if s.arabic && s.contrast && contrastMixed {
+		return "mixed", 0.55
+	}
+	if s.rawPos >= mn && s.rawNeg >= mn && math.Min(s.rawPos, s.rawNeg)/math.Max(s.rawPos, s.rawNeg) >= mr {
 		return "mixed", 0.6
 	}
+	band := neutralBand
+	if !s.arabic {
+		band = neutralBandEn
+	}
 	switch {
-	case s.compound >= neutralBand:
+	case s.compound >= band:
 		return "positive", 0.5 + s.compound/2
-	case s.compound <= -neutralBand:
+	case s.compound <= -band*negBandEn(s):
 		return "negative", 0.5 - s.compound/2
 	}
 	return "neutral", 0.6
@@ -191,3 +353,19 @@ func withAbuse(s sentScore, tx *toxicity) sentScore {
 	s.compound = sum / math.Sqrt(sum*sum+15)
 	return s
 }
+
+// negBandEn scales the negative side of the neutral band: English tweets
+// voice negativity with fewer lexicon words than positivity (VADER's
+// negative entries are sparser), so a weaker negative score already counts.
+func negBandEn(s sentScore) float64 {
+	if s.arabic {
+		return 1
+	}
+	return negScaleEn
+}
+
+var negScaleEn = 0.6
+
+// contrastMixed: Arabic text weighing a positive against a negative across
+// a contrast word is mixed.
+var contrastMixed = true
