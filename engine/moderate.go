@@ -67,7 +67,7 @@ func checkModerate(content, text string, det op.Detection) (op.Moderation, error
 	}
 	m.Toxicity = map[string]string{"low": "mild", "medium": "moderate", "high": "severe"}[m.Severity]
 	m.FlaggedTerms, m.Spans = locateTerms(text, out.FlaggedTerms)
-	m.CleanedText = mask(text, m.Spans)
+	m.CleanedText = builtin.MaskSpans(text, m.Spans)
 	return m, nil
 }
 
@@ -130,37 +130,5 @@ func locateTerms(text string, terms []string) ([]string, []op.Span) {
 	for i, h := range hits {
 		out[i] = h.term
 	}
-	return out, mergeSpans(spans)
-}
-
-func mergeSpans(s []op.Span) []op.Span {
-	if len(s) == 0 {
-		return nil
-	}
-	sort.Slice(s, func(a, b int) bool { return s[a].Start < s[b].Start })
-	out := []op.Span{s[0]}
-	for _, x := range s[1:] {
-		last := &out[len(out)-1]
-		if x.Start <= last.End {
-			if x.End > last.End {
-				last.End = x.End
-			}
-			continue
-		}
-		out = append(out, x)
-	}
-	return out
-}
-
-// mask replaces each span of text with "***".
-func mask(text string, spans []op.Span) string {
-	var b strings.Builder
-	prev := 0
-	for _, s := range spans {
-		b.WriteString(text[prev:s.Start])
-		b.WriteString("***")
-		prev = s.End
-	}
-	b.WriteString(text[prev:])
-	return b.String()
+	return out, builtin.MergeSpans(spans)
 }

@@ -143,7 +143,7 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	s.score = 1 - math.Exp(-x)
-	s.spans = mergeSpans(s.spans)
+	s.spans = MergeSpans(s.spans)
 	return s
 }
 

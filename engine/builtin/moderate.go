@@ -308,18 +308,19 @@ func Moderate(req op.ModerateRequest) op.Moderation {
 				spans = append(spans, h.span)
 			}
 		}
-		m.Spans = mergeSpans(spans)
+		m.Spans = MergeSpans(spans)
 		for _, s := range m.Spans {
 			m.FlaggedTerms = append(m.FlaggedTerms, req.Text[s.Start:s.End])
 		}
-		m.CleanedText = maskSpans(req.Text, m.Spans)
+		m.CleanedText = MaskSpans(req.Text, m.Spans)
 	}
 	m.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text) + len(m.Flags) + tokens(m.CleanedText)}
 	return m
 }
 
-// mergeSpans sorts spans and merges overlapping ones.
-func mergeSpans(spans []op.Span) []op.Span {
+// MergeSpans sorts spans and merges overlapping ones (the engine uses it
+// for spans it recomputes from a model's flagged terms).
+func MergeSpans(spans []op.Span) []op.Span {
 	if len(spans) == 0 {
 		return []op.Span{}
 	}
@@ -338,8 +339,8 @@ func mergeSpans(spans []op.Span) []op.Span {
 	return out
 }
 
-// maskSpans replaces each span of text with "***".
-func maskSpans(text string, spans []op.Span) string {
+// MaskSpans replaces each span of text (sorted, non-overlapping) with "***".
+func MaskSpans(text string, spans []op.Span) string {
 	var b strings.Builder
 	prev := 0
 	for _, s := range spans {
