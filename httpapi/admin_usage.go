@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"time"
-
 	"svc/ledger"
 )
 
@@ -11,19 +9,12 @@ import (
 // endpoint; default day; default period the start of the current month to
 // now), for the console's chart.
 func (s *Server) adminUsage(a *adminCall) {
-	now := s.clock.Now()
-	q := &query{args: a.ctx.QueryArgs()}
-	uq := ledger.UsageQuery{
-		From:    q.time("from", false, time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)),
-		To:      q.time("to", true, now),
-		GroupBy: q.enum("group_by", []string{"day", "week", "month", "endpoint"}, "day"),
-	}
-	q.period(uq.From, uq.To)
-	if q.fail != nil {
-		a.fail(400, *q.fail)
+	uq, lq, fail := s.usageQuery(a.ctx.QueryArgs())
+	if fail != nil {
+		a.fail(400, *fail)
 		return
 	}
-	u, err := s.ledger.Usage(a.ctx.UserValue("id").(string), uq)
+	u, err := s.ledger.Usage(a.ctx.UserValue("id").(string), lq)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return

@@ -168,26 +168,34 @@ func (s *Server) analytics(c *call) {
 
 // usage: GET /v1/usage. Free. Default period: start of the current month to now.
 func (s *Server) usage(c *call) {
-	now := s.clock.Now()
-	q := &query{args: c.ctx.QueryArgs()}
-	uq := ledger.UsageQuery{
-		From:    q.time("from", false, time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)),
-		To:      q.time("to", true, now),
-		GroupBy: q.enum("group_by", []string{"day", "week", "month", "endpoint"}, "day"),
-	}
-	q.period(uq.From, uq.To)
-	if q.fail != nil {
-		c.badRequest(q.fail)
+	uq, lq, fail := s.usageQuery(c.ctx.QueryArgs())
+	if fail != nil {
+		c.badRequest(fail)
 		return
 	}
-	lq := uq
-	lq.From, lq.To = notZero(uq.From), notZero(uq.To)
 	u, err := s.ledger.Usage(c.p.Account.ID, lq)
 	if err != nil {
 		c.queryFailed(err)
 		return
 	}
 	c.ok(usageResult(uq, u))
+}
+
+// usageQuery reads from, to and group_by of a usage request. It returns the
+// query as asked (for the response's period) and as given to the ledger
+// (zero bounds made explicit).
+func (s *Server) usageQuery(args *fasthttp.Args) (asked, lq ledger.UsageQuery, fail *apiError) {
+	now := s.clock.Now()
+	q := &query{args: args}
+	asked = ledger.UsageQuery{
+		From:    q.time("from", false, time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)),
+		To:      q.time("to", true, now),
+		GroupBy: q.enum("group_by", []string{"day", "week", "month", "endpoint"}, "day"),
+	}
+	q.period(asked.From, asked.To)
+	lq = asked
+	lq.From, lq.To = notZero(asked.From), notZero(asked.To)
+	return asked, lq, q.fail
 }
 
 // notZero maps the zero time (a client's "0001-01-01T00:00:00Z") to the
