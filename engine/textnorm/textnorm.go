@@ -22,6 +22,7 @@
 package textnorm
 
 import (
+	"bytes"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -162,6 +163,7 @@ func appendNormalize(dst []byte, offs []int, s string, withOffs bool) ([]byte, [
 		}
 		var tmp [64]byte
 		seg := norm.NFKC.AppendString(tmp[:0], s[i:i+k])
+		seg = lowerComposed(seg)
 		end := i + k
 		for j := 0; j < len(seg); {
 			r, n := utf8.DecodeRune(seg[j:])
@@ -175,6 +177,24 @@ func appendNormalize(dst []byte, offs []int, s string, withOffs bool) ([]byte, [
 	}
 	_ = base
 	return st.dst, st.offs
+}
+
+// lowerComposed lower-cases an NFKC segment that has an upper-case letter and
+// composes it again: a lower-case letter can compose with marks its capital
+// cannot (T + U+0308 stays two runes, t + U+0308 is U+1E97), so without this
+// Fold would not be idempotent (found by FuzzNormalize).
+func lowerComposed(seg []byte) []byte {
+	upper := false
+	for _, r := range string(seg) {
+		if unicode.IsUpper(r) || unicode.IsTitle(r) {
+			upper = true
+			break
+		}
+	}
+	if !upper {
+		return seg
+	}
+	return norm.NFKC.Bytes(bytes.ToLower(seg))
 }
 
 // folder is the streaming state of one normalisation.
