@@ -150,8 +150,12 @@ func appendNormalize(dst []byte, offs []int, s string, withOffs bool) ([]byte, [
 				i = j
 				continue
 			}
-			if r2, _ := DecodeRune(s, j); nfkcInert(r2) {
-				st.add(r, i, j)
+			if r2, n2 := DecodeRune(s, j); nfkcInert(r2) {
+				if keepStarter(r, []byte(s[j:j+n2])) { // same rule as the slow path
+					st.put(r, i, j)
+				} else {
+					st.add(r, i, j)
+				}
 				i = j
 				continue
 			}
@@ -167,7 +171,11 @@ func appendNormalize(dst []byte, offs []int, s string, withOffs bool) ([]byte, [
 		end := i + k
 		for j := 0; j < len(seg); {
 			r, n := utf8.DecodeRune(seg[j:])
-			st.add(r, i, end)
+			if j == 0 && keepStarter(r, seg[n:]) {
+				st.put(r, i, end)
+			} else {
+				st.add(r, i, end)
+			}
 			j += n
 		}
 		i = end
@@ -210,8 +218,37 @@ type folder struct {
 	lastEnd      int  // end in s of the source of the last kept non-space rune
 }
 
-func (f *folder) add(r rune, start, end int) {
-	r = foldRune(r)
+// keepStarter reports whether a starter that folding removes (tatweel,
+// zero-width and direction marks) must stay because combining marks that
+// folding keeps follow it in its segment: removing it would make those marks
+// adjacent to the previous segment's marks, and a second NFKC pass could
+// reorder them, so Fold would not be idempotent (found by FuzzNormalize).
+func keepStarter(r rune, rest []byte) bool {
+	if foldRune(r) >= 0 || len(rest) == 0 {
+		return false
+	}
+	var buf [utf8.UTFMax]byte
+	if norm.NFKC.Properties(buf[:utf8.EncodeRune(buf[:], r)]).CCC() != 0 {
+		return false
+	}
+	for j := 0; j < len(rest); {
+		m, n := utf8.DecodeRune(rest[j:])
+		if norm.NFKC.Properties(rest[j:j+n]).CCC() == 0 {
+			return false // a starter: the marks (if any) end here
+		}
+		if fm := foldRune(m); fm >= 0 && fm != ' ' {
+			return true
+		}
+		j += n
+	}
+	return false
+}
+
+// add folds r and appends it (or drops it) at source span [start, end).
+func (f *folder) add(r rune, start, end int) { f.put(foldRune(r), start, end) }
+
+// put appends the already-folded rune r; r < 0 drops it.
+func (f *folder) put(r rune, start, end int) {
 	if r < 0 { // removed: belongs to the previous kept rune
 		if f.pendingSpace < 0 && !f.leading {
 			f.lastEnd = end
