@@ -147,7 +147,7 @@ func init() {
 	for i := 0; i < 256; i++ {
 		r := rune(0x0600 + i)
 		var in arInfo
-		if r >= 0x0653 && r <= 0x0655 || r >= 0x0675 && r <= 0x0678 {
+		if r >= 0x0610 && r <= 0x061A || r >= 0x0653 && r <= 0x0655 || r >= 0x0675 && r <= 0x0678 { // as textnorm's slow path
 			in.flags |= arSlow
 			arTable[i] = in
 			continue
