@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"github.com/valyala/fasthttp"
 
 	"svc/cache"
 	"svc/clock"
@@ -70,6 +71,21 @@ func startNode(t *testing.T, dir string) *node {
 // startNodeWith starts a server on dir with the given engine configuration.
 func startNodeWith(t *testing.T, dir string, ecfg engine.Config) *node {
 	t.Helper()
+	n, _ := startNodeFull(t, dir, ecfg, nodeOptions{})
+	return n
+}
+
+// nodeOptions are the knobs some tests need beyond the defaults.
+type nodeOptions struct {
+	cfg   httpapi.Config                    // AdminToken and TestClock are always set
+	tweak func(*fasthttp.Server)            // applied to both listeners' servers
+	wrap  func(ledger.Ledger) ledger.Ledger // wraps the ledger the server uses
+}
+
+// startNodeFull starts a server on dir (a fresh temp dir when "") and
+// returns it with its engine. Every other starter calls this one.
+func startNodeFull(t *testing.T, dir string, ecfg engine.Config, o nodeOptions) (*node, *engine.Engine) {
+	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
@@ -80,23 +96,35 @@ func startNodeWith(t *testing.T, dir string, ecfg engine.Config) *node {
 	require.NoError(t, err)
 	eng, err := engine.New(ecfg)
 	require.NoError(t, err)
-	srv := httpapi.New(httpapi.Config{AdminToken: adminToken, TestClock: true}, led, eng, ch, clk)
+	var l ledger.Ledger = led
+	if o.wrap != nil {
+		l = o.wrap(led)
+	}
+	cfg := o.cfg
+	cfg.AdminToken, cfg.TestClock = adminToken, true
+	srv := httpapi.New(cfg, l, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
 	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
+	if o.tweak != nil {
+		o.tweak(pub)
+		o.tweak(adm)
+	}
 	pl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	al, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	go pub.Serve(pl)
 	go adm.Serve(al)
+	tr := &http.Transport{MaxIdleConnsPerHost: 200}
 	n := &node{t: t, dir: dir, base: "http://" + pl.Addr().String(), admin: "http://" + al.Addr().String(),
-		client: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 200}}}
+		client: &http.Client{Timeout: 60 * time.Second, Transport: tr}}
 	stopped := false
 	n.stop = func() {
 		if stopped {
 			return
 		}
 		stopped = true
+		tr.CloseIdleConnections()
 		_ = pub.Shutdown()
 		_ = adm.Shutdown()
 		eng.Close()
@@ -104,7 +132,7 @@ func startNodeWith(t *testing.T, dir string, ecfg engine.Config) *node {
 		_ = led.Close()
 	}
 	t.Cleanup(n.stop)
-	return n
+	return n, eng
 }
 
 // resp is a decoded response.

@@ -57,49 +57,7 @@ func startHostileNodeEngine(t *testing.T, ecfg engine.Config, tweak func(*fastht
 // startHostileNodeWrapped also lets the test wrap the ledger the server uses.
 func startHostileNodeWrapped(t *testing.T, ecfg engine.Config, tweak func(*fasthttp.Server), wrap func(ledger.Ledger) ledger.Ledger) (*node, *engine.Engine) {
 	t.Helper()
-	dir := t.TempDir()
-	clk := clock.New()
-	led, err := ledger.Open(filepath.Join(dir, "ledger"), clk.Now)
-	require.NoError(t, err)
-	ch, err := cache.Open(cache.Options{Dir: filepath.Join(dir, "cache"), Scope: "account", Now: clk.Now})
-	require.NoError(t, err)
-	eng, err := engine.New(ecfg)
-	require.NoError(t, err)
-	var l ledger.Ledger = led
-	if wrap != nil {
-		l = wrap(led)
-	}
-	srv := httpapi.New(httpapi.Config{AdminToken: adminToken, TestClock: true}, l, eng, ch, clk)
-	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
-	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
-	if tweak != nil {
-		tweak(pub)
-		tweak(adm)
-	}
-	pl, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	al, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go pub.Serve(pl)
-	go adm.Serve(al)
-	tr := &http.Transport{MaxIdleConnsPerHost: 200}
-	n := &node{t: t, dir: dir, base: "http://" + pl.Addr().String(), admin: "http://" + al.Addr().String(),
-		client: &http.Client{Timeout: 60 * time.Second, Transport: tr}}
-	stopped := false
-	n.stop = func() {
-		if stopped {
-			return
-		}
-		stopped = true
-		tr.CloseIdleConnections()
-		_ = pub.Shutdown()
-		_ = adm.Shutdown()
-		eng.Close()
-		_ = ch.Close()
-		_ = led.Close()
-	}
-	t.Cleanup(n.stop)
-	return n, eng
+	return startNodeFull(t, "", ecfg, nodeOptions{tweak: tweak, wrap: wrap})
 }
 
 // rawDo sends bytes over a new TCP connection and reads until the server

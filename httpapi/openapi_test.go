@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -20,12 +19,9 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/stretchr/testify/require"
 
-	"svc/cache"
-	"svc/clock"
 	"svc/engine"
 	"svc/engine/provider/mock"
 	"svc/httpapi"
-	"svc/ledger"
 )
 
 // loadOpenAPI loads and validates the embedded document (OpenAPI 3.1, JSON
@@ -271,41 +267,7 @@ func TestOpenAPIServed(t *testing.T) {
 // configuration of the test's choosing (AdminToken and TestClock are set).
 func startConfiguredNode(t *testing.T, ecfg engine.Config, cfg httpapi.Config) *node {
 	t.Helper()
-	dir := t.TempDir()
-	clk := clock.New()
-	led, err := ledger.Open(filepath.Join(dir, "ledger"), clk.Now)
-	require.NoError(t, err)
-	ch, err := cache.Open(cache.Options{Dir: filepath.Join(dir, "cache"), Scope: "account", Now: clk.Now})
-	require.NoError(t, err)
-	eng, err := engine.New(ecfg)
-	require.NoError(t, err)
-	cfg.AdminToken, cfg.TestClock = adminToken, true
-	srv := httpapi.New(cfg, led, eng, ch, clk)
-	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
-	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
-	pl, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	al, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go pub.Serve(pl)
-	go adm.Serve(al)
-	tr := &http.Transport{MaxIdleConnsPerHost: 50}
-	n := &node{t: t, dir: dir, base: "http://" + pl.Addr().String(), admin: "http://" + al.Addr().String(),
-		client: &http.Client{Timeout: 60 * time.Second, Transport: tr}}
-	stopped := false
-	n.stop = func() {
-		if stopped {
-			return
-		}
-		stopped = true
-		tr.CloseIdleConnections()
-		_ = pub.Shutdown()
-		_ = adm.Shutdown()
-		eng.Close()
-		_ = ch.Close()
-		_ = led.Close()
-	}
-	t.Cleanup(n.stop)
+	n, _ := startNodeFull(t, "", ecfg, nodeOptions{cfg: cfg})
 	return n
 }
 
