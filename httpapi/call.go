@@ -19,7 +19,8 @@ type call struct {
 	s        *Server
 	ctx      *fasthttp.RequestCtx
 	rid      string
-	start    time.Time
+	start    time.Time // monotonic, for latency
+	now      time.Time // the service clock at the start: every time rule of the request
 	endpoint string
 	p        ledger.Principal
 	rate     decision
@@ -33,9 +34,15 @@ type call struct {
 	hold     *ledger.Hold
 }
 
-func newRequestID(ctx *fasthttp.RequestCtx) string {
-	rid := id.New("req", time.Now())
-	ctx.Response.Header.Set("X-Request-Id", rid)
+var hdrRequestID = []byte("X-Request-Id")
+
+// newRequestID sets and returns a fresh X-Request-Id.
+func newRequestID(ctx *fasthttp.RequestCtx) string { return requestIDAt(ctx, time.Now()) }
+
+// requestIDAt is newRequestID with the time already read.
+func requestIDAt(ctx *fasthttp.RequestCtx, now time.Time) string {
+	rid := id.New("req", now)
+	ctx.Response.Header.SetCanonical(hdrRequestID, []byte(rid))
 	return rid
 }
 
@@ -43,8 +50,8 @@ func newRequestID(ctx *fasthttp.RequestCtx) string {
 // then h, then the headers every authenticated response carries.
 func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {
-		c := &call{s: s, ctx: ctx, start: time.Now(), endpoint: endpoint, cache: "MISS", charged: -1}
-		c.rid = newRequestID(ctx)
+		c := &call{s: s, ctx: ctx, start: time.Now(), now: s.clock.Now(), endpoint: endpoint, cache: "MISS", charged: -1}
+		c.rid = requestIDAt(ctx, c.now)
 		defer c.log()
 		// Whatever happens after reserve, a panic included, the hold ends:
 		// Release is a no-op for a hold already committed or released.
@@ -54,7 +61,7 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 			}
 		}()
 		client := ctx.RemoteIP().String()
-		if s.authFail.over(client, maxAuthFailuresPerMinute, s.clock.Now()) {
+		if s.authFail.over(client, maxAuthFailuresPerMinute, c.now) {
 			ctx.Response.Header.Set("Retry-After", "60")
 			c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "too_many_auth_failures", "", "Too many failed authentications from this address; retry in a minute."))
 			return
@@ -76,7 +83,7 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 		if p.Key.Kind == ledger.Sandbox {
 			limit = sandboxRatePerMinute
 		}
-		c.rate = s.keys.allow(p.Key.ID, limit, s.clock.Now())
+		c.rate = s.keys.allow(p.Key.ID, limit, c.now)
 		if !c.rate.allowed {
 			c.rateLimited(c.rate, "rate_limited", "The per-minute request limit of this key is exceeded.")
 			c.finish()
@@ -107,37 +114,68 @@ func bearer(h []byte) (string, bool) {
 	return string(k), true
 }
 
+// Header names as SPEC.md spells them, set with SetCanonical: fasthttp
+// neither re-normalises nor allocates them per response.
+var (
+	hdrSandboxRemaining = []byte("X-SVC-Sandbox-Remaining")
+	hdrEnvironment      = []byte("X-SVC-Environment")
+	hdrBalance          = []byte("X-SVC-Balance")
+	hdrBalanceWarning   = []byte("X-SVC-Balance-Warning")
+	hdrCache            = []byte("X-SVC-Cache")
+	hdrProvider         = []byte("X-SVC-Provider")
+	hdrCreditsCharged   = []byte("X-SVC-Credits-Charged")
+	hdrTier             = []byte("X-SVC-Tier")
+	hdrCalibration      = []byte("X-SVC-Calibration-Version")
+	hdrLatency          = []byte("X-SVC-Latency")
+	hdrLatencyUs        = []byte("X-SVC-Latency-Us")
+	hdrRateLimit        = []byte("X-RateLimit-Limit")
+	hdrRateRemaining    = []byte("X-RateLimit-Remaining")
+	hdrRateReset        = []byte("X-RateLimit-Reset")
+)
+
+// setInt sets header k to the decimal n.
+func setInt(h *fasthttp.ResponseHeader, k []byte, n int64) {
+	var buf [24]byte
+	h.SetCanonical(k, strconv.AppendInt(buf[:0], n, 10))
+}
+
+// setStr sets header k to v.
+func setStr(h *fasthttp.ResponseHeader, k []byte, v string) {
+	h.SetCanonical(k, []byte(v))
+}
+
 // finish sets the headers of an authenticated response.
 func (c *call) finish() {
 	h := &c.ctx.Response.Header
 	env := "live"
 	if c.p.Key.Kind == ledger.Sandbox {
 		env = "sandbox"
-		h.Set("X-SVC-Sandbox-Remaining", strconv.Itoa(c.s.ledger.SandboxRemaining(c.p.Account.ID)))
+		setInt(h, hdrSandboxRemaining, int64(c.s.ledger.SandboxRemaining(c.p.Account.ID)))
 	}
-	h.Set("X-SVC-Environment", env)
+	setStr(h, hdrEnvironment, env)
 	bal := c.s.ledger.BalanceCredits(c.p.Account.ID)
-	h.Set("X-SVC-Balance", usd(bal))
+	var buf [32]byte
+	h.SetCanonical(hdrBalance, appendUSD(buf[:0], bal))
 	if c.p.Key.Kind == ledger.Live && bal < lowBalanceCredits {
-		h.Set("X-SVC-Balance-Warning", "low_balance")
+		setStr(h, hdrBalanceWarning, "low_balance")
 	}
-	h.Set("X-SVC-Cache", c.cache)
+	setStr(h, hdrCache, c.cache)
 	if c.provider != "" {
-		h.Set("X-SVC-Provider", c.provider)
+		setStr(h, hdrProvider, c.provider)
 	}
 	if c.charged >= 0 {
-		h.Set("X-SVC-Credits-Charged", strconv.FormatInt(c.charged, 10))
+		setInt(h, hdrCreditsCharged, c.charged)
 	}
 	if c.tier != "" {
-		h.Set("X-SVC-Tier", c.tier)
+		setStr(h, hdrTier, c.tier)
 	}
 	if c.calib {
-		h.Set("X-SVC-Calibration-Version", "default")
+		setStr(h, hdrCalibration, "default")
 	}
 	c.rateHeaders(c.rate)
 	el := time.Since(c.start)
-	h.Set("X-SVC-Latency", strconv.FormatInt(el.Milliseconds(), 10))
-	h.Set("X-SVC-Latency-Us", strconv.FormatInt(el.Microseconds(), 10))
+	setInt(h, hdrLatency, el.Milliseconds())
+	setInt(h, hdrLatencyUs, el.Microseconds())
 }
 
 // lowBalanceCredits is the balance (5.00 USD) below which live responses warn.
@@ -145,28 +183,35 @@ const lowBalanceCredits = 5 * ledger.CreditsPerUSD
 
 func (c *call) rateHeaders(d decision) {
 	h := &c.ctx.Response.Header
-	h.Set("X-RateLimit-Limit", strconv.Itoa(d.limit))
-	h.Set("X-RateLimit-Remaining", strconv.Itoa(d.remaining))
-	h.Set("X-RateLimit-Reset", d.reset.Format(time.RFC3339))
+	setInt(h, hdrRateLimit, int64(d.limit))
+	setInt(h, hdrRateRemaining, int64(d.remaining))
+	var buf [40]byte
+	h.SetCanonical(hdrRateReset, d.reset.AppendFormat(buf[:0], time.RFC3339))
 }
 
 // usd formats credits as US dollars with three decimals.
 func usd(credits int64) string {
-	neg := credits < 0
-	if neg {
-		credits = -credits
-	}
-	s := strconv.FormatInt(credits/1000, 10) + "." + strconv.FormatInt(1000+credits%1000, 10)[1:]
-	if neg {
-		s = "-" + s
-	}
-	return s
+	var buf [32]byte
+	return string(appendUSD(buf[:0], credits))
 }
 
-// usdf is credits as a USD number for JSON (3 decimals exact in decimal).
+// appendUSD appends credits as US dollars with three decimals.
+func appendUSD(dst []byte, credits int64) []byte {
+	u := uint64(credits)
+	if credits < 0 {
+		dst = append(dst, '-')
+		u = -u
+	}
+	dst = strconv.AppendUint(dst, u/1000, 10)
+	f := u % 1000
+	return append(dst, '.', byte('0'+f/100), byte('0'+f/10%10), byte('0'+f%10))
+}
+
+// usdf is credits as a USD number for JSON. IEEE division is correctly
+// rounded, so float64(credits)/1000 is the double nearest to the exact
+// decimal (credits < 2^53): the same value ParseFloat(usd(credits)) gives.
 func usdf(credits int64) float64 {
-	f, _ := strconv.ParseFloat(usd(credits), 64)
-	return f
+	return float64(credits) / 1000
 }
 
 func (c *call) ok(result any) { writeOK(c.ctx, c.rid, result) }
@@ -223,7 +268,8 @@ func (c *call) reserve(price int64) (*ledger.Hold, bool) {
 // record and the given records in one durable batch. It writes the 500 itself
 // on failure.
 func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
-	r.Usage.ID = id.New("use", c.s.clock.Now())
+	at := c.s.clock.Now()
+	r.Usage.ID = id.New("use", at)
 	r.Usage.AccountID = c.p.Account.ID
 	r.Usage.KeyID = c.p.Key.ID
 	r.Usage.Endpoint = c.endpoint
@@ -231,7 +277,7 @@ func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
 	r.Usage.CacheHit = !charge
 	r.Usage.Sandbox = c.p.Key.Kind == ledger.Sandbox
 	r.Usage.LatencyMicros = time.Since(c.start).Microseconds()
-	r.Usage.At = c.s.clock.Now()
+	r.Usage.At = at
 	t0 := time.Now()
 	err := c.s.ledger.Commit(h, charge, r)
 	observeCommit(t0, err)

@@ -85,10 +85,12 @@ func (d *body) str(name string, max int) string {
 	if !ok || d.fail != nil {
 		return ""
 	}
-	var s string
-	if err := json.Unmarshal(v, &s); err != nil {
-		d.invalid(name, "The field '"+name+"' must be a string.")
-		return ""
+	s, ok := plainString(v)
+	if !ok {
+		if err := sonic.ConfigStd.Unmarshal(v, &s); err != nil {
+			d.invalid(name, "The field '"+name+"' must be a string.")
+			return ""
+		}
 	}
 	if utf8.RuneCountInString(s) > max {
 		e := errf(d.invalidType, "too_long", name, "The field '"+name+"' is longer than "+strconv.Itoa(max)+" characters.")
@@ -96,6 +98,22 @@ func (d *body) str(name string, max int) string {
 		return ""
 	}
 	return s
+}
+
+// plainString returns the contents of a JSON string literal without escapes
+// or control characters (the common case: no decoder needed); ok false for
+// anything else, which the caller decodes in full.
+func plainString(v []byte) (string, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return "", false
+	}
+	in := v[1 : len(v)-1]
+	for _, c := range in {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return "", false
+		}
+	}
+	return string(in), true
 }
 
 // text reads a required, non-blank string of at most max characters.

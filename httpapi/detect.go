@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"strings"
-
 	"svc/engine/op"
 	"svc/id"
 	"svc/ledger"
@@ -28,11 +26,10 @@ func (s *Server) detect(c *call) {
 	key := c.cacheKey("detect", text)
 	var det op.Detection
 	hit := s.cacheGet(key, &det, false)
-	if hit {
-		det.WordCount = len(strings.Fields(text)) // the one field a near-duplicate may change
-	} else {
-		det = s.engine.Detect(text)
-	}
+	// Detection is deterministic and costs microseconds, so a hit (the same
+	// or a near-duplicate text) is recomputed for its exact word count and
+	// spans: the cache decides only that the request is free.
+	det = s.engine.Detect(text)
 	if !settle(c, h, key, &det, hit, ledger.Records{}) {
 		return
 	}

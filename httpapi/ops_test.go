@@ -154,6 +154,20 @@ func TestDetectShape(t *testing.T) {
 	hit := n.post("/v1/detect", key, map[string]any{"text": "hello there friend"})
 	require.Equal(t, "HIT", hit.header.Get("X-SVC-Cache"))
 	require.Equal(t, true, requireOK(t, hit)["cached"])
+
+	// A hit answers exactly what a miss would: an emoji-only token is no
+	// word, on the miss and on the (exact and near-duplicate) hits alike.
+	emo := "thanks for the video 😀"
+	miss := requireOK(t, n.post("/v1/detect", key, map[string]any{"text": emo}))
+	require.Equal(t, float64(4), miss["word_count"])
+	for _, text := range []string{emo, "Thanks for the video   😀", "thanks for the video 😀 ."} {
+		r := n.post("/v1/detect", key, map[string]any{"text": text})
+		require.Equal(t, "HIT", r.header.Get("X-SVC-Cache"), text)
+		got := requireOK(t, r)
+		for _, f := range []string{"language", "dialect", "dialect_confidence", "script", "text_direction", "word_count"} {
+			require.Equal(t, miss[f], got[f], "%s of %q", f, text)
+		}
+	}
 }
 
 func TestModerateShape(t *testing.T) {

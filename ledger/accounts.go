@@ -134,7 +134,7 @@ func (s *Store) AccountView(accountID string) (AccountView, error) {
 		v.Purchases = append(v.Purchases, *p)
 	}
 	for _, k := range a.keys {
-		v.Keys = append(v.Keys, k.key)
+		v.Keys = append(v.Keys, k.load())
 	}
 	sort.Slice(v.Keys, func(i, j int) bool {
 		ki, kj := v.Keys[i], v.Keys[j]

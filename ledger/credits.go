@@ -29,6 +29,8 @@ func (s *Store) Purchase(accountID string, packUSD int) (Purchase, error) {
 	b := s.db.NewBatch()
 	b.Set(key(pPur, accountID, "/", p.ID), v, nil)
 
+	s.acquire()
+	defer s.release()
 	a.mu.Lock()
 	if err := s.apply(b); err != nil {
 		a.mu.Unlock()
@@ -67,6 +69,8 @@ func (s *Store) Refund(purchaseID string) (Purchase, int64, error) {
 	defer s.leave()
 	now := s.nowUTC()
 
+	s.acquire()
+	defer s.release()
 	a.mu.Lock()
 	var p *Purchase
 	for _, q := range a.purchases {

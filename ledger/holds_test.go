@@ -2,9 +2,11 @@ package ledger
 
 import (
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -286,4 +288,65 @@ func TestBrokenStoreRefusesWrites(t *testing.T) {
 	_, err = s.CreateAccount("x", 0)
 	assert.ErrorIs(t, err, ErrBroken)
 	assert.Equal(t, int64(25_000), s.BalanceCredits(f.acct.ID), "nothing charged, hold released")
+}
+
+// More concurrent commits than pending-sync slots, charged and free mixed on
+// one account: every one completes, the captures add up exactly, and a
+// reopened store holds the same balance and every usage record.
+func TestCommitsBeyondPendingSyncSlots(t *testing.T) {
+	dir := t.TempDir()
+	c := newClock()
+	s, err := Open(dir, c.Now)
+	require.NoError(t, err)
+	f := newFixture(t, s, Live)
+	_, err = s.Purchase(f.acct.ID, 25)
+	require.NoError(t, err)
+
+	n := maxPendingSyncs + 500
+	ok, errs := parallel(n, func() error {
+		h, err := s.Reserve(f.p, 2)
+		if err != nil {
+			return err
+		}
+		// Every third request is a cache hit: captured 0, applied unlocked.
+		return s.Commit(h, rand.IntN(3) != 0, use("/v1/detect"))
+	})
+	require.Empty(t, errs)
+	require.Equal(t, n, ok)
+	u, err := s.Usage(f.acct.ID, UsageQuery{})
+	require.NoError(t, err)
+	require.Equal(t, n, u.TotalRequests)
+	spent := u.TotalCharged
+	assert.Equal(t, 25_000-spent, s.BalanceCredits(f.acct.ID))
+	assert.Zero(t, len(s.slots), "every slot given back")
+	require.NoError(t, s.Close())
+
+	s2 := openStore(t, dir, c)
+	assert.Equal(t, 25_000-spent, s2.BalanceCredits(f.acct.ID))
+	u2, err := s2.Usage(f.acct.ID, UsageQuery{})
+	require.NoError(t, err)
+	assert.Equal(t, n, u2.TotalRequests)
+	assert.Equal(t, spent, u2.TotalCharged)
+}
+
+// Authenticate reads the key without the account lock, so a request is never
+// queued behind the account's commits.
+func TestAuthenticateDoesNotTakeAccountLock(t *testing.T) {
+	s := openStore(t, "", newClock())
+	f := newFixture(t, s, Live)
+	a, err := s.account(f.acct.ID)
+	require.NoError(t, err)
+	a.mu.Lock()
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Authenticate(f.secret)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Authenticate blocked on the account lock")
+	}
+	a.mu.Unlock()
 }

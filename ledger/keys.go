@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 
 	"svc/id"
 )
@@ -20,12 +21,23 @@ const (
 	base62Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 )
 
-// keyState is a key in memory. key.RevokedAt changes under acct.mu.
+// keyState is a key in memory. Its Key is immutable once published: RevokeKey
+// (under acct.mu, which orders revocations) stores a new copy, so readers such
+// as Authenticate load it without any lock.
 type keyState struct {
 	acct *account
 	hash [32]byte // SHA-256 of the secret
-	key  Key
+	key  atomic.Pointer[Key]
 }
+
+func newKeyState(a *account, hash [32]byte, k Key) *keyState {
+	ks := &keyState{acct: a, hash: hash}
+	ks.key.Store(&k)
+	return ks
+}
+
+// load returns the key as last published.
+func (ks *keyState) load() Key { return *ks.key.Load() }
 
 // keyRecord is the value of key/<keyID>: the key and the SHA-256 of its secret.
 type keyRecord struct {
@@ -104,7 +116,7 @@ func (s *Store) CreateKey(accountID string, kind KeyKind) (Key, string, error) {
 	if kind == Sandbox {
 		k.ExpiresAt = now.Add(SandboxKeyLifetime)
 	}
-	ks := &keyState{acct: a, hash: sha256.Sum256([]byte(secret)), key: k}
+	ks := newKeyState(a, sha256.Sum256([]byte(secret)), k)
 	v, _ := json.Marshal(keyRecord{Key: k, SHA256: ks.hash[:]})
 	b := s.db.NewBatch()
 	b.Set(key(pKey, k.ID), v, nil)
@@ -135,13 +147,14 @@ func (s *Store) RevokeKey(keyID string) (Key, error) {
 	}
 	defer s.leave()
 	a := ks.acct
+	s.acquire()
+	defer s.release()
 	a.mu.Lock()
-	if !ks.key.RevokedAt.IsZero() {
-		k := ks.key
+	k := ks.load()
+	if !k.RevokedAt.IsZero() {
 		a.mu.Unlock()
 		return k, nil
 	}
-	k := ks.key
 	k.RevokedAt = s.nowUTC()
 	v, _ := json.Marshal(keyRecord{Key: k, SHA256: ks.hash[:]})
 	b := s.db.NewBatch()
@@ -150,7 +163,7 @@ func (s *Store) RevokeKey(keyID string) (Key, error) {
 		a.mu.Unlock()
 		return Key{}, err
 	}
-	ks.key = k
+	ks.key.Store(&k)
 	a.mu.Unlock()
 	return k, s.wait(b)
 }
@@ -177,9 +190,7 @@ func (s *Store) Authenticate(secret string) (Principal, error) {
 		return Principal{}, ErrUnauthenticated
 	}
 	a := ks.acct
-	a.mu.Lock()
-	k := ks.key
-	a.mu.Unlock()
+	k := ks.load() // lock-free: a request never queues behind the account's commits
 	if k.Kind != kind || !s.usable(k) {
 		return Principal{}, ErrUnauthenticated
 	}

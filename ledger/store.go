@@ -44,7 +44,25 @@ type Store struct {
 	keyByHash map[[32]byte]*keyState
 	keyByID   map[string]*keyState
 	purOwner  map[string]*account // purchase id -> account
+
+	// slots bounds the synced batches handed to Pebble and not yet durable.
+	// A writer takes a slot before it locks an account and gives it back
+	// after its fsync, so Pebble's commit pipeline (which blocks a committer
+	// once record.SyncConcurrency-1 synced batches are pending) never blocks
+	// a writer that holds an account lock: the account's other requests
+	// queue here, not behind an fsync (bench/NOTES.md P16).
+	slots chan struct{}
 }
+
+// maxPendingSyncs is the capacity of Store.slots: half of Pebble's
+// record.SyncConcurrency (4,096).
+const maxPendingSyncs = 2048
+
+// acquire takes a pending-sync slot; call it before any account lock.
+func (s *Store) acquire() { s.slots <- struct{}{} }
+
+// release gives a slot back; once per acquire, after the batch's wait.
+func (s *Store) release() { <-s.slots }
 
 var _ Ledger = (*Store)(nil)
 
@@ -78,6 +96,7 @@ func Open(dir string, now func() time.Time) (*Store, error) {
 		accounts:  map[string]*account{},
 		keyByHash: map[[32]byte]*keyState{},
 		keyByID:   map[string]*keyState{},
+		slots:     make(chan struct{}, maxPendingSyncs),
 		purOwner:  map[string]*account{},
 	}
 	if err := s.init(); err != nil {
@@ -160,8 +179,7 @@ func (s *Store) rebuild() error {
 		if a == nil {
 			return fmt.Errorf("ledger: %s: no such account", k)
 		}
-		ks := &keyState{acct: a, key: r.Key}
-		copy(ks.hash[:], r.SHA256)
+		ks := newKeyState(a, [32]byte(r.SHA256), r.Key)
 		s.keyByHash[ks.hash] = ks
 		s.keyByID[r.ID] = ks
 		a.keys = append(a.keys, ks)
@@ -191,7 +209,7 @@ func (s *Store) rebuild() error {
 	}
 	for _, a := range s.accounts {
 		sort.Slice(a.purchases, func(i, j int) bool { return purchaseBefore(a.purchases[i], a.purchases[j]) })
-		sort.Slice(a.keys, func(i, j int) bool { return a.keys[i].key.ID < a.keys[j].key.ID })
+		sort.Slice(a.keys, func(i, j int) bool { return a.keys[i].load().ID < a.keys[j].load().ID })
 		if err := a.check(); err != nil {
 			return fmt.Errorf("ledger: account %s: %w", a.info.ID, err)
 		}

@@ -122,6 +122,10 @@ func hasMark(b []byte) bool {
 			continue
 		}
 		r, n := utf8.DecodeRune(b[i:])
+		if r >= 0x0621 && r <= 0x064A { // Arabic letters: the common case, no mark
+			i += n
+			continue
+		}
 		if unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || unicode.Is(unicode.Mc, r) {
 			return true
 		}
