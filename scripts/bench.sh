@@ -10,7 +10,9 @@
 #   BENCH_REPEAT_10K=2    repeats of classify-miss-10k (each drains 10,000 calls)
 #   BENCH_SCENARIOS="..." space-separated subset (default: all; `bin/load list`)
 #   BENCH_DURATION=       override every scenario's duration per run (e.g. 2s)
-#   BENCH_PORT=27000      base port (bare +80, svc +81/+82, builtin svc +83/+84, mockllm +90)
+#   BENCH_PORT=27000      base port (bare +80, svc +81/+82, builtin svc +83/+84, mockllm +90, caddy +91)
+#   BENCH_CADDY=1         when caddy is installed (apt-get install caddy), run the classify-miss
+#                         scenarios through it too: another Go gateway on the same upstream (0 = skip)
 #   BENCH_PROFILE=1       run the in-process latency pass and CPU profiles (0 = skip)
 #   BENCH_OUT=bench/results, BENCH_RESULTS=bench/RESULTS.md
 set -euo pipefail
@@ -41,7 +43,7 @@ $GO build -o bin/walbench ./bench/cmd/walbench
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/svc-bench.XXXXXX")
 PIDS=()
 ours() { # pid: still one of the processes this script started (not a reused pid)
-	tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -q "^\./bin/"
+	tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -Eq "^(\./bin/|caddy run)"
 }
 cleanup() {
 	for p in "${PIDS[@]}"; do if ours "$p"; then kill "$p" 2>/dev/null || true; fi; done
@@ -57,6 +59,7 @@ SVC_ADMIN=127.0.0.1:$((PORT + 82))
 BUILTIN=127.0.0.1:$((PORT + 83))
 BUILTIN_ADMIN=127.0.0.1:$((PORT + 84))
 MOCK=127.0.0.1:$((PORT + 90))
+CADDY=127.0.0.1:$((PORT + 91))
 TOKEN=bench-admin-token
 
 wait_http() { # url
@@ -90,6 +93,17 @@ PID_bare=$!
 PIDS+=($!)
 wait_http "http://$MOCK/v1/models"
 wait_http "http://$BARE/"
+CADDY_ON=0
+if [ "${BENCH_CADDY:-1}" = 1 ] && command -v caddy >/dev/null 2>&1; then
+	# Another Go gateway in front of the same mockllm: a plain reverse proxy.
+	printf '{\n\tadmin off\n\tauto_https off\n}\nhttp://%s {\n\treverse_proxy %s\n}\n' "$CADDY" "$MOCK" >"$TMP/Caddyfile"
+	(cd "$TMP" && exec caddy run --config "$TMP/Caddyfile" --adapter caddyfile) >"$TMP/caddy.log" 2>&1 &
+	PID_caddy=$!
+	PIDS+=($!)
+	wait_http "http://$CADDY/v1/models"
+	CADDY_ON=1
+	echo "bench: $(caddy version | head -1 | cut -c1-40) in front of mockllm at $CADDY" >&2
+fi
 start_svc svc "$SVC" "$SVC_ADMIN" 1
 start_svc builtin "$BUILTIN" "$BUILTIN_ADMIN" 0
 
@@ -116,9 +130,14 @@ run() { # scenario
 	report-*) variants=svc,direct addr=$BUILTIN keys="--keys $TMP/keys-builtin.txt" pid="--pid builtin=$PID_builtin --pid mock=$PID_mock" ;;
 	*) variants=svc,direct addr=$SVC keys="--keys $TMP/keys-svc.txt" pid="--pid svc=$PID_svc --pid mock=$PID_mock" ;;
 	esac
+	case "$sc" in
+	classify-miss-1k | classify-miss-1k-0ms | classify-miss-max)
+		if [ "$CADDY_ON" = 1 ]; then variants=$variants,caddy pid="$pid --pid caddy=$PID_caddy"; fi
+		;;
+	esac
 	local rep=$REPEAT
 	if [ "$sc" = classify-miss-10k ]; then rep=${BENCH_REPEAT_10K:-2}; fi
-	local cmd="bin/load run --scenario $sc --variants $variants --repeat $rep --addr $addr --direct-addr $MOCK ${DUR[*]} ${EXTRA[*]} --out $OUT"
+	local cmd="bin/load run --scenario $sc --variants $variants --repeat $rep --addr $addr --direct-addr $MOCK --caddy-addr $CADDY ${DUR[*]} ${EXTRA[*]} --out $OUT"
 	echo "$cmd $keys $pid" | sed "s#$TMP#\$TMP#g" >>"$CMDS"
 	# CPU profile of the real svc (admin listener's /debug/pprof) during the
 	# first measured svc run of a few scenarios.
@@ -132,7 +151,7 @@ run() { # scenario
 		;;
 	esac
 	# shellcheck disable=SC2086
-	./bin/load run --scenario "$sc" --variants $variants --repeat "$rep" --addr "$addr" --direct-addr "$MOCK" "${DUR[@]}" "${EXTRA[@]}" --out "$OUT" $keys $pid
+	./bin/load run --scenario "$sc" --variants $variants --repeat "$rep" --addr "$addr" --direct-addr "$MOCK" --caddy-addr "$CADDY" "${DUR[@]}" "${EXTRA[@]}" --out "$OUT" $keys $pid
 	if [ -n "$prof_pid" ]; then
 		wait "$prof_pid" 2>/dev/null || true
 		if [ -s "$OUT/svc-cpu-$sc.prof" ]; then

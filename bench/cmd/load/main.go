@@ -169,9 +169,10 @@ func loadavg() string {
 func run(args []string) error {
 	fs := flag.NewFlagSet("run", flag.ExitOnError)
 	name := fs.String("scenario", "", "scenario (load list)")
-	variants := fs.String("variants", "svc", "comma-separated: svc (the scenario's target), direct (straight to mockllm); repeats interleave")
+	variants := fs.String("variants", "svc", "comma-separated: svc (the scenario's target), direct (straight to mockllm), caddy (the direct request through another Go gateway, --caddy-addr); repeats interleave")
 	addr := fs.String("addr", "127.0.0.1:18081", "target host:port (svc, builtin svc or bare)")
 	directAddr := fs.String("direct-addr", "127.0.0.1:18090", "cmd/mockllm host:port (direct variant, and /control; \"\" = no mockllm)")
+	caddyAddr := fs.String("caddy-addr", "", "host:port of a Go reverse proxy (Caddy) in front of mockllm (caddy variant)")
 	keysFile := fs.String("keys", "", "file of API keys, one a line")
 	repeat := fs.Int("repeat", 3, "repeated runs per variant")
 	warmup := fs.Duration("warmup", 0, "unmeasured warm-up before each run, on the same connections (default: 500ms; 3s for closed loop above 1,000 in flight)")
@@ -241,22 +242,26 @@ func run(args []string) error {
 	}
 	for rep := 0; rep < *repeat; rep++ {
 		for _, v := range vs {
-			target := *addr
-			if v == "direct" {
+			target, build := *addr, v
+			switch v {
+			case "direct":
 				target = *directAddr
+			case "caddy":
+				// The direct request, through the other gateway.
+				target, build = *caddyAddr, "direct"
 			}
 			env := &scenario.Env{Host: target, Keys: keys, PromptsDir: *prompts, Model: *model}
 			cfg := loadgen.Config{
 				Addr: target, Rate: sc.Rate, MaxInFlight: sc.MaxInFlight, Procs: pids, Progress: progress,
 				Timeout: 30 * time.Second, Drain: 15 * time.Second,
 			}
-			if v != "direct" && sc.Target != "bare" {
+			if v == "svc" && sc.Target != "bare" {
 				cfg.ServerLatencyHeader, cfg.CacheHeader = "X-SVC-Latency", "X-SVC-Cache"
 			}
 			cfg.Client = loadgen.NewClient(cfg)
 			if *warmup > 0 {
 				env.Nonce = uint64(time.Now().UnixNano())
-				req, err := sc.Build(v, env)
+				req, err := sc.Build(build, env)
 				if err != nil {
 					return err
 				}
@@ -271,7 +276,7 @@ func run(args []string) error {
 				}
 			}
 			env.Nonce = uint64(time.Now().UnixNano())
-			req, err := sc.Build(v, env)
+			req, err := sc.Build(build, env)
 			if err != nil {
 				return err
 			}
@@ -341,7 +346,7 @@ func scenarioMarkdown(f *File) string {
 	fmt.Fprintf(&b, ", %s, at most %d in flight, %.0f s per run. Load average before/after: `%s` / `%s`.\n\n", mode, f.MaxInFlight, f.DurationS, f.LoadAvg[0], f.LoadAvg[1])
 	fmt.Fprintf(&b, "`%s`\n\n", f.Command)
 	b.WriteString("| variant | run | req/s | p50 | p90 | p99 | p99.9 | max | errors | hits | peak in flight | CPU µs/req |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-	for _, v := range []string{"svc", "direct"} {
+	for _, v := range []string{"svc", "direct", "caddy"} {
 		vr := f.Variants[v]
 		if vr == nil {
 			continue
@@ -362,6 +367,10 @@ func scenarioMarkdown(f *File) string {
 		fmt.Fprintf(&b, "\nGateway overhead (svc median − direct median, per percentile): p50 %s, p90 %s, p99 %s, p99.9 %s.\n",
 			loadgen.FmtSigned(s.Median.P50-d.Median.P50), loadgen.FmtSigned(s.Median.P90-d.Median.P90), loadgen.FmtSigned(s.Median.P99-d.Median.P99), loadgen.FmtSigned(s.Median.P999-d.Median.P999))
 	}
+	if c, d := f.Variants["caddy"], f.Variants["direct"]; c != nil && d != nil {
+		fmt.Fprintf(&b, "\nCaddy's overhead on the same request (caddy median − direct median): p50 %s, p90 %s, p99 %s, p99.9 %s.\n",
+			loadgen.FmtSigned(c.Median.P50-d.Median.P50), loadgen.FmtSigned(c.Median.P90-d.Median.P90), loadgen.FmtSigned(c.Median.P99-d.Median.P99), loadgen.FmtSigned(c.Median.P999-d.Median.P999))
+	}
 	fmt.Fprintf(&b, "\n![%s](%s.png)\n", f.Scenario, f.Scenario)
 	return b.String()
 }
@@ -376,7 +385,7 @@ func cpuCell(ps map[string]*loadgen.Proc) string {
 
 func cpuMap(m map[string]float64) string {
 	var parts []string
-	for _, k := range []string{"svc", "builtin", "mock", "bare", "load"} {
+	for _, k := range []string{"svc", "builtin", "caddy", "mock", "bare", "load"} {
 		if v, ok := m[k]; ok && v > 0 {
 			parts = append(parts, fmt.Sprintf("%s %.0f", k, v))
 		}

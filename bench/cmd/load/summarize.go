@@ -153,6 +153,26 @@ func summarize(args []string) error {
 		fmt.Fprintf(&b, "\nNoise floor of this run: the bare fasthttp handler at 1,000 req/s answered in p50 %s, p99 %s, p99.9 %s (client, kernel and the machine's other work; no application code).\n", loadgen.FmtUS(nf.P50), loadgen.FmtUS(nf.P99), loadgen.FmtUS(nf.P999))
 	}
 
+	// Side by side with another Go gateway on the same upstream.
+	var side strings.Builder
+	for _, name := range []string{"classify-miss-1k", "classify-miss-1k-0ms", "classify-miss-max"} {
+		s, c, d := med(name, "svc"), med(name, "caddy"), med(name, "direct")
+		if s == nil || c == nil || d == nil {
+			continue
+		}
+		fmt.Fprintf(&side, "| %s | %.0f | %s / %s | %.0f | %s / %s | %.0f | %s / %s | %.0f | %.0f |\n", name,
+			d.Throughput, loadgen.FmtUS(d.P50), loadgen.FmtUS(d.P99),
+			c.Throughput, loadgen.FmtSigned(c.P50-d.P50), loadgen.FmtSigned(c.P99-d.P99),
+			s.Throughput, loadgen.FmtSigned(s.P50-d.P50), loadgen.FmtSigned(s.P99-d.P99),
+			c.CPUPerReq["caddy"], s.CPUPerReq["svc"])
+	}
+	if side.Len() > 0 {
+		b.WriteString("\n## Side by side: another Go gateway on the same upstream\n\n" +
+			"Caddy (Go; `reverse_proxy` to the same cmd/mockllm, Debian's caddy package) forwards the very request the *direct* variant sends; svc receives the public API request, authenticates, reserves, calls the provider, validates, stores the comment and commits the debit durably. Overheads are each variant's median minus direct's, per percentile, in the same run. Caddy is a general reverse proxy, not an LLM gateway: no auth, billing, schema or cache work — it is the floor a Go proxy hop costs on this machine.\n\n" +
+			"| scenario | direct req/s | direct p50 / p99 | caddy req/s | caddy overhead p50 / p99 | svc req/s | svc overhead p50 / p99 | caddy CPU µs/req | svc CPU µs/req |\n|---|---|---|---|---|---|---|---|---|\n")
+		b.WriteString(side.String())
+	}
+
 	// Scenario table.
 	b.WriteString("\n## Scenarios (medians)\n\n| scenario | what | svc req/s | svc p50 | svc p99 | svc p99.9 | errors | hits | svc CPU µs/req | direct req/s | direct p50 | direct p99 | overhead p50 | overhead p99 |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, sc := range scenario.All {
