@@ -99,13 +99,25 @@ func (s *Server) hints(account string) []op.Hint {
 	if v, ok := s.hintCache.Load(account); ok {
 		return v.([]op.Hint)
 	}
+	s.hintMu.Lock()
+	gen := s.hintGen
+	s.hintMu.Unlock()
 	hs := s.loadHints(account)
-	s.hintCache.Store(account, hs)
+	s.hintMu.Lock()
+	if s.hintGen == gen { // no feedback committed during the load: not stale
+		s.hintCache.Store(account, hs)
+	}
+	s.hintMu.Unlock()
 	return hs
 }
 
 // forgetHints drops the account's memoized hints; called after a feedback commit.
-func (s *Server) forgetHints(account string) { s.hintCache.Delete(account) }
+func (s *Server) forgetHints(account string) {
+	s.hintMu.Lock()
+	s.hintGen++
+	s.hintCache.Delete(account)
+	s.hintMu.Unlock()
+}
 
 func (s *Server) loadHints(account string) []op.Hint {
 	fbs, err := s.ledger.RecentFeedback(account, maxHints)
@@ -125,6 +137,9 @@ func (s *Server) loadHints(account string) []op.Hint {
 // applyCorrection overrides intent and sentiment with the account's newest
 // correction of the same normalised text.
 func (s *Server) applyCorrection(account, text string, r *op.Classification) {
+	if len(s.hints(account)) == 0 {
+		return // the account has no correction at all: nothing to look up
+	}
 	fb, ok := s.ledger.Correction(account, correctionKey(text))
 	if !ok {
 		return

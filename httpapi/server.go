@@ -45,6 +45,8 @@ type Server struct {
 	// hintCache memoizes each account's feedback hints ([]op.Hint); an
 	// account's entry is dropped by its next feedback. Bounded by accounts.
 	hintCache sync.Map
+	hintMu    sync.Mutex // orders a memo store after a load against forgetHints
+	hintGen   uint64     // guarded by hintMu: bumped by every forgetHints
 }
 
 // maxAuthFailuresPerMinute is how many failed authentications one client
