@@ -79,6 +79,9 @@ type matcher struct {
 	entries   [][]entry // per pattern
 	markers   []Marker  // per entry id
 	nEntries  int
+	// wholeWord holds the compact word markers that begin with و or ف: a
+	// token that is one of them gets no proclitic reading.
+	wholeWord map[string]bool
 }
 
 var (
@@ -157,7 +160,7 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 			text := foldMarker(raw)
 			if kind == kindNotPrefix {
 				key := text + "|notprefix"
-				if seen[key] || strings.ContainsAny(text, " *") {
+				if seen[key] || strings.Contains(text, " ") || strings.Count(text, "*") > 1 || strings.HasSuffix(strings.TrimSuffix(text, "$"), "*") {
 					f.Close()
 					return nil, fmt.Errorf("%s:%d: bad or duplicate notprefix %q", name, ln, text)
 				}
@@ -209,10 +212,13 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 	used := make([]bool, len(notPrefix))
 	for p, es := range m.entries {
 		for i := range es {
-			if es[i].kind != kindPrefix {
+			if es[i].kind != kindPrefix && es[i].kind != kindCircumfix {
 				continue
 			}
 			for k, x := range notPrefix {
+				if es[i].kind == kindCircumfix && strings.IndexByte(x, '*') >= 0 {
+					continue // "P*S" exclusions are for prefix markers (ما*ش$ must not stop the ما*ش circumfix)
+				}
 				if len(x) > len(patterns[p]) && x[:len(patterns[p])] == patterns[p] {
 					es[i].excl = append(es[i].excl, x[len(patterns[p]):])
 					used[k] = true
@@ -227,6 +233,16 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 	}
 	m.nEntries = len(m.markers)
 	m.patterns = patterns
+	// whole-token word markers that start with و or ف: such a token is that
+	// word, not the proclitic + a shorter marker (ودي "I wish" is not و + دي)
+	m.wholeWord = map[string]bool{}
+	for p, es := range m.entries {
+		for _, e := range es {
+			if e.kind == kindWord && (patterns[p][0] == codeWaw || patterns[p][0] == codeFeh) {
+				m.wholeWord[patterns[p]] = true
+			}
+		}
+	}
 	m.auto = buildAutomaton(patterns)
 	m.needStart = make([]bool, len(patterns))
 	for p, es := range m.entries {
@@ -378,6 +394,9 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 					ok = strictStart(b, s) && endOK(b, e)
 				} else {
 					ok = startOK(b, s) && endOK(b, e)
+					if ok && s > 0 && wordByte[b[s-1]] && m.wholeWord[string(b[s-1:e])] {
+						ok = false // the token is a word marker of its own (ودي), not و + دي
+					}
 				}
 			case kindPrefix:
 				if startOK(b, s) && !endOK(b, e) {
@@ -395,6 +414,11 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 					te := tokenEnd(b, e)
 					if te-e-len(en.suffix) >= minCircumMid && string(b[te-len(en.suffix):te]) == en.suffix {
 						ok = true
+						for _, x := range en.excl {
+							if ok && exclMatch(b, e, x) {
+								ok = false
+							}
+						}
 					}
 				}
 			case kindInfix:
@@ -439,6 +463,12 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 func exclMatch(b []byte, e int, x string) bool {
 	for k := 0; k < len(x); k++ {
 		c := x[k]
+		if c == '*' {
+			// the rest of the token ends with the text after '*'
+			suf := strings.TrimSuffix(x[k+1:], "$")
+			te := tokenEnd(b, e)
+			return te-e >= len(suf) && string(b[te-len(suf):te]) == suf
+		}
 		if c == '$' {
 			return e >= len(b) || !wordByte[b[e]]
 		}
