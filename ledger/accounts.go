@@ -31,6 +31,8 @@ type account struct {
 	held            int64 // credits of live holds in flight
 	sandboxUsed     int   // committed counted sandbox requests (durable, acst/)
 	sandboxReserved int   // sandbox holds in flight
+
+	comments commentIndex // its own lock; not guarded by mu
 }
 
 // accountState is the value of acst/<accountID>.

@@ -3,8 +3,6 @@ package ledger
 import (
 	"fmt"
 	"time"
-
-	"github.com/cockroachdb/pebble/v2"
 )
 
 // Enumerations counted by Analytics; every value is a key of its map.
@@ -26,14 +24,6 @@ func zeroCounts(keys []string) map[string]int {
 	return m
 }
 
-// bump counts v in m when v is one of m's keys (values outside the
-// enumeration, e.g. the empty dialect of English comments, are not counted).
-func bump(m map[string]int, v []byte) {
-	if n, ok := m[string(v)]; ok {
-		m[string(v)] = n + 1
-	}
-}
-
 // trendAcc accumulates one period.
 type trendAcc struct {
 	total, pos, neg int
@@ -47,7 +37,8 @@ type trendAcc struct {
 // oldest first, the first and last clipped to From's and To's days.
 // Bounded by MaxCommentScan comments and MaxPeriods periods.
 func (s *Store) Analytics(accountID string, q AnalyticsQuery) (Analytics, error) {
-	if _, err := s.account(accountID); err != nil {
+	a, err := s.account(accountID)
+	if err != nil {
 		return Analytics{}, err
 	}
 	if q.To.IsZero() {
@@ -70,63 +61,12 @@ func (s *Store) Analytics(accountID string, q AnalyticsQuery) (Analytics, error)
 		Toxicity:  zeroCounts(Toxicities),
 	}
 	acc := make([]trendAcc, len(ps))
-	intentIdx := make(map[string]int, len(IntentLabels))
-	for i, l := range IntentLabels {
-		intentIdx[l] = i
-	}
 
 	if err := s.enter(); err != nil {
 		return Analytics{}, err
 	}
 	defer s.leave()
-	f := CommentFilter{ChannelID: q.ChannelID, Platform: q.Platform, From: q.From, To: q.To}
-	lo, hi := commentRange(pCmtTime, accountID, &f)
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
-	if err != nil {
-		return Analytics{}, err
-	}
-	defer it.Close()
-	prefixLen := len(acctPrefix(pCmtTime, accountID))
-	scanned := 0
-	for ok := it.Last(); ok && scanned < MaxCommentScan; ok = it.Prev() {
-		scanned++
-		v, err := it.ValueAndErr()
-		if err != nil {
-			return Analytics{}, err
-		}
-		h, err := decodeCommentHeader(v)
-		if err != nil {
-			return Analytics{}, fmt.Errorf("ledger: comment %q: %w", it.Key(), err)
-		}
-		if !f.match(&h) {
-			continue
-		}
-		at, ok := readTime(it.Key()[prefixLen:])
-		if !ok {
-			return Analytics{}, fmt.Errorf("ledger: comment key %q", it.Key())
-		}
-		out.Total++
-		bump(out.Intent, h.intent)
-		bump(out.Sentiment, h.sentiment)
-		bump(out.Dialect, h.dialect)
-		bump(out.Toxicity, h.toxicity)
-		if i := periodIndex(ps, at); i >= 0 {
-			a := &acc[i]
-			a.total++
-			switch string(h.sentiment) {
-			case "positive":
-				a.pos++
-			case "negative":
-				a.neg++
-			}
-			if j, ok := intentIdx[string(h.intent)]; ok {
-				a.intents[j]++
-			}
-		}
-	}
-	if err := it.Error(); err != nil {
-		return Analytics{}, err
-	}
+	a.comments.aggregate(&q, ps, &out, acc)
 	out.Trends = make([]Trend, len(ps))
 	for i, p := range ps {
 		a := acc[i]

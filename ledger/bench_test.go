@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -66,4 +68,70 @@ func BenchmarkCommitSerial(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// GET /v1/comments and /v1/analytics on an account of 20,000 comments: the
+// first page with total_count (unfiltered and filtered), the 20th page, and
+// a 30-day weekly analytics.
+func BenchmarkListCommentsLargeAccount(b *testing.B) {
+	s := openStore(b, "", newClock())
+	f := fundedLive(b, s)
+	base := s.nowUTC()
+	var wg sync.WaitGroup
+	for w := range 32 { // 32 writers: group commit keeps the setup short
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < 20_000; i += 32 {
+				h, err := s.Reserve(f.p, 0)
+				if err != nil {
+					panic(err)
+				}
+				r := use("/v1/classify")
+				r.Comment = &Comment{ID: fmt.Sprintf("cls_bench_%06d", i), Text: "a comment of ordinary length, forty-odd chars",
+					Intent: IntentLabels[i%6], Sentiment: Sentiments[i%4], Dialect: Dialects[i%4], Toxicity: "none",
+					Platform: "youtube", ChannelID: "ch1", CreatedAt: base.Add(-time.Duration(i) * time.Minute)}
+				if err := s.Commit(h, false, r); err != nil {
+					panic(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	b.Run("first-page", func(b *testing.B) {
+		for b.Loop() {
+			if p, err := s.ListComments(f.acct.ID, CommentFilter{}); err != nil || p.TotalCount != 20_000 {
+				b.Fatal(err, p.TotalCount)
+			}
+		}
+	})
+	b.Run("first-page-filtered", func(b *testing.B) {
+		for b.Loop() {
+			if p, err := s.ListComments(f.acct.ID, CommentFilter{Dialect: "gulf", Intent: "praise"}); err != nil || p.TotalCount == 0 {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("page-20", func(b *testing.B) {
+		q := CommentFilter{}
+		for range 19 {
+			p, err := s.ListComments(f.acct.ID, q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			q.Cursor = p.NextCursor
+		}
+		for b.Loop() {
+			if _, err := s.ListComments(f.acct.ID, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("analytics-30d-week", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Analytics(f.acct.ID, AnalyticsQuery{GroupBy: "week"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

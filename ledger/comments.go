@@ -66,10 +66,13 @@ func (f *CommentFilter) match(h *commentHeader) bool {
 // ListComments returns one page of the account's comments matching f,
 // CreatedAt descending (ties: id descending). Limit 0 means 25; outside
 // 1..100 is ErrInvalid. TotalCount counts every match of the filter (all
-// pages). f.Cursor must come from a previous page of the same account and
-// filter, else ErrBadCursor. Scans are bounded by MaxCommentScan.
+// pages), from the account's comment index. f.Cursor must come from a
+// previous page of the same account and filter, else ErrBadCursor. The page
+// reads Pebble from the cursor on, up to limit+1 matches; scans are bounded
+// by MaxCommentScan.
 func (s *Store) ListComments(accountID string, f CommentFilter) (CommentPage, error) {
-	if _, err := s.account(accountID); err != nil {
+	a, err := s.account(accountID)
+	if err != nil {
 		return CommentPage{}, err
 	}
 	limit := f.Limit
@@ -82,26 +85,27 @@ func (s *Store) ListComments(accountID string, f CommentFilter) (CommentPage, er
 	if !f.From.IsZero() && !f.To.IsZero() && f.From.After(f.To) {
 		return CommentPage{}, fmt.Errorf("%w: from after to", ErrInvalid)
 	}
-	var after []byte // entries at or above this key were on earlier pages
-	if f.Cursor != "" {
-		pos, err := s.decodeCursor(accountID, &f, f.Cursor)
-		if err != nil {
-			return CommentPage{}, err
-		}
-		after = timeKey(pCmtTime, accountID, pos.at, pos.id)
-	}
 	if err := s.enter(); err != nil {
 		return CommentPage{}, err
 	}
 	defer s.leave()
 	lo, hi := commentRange(pCmtTime, accountID, &f)
+	if f.Cursor != "" {
+		pos, err := s.decodeCursor(accountID, &f, f.Cursor)
+		if err != nil {
+			return CommentPage{}, err
+		}
+		// Entries at or above the cursor's key were on earlier pages.
+		if after := timeKey(pCmtTime, accountID, pos.at, pos.id); bytes.Compare(after, hi) < 0 {
+			hi = after
+		}
+	}
+	page := CommentPage{Comments: []Comment{}, TotalCount: a.comments.count(&f)}
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
 	if err != nil {
 		return CommentPage{}, err
 	}
 	defer it.Close()
-
-	page := CommentPage{Comments: []Comment{}}
 	scanned := 0
 	for ok := it.Last(); ok && scanned < MaxCommentScan; ok = it.Prev() {
 		scanned++
@@ -116,13 +120,9 @@ func (s *Store) ListComments(accountID string, f CommentFilter) (CommentPage, er
 		if !f.match(&h) {
 			continue
 		}
-		page.TotalCount++
-		if after != nil && bytes.Compare(it.Key(), after) >= 0 {
-			continue
-		}
 		if len(page.Comments) == limit {
 			page.HasMore = true
-			continue
+			break
 		}
 		c, err := decodeComment(v)
 		if err != nil {

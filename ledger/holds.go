@@ -65,6 +65,13 @@ func (s *Store) Reserve(p Principal, price int64) (*Hold, error) {
 	return h, nil
 }
 
+// indexComment adds a comment whose batch was applied to the account's index.
+func (a *account) indexComment(c *Comment) {
+	if c != nil {
+		a.comments.add(c.CreatedAt, commentFields(c))
+	}
+}
+
 // unhold gives back what h reserved. a.mu held; h not ended.
 func (a *account) unhold(h *Hold) {
 	h.ended = true
@@ -118,7 +125,8 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 	defer s.release()
 	// Records do not depend on the account's state: encode them unlocked.
 	b := s.db.NewBatch()
-	if err := s.putRecords(b, h, amount, r); err != nil {
+	cmt, err := s.putRecords(b, h, amount, r)
+	if err != nil {
 		b.Close()
 		a := h.a
 		a.mu.Lock()
@@ -149,6 +157,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 		if err := s.apply(b); err != nil {
 			return err
 		}
+		a.indexComment(cmt)
 		return s.wait(b)
 	}
 	var plan []consumption
@@ -160,7 +169,6 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 			b.Close()
 			return fmt.Errorf("%w: capture %d with balance %d, held %d", ErrInvariant, amount, a.balance(), a.held)
 		}
-		var err error
 		if plan, err = a.planConsume(amount); err != nil {
 			a.mu.Unlock()
 			b.Close()
@@ -200,5 +208,6 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 		a.sandboxUsed++
 	}
 	a.mu.Unlock()
+	a.indexComment(cmt)
 	return s.wait(b)
 }

@@ -21,12 +21,13 @@ const (
 )
 
 // putRecords validates r, completes it from the hold and adds its keys to b.
-// It reads Pebble only to refuse a comment id that already exists.
-func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) error {
+// It reads Pebble only to refuse a comment id that already exists. It
+// returns the comment as written (nil without one), for the comment index.
+func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (*Comment, error) {
 	now := s.nowUTC()
 	u := r.Usage
 	if u.Endpoint == "" || len(u.Endpoint) > 200 {
-		return fmt.Errorf("%w: usage endpoint required (at most 200 bytes)", ErrInvalid)
+		return nil, fmt.Errorf("%w: usage endpoint required (at most 200 bytes)", ErrInvalid)
 	}
 	u.AccountID, u.KeyID, u.Sandbox, u.Charged = h.a.info.ID, h.keyID, h.kind == Sandbox, charged
 	if u.ID == "" {
@@ -38,10 +39,11 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) e
 	u.At = u.At.UTC().Round(0)
 	b.Set(timeKey(pUse, u.AccountID, u.At, u.ID), encodeUsage(u), nil)
 
+	var written *Comment
 	if c := r.Comment; c != nil {
 		cv := *c
 		if cv.ID == "" || len(cv.ID) > 100 {
-			return fmt.Errorf("%w: comment id required (at most 100 bytes)", ErrInvalid)
+			return nil, fmt.Errorf("%w: comment id required (at most 100 bytes)", ErrInvalid)
 		}
 		cv.AccountID = h.a.info.ID
 		if cv.CreatedAt.IsZero() {
@@ -55,16 +57,17 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) e
 			cv.Intent = cv.Intents[0]
 		}
 		if len(cv.Text) > maxRecordStr {
-			return fmt.Errorf("%w: comment text too long", ErrInvalid)
+			return nil, fmt.Errorf("%w: comment text too long", ErrInvalid)
 		}
 		pk := key(pCmt, cv.AccountID, "/", cv.ID)
 		if _, err := s.get(pk); err == nil {
-			return fmt.Errorf("%w: comment %s exists", ErrInvalid, cv.ID)
+			return nil, fmt.Errorf("%w: comment %s exists", ErrInvalid, cv.ID)
 		} else if !errors.Is(err, ErrNotFound) {
-			return err
+			return nil, err
 		}
 		b.Set(pk, appendTime(nil, cv.CreatedAt), nil)
 		b.Set(timeKey(pCmtTime, cv.AccountID, cv.CreatedAt, cv.ID), encodeComment(cv), nil)
+		written = &cv
 	}
 
 	if f := r.Feedback; f != nil {
@@ -72,7 +75,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) e
 		switch fv.Rating {
 		case "correct", "incorrect", "partial":
 		default:
-			return fmt.Errorf("%w: feedback rating %q", ErrInvalid, fv.Rating)
+			return nil, fmt.Errorf("%w: feedback rating %q", ErrInvalid, fv.Rating)
 		}
 		fv.AccountID = h.a.info.ID
 		if fv.ID == "" {
@@ -83,7 +86,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) e
 		}
 		fv.CreatedAt = fv.CreatedAt.UTC().Round(0)
 		if len(fv.Text)+len(fv.Comment)+len(fv.TextKey) > 3*maxRecordStr {
-			return fmt.Errorf("%w: feedback too long", ErrInvalid)
+			return nil, fmt.Errorf("%w: feedback too long", ErrInvalid)
 		}
 		v, _ := json.Marshal(&fv)
 		b.Set(timeKey(pFb, fv.AccountID, fv.CreatedAt, fv.ID), v, nil)
@@ -92,7 +95,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) e
 			b.Set(feedbackTextKey(fv.AccountID, fv.TextKey, fv.CreatedAt, fv.ID), v, nil)
 		}
 	}
-	return nil
+	return written, nil
 }
 
 // isCorrection reports whether a feedback rating corrects the classification.
@@ -112,10 +115,16 @@ func encodeComment(c Comment) []byte {
 	j, _ := json.Marshal(&c)
 	b := make([]byte, 0, len(j)+64)
 	b = append(b, recordV1)
-	for _, f := range [...]string{c.Platform, c.Intent, c.Sentiment, c.Dialect, c.Toxicity, c.ChannelID} {
+	for _, f := range commentFields(&c) {
 		b = appendStr(b, f)
 	}
 	return append(b, j...)
+}
+
+// commentFields is c's filterable fields in the order encodeComment writes
+// them (the f* constants).
+func commentFields(c *Comment) [nFields]string {
+	return [nFields]string{c.Platform, c.Intent, c.Sentiment, c.Dialect, c.Toxicity, c.ChannelID}
 }
 
 // commentHeader is the filterable part of a comment value; the strings alias
@@ -133,6 +142,11 @@ func decodeCommentHeader(v []byte) (commentHeader, error) {
 	h := commentHeader{platform: r.bytes(), intent: r.bytes(), sentiment: r.bytes(), dialect: r.bytes(), toxicity: r.bytes(), channel: r.bytes()}
 	h.json = r.b
 	return h, r.err
+}
+
+// fields is the header's filterable fields in encodeComment's order.
+func (h *commentHeader) fields() [nFields]string {
+	return [nFields]string{string(h.platform), string(h.intent), string(h.sentiment), string(h.dialect), string(h.toxicity), string(h.channel)}
 }
 
 func decodeComment(v []byte) (Comment, error) {

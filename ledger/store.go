@@ -207,6 +207,31 @@ func (s *Store) rebuild() error {
 	if err != nil {
 		return err
 	}
+	// Comments: the index of each account, in key (time) order.
+	err = s.scan([]byte(pCmtTime), func(k, v []byte) error {
+		rest := k[len(pCmtTime):]
+		slash := bytes.IndexByte(rest, '/')
+		if slash < 0 {
+			return fmt.Errorf("ledger: bad comment key %q", k)
+		}
+		a := s.accounts[string(rest[:slash])]
+		if a == nil {
+			return fmt.Errorf("ledger: %q: no such account", k)
+		}
+		at, ok := readTime(rest[slash+1:])
+		if !ok {
+			return fmt.Errorf("ledger: bad comment key %q", k)
+		}
+		h, err := decodeCommentHeader(v)
+		if err != nil {
+			return fmt.Errorf("ledger: comment %q: %w", k, err)
+		}
+		a.comments.add(at, h.fields())
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	for _, a := range s.accounts {
 		sort.Slice(a.purchases, func(i, j int) bool { return purchaseBefore(a.purchases[i], a.purchases[j]) })
 		sort.Slice(a.keys, func(i, j int) bool { return a.keys[i].load().ID < a.keys[j].load().ID })

@@ -1,0 +1,230 @@
+package ledger
+
+import (
+	"sort"
+	"sync"
+	"time"
+)
+
+// commentIndex is an account's comments in memory, reduced to what comment
+// lists count and analytics aggregate: time and the six filterable fields,
+// 40 bytes per comment. It lets GET /v1/comments compute total_count and
+// GET /v1/analytics aggregate without reading Pebble (bench/NOTES.md P13).
+//
+// Invariant: it holds exactly the account's cmtt/ records. It is loaded from
+// them at Open and added to by Commit once the comment's batch is applied
+// (visible to readers of Pebble), before its fsync; a failed fsync breaks the
+// store, so memory never outlives a lost record in a running store. Comments
+// are never deleted.
+type commentIndex struct {
+	mu      sync.RWMutex
+	entries []cmtEntry // ascending (sec, ns); equal times in any order
+	codes   map[string]uint32
+	vals    []string // vals[code]
+}
+
+// Field positions in cmtEntry.f: encodeComment's order.
+const (
+	fPlatform = iota
+	fIntent
+	fSentiment
+	fDialect
+	fToxicity
+	fChannel
+	nFields
+)
+
+type cmtEntry struct {
+	sec int64
+	ns  uint32
+	f   [nFields]uint32 // interned values (commentIndex.vals)
+}
+
+// anyValue in a wanted code matches every value.
+const anyValue = ^uint32(0)
+
+func (e *cmtEntry) before(sec int64, ns uint32) bool {
+	return e.sec < sec || e.sec == sec && e.ns < ns
+}
+
+func (e *cmtEntry) time() time.Time { return time.Unix(e.sec, int64(e.ns)).UTC() }
+
+// intern returns v's code, adding it. mu held for writing.
+func (x *commentIndex) intern(v string) uint32 {
+	if c, ok := x.codes[v]; ok {
+		return c
+	}
+	if x.codes == nil {
+		x.codes = map[string]uint32{}
+	}
+	c := uint32(len(x.vals))
+	x.codes[v] = c
+	x.vals = append(x.vals, v)
+	return c
+}
+
+// add indexes one comment created at t with the given field values (in
+// encodeComment's order). Comments arrive nearly in time order: the insert
+// is an append but for the few that arrive late.
+func (x *commentIndex) add(t time.Time, fields [nFields]string) {
+	e := cmtEntry{sec: t.Unix(), ns: uint32(t.Nanosecond())}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for i, v := range fields {
+		e.f[i] = x.intern(v)
+	}
+	n := len(x.entries)
+	if n == 0 || !e.before(x.entries[n-1].sec, x.entries[n-1].ns) {
+		x.entries = append(x.entries, e)
+		return
+	}
+	i := sort.Search(n, func(i int) bool { return e.before(x.entries[i].sec, x.entries[i].ns) })
+	x.entries = append(x.entries, cmtEntry{})
+	copy(x.entries[i+1:], x.entries[i:])
+	x.entries[i] = e
+}
+
+// want translates filter values to codes: anyValue for "", ok false when a
+// value was never seen (nothing matches). mu held.
+func (x *commentIndex) want(fields [nFields]string) (w [nFields]uint32, ok bool) {
+	for i, v := range fields {
+		if v == "" {
+			w[i] = anyValue
+			continue
+		}
+		c, seen := x.codes[v]
+		if !seen {
+			return w, false
+		}
+		w[i] = c
+	}
+	return w, true
+}
+
+func (e *cmtEntry) match(w *[nFields]uint32) bool {
+	for i, c := range w {
+		if c != anyValue && e.f[i] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// span returns the entries with from <= time <= to (zero: unbounded), at
+// most MaxCommentScan of them, the newest kept. mu held.
+func (x *commentIndex) span(from, to time.Time) []cmtEntry {
+	lo, hi := 0, len(x.entries)
+	if !from.IsZero() {
+		s, ns := from.Unix(), uint32(from.Nanosecond())
+		lo = sort.Search(hi, func(i int) bool { return !x.entries[i].before(s, ns) })
+	}
+	if !to.IsZero() {
+		t := to.Add(1) // exclusive
+		s, ns := t.Unix(), uint32(t.Nanosecond())
+		hi = sort.Search(len(x.entries), func(i int) bool { return !x.entries[i].before(s, ns) })
+	}
+	if hi < lo {
+		return nil
+	}
+	if hi-lo > MaxCommentScan {
+		lo = hi - MaxCommentScan
+	}
+	return x.entries[lo:hi]
+}
+
+// filterFields is f's equality fields in encodeComment's order.
+func filterFields(f *CommentFilter) [nFields]string {
+	return [nFields]string{f.Platform, f.Intent, f.Sentiment, f.Dialect, f.Toxicity, f.ChannelID}
+}
+
+// count is how many comments match f's equality fields and time bounds
+// (cursor and limit ignored), within the newest MaxCommentScan of the range.
+func (x *commentIndex) count(f *CommentFilter) int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	w, ok := x.want(filterFields(f))
+	if !ok {
+		return 0
+	}
+	n := 0
+	es := x.span(f.From, f.To)
+	for i := range es {
+		if es[i].match(&w) {
+			n++
+		}
+	}
+	return n
+}
+
+// aggregate adds the comments in [q.From, q.To] matching q's channel and
+// platform to out's totals and enumerations and to acc, one per period of
+// ps. Values outside an enumeration (e.g. the empty dialect of English
+// comments) are not counted in its map.
+func (x *commentIndex) aggregate(q *AnalyticsQuery, ps []period, out *Analytics, acc []trendAcc) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	w, ok := x.want([nFields]string{fPlatform: q.Platform, fChannel: q.ChannelID})
+	if !ok {
+		return
+	}
+	// Per code: the index in IntentLabels (-1 for none) and the sentiment sign.
+	intentOf := make([]int8, len(x.vals))
+	signOf := make([]int8, len(x.vals))
+	for c, v := range x.vals {
+		intentOf[c] = -1
+		for j, l := range IntentLabels {
+			if v == l {
+				intentOf[c] = int8(j)
+			}
+		}
+		switch v {
+		case "positive":
+			signOf[c] = 1
+		case "negative":
+			signOf[c] = -1
+		}
+	}
+	var counts [nFields][]int // per field, per code
+	for i := range counts {
+		counts[i] = make([]int, len(x.vals))
+	}
+	es := x.span(q.From, q.To)
+	p := 0 // periods and entries both ascend: walk them together
+	for i := range es {
+		e := &es[i]
+		if !e.match(&w) {
+			continue
+		}
+		out.Total++
+		for fi := fIntent; fi <= fToxicity; fi++ {
+			counts[fi][e.f[fi]]++
+		}
+		d := dayOf(e.time())
+		for p < len(ps) && ps[p].end.Before(d) {
+			p++
+		}
+		if p < len(ps) && !ps[p].start.After(d) {
+			a := &acc[p]
+			a.total++
+			switch signOf[e.f[fSentiment]] {
+			case 1:
+				a.pos++
+			case -1:
+				a.neg++
+			}
+			if j := intentOf[e.f[fIntent]]; j >= 0 {
+				a.intents[j]++
+			}
+		}
+	}
+	for fi, m := range map[int]map[string]int{fIntent: out.Intent, fSentiment: out.Sentiment, fDialect: out.Dialect, fToxicity: out.Toxicity} {
+		for c, n := range counts[fi] {
+			if n == 0 {
+				continue
+			}
+			if old, ok := m[x.vals[c]]; ok {
+				m[x.vals[c]] = old + n
+			}
+		}
+	}
+}
