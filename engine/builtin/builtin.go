@@ -7,7 +7,10 @@
 // the input plus the output. Usage.Provider is left empty (the facade sets it).
 package builtin
 
-import "strings"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // Model is the `model` value reported for results of the built-in analyzers.
 const Model = "svc-builtin-1"
@@ -16,7 +19,26 @@ const Model = "svc-builtin-1"
 func tokens(parts ...string) int {
 	n := 0
 	for _, p := range parts {
-		n += len(strings.Fields(p))
+		n += countFields(p)
+	}
+	return n
+}
+
+// countFields is len(strings.Fields(s)) without allocating.
+func countFields(s string) int {
+	n := 0
+	in := false
+	for i := 0; i < len(s); {
+		r, w := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[i:])
+		}
+		sp := unicode.IsSpace(r)
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+		i += w
 	}
 	return n
 }

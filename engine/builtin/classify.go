@@ -41,14 +41,8 @@ var urgentM = func() *matcher {
 //
 // ReplyText is a template draft in the commenter's language and dialect.
 func Classify(req op.ClassifyRequest) op.Classification {
-	d := dialect.Detect(req.Text)
-	toks := tokenize(req.Text)
-	sent := scoreSentiment(req.Text, toks)
-	tx := analyzeTokens(req.Text, toks)
-	sent = withAbuse(sent, &tx)
-	sc := intentScores(req.Text, toks, sent, tx.spam)
-	intents := pickIntents(sc)
-	label, _ := sentimentLabel(sent)
+	ta := analyseText(req.Text)
+	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, ta.sc, ta.intents, ta.label
 
 	var why []string
 	hinted := false
@@ -114,6 +108,32 @@ func Classify(req op.ClassifyRequest) op.Classification {
 	c.Reasoning = "Rule-based: " + strings.Join(why, "; ") + "."
 	c.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, c.ReplyText, c.Reasoning)}
 	return c
+}
+
+// textAnalysis is the analysis of one text that Classify and Report share:
+// the text is tokenized once and its tokens feed sentiment, moderation, spam
+// and intent scoring.
+type textAnalysis struct {
+	d       op.Detection
+	toks    []token
+	sent    sentScore
+	tx      toxicity
+	sc      map[string]float64
+	intents []string
+	label   string // sentiment
+}
+
+func analyseText(text string) textAnalysis {
+	var a textAnalysis
+	a.d = dialect.Detect(text)
+	a.toks = tokenize(text)
+	a.sent = scoreSentiment(text, a.toks)
+	a.tx = analyzeTokens(text, a.toks)
+	a.sent = withAbuse(a.sent, &a.tx)
+	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
+	a.intents = pickIntents(a.sc)
+	a.label, _ = sentimentLabel(a.sent)
+	return a
 }
 
 // cleanIntents keeps the valid, distinct intent labels of a correction, with

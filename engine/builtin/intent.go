@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"svc/engine/op"
 )
@@ -57,13 +58,14 @@ type spamResult struct {
 	score   float64
 	spans   []op.Span
 	reasons []string
+	links   int // reURL matches
 }
 
 var (
 	reURL     = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|ly|be|me|io|co|tk|info|biz|xyz|gl|link|site|online|store|shop)(?:/\S*)?\b`)
 	rePhone   = regexp.MustCompile(`(?:\+|00)?[0-9٠-٩][0-9٠-٩ \-]{7,}[0-9٠-٩]`)
 	reEmail   = regexp.MustCompile(`(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`)
-	reYouTube = regexp.MustCompile(`(?i)youtu\.be/|youtube\.com/watch|//t\.co/|instagram\.com/p/`)
+	reYouTube = regexp.MustCompile(`(?i)youtu\.be/|youtube\.com/watch|//t\.co/|twitter\.com/|instagram\.com/p/`)
 	reMoney   = regexp.MustCompile(`\$\s?\d|\d\s?\$|\d+\s?(?:usd|dollars|ريال|دولار|جنيه)`)
 )
 
@@ -91,6 +93,7 @@ func detectSpam(text string, toks []token) spamResult {
 	if digits >= 8 {
 		phones = rePhone.FindAllStringIndex(text, -1)
 	}
+	s.links = len(urls)
 	for _, loc := range urls {
 		s.spans = append(s.spans, op.Span{Start: loc[0], End: loc[1]})
 		if reYouTube.MatchString(text[loc[0]:loc[1]]) {
@@ -127,24 +130,57 @@ func detectSpam(text string, toks []token) spamResult {
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
 	}
 	// repeated text: the same word many times
-	if len(toks) >= 6 {
-		count := map[string]int{}
-		for _, t := range toks {
-			if len([]rune(t.key)) > 2 {
-				count[t.key]++
-			}
-		}
-		for _, c := range count {
-			if c >= 5 && float64(c) >= 0.4*float64(len(toks)) {
-				x += 0.5
-				s.reasons = append(s.reasons, "repeated text")
-				break
-			}
-		}
+	if len(toks) >= 6 && repeatedWord(toks) {
+		x += 0.5
+		s.reasons = append(s.reasons, "repeated text")
 	}
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
+}
+
+// repeatedWord reports a word of three or more letters that fills at least
+// 40% of the tokens, five times or more. Such a word is more frequent than a
+// third of the longer words, so the two-counter Misra-Gries pass finds it
+// among its candidates without a map; the candidates are then counted.
+func repeatedWord(toks []token) bool {
+	var cand [2]string
+	var cnt [2]int
+	long := func(k string) bool { return utf8.RuneCountInString(k) > 2 }
+	for i := range toks {
+		k := toks[i].key
+		if !long(k) {
+			continue
+		}
+		switch {
+		case cnt[0] > 0 && cand[0] == k:
+			cnt[0]++
+		case cnt[1] > 0 && cand[1] == k:
+			cnt[1]++
+		case cnt[0] == 0:
+			cand[0], cnt[0] = k, 1
+		case cnt[1] == 0:
+			cand[1], cnt[1] = k, 1
+		default:
+			cnt[0]--
+			cnt[1]--
+		}
+	}
+	for c := range cand {
+		if cnt[c] == 0 {
+			continue
+		}
+		n := 0
+		for i := range toks {
+			if toks[i].key == cand[c] {
+				n++
+			}
+		}
+		if n >= 5 && float64(n) >= 0.4*float64(len(toks)) {
+			return true
+		}
+	}
+	return false
 }
 
 // intentScores sums the cues of each intent, adds question marks, sentence

@@ -105,7 +105,8 @@ var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7
 // runes stay inside the word; invisible characters are ignored; runs of three
 // or more single-letter tokens ("f u c k", "ك ل ب") are merged into one token.
 func tokenize(text string) []token {
-	var toks []token
+	toks := make([]token, 0, len(text)/6+2)
+	var strips []string // shared backing store of the tokens' strips
 	i := 0
 	n := len(text)
 	for i < n {
@@ -159,10 +160,37 @@ func tokenize(text string) []token {
 			i += w
 			continue
 		}
-		toks = append(toks, makeToken(text, start, j))
+		if strings.IndexByte(text[start:j], '_') > 0 && hashtagWords(text[start:j]) {
+			// a hashtag's words joined by underscores (#الشعب_يريد,
+			// #worst_service) are words; letters joined one by one
+			// (ك_ل_ب) stay one evasive token
+			p := start
+			for q := start; q <= j; q++ {
+				if q == j || text[q] == '_' {
+					if q > p {
+						toks = append(toks, makeToken(text, p, q, &strips))
+					}
+					p = q + 1
+				}
+			}
+			i = j
+			continue
+		}
+		toks = append(toks, makeToken(text, start, j, &strips))
 		i = j
 	}
 	return mergeSingles(text, toks)
+}
+
+// hashtagWords reports a word whose underscore-separated parts all have at
+// least two runes.
+func hashtagWords(raw string) bool {
+	for _, part := range strings.Split(raw, "_") {
+		if utf8.RuneCountInString(part) < 2 {
+			return false
+		}
+	}
+	return true
 }
 
 func startsLetter(s string) bool {
@@ -170,10 +198,18 @@ func startsLetter(s string) bool {
 	return unicode.IsLetter(r)
 }
 
-func makeToken(text string, start, end int) token {
+func makeToken(text string, start, end int, strips *[]string) token {
 	raw := text[start:end]
 	t := token{start: start, end: end}
+	if k, ar, ok := foldPlain(raw); ok {
+		// the common case: lower-case ASCII or plain Arabic letters without
+		// separators, marks or elongation fold to themselves
+		t.key, t.arabic = k, ar
+		t.finish(false, false, utf8.RuneCountInString(k), strips)
+		return t
+	}
 	var b strings.Builder
+	b.Grow(len(raw))
 	var prev rune
 	run, letters := 0, 0
 	hasLatin, hasDigit := false, false
@@ -204,6 +240,12 @@ func makeToken(text string, start, end int) token {
 	}
 	t.key = textnorm.Fold(b.String())
 	t.key = strings.ReplaceAll(t.key, " ", "")
+	t.finish(hasLatin, hasDigit, letters, strips)
+	return t
+}
+
+// finish fills the derived lookup forms of a token whose key is set.
+func (t *token) finish(hasLatin, hasDigit bool, letters int, strips *[]string) {
 	if hasLatin && hasDigit && !t.arabic {
 		var lb strings.Builder
 		for _, r := range t.key {
@@ -220,14 +262,58 @@ func makeToken(text string, start, end int) token {
 	t.sq = squeeze(t.key)
 	t.single = letters == 1 && utf8.RuneCountInString(t.key) == 1
 	if t.arabic {
-		t.strips = arabicStrips(t.key)
+		if *strips == nil {
+			*strips = make([]string, 0, 64)
+		}
+		n := len(*strips)
+		*strips = appendStrips(*strips, t.key)
+		if len(*strips) > n {
+			t.strips = (*strips)[n:len(*strips):len(*strips)]
+		}
 	}
-	return t
+}
+
+// foldPlain returns raw unchanged as its own folded key when folding cannot
+// change it: only lower-case ASCII letters (no digits, '@' or '$', which have
+// leet forms) or only Arabic letters that fold to themselves, and no rune
+// repeated three times (elongation). ar reports Arabic letters.
+func foldPlain(raw string) (key string, ar, ok bool) {
+	var p1, p2 rune = -1, -1
+	latin := false
+	for _, r := range raw {
+		switch {
+		case r >= 'a' && r <= 'z':
+			latin = true
+		case r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 0x0623 && r != 0x0625 && r != 0x0622 && r != 0x0629 && r != 0x0649:
+			ar = true
+		default:
+			return "", false, false
+		}
+		if r == p1 && r == p2 {
+			return "", false, false
+		}
+		p2, p1 = p1, r
+	}
+	if latin && ar || raw == "" {
+		return "", false, false
+	}
+	return raw, ar, true
 }
 
 // mergeSingles joins runs of 3+ single-letter tokens of one script separated
 // only by spaces or separators into one token.
 func mergeSingles(text string, toks []token) []token {
+	singles := 0
+	for i := range toks {
+		if toks[i].single && !toks[i].emoji {
+			if singles++; singles >= 3 {
+				break
+			}
+		}
+	}
+	if singles < 3 {
+		return toks
+	}
 	out := toks[:0:0]
 	for i := 0; i < len(toks); {
 		j := i
@@ -265,6 +351,9 @@ func onlyGap(s string) bool {
 
 // squeeze collapses every run of equal runes to one.
 func squeeze(s string) string {
+	if !hasRun(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	var prev rune = -1
@@ -275,6 +364,18 @@ func squeeze(s string) string {
 		prev = r
 	}
 	return b.String()
+}
+
+// hasRun reports two equal runes in a row.
+func hasRun(s string) bool {
+	var prev rune = -1
+	for _, r := range s {
+		if r == prev {
+			return true
+		}
+		prev = r
+	}
+	return false
 }
 
 // foldKey is the lookup form of a lexicon entry (or any phrase): folded,
@@ -288,6 +389,9 @@ func foldKey(s string) string {
 	return strings.Join(ks, " ")
 }
 
+// vocativeYa is the vocative particle, often written attached to the noun.
+const vocativeYa = "يا"
+
 // Arabic clitics tried when a whole word is not in a lexicon.
 var (
 	arPrefixes = []string{"وال", "هال", "بال", "فال", "كال", "لل", "ال", "يا", "وب", "ول", "و", "ف", "ب", "ل"}
@@ -299,12 +403,16 @@ type entry struct {
 	words []string
 	exact bool // no affix stripping, no elongation leniency
 	id    int
+	sq0   string // squeezed first word
 }
 
 // matcher finds lexicon phrases in token sequences.
 type matcher struct {
 	first map[string][]*entry // by squeezed first word
 	max   int
+	// vocative: exact entries also match behind an attached vocative يا
+	// ("ياحيوان", "ياكلب"), the way insults are commonly written
+	vocative bool
 }
 
 func newMatcher() *matcher { return &matcher{first: map[string][]*entry{}} }
@@ -320,6 +428,7 @@ func (m *matcher) add(phrase string, id int, exact bool) {
 		e.words = append(e.words, t.key)
 	}
 	k := squeeze(e.words[0])
+	e.sq0 = k
 	m.first[k] = append(m.first[k], e)
 	if len(e.words) > m.max {
 		m.max = len(e.words)
@@ -349,18 +458,10 @@ type hit struct {
 	id     int
 }
 
-// candidates returns the lookup forms of a token: itself, its leet form and,
-// for Arabic, forms with clitics removed.
-func candidates(t *token) []string {
-	c := []string{t.sq}
-	if t.leet != "" {
-		c = append(c, squeeze(t.leet))
-	}
-	return c
-}
+func arabicStrips(key string) []string { return appendStrips(nil, key) }
 
-func arabicStrips(key string) []string {
-	var out []string
+// appendStrips appends the clitic-stripped forms of key to out.
+func appendStrips(out []string, key string) []string {
 	n := utf8.RuneCountInString(key)
 	for pi, p := range arPrefixes {
 		pn := arPrefixLen[pi]
@@ -395,42 +496,20 @@ func runeLens(xs []string) []int {
 
 // find returns every lexicon match in toks, longest first at each position,
 // without overlaps.
-func (m *matcher) find(toks []token) []hit {
-	var hits []hit
+func (m *matcher) find(toks []token) []hit { return m.appendFind(nil, toks) }
+
+// appendFind appends the matches of find to hits.
+func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	for i := 0; i < len(toks); {
 		best := hit{ti: -1, tj: -1}
 		t := &toks[i]
-		try := func(key string, stripped bool) {
-			for _, e := range m.first[squeeze(key)] {
-				if stripped && e.exact {
-					continue
-				}
-				if len(e.words) <= best.tj-best.ti {
-					continue
-				}
-				if i+len(e.words) > len(toks) {
-					continue
-				}
-				ok := true
-				if stripped {
-					ok = key == e.words[0] || t.elong && squeeze(key) == squeeze(e.words[0])
-				} else {
-					ok = wordEq(t, e.words[0], e.exact)
-				}
-				for k := 1; ok && k < len(e.words); k++ {
-					ok = wordEq(&toks[i+k], e.words[k], e.exact)
-				}
-				if ok {
-					best = hit{ti: i, tj: i + len(e.words), id: e.id}
-				}
-			}
-		}
-		for _, c := range candidates(t) {
-			try(c, false)
+		m.try(&best, toks, i, t.sq, false)
+		if t.leet != "" {
+			m.try(&best, toks, i, squeeze(t.leet), false)
 		}
 		if best.ti < 0 && t.arabic {
 			for _, c := range t.strips {
-				try(c, true)
+				m.try(&best, toks, i, c, true)
 				if best.ti >= 0 {
 					break
 				}
@@ -444,4 +523,37 @@ func (m *matcher) find(toks []token) []hit {
 		i++
 	}
 	return hits
+}
+
+// try looks up the entries starting with key (a lookup form of toks[i]; a
+// clitic-stripped one when stripped) and keeps the longest match in best.
+func (m *matcher) try(best *hit, toks []token, i int, key string, stripped bool) {
+	t := &toks[i]
+	sk := key
+	if stripped {
+		sk = squeeze(key)
+	}
+	for _, e := range m.first[sk] {
+		if stripped && e.exact && !(m.vocative && len(t.key) == len(key)+len(vocativeYa) && strings.HasPrefix(t.key, vocativeYa)) {
+			continue
+		}
+		if len(e.words) <= best.tj-best.ti {
+			continue
+		}
+		if i+len(e.words) > len(toks) {
+			continue
+		}
+		ok := true
+		if stripped {
+			ok = key == e.words[0] || t.elong && sk == e.sq0
+		} else {
+			ok = wordEq(t, e.words[0], e.exact)
+		}
+		for k := 1; ok && k < len(e.words); k++ {
+			ok = wordEq(&toks[i+k], e.words[k], e.exact)
+		}
+		if ok {
+			*best = hit{ti: i, tj: i + len(e.words), id: e.id}
+		}
+	}
 }

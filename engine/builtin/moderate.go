@@ -62,6 +62,7 @@ func catIndex(name string) int {
 
 func init() {
 	modM, allowM = newMatcher(), newMatcher()
+	modM.vocative = true
 	seen := map[string]bool{}
 	for _, file := range []string{"moderation_ar.tsv", "moderation_en.tsv", "emoji_moderation.tsv"} {
 		for _, f := range tsvRows(file) {
@@ -142,6 +143,9 @@ type toxicity struct {
 	spam   spamResult
 }
 
+// replyBoost: an insult in a reply counts as addressed.
+var replyBoost = true
+
 func analyzeToxicity(text string) toxicity {
 	toks := tokenize(text)
 	return analyzeTokens(text, toks)
@@ -156,6 +160,8 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 	}
 	seenEmoji := map[string]bool{}
+	// a reply (the text opens with an @mention) is addressed to that account
+	reply := replyBoost && strings.HasPrefix(strings.TrimSpace(text), "@")
 	add := func(ti, tj int, t modTerm) {
 		if toks[ti].emoji {
 			// a repeated emoji is one signal: only its first occurrence scores
@@ -184,6 +190,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 			boost = true
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
+			boost = true
+		}
+		if reply && first.arabic && t.cat == catHarassment && sev >= 1 {
 			boost = true
 		}
 		if boost && sev < 3 {

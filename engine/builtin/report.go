@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"svc/engine/op"
@@ -110,44 +113,86 @@ func isNumber(s string) bool {
 	return true
 }
 
+// analyseComments classifies the comments on a bounded pool of
+// GOMAXPROCS workers (inline for small reports). Each comment is tokenized
+// once; its tokens serve sentiment, moderation, spam, intents and topics.
+// Results are stored by index, so the output does not depend on scheduling.
 func analyseComments(cs []op.ReportComment) []analysed {
 	out := make([]analysed, len(cs))
-	for i, c := range cs {
-		cl := Classify(op.ClassifyRequest{Text: c.Text})
-		toks := tokenize(c.Text)
-		tx := analyzeTokens(c.Text, toks)
-		a := analysed{ReportComment: c, idx: i, intents: cl.Intent, sentiment: cl.Sentiment, toxic: tx.maxNonSpam(), spam: tx.spam.score,
-			links: reURL.MatchString(c.Text), lang: cl.Language, folded: textnorm.Fold(c.Text)}
-		if !op.In("spam", cl.Intent) {
-			// topics come from the words of non-spam comments, links removed
-			a.topics = contentWords(tokenize(reURL.ReplaceAllString(c.Text, " ")))
+	workers := min(runtime.GOMAXPROCS(0), len(cs)/reportChunk)
+	if workers <= 1 {
+		for i := range cs {
+			out[i] = analyseComment(cs[i], i)
 		}
-		if c.CreatedAt != "" {
-			if t, err := time.Parse(time.RFC3339, c.CreatedAt); err == nil {
-				a.when, a.hasTime = t, true
-			} else if t, err := time.Parse("2006-01-02", c.CreatedAt); err == nil {
-				a.when, a.hasTime = t, true
-			}
-		}
-		out[i] = a
+		return out
 	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(reportChunk)) - reportChunk
+				if lo >= len(cs) {
+					return
+				}
+				for i := lo; i < min(lo+reportChunk, len(cs)); i++ {
+					out[i] = analyseComment(cs[i], i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 	return out
 }
 
-// trajectory compares the share of matching comments in the later half of the
-// timeline with the earlier half: rising, falling, steady, or "n/a" without
-// timestamps.
-func trajectory(all []analysed, match func(*analysed) bool) string {
+// reportChunk is the number of comments a report worker takes at a time
+// (and the smallest share worth a goroutine).
+const reportChunk = 16
+
+func analyseComment(c op.ReportComment, i int) analysed {
+	ta := analyseText(c.Text)
+	links := ta.tx.spam.links > 0 // detectSpam's reURL matches
+	a := analysed{ReportComment: c, idx: i, intents: ta.intents, sentiment: ta.label, toxic: ta.tx.maxNonSpam(), spam: ta.tx.spam.score,
+		links: links, lang: ta.d.Language, folded: textnorm.Fold(c.Text)}
+	if !op.In("spam", ta.intents) {
+		// topics come from the words of non-spam comments, links removed
+		toks := ta.toks
+		if links {
+			toks = tokenize(reURL.ReplaceAllString(c.Text, " "))
+		}
+		a.topics = contentWords(toks)
+	}
+	if c.CreatedAt != "" {
+		if t, err := time.Parse(time.RFC3339, c.CreatedAt); err == nil {
+			a.when, a.hasTime = t, true
+		} else if t, err := time.Parse("2006-01-02", c.CreatedAt); err == nil {
+			a.when, a.hasTime = t, true
+		}
+	}
+	return a
+}
+
+// timeline returns the comments with a timestamp, oldest first (stable).
+func timeline(all []analysed) []*analysed {
 	var timed []*analysed
 	for i := range all {
 		if all[i].hasTime {
 			timed = append(timed, &all[i])
 		}
 	}
+	sort.SliceStable(timed, func(i, j int) bool { return timed[i].when.Before(timed[j].when) })
+	return timed
+}
+
+// trajectory compares the share of matching comments in the later half of the
+// timeline (timed, from timeline) with the earlier half: rising, falling,
+// steady, or "n/a" without timestamps.
+func trajectory(timed []*analysed, match func(*analysed) bool) string {
 	if len(timed) < 4 {
 		return "n/a (no timestamps)"
 	}
-	sort.SliceStable(timed, func(i, j int) bool { return timed[i].when.Before(timed[j].when) })
 	half := len(timed) / 2
 	early, late := 0, 0
 	for i, a := range timed {
@@ -260,6 +305,7 @@ func hasIntent(a *analysed, k string) bool { return op.In(k, a.intents) }
 // computed from the supplied comments by the built-in classifier.
 func Report(req op.ReportRequest) op.Report {
 	all := analyseComments(req.Comments)
+	timed := timeline(all)
 	n := len(all)
 	count := func(f func(*analysed) bool) int {
 		k := 0
@@ -391,7 +437,7 @@ func Report(req op.ReportRequest) op.Report {
 			ex = snippet(c.members[0].Text, 60)
 		}
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", word, len(c.members), pct(len(c.members), n), dominantSentiment(c.members),
-			trajectory(all, func(a *analysed) bool { return set[a.idx] }), ex)
+			trajectory(timed, func(a *analysed) bool { return set[a.idx] }), ex)
 	}
 	b.WriteString("\nClusters group the non-spam comments by their most frequent shared content word (lexical topics, not semantic embeddings).\n")
 	sec["clusters"] = b.String()
@@ -417,7 +463,7 @@ func Report(req op.ReportRequest) op.Report {
 		} else if k*10 >= n {
 			strength = "moderate"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", nr.name, pct(k, n), strength, trajectory(all, nr.f))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", nr.name, pct(k, n), strength, trajectory(timed, nr.f))
 	}
 	sec["narratives"] = b.String()
 

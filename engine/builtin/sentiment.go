@@ -154,6 +154,15 @@ func scoreSentiment(text string, toks []token) sentScore {
 			s.hits += n
 		}
 	}
+	// English laughter written out at any length ("hahahaha", "hehehe"):
+	// VADER's valence of "haha"
+	for i := range toks {
+		if t := &toks[i]; !t.arabic && !t.emoji && isLaughter(t.key) && !coveredTok(hits, i) {
+			s.pos += 2
+			s.rawPos += 2
+			s.hits++
+		}
+	}
 	// Egyptian/Levantine circumfix negation ma-...-sh (ماعجبنيش, منفعش,
 	// مبحبهاش): the stem's valence, negated
 	covered := map[int]bool{}
@@ -276,6 +285,31 @@ func circumfixValence(k string) float64 {
 	return 0
 }
 
+// isLaughter reports a Latin token made of three or more "ha"/"he"/"ah"
+// syllables (hahaha, hehehe, ahahah); the shorter "haha" is a VADER entry.
+func isLaughter(k string) bool {
+	if len(k) < 6 || len(k)%2 == 1 && k[len(k)-1] != 'h' {
+		return false
+	}
+	for i := 0; i+1 < len(k); i += 2 {
+		switch k[i : i+2] {
+		case "ha", "he", "ah", "eh":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func coveredTok(hits []hit, i int) bool {
+	for _, h := range hits {
+		if i >= h.ti && i < h.tj {
+			return true
+		}
+	}
+	return false
+}
+
 func isUpperWord(w string) bool {
 	letters, upper := 0, 0
 	for _, r := range w {
@@ -298,7 +332,7 @@ var (
 	// strong evidence on both sides is mixed.
 	mixedMinEn    = 3.0
 	mixedRatioEn  = 0.7
-	neutralBandEn = 0.3
+	neutralBandEn = 0.4
 )
 
 // sentimentLabel maps lexical evidence to the sentiment enumeration: mixed
@@ -364,7 +398,7 @@ func negBandEn(s sentScore) float64 {
 	return negScaleEn
 }
 
-var negScaleEn = 0.6
+var negScaleEn = 0.5
 
 // contrastMixed: Arabic text weighing a positive against a negative across
 // a contrast word is mixed.

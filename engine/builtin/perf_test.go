@@ -1,0 +1,71 @@
+package builtin
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"svc/engine/textnorm"
+)
+
+// The allocation-free fast paths must agree with the general ones.
+
+func TestFoldPlainMatchesFold(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	alphabet := []rune("abcxyzABZ019@$ـاأإآةىبتثكلمنهويءئؤ\u064e\u200c-._é")
+	for i := 0; i < 20000; i++ {
+		n := 1 + rng.Intn(8)
+		rs := make([]rune, n)
+		for k := range rs {
+			rs[k] = alphabet[rng.Intn(len(alphabet))]
+			if rng.Intn(4) == 0 && k > 0 {
+				rs[k] = rs[k-1]
+			}
+		}
+		s := string(rs)
+		if k, _, ok := foldPlain(s); ok && k != textnorm.Fold(s) {
+			t.Fatalf("foldPlain(%q) = %q, Fold = %q", s, k, textnorm.Fold(s))
+		}
+	}
+	for _, s := range []string{"hello", "كلب", "ممكن", "goood", "جمييل", "جميييل", "Hello"} {
+		if k, _, ok := foldPlain(s); ok && k != textnorm.Fold(s) {
+			t.Fatalf("foldPlain(%q) = %q, Fold = %q", s, k, textnorm.Fold(s))
+		}
+	}
+}
+
+func TestRepeatedWordMatchesCount(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	words := []string{"spam", "buy", "now", "ok", "عرض", "عرض", "xx", "free"}
+	for i := 0; i < 20000; i++ {
+		n := 6 + rng.Intn(20)
+		ws := make([]string, n)
+		for k := range ws {
+			ws[k] = words[rng.Intn(1+rng.Intn(len(words)))]
+		}
+		toks := tokenize(strings.Join(ws, " "))
+		count := map[string]int{}
+		want := false
+		for _, tk := range toks {
+			if len([]rune(tk.key)) > 2 {
+				count[tk.key]++
+			}
+		}
+		for _, c := range count {
+			if c >= 5 && float64(c) >= 0.4*float64(len(toks)) {
+				want = true
+			}
+		}
+		if got := repeatedWord(toks); got != want {
+			t.Fatalf("%q: repeatedWord %v, want %v", ws, got, want)
+		}
+	}
+}
+
+func TestCountFields(t *testing.T) {
+	for _, s := range []string{"", " ", "a", " a  b\tc\n", "مرحبا\u00a0بك", "x\u2003y", "\xff bad \xc3", "a\u0085b"} {
+		if countFields(s) != len(strings.Fields(s)) {
+			t.Errorf("%q: %d, want %d", s, countFields(s), len(strings.Fields(s)))
+		}
+	}
+}

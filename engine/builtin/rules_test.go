@@ -1,0 +1,53 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// Examples written for these tests (not taken from any dataset).
+
+func TestVocativeAndReplyInsults(t *testing.T) {
+	for _, s := range []string{"ياحيوان اسكت", "ياخبل وش تقول", "@someone انت غبي وما تفهم", "@someone غبي"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.Categories[catHarassment] {
+			t.Errorf("%q: not flagged as harassment at medium: %+v", s, m.CategoryScores)
+		}
+	}
+	// exact entries stay exact for other clitics, and a plain mention is no insult
+	for _, s := range []string{"وحيوانات المزرعة جميلة", "@someone شكرا على الفيديو"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.IsSafe {
+			t.Errorf("%q: flagged %v %v", s, m.Flags, m.FlaggedTerms)
+		}
+	}
+}
+
+func TestHashtagWords(t *testing.T) {
+	keys := func(s string) []string {
+		var ks []string
+		for _, tk := range tokenize(s) {
+			ks = append(ks, tk.key)
+		}
+		return ks
+	}
+	if ks := keys("#خدمة_سيئة جدا"); len(ks) != 3 || ks[0] != "خدمه" || ks[1] != "سيئه" {
+		t.Errorf("hashtag words: %q", ks)
+	}
+	if ks := keys("ك_ل_ب"); len(ks) != 1 || ks[0] != "كلب" {
+		t.Errorf("evasive spelling split: %q", ks)
+	}
+}
+
+func TestEnglishSentimentRules(t *testing.T) {
+	cases := map[string]string{
+		"hahahaha that was the best": "positive",
+		"hahahaha":                   "positive",
+		"please send the file":       "neutral",
+		"this update is bad":         "negative",
+	}
+	for s, want := range cases {
+		if got := Classify(op.ClassifyRequest{Text: s}).Sentiment; got != want {
+			t.Errorf("%q: %s, want %s", s, got, want)
+		}
+	}
+}
