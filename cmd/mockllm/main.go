@@ -1,19 +1,24 @@
 // Command mockllm is an OpenAI-compatible upstream for tests and load tests:
-// /v1/chat/completions answers from svc's built-in analyzers in the requested
-// schema, /v1/embeddings returns deterministic hashed vectors, /v1/models
-// lists models, and POST /control injects latency and faults. See package
-// svc/engine/provider/mock for the behaviour.
+// /v1/chat/completions answers in the requested schema, /v1/embeddings
+// returns deterministic hashed vectors, /v1/models lists models, and POST
+// /control injects latency and faults. See package svc/engine/provider/mock
+// for the behaviour.
 //
-//	mockllm --addr 127.0.0.1:9000 --latency 50ms
+// It serves on fasthttp with answers encoded by appending bytes. By default
+// (--answers fixed) chat answers are precomputed per operation where the
+// schema's answer does not depend on the input, so the mock costs little CPU
+// beside the process under test; --answers builtin computes every answer
+// with svc's built-in analyzers from the input, as the in-process mock of the
+// tests does.
+//
+//	mockllm --addr 127.0.0.1:9000 --latency 50ms [--answers fixed|builtin]
 package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -27,20 +32,19 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:9000", "listen address")
 	latency := flag.Duration("latency", 0, "base latency of every chat completion (e.g. 50ms)")
 	models := flag.String("models", "mock-large,mock-small", "comma-separated model ids listed by /v1/models")
+	answers := flag.String("answers", mock.AnswersFixed, "chat answers: fixed (precomputed per operation) or builtin (computed from the input by the built-in analyzers)")
 	flag.Parse()
-
-	h := mock.New(mock.Options{Latency: *latency, Models: strings.Split(*models, ",")})
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+	if *answers != mock.AnswersFixed && *answers != mock.AnswersBuiltin {
+		log.Fatalf("mockllm: --answers must be %s or %s", mock.AnswersFixed, mock.AnswersBuiltin)
 	}
+
+	h := mock.New(mock.Options{Latency: *latency, Models: strings.Split(*models, ","), Answers: *answers})
+	srv := mock.NewFastServer(h)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("mockllm: %v", err)
 	}
-	log.Printf("mockllm: listening on http://%s (base latency %s)", ln.Addr(), *latency)
+	log.Printf("mockllm: listening on http://%s (base latency %s, answers %s)", ln.Addr(), *latency, *answers)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -48,9 +52,9 @@ func main() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = srv.Shutdown(sctx)
+		_ = srv.ShutdownWithContext(sctx)
 	}()
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := srv.Serve(ln); err != nil {
 		log.Fatalf("mockllm: %v", err)
 	}
 }

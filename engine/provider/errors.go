@@ -60,6 +60,7 @@ func (c *Client) classify(ctx context.Context, err error) *Error {
 	var opErr *net.OpError
 	var synErr *json.SyntaxError
 	var typErr *json.UnmarshalTypeError
+	var bodyErr *badBodyError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		e.Kind = Timeout
@@ -71,11 +72,12 @@ func (c *Client) classify(ctx context.Context, err error) *Error {
 		e.Kind, e.Code = Status, reqErr.HTTPStatusCode
 	case errors.As(err, &opErr) && opErr.Op == "dial":
 		e.Kind = Connect
-	case errors.As(err, &synErr) || errors.As(err, &typErr) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, errTooLarge):
+	case errors.As(err, &bodyErr) || errors.As(err, &synErr) || errors.As(err, &typErr) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, errTooLarge):
 		e.Kind = BadBody
 	default:
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
+		// net.Error, and fasthttp.ErrTimeout (which only has Timeout).
+		var te interface{ Timeout() bool }
+		if errors.As(err, &te) && te.Timeout() {
 			e.Kind = Timeout
 		}
 	}

@@ -1,23 +1,29 @@
-// Package provider is one OpenAI-compatible model endpoint: a go-openai
-// client over a pooled HTTP transport with a connect timeout, a bound on
+// Package provider is one OpenAI-compatible model endpoint: chat completions
+// posted over a pooled HTTP transport with a connect timeout, a bound on
 // in-flight calls with a queue deadline, and failures sorted into kinds the
 // engine's fallback chain acts on.
 //
-// The total time of a call is bounded by the caller's context; Complete never
-// outlives it and leaves no goroutine behind.
+// The request body is go-openai's ChatCompletionRequest, encoded once per
+// operation and model (see template) with only the user message appended per
+// call; answers are decoded with sonic. The transport is fasthttp's
+// HostClient by default (TransportFast) or net/http's (TransportNet, also
+// chosen when the environment routes the endpoint through a proxy).
+//
+// The total time of a call is bounded by the caller's context deadline;
+// Complete never outlives it and leaves no goroutine behind.
 package provider
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
-	"net"
-	"net/http"
+	"fmt"
+	"net/url"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
-
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // Config configures a Client.
@@ -28,17 +34,22 @@ type Config struct {
 	Model          string
 	FallbackModel  string
 	ConnectTimeout time.Duration // dial and TLS handshake
-	MaxInFlight    int           // > 0
+	MaxInFlight    int           // > 0; also the connection pool's size
 	QueueWait      time.Duration // max wait for a slot
+	// Transport is TransportFast or TransportNet; "" = $SVC_LLM_TRANSPORT,
+	// else TransportFast (TransportNet when a proxy applies to BaseURL).
+	Transport string
+	// TLSConfig for https endpoints (nil = system roots).
+	TLSConfig *tls.Config
 }
 
 // Client calls one endpoint. Safe for concurrent use.
 type Client struct {
-	cfg       Config
-	api       *openai.Client
-	transport *http.Transport
-	slots     chan struct{}
-	failRun   atomic.Int64 // consecutive failed calls (any kind but Busy/Canceled)
+	cfg     Config
+	doer    doer
+	tmpl    templates
+	slots   chan struct{}
+	failRun atomic.Int64 // consecutive failed calls (any kind but Busy/Canceled)
 }
 
 // New builds a Client with its own connection pool.
@@ -49,29 +60,33 @@ func New(cfg Config) (*Client, error) {
 	if cfg.MaxInFlight <= 0 {
 		return nil, errors.New("provider: MaxInFlight must be > 0")
 	}
-	dialer := &net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}
-	tr := &http.Transport{
-		Proxy:             http.ProxyFromEnvironment,
-		DialContext:       dialer.DialContext,
-		ForceAttemptHTTP2: true,
-		// As many idle connections as calls may be in flight: below that,
-		// every call past the idle bound dials and closes a connection.
-		MaxIdleConns:          cfg.MaxInFlight,
-		MaxIdleConnsPerHost:   cfg.MaxInFlight,
-		IdleConnTimeout:       90 * time.Second,
-		TLSHandshakeTimeout:   cfg.ConnectTimeout,
-		ExpectContinueTimeout: time.Second,
+	base, err := url.Parse(strings.TrimRight(cfg.BaseURL, "/"))
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("provider: base URL %q: want http(s)://host[:port]/path", cfg.BaseURL)
 	}
-	oc := openai.DefaultConfig(cfg.APIKey)
-	oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	oc.HTTPClient = &http.Client{Transport: limitTransport{tr}}
-	return &Client{
-		cfg:       cfg,
-		api:       openai.NewClientWithConfig(oc),
-		transport: tr,
-		slots:     make(chan struct{}, cfg.MaxInFlight),
-	}, nil
+	if cfg.Transport == "" {
+		cfg.Transport = os.Getenv("SVC_LLM_TRANSPORT")
+	}
+	if cfg.Transport == "" {
+		cfg.Transport = TransportFast
+		if proxied(base) {
+			cfg.Transport = TransportNet
+		}
+	}
+	c := &Client{cfg: cfg, slots: make(chan struct{}, cfg.MaxInFlight)}
+	switch cfg.Transport {
+	case TransportFast:
+		c.doer = newFastDoer(cfg, base)
+	case TransportNet:
+		c.doer = newNetDoer(cfg, base)
+	default:
+		return nil, fmt.Errorf("provider: transport %q: want %s or %s", cfg.Transport, TransportFast, TransportNet)
+	}
+	return c, nil
 }
+
+// Transport is the transport in use (TransportFast or TransportNet).
+func (c *Client) Transport() string { return c.cfg.Transport }
 
 // Name is the provider name the client was built with.
 func (c *Client) Name() string { return c.cfg.Name }
@@ -81,7 +96,7 @@ func (c *Client) Model() string         { return c.cfg.Model }
 func (c *Client) FallbackModel() string { return c.cfg.FallbackModel }
 
 // Close drops idle pooled connections.
-func (c *Client) Close() { c.transport.CloseIdleConnections() }
+func (c *Client) Close() { c.doer.closeIdle() }
 
 // Healthy is false after 5 or more consecutive failed calls, until one succeeds.
 func (c *Client) Healthy() bool { return c.failRun.Load() < 5 }
@@ -106,29 +121,15 @@ type Response struct {
 
 // Complete sends req and waits for the answer, the end of ctx, or (before
 // sending) the queue deadline. Errors are *Error.
+//
+// With TransportFast the call is bounded by ctx's deadline; a cancellation
+// without a deadline is seen before sending and when the call returns.
 func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
 	if err := c.acquire(ctx); err != nil {
 		return Response{}, err
 	}
 	defer func() { <-c.slots }()
-
-	cr := openai.ChatCompletionRequest{
-		Model: req.Model,
-		Messages: []openai.ChatCompletionMessage{
-			{Role: openai.ChatMessageRoleSystem, Content: req.System},
-			{Role: openai.ChatMessageRoleUser, Content: req.User},
-		},
-		MaxCompletionTokens: req.MaxTokens,
-		ResponseFormat: &openai.ChatCompletionResponseFormat{
-			Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
-			JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{
-				Name:   req.SchemaName,
-				Schema: req.Schema,
-				Strict: true,
-			},
-		},
-	}
-	resp, err := c.api.CreateChatCompletion(ctx, cr)
+	resp, err := c.complete(ctx, &req)
 	if err != nil {
 		e := c.classify(ctx, err)
 		if e.Kind != Canceled {
@@ -136,12 +137,47 @@ func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
 		}
 		return Response{}, e
 	}
-	out := Response{Model: resp.Model, PromptTokens: resp.Usage.PromptTokens, CompletionTokens: resp.Usage.CompletionTokens}
-	if len(resp.Choices) > 0 {
-		out.Content = resp.Choices[0].Message.Content
-	}
 	c.failRun.Store(0)
-	return out, nil
+	return resp, nil
+}
+
+func (c *Client) complete(ctx context.Context, req *Request) (Response, error) {
+	if err := ctx.Err(); err != nil {
+		return Response{}, err
+	}
+	tp, err := c.tmpl.get(req)
+	if err != nil {
+		return Response{}, err
+	}
+	bp := bufPool.Get().(*[]byte)
+	if req.User != "" {
+		*bp = tp.appendBody((*bp)[:0], req.User)
+	} else if *bp, err = appendDirect((*bp)[:0], req); err != nil { // go-openai omits an empty content
+		putBuf(bp)
+		return Response{}, err
+	}
+	code, status, body, done, err := c.doer.post(ctx, *bp)
+	putBuf(bp)
+	if err != nil {
+		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+			// fasthttp's deadline can end the call a moment before ctx's
+			// timer fires; wait for it so that ctx (and its parents, when
+			// their deadline ended the call) report the end like net/http.
+			select {
+			case <-ctx.Done():
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+		if cerr := ctx.Err(); cerr != nil {
+			return Response{}, fmt.Errorf("%w (%v)", cerr, err)
+		}
+		return Response{}, err
+	}
+	defer done()
+	if code < 200 || code >= 300 {
+		return Response{}, statusError(code, status, body)
+	}
+	return decodeResponse(body)
 }
 
 // acquire takes an in-flight slot, waiting at most QueueWait.

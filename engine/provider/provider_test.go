@@ -2,9 +2,12 @@ package provider_test
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,9 +16,26 @@ import (
 	"svc/engine/provider/wire"
 )
 
+// transports are run by every test.
+var transports = []string{provider.TransportFast, provider.TransportNet}
+
 func client(t *testing.T, url string, inFlight int) *provider.Client {
 	t.Helper()
-	c, err := provider.New(provider.Config{Name: "llm_a", BaseURL: url + "/v1", Model: "m", MaxInFlight: inFlight, QueueWait: 30 * time.Millisecond, ConnectTimeout: time.Second})
+	return clientWith(t, provider.Config{BaseURL: url + "/v1", MaxInFlight: inFlight})
+}
+
+// clientWith fills the usual test settings into cfg. The transport is the
+// subtest's name's last element when it names one.
+func clientWith(t *testing.T, cfg provider.Config) *provider.Client {
+	t.Helper()
+	cfg.Name, cfg.Model, cfg.QueueWait, cfg.ConnectTimeout = "llm_a", "m", 30*time.Millisecond, time.Second
+	name := t.Name()
+	for _, tr := range transports {
+		if strings.HasSuffix(name, "/"+tr) {
+			cfg.Transport = tr
+		}
+	}
+	c, err := provider.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +54,21 @@ func kind(err error) provider.Kind {
 	return pe.Kind
 }
 
-func TestCompleteAndFailureKinds(t *testing.T) {
+// forEachTransport runs f as a subtest per transport.
+func forEachTransport(t *testing.T, f func(t *testing.T)) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			if c := clientWith(t, provider.Config{BaseURL: "http://127.0.0.1:1/v1", MaxInFlight: 1}); c.Transport() != tr {
+				t.Fatalf("transport %s, want %s", c.Transport(), tr)
+			}
+			f(t)
+		})
+	}
+}
+
+func TestCompleteAndFailureKinds(t *testing.T) { forEachTransport(t, testCompleteAndFailureKinds) }
+
+func testCompleteAndFailureKinds(t *testing.T) {
 	m := mock.New(mock.Options{})
 	srv := httptest.NewServer(m)
 	defer srv.Close()
@@ -72,7 +106,9 @@ func TestCompleteAndFailureKinds(t *testing.T) {
 	<-done
 }
 
-func TestBadBodyAndConnect(t *testing.T) {
+func TestBadBodyAndConnect(t *testing.T) { forEachTransport(t, testBadBodyAndConnect) }
+
+func testBadBodyAndConnect(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"choices": [`))
@@ -85,5 +121,75 @@ func TestBadBodyAndConnect(t *testing.T) {
 	c.Close() // drop the pooled connection: the next call must dial
 	if _, err := c.Complete(context.Background(), req); kind(err) != provider.Connect {
 		t.Fatalf("connect: %v", err)
+	}
+}
+
+// https base URLs work (certificate checked against the given roots), and an
+// unknown certificate authority fails the call.
+func TestTLS(t *testing.T) { forEachTransport(t, testTLS) }
+
+func testTLS(t *testing.T) {
+	srv := httptest.NewTLSServer(mock.New(mock.Options{}))
+	defer srv.Close()
+	roots := x509.NewCertPool()
+	roots.AddCert(srv.Certificate())
+	c := clientWith(t, provider.Config{BaseURL: srv.URL + "/v1", MaxInFlight: 2, TLSConfig: &tls.Config{RootCAs: roots}})
+	for i := 0; i < 3; i++ { // the second and third reuse the connection
+		if resp, err := c.Complete(context.Background(), req); err != nil || resp.Content == "" {
+			t.Fatalf("%+v %v", resp, err)
+		}
+	}
+	bad := clientWith(t, provider.Config{BaseURL: srv.URL + "/v1", MaxInFlight: 2})
+	if _, err := bad.Complete(context.Background(), req); err == nil {
+		t.Fatal("unknown authority accepted")
+	}
+}
+
+// A pooled connection the endpoint closed while idle is not an error: the
+// call goes out on a new one.
+func TestStaleConnection(t *testing.T) { forEachTransport(t, testStaleConnection) }
+
+func testStaleConnection(t *testing.T) {
+	srv := httptest.NewServer(mock.New(mock.Options{}))
+	defer srv.Close()
+	c := client(t, srv.URL, 4)
+	for i := 0; i < 3; i++ {
+		if _, err := c.Complete(context.Background(), req); err != nil {
+			t.Fatalf("call %d: %v", i, err)
+		}
+		srv.CloseClientConnections()
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Error statuses carry their code whatever the body; an oversized body is
+// unusable output.
+func TestStatusAndOversize(t *testing.T) { forEachTransport(t, testStatusAndOversize) }
+
+func testStatusAndOversize(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer secret" {
+			http.Error(w, "no key", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"choices":[{"message":{"content":"`))
+		chunk := []byte(strings.Repeat("x", 1<<20))
+		for i := 0; i <= provider.MaxResponseBytes>>20; i++ {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+		_, _ = w.Write([]byte(`"}}]}`))
+	}))
+	defer srv.Close()
+	c := client(t, srv.URL, 2)
+	_, err := c.Complete(context.Background(), req)
+	if kind(err) != provider.Status || err.(*provider.Error).Code != 401 {
+		t.Fatalf("401: %v", err)
+	}
+	c = clientWith(t, provider.Config{BaseURL: srv.URL + "/v1", APIKey: "secret", MaxInFlight: 2})
+	if _, err := c.Complete(context.Background(), req); kind(err) != provider.BadBody {
+		t.Fatalf("oversize: %v", err)
 	}
 }

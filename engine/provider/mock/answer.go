@@ -1,9 +1,10 @@
 package mock
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/bytedance/sonic"
 
 	"svc/engine/builtin"
 	"svc/engine/op"
@@ -18,46 +19,46 @@ func answer(task, input string, invalid bool) (string, error) {
 	switch task {
 	case "classify":
 		var in wire.ClassifyInput
-		if err := json.Unmarshal([]byte(input), &in); err != nil {
+		if err := sonic.ConfigStd.UnmarshalFromString(input, &in); err != nil {
 			return "", badInput(task, err)
 		}
 		out = classify(in, invalid)
 	case "rubric":
 		var in wire.RubricInput
-		if err := json.Unmarshal([]byte(input), &in); err != nil {
+		if err := sonic.ConfigStd.UnmarshalFromString(input, &in); err != nil {
 			return "", badInput(task, err)
 		}
 		out = rubric(in, invalid)
 	case "translate":
 		var in wire.TranslateInput
-		if err := json.Unmarshal([]byte(input), &in); err != nil {
+		if err := sonic.ConfigStd.UnmarshalFromString(input, &in); err != nil {
 			return "", badInput(task, err)
 		}
 		t := builtin.Translate(op.TranslateRequest{Text: in.Text, Source: in.Source, Target: in.Target, Dialect: in.Dialect, Tone: in.Tone, Platform: in.Platform})
 		out = wire.TranslateOutput{TranslatedText: t.TranslatedText}
 	case "moderate":
 		var in wire.ModerateInput
-		if err := json.Unmarshal([]byte(input), &in); err != nil {
+		if err := sonic.ConfigStd.UnmarshalFromString(input, &in); err != nil {
 			return "", badInput(task, err)
 		}
 		out = moderate(in, invalid)
 	case "reply":
 		var in wire.ReplyInput
-		if err := json.Unmarshal([]byte(input), &in); err != nil {
+		if err := sonic.ConfigStd.UnmarshalFromString(input, &in); err != nil {
 			return "", badInput(task, err)
 		}
 		r := builtin.Reply(op.ReplyRequest{Text: in.Text, Intent: in.Intent, Dialect: in.Dialect, Tone: in.Tone, MaxLength: in.MaxLength, Context: in.Context, Language: in.Language})
 		out = wire.ReplyOutput{ReplyText: r.ReplyText}
 	case "report":
 		var in wire.ReportInput
-		if err := json.Unmarshal([]byte(input), &in); err != nil {
+		if err := sonic.ConfigStd.UnmarshalFromString(input, &in); err != nil {
 			return "", badInput(task, err)
 		}
 		out = report(in)
 	default:
 		return "mockllm: " + strings.TrimSpace(input), nil
 	}
-	b, err := json.Marshal(out)
+	b, err := sonic.ConfigStd.Marshal(out)
 	return string(b), err
 }
 

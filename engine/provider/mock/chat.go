@@ -9,8 +9,13 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/bytedance/sonic"
+
 	"svc/engine/provider/wire"
 )
+
+// sonicAPI decodes requests; strings are copied (OnChat may keep its input).
+var sonicAPI = sonic.Config{CopyString: true}.Froze()
 
 type chatMessage struct {
 	Role    string          `json:"role"`
@@ -31,14 +36,14 @@ type chatRequest struct {
 // text returns a message's content whether it is a string or an array of parts.
 func (m chatMessage) text() string {
 	var s string
-	if json.Unmarshal(m.Content, &s) == nil {
+	if sonicAPI.Unmarshal(m.Content, &s) == nil {
 		return s
 	}
 	var parts []struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	}
-	if json.Unmarshal(m.Content, &parts) == nil {
+	if sonicAPI.Unmarshal(m.Content, &parts) == nil {
 		var b strings.Builder
 		for _, p := range parts {
 			b.WriteString(p.Text)
@@ -48,14 +53,21 @@ func (m chatMessage) text() string {
 	return ""
 }
 
+// schemaTask maps a json_schema name to its task.
+var schemaTask = func() map[string]string {
+	m := map[string]string{}
+	for op, name := range wire.Ops {
+		m[name] = op
+	}
+	return m
+}()
+
 // task names the operation: the json_schema name, else the "svc-task: <op>"
 // line of the system prompt; "" for a generic chat.
 func (r *chatRequest) task() string {
 	if r.ResponseFormat != nil && r.ResponseFormat.JSONSchema != nil {
-		for op, name := range wire.Ops {
-			if name == r.ResponseFormat.JSONSchema.Name {
-				return op
-			}
+		if op, ok := schemaTask[r.ResponseFormat.JSONSchema.Name]; ok {
+			return op
 		}
 	}
 	for _, m := range r.Messages {
@@ -83,76 +95,91 @@ func (r *chatRequest) input() string {
 
 var seq atomic.Int64
 
-func (s *Server) serveChat(w http.ResponseWriter, r *http.Request) {
+// Contents of the fault modes, as JSON strings.
+var (
+	badJSONContent = content(`{"result": "truncated", "values": [1, 2,`)
+	emptyContent   = content("")
+	injected500    = apiError(http.StatusInternalServerError, "server_error", "mockllm: injected upstream error")
+)
+
+// answerContent is a message content ready to send: the JSON string and its
+// length in runes (for the token estimate).
+type answerContent struct {
+	json  []byte
+	runes int
+}
+
+func content(s string) answerContent {
+	return answerContent{json: wire.AppendJSONString(nil, s), runes: utf8.RuneCountInString(s)}
+}
+
+func (s *Server) serveChat(body []byte) reply {
 	s.chat.Add(1)
 	b := s.take()
 	s.byMode[modeIndex(b.Mode)].Add(1)
 
 	var req chatRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 8<<20)).Decode(&req); err != nil {
-		apiError(w, http.StatusBadRequest, "invalid_request_error", "bad request body: "+err.Error())
-		return
+	if err := sonicAPI.Unmarshal(body, &req); err != nil {
+		return apiError(http.StatusBadRequest, "invalid_request_error", "bad request body: "+err.Error())
 	}
 	if req.Model == "" || len(req.Messages) == 0 {
-		apiError(w, http.StatusBadRequest, "invalid_request_error", "model and messages are required")
-		return
+		return apiError(http.StatusBadRequest, "invalid_request_error", "model and messages are required")
 	}
+	task, input := req.task(), req.input()
 	if s.opt.OnChat != nil {
-		s.opt.OnChat(req.task(), req.Model, req.input())
+		s.opt.OnChat(task, req.Model, input)
 	}
 	if b.Mode == "timeout" {
-		t := time.NewTimer(s.opt.MaxHang)
-		defer t.Stop()
-		select {
-		case <-r.Context().Done():
-		case <-t.C:
-		}
-		return
+		return reply{hang: true}
 	}
-	if d := b.delay(); d > 0 {
-		t := time.NewTimer(d)
-		select {
-		case <-r.Context().Done():
-			t.Stop()
-			return
-		case <-t.C:
-		}
-	}
-	var content string
+	var c answerContent
 	switch b.Mode {
 	case "error500":
-		apiError(w, http.StatusInternalServerError, "server_error", "mockllm: injected upstream error")
-		return
+		rp := injected500
+		rp.delay = b.delay()
+		return rp
 	case "empty":
-		content = ""
+		c = emptyContent
 	case "bad_json":
-		content = `{"result": "truncated", "values": [1, 2,`
+		c = badJSONContent
 	default:
-		out, err := answer(req.task(), req.input(), b.Mode == "invalid")
-		if err != nil {
-			apiError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
-			return
+		var err error
+		if s.fixed && b.Mode == "ok" {
+			c, err = fixedAnswer(task, input)
+		} else {
+			var out string
+			if out, err = answer(task, input, b.Mode == "invalid"); err == nil {
+				c = content(out)
+			}
 		}
-		content = out
+		if err != nil {
+			rp := apiError(http.StatusBadRequest, "invalid_request_error", err.Error())
+			rp.delay = b.delay()
+			return rp
+		}
 	}
 	promptChars := 0
 	for _, m := range req.Messages {
 		promptChars += utf8.RuneCount(m.Content)
 	}
-	pt, ct := tokens(promptChars), tokens(utf8.RuneCountInString(content))
-	resp := map[string]any{
-		"id":      "chatcmpl-mock-" + strconv.FormatInt(seq.Add(1), 10),
-		"object":  "chat.completion",
-		"created": time.Now().Unix(),
-		"model":   req.Model,
-		"choices": []map[string]any{{
-			"index":         0,
-			"message":       map[string]any{"role": "assistant", "content": content},
-			"finish_reason": "stop",
-		}},
-		"usage": map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
-	}
-	writeJSON(w, http.StatusOK, resp)
+	pt, ct := tokens(promptChars), tokens(c.runes)
+	out := make([]byte, 0, 256+len(req.Model)+len(c.json))
+	out = append(out, `{"id":"chatcmpl-mock-`...)
+	out = strconv.AppendInt(out, seq.Add(1), 10)
+	out = append(out, `","object":"chat.completion","created":`...)
+	out = strconv.AppendInt(out, time.Now().Unix(), 10)
+	out = append(out, `,"model":`...)
+	out = wire.AppendJSONString(out, req.Model)
+	out = append(out, `,"choices":[{"index":0,"message":{"role":"assistant","content":`...)
+	out = append(out, c.json...)
+	out = append(out, `},"finish_reason":"stop"}],"usage":{"prompt_tokens":`...)
+	out = strconv.AppendInt(out, int64(pt), 10)
+	out = append(out, `,"completion_tokens":`...)
+	out = strconv.AppendInt(out, int64(ct), 10)
+	out = append(out, `,"total_tokens":`...)
+	out = strconv.AppendInt(out, int64(pt+ct), 10)
+	out = append(out, `}}`...)
+	return reply{status: http.StatusOK, body: out, delay: b.delay()}
 }
 
 // tokens estimates a token count: one per four characters, at least one.

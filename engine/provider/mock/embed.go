@@ -7,8 +7,11 @@ import (
 	"hash/fnv"
 	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"svc/engine/provider/wire"
 )
 
 type embeddingRequest struct {
@@ -21,50 +24,69 @@ type embeddingRequest struct {
 // DefaultDimensions is the vector size when the request names none.
 const DefaultDimensions = 256
 
-func (s *Server) serveEmbeddings(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveEmbeddings(body []byte) reply {
 	s.embeds.Add(1)
 	var req embeddingRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 8<<20)).Decode(&req); err != nil {
-		apiError(w, http.StatusBadRequest, "invalid_request_error", "bad request body: "+err.Error())
-		return
+	if err := sonicAPI.Unmarshal(body, &req); err != nil {
+		return apiError(http.StatusBadRequest, "invalid_request_error", "bad request body: "+err.Error())
 	}
 	inputs, ok := embeddingInputs(req.Input)
 	if !ok {
-		apiError(w, http.StatusBadRequest, "invalid_request_error", "input must be a string or an array of strings")
-		return
+		return apiError(http.StatusBadRequest, "invalid_request_error", "input must be a string or an array of strings")
 	}
 	dim := req.Dimensions
 	if dim <= 0 || dim > 4096 {
 		dim = DefaultDimensions
 	}
-	data := make([]map[string]any, len(inputs))
+	out := make([]byte, 0, 256+len(inputs)*dim*12)
+	out = append(out, `{"object":"list","data":[`...)
 	total := 0
 	for i, in := range inputs {
 		v := Embed(in, dim)
 		total += tokens(utf8.RuneCountInString(in))
-		var emb any = v
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, `{"object":"embedding","index":`...)
+		out = strconv.AppendInt(out, int64(i), 10)
+		out = append(out, `,"embedding":`...)
 		if req.EncodingFormat == "base64" {
 			buf := make([]byte, 4*len(v))
 			for j, f := range v {
 				binary.LittleEndian.PutUint32(buf[4*j:], math.Float32bits(f))
 			}
-			emb = base64.StdEncoding.EncodeToString(buf)
+			out = append(out, '"')
+			out = base64.StdEncoding.AppendEncode(out, buf)
+			out = append(out, '"')
+		} else {
+			out = append(out, '[')
+			for j, f := range v {
+				if j > 0 {
+					out = append(out, ',')
+				}
+				out = strconv.AppendFloat(out, float64(f), 'g', -1, 32)
+			}
+			out = append(out, ']')
 		}
-		data[i] = map[string]any{"object": "embedding", "index": i, "embedding": emb}
+		out = append(out, '}')
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"object": "list", "data": data, "model": req.Model,
-		"usage": map[string]any{"prompt_tokens": total, "total_tokens": total},
-	})
+	out = append(out, `],"model":`...)
+	out = wire.AppendJSONString(out, req.Model)
+	out = append(out, `,"usage":{"prompt_tokens":`...)
+	out = strconv.AppendInt(out, int64(total), 10)
+	out = append(out, `,"total_tokens":`...)
+	out = strconv.AppendInt(out, int64(total), 10)
+	out = append(out, `}}`...)
+	return reply{status: http.StatusOK, body: out}
 }
 
 func embeddingInputs(raw json.RawMessage) ([]string, bool) {
 	var one string
-	if json.Unmarshal(raw, &one) == nil {
+	if sonicAPI.Unmarshal(raw, &one) == nil {
 		return []string{one}, true
 	}
 	var many []string
-	if json.Unmarshal(raw, &many) == nil && len(many) > 0 {
+	if sonicAPI.Unmarshal(raw, &many) == nil && len(many) > 0 {
 		return many, true
 	}
 	return nil, false

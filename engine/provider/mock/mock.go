@@ -1,6 +1,6 @@
 // Package mock is an OpenAI-compatible upstream for tests and load tests
-// (cmd/mockllm serves it): /v1/chat/completions answers from the built-in
-// analyzers in the requested schema, /v1/embeddings returns deterministic
+// (cmd/mockllm serves it): /v1/chat/completions answers in the requested
+// schema (see Answers below), /v1/embeddings returns deterministic
 // hashed vectors, /v1/models lists models, and /control injects latency and
 // faults. Tests start it in-process with httptest.NewServer(mock.New(...)) and
 // talk to it over real loopback HTTP.
@@ -21,14 +21,37 @@
 //
 // Faults and latency apply to chat completions only; embeddings and models
 // always answer at once.
+//
+// Answers (Options.Answers): AnswersBuiltin computes every answer with the
+// built-in analyzers from the operation's input (what tests expect);
+// AnswersFixed serves precomputed answers where the schema's answer does not
+// depend on the caller's input (classify per detected language and dialect,
+// translate per target language, moderate, reply per language) and computes
+// rubric and report answers, which name the caller's categories and sections.
+// Fault modes (including invalid) behave the same under both.
+//
+// The Server serves net/http (ServeHTTP, for httptest in tests) and fasthttp
+// (ServeFast, what cmd/mockllm runs); both share one implementation. Chat
+// completions and embeddings are parsed with sonic and answered by appending
+// bytes (no encoding/json per request; /control is rare and uses it).
 package mock
 
 import (
 	"encoding/json"
+	"io"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
+
+	"svc/engine/provider/wire"
+)
+
+// Answer sources (Options.Answers).
+const (
+	AnswersBuiltin = "builtin"
+	AnswersFixed   = "fixed"
 )
 
 // Modes a Behaviour may set.
@@ -51,6 +74,8 @@ type Options struct {
 	// (tests use it to inspect what the engine sent). It must be fast and
 	// safe for concurrent use.
 	OnChat func(task, model, input string)
+	// Answers is AnswersBuiltin ("" too) or AnswersFixed.
+	Answers string
 }
 
 // Stats counts requests served since the start.
@@ -67,15 +92,18 @@ type state struct {
 	limited bool
 }
 
-// Server is the mock upstream; an http.Handler.
+// Server is the mock upstream: an http.Handler (ServeHTTP) and a fasthttp
+// handler (ServeFast).
 type Server struct {
-	opt    Options
-	cur    atomic.Pointer[state]
-	def    *state
-	chat   atomic.Int64
-	embeds atomic.Int64
-	models atomic.Int64
-	byMode [6]atomic.Int64
+	opt        Options
+	cur        atomic.Pointer[state]
+	def        *state
+	chat       atomic.Int64
+	embeds     atomic.Int64
+	models     atomic.Int64
+	byMode     [6]atomic.Int64
+	fixed      bool
+	modelsBody []byte // the /v1/models answer
 }
 
 // New builds a Server.
@@ -86,9 +114,14 @@ func New(opt Options) *Server {
 	if opt.MaxHang <= 0 {
 		opt.MaxHang = 10 * time.Minute
 	}
-	s := &Server{opt: opt}
+	s := &Server{opt: opt, fixed: opt.Answers == AnswersFixed}
 	s.def = &state{b: Behaviour{Mode: "ok", LatencyMS: int(opt.Latency / time.Millisecond)}}
 	s.cur.Store(s.def)
+	data := make([]map[string]any, len(opt.Models))
+	for i, m := range opt.Models {
+		data[i] = map[string]any{"id": m, "object": "model", "created": 0, "owned_by": "mockllm"}
+	}
+	s.modelsBody, _ = json.Marshal(map[string]any{"object": "list", "data": data})
 	return s
 }
 
@@ -159,53 +192,99 @@ const (
 	errNegative = mockError("latency_ms, jitter_ms and count must be >= 0")
 )
 
-// ServeHTTP routes the mock's endpoints.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// reply is one answer of the mock, whatever the server under it.
+type reply struct {
+	status int
+	body   []byte
+	hang   bool          // timeout mode: send nothing, hold until the client gives up
+	delay  time.Duration // wait before answering
+}
+
+// maxBody bounds request bodies (chat and embeddings).
+const maxBody = 8 << 20
+
+// route answers one request. body is only read during the call.
+func (s *Server) route(method, path string, body []byte) reply {
 	switch {
-	case r.URL.Path == "/v1/chat/completions" && r.Method == http.MethodPost:
-		s.serveChat(w, r)
-	case r.URL.Path == "/v1/embeddings" && r.Method == http.MethodPost:
-		s.serveEmbeddings(w, r)
-	case r.URL.Path == "/v1/models" && r.Method == http.MethodGet:
-		s.serveModels(w)
-	case r.URL.Path == "/control" && r.Method == http.MethodPost:
+	case path == "/v1/chat/completions" && method == http.MethodPost:
+		return s.serveChat(body)
+	case path == "/v1/embeddings" && method == http.MethodPost:
+		return s.serveEmbeddings(body)
+	case path == "/v1/models" && method == http.MethodGet:
+		s.models.Add(1)
+		return reply{status: http.StatusOK, body: s.modelsBody}
+	case path == "/control" && method == http.MethodPost:
 		var b Behaviour
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&b); err != nil {
-			apiError(w, http.StatusBadRequest, "invalid_request_error", "bad control body: "+err.Error())
-			return
+		if err := json.Unmarshal(body, &b); err != nil {
+			return apiError(http.StatusBadRequest, "invalid_request_error", "bad control body: "+err.Error())
 		}
 		if err := s.Set(b); err != nil {
-			apiError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+			return apiError(http.StatusBadRequest, "invalid_request_error", err.Error())
+		}
+		return jsonReply(http.StatusOK, map[string]any{"behaviour": b})
+	case path == "/control" && method == http.MethodGet:
+		st := s.cur.Load()
+		return jsonReply(http.StatusOK, map[string]any{"behaviour": st.b, "left": st.left.Load(), "stats": s.Stats()})
+	default:
+		return apiError(http.StatusNotFound, "invalid_request_error", "unknown route "+method+" "+path)
+	}
+}
+
+// ServeHTTP serves the mock on net/http (tests: httptest.NewServer(mock.New(...))).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var body []byte
+	if r.Method == http.MethodPost {
+		var err error
+		body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		if err != nil {
+			writeReply(w, apiError(http.StatusBadRequest, "invalid_request_error", "bad request body: "+err.Error()))
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"behaviour": b})
-	case r.URL.Path == "/control" && r.Method == http.MethodGet:
-		st := s.cur.Load()
-		writeJSON(w, http.StatusOK, map[string]any{"behaviour": st.b, "left": st.left.Load(), "stats": s.Stats()})
-	default:
-		apiError(w, http.StatusNotFound, "invalid_request_error", "unknown route "+r.Method+" "+r.URL.Path)
 	}
+	rp := s.route(r.Method, r.URL.Path, body)
+	if rp.hang {
+		t := time.NewTimer(s.opt.MaxHang)
+		defer t.Stop()
+		select {
+		case <-r.Context().Done():
+		case <-t.C:
+		}
+		return
+	}
+	if rp.delay > 0 {
+		t := time.NewTimer(rp.delay)
+		select {
+		case <-r.Context().Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+	writeReply(w, rp)
 }
 
-func (s *Server) serveModels(w http.ResponseWriter) {
-	s.models.Add(1)
-	data := make([]map[string]any, len(s.opt.Models))
-	for i, m := range s.opt.Models {
-		data[i] = map[string]any{"id": m, "object": "model", "created": 0, "owned_by": "mockllm"}
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
+func writeReply(w http.ResponseWriter, rp reply) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(rp.body)))
+	w.WriteHeader(rp.status)
+	_, _ = w.Write(rp.body)
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
+func jsonReply(status int, v any) reply {
 	b, err := json.Marshal(v)
 	if err != nil {
 		status, b = http.StatusInternalServerError, []byte(`{"error":{"message":"encode","type":"server_error"}}`)
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return reply{status: status, body: b}
 }
 
-func apiError(w http.ResponseWriter, status int, typ, msg string) {
-	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": typ, "code": nil}})
+// apiError is an OpenAI error body.
+func apiError(status int, typ, msg string) reply {
+	b := make([]byte, 0, 64+len(msg))
+	b = append(b, `{"error":{"message":`...)
+	b = wire.AppendJSONString(b, msg)
+	b = append(b, `,"type":`...)
+	b = wire.AppendJSONString(b, typ)
+	b = append(b, `,"code":null}}`...)
+	return reply{status: status, body: b}
 }
