@@ -1,8 +1,9 @@
 package ledger
 
 import (
-	"encoding/json"
 	"fmt"
+
+	"github.com/bytedance/sonic"
 )
 
 // SandboxRemaining is SandboxQuota less counted and reserved requests of the
@@ -177,7 +178,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 		for _, c := range plan {
 			np := *c.p
 			np.Consumed = c.consumed
-			v, _ := json.Marshal(&np)
+			v, _ := sonic.ConfigStd.Marshal(&np)
 			b.Set(key(pPur, a.info.ID, "/", np.ID), v, nil)
 		}
 	}
@@ -188,7 +189,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 			b.Close()
 			return fmt.Errorf("%w: sandbox slot over quota", ErrInvariant)
 		}
-		v, _ := json.Marshal(accountState{SandboxUsed: a.sandboxUsed + 1})
+		v, _ := sonic.ConfigStd.Marshal(accountState{SandboxUsed: a.sandboxUsed + 1})
 		b.Set(key(pAcctSt, a.info.ID), v, nil)
 	}
 	// pur/ and acst/ values are absolute, so batches writing them reach the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/bytedance/sonic"
 	"github.com/cockroachdb/pebble/v2"
 
 	"svc/id"
@@ -112,7 +113,7 @@ func feedbackTextKey(accountID, textKey string, t time.Time, fbID string) []byte
 // encodeComment is the value of cmtt/: the filterable fields first (so lists
 // and analytics filter without decoding JSON), then the whole comment as JSON.
 func encodeComment(c Comment) []byte {
-	j, _ := json.Marshal(&c)
+	j, _ := sonic.ConfigStd.Marshal(&c)
 	b := make([]byte, 0, len(j)+64)
 	b = append(b, recordV1)
 	for _, f := range commentFields(&c) {
@@ -155,7 +156,7 @@ func decodeComment(v []byte) (Comment, error) {
 		return Comment{}, err
 	}
 	var c Comment
-	err = json.Unmarshal(h.json, &c)
+	err = sonic.ConfigStd.Unmarshal(h.json, &c)
 	return c, err
 }
 
