@@ -42,8 +42,10 @@ type Config struct {
 	Drain       time.Duration // after Duration, wait this long for outstanding requests; default Timeout
 	Request     Request
 	// ServerLatencyHeader, when set, names a response header carrying the
-	// server's own latency in milliseconds (svc: X-SVC-Latency).
+	// server's own latency in milliseconds (svc: X-SVC-Latency), or in
+	// microseconds when ServerLatencyMicros (svc: X-SVC-Latency-Us).
 	ServerLatencyHeader string
+	ServerLatencyMicros bool
 	// CacheHeader, when set, names a response header whose value HIT counts
 	// as a cache hit (svc: X-SVC-Cache).
 	CacheHeader string
@@ -269,6 +271,10 @@ func Run(cfg Config) (*Result, error) {
 	var wg sync.WaitGroup
 	var seq atomic.Uint64
 	serverHdr := cfg.ServerLatencyHeader
+	serverUnit := int64(1000)
+	if cfg.ServerLatencyMicros {
+		serverUnit = 1
+	}
 	cacheHdr := cfg.CacheHeader
 	do := func(w int, req *fasthttp.Request, resp *fasthttp.Response, intended time.Time) {
 		n := rec.inflight.Add(1)
@@ -297,8 +303,8 @@ func Run(cfg Config) (*Result, error) {
 		server := int64(-1)
 		if serverHdr != "" {
 			if v := resp.Header.Peek(serverHdr); len(v) > 0 {
-				if ms, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-					server = ms * 1000
+				if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+					server = n * serverUnit
 				}
 			}
 		}

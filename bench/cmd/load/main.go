@@ -256,7 +256,7 @@ func run(args []string) error {
 				Timeout: 30 * time.Second, Drain: 15 * time.Second,
 			}
 			if v == "svc" && sc.Target != "bare" {
-				cfg.ServerLatencyHeader, cfg.CacheHeader = "X-SVC-Latency", "X-SVC-Cache"
+				cfg.ServerLatencyHeader, cfg.ServerLatencyMicros, cfg.CacheHeader = "X-SVC-Latency-Us", true, "X-SVC-Cache"
 			}
 			cfg.Client = loadgen.NewClient(cfg)
 			if *warmup > 0 {
@@ -361,7 +361,7 @@ func scenarioMarkdown(f *File) string {
 			loadgen.FmtUS(m.P50), loadgen.FmtUS(m.P90), loadgen.FmtUS(m.P99), loadgen.FmtUS(m.P999), loadgen.FmtUS(m.Max), m.Errors, 100*m.HitRatio, m.PeakInFlight, cpuMap(m.CPUPerReq))
 	}
 	if s := f.Variants["svc"]; s != nil && s.Median.ServerP99 > 0 {
-		fmt.Fprintf(&b, "\nX-SVC-Latency header (whole ms): p50 %d ms, p99 %d ms.\n", s.Median.ServerP50/1000, s.Median.ServerP99/1000)
+		fmt.Fprintf(&b, "\nServer-side latency (X-SVC-Latency-Us, the span X-SVC-Latency reports in whole ms): p50 %d µs, p99 %d µs.\n", s.Median.ServerP50, s.Median.ServerP99)
 	}
 	if s, d := f.Variants["svc"], f.Variants["direct"]; s != nil && d != nil {
 		fmt.Fprintf(&b, "\nGateway overhead (svc median − direct median, per percentile): p50 %s, p90 %s, p99 %s, p99.9 %s.\n",
