@@ -1,12 +1,12 @@
 // Package cache is the semantic response cache: an exact index over
 // (scope, operation, parameters, normalised text) and a near-duplicate index
-// (character n-gram embeddings in github.com/coder/hnsw graphs) whose hits
+// (character n-gram embeddings in pointer-free HNSW graphs, graph.go) whose hits
 // are accepted only after meaning guards (see guard.go and README.md).
 //
 // Memory is bounded by generations: new entries go to the current
 // generation; when it holds MaxEntries/2 entries the previous generation is
-// dropped whole (its HNSW graphs are released, never Delete'd) and the
-// current one becomes the previous one. Entries persist in Pebble (NoSync
+// dropped whole (its slabs, maps and graphs become garbage; nothing is
+// deleted entry by entry) and the current one becomes the previous one. Entries persist in Pebble (NoSync
 // writes) so a restart keeps the cache warm.
 package cache
 
@@ -67,19 +67,15 @@ type Cache struct {
 	now    func() time.Time
 	genCap int // entries per generation = MaxEntries/2
 
-	mu     sync.RWMutex
-	exact  map[uint64]*entry   // exact key -> entry
-	forget map[uint64][]*entry // (scope account, core skeleton) -> entries, for Forget
-	// core lists the live near-eligible entries per (bucket, core skeleton).
-	// Equal core skeletons are a necessary condition of the guards, so an
-	// empty list proves a near miss without searching the graphs, and the
-	// list is the recall safety net when the HNSW search misses.
-	core    map[uint64][]*entry
-	cur     *generation
-	prev    *generation
-	nextSeq uint64
-	bytes   int64
-	live    int
+	// genMu: Put holds it for reading from slot allocation to publication;
+	// rotation, the expiry drop and Close hold it for writing. Get never
+	// takes it (only shard read locks).
+	genMu   sync.RWMutex
+	cur     atomic.Pointer[generation]
+	prev    atomic.Pointer[generation]
+	nextSeq uint64 // under genMu (read) + cur.amu, or genMu (write)
+
+	shards [nShards]shard
 
 	db *pebble.DB
 
@@ -119,13 +115,14 @@ func Open(opts Options) (*Cache, error) {
 		global:    opts.Scope == ScopeGlobal,
 		now:       opts.Now,
 		genCap:    opts.MaxEntries / 2,
-		exact:     make(map[uint64]*entry),
-		forget:    make(map[uint64][]*entry),
-		core:      make(map[uint64][]*entry),
 		nextSeq:   1,
 		threshold: NearThreshold,
 	}
-	c.cur = newGeneration(c.nextSeq)
+	g := newGeneration(c.nextSeq, c.genCap)
+	c.cur.Store(g)
+	for i := range c.shards {
+		c.shards[i].g[0] = newShardGen(g)
+	}
 	if opts.Dir != "" {
 		if err := c.openStore(); err != nil {
 			return nil, err
@@ -139,8 +136,8 @@ func (c *Cache) Close() error {
 	if !c.closed.CompareAndSwap(false, true) {
 		return nil
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.genMu.Lock() // waits for Puts in flight
+	defer c.genMu.Unlock()
 	if c.db != nil {
 		err := c.db.Close()
 		c.db = nil
@@ -151,11 +148,15 @@ func (c *Cache) Close() error {
 
 // Stats returns a snapshot of the counters.
 func (c *Cache) Stats() Stats {
-	c.mu.RLock()
-	n, b := c.live, c.bytes
-	c.mu.RUnlock()
+	var n, b int64
+	for _, g := range [2]*generation{c.cur.Load(), c.prev.Load()} {
+		if g != nil {
+			n += g.live.Load()
+			b += g.bytes.Load()
+		}
+	}
 	return Stats{
-		Entries:     n,
+		Entries:     int(n),
 		Hits:        c.hits.Load(),
 		ExactHits:   c.exactHits.Load(),
 		NearHits:    c.nearHits.Load(),

@@ -354,3 +354,58 @@ func TestExpiredGenerationDropped(t *testing.T) {
 	mustHit(t, c, key("a", "fresh comment"), "f")
 	mustMiss(t, c, key("a", "old comment 1 here"))
 }
+
+// Close while Puts, Gets and Forgets run: no race, no panic, no use of the
+// closed store (run with -race).
+func TestCloseWhileBusy(t *testing.T) {
+	c, err := Open(Options{Dir: t.TempDir(), MaxEntries: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < 300; i++ {
+				k := key("a", fmt.Sprintf("busy text %d from %d", i%50, w))
+				if _, ok, p := c.Lookup(k); !ok {
+					c.PutProbe(k, []byte("v"), p)
+				}
+				if i%20 == 0 {
+					c.Forget("a", k.Text)
+				}
+			}
+		}(w)
+	}
+	time.Sleep(5 * time.Millisecond)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+}
+
+// PutProbe reuses the probe of the same key and ignores one of another key.
+func TestProbe(t *testing.T) {
+	c := open(t, Options{})
+	k := key("a", "the battery lasts two days")
+	_, ok, p := c.Lookup(k)
+	if ok || p.f == nil {
+		t.Fatalf("want a miss with an analysis, got hit=%v probe=%+v", ok, p)
+	}
+	c.PutProbe(k, []byte("v1"), p)
+	mustHit(t, c, k, "v1")
+	mustHit(t, c, key("a", "The battery lasts two days!!"), "v1")
+	// a probe of another key must not be used for this one
+	k2 := key("a", "the screen is too dim")
+	c.PutProbe(k2, []byte("v2"), p)
+	mustHit(t, c, k2, "v2")
+	mustHit(t, c, k, "v1")
+	// LookupExact: no near-duplicate answers, no analysis
+	if _, ok, p := c.LookupExact(key("a", "The battery lasts two days!!")); ok || p.f != nil {
+		t.Fatalf("LookupExact answered a near duplicate (or analysed)")
+	}
+	if v, ok, _ := c.LookupExact(key("a", "THE BATTERY lasts two days")); !ok || string(v) != "v1" {
+		t.Fatalf("LookupExact missed the exact entry")
+	}
+}

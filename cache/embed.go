@@ -14,6 +14,13 @@ const Dims = 128
 // feature, so such tokens weigh like a short word.
 func embed(f *features) []float32 {
 	v := make([]float32, Dims)
+	embedInto(v, f)
+	return v
+}
+
+// embedInto writes the embedding of f into v (len Dims, zeroed here).
+func embedInto(v []float32, f *features) {
+	clear(v)
 	var buf [96]rune
 	rs := buf[:0]
 	for _, t := range f.toks {
@@ -38,13 +45,12 @@ func embed(f *features) []float32 {
 		s += float64(x) * float64(x)
 	}
 	if s == 0 {
-		return v
+		return
 	}
 	inv := float32(1 / math.Sqrt(s))
 	for i := range v {
 		v[i] *= inv
 	}
-	return v
 }
 
 func addFeature(v []float32, h uint64) {

@@ -62,11 +62,24 @@ func analyze(raw string) *features { return analyzeFolded(raw, textnorm.Fold(raw
 
 // analyzeFolded is analyze with textnorm.Fold(raw) already computed.
 func analyzeFolded(raw, folded string) *features {
-	f := &features{folded: folded}
 	rest, urls := extractURLs(raw)
-	rest, f.mentions = extractMentions(rest)
-	f.urls = urls
-	marked := textnorm.Fold(premark(rest))
+	rest, mentions := extractMentions(rest)
+	return analyzeExtracted(raw, folded, rest, urls, mentions)
+}
+
+// analyzeExtracted is analyzeFolded with the URLs and mentions already cut
+// out of the raw text (rest).
+func analyzeExtracted(raw, folded, rest string, urls, mentions []string) *features {
+	f := &features{folded: folded, urls: urls, mentions: mentions}
+	marked := premark(rest)
+	if marked == raw {
+		// no URL, mention, elongation or ignorable rune: the marked text is
+		// the raw text, whose Fold is already known (the common case: one
+		// Fold per analysis instead of two)
+		marked = folded
+	} else {
+		marked = textnorm.Fold(marked)
+	}
 	f.tokenize(marked)
 	f.finish()
 	return f

@@ -21,18 +21,39 @@ func seqKey(seq uint64) []byte {
 	return k
 }
 
-func encodeEntry(e *entry) []byte {
-	n := 1 + 8 + 5*binary.MaxVarintLen32 + len(e.account) + len(e.op) + len(e.params) + len(e.text) + len(e.value)
+// encodeRecord builds the stored record of (k, value); valOff is the offset
+// of the value inside it. The same bytes are kept in the generation's arena.
+func encodeRecord(k Key, value []byte, expires int64) (rec []byte, valOff int) {
+	n := 1 + 8 + 5*binary.MaxVarintLen32 + len(k.Account) + len(k.Op) + len(k.Params) + len(k.Text) + len(value)
 	b := make([]byte, 0, n)
 	b = append(b, recVersion)
-	b = binary.BigEndian.AppendUint64(b, uint64(e.expires))
-	for _, s := range []string{e.account, e.op, e.params, e.text} {
+	b = binary.BigEndian.AppendUint64(b, uint64(expires))
+	for _, s := range []string{k.Account, k.Op, k.Params, k.Text} {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
-	b = binary.AppendUvarint(b, uint64(len(e.value)))
-	b = append(b, e.value...)
-	return b
+	b = binary.AppendUvarint(b, uint64(len(value)))
+	valOff = len(b)
+	b = append(b, value...)
+	return b, valOff
+}
+
+// splitRecord returns the account, op, params, text and value of a record
+// (sub-slices of b).
+func splitRecord(b []byte) (acct, op, params, text, value []byte) {
+	var parts [5][]byte
+	if len(b) >= 9 {
+		b = b[9:]
+		for i := range parts {
+			l, n := binary.Uvarint(b)
+			if n <= 0 || uint64(len(b)-n) < l {
+				break
+			}
+			parts[i] = b[n : n+int(l)]
+			b = b[n+int(l):]
+		}
+	}
+	return parts[0], parts[1], parts[2], parts[3], parts[4]
 }
 
 var errCorrupt = errors.New("cache: corrupt record")
@@ -119,30 +140,27 @@ func (c *Cache) load() error {
 		recs = recs[len(recs)-c.opts.MaxEntries:]
 	}
 	if len(recs) > 0 {
-		c.cur.start = recs[0].seq
+		c.cur.Load().start = recs[0].seq
 	}
 	// Analysis and embedding in parallel; graph insertion is sequential.
-	entries := make([]*entry, len(recs))
+	preps := make([]*prepared, len(recs))
 	parallel(len(recs), func(i int) {
 		r := recs[i]
-		e := c.newEntry(r.k, r.v, r.expires)
-		e.seq = r.seq
-		entries[i] = e
+		preps[i] = c.prepare(r.k, r.v, r.expires, nil)
 	})
-	c.mu.Lock()
-	for _, e := range entries {
-		c.insert(e)
+	for i, p := range preps {
+		c.insert(p, recs[i].seq)
+		preps[i] = nil
 	}
-	c.mu.Unlock()
 	for _, k := range stale {
 		_ = c.db.Delete(k, pebble.NoSync)
 	}
 	return nil
 }
 
-func (c *Cache) store(e *entry) {
+func (c *Cache) store(seq uint64, rec []byte) {
 	if c.db != nil {
-		_ = c.db.Set(seqKey(e.seq), encodeEntry(e), pebble.NoSync)
+		_ = c.db.Set(seqKey(seq), rec, pebble.NoSync)
 	}
 }
 

@@ -11,13 +11,17 @@ import (
 	"svc/ledger"
 )
 
-// cacheKey wraps the cache's key for one operation call.
-type cacheKey struct{ key cache.Key }
+// cacheKey wraps the cache's key for one operation call, and the probe the
+// lookup returns so that the Put after a miss does not analyse the text again.
+type cacheKey struct {
+	key   cache.Key
+	probe *cache.Probe
+}
 
 // cacheKey builds the key of an operation: every parameter that changes the
 // answer goes into params, joined unambiguously.
 func (c *call) cacheKey(op string, text string, params ...string) cacheKey {
-	return cacheKey{cache.Key{Account: c.p.Account.ID, Op: op, Params: strings.Join(params, "\x1f"), Text: text}}
+	return cacheKey{key: cache.Key{Account: c.p.Account.ID, Op: op, Params: strings.Join(params, "\x1f"), Text: text}, probe: new(cache.Probe)}
 }
 
 // A cache entry is framed as uvarint(len(text)) | text | result JSON: the
@@ -26,9 +30,16 @@ func (c *call) cacheKey(op string, text string, params ...string) cacheKey {
 
 // cacheGet fills v from the cache and reports a hit. With exact, a
 // near-duplicate of different raw text does not count (results that quote
-// positions in the text, like moderation's spans, need the same text).
+// positions in the text, like moderation's spans, need the same text), so
+// the near-duplicate search is skipped.
 func (s *Server) cacheGet(k cacheKey, v any, exact bool) bool {
-	b, ok := s.cache.Get(k.key)
+	var b []byte
+	var ok bool
+	if exact {
+		b, ok, *k.probe = s.cache.LookupExact(k.key)
+	} else {
+		b, ok, *k.probe = s.cache.Lookup(k.key)
+	}
 	if !ok {
 		return false
 	}
@@ -51,7 +62,7 @@ func (s *Server) cachePut(k cacheKey, v any) {
 	b := make([]byte, 0, binary.MaxVarintLen64+len(k.key.Text)+len(r))
 	b = binary.AppendUvarint(b, uint64(len(k.key.Text)))
 	b = append(b, k.key.Text...)
-	s.cache.Put(k.key, append(b, r...))
+	s.cache.PutProbe(k.key, append(b, r...), *k.probe)
 }
 
 // lookup is the middle of a cached paid operation: the cache first, then
