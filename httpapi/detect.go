@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"svc/engine/op"
 	"svc/id"
 	"svc/ledger"
 )
@@ -24,12 +23,12 @@ func (s *Server) detect(c *call) {
 		return
 	}
 	key := c.cacheKey("detect", text)
-	var det op.Detection
-	hit := s.cacheGet(key, &det, false)
 	// Detection is deterministic and costs microseconds, so a hit (the same
-	// or a near-duplicate text) is recomputed for its exact word count and
-	// spans: the cache decides only that the request is free.
-	det = s.engine.Detect(text)
+	// or a near-duplicate text) is recomputed, not decoded: the answer is
+	// exactly a miss's, and the cache decides only that the request is free.
+	var hit bool
+	_, hit, *key.probe = s.cache.Lookup(key.key)
+	det := s.engine.Detect(text)
 	if !settle(c, h, key, &det, hit, ledger.Records{}) {
 		return
 	}
