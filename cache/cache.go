@@ -11,6 +11,8 @@
 package cache
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -26,6 +28,20 @@ type Options struct {
 	MaxEntries int              // memory bound; evict beyond it (default 200_000)
 	TTL        time.Duration    // default 24h
 	Now        func() time.Time // injectable clock (test clocks); default time.Now
+
+	// Embedder, when set, replaces the n-gram embedding of the near-duplicate
+	// index by the provider's vector of the folded text, projected to Dims
+	// (pembed.go). It is called with a deadline of EmbedTimeout; on an error
+	// or timeout a lookup is exact-only and a Put stores its entry without a
+	// graph node (Stats.EmbedFallbacks). The exact index and the guards are
+	// the same in both modes.
+	Embedder func(ctx context.Context, text string) ([]float32, error)
+	// EmbedderID names the embedder's vector space (model and endpoint);
+	// required with Embedder. Persisted vectors are reused at Open only when
+	// it (and the projection) match; other entries load exact-only.
+	EmbedderID       string
+	EmbedTimeout     time.Duration // per call; default DefaultEmbedTimeout (200ms)
+	EmbedMaxInFlight int           // concurrent calls; default DefaultEmbedMaxInFlight (64)
 }
 
 // Key identifies one cacheable request.
@@ -50,6 +66,11 @@ type Stats struct {
 	Forgotten   uint64 // entries dropped by Forget
 	Bytes       int64  // approximate bytes held by entries (values, text, vectors, index)
 	Generations uint64 // rotations so far
+
+	// Provider embedder (Options.Embedder) only:
+	EmbedCalls      uint64 // calls that returned a usable vector
+	EmbedFallbacks  uint64 // calls failed, timed out, refused (in-flight bound) or unusable: lookup exact-only, Put without graph node
+	ExactOnlyLoaded uint64 // entries loaded at Open without a vector of the configured space (exact hits only)
 }
 
 const (
@@ -81,6 +102,9 @@ type Cache struct {
 
 	hits, exactHits, nearHits, nearHNSW, nearBackup, misses, evictions, expired, forgotten, rotations atomic.Uint64
 
+	pe                                          *pembedder // nil: n-gram embedder
+	embedCalls, embedFallbacks, exactOnlyLoaded atomic.Uint64
+
 	closed atomic.Bool
 
 	threshold   float32 // cosine pre-check (NearThreshold; EvalPairs may lower it)
@@ -110,6 +134,17 @@ func Open(opts Options) (*Cache, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.Embedder != nil {
+		if opts.EmbedderID == "" {
+			return nil, errors.New("cache: EmbedderID is required with Embedder")
+		}
+		if opts.EmbedTimeout <= 0 {
+			opts.EmbedTimeout = DefaultEmbedTimeout
+		}
+		if opts.EmbedMaxInFlight <= 0 {
+			opts.EmbedMaxInFlight = DefaultEmbedMaxInFlight
+		}
+	}
 	c := &Cache{
 		opts:      opts,
 		global:    opts.Scope == ScopeGlobal,
@@ -117,6 +152,10 @@ func Open(opts Options) (*Cache, error) {
 		genCap:    opts.MaxEntries / 2,
 		nextSeq:   1,
 		threshold: NearThreshold,
+	}
+	if opts.Embedder != nil {
+		c.pe = newPembedder(opts)
+		c.threshold = ProviderThreshold
 	}
 	g := newGeneration(c.nextSeq, c.genCap)
 	c.cur.Store(g)
@@ -168,6 +207,10 @@ func (c *Cache) Stats() Stats {
 		Forgotten:   c.forgotten.Load(),
 		Bytes:       b,
 		Generations: c.rotations.Load(),
+
+		EmbedCalls:      c.embedCalls.Load(),
+		EmbedFallbacks:  c.embedFallbacks.Load(),
+		ExactOnlyLoaded: c.exactOnlyLoaded.Load(),
 	}
 }
 

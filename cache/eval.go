@@ -1,11 +1,13 @@
 package cache
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"svc/cache/internal/pairgen"
 	"svc/engine/textnorm"
@@ -33,6 +35,8 @@ type EvalResult struct {
 	Threshold    float32
 	ExamplesFail []string // a few must-hit pairs that missed
 	ExamplesBad  []string // every false hit
+	// provider embedder: calls made and failed (Stats)
+	EmbedCalls, EmbedFallbacks uint64
 }
 
 func (r EvalResult) HitRate() float64 {
@@ -59,12 +63,52 @@ func EvalPairs(origs []string, pairs []pairgen.Pair) (EvalResult, error) {
 // EvalPairsThreshold is EvalPairs with another cosine pre-check threshold
 // (to show that the guards, not the threshold, keep false hits at 0).
 func EvalPairsThreshold(origs []string, pairs []pairgen.Pair, threshold float32) (EvalResult, error) {
-	c, err := Open(Options{MaxEntries: 4*len(origs) + 16})
+	return EvalPairsOptions(origs, pairs, EvalOptions{Threshold: threshold})
+}
+
+// EvalOptions selects the embedder and threshold of EvalPairsOptions.
+type EvalOptions struct {
+	// Threshold is the cosine pre-check; below -1 = the mode's default
+	// (NearThreshold, or ProviderThreshold with an Embedder).
+	Threshold float32
+	// Embedder and EmbedderID as in Options (nil = the n-gram embedder).
+	Embedder   func(ctx context.Context, text string) ([]float32, error)
+	EmbedderID string
+	// EmbedTimeout per call (default 2s: the evaluation is not latency-bound).
+	EmbedTimeout time.Duration
+}
+
+// EvalPairsOptions is EvalPairs with the given embedder and threshold. With
+// a provider embedder the cosines reported are those of the projected
+// provider vectors (one call per distinct text).
+func EvalPairsOptions(origs []string, pairs []pairgen.Pair, o EvalOptions) (EvalResult, error) {
+	if o.EmbedTimeout <= 0 {
+		o.EmbedTimeout = 2 * time.Second
+	}
+	c, err := Open(Options{MaxEntries: 4*len(origs) + 16, Embedder: o.Embedder, EmbedderID: o.EmbedderID, EmbedTimeout: o.EmbedTimeout})
 	if err != nil {
 		return EvalResult{}, err
 	}
 	defer c.Close()
-	c.threshold = threshold
+	if o.Threshold >= -1 {
+		c.threshold = o.Threshold
+	}
+	threshold := c.threshold
+	memo := map[string][]float32{}
+	vecOf := func(f *features) []float32 {
+		if c.pe == nil {
+			return embed(f)
+		}
+		if v, ok := memo[f.folded]; ok {
+			return v
+		}
+		v := make([]float32, Dims)
+		if !c.providerVec(f.folded, v) {
+			v = nil
+		}
+		memo[f.folded] = v
+		return v
+	}
 	res := EvalResult{Originals: len(origs), Threshold: threshold}
 	for i, t := range origs {
 		c.Put(Key{Account: "eval", Op: "classify", Text: t}, []byte(strconv.Itoa(i)))
@@ -85,8 +129,11 @@ func EvalPairsThreshold(origs []string, pairs []pairgen.Pair, threshold float32)
 		if p.MustHit {
 			res.HitPairs++
 			qf, of := analyze(p.Text), analyze(origs[p.Orig])
-			if of.nearEligible() {
-				cos := dot(embed(qf), embed(of))
+			if of.nearEligible() && (c.pe == nil || qf.nearEligible()) {
+				var cos float32 // a failed provider call counts as 0
+				if qv, ov := vecOf(qf), vecOf(of); qv != nil && ov != nil {
+					cos = dot(qv, ov)
+				}
 				res.HitCos = append(res.HitCos, cos)
 				if guard(qf, of) {
 					res.AcceptCos = append(res.AcceptCos, cos)
@@ -125,6 +172,8 @@ func EvalPairsThreshold(origs []string, pairs []pairgen.Pair, threshold float32)
 		}
 		return res.Kinds[a].Kind < res.Kinds[b].Kind
 	})
+	st := c.Stats()
+	res.EmbedCalls, res.EmbedFallbacks = st.EmbedCalls, st.EmbedFallbacks
 	sort.Slice(res.HitCos, func(a, b int) bool { return res.HitCos[a] < res.HitCos[b] })
 	sort.Slice(res.AcceptCos, func(a, b int) bool { return res.AcceptCos[a] < res.AcceptCos[b] })
 	return res, nil
@@ -152,6 +201,9 @@ func (r EvalResult) WriteMarkdown(w io.Writer) {
 		q := func(p float64) float32 { return r.AcceptCos[int(p*float64(n-1))] }
 		fmt.Fprintf(w, "Cosine over the %d must-hit pairs the guards accept: min %.3f, p0.1 %.3f, p1 %.3f, median %.3f.\n",
 			n, r.AcceptCos[0], q(0.001), q(0.01), q(0.5))
+	}
+	if r.EmbedCalls+r.EmbedFallbacks > 0 {
+		fmt.Fprintf(w, "Provider embedder: %d calls, %d fallbacks.\n", r.EmbedCalls, r.EmbedFallbacks)
 	}
 	if len(r.ExamplesBad) > 0 {
 		fmt.Fprintf(w, "\nFalse hits:\n")

@@ -15,6 +15,10 @@ type Probe struct {
 	valid  bool
 	ek, ev uint64
 	f      *features // nil when the near path did not run
+	// provider embedder only: the projected vector of the lookup (pvOK) or
+	// the failure of its call (pvFailed), so that the Put does not call again
+	pvec   []float32
+	pstate uint8
 }
 
 // Get looks k up: the exact index first, then the near-duplicate index with
@@ -73,7 +77,7 @@ func (c *Cache) lookup(k Key, exactOnly bool) ([]byte, bool, Probe) {
 
 	if !exactOnly {
 		p.f = analyzeExtracted(k.Text, folded, rest, urls, mentions)
-		if v, ok := c.near(k, acct, p.f, now); ok {
+		if v, ok := c.near(k, acct, &p, now); ok {
 			c.hits.Add(1)
 			c.nearHits.Add(1)
 			return v, true, p
@@ -87,8 +91,11 @@ func (c *Cache) lookup(k Key, exactOnly bool) ([]byte, bool, Probe) {
 // partition (both generations), ranked by exact cosine, then the guards;
 // when the graph search returned no acceptable candidate, the core-skeleton
 // list is checked the same way (recall safety net, counted in
-// Stats.NearBackup).
-func (c *Cache) near(k Key, acct string, f *features, now int64) ([]byte, bool) {
+// Stats.NearBackup). With the provider embedder, the provider is called
+// only when the prefilter finds a candidate, outside every lock; a failed
+// call makes the lookup exact-only (the miss is returned).
+func (c *Cache) near(k Key, acct string, p *Probe, now int64) ([]byte, bool) {
+	f := p.f
 	if !f.nearEligible() {
 		return nil, false
 	}
@@ -96,23 +103,47 @@ func (c *Cache) near(k Key, acct string, f *features, now int64) ([]byte, bool) 
 	ck := coreKeyOf(bucket, f.core)
 	part := partKeyOf(bucket, f)
 	s := &c.shards[shardOf(part)]
+	if c.pe != nil {
+		s.mu.RLock()
+		live := c.noPrefilter || s.coreLive(ck)
+		s.mu.RUnlock()
+		if !live {
+			return nil, false // proven miss: no call (the Put embeds)
+		}
+		vec := make([]float32, Dims)
+		if !c.providerVec(f.folded, vec) {
+			p.pstate = pvFailed
+			return nil, false
+		}
+		p.pvec, p.pstate = vec, pvOK
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		return c.nearSearch(s, f, ck, part, vec, now)
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if !c.noPrefilter {
-		live := false
-		for _, sg := range s.g {
-			if sg != nil && sg.core[ck].live > 0 {
-				live = true
-			}
-		}
-		if !live {
-			return nil, false // no entry with this core skeleton: the guards cannot pass
-		}
+	if !c.noPrefilter && !s.coreLive(ck) {
+		return nil, false // no entry with this core skeleton: the guards cannot pass
 	}
 	var vb [Dims]float32
 	vec := vb[:]
 	embedInto(vec, f)
+	return c.nearSearch(s, f, ck, part, vec, now)
+}
 
+// coreLive reports whether a generation holds a live entry of core list ck.
+// s.mu held.
+func (s *shard) coreLive(ck uint64) bool {
+	for _, sg := range s.g {
+		if sg != nil && sg.core[ck].live > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nearSearch is near's search with the query vector; s.mu held for reading.
+func (c *Cache) nearSearch(s *shard, f *features, ck, part uint64, vec []float32, now int64) ([]byte, bool) {
 	sr := getSearcher()
 	defer putSearcher(sr)
 	// First a search that ends at the first candidate with cosine ~1 (the
@@ -234,7 +265,7 @@ func (c *Cache) PutProbe(k Key, value []byte, p Probe) {
 	if p.valid && p.k == k {
 		pp = &p
 	}
-	prep := c.prepare(k, value, now.Add(c.opts.TTL).UnixNano(), pp)
+	prep := c.prepare(k, value, now.Add(c.opts.TTL).UnixNano(), pp, false, nil)
 	c.dropExpired(now.UnixNano())
 	c.insert(prep, 0)
 }
@@ -249,11 +280,17 @@ type prepared struct {
 	part     uint64
 	vec      [Dims]float32
 	eligible bool
+	pvec     bool // vec is a projected provider vector (persisted with the record)
 }
 
 // prepare analyses and embeds (reusing p's analysis when given) and
-// encodes the record. No lock held.
-func (c *Cache) prepare(k Key, value []byte, expires int64, p *Probe) *prepared {
+// encodes the record. No lock held. With the provider embedder the vector
+// is, in order: lvec (a stored vector of the configured space, at load),
+// none when loading (the entry is exact-only: no provider call at Open),
+// the probe's, none when the probe's call failed, else one provider call;
+// without a vector the entry gets no graph node and no core list (exact
+// hits only), so the graphs never hold vectors of two spaces.
+func (c *Cache) prepare(k Key, value []byte, expires int64, p *Probe, loading bool, lvec []float32) *prepared {
 	var f *features
 	if p != nil {
 		f = p.f
@@ -270,11 +307,28 @@ func (c *Cache) prepare(k Key, value []byte, expires int64, p *Probe) *prepared 
 		e.ek, e.ev = exactKeys(acct, k.Op, k.Params, f.folded, f.urls, f.mentions)
 	}
 	if f.nearEligible() {
-		bucket := bucketKey(acct, k.Op, k.Params)
-		e.eligible = true
-		e.ck = coreKeyOf(bucket, f.core)
-		e.part = partKeyOf(bucket, f)
-		embedInto(e.vec[:], f)
+		switch {
+		case c.pe == nil:
+			embedInto(e.vec[:], f)
+			e.eligible = true
+		case lvec != nil:
+			copy(e.vec[:], lvec)
+			e.eligible, e.pvec = true, true
+		case loading:
+			c.exactOnlyLoaded.Add(1)
+		case p != nil && p.pstate == pvOK:
+			copy(e.vec[:], p.pvec)
+			e.eligible, e.pvec = true, true
+		case p != nil && p.pstate == pvFailed:
+		default:
+			e.eligible = c.providerVec(f.folded, e.vec[:])
+			e.pvec = e.eligible
+		}
+		if e.eligible {
+			bucket := bucketKey(acct, k.Op, k.Params)
+			e.ck = coreKeyOf(bucket, f.core)
+			e.part = partKeyOf(bucket, f)
+		}
 	}
 	return e
 }
@@ -328,7 +382,11 @@ func (c *Cache) insert(e *prepared, seq uint64) {
 	if !loading {
 		// the record reaches Pebble before the entry is findable, so a
 		// Forget's or a replacement's Delete can never precede its Set
-		c.store(seq, e.rec)
+		if e.pvec {
+			c.store(seq, withVector(e.rec, c.pe.space, c.pe.srcDim.Load(), e.vec[:]))
+		} else {
+			c.store(seq, e.rec)
+		}
 	}
 
 	if e.eligible {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/cockroachdb/pebble/v2"
 )
@@ -11,8 +12,48 @@ import (
 // Stored record: key "e" + seq (8 bytes big-endian), value:
 // version byte 1, expires (8 bytes BE, unix ns), then uvarint-length-prefixed
 // account, op, params, text, value. Writes are NoSync: this is a cache.
+//
+// Version 2 (written only with the provider embedder, for entries that have
+// a vector) inserts after expires: the vector space (8 bytes BE, spaceOf),
+// the provider's source dimension (4 bytes BE) and the projected vector
+// (Dims float32, little-endian), so that a restart reuses it instead of
+// calling the provider. The rest is version 1's. Memory (the arena) always
+// holds the version-1 form; version-1 records still load.
 
-const recVersion = 1
+const (
+	recVersion   = 1
+	recVersionV2 = 2
+	vecHeader    = 8 + 4 + 4*Dims // space, source dimension, vector
+)
+
+// withVector returns the version-2 stored form of rec (version 1).
+func withVector(rec []byte, space uint64, srcDim uint32, vec []float32) []byte {
+	b := make([]byte, 0, len(rec)+vecHeader)
+	b = append(b, recVersionV2)
+	b = append(b, rec[1:9]...)
+	b = binary.BigEndian.AppendUint64(b, space)
+	b = binary.BigEndian.AppendUint32(b, srcDim)
+	for _, x := range vec[:Dims] {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+	}
+	return append(b, rec[9:]...)
+}
+
+// storedVec is the vector part of a version-2 record.
+type storedVec struct {
+	space  uint64
+	srcDim uint32
+	raw    []byte // 4*Dims bytes (a sub-slice of the record)
+}
+
+// vector decodes raw into a new slice.
+func (sv storedVec) vector() []float32 {
+	v := make([]float32, Dims)
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(sv.raw[4*i:]))
+	}
+	return v
+}
 
 func seqKey(seq uint64) []byte {
 	k := make([]byte, 9)
@@ -58,24 +99,34 @@ func splitRecord(b []byte) (acct, op, params, text, value []byte) {
 
 var errCorrupt = errors.New("cache: corrupt record")
 
-func decodeEntry(b []byte) (k Key, value []byte, expires int64, err error) {
-	if len(b) < 9 || b[0] != recVersion {
-		return k, nil, 0, errCorrupt
+// decodeEntry decodes a stored record of either version; sv.raw (version 2
+// only) is a sub-slice of b.
+func decodeEntry(b []byte) (k Key, value []byte, expires int64, sv storedVec, err error) {
+	if len(b) < 9 || (b[0] != recVersion && b[0] != recVersionV2) {
+		return k, nil, 0, sv, errCorrupt
 	}
 	expires = int64(binary.BigEndian.Uint64(b[1:9]))
+	v2 := b[0] == recVersionV2
 	b = b[9:]
+	if v2 {
+		if len(b) < vecHeader {
+			return k, nil, 0, sv, errCorrupt
+		}
+		sv = storedVec{space: binary.BigEndian.Uint64(b), srcDim: binary.BigEndian.Uint32(b[8:]), raw: b[12:vecHeader]}
+		b = b[vecHeader:]
+	}
 	var parts [5][]byte
 	for i := range parts {
 		l, n := binary.Uvarint(b)
 		if n <= 0 || uint64(len(b)-n) < l {
-			return k, nil, 0, errCorrupt
+			return k, nil, 0, sv, errCorrupt
 		}
 		parts[i] = b[n : n+int(l)]
 		b = b[n+int(l):]
 	}
 	k = Key{Account: string(parts[0]), Op: string(parts[1]), Params: string(parts[2]), Text: string(parts[3])}
 	value = append([]byte(nil), parts[4]...)
-	return k, value, expires, nil
+	return k, value, expires, sv, nil
 }
 
 // openStore opens Pebble at opts.Dir and reloads every unexpired record in
@@ -106,6 +157,8 @@ func (c *Cache) load() error {
 		k       Key
 		v       []byte
 		expires int64
+		srcDim  uint32    // provider embedder: the vector's source dimension
+		vec     []float32 // provider embedder: the stored vector of the configured space
 	}
 	var recs []rec
 	for ok := it.First(); ok; ok = it.Next() {
@@ -119,7 +172,7 @@ func (c *Cache) load() error {
 			it.Close()
 			return fmt.Errorf("cache: load: %w", err)
 		}
-		k, v, exp, err := decodeEntry(raw)
+		k, v, exp, sv, err := decodeEntry(raw)
 		if err != nil || exp <= now {
 			if err == nil {
 				c.expired.Add(1)
@@ -127,7 +180,11 @@ func (c *Cache) load() error {
 			stale = append(stale, append([]byte(nil), key...))
 			continue
 		}
-		recs = append(recs, rec{binary.BigEndian.Uint64(key[1:]), k, v, exp})
+		r := rec{seq: binary.BigEndian.Uint64(key[1:]), k: k, v: v, expires: exp}
+		if c.pe != nil && sv.raw != nil && sv.space == c.pe.space {
+			r.srcDim, r.vec = sv.srcDim, sv.vector()
+		}
+		recs = append(recs, r)
 	}
 	if err := it.Close(); err != nil {
 		return fmt.Errorf("cache: load: %w", err)
@@ -142,11 +199,28 @@ func (c *Cache) load() error {
 	if len(recs) > 0 {
 		c.cur.Load().start = recs[0].seq
 	}
+	// Provider embedder: the newest stored vector fixes the source dimension;
+	// vectors of another dimension (the model changed its output under the
+	// same name) are not reused: those entries load exact-only.
+	if c.pe != nil {
+		for i := len(recs) - 1; i >= 0; i-- {
+			if recs[i].vec != nil {
+				c.pe.pinDim(int(recs[i].srcDim))
+				break
+			}
+		}
+		for i := range recs {
+			if recs[i].vec != nil && recs[i].srcDim != c.pe.srcDim.Load() {
+				recs[i].vec = nil
+			}
+		}
+	}
 	// Analysis and embedding in parallel; graph insertion is sequential.
 	preps := make([]*prepared, len(recs))
 	parallel(len(recs), func(i int) {
 		r := recs[i]
-		preps[i] = c.prepare(r.k, r.v, r.expires, nil)
+		preps[i] = c.prepare(r.k, r.v, r.expires, nil, true, r.vec)
+		recs[i].vec = nil
 	})
 	for i, p := range preps {
 		c.insert(p, recs[i].seq)

@@ -9,8 +9,8 @@ import (
 // ConfigFromEnv reads the provider settings of DESIGN.md from getenv
 // (os.Getenv in production):
 //
-//	SVC_LLM_A_BASE_URL, SVC_LLM_A_API_KEY, SVC_LLM_A_MODEL, SVC_LLM_A_FALLBACK_MODEL
-//	SVC_LLM_B_BASE_URL, SVC_LLM_B_API_KEY, SVC_LLM_B_MODEL, SVC_LLM_B_FALLBACK_MODEL
+//	SVC_LLM_A_BASE_URL, SVC_LLM_A_API_KEY, SVC_LLM_A_MODEL, SVC_LLM_A_FALLBACK_MODEL, SVC_LLM_A_EMBED_MODEL
+//	SVC_LLM_B_BASE_URL, SVC_LLM_B_API_KEY, SVC_LLM_B_MODEL, SVC_LLM_B_FALLBACK_MODEL, SVC_LLM_B_EMBED_MODEL
 //	SVC_ROUTE_AR, SVC_ROUTE_EN                      llm_a or llm_b
 //	SVC_LLM_TIMEOUT, SVC_LLM_CONNECT_TIMEOUT,
 //	SVC_LLM_QUEUE_WAIT, SVC_LLM_BUDGET              Go durations ("30s", "500ms")
@@ -27,6 +27,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		p.pc.APIKey = getenv(p.prefix + "API_KEY")
 		p.pc.Model = getenv(p.prefix + "MODEL")
 		p.pc.FallbackModel = getenv(p.prefix + "FALLBACK_MODEL")
+		p.pc.EmbedModel = getenv(p.prefix + "EMBED_MODEL")
 	}
 	cfg.RouteAR, cfg.RouteEN = getenv("SVC_ROUTE_AR"), getenv("SVC_ROUTE_EN")
 	for _, d := range []struct {

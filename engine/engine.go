@@ -34,6 +34,9 @@ type ProviderConfig struct {
 	APIKey        string
 	Model         string
 	FallbackModel string // "" = none
+	// EmbedModel is the model of POST {base}/embeddings ("" = the provider
+	// offers no embeddings; see Engine.Embedder).
+	EmbedModel string
 }
 
 // Config configures an Engine. Zero values take the documented defaults.
@@ -107,7 +110,7 @@ func New(cfg Config) (*Engine, error) {
 		}
 		c, err := provider.New(provider.Config{
 			Name: name, BaseURL: pc.BaseURL, APIKey: pc.APIKey,
-			Model: pc.Model, FallbackModel: pc.FallbackModel,
+			Model: pc.Model, FallbackModel: pc.FallbackModel, EmbedModel: pc.EmbedModel,
 			ConnectTimeout: cfg.ConnectTimeout, MaxInFlight: cfg.MaxInFlight, QueueWait: cfg.QueueWait,
 		})
 		if err != nil {

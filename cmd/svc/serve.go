@@ -27,6 +27,7 @@ import (
 // environment twin, and the defaults serve offline.
 type serveConfig struct {
 	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
+	cacheEmbedder                                              string
 	demo, testClock                                            bool
 	shutdownTimeout                                            time.Duration
 }
@@ -42,6 +43,7 @@ func parseServe(args []string) (serveConfig, error) {
 	noDemo := fs.Bool("no-demo", false, "do not create the demo account")
 	fs.BoolVar(&c.testClock, "test-clock", envBool("SVC_TEST_CLOCK", false), "enable POST /admin/v1/clock; never in production (SVC_TEST_CLOCK)")
 	fs.StringVar(&c.cacheScope, "cache-scope", envOr("SVC_CACHE_SCOPE", "account"), "semantic cache scope: account or global (SVC_CACHE_SCOPE)")
+	fs.StringVar(&c.cacheEmbedder, "cache-embedder", envOr("SVC_CACHE_EMBEDDER", "ngram"), "near-duplicate embedder of the cache: ngram, llm_a or llm_b (the provider's SVC_LLM_X_EMBED_MODEL) (SVC_CACHE_EMBEDDER)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
 	if err := fs.Parse(args); err != nil {
@@ -52,6 +54,9 @@ func parseServe(args []string) (serveConfig, error) {
 	}
 	if c.cacheScope != "account" && c.cacheScope != "global" {
 		return c, fmt.Errorf("--cache-scope must be account or global, not %q", c.cacheScope)
+	}
+	if c.cacheEmbedder != "ngram" && !engine.ValidProvider(c.cacheEmbedder) {
+		return c, fmt.Errorf("--cache-embedder must be ngram, llm_a or llm_b, not %q", c.cacheEmbedder)
 	}
 	return c, nil
 }
@@ -75,11 +80,6 @@ func serve(args []string) error {
 		return fmt.Errorf("open ledger: %w", err)
 	}
 	defer led.Close()
-	ch, err := cache.Open(cache.Options{Dir: filepath.Join(cfg.dataDir, "cache"), Scope: cfg.cacheScope, Now: clk.Now})
-	if err != nil {
-		return fmt.Errorf("open cache: %w", err)
-	}
-	defer ch.Close()
 	ecfg, err := engine.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		return err
@@ -89,6 +89,19 @@ func serve(args []string) error {
 		return fmt.Errorf("engine: %w", err)
 	}
 	defer eng.Close()
+	copts := cache.Options{Dir: filepath.Join(cfg.dataDir, "cache"), Scope: cfg.cacheScope, Now: clk.Now}
+	if cfg.cacheEmbedder != "ngram" {
+		fn, id, err := eng.Embedder(cfg.cacheEmbedder)
+		if err != nil {
+			return fmt.Errorf("--cache-embedder %s: %w", cfg.cacheEmbedder, err)
+		}
+		copts.Embedder, copts.EmbedderID = fn, id
+	}
+	ch, err := cache.Open(copts)
+	if err != nil {
+		return fmt.Errorf("open cache: %w", err)
+	}
+	defer ch.Close()
 
 	token, err := adminToken(cfg)
 	if err != nil {

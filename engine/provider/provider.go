@@ -1,5 +1,5 @@
 // Package provider is one OpenAI-compatible model endpoint: chat completions
-// posted over a pooled HTTP transport with a connect timeout, a bound on
+// (and, with Config.EmbedModel, embeddings: embed.go) posted over a pooled HTTP transport with a connect timeout, a bound on
 // in-flight calls with a queue deadline, and failures sorted into kinds the
 // engine's fallback chain acts on.
 //
@@ -28,11 +28,14 @@ import (
 
 // Config configures a Client.
 type Config struct {
-	Name           string // "llm_a" or "llm_b", for errors and metrics
-	BaseURL        string // e.g. "http://127.0.0.1:9000/v1"
-	APIKey         string
-	Model          string
-	FallbackModel  string
+	Name          string // "llm_a" or "llm_b", for errors and metrics
+	BaseURL       string // e.g. "http://127.0.0.1:9000/v1"
+	APIKey        string
+	Model         string
+	FallbackModel string
+	// EmbedModel is the model of Embed (POST {base}/embeddings); "" = the
+	// client does not embed.
+	EmbedModel     string
 	ConnectTimeout time.Duration // dial and TLS handshake
 	MaxInFlight    int           // > 0; also the connection pool's size
 	QueueWait      time.Duration // max wait for a slot
@@ -48,6 +51,7 @@ type Client struct {
 	cfg     Config
 	doer    doer
 	tmpl    templates
+	etmpl   *template // the embeddings request of EmbedModel (nil: none)
 	slots   chan struct{}
 	failRun atomic.Int64 // consecutive failed calls (any kind but Busy/Canceled)
 }
@@ -74,6 +78,11 @@ func New(cfg Config) (*Client, error) {
 		}
 	}
 	c := &Client{cfg: cfg, slots: make(chan struct{}, cfg.MaxInFlight)}
+	if cfg.EmbedModel != "" {
+		if c.etmpl, err = buildEmbedTemplate(cfg.EmbedModel); err != nil {
+			return nil, err
+		}
+	}
 	switch cfg.Transport {
 	case TransportFast:
 		c.doer = newFastDoer(cfg, base)
@@ -156,7 +165,19 @@ func (c *Client) complete(ctx context.Context, req *Request) (Response, error) {
 		putBuf(bp)
 		return Response{}, err
 	}
-	code, status, body, done, err := c.doer.post(ctx, *bp)
+	body, done, err := c.post(ctx, epChat, bp)
+	if err != nil {
+		return Response{}, err
+	}
+	defer done()
+	return decodeResponse(body)
+}
+
+// post sends the body in *bp (returned to bufPool here) to ep and returns a
+// 2xx answer's body (release it with done) or the error: the context's when
+// it ended the call, go-openai's for a failure status.
+func (c *Client) post(ctx context.Context, ep endpoint, bp *[]byte) (body []byte, done func(), err error) {
+	code, status, body, done, err := c.doer.post(ctx, ep, *bp)
 	putBuf(bp)
 	if err != nil {
 		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
@@ -169,15 +190,16 @@ func (c *Client) complete(ctx context.Context, req *Request) (Response, error) {
 			}
 		}
 		if cerr := ctx.Err(); cerr != nil {
-			return Response{}, fmt.Errorf("%w (%v)", cerr, err)
+			return nil, nil, fmt.Errorf("%w (%v)", cerr, err)
 		}
-		return Response{}, err
+		return nil, nil, err
 	}
-	defer done()
 	if code < 200 || code >= 300 {
-		return Response{}, statusError(code, status, body)
+		err := statusError(code, status, body)
+		done()
+		return nil, nil, err
 	}
-	return decodeResponse(body)
+	return body, done, nil
 }
 
 // acquire takes an in-flight slot, waiting at most QueueWait.

@@ -32,9 +32,20 @@ const (
 // body is not used after post returns. done releases what the answer holds
 // (pooled buffers); call it once the body has been decoded.
 type doer interface {
-	post(ctx context.Context, body []byte) (status int, statusText string, respBody []byte, done func(), err error)
+	post(ctx context.Context, ep endpoint, body []byte) (status int, statusText string, respBody []byte, done func(), err error)
 	closeIdle()
 }
+
+// endpoint is the path a body is posted to.
+type endpoint uint8
+
+const (
+	epChat  endpoint = iota // {base}/chat/completions
+	epEmbed                 // {base}/embeddings
+)
+
+// endpointPaths are appended to the base URL.
+var endpointPaths = [...]string{epChat: "/chat/completions", epEmbed: "/embeddings"}
 
 // maxCallWait bounds a call whose context has no deadline (the engine always
 // sets one per attempt).
@@ -50,7 +61,7 @@ func proxied(base *url.URL) bool {
 // fastDoer is the fasthttp transport.
 type fastDoer struct {
 	hc   *fasthttp.HostClient
-	uri  string
+	uri  [len(endpointPaths)]string
 	auth string // "Bearer <key>" or ""
 }
 
@@ -77,7 +88,10 @@ func newFastDoer(cfg Config, base *url.URL) *fastDoer {
 	}
 	connect := cfg.ConnectTimeout
 	dialer := &net.Dialer{KeepAlive: 30 * time.Second}
-	d := &fastDoer{uri: base.String() + "/chat/completions"}
+	d := &fastDoer{}
+	for ep, p := range endpointPaths {
+		d.uri[ep] = base.String() + p
+	}
 	if cfg.APIKey != "" {
 		d.auth = "Bearer " + cfg.APIKey
 	}
@@ -135,14 +149,14 @@ func staleConn(err error) bool {
 
 var userAgent = []byte("svc")
 
-func (d *fastDoer) post(ctx context.Context, body []byte) (int, string, []byte, func(), error) {
+func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (int, string, []byte, func(), error) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(maxCallWait)
 	}
 	req := fasthttp.AcquireRequest()
 	resp := fasthttp.AcquireResponse()
-	req.SetRequestURI(d.uri)
+	req.SetRequestURI(d.uri[ep])
 	req.Header.SetMethod(fasthttp.MethodPost)
 	req.Header.SetContentTypeBytes(jsonType)
 	req.Header.SetBytesV("Accept", jsonType)
@@ -171,7 +185,7 @@ func (d *fastDoer) closeIdle() { d.hc.CloseIdleConnections() }
 type netDoer struct {
 	client *http.Client
 	tr     *http.Transport
-	uri    string
+	uri    [len(endpointPaths)]string
 	auth   string
 }
 
@@ -190,17 +204,20 @@ func newNetDoer(cfg Config, base *url.URL) *netDoer {
 		TLSHandshakeTimeout:   cfg.ConnectTimeout,
 		ExpectContinueTimeout: time.Second,
 	}
-	d := &netDoer{client: &http.Client{Transport: limitTransport{tr}}, tr: tr, uri: base.String() + "/chat/completions"}
+	d := &netDoer{client: &http.Client{Transport: limitTransport{tr}}, tr: tr}
+	for ep, p := range endpointPaths {
+		d.uri[ep] = base.String() + p
+	}
 	if cfg.APIKey != "" {
 		d.auth = "Bearer " + cfg.APIKey
 	}
 	return d
 }
 
-func (d *netDoer) post(ctx context.Context, body []byte) (int, string, []byte, func(), error) {
+func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, string, []byte, func(), error) {
 	// net/http may still read the body after Do returns: give it its own copy
 	// (the caller reuses body).
-	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, d.uri, bytes.NewReader(bytes.Clone(body)))
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, d.uri[ep], bytes.NewReader(bytes.Clone(body)))
 	if err != nil {
 		return 0, "", nil, nil, err
 	}
