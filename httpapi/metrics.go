@@ -10,7 +10,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttpadaptor"
 	"github.com/valyala/fasthttp/pprofhandler"
@@ -111,8 +110,6 @@ type serviceMetrics struct {
 
 	eps       [numEndpoints]*endpointMetrics
 	providers map[string]*providerMetrics // fixed keys: llm_a, llm_b, unknown
-
-	handler fasthttp.RequestHandler
 }
 
 // mx is the process's metrics.
@@ -189,7 +186,6 @@ func newServiceMetrics() *serviceMetrics {
 		}
 		m.providers[p] = pm
 	}
-	m.handler = fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
 	return m
 }
 
@@ -366,9 +362,6 @@ func (s *Server) adminOnly(h fasthttp.RequestHandler) fasthttp.RequestHandler {
 		h(ctx)
 	}
 }
-
-// metricsHandler serves GET /metrics (Prometheus text format).
-func (s *Server) metricsHandler() fasthttp.RequestHandler { return s.adminOnly(mx.handler) }
 
 // pprofIndex is net/http/pprof's index page (fasthttp's pprofhandler answers
 // 404 for the trailing slash of /debug/pprof/).

@@ -56,6 +56,7 @@ func TestMetricsExposition(t *testing.T) {
 		"svc_upstream_calls_in_flight", "svc_cache_requests_total", "svc_credits_captured_total",
 		"svc_provider_calls_total", "svc_provider_errors_total", "svc_provider_call_duration_seconds",
 		"svc_ledger_commit_duration_seconds", "svc_ledger_commit_errors_total", "svc_build_info", "go_goroutines", "process_cpu_seconds_total",
+		"svc_cache_entries", "svc_cache_bytes", "svc_cache_lookups_total", "svc_cache_dropped_total", "svc_cache_embed_calls_total", "svc_cache_exact_only_loaded",
 	} {
 		require.Contains(t, fams, name)
 	}
@@ -94,6 +95,12 @@ func TestMetricsExposition(t *testing.T) {
 	require.GreaterOrEqual(t, value("svc_http_request_duration_seconds", map[string]string{"endpoint": "/v1/classify"}), 2.0)
 	require.GreaterOrEqual(t, value("svc_cache_requests_total", map[string]string{"endpoint": "/v1/classify", "result": "hit"}), 1.0)
 	require.GreaterOrEqual(t, value("svc_cache_requests_total", map[string]string{"endpoint": "/v1/classify", "result": "miss"}), 1.0)
+	// This server's cache: the classify and detect misses were stored, the repeat hit exactly.
+	require.GreaterOrEqual(t, value("svc_cache_entries", nil), 2.0)
+	require.Greater(t, value("svc_cache_bytes", nil), 0.0)
+	require.GreaterOrEqual(t, value("svc_cache_lookups_total", map[string]string{"result": "exact_hit"}), 1.0)
+	require.GreaterOrEqual(t, value("svc_cache_lookups_total", map[string]string{"result": "miss"}), 2.0)
+	require.Equal(t, 0.0, value("svc_cache_embed_calls_total", map[string]string{"result": "fallback"}), "n-gram embedder: no provider calls")
 	require.GreaterOrEqual(t, value("svc_provider_calls_total", map[string]string{"provider": "llm_a", "endpoint": "/v1/classify"}), 1.0)
 	require.GreaterOrEqual(t, value("svc_provider_call_duration_seconds", map[string]string{"provider": "llm_a"}), 1.0)
 	require.GreaterOrEqual(t, value("svc_ledger_commit_duration_seconds", nil), 3.0)
