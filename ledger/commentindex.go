@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"hash/maphash"
 	"sort"
 	"sync"
 	"time"
@@ -8,8 +9,10 @@ import (
 
 // commentIndex is an account's comments in memory, reduced to what comment
 // lists count and analytics aggregate: time and the six filterable fields,
-// 40 bytes per comment. It lets GET /v1/comments compute total_count and
-// GET /v1/analytics aggregate without reading Pebble (bench/NOTES.md P13).
+// 40 bytes per comment, plus a 64-bit hash of each id (about 16 bytes). It
+// lets GET /v1/comments compute total_count and GET /v1/analytics aggregate
+// without reading Pebble (bench/NOTES.md P13), and a new comment prove its id
+// fresh without a Pebble read.
 //
 // Invariant: it holds exactly the account's cmtt/ records. It is loaded from
 // them at Open and added to by Commit once the comment's batch is applied
@@ -20,7 +23,41 @@ type commentIndex struct {
 	mu      sync.RWMutex
 	entries []cmtEntry // ascending (sec, ns); equal times in any order
 	codes   map[string]uint32
-	vals    []string // vals[code]
+	vals    []string            // vals[code]
+	ids     map[uint64]struct{} // idHash of every stored comment id
+	pending map[string]struct{} // ids claimed by writes not yet applied (bounded by writes in flight)
+}
+
+// idSeed keys idHash; the set is rebuilt at every Open, so a per-process seed will do.
+var idSeed = maphash.MakeSeed()
+
+func idHash(id string) uint64 { return maphash.String(idSeed, id) }
+
+// claim reserves id for a write. inFlight: another write of the same id is
+// between its claim and its apply (the caller must refuse). Otherwise the id
+// is now reserved (release it with unclaim unless the batch is applied, which
+// add records), and mayExist reports whether a comment with an id of the same
+// hash is stored: only then must the caller read Pebble to tell a duplicate
+// from a hash collision. Without mayExist the id is proven fresh.
+func (x *commentIndex) claim(id string) (inFlight, mayExist bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if _, ok := x.pending[id]; ok {
+		return true, false
+	}
+	if x.pending == nil {
+		x.pending = map[string]struct{}{}
+	}
+	x.pending[id] = struct{}{}
+	_, mayExist = x.ids[idHash(id)]
+	return false, mayExist
+}
+
+// unclaim releases a claim whose batch was not applied.
+func (x *commentIndex) unclaim(id string) {
+	x.mu.Lock()
+	delete(x.pending, id)
+	x.mu.Unlock()
 }
 
 // Field positions in cmtEntry.f: encodeComment's order.
@@ -66,10 +103,15 @@ func (x *commentIndex) intern(v string) uint32 {
 // add indexes one comment created at t with the given field values (in
 // encodeComment's order). Comments arrive nearly in time order: the insert
 // is an append but for the few that arrive late.
-func (x *commentIndex) add(t time.Time, fields [nFields]string) {
+func (x *commentIndex) add(id string, t time.Time, fields [nFields]string) {
 	e := cmtEntry{sec: t.Unix(), ns: uint32(t.Nanosecond())}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	if x.ids == nil {
+		x.ids = map[uint64]struct{}{}
+	}
+	x.ids[idHash(id)] = struct{}{}
+	delete(x.pending, id)
 	for i, v := range fields {
 		e.f[i] = x.intern(v)
 	}

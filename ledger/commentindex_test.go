@@ -143,3 +143,44 @@ func TestCommentIndexMatchesStoredComments(t *testing.T) {
 	require.NoError(t, s.Close())
 	check(openStore(t, dir, c))
 }
+
+// A comment id is stored at most once per account (FORMAT.md invariant 6):
+// a second commit with the same id is refused and releases its hold, also
+// after a reopen and among concurrent commits; another account may use it.
+func TestCommentIDAtMostOncePerAccount(t *testing.T) {
+	dir := t.TempDir()
+	c := newClock()
+	s, err := Open(dir, c.Now)
+	require.NoError(t, err)
+	f := fundedLive(t, s)
+	g := fundedLive(t, s)
+	commit := func(s *Store, f fixture, id string) error {
+		h, err := s.Reserve(f.p, 6)
+		if err != nil {
+			return err
+		}
+		r := use("/v1/classify")
+		r.Comment = &Comment{ID: id, Text: "x", Intent: "praise"}
+		return s.Commit(h, true, r)
+	}
+	require.NoError(t, commit(s, f, "cls_same"))
+	require.ErrorIs(t, commit(s, f, "cls_same"), ErrInvalid)
+	require.NoError(t, commit(s, g, "cls_same"), "ids are scoped by account")
+
+	n, errs := parallel(50, func() error { return commit(s, f, "cls_race") })
+	require.Equal(t, 1, n, "exactly one concurrent commit of an id wins")
+	for _, err := range errs {
+		require.ErrorIs(t, err, ErrInvalid)
+	}
+	before := s.BalanceCredits(f.acct.ID)
+	require.NoError(t, s.Close())
+
+	s2 := openStore(t, dir, c)
+	require.ErrorIs(t, commit(s2, f, "cls_same"), ErrInvalid, "the rebuilt index knows the id")
+	require.ErrorIs(t, commit(s2, f, "cls_race"), ErrInvalid)
+	require.NoError(t, commit(s2, f, "cls_new"))
+	require.Equal(t, before-6, s2.BalanceCredits(f.acct.ID), "refused commits charged nothing")
+	p, err := s2.ListComments(f.acct.ID, CommentFilter{Limit: 100})
+	require.NoError(t, err)
+	require.Equal(t, 3, p.TotalCount)
+}

@@ -69,7 +69,7 @@ func (s *Store) Reserve(p Principal, price int64) (*Hold, error) {
 // indexComment adds a comment whose batch was applied to the account's index.
 func (a *account) indexComment(c *Comment) {
 	if c != nil {
-		a.comments.add(c.CreatedAt, commentFields(c))
+		a.comments.add(c.ID, c.CreatedAt, commentFields(c))
 	}
 }
 
@@ -142,6 +142,13 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 		return err
 	}
 
+	// The comment's id stays claimed in the index only if its batch is applied.
+	applied := false
+	defer func() {
+		if cmt != nil && !applied {
+			h.a.comments.unclaim(cmt.ID)
+		}
+	}()
 	a := h.a
 	a.mu.Lock()
 	if h.ended {
@@ -158,6 +165,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 		if err := s.apply(b); err != nil {
 			return err
 		}
+		applied = true
 		a.indexComment(cmt)
 		return s.wait(b)
 	}
@@ -209,6 +217,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 		a.sandboxUsed++
 	}
 	a.mu.Unlock()
+	applied = true
 	a.indexComment(cmt)
 	return s.wait(b)
 }

@@ -24,7 +24,13 @@ const (
 // putRecords validates r, completes it from the hold and adds its keys to b.
 // It reads Pebble only to refuse a comment id that already exists. It
 // returns the comment as written (nil without one), for the comment index.
-func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (*Comment, error) {
+func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (_ *Comment, err error) {
+	claimed := "" // a comment id claimed in the index, released on error
+	defer func() {
+		if err != nil && claimed != "" {
+			h.a.comments.unclaim(claimed)
+		}
+	}()
 	now := s.nowUTC()
 	u := r.Usage
 	if u.Endpoint == "" || len(u.Endpoint) > 200 {
@@ -61,10 +67,21 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 			return nil, fmt.Errorf("%w: comment text too long", ErrInvalid)
 		}
 		pk := key(pCmt, cv.AccountID, "/", cv.ID)
-		if _, err := s.get(pk); err == nil {
-			return nil, fmt.Errorf("%w: comment %s exists", ErrInvalid, cv.ID)
-		} else if !errors.Is(err, ErrNotFound) {
-			return nil, err
+		// The id is reserved in memory until the batch is applied (Commit
+		// then indexes it) or fails (unclaimed here or by Commit). Only an
+		// id whose hash is stored (a duplicate, or a rare hash collision)
+		// reads Pebble.
+		inFlight, mayExist := h.a.comments.claim(cv.ID)
+		if inFlight {
+			return nil, fmt.Errorf("%w: comment %s is being written", ErrInvalid, cv.ID)
+		}
+		claimed = cv.ID
+		if mayExist {
+			if _, err := s.get(pk); err == nil {
+				return nil, fmt.Errorf("%w: comment %s exists", ErrInvalid, cv.ID)
+			} else if !errors.Is(err, ErrNotFound) {
+				return nil, err
+			}
 		}
 		b.Set(pk, appendTime(nil, cv.CreatedAt), nil)
 		b.Set(timeKey(pCmtTime, cv.AccountID, cv.CreatedAt, cv.ID), encodeComment(cv), nil)

@@ -231,11 +231,12 @@ func (s *Store) rebuild() error {
 		if !ok {
 			return fmt.Errorf("ledger: bad comment key %q", k)
 		}
+		id := string(rest[slash+1+timeLen:])
 		h, err := decodeCommentHeader(v)
 		if err != nil {
 			return fmt.Errorf("ledger: comment %q: %w", k, err)
 		}
-		a.comments.add(at, h.fields())
+		a.comments.add(id, at, h.fields())
 		return nil
 	})
 	if err != nil {
