@@ -21,6 +21,7 @@ package ledger
 
 import (
 	"errors"
+	"sync/atomic"
 	"time"
 )
 
@@ -131,6 +132,11 @@ type Hold struct {
 	kind  KeyKind
 	price int64
 	ended bool // guarded by a.mu: set by the first Commit or Release
+
+	// committing is set by the first Commit before it does anything: a
+	// concurrent or later Commit of the same hold returns ErrHoldEnded at
+	// once, without touching the hold or claiming its comment id.
+	committing atomic.Bool
 }
 
 // Usage is the record of one completed, counted request.

@@ -113,6 +113,9 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 	if h == nil || h.s != s || h.a == nil {
 		return fmt.Errorf("%w: hold of another store", ErrInvalid)
 	}
+	if !h.committing.CompareAndSwap(false, true) {
+		return ErrHoldEnded
+	}
 	if err := s.enterWrite(); err != nil {
 		s.Release(h)
 		return err
