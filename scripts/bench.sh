@@ -126,6 +126,8 @@ run() { # scenario
 	local sc=$1 variants addr keys pid
 	case "$sc" in
 	bare-*) variants=svc addr=$BARE keys="" pid="--pid bare=$PID_bare" ;;
+	# detect calls no upstream: its ceiling is the bare handler, not mockllm.
+	detect-*) variants=svc addr=$SVC keys="--keys $TMP/keys-svc.txt" pid="--pid svc=$PID_svc" ;;
 	mix-*) variants=svc,direct addr=$SVC keys="--keys $TMP/keys-mix.txt" pid="--pid svc=$PID_svc --pid mock=$PID_mock" ;;
 	report-*) variants=svc,direct addr=$BUILTIN keys="--keys $TMP/keys-builtin.txt" pid="--pid builtin=$PID_builtin --pid mock=$PID_mock" ;;
 	*) variants=svc,direct addr=$SVC keys="--keys $TMP/keys-svc.txt" pid="--pid svc=$PID_svc --pid mock=$PID_mock" ;;

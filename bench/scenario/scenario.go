@@ -32,7 +32,7 @@ type Scenario struct {
 	// MockLatency is set on cmd/mockllm (POST /control) for the run, for
 	// both variants; -1 leaves it unchanged.
 	MockLatency time.Duration
-	Direct      bool // has a direct-to-mockllm variant
+	Direct      bool // has a direct-to-mockllm variant (not detect: it calls no upstream; bare is its ceiling)
 	// build returns the request of the svc (or bare) variant.
 	build func(e *Env) loadgen.Request
 	// direct returns the request of the direct variant; nil = classify chat.
@@ -53,10 +53,10 @@ var All = []*Scenario{
 	{Name: "bare-max", About: "bare fasthttp handler, small JSON body, closed loop (the ceiling)", Target: "bare", MaxInFlight: 64, Duration: 3 * time.Second, MockLatency: -1, build: bare},
 	{Name: "bare-1k", About: "bare fasthttp handler at 1,000 req/s", Target: "bare", Rate: 1000, MaxInFlight: 256, Duration: 3 * time.Second, MockLatency: -1, build: bare},
 
-	{Name: "detect-miss-max", About: "POST /v1/detect, unique texts (cache miss, debit durable), closed loop", Target: "svc", MaxInFlight: 64, Duration: 3 * time.Second, MockLatency: 0, Direct: true, build: detectMiss},
-	{Name: "detect-hit-max", About: "POST /v1/detect, one text (cache hit, usage durable), closed loop", Target: "svc", MaxInFlight: 64, Duration: 3 * time.Second, MockLatency: 0, Direct: true, build: detectHit},
-	{Name: "detect-miss-1k", About: "POST /v1/detect, unique texts at 1,000 req/s", Target: "svc", Rate: 1000, MaxInFlight: 256, Duration: 3 * time.Second, MockLatency: 0, Direct: true, build: detectMiss},
-	{Name: "detect-hit-1k", About: "POST /v1/detect, one text at 1,000 req/s", Target: "svc", Rate: 1000, MaxInFlight: 256, Duration: 3 * time.Second, MockLatency: 0, Direct: true, build: detectHit},
+	{Name: "detect-miss-max", About: "POST /v1/detect, unique texts (cache miss, debit durable), closed loop", Target: "svc", MaxInFlight: 64, Duration: 3 * time.Second, MockLatency: 0, build: detectMiss},
+	{Name: "detect-hit-max", About: "POST /v1/detect, one text (cache hit, usage durable), closed loop", Target: "svc", MaxInFlight: 64, Duration: 3 * time.Second, MockLatency: 0, build: detectHit},
+	{Name: "detect-miss-1k", About: "POST /v1/detect, unique texts at 1,000 req/s", Target: "svc", Rate: 1000, MaxInFlight: 256, Duration: 3 * time.Second, MockLatency: 0, build: detectMiss},
+	{Name: "detect-hit-1k", About: "POST /v1/detect, one text at 1,000 req/s", Target: "svc", Rate: 1000, MaxInFlight: 256, Duration: 3 * time.Second, MockLatency: 0, build: detectHit},
 
 	{Name: "classify-miss-1k", About: "POST /v1/classify, unique texts through cmd/mockllm (300 ms upstream) at 1,000 req/s", Target: "svc", Rate: 1000, MaxInFlight: 4000, Duration: 4 * time.Second, MockLatency: 300 * time.Millisecond, Direct: true, build: classifyMiss},
 	{Name: "classify-miss-1k-0ms", About: "POST /v1/classify, unique texts through cmd/mockllm (0 ms upstream) at 1,000 req/s", Target: "svc", Rate: 1000, MaxInFlight: 2000, Duration: 3 * time.Second, MockLatency: 0, Direct: true, build: classifyMiss},
