@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/netip"
 	"strconv"
 	"time"
 
@@ -60,7 +61,8 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 				s.ledger.Release(c.hold)
 			}
 		}()
-		client := ctx.RemoteIP().String()
+		client, _ := netip.AddrFromSlice(ctx.RemoteIP())
+		client = client.Unmap()
 		if s.authFail.over(client, maxAuthFailuresPerMinute, c.now) {
 			ctx.Response.Header.Set("Retry-After", "60")
 			c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "too_many_auth_failures", "", "Too many failed authentications from this address; retry in a minute."))

@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"net/netip"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -89,7 +91,8 @@ func (l *limiter) sweep(now time.Time) {
 // precision at the window edge does not matter.
 type counter struct {
 	mu   sync.Mutex
-	subs map[string]*count
+	subs map[netip.Addr]*count
+	size atomic.Int64 // len(subs), for over's lock-free fast path
 }
 
 type count struct {
@@ -97,10 +100,10 @@ type count struct {
 	n     int
 }
 
-func newCounter() *counter { return &counter{subs: make(map[string]*count)} }
+func newCounter() *counter { return &counter{subs: make(map[netip.Addr]*count)} }
 
 // add records one event of subject at now.
-func (c *counter) add(subject string, now time.Time) {
+func (c *counter) add(subject netip.Addr, now time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := now.UnixNano()
@@ -111,6 +114,7 @@ func (c *counter) add(subject string, now time.Time) {
 		}
 		e = &count{start: t}
 		c.subs[subject] = e
+		c.size.Store(int64(len(c.subs)))
 	}
 	if t-e.start >= int64(window) {
 		e.start, e.n = t, 0
@@ -118,8 +122,12 @@ func (c *counter) add(subject string, now time.Time) {
 	e.n++
 }
 
-// over reports whether subject has at least limit events in its current window.
-func (c *counter) over(subject string, limit int, now time.Time) bool {
+// over reports whether subject has at least limit events in its current
+// window. While no address has failed (the common case) it takes no lock.
+func (c *counter) over(subject netip.Addr, limit int, now time.Time) bool {
+	if c.size.Load() == 0 {
+		return false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.subs[subject]
@@ -136,6 +144,7 @@ func (c *counter) sweep(t int64) {
 		}
 	}
 	if len(c.subs) >= maxSubjects {
-		c.subs = make(map[string]*count)
+		c.subs = make(map[netip.Addr]*count)
 	}
+	c.size.Store(int64(len(c.subs)))
 }
