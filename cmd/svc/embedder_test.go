@@ -1,46 +1,17 @@
 package main
 
 import (
-	"bytes"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"svc/engine/provider/mock"
 )
-
-// startEnv is start with extra environment variables.
-func startEnv(t *testing.T, dataDir string, env []string, extra ...string) *proc {
-	t.Helper()
-	p := &proc{addr: freeAddr(t), admin: freeAddr(t), out: &bytes.Buffer{}}
-	args := append([]string{"serve", "--addr", p.addr, "--admin-addr", p.admin, "--data-dir", dataDir}, extra...)
-	p.cmd = exec.Command(binary, args...)
-	p.cmd.Env = append(append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL="), env...)
-	p.cmd.Stdout = p.out
-	p.cmd.Stderr = io.Discard
-	require.NoError(t, p.cmd.Start())
-	t.Cleanup(func() { _ = p.cmd.Process.Kill(); _, _ = p.cmd.Process.Wait() })
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if r, err := http.Get("http://" + p.addr + "/v1/health"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return p
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("server did not come up; output:\n%s", p.out.String())
-	return nil
-}
 
 // --cache-embedder llm_a without the provider (or its embedding model) is
 // refused at start; an unknown value too.

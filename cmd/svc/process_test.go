@@ -55,10 +55,17 @@ type proc struct {
 
 func start(t *testing.T, dataDir string, extra ...string) *proc {
 	t.Helper()
+	return startEnv(t, dataDir, nil, extra...)
+}
+
+// startEnv starts the real binary with extra environment variables (the
+// providers unset unless env sets them) and waits for /v1/health.
+func startEnv(t *testing.T, dataDir string, env []string, extra ...string) *proc {
+	t.Helper()
 	p := &proc{addr: freeAddr(t), admin: freeAddr(t), out: &bytes.Buffer{}}
 	args := append([]string{"serve", "--addr", p.addr, "--admin-addr", p.admin, "--data-dir", dataDir}, extra...)
 	p.cmd = exec.Command(binary, args...)
-	p.cmd.Env = append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL=")
+	p.cmd.Env = append(append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL="), env...)
 	p.cmd.Stdout = p.out
 	p.cmd.Stderr = io.Discard
 	require.NoError(t, p.cmd.Start())
