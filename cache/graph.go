@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sync"
@@ -254,15 +255,7 @@ func (sg *shardGen) searchLayer(s *searcher, q []float32, eps []scored, ef int, 
 		}
 	}
 	s.out = append(s.out[:0], s.res...)
-	slices.SortFunc(s.out, func(a, b scored) int {
-		switch {
-		case a.sim > b.sim:
-			return -1
-		case a.sim < b.sim:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(s.out, bySimDesc)
 	return stopped
 }
 
@@ -384,17 +377,12 @@ func (sg *shardGen) link(s *searcher, from, to uint32, l uint8, m int) {
 			sc[i] = scored{dot(fv, g.vec(n)), n}
 		}
 		all := sc[:len(ns)]
-		slices.SortFunc(all, func(a, b scored) int {
-			switch {
-			case a.sim > b.sim:
-				return -1
-			case a.sim < b.sim:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(all, bySimDesc)
 		var sel [graphM0]uint32
 		ns = append(buf[:0], sg.selectNeighbours(sel[:0], all, m)...)
 	}
 	sg.setNeighbours(from, l, ns)
 }
+
+// bySimDesc orders scored nodes by similarity, highest first.
+func bySimDesc(a, b scored) int { return cmp.Compare(b.sim, a.sim) }
