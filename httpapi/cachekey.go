@@ -15,13 +15,13 @@ import (
 // lookup returns so that the Put after a miss does not analyse the text again.
 type cacheKey struct {
 	key   cache.Key
-	probe *cache.Probe
+	probe cache.Probe
 }
 
 // cacheKey builds the key of an operation: every parameter that changes the
 // answer goes into params, joined unambiguously.
 func (c *call) cacheKey(op string, text string, params ...string) cacheKey {
-	return cacheKey{key: cache.Key{Account: c.p.Account.ID, Op: op, Params: strings.Join(params, "\x1f"), Text: text}, probe: new(cache.Probe)}
+	return cacheKey{key: cache.Key{Account: c.p.Account.ID, Op: op, Params: strings.Join(params, "\x1f"), Text: text}}
 }
 
 // A cache entry is framed as uvarint(len(text)) | text | result JSON: the
@@ -32,13 +32,13 @@ func (c *call) cacheKey(op string, text string, params ...string) cacheKey {
 // near-duplicate of different raw text does not count (results that quote
 // positions in the text, like moderation's spans, need the same text), so
 // the near-duplicate search is skipped.
-func (s *Server) cacheGet(k cacheKey, v any, exact bool) bool {
+func (s *Server) cacheGet(k *cacheKey, v any, exact bool) bool {
 	var b []byte
 	var ok bool
 	if exact {
-		b, ok, *k.probe = s.cache.LookupExact(k.key)
+		b, ok, k.probe = s.cache.LookupExact(k.key)
 	} else {
-		b, ok, *k.probe = s.cache.Lookup(k.key)
+		b, ok, k.probe = s.cache.Lookup(k.key)
 	}
 	if !ok {
 		return false
@@ -54,7 +54,7 @@ func (s *Server) cacheGet(k cacheKey, v any, exact bool) bool {
 	return sonic.ConfigStd.Unmarshal(result, v) == nil
 }
 
-func (s *Server) cachePut(k cacheKey, v any) {
+func (s *Server) cachePut(k *cacheKey, v any) {
 	r, err := sonic.ConfigStd.Marshal(v)
 	if err != nil {
 		return
@@ -62,13 +62,13 @@ func (s *Server) cachePut(k cacheKey, v any) {
 	b := make([]byte, 0, binary.MaxVarintLen64+len(k.key.Text)+len(r))
 	b = binary.AppendUvarint(b, uint64(len(k.key.Text)))
 	b = append(b, k.key.Text...)
-	s.cache.PutProbe(k.key, append(b, r...), *k.probe)
+	s.cache.PutProbe(k.key, append(b, r...), k.probe)
 }
 
 // lookup is the middle of a cached paid operation: the cache first, then
 // compute under the engine timeout. On an engine failure the hold is
 // released, the error response written, and ok is false.
-func lookup[T any](c *call, h *ledger.Hold, key cacheKey, exact bool, compute func(ctx context.Context) (T, error)) (res T, hit, ok bool) {
+func lookup[T any](c *call, h *ledger.Hold, key *cacheKey, exact bool, compute func(ctx context.Context) (T, error)) (res T, hit, ok bool) {
 	if c.s.cacheGet(key, &res, exact) {
 		return res, true, true
 	}
@@ -86,7 +86,7 @@ func lookup[T any](c *call, h *ledger.Hold, key cacheKey, exact bool, compute fu
 // settle ends a cached paid operation: commit (charging unless hit), then
 // fill the cache on a miss or mark the hit. ok is false when the commit failed
 // (the 500 is written).
-func settle[T any](c *call, h *ledger.Hold, key cacheKey, res *T, hit bool, r ledger.Records) bool {
+func settle[T any](c *call, h *ledger.Hold, key *cacheKey, res *T, hit bool, r ledger.Records) bool {
 	if !c.commit(h, !hit, r) {
 		return false
 	}

@@ -52,7 +52,7 @@ func (s *Server) classify(c *call) {
 		return
 	}
 	key := c.cacheKey("classify", req.Text, provider)
-	res, hit, ok := lookup(c, h, key, false, func(ctx context.Context) (op.Classification, error) {
+	res, hit, ok := lookup(c, h, &key, false, func(ctx context.Context) (op.Classification, error) {
 		req.Hints = s.hints(c.p.Account.ID)
 		r, err := s.engine.Classify(ctx, req, provider)
 		if err == nil {
@@ -71,7 +71,7 @@ func (s *Server) classify(c *call) {
 	if cm.CreatedAt.IsZero() {
 		cm.CreatedAt = now
 	}
-	if !settle(c, h, key, &res, hit, ledger.Records{Comment: &cm}) {
+	if !settle(c, h, &key, &res, hit, ledger.Records{Comment: &cm}) {
 		return
 	}
 	c.provider = res.Usage.Provider

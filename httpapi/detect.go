@@ -27,9 +27,9 @@ func (s *Server) detect(c *call) {
 	// or a near-duplicate text) is recomputed, not decoded: the answer is
 	// exactly a miss's, and the cache decides only that the request is free.
 	var hit bool
-	_, hit, *key.probe = s.cache.Lookup(key.key)
+	_, hit, key.probe = s.cache.Lookup(key.key)
 	det := s.engine.Detect(text)
-	if !settle(c, h, key, &det, hit, ledger.Records{}) {
+	if !settle(c, h, &key, &det, hit, ledger.Records{}) {
 		return
 	}
 	c.ok(detectionJSON{

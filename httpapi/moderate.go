@@ -29,8 +29,8 @@ func (s *Server) moderate(c *call) {
 		return
 	}
 	key := c.cacheKey("moderate", req.Text, req.Strictness, req.Context, req.Platform)
-	res, hit, ok := lookup(c, h, key, true, func(ctx context.Context) (op.Moderation, error) { return s.engine.Moderate(ctx, req) })
-	if !ok || !settle(c, h, key, &res, hit, ledger.Records{}) {
+	res, hit, ok := lookup(c, h, &key, true, func(ctx context.Context) (op.Moderation, error) { return s.engine.Moderate(ctx, req) })
+	if !ok || !settle(c, h, &key, &res, hit, ledger.Records{}) {
 		return
 	}
 	c.provider = res.Usage.Provider

@@ -48,8 +48,8 @@ func (s *Server) reply(c *call) {
 		return
 	}
 	key := c.cacheKey("reply", cm.Text, cm.Intent, cm.Dialect, req.Tone, strconv.Itoa(req.MaxLength), req.Context, req.Language)
-	res, hit, ok := lookup(c, h, key, false, func(ctx context.Context) (op.Reply, error) { return s.engine.Reply(ctx, req) })
-	if !ok || !settle(c, h, key, &res, hit, ledger.Records{}) {
+	res, hit, ok := lookup(c, h, &key, false, func(ctx context.Context) (op.Reply, error) { return s.engine.Reply(ctx, req) })
+	if !ok || !settle(c, h, &key, &res, hit, ledger.Records{}) {
 		return
 	}
 	c.provider = res.Usage.Provider

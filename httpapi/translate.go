@@ -44,8 +44,8 @@ func (s *Server) translate(c *call) {
 		return
 	}
 	key := c.cacheKey("translate", req.Text, req.Source, req.Target, req.Dialect, req.Tone, req.Platform)
-	res, hit, ok := lookup(c, h, key, false, func(ctx context.Context) (op.Translation, error) { return s.engine.Translate(ctx, req) })
-	if !ok || !settle(c, h, key, &res, hit, ledger.Records{}) {
+	res, hit, ok := lookup(c, h, &key, false, func(ctx context.Context) (op.Translation, error) { return s.engine.Translate(ctx, req) })
+	if !ok || !settle(c, h, &key, &res, hit, ledger.Records{}) {
 		return
 	}
 	c.provider = res.Usage.Provider

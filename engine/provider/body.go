@@ -122,15 +122,21 @@ func appendDirect(dst []byte, req *Request) ([]byte, error) {
 // buildTemplate encodes req with go-openai's request type and splits it at
 // the user message.
 func buildTemplate(req *Request) (*template, error) {
-	cr := chatRequest(req, userSentinel)
-	b, err := json.Marshal(cr)
+	return splitTemplate("request", chatRequest(req, userSentinel))
+}
+
+// splitTemplate encodes v, in which userSentinel stands for the per-call
+// string exactly once, and splits the encoding around it. what names the
+// request in errors.
+func splitTemplate(what string, v any) (*template, error) {
+	b, err := json.Marshal(v)
 	if err != nil {
-		return nil, fmt.Errorf("provider: encode request: %w", err)
+		return nil, fmt.Errorf("provider: encode %s: %w", what, err)
 	}
 	hole, _ := json.Marshal(userSentinel)
 	i := bytes.Index(b, hole)
 	if i < 0 || bytes.Count(b, hole) != 1 {
-		return nil, errors.New("provider: encode request: user message not found in the encoded body")
+		return nil, fmt.Errorf("provider: encode %s: the per-call string was not found once in the encoded body", what)
 	}
 	return &template{prefix: b[:i:i], suffix: b[i+len(hole):]}, nil
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -32,16 +31,7 @@ func (c *Client) EmbedModel() string { return c.cfg.EmbedModel }
 // buildEmbedTemplate encodes go-openai's embeddings request for model and
 // splits it at the input string.
 func buildEmbedTemplate(model string) (*template, error) {
-	b, err := json.Marshal(openai.EmbeddingRequest{Input: userSentinel, Model: openai.EmbeddingModel(model)})
-	if err != nil {
-		return nil, fmt.Errorf("provider: encode embeddings request: %w", err)
-	}
-	hole, _ := json.Marshal(userSentinel)
-	i := bytes.Index(b, hole)
-	if i < 0 || bytes.Count(b, hole) != 1 {
-		return nil, errors.New("provider: encode embeddings request: input not found in the encoded body")
-	}
-	return &template{prefix: b[:i:i], suffix: b[i+len(hole):]}, nil
+	return splitTemplate("embeddings request", openai.EmbeddingRequest{Input: userSentinel, Model: openai.EmbeddingModel(model)})
 }
 
 // Embed returns the embedding of text by EmbedModel. Errors are *Error
