@@ -17,6 +17,8 @@ func (s *Server) AdminHandler() fasthttp.RequestHandler {
 	r.POST("/admin/v1/accounts", s.admin(s.adminCreateAccount))
 	r.GET("/admin/v1/accounts/{id}", s.admin(s.adminShowAccount))
 	r.POST("/admin/v1/accounts/{id}/keys", s.admin(s.adminCreateKey))
+	r.GET("/admin/v1/accounts/{id}/keys", s.admin(s.adminListKeys))
+	r.GET("/admin/v1/accounts/{id}/purchases", s.admin(s.adminListPurchases))
 	r.POST("/admin/v1/keys/{id}/revoke", s.admin(s.adminRevokeKey))
 	r.POST("/admin/v1/accounts/{id}/purchases", s.admin(s.adminPurchase))
 	r.POST("/admin/v1/purchases/{id}/refund", s.admin(s.adminRefund))
@@ -112,9 +114,12 @@ func (s *Server) adminCreateAccount(a *adminCall) {
 	a.ok(accountJSON(acc))
 }
 
-// GET /admin/v1/accounts/{id}
+// GET /admin/v1/accounts/{id}: the account's figures with its newest
+// ledger.MaxAccountPage purchases and keys (oldest first, as before the
+// bound), how many it has in all, and whether older ones exist (page them
+// with GET .../purchases and .../keys).
 func (s *Server) adminShowAccount(a *adminCall) {
-	v, err := s.ledger.AccountView(a.ctx.UserValue("id").(string))
+	v, err := s.ledger.AccountSummary(a.ctx.UserValue("id").(string), ledger.MaxAccountPage)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -126,16 +131,97 @@ func (s *Server) adminShowAccount(a *adminCall) {
 	m["credits_refunded"] = v.CreditsRefunded
 	m["credits_used"] = v.CreditsUsed
 	m["sandbox_requests_used"] = v.SandboxRequestsUsed
-	ps := make([]map[string]any, len(v.Purchases))
-	for i, p := range v.Purchases {
-		ps[i] = purchaseJSON(p)
-	}
-	ks := make([]map[string]any, len(v.Keys))
-	for i, k := range v.Keys {
-		ks[i] = keyJSON(k)
-	}
-	m["purchases"], m["keys"] = ps, ks
+	m["purchases"], m["keys"] = purchasesJSON(v.Purchases), keysJSON(v.Keys)
+	m["purchases_total"], m["keys_total"] = v.PurchasesTotal, v.KeysTotal
+	m["has_more_purchases"] = v.PurchasesTotal > len(v.Purchases)
+	m["has_more_keys"] = v.KeysTotal > len(v.Keys)
 	a.ok(m)
+}
+
+func purchasesJSON(ps []ledger.Purchase) []map[string]any {
+	out := make([]map[string]any, len(ps))
+	for i, p := range ps {
+		out[i] = purchaseJSON(p)
+	}
+	return out
+}
+
+func keysJSON(ks []ledger.Key) []map[string]any {
+	out := make([]map[string]any, len(ks))
+	for i, k := range ks {
+		out[i] = keyJSON(k)
+	}
+	return out
+}
+
+// pageQuery reads limit (1..100, default 20) and starting_after of an admin
+// listing.
+func pageQuery(a *adminCall) (ledger.PageQuery, *apiError) {
+	q := &query{args: a.ctx.QueryArgs()}
+	pq := ledger.PageQuery{
+		Limit:         q.integer("limit", ledger.DefaultAccountPage, 1, ledger.MaxAccountPage),
+		StartingAfter: q.str("starting_after", maxShortString),
+	}
+	return pq, q.fail
+}
+
+// pagination is the pagination object of a listing, as GET /v1/comments
+// shapes it; next_cursor is the id to pass as starting_after ("" on the
+// last page).
+func pagination(last string, hasMore bool, total int) map[string]any {
+	if !hasMore {
+		last = ""
+	}
+	return map[string]any{"has_more": hasMore, "next_cursor": last, "total_count": total}
+}
+
+// pageErr answers a failed listing: an unknown starting_after is a 400.
+func (a *adminCall) pageErr(err error) {
+	if errors.Is(err, ledger.ErrBadCursor) {
+		a.fail(fasthttp.StatusBadRequest, errf(typeInvalidRequest, "invalid_value", "starting_after", "The parameter 'starting_after' must be the id of one of this account's records in this listing."))
+		return
+	}
+	a.ledgerErr(err, "account")
+}
+
+// GET /admin/v1/accounts/{id}/purchases?limit&starting_after: a page of the
+// account's purchases, newest first.
+func (s *Server) adminListPurchases(a *adminCall) {
+	pq, fail := pageQuery(a)
+	if fail != nil {
+		a.fail(fasthttp.StatusBadRequest, *fail)
+		return
+	}
+	page, err := s.ledger.AccountPurchases(a.ctx.UserValue("id").(string), pq)
+	if err != nil {
+		a.pageErr(err)
+		return
+	}
+	last := ""
+	if n := len(page.Purchases); n > 0 {
+		last = page.Purchases[n-1].ID
+	}
+	a.ok(map[string]any{"purchases": purchasesJSON(page.Purchases), "pagination": pagination(last, page.HasMore, page.Total)})
+}
+
+// GET /admin/v1/accounts/{id}/keys?limit&starting_after: a page of the
+// account's keys (revoked and expired included), newest first.
+func (s *Server) adminListKeys(a *adminCall) {
+	pq, fail := pageQuery(a)
+	if fail != nil {
+		a.fail(fasthttp.StatusBadRequest, *fail)
+		return
+	}
+	page, err := s.ledger.AccountKeys(a.ctx.UserValue("id").(string), pq)
+	if err != nil {
+		a.pageErr(err)
+		return
+	}
+	last := ""
+	if n := len(page.Keys); n > 0 {
+		last = page.Keys[n-1].ID
+	}
+	a.ok(map[string]any{"keys": keysJSON(page.Keys), "pagination": pagination(last, page.HasMore, page.Total)})
 }
 
 // POST /admin/v1/accounts/{id}/keys {"kind": "sandbox"|"live"}

@@ -150,6 +150,10 @@ func TestOpenAPI(t *testing.T) {
 	A("POST", "/admin/v1/accounts/{id}/keys", "/admin/v1/accounts/acct_nope/keys", map[string]any{"kind": "live"}, 404)
 	A("GET", "/admin/v1/accounts/{id}", "/admin/v1/accounts/"+acct, nil, 200)
 	A("GET", "/admin/v1/accounts/{id}", "/admin/v1/accounts/acct_nope", nil, 404)
+	A("GET", "/admin/v1/accounts/{id}/purchases", "/admin/v1/accounts/"+acct+"/purchases?limit=1", nil, 200)
+	A("GET", "/admin/v1/accounts/{id}/purchases", "/admin/v1/accounts/"+acct+"/purchases?limit=101", nil, 400)
+	A("GET", "/admin/v1/accounts/{id}/keys", "/admin/v1/accounts/"+acct+"/keys?starting_after="+pur, nil, 400)
+	A("GET", "/admin/v1/accounts/{id}/keys", "/admin/v1/accounts/acct_nope/keys", nil, 404)
 
 	// Public API, successes first.
 	P := func(method, tmpl, path, key string, body any, want int) map[string]any {
@@ -222,6 +226,7 @@ func TestOpenAPI(t *testing.T) {
 	P("GET", "/v1/usage", "/v1/usage", sk, nil, 429)
 
 	// The rest of the admin API.
+	A("GET", "/admin/v1/accounts/{id}/keys", "/admin/v1/accounts/"+acct+"/keys?limit=100", nil, 200)
 	A("GET", "/admin/v1/accounts/{id}/usage", "/admin/v1/accounts/"+acct+"/usage?group_by=day&from=2020-01-01", nil, 200)
 	A("GET", "/admin/v1/accounts/{id}/usage", "/admin/v1/accounts/"+acct+"/usage?group_by=endpoint", nil, 200)
 	A("GET", "/admin/v1/accounts/{id}/usage", "/admin/v1/accounts/"+acct+"/usage?group_by=hour", nil, 400)

@@ -279,6 +279,13 @@ type Ledger interface {
 
 	CreateAccount(name string, rateLimitPerMinute int) (Account, error)
 	AccountView(accountID string) (AccountView, error)
+	// AccountSummary is AccountView bounded: only the newest max
+	// (1..MaxAccountPage) purchases and keys, with their totals.
+	AccountSummary(accountID string, max int) (AccountSummary, error)
+	// AccountPurchases and AccountKeys page an account's purchases and keys,
+	// newest first; ErrBadCursor when StartingAfter is not one of the account's.
+	AccountPurchases(accountID string, q PageQuery) (PurchasePage, error)
+	AccountKeys(accountID string, q PageQuery) (KeyPage, error)
 	// CreateKey makes a key and returns its record and its secret (shown once).
 	CreateKey(accountID string, kind KeyKind) (Key, string, error)
 	RevokeKey(keyID string) (Key, error)
