@@ -97,6 +97,7 @@ type Cache struct {
 	nextSeq uint64 // under genMu (read) + cur.amu, or genMu (write)
 
 	shards [nShards]shard
+	raw    rawMemo
 
 	db *pebble.DB
 

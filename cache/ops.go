@@ -40,17 +40,43 @@ func (c *Cache) LookupExact(k Key) (value []byte, hit bool, p Probe) {
 	return c.lookup(k, true)
 }
 
+// Has is Lookup for callers that need only whether the request is a hit:
+// the value is not copied.
+func (c *Cache) Has(k Key) (hit bool, p Probe) {
+	_, hit, p = c.find(k, false, false)
+	return hit, p
+}
+
 func (c *Cache) lookup(k Key, exactOnly bool) ([]byte, bool, Probe) {
+	return c.find(k, exactOnly, true)
+}
+
+// find is every lookup: the exact index (through the raw-key memo when the
+// same raw key was seen), then, unless exactOnly, the near-duplicate index.
+// With copyValue false a hit returns a nil value.
+func (c *Cache) find(k Key, exactOnly, copyValue bool) ([]byte, bool, Probe) {
 	if c.closed.Load() {
 		c.misses.Add(1)
 		return nil, false, Probe{}
 	}
 	now := c.now().UnixNano()
 	acct := c.scopeAccount(k.Account)
-	rest, urls := extractURLs(k.Text)
-	rest, mentions := extractMentions(rest)
-	folded := textnorm.Fold(k.Text)
-	ek, ev := exactKeys(acct, k.Op, k.Params, folded, urls, mentions)
+	rk, rv := rawKeys(acct, k)
+	ek, ev, memo := c.raw.get(rk, rv)
+	var rest, folded string
+	var urls, mentions []string
+	analysed := false
+	analyse := func() {
+		rest, urls = extractURLs(k.Text)
+		rest, mentions = extractMentions(rest)
+		folded = textnorm.Fold(k.Text)
+		analysed = true
+	}
+	if !memo {
+		analyse()
+		ek, ev = exactKeys(acct, k.Op, k.Params, folded, urls, mentions)
+		c.raw.put(rk, rv, ek, ev)
+	}
 	p := Probe{k: k, valid: true, ek: ek, ev: ev}
 
 	s := &c.shards[shardOf(ek)]
@@ -64,7 +90,10 @@ func (c *Cache) lookup(k Key, exactOnly bool) ([]byte, bool, Probe) {
 			continue
 		}
 		if sg.gen.expires(loc.slot) > now {
-			v := slices.Clone(sg.gen.value(loc.slot))
+			var v []byte
+			if copyValue {
+				v = slices.Clone(sg.gen.value(loc.slot))
+			}
 			s.mu.RUnlock()
 			c.hits.Add(1)
 			c.exactHits.Add(1)
@@ -76,10 +105,16 @@ func (c *Cache) lookup(k Key, exactOnly bool) ([]byte, bool, Probe) {
 	s.mu.RUnlock()
 
 	if !exactOnly {
+		if !analysed {
+			analyse()
+		}
 		p.f = analyzeExtracted(k.Text, folded, rest, urls, mentions)
 		if v, ok := c.near(k, acct, &p, now); ok {
 			c.hits.Add(1)
 			c.nearHits.Add(1)
+			if !copyValue {
+				v = nil
+			}
 			return v, true, p
 		}
 	}

@@ -27,7 +27,7 @@ func (s *Server) detect(c *call) {
 	// or a near-duplicate text) is recomputed, not decoded: the answer is
 	// exactly a miss's, and the cache decides only that the request is free.
 	var hit bool
-	_, hit, key.probe = s.cache.Lookup(key.key)
+	hit, key.probe = s.cache.Has(key.key)
 	det := s.engine.Detect(text)
 	if !settle(c, h, &key, &det, hit, ledger.Records{}) {
 		return
