@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,15 +44,15 @@ func adminCommand(group string, args []string) error {
 		}
 		method, path, body = "POST", "/admin/v1/accounts", m
 	case "accounts show":
-		method, path = "GET", "/admin/v1/accounts/"+arg
+		method, path = "GET", "/admin/v1/accounts/"+url.PathEscape(arg)
 	case "keys create":
-		method, path, body = "POST", "/admin/v1/accounts/"+*account+"/keys", map[string]any{"kind": *kind}
+		method, path, body = "POST", "/admin/v1/accounts/"+url.PathEscape(*account)+"/keys", map[string]any{"kind": *kind}
 	case "keys revoke":
-		method, path = "POST", "/admin/v1/keys/"+arg+"/revoke"
+		method, path = "POST", "/admin/v1/keys/"+url.PathEscape(arg)+"/revoke"
 	case "credits buy":
-		method, path, body = "POST", "/admin/v1/accounts/"+*account+"/purchases", map[string]any{"pack_usd": *pack}
+		method, path, body = "POST", "/admin/v1/accounts/"+url.PathEscape(*account)+"/purchases", map[string]any{"pack_usd": *pack}
 	case "credits refund":
-		method, path = "POST", "/admin/v1/purchases/"+arg+"/refund"
+		method, path = "POST", "/admin/v1/purchases/"+url.PathEscape(arg)+"/refund"
 	default:
 		return fmt.Errorf("unknown command %q; see svc help", group+" "+verb)
 	}
