@@ -112,15 +112,18 @@ func newFastDoer(cfg Config, base *url.URL) *fastDoer {
 				defer cancel()
 			}
 			c, err := dialer.DialContext(ctx, "tcp", addr)
-			if err != nil || !isTLS {
-				return c, err
+			if err != nil {
+				return nil, err
+			}
+			if !isTLS {
+				return newIdleCheckConn(c, c), nil
 			}
 			tc := tls.Client(c, tlsCfg)
 			if err := tc.HandshakeContext(ctx); err != nil {
 				c.Close()
 				return nil, err
 			}
-			return tc, nil
+			return newIdleCheckConn(tc, c), nil
 		},
 		// One connection per in-flight call at most (P12): the slots bound
 		// the calls, so a call never waits for a connection.
@@ -134,21 +137,144 @@ func newFastDoer(cfg Config, base *url.URL) *fastDoer {
 		// larger headers fail as a Transport error.
 		ReadBufferSize:  32 << 10,
 		WriteBufferSize: 8 << 10,
-		// A POST is retried only when the pooled connection turned out dead
-		// before any answer byte arrived (the endpoint closed it while idle).
-		RetryIfErr: func(_ *fasthttp.Request, attempts int, err error) (bool, bool) {
-			return false, attempts < 2 && staleConn(err)
+		// A POST is sent again only when none of it was written: the pooled
+		// connection it was to go on was found closed by the endpoint while
+		// idle (errIdleClosed, see idleCheckConn). Any other failure is
+		// final, whatever the connection: once the request was written the
+		// endpoint may have acted on it (and billed it) even if it then
+		// closed or reset the connection without answering, and fasthttp's
+		// errors cannot tell that case from an idle close: both are io.EOF
+		// (or ECONNRESET) from the first read of the answer. Such a call
+		// fails (Kind Transport) and the engine goes on to its next
+		// candidate.
+		RetryIfErr: func(_ *fasthttp.Request, _ int, err error) (bool, bool) {
+			return false, errors.Is(err, errIdleClosed)
 		},
+		// Bounds the attempts when several pooled connections were closed
+		// (the endpoint restarted): each costs one peek.
+		MaxIdemponentCallAttempts:     5,
 		NoDefaultUserAgentHeader:      true,
 		DisableHeaderNamesNormalizing: false,
 	}
 	return d
 }
 
-// staleConn: the error a reused connection closed by the peer gives.
-func staleConn(err error) bool {
-	return errors.Is(err, io.EOF) || errors.Is(err, fasthttp.ErrConnectionClosed) ||
-		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
+// errIdleClosed: a request was not sent because the pooled connection it
+// was to go on had been closed by the endpoint while idle.
+var errIdleClosed = errors.New("provider: pooled connection closed by the endpoint while idle; request not sent")
+
+// idleCheckConn is a fasthttp connection (TLS or not) that knows when it is
+// reused. fasthttp cannot tell: HostClient.Do passes RetryIfErr only the
+// request, the attempt number and the error; the pool (AcquireConn,
+// ReleaseConn) keeps no use count; and a request written on a connection the
+// endpoint then closes unanswered gives the same io.EOF (or ECONNRESET) from
+// the first read of the answer whether the connection was fresh or pooled,
+// and whether or not the endpoint read the request first. So the connection
+// checks itself: fasthttp's calls on it alternate between writing a request
+// and reading its answer, so a Write after a Read that returned bytes starts
+// a request on a connection taken from the idle pool. Before writing, it
+// peeks at the TCP socket without waiting. The end of the stream (the
+// endpoint closed the connection while idle), a pending error (a reset), or
+// bytes nobody asked for (a 408, a TLS close_notify) mean the connection is
+// unusable: the Write fails with errIdleClosed, writing nothing; fasthttp
+// closes the connection and, RetryIfErr allowing it, sends the request on
+// another. The endpoint has certainly not seen that request.
+//
+// A connection the endpoint closes after the check passed (the close races
+// the request) fails the call with no retry: the endpoint may have read the
+// request. A fresh connection is not checked.
+//
+// It sits above TLS: writes TLS makes itself (alerts, key update replies,
+// sometimes while reading) are not requests and are not checked.
+// Calls on a connection come from one goroutine at a time (fasthttp's
+// RoundTrip, no response body streaming), so answered needs no lock.
+type idleCheckConn struct {
+	net.Conn
+	raw      syscall.RawConn // the TCP socket; nil: cannot be peeked at, not checked
+	answered bool            // a Read returned bytes since the last Write
+	// peek is the function raw.Read runs, made once per connection (no
+	// allocation per check); it leaves recvfrom's results in peekN and
+	// peekErr.
+	peek    func(fd uintptr) bool
+	peekBuf [1]byte
+	peekN   int
+	peekErr error
+}
+
+// newIdleCheckConn wraps c, whose TCP connection (c itself or under TLS) is tcp.
+func newIdleCheckConn(c, tcp net.Conn) *idleCheckConn {
+	ic := &idleCheckConn{Conn: c}
+	if sc, ok := tcp.(syscall.Conn); ok && recvfrom != nil {
+		ic.raw, _ = sc.SyscallConn()
+		ic.peek = func(fd uintptr) bool {
+			for {
+				ic.peekN, _, ic.peekErr = recvfrom(int(fd), ic.peekBuf[:], msgPeek)
+				if ic.peekErr != syscall.EINTR {
+					return true // done: do not wait for the socket to be readable
+				}
+			}
+		}
+	}
+	return ic
+}
+
+// Handshake tells fasthttp that a TLS connection is one already (dialAddr
+// adds TLS to a connection without it).
+func (c *idleCheckConn) Handshake() error {
+	if h, ok := c.Conn.(interface{ Handshake() error }); ok {
+		return h.Handshake()
+	}
+	return nil
+}
+
+func (c *idleCheckConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 {
+		c.answered = true
+	}
+	return n, err
+}
+
+func (c *idleCheckConn) Write(p []byte) (int, error) {
+	if c.answered {
+		c.answered = false
+		if err := c.idleClosed(); err != nil {
+			return 0, err
+		}
+	}
+	return c.Conn.Write(p)
+}
+
+// msgPeek is MSG_PEEK, 0x2 on every system that has it (syscall does not
+// define it for Windows, where recvfrom is nil).
+const msgPeek = 0x2
+
+// recvfrom is syscall.Recvfrom on systems with int descriptors (nil on
+// Windows: there the connections are not checked).
+var recvfrom, _ = any(syscall.Recvfrom).(func(int, []byte, int) (int, syscall.Sockaddr, error))
+
+// idleClosed peeks at the socket without waiting (Go's sockets are
+// non-blocking): nil when nothing is pending (the connection is usable) or
+// the system cannot tell; else an error wrapping errIdleClosed.
+func (c *idleCheckConn) idleClosed() error {
+	if c.raw == nil {
+		return nil
+	}
+	if err := c.raw.Read(c.peek); err != nil {
+		return fmt.Errorf("%w (%v)", errIdleClosed, err)
+	}
+	n, err := c.peekN, c.peekErr
+	c.peekErr = nil
+	switch {
+	case err == syscall.EAGAIN || err == syscall.ENOSYS:
+		return nil // nothing pending; or no peeking here (js, wasip1)
+	case err != nil:
+		return fmt.Errorf("%w (%v)", errIdleClosed, err)
+	case n == 0:
+		return fmt.Errorf("%w (end of stream)", errIdleClosed)
+	default:
+		return fmt.Errorf("%w (unsolicited bytes)", errIdleClosed)
+	}
 }
 
 var userAgent = []byte("svc")
@@ -185,7 +311,28 @@ var jsonType = []byte("application/json")
 
 func (d *fastDoer) closeIdle() { d.hc.CloseIdleConnections() }
 
+// errClosedUnanswered: the endpoint closed the connection after the request
+// was written, before answering (net/http; fasthttp's is ErrConnectionClosed).
+var errClosedUnanswered = errors.New("provider: connection closed by the endpoint before any answer")
+
 // netDoer is the net/http transport.
+//
+// It sends a POST again only when that is safe (Go 1.26 net/http,
+// transport.go): Transport.roundTrip retries a failed attempt only when
+// persistConn.shouldRetryRequest says so, and for a POST (not isReplayable:
+// no Idempotency-Key header) that is only on a reused connection when
+// nothing of the request was written (nothingWrittenError: the idle
+// connection was found dead before the write; the body is then rewound with
+// GetBody, which http.NewRequest sets for a *bytes.Reader). A fresh
+// connection is never retried, nor a request written before the endpoint
+// closed (errServerClosedIdle and transportReadFromServerError need
+// isReplayable). An idle connection the endpoint closes is also noticed
+// while idle by the connection's read loop and dropped from the pool. Over
+// HTTP/2 (https endpoints offering it) http2shouldRetryRequest (h2_bundle.go,
+// http2canRetryError) retries after REFUSED_STREAM or a GOAWAY that excludes
+// the stream (never processed, RFC 9113 8.7) but also after a PROTOCOL_ERROR
+// stream reset from the endpoint, which does not promise that: that one
+// case can send a POST twice.
 type netDoer struct {
 	client *http.Client
 	tr     *http.Transport
@@ -232,6 +379,14 @@ func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, stri
 	}
 	resp, err := d.client.Do(hr)
 	if err != nil {
+		if errors.Is(err, io.EOF) {
+			// The endpoint closed the connection after the request was
+			// written, before any answer byte. Not a cut-short body
+			// (classify's io.EOF, BadBody, which the engine retries on the
+			// same endpoint): the endpoint may have acted on the request.
+			// Same as fasthttp's ErrConnectionClosed: a Transport failure.
+			err = fmt.Errorf("%w (%v)", errClosedUnanswered, err)
+		}
 		return 0, "", nil, nil, err
 	}
 	defer resp.Body.Close()
