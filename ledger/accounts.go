@@ -122,16 +122,9 @@ func (s *Store) AccountView(accountID string) (AccountView, error) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	v := AccountView{
-		Account:             a.info,
-		BalanceCredits:      a.balance(),
-		CreditsPurchased:    a.purchased,
-		CreditsRefunded:     a.refunded,
-		CreditsUsed:         a.captured,
-		SandboxRequestsUsed: a.sandboxUsed,
-		Purchases:           make([]Purchase, 0, len(a.purchases)),
-		Keys:                make([]Key, 0, len(a.keys)),
-	}
+	v := a.figures()
+	v.Purchases = make([]Purchase, 0, len(a.purchases))
+	v.Keys = make([]Key, 0, len(a.keys))
 	for _, p := range a.purchases {
 		v.Purchases = append(v.Purchases, *p)
 	}
@@ -146,4 +139,16 @@ func (s *Store) AccountView(accountID string) (AccountView, error) {
 		return ki.ID < kj.ID
 	})
 	return v, nil
+}
+
+// figures is the account's view without its purchases and keys. a.mu held.
+func (a *account) figures() AccountView {
+	return AccountView{
+		Account:             a.info,
+		BalanceCredits:      a.balance(),
+		CreditsPurchased:    a.purchased,
+		CreditsRefunded:     a.refunded,
+		CreditsUsed:         a.captured,
+		SandboxRequestsUsed: a.sandboxUsed,
+	}
 }

@@ -83,19 +83,8 @@ func (s *Store) AccountSummary(accountID string, max int) (AccountSummary, error
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	ps := a.purchases[len(a.purchases)-min(max, len(a.purchases)):]
-	v := AccountSummary{
-		AccountView: AccountView{
-			Account:             a.info,
-			BalanceCredits:      a.balance(),
-			CreditsPurchased:    a.purchased,
-			CreditsRefunded:     a.refunded,
-			CreditsUsed:         a.captured,
-			SandboxRequestsUsed: a.sandboxUsed,
-			Purchases:           make([]Purchase, len(ps)),
-		},
-		PurchasesTotal: len(a.purchases),
-		KeysTotal:      len(a.keys),
-	}
+	v := AccountSummary{AccountView: a.figures(), PurchasesTotal: len(a.purchases), KeysTotal: len(a.keys)}
+	v.Purchases = make([]Purchase, len(ps))
 	for i, p := range ps {
 		v.Purchases[i] = *p
 	}
