@@ -114,7 +114,9 @@ func (s *Store) CreateAccount(name string, rateLimitPerMinute int) (Account, err
 
 // AccountView returns the account with its figures, purchases (oldest first)
 // and keys (creation order: CreatedAt, then ID; no secrets). BalanceCredits is the durable
-// balance (holds in flight not subtracted).
+// balance (holds in flight not subtracted). It is unbounded (every purchase
+// and key), so it is not part of Ledger: the admin API reads AccountSummary
+// and the paged listings; tests use it as the whole-account oracle.
 func (s *Store) AccountView(accountID string) (AccountView, error) {
 	a, err := s.account(accountID)
 	if err != nil {

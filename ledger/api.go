@@ -278,8 +278,7 @@ type Ledger interface {
 	Empty() bool
 
 	CreateAccount(name string, rateLimitPerMinute int) (Account, error)
-	AccountView(accountID string) (AccountView, error)
-	// AccountSummary is AccountView bounded: only the newest max
+	// AccountSummary is the account's figures with only the newest max
 	// (1..MaxAccountPage) purchases and keys, with their totals.
 	AccountSummary(accountID string, max int) (AccountSummary, error)
 	// AccountPurchases and AccountKeys page an account's purchases and keys,
