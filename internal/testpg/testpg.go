@@ -200,7 +200,7 @@ func (s *Server) Start(ctx context.Context) error {
 	cmd.Stdout = lf
 	cmd.Stderr = lf
 	// Pdeathsig: an immediate shutdown if the starting process dies.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred, Pdeathsig: syscall.SIGQUIT, Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred, Pdeathsig: syscall.SIGQUIT}
 	if err := cmd.Start(); err != nil {
 		lf.Close()
 		return fmt.Errorf("testpg: start postgres: %w", err)
@@ -253,6 +253,12 @@ func (s *Server) stopLocked(sig syscall.Signal) error {
 	if s.cmd == nil {
 		return nil
 	}
+	var children []int
+	if sig == syscall.SIGKILL {
+		// Each backend is its own session leader (InitPostmasterChild calls
+		// setsid), so they are found by parent before the postmaster dies.
+		children = childrenOf(s.cmd.Process.Pid)
+	}
 	s.cmd.Process.Signal(sig)
 	select {
 	case <-s.exited:
@@ -266,27 +272,48 @@ func (s *Server) stopLocked(sig syscall.Signal) error {
 		}
 	}
 	if sig == syscall.SIGKILL {
-		// The backends outlive a killed postmaster briefly; a new one
-		// refuses to start while they hold the shared memory.
-		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
-		s.waitPidFileGone()
+		// A crash takes the backends with it; a new postmaster refuses to
+		// start while any of them holds the old shared memory.
+		for _, pid := range children {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		for _, pid := range children {
+			for i := 0; i < 1000 && syscall.Kill(pid, 0) == nil; i++ {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
 	}
 	s.cmd = nil
 	s.logFile.Close()
 	return nil
 }
 
-// waitPidFileGone waits (bounded) until no process of the old server's group
-// is left, then removes a stale postmaster.pid so Start can proceed.
-func (s *Server) waitPidFileGone() {
-	pgid := s.cmd.Process.Pid
-	for i := 0; i < 500; i++ {
-		if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-			break
+// childrenOf lists the processes whose parent is pid (from /proc).
+func childrenOf(pid int) []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
 		}
-		time.Sleep(10 * time.Millisecond)
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...; comm may hold spaces and parens.
+		i := strings.LastIndexByte(string(stat), ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) > 1 {
+			if ppid, _ := strconv.Atoi(f[1]); ppid == pid {
+				out = append(out, child)
+			}
+		}
 	}
-	os.Remove(filepath.Join(s.DataDir(), "postmaster.pid"))
+	return out
 }
 
 // Running reports whether the server process is up.
