@@ -21,6 +21,7 @@ import (
 	"svc/engine"
 	"svc/httpapi"
 	"svc/ledger"
+	"svc/ledger/pgledger"
 )
 
 // serveConfig is DESIGN.md's configuration table: each flag has an
@@ -29,6 +30,7 @@ type serveConfig struct {
 	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
 	cacheEmbedder                                              string
 	demo, testClock                                            bool
+	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
 }
 
@@ -44,6 +46,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.BoolVar(&c.testClock, "test-clock", envBool("SVC_TEST_CLOCK", false), "enable POST /admin/v1/clock; never in production (SVC_TEST_CLOCK)")
 	fs.StringVar(&c.cacheScope, "cache-scope", envOr("SVC_CACHE_SCOPE", "account"), "semantic cache scope: account or global (SVC_CACHE_SCOPE)")
 	fs.StringVar(&c.cacheEmbedder, "cache-embedder", envOr("SVC_CACHE_EMBEDDER", "ngram"), "near-duplicate embedder of the cache: ngram, llm_a or llm_b (the provider's SVC_LLM_X_EMBED_MODEL) (SVC_CACHE_EMBEDDER)")
+	fs.StringVar(&c.databaseURL, "database-url", envOr("SVC_DATABASE_URL", ""), "PostgreSQL URL (postgres://...) of the ledger shared by every node; default: the embedded Pebble ledger in <data-dir>/ledger (SVC_DATABASE_URL)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
 	if err := fs.Parse(args); err != nil {
@@ -75,7 +78,7 @@ func serve(args []string) error {
 		return err
 	}
 	clk := clock.New()
-	led, err := ledger.Open(filepath.Join(cfg.dataDir, "ledger"), clk.Now)
+	led, err := openLedger(cfg, clk.Now)
 	if err != nil {
 		return fmt.Errorf("open ledger: %w", err)
 	}
@@ -215,4 +218,16 @@ func createDemo(l ledger.Ledger) error {
 	}
 	fmt.Printf("demo account %s created\n  sandbox key: %s\n  live key:    %s (25.000 USD of credits)\nThese keys are shown once.\n", acc.ID, sandbox, live)
 	return nil
+}
+
+// openLedger opens the PostgreSQL ledger when a database URL is set, else
+// the embedded Pebble ledger in <data-dir>/ledger.
+func openLedger(cfg serveConfig, now func() time.Time) (ledger.Ledger, error) {
+	if cfg.databaseURL == "" {
+		return ledger.Open(filepath.Join(cfg.dataDir, "ledger"), now)
+	}
+	host, _ := os.Hostname()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return pgledger.Open(ctx, cfg.databaseURL, pgledger.Options{Now: now, Node: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), cfg.addr)})
 }
