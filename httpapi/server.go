@@ -44,7 +44,7 @@ type Server struct {
 	clock    *clock.Clock
 	keys     rateLimiter // per key: sandbox 10/min, live the account's ceiling
 	reports  rateLimiter // per account: 5 reports/min
-	authFail *counter // per client address: failed authentications
+	authFail *counter    // per client address: failed authentications
 	// hintCache memoizes each account's feedback hints ([]op.Hint); an
 	// account's entry is dropped by its next feedback. Bounded by accounts.
 	hintCache sync.Map

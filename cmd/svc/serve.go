@@ -29,7 +29,9 @@ type serveConfig struct {
 	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
 	cacheEmbedder                                              string
 	demo, testClock                                            bool
+	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
+	cluster                                                    clusterFlags
 }
 
 func parseServe(args []string) (serveConfig, error) {
@@ -44,8 +46,10 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.BoolVar(&c.testClock, "test-clock", envBool("SVC_TEST_CLOCK", false), "enable POST /admin/v1/clock; never in production (SVC_TEST_CLOCK)")
 	fs.StringVar(&c.cacheScope, "cache-scope", envOr("SVC_CACHE_SCOPE", "account"), "semantic cache scope: account or global (SVC_CACHE_SCOPE)")
 	fs.StringVar(&c.cacheEmbedder, "cache-embedder", envOr("SVC_CACHE_EMBEDDER", "ngram"), "near-duplicate embedder of the cache: ngram, llm_a or llm_b (the provider's SVC_LLM_X_EMBED_MODEL) (SVC_CACHE_EMBEDDER)")
+	fs.StringVar(&c.databaseURL, "database-url", envOr("SVC_DATABASE_URL", ""), "PostgreSQL URL (postgres://...) of the ledger shared by every node; default: the embedded Pebble ledger in <data-dir>/ledger (SVC_DATABASE_URL)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
+	c.cluster.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -119,7 +123,12 @@ func serve(args []string) error {
 		}
 	}
 
-	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir}, led, eng, ch, clk)
+	rl, stopCluster, err := openCluster(cfg, clk)
+	if err != nil {
+		return err
+	}
+	defer stopCluster()
+	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir, Redis: rl}, led, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
 	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
 	pl, err := net.Listen("tcp", cfg.addr)
