@@ -32,6 +32,7 @@ type serveConfig struct {
 	demo, testClock                                            bool
 	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
+	cluster                                                    clusterFlags
 }
 
 func parseServe(args []string) (serveConfig, error) {
@@ -49,6 +50,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.StringVar(&c.databaseURL, "database-url", envOr("SVC_DATABASE_URL", ""), "PostgreSQL URL (postgres://...) of the ledger shared by every node; default: the embedded Pebble ledger in <data-dir>/ledger (SVC_DATABASE_URL)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
+	c.cluster.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -122,7 +124,12 @@ func serve(args []string) error {
 		}
 	}
 
-	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir}, led, eng, ch, clk)
+	rl, stopCluster, err := openCluster(cfg, clk)
+	if err != nil {
+		return err
+	}
+	defer stopCluster()
+	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir, Redis: rl}, led, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
 	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
 	pl, err := net.Listen("tcp", cfg.addr)
