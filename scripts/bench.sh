@@ -85,7 +85,7 @@ start_svc() { # name addr admin-addr with-mock(0|1)
 	wait_http "http://$addr/v1/health"
 }
 
-./bin/mockllm --addr "$MOCK" --latency 0 >"$TMP/mock.log" 2>&1 &
+./bin/mockllm --addr "$MOCK" --latency 0 --answers fixed >"$TMP/mock.log" 2>&1 &
 PID_mock=$!
 PIDS+=($!)
 ./bin/bare --addr "$BARE" >"$TMP/bare.log" 2>&1 &
