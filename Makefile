@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock test console-test vet fmt-check quality bench soak fuzz clean
+.PHONY: all build run run-mock test console-test vet fmt-check quality train-dialect bench soak fuzz clean
 
 all: build
 
@@ -52,6 +52,12 @@ fmt-check:
 # Regenerate the accuracy tables (docs/quality/*.md) from ../shared/data.
 quality:
 	$(GO) run ./cmd/quality
+
+# Learn the dialect word evidence from ../shared/data/train (licensed corpora)
+# and write engine/dialect/learned/ngrams_{permissive,wiki}.tsv (~1 min).
+DATA ?= ../shared/data
+train-dialect:
+	$(GO) run ./engine/dialect/cmd/traindialect -data $(DATA)
 
 bench:
 	./scripts/bench.sh
