@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock test console-test vet fmt-check quality train-dialect bench soak fuzz clean
+.PHONY: bench-brownout all build run run-mock test console-test vet fmt-check quality train-dialect bench soak fuzz clean
 
 all: build
 
@@ -61,6 +61,11 @@ train-dialect:
 
 bench:
 	./scripts/bench.sh
+
+# The brownout scenario set alone (one provider down, slow, failing,
+# rate-limited; both down; recovery): bench/RESULTS.md's brownout section.
+bench-brownout:
+	./scripts/bench-brownout.sh
 
 soak:
 	SOAK_CYCLES=$(SOAK_CYCLES) ./scripts/soak.sh
