@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock run-cluster deps test console-test vet fmt-check quality train-dialect bench bench-cluster soak fuzz clean
+.PHONY: all build run run-mock run-cluster deps test console-test vet fmt-check quality train-dialect bench bench-brownout bench-cluster soak fuzz clean
 
 all: build
 
@@ -76,6 +76,11 @@ bench:
 # (bench/RESULTS.md, cluster section).
 bench-cluster:
 	./scripts/bench_cluster.sh
+
+# The brownout scenario set alone (one provider down, slow, failing,
+# rate-limited; both down; recovery): bench/RESULTS.md's brownout section.
+bench-brownout:
+	./scripts/bench-brownout.sh
 
 soak:
 	SOAK_CYCLES=$(SOAK_CYCLES) ./scripts/soak.sh
