@@ -105,6 +105,7 @@ type runner[T any] struct {
 	deadline time.Time
 	results  chan attemptDone // capacity: every attempt a run can start
 	state    []stepState
+	probing  []bool // the step's call is a probe of a breaker not closed
 	retried  []bool
 	skip     map[string]bool // providers whose remaining steps are skipped
 	running  int
@@ -147,7 +148,7 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 	r := &runner[T]{
 		e: e, t: &t, steps: steps, user: string(user), ctx: rctx, deadline: deadline,
 		results: make(chan attemptDone, 2*len(steps)+1),
-		state:   make([]stepState, len(steps)), retried: make([]bool, len(steps)), skip: map[string]bool{}, forced: map[string]bool{},
+		state:   make([]stepState, len(steps)), retried: make([]bool, len(steps)), probing: make([]bool, len(steps)), skip: map[string]bool{}, forced: map[string]bool{},
 	}
 	defer r.stop()
 	if res, ok := r.advance(); ok {
@@ -211,6 +212,7 @@ func (r *runner[T]) advance() (T, bool) {
 			s.health.skipped.Add(1)
 			continue
 		}
+		r.probing[i] = probe
 		r.start(i, probe)
 		return *new(T), false
 	}
@@ -224,6 +226,7 @@ func (r *runner[T]) advance() (T, bool) {
 			if r.state[i] == breakerOpen && !r.skip[s.provider] && !r.forced[s.provider] && r.deadline.After(time.Now()) && s.health.br.forceable(now) {
 				r.forced[s.provider] = true
 				s.health.forced.Add(1)
+				r.probing[i] = true
 				r.start(i, false)
 				break
 			}
@@ -235,7 +238,9 @@ func (r *runner[T]) advance() (T, bool) {
 // startHedge starts the run's one hedge when the running step has not
 // answered by its hedge delay: the next pending step of another provider
 // (the same endpoint is likely as slow), else of the same one; never a
-// built-in step. The hedge budget must allow it.
+// built-in step. The hedge budget must allow it, unless the running call
+// probes a breaker that is not closed: the request that carries a probe
+// does not pay for it.
 func (r *runner[T]) startHedge() {
 	if r.running != 1 || r.hedged {
 		return
@@ -257,13 +262,17 @@ func (r *runner[T]) startHedge() {
 			if !ok {
 				continue
 			}
-			if !r.e.hedges.take() {
+			if !r.probing[cur] && !r.e.hedges.take() {
 				if probe {
 					s.health.br.drop()
 				}
 				return
 			}
 			r.hedged, r.hedge = true, i
+			r.probing[i] = probe
+			if r.probing[cur] {
+				r.e.hedges.hedges.Add(1)
+			}
 			r.start(i, probe)
 			return
 		}

@@ -189,8 +189,7 @@ func TestConnectFailureSkipsProvider(t *testing.T) {
 // used at once.
 func TestStatusDegraded(t *testing.T) {
 	e, a, b := twoProviders(t, nil)
-	now := time.Now()
-	engine.SetNow(e, func() time.Time { return now })
+	clk := engine.NewFakeClock(e)
 	tr := op.TranslateRequest{Text: en, Source: "en", Target: "ar"}
 	a.set(t, "error500", 0)
 	for i := 0; i < 5; i++ { // a-main and a-main-fb fail five times each
@@ -217,7 +216,7 @@ func TestStatusDegraded(t *testing.T) {
 	if got := e.Status(); got != "degraded: llm_a" { // a-main-fb is still open
 		t.Fatalf("status %q", got)
 	}
-	now = now.Add(2 * time.Second) // its cooldown passes: half-open, not reported
+	clk.Advance(2 * time.Second) // its cooldown passes: half-open, not reported
 	if got := e.Status(); got != "ok" {
 		t.Fatalf("status %q, want ok", got)
 	}

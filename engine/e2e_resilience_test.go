@@ -16,8 +16,7 @@ import (
 // (its cooldown passed) it serves the next request.
 func TestBreakerSkipsHungPrimaryAndRecovers(t *testing.T) {
 	e, a, b := twoProviders(t, func(c *engine.Config) { c.Timeout = 300 * time.Millisecond })
-	now := time.Now()
-	engine.SetNow(e, func() time.Time { return now })
+	clk := engine.NewFakeClock(e)
 	ctx := context.Background()
 	a.set(t, "timeout", 0)
 	for i := 0; i < 15; i++ {
@@ -44,9 +43,25 @@ func TestBreakerSkipsHungPrimaryAndRecovers(t *testing.T) {
 			t.Fatalf("breaker %+v, want %s", br, want)
 		}
 	}
-	a.set(t, "ok", 0)
-	now = now.Add(2 * time.Second) // past the cooldown: half-open
+	// Past the cooldown a-main is half-open and gets a probe, still hung:
+	// the request hedges to llm_b without hedge budget (none was earned).
+	clk.Advance(2 * time.Second)
 	c, err := e.Classify(ctx, op.ClassifyRequest{Text: en}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantUsage(t, "classify", c.Usage, "llm_b", "b-main", true)
+	if h, w := e.HedgeStats(); h != 1 || w != 1 {
+		t.Fatalf("probe request: hedges %d wins %d, want 1 and 1", h, w)
+	}
+	for deadline := time.Now().Add(10 * time.Second); e.Breakers()[0].State != "open"; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) { // the probe times out after 300ms
+			t.Fatalf("a-main after a failed probe: %+v", e.Breakers()[0])
+		}
+	}
+	a.set(t, "ok", 0)
+	clk.Advance(3 * time.Second) // past the doubled cooldown: half-open
+	c, err = e.Classify(ctx, op.ClassifyRequest{Text: en}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,8 +75,7 @@ func TestBreakerSkipsHungPrimaryAndRecovers(t *testing.T) {
 // fails unseen), fails with ErrUpstream, and the classifier reads "down".
 func TestBothDownProbesAndFails(t *testing.T) {
 	e, a, b := twoProviders(t, nil)
-	now := time.Now()
-	engine.SetNow(e, func() time.Time { return now })
+	engine.NewFakeClock(e)
 	a.set(t, "error500", 0)
 	b.set(t, "error500", 0)
 	for i := 0; i < 12; i++ {
