@@ -106,7 +106,7 @@ func (s *Server) adminCreateAccount(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	acc, err := s.ledger.CreateAccount(name, rate)
+	acc, err := s.ledger.CreateAccount(a.ctx, name, rate)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -119,7 +119,7 @@ func (s *Server) adminCreateAccount(a *adminCall) {
 // bound), how many it has in all, and whether older ones exist (page them
 // with GET .../purchases and .../keys).
 func (s *Server) adminShowAccount(a *adminCall) {
-	v, err := s.ledger.AccountSummary(a.ctx.UserValue("id").(string), ledger.MaxAccountPage)
+	v, err := s.ledger.AccountSummary(a.ctx, a.ctx.UserValue("id").(string), ledger.MaxAccountPage)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -192,7 +192,7 @@ func (s *Server) adminListPurchases(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *fail)
 		return
 	}
-	page, err := s.ledger.AccountPurchases(a.ctx.UserValue("id").(string), pq)
+	page, err := s.ledger.AccountPurchases(a.ctx, a.ctx.UserValue("id").(string), pq)
 	if err != nil {
 		a.pageErr(err)
 		return
@@ -212,7 +212,7 @@ func (s *Server) adminListKeys(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *fail)
 		return
 	}
-	page, err := s.ledger.AccountKeys(a.ctx.UserValue("id").(string), pq)
+	page, err := s.ledger.AccountKeys(a.ctx, a.ctx.UserValue("id").(string), pq)
 	if err != nil {
 		a.pageErr(err)
 		return
@@ -239,7 +239,7 @@ func (s *Server) adminCreateKey(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	k, secret, err := s.ledger.CreateKey(a.ctx.UserValue("id").(string), ledger.KeyKind(kind))
+	k, secret, err := s.ledger.CreateKey(a.ctx, a.ctx.UserValue("id").(string), ledger.KeyKind(kind))
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -251,7 +251,7 @@ func (s *Server) adminCreateKey(a *adminCall) {
 
 // POST /admin/v1/keys/{id}/revoke
 func (s *Server) adminRevokeKey(a *adminCall) {
-	k, err := s.ledger.RevokeKey(a.ctx.UserValue("id").(string))
+	k, err := s.ledger.RevokeKey(a.ctx, a.ctx.UserValue("id").(string))
 	if err != nil {
 		a.ledgerErr(err, "key")
 		return
@@ -277,7 +277,7 @@ func (s *Server) adminPurchase(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	p, err := s.ledger.Purchase(a.ctx.UserValue("id").(string), pack)
+	p, err := s.ledger.Purchase(a.ctx, a.ctx.UserValue("id").(string), pack)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -287,7 +287,7 @@ func (s *Server) adminPurchase(a *adminCall) {
 
 // POST /admin/v1/purchases/{id}/refund
 func (s *Server) adminRefund(a *adminCall) {
-	p, n, err := s.ledger.Refund(a.ctx.UserValue("id").(string))
+	p, n, err := s.ledger.Refund(a.ctx, a.ctx.UserValue("id").(string))
 	if err != nil {
 		a.ledgerErr(err, "purchase")
 		return

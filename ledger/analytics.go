@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -36,7 +37,7 @@ type trendAcc struct {
 // from Monday, month; "" = day) inside [From, To], empty periods included,
 // oldest first, the first and last clipped to From's and To's days.
 // Bounded by MaxCommentScan comments and MaxPeriods periods.
-func (s *Store) Analytics(accountID string, q AnalyticsQuery) (Analytics, error) {
+func (s *Store) Analytics(ctx context.Context, accountID string, q AnalyticsQuery) (Analytics, error) {
 	a, err := s.account(accountID)
 	if err != nil {
 		return Analytics{}, err

@@ -107,9 +107,15 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
-	if cfg.demo && led.Empty() {
-		if err := createDemo(led); err != nil {
-			return fmt.Errorf("demo account: %w", err)
+	if cfg.demo {
+		empty, err := led.Empty(context.Background())
+		if err != nil {
+			return fmt.Errorf("ledger: %w", err)
+		}
+		if empty {
+			if err := createDemo(led); err != nil {
+				return fmt.Errorf("demo account: %w", err)
+			}
 		}
 	}
 
@@ -191,19 +197,20 @@ func adminToken(cfg serveConfig) (string, error) {
 // createDemo makes the demo account with a sandbox key and a live key holding
 // a 25 USD pack, and prints both keys once.
 func createDemo(l ledger.Ledger) error {
-	acc, err := l.CreateAccount("demo", ledger.DefaultRateLimit)
+	ctx := context.Background()
+	acc, err := l.CreateAccount(ctx, "demo", ledger.DefaultRateLimit)
 	if err != nil {
 		return err
 	}
-	_, sandbox, err := l.CreateKey(acc.ID, ledger.Sandbox)
+	_, sandbox, err := l.CreateKey(ctx, acc.ID, ledger.Sandbox)
 	if err != nil {
 		return err
 	}
-	_, live, err := l.CreateKey(acc.ID, ledger.Live)
+	_, live, err := l.CreateKey(ctx, acc.ID, ledger.Live)
 	if err != nil {
 		return err
 	}
-	if _, err := l.Purchase(acc.ID, 25); err != nil {
+	if _, err := l.Purchase(ctx, acc.ID, 25); err != nil {
 		return err
 	}
 	fmt.Printf("demo account %s created\n  sandbox key: %s\n  live key:    %s (25.000 USD of credits)\nThese keys are shown once.\n", acc.ID, sandbox, live)
