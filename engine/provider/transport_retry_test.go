@@ -274,3 +274,42 @@ func TestTLSIdleCheck(t *testing.T) {
 		}
 	})
 }
+
+// A healthy pooled connection stays usable after the deadline of the call
+// that last used it has passed: that deadline is still set on the
+// connection when the next request is written, and the idle check once
+// failed on it (ErrDeadlineExceeded from the poller), so every connection
+// idle for longer than a call deadline was dropped, and a call meeting five
+// of them failed. Here the next calls go out on the pooled connection: no
+// new connection, every request received once.
+func TestIdleConnPastLastDeadlineReused(t *testing.T) {
+	forEachTransport(t, func(t *testing.T) {
+		s := newRawServer(t, func(s *rawServer, c net.Conn, _ int) { s.serveAll(c) })
+		c := client(t, s.url(), 4)
+		// The first call's deadline is short so that the test soon waits
+		// past it; it is tried again (on a loaded machine 300 ms may not
+		// be enough), and what counts is the state after one succeeded.
+		var last time.Time
+		for i := 0; ; i++ {
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			last, _ = ctx.Deadline()
+			_, err := c.Complete(ctx, req)
+			cancel()
+			if err == nil {
+				break
+			}
+			if i == 20 {
+				t.Fatalf("first call: %v", err)
+			}
+		}
+		conns, reqs := int(s.conns.Load()), int(s.reqs.Load())
+		time.Sleep(time.Until(last) + 100*time.Millisecond)
+		for i := 0; i < 6; i++ { // more than the transport's 5 attempts
+			if err := call(t, c); err != nil {
+				t.Fatalf("call %d on a pooled connection past its last deadline: %v", i+1, err)
+			}
+		}
+		c.Close()
+		s.counts(t, conns, reqs+6)
+	})
+}
