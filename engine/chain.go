@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/bytedance/sonic"
 
@@ -130,16 +129,4 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 		return zero, fmt.Errorf("%w: %v", ErrUnparseable, lastErr)
 	}
 	return zero, fmt.Errorf("%w: %v", ErrUpstream, lastErr)
-}
-
-// decode parses content strictly enough: it must be one JSON object.
-func decode(content string, v any) error {
-	if len(content) == 0 {
-		return unusable("empty output")
-	}
-	if err := sonic.ConfigStd.UnmarshalFromString(content, v); err != nil {
-		msg, _, _ := strings.Cut(err.Error(), "\n") // sonic adds the input on further lines
-		return unusable("not JSON: %s", msg)
-	}
-	return nil
 }

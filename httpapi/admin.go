@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"context"
 	"crypto/subtle"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -106,7 +108,7 @@ func (s *Server) adminCreateAccount(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	acc, err := s.ledger.CreateAccount(name, rate)
+	acc, err := s.ledger.CreateAccount(a.ctx, name, rate)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -119,7 +121,7 @@ func (s *Server) adminCreateAccount(a *adminCall) {
 // bound), how many it has in all, and whether older ones exist (page them
 // with GET .../purchases and .../keys).
 func (s *Server) adminShowAccount(a *adminCall) {
-	v, err := s.ledger.AccountSummary(a.ctx.UserValue("id").(string), ledger.MaxAccountPage)
+	v, err := s.ledger.AccountSummary(a.ctx, a.ctx.UserValue("id").(string), ledger.MaxAccountPage)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -192,7 +194,7 @@ func (s *Server) adminListPurchases(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *fail)
 		return
 	}
-	page, err := s.ledger.AccountPurchases(a.ctx.UserValue("id").(string), pq)
+	page, err := s.ledger.AccountPurchases(a.ctx, a.ctx.UserValue("id").(string), pq)
 	if err != nil {
 		a.pageErr(err)
 		return
@@ -212,7 +214,7 @@ func (s *Server) adminListKeys(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *fail)
 		return
 	}
-	page, err := s.ledger.AccountKeys(a.ctx.UserValue("id").(string), pq)
+	page, err := s.ledger.AccountKeys(a.ctx, a.ctx.UserValue("id").(string), pq)
 	if err != nil {
 		a.pageErr(err)
 		return
@@ -239,7 +241,7 @@ func (s *Server) adminCreateKey(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	k, secret, err := s.ledger.CreateKey(a.ctx.UserValue("id").(string), ledger.KeyKind(kind))
+	k, secret, err := s.ledger.CreateKey(a.ctx, a.ctx.UserValue("id").(string), ledger.KeyKind(kind))
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -251,7 +253,7 @@ func (s *Server) adminCreateKey(a *adminCall) {
 
 // POST /admin/v1/keys/{id}/revoke
 func (s *Server) adminRevokeKey(a *adminCall) {
-	k, err := s.ledger.RevokeKey(a.ctx.UserValue("id").(string))
+	k, err := s.ledger.RevokeKey(a.ctx, a.ctx.UserValue("id").(string))
 	if err != nil {
 		a.ledgerErr(err, "key")
 		return
@@ -277,7 +279,7 @@ func (s *Server) adminPurchase(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	p, err := s.ledger.Purchase(a.ctx.UserValue("id").(string), pack)
+	p, err := s.ledger.Purchase(a.ctx, a.ctx.UserValue("id").(string), pack)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -287,7 +289,7 @@ func (s *Server) adminPurchase(a *adminCall) {
 
 // POST /admin/v1/purchases/{id}/refund
 func (s *Server) adminRefund(a *adminCall) {
-	p, n, err := s.ledger.Refund(a.ctx.UserValue("id").(string))
+	p, n, err := s.ledger.Refund(a.ctx, a.ctx.UserValue("id").(string))
 	if err != nil {
 		a.ledgerErr(err, "purchase")
 		return
@@ -313,6 +315,15 @@ func (s *Server) adminClock(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	now := s.clock.Advance(time.Duration(n) * time.Second)
+	// A shared clock (--database-url) advances the stored offset, which
+	// every node follows within a second; a failure there changes nothing.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	now, err := s.clock.Move(ctx, time.Duration(n)*time.Second)
+	cancel()
+	if err != nil {
+		slog.Error("shared test clock: advance failed", "request_id", a.rid, "err", err)
+		a.fail(fasthttp.StatusServiceUnavailable, errf(typeAPI, "clock_unavailable", "", "The shared test clock could not be advanced; nothing changed."))
+		return
+	}
 	a.ok(map[string]string{"now": now.Format(time.RFC3339Nano)})
 }

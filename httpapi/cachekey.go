@@ -76,7 +76,7 @@ func lookup[T any](c *call, h *ledger.Hold, key *cacheKey, exact bool, compute f
 	defer cancel()
 	res, err := compute(ctx)
 	if err != nil {
-		c.s.ledger.Release(h)
+		c.s.ledger.Release(c.ctx, h)
 		c.engineFailed(err)
 		return res, false, false
 	}

@@ -94,7 +94,7 @@ func (s *Server) report(c *call) {
 	res, err := s.engine.Report(ctx, req)
 	cancel()
 	if err != nil {
-		s.ledger.Release(h)
+		s.ledger.Release(c.ctx, h)
 		c.engineFailed(err)
 		return
 	}

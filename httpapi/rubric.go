@@ -37,7 +37,7 @@ func (s *Server) rubric(c *call) {
 	res, err := s.engine.Rubric(ctx, req, provider)
 	cancel()
 	if err != nil {
-		s.ledger.Release(h)
+		s.ledger.Release(c.ctx, h)
 		if errors.Is(err, engine.ErrUnparseable) {
 			c.charged, c.cause = 0, err
 			c.fail(fasthttp.StatusBadGateway, errf(typeRubricUnparseable, "rubric_unparseable", "", "The model output could not be used after one retry. Nothing was charged."))

@@ -275,41 +275,39 @@ func TestTLSIdleCheck(t *testing.T) {
 	})
 }
 
-// A healthy pooled connection stays usable after the deadline of the call
-// that last used it has passed: that deadline is still set on the
-// connection when the next request is written, and the idle check once
-// failed on it (ErrDeadlineExceeded from the poller), so every connection
-// idle for longer than a call deadline was dropped, and a call meeting five
-// of them failed. Here the next calls go out on the pooled connection: no
-// new connection, every request received once.
-func TestIdleConnPastLastDeadlineReused(t *testing.T) {
+// A pooled connection left idle for longer than the previous call's
+// deadline is still used: the idle check ignores the socket's deadlines
+// (fasthttp leaves the previous call's read deadline on the socket until it
+// has written the next request). Both calls go out on the one connection
+// and succeed, each sent once.
+func TestIdleConnPastDeadlineReused(t *testing.T) {
 	forEachTransport(t, func(t *testing.T) {
-		s := newRawServer(t, func(s *rawServer, c net.Conn, _ int) { s.serveAll(c) })
-		c := client(t, s.url(), 4)
-		// The first call's deadline is short so that the test soon waits
-		// past it; it is tried again (on a loaded machine 300 ms may not
-		// be enough), and what counts is the state after one succeeded.
-		var last time.Time
-		for i := 0; ; i++ {
-			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-			last, _ = ctx.Deadline()
-			_, err := c.Complete(ctx, req)
-			cancel()
-			if err == nil {
-				break
+		const attempt = 200 * time.Millisecond
+		// The short deadline is the case under test, not a speed target: on
+		// a loaded machine a call may miss it, and the scenario starts over.
+		for try := 1; ; try++ {
+			s := newRawServer(t, func(s *rawServer, c net.Conn, _ int) { s.serveAll(c) })
+			c := client(t, s.url(), 4)
+			var err error
+			for i := 0; i < 2 && err == nil; i++ {
+				if i == 1 {
+					time.Sleep(3 * attempt) // idle past the deadline the first call left on the socket
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), attempt)
+				_, err = c.Complete(ctx, req)
+				cancel()
 			}
-			if i == 20 {
-				t.Fatalf("first call: %v", err)
+			c.Close()
+			if err != nil && kind(err) == provider.Timeout && try < 5 {
+				t.Logf("try %d: %v; again", try, err)
+				s.close()
+				continue
 			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.counts(t, 1, 2)
+			return
 		}
-		conns, reqs := int(s.conns.Load()), int(s.reqs.Load())
-		time.Sleep(time.Until(last) + 100*time.Millisecond)
-		for i := 0; i < 6; i++ { // more than the transport's 5 attempts
-			if err := call(t, c); err != nil {
-				t.Fatalf("call %d on a pooled connection past its last deadline: %v", i+1, err)
-			}
-		}
-		c.Close()
-		s.counts(t, conns, reqs+6)
 	})
 }
