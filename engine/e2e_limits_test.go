@@ -23,10 +23,10 @@ func TestHungUpstream(t *testing.T) {
 	if !errors.Is(err, engine.ErrUpstream) {
 		t.Fatal(err)
 	}
-	// Budget defaults to 2*Timeout (400ms) for the whole chain; the mock would
-	// hang for minutes. The bound checked is "ends near the budget, far from a
-	// hang" (the mock's is 10 minutes), loose enough for a loaded shared
-	// machine (no timed assertions).
+	// Each attempt times out after Timeout (a-main, then b-main: its
+	// provider's fallback model is skipped), about 400ms; the mock would
+	// hang for 10 minutes. The bound checked is "ends far from a hang",
+	// loose enough for a loaded shared machine (no timed assertions).
 	if d := time.Since(start); d > 30*time.Second {
 		t.Fatalf("hung upstream held the call %v", d)
 	}
@@ -49,6 +49,9 @@ func TestInFlightBound(t *testing.T) {
 	e, err := engine.New(engine.Config{
 		LLMA:        engine.ProviderConfig{BaseURL: a.srv.URL + "/v1", Model: "a-main"},
 		MaxInFlight: 1, QueueWait: 50 * time.Millisecond, Timeout: time.Minute,
+		// the hung call holds the slot until the test drops it, whatever
+		// the machine's speed: the objective must not end it first
+		Objectives: engine.UniformObjectives(time.Minute),
 	})
 	if err != nil {
 		t.Fatal(err)

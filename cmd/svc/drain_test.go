@@ -55,14 +55,17 @@ func drainOnce(t *testing.T) {
 		mu     sync.Mutex
 		inputs []string // what the upstream received
 	)
-	m := mock.New(mock.Options{OnChat: func(_, _, input string) {
+	m := mock.New(mock.Options{Latency: time.Second, OnChat: func(_, _, input string) {
 		mu.Lock()
 		inputs = append(inputs, input)
 		mu.Unlock()
 	}})
 	up := httptest.NewServer(m)
 	defer up.Close()
-	env := []string{"SVC_LLM_A_BASE_URL=" + up.URL + "/v1", "SVC_LLM_A_MODEL=mock-large", "SVC_LLM_TIMEOUT=" + callTimeout.String()}
+	// The objective is generous (the default 2 s could end a 1 s call on a
+	// loaded machine); the attempt timeout is then min(SVC_LLM_TIMEOUT,
+	// 3 x the observed p99), so the warm-up runs on the same 1 s upstream.
+	env := []string{"SVC_LLM_A_BASE_URL=" + up.URL + "/v1", "SVC_LLM_A_MODEL=mock-large", "SVC_LLM_TIMEOUT=" + callTimeout.String(), "SVC_OBJECTIVE=all=1m"}
 	dir := t.TempDir()
 	p := startEnv(t, dir, env, "--shutdown-timeout", "2m")
 	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.out.String())
@@ -70,8 +73,8 @@ func drainOnce(t *testing.T) {
 	base := "http://" + p.addr
 	c := &http.Client{Timeout: 2 * time.Minute} // bounds a hang only
 
-	// Fill the pool: 16 concurrent calls on an instant upstream, then wait
-	// until every deadline they set on their connections has passed.
+	// Fill the pool: 16 concurrent calls, then wait until every deadline
+	// they set on their connections has passed.
 	var wg sync.WaitGroup
 	for i := range warmTexts {
 		wg.Add(1)
@@ -89,7 +92,6 @@ func drainOnce(t *testing.T) {
 
 	// 8 calls in flight on a 1 s upstream, and free calls from other
 	// clients around the SIGTERM.
-	require.NoError(t, m.Set(mock.Behaviour{LatencyMS: 1000}))
 	type result struct {
 		status  int
 		charged int64
