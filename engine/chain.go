@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/bytedance/sonic"
@@ -394,16 +393,4 @@ func (r *runner[T]) stop() {
 	for _, c := range r.cancels {
 		c()
 	}
-}
-
-// decode parses content strictly enough: it must be one JSON object.
-func decode(content string, v any) error {
-	if len(content) == 0 {
-		return unusable("empty output")
-	}
-	if err := sonic.ConfigStd.UnmarshalFromString(content, v); err != nil {
-		msg, _, _ := strings.Cut(err.Error(), "\n") // sonic adds the input on further lines
-		return unusable("not JSON: %s", msg)
-	}
-	return nil
 }

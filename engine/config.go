@@ -11,6 +11,7 @@ import (
 //
 //	SVC_LLM_A_BASE_URL, SVC_LLM_A_API_KEY, SVC_LLM_A_MODEL, SVC_LLM_A_FALLBACK_MODEL, SVC_LLM_A_EMBED_MODEL
 //	SVC_LLM_B_BASE_URL, SVC_LLM_B_API_KEY, SVC_LLM_B_MODEL, SVC_LLM_B_FALLBACK_MODEL, SVC_LLM_B_EMBED_MODEL
+//	SVC_LLM_A_OUTPUT_MODE, SVC_LLM_B_OUTPUT_MODE    json_schema (default), json_object or instructions
 //	SVC_ROUTE_AR, SVC_ROUTE_EN                      llm_a or llm_b
 //	SVC_LLM_TIMEOUT, SVC_LLM_CONNECT_TIMEOUT,
 //	SVC_LLM_QUEUE_WAIT                              Go durations ("30s", "500ms")
@@ -32,6 +33,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		p.pc.Model = getenv(p.prefix + "MODEL")
 		p.pc.FallbackModel = getenv(p.prefix + "FALLBACK_MODEL")
 		p.pc.EmbedModel = getenv(p.prefix + "EMBED_MODEL")
+		p.pc.OutputMode = getenv(p.prefix + "OUTPUT_MODE")
 	}
 	cfg.RouteAR, cfg.RouteEN = getenv("SVC_ROUTE_AR"), getenv("SVC_ROUTE_EN")
 	for _, d := range []struct {

@@ -37,6 +37,9 @@ type ProviderConfig struct {
 	// EmbedModel is the model of POST {base}/embeddings ("" = the provider
 	// offers no embeddings; see Engine.Embedder).
 	EmbedModel string
+	// OutputMode is how structured output is asked for: "json_schema" (""
+	// too), "json_object" or "instructions" (provider.Config.OutputMode).
+	OutputMode string
 }
 
 // Config configures an Engine. Zero values take the documented defaults.
@@ -125,7 +128,7 @@ func New(cfg Config) (*Engine, error) {
 		}
 		c, err := provider.New(provider.Config{
 			Name: name, BaseURL: pc.BaseURL, APIKey: pc.APIKey,
-			Model: pc.Model, FallbackModel: pc.FallbackModel, EmbedModel: pc.EmbedModel,
+			Model: pc.Model, FallbackModel: pc.FallbackModel, EmbedModel: pc.EmbedModel, OutputMode: pc.OutputMode,
 			ConnectTimeout: cfg.ConnectTimeout, MaxInFlight: cfg.MaxInFlight, QueueWait: cfg.QueueWait,
 		})
 		if err != nil {

@@ -45,8 +45,9 @@ func checkModerate(content, text string, det op.Detection) (op.Moderation, error
 	}
 	m := op.Moderation{Language: det.Language, Dialect: det.Dialect, Flags: []string{}, FlaggedTerms: []string{}}
 	flags := validSubset(out.Flags, op.ModerationCategories)
+	scores := normKeys(out.CategoryScores)
 	for i, cat := range op.ModerationCategories {
-		m.CategoryScores[i] = round2(clamp01(out.CategoryScores[cat]))
+		m.CategoryScores[i] = round2(clamp01(scores[cat]))
 		if op.In(cat, flags) {
 			m.Categories[i] = true
 			m.Flags = append(m.Flags, cat)

@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"context"
 	"crypto/subtle"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -107,7 +109,7 @@ func (s *Server) adminCreateAccount(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	acc, err := s.ledger.CreateAccount(name, rate)
+	acc, err := s.ledger.CreateAccount(a.ctx, name, rate)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -120,7 +122,7 @@ func (s *Server) adminCreateAccount(a *adminCall) {
 // bound), how many it has in all, and whether older ones exist (page them
 // with GET .../purchases and .../keys).
 func (s *Server) adminShowAccount(a *adminCall) {
-	v, err := s.ledger.AccountSummary(a.ctx.UserValue("id").(string), ledger.MaxAccountPage)
+	v, err := s.ledger.AccountSummary(a.ctx, a.ctx.UserValue("id").(string), ledger.MaxAccountPage)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -193,7 +195,7 @@ func (s *Server) adminListPurchases(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *fail)
 		return
 	}
-	page, err := s.ledger.AccountPurchases(a.ctx.UserValue("id").(string), pq)
+	page, err := s.ledger.AccountPurchases(a.ctx, a.ctx.UserValue("id").(string), pq)
 	if err != nil {
 		a.pageErr(err)
 		return
@@ -213,7 +215,7 @@ func (s *Server) adminListKeys(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *fail)
 		return
 	}
-	page, err := s.ledger.AccountKeys(a.ctx.UserValue("id").(string), pq)
+	page, err := s.ledger.AccountKeys(a.ctx, a.ctx.UserValue("id").(string), pq)
 	if err != nil {
 		a.pageErr(err)
 		return
@@ -240,7 +242,7 @@ func (s *Server) adminCreateKey(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	k, secret, err := s.ledger.CreateKey(a.ctx.UserValue("id").(string), ledger.KeyKind(kind))
+	k, secret, err := s.ledger.CreateKey(a.ctx, a.ctx.UserValue("id").(string), ledger.KeyKind(kind))
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -252,7 +254,7 @@ func (s *Server) adminCreateKey(a *adminCall) {
 
 // POST /admin/v1/keys/{id}/revoke
 func (s *Server) adminRevokeKey(a *adminCall) {
-	k, err := s.ledger.RevokeKey(a.ctx.UserValue("id").(string))
+	k, err := s.ledger.RevokeKey(a.ctx, a.ctx.UserValue("id").(string))
 	if err != nil {
 		a.ledgerErr(err, "key")
 		return
@@ -278,7 +280,7 @@ func (s *Server) adminPurchase(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	p, err := s.ledger.Purchase(a.ctx.UserValue("id").(string), pack)
+	p, err := s.ledger.Purchase(a.ctx, a.ctx.UserValue("id").(string), pack)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -288,7 +290,7 @@ func (s *Server) adminPurchase(a *adminCall) {
 
 // POST /admin/v1/purchases/{id}/refund
 func (s *Server) adminRefund(a *adminCall) {
-	p, n, err := s.ledger.Refund(a.ctx.UserValue("id").(string))
+	p, n, err := s.ledger.Refund(a.ctx, a.ctx.UserValue("id").(string))
 	if err != nil {
 		a.ledgerErr(err, "purchase")
 		return
@@ -314,6 +316,15 @@ func (s *Server) adminClock(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	now := s.clock.Advance(time.Duration(n) * time.Second)
+	// A shared clock (--database-url) advances the stored offset, which
+	// every node follows within a second; a failure there changes nothing.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	now, err := s.clock.Move(ctx, time.Duration(n)*time.Second)
+	cancel()
+	if err != nil {
+		slog.Error("shared test clock: advance failed", "request_id", a.rid, "err", err)
+		a.fail(fasthttp.StatusServiceUnavailable, errf(typeAPI, "clock_unavailable", "", "The shared test clock could not be advanced; nothing changed."))
+		return
+	}
 	a.ok(map[string]string{"now": now.Format(time.RFC3339Nano)})
 }

@@ -14,7 +14,7 @@ func (s *Server) adminUsage(a *adminCall) {
 		a.fail(400, *fail)
 		return
 	}
-	u, err := s.ledger.Usage(a.ctx.UserValue("id").(string), lq)
+	u, err := s.ledger.Usage(a.ctx, a.ctx.UserValue("id").(string), lq)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return

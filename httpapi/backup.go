@@ -53,7 +53,12 @@ func (s *Server) adminBackup(a *adminCall) {
 		a.fail(fasthttp.StatusConflict, errf(typeInvalidRequest, "backup_dir_exists", "dir", "The backup directory already exists; name a new one."))
 		return
 	}
-	if err := s.ledger.Checkpoint(abs); err != nil {
+	cp, ok := s.ledger.(ledger.Checkpointer)
+	if !ok {
+		a.fail(fasthttp.StatusBadRequest, errf(typeInvalidRequest, "backup_unsupported", "", "This server's ledger is a database: back it up with the database's own tools (pg_dump, a standby)."))
+		return
+	}
+	if err := cp.Checkpoint(abs); err != nil {
 		if errors.Is(err, ledger.ErrInvalid) {
 			a.fail(fasthttp.StatusConflict, errf(typeInvalidRequest, "backup_dir_exists", "dir", "The backup directory already exists; name a new one."))
 			return

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,8 +34,10 @@ func TestBackupDefaultDirRestores(t *testing.T) {
 	restored, err := ledger.Open(dir, clock.New().Now)
 	require.NoError(t, err)
 	defer restored.Close()
-	require.Equal(t, int64(50_000), restored.BalanceCredits(acct))
-	p, err := restored.Authenticate(secret)
+	bal, err := restored.BalanceCredits(context.Background(), acct)
+	require.NoError(t, err)
+	require.Equal(t, int64(50_000), bal)
+	p, err := restored.Authenticate(context.Background(), secret)
 	require.NoError(t, err)
 	require.Equal(t, acct, p.Account.ID)
 }

@@ -74,7 +74,7 @@ func lookup[T any](c *call, h *ledger.Hold, key *cacheKey, exact bool, compute f
 	}
 	res, err := compute(context.Background())
 	if err != nil {
-		c.s.ledger.Release(h)
+		c.s.ledger.Release(c.ctx, h)
 		c.engineFailed(err)
 		return res, false, false
 	}

@@ -33,6 +33,26 @@ type call struct {
 	calib    bool   // send X-SVC-Calibration-Version (classify)
 	cause    error  // the internal cause of a 500, logged, never sent
 	hold     *ledger.Hold
+
+	// receipt is the account's figures after this request's Commit; without
+	// one (refused, failed or free requests), figures reads them.
+	receipt    ledger.Receipt
+	hasReceipt bool
+}
+
+// figures is the account's balance and sandbox slots for the response
+// headers: the last write's receipt, else one read (an error reads as zero:
+// the headers are informative, the request's outcome is already decided).
+func (c *call) figures() ledger.Receipt {
+	if c.hasReceipt {
+		return c.receipt
+	}
+	c.hasReceipt = true
+	if c.p.Key.Kind == ledger.Sandbox {
+		c.receipt.SandboxRemaining, _ = c.s.ledger.SandboxRemaining(c.ctx, c.p.Account.ID)
+	}
+	c.receipt.BalanceCredits, _ = c.s.ledger.BalanceCredits(c.ctx, c.p.Account.ID)
+	return c.receipt
 }
 
 var hdrRequestID = []byte("X-Request-Id")
@@ -58,7 +78,7 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 		// Release is a no-op for a hold already committed or released.
 		defer func() {
 			if c.hold != nil {
-				s.ledger.Release(c.hold)
+				s.ledger.Release(ctx, c.hold)
 			}
 		}()
 		client, _ := netip.AddrFromSlice(ctx.RemoteIP())
@@ -74,7 +94,13 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "missing_api_key", "", "Send the header Authorization: Bearer <API key>."))
 			return
 		}
-		p, err := s.ledger.Authenticate(secret)
+		p, err := s.ledger.Authenticate(ctx, secret)
+		if err != nil && !errors.Is(err, ledger.ErrUnauthenticated) {
+			// The store could not answer (its database is down): the
+			// key may be good, so this is the server's failure, not a 401.
+			c.internal(err)
+			return
+		}
 		if err != nil {
 			s.authFail.add(client, s.clock.Now())
 			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_api_key", "", "The API key is unknown, malformed, revoked or expired."))
@@ -152,10 +178,10 @@ func (c *call) finish() {
 	env := "live"
 	if c.p.Key.Kind == ledger.Sandbox {
 		env = "sandbox"
-		setInt(h, hdrSandboxRemaining, int64(c.s.ledger.SandboxRemaining(c.p.Account.ID)))
+		setInt(h, hdrSandboxRemaining, int64(c.figures().SandboxRemaining))
 	}
 	setStr(h, hdrEnvironment, env)
-	bal := c.s.ledger.BalanceCredits(c.p.Account.ID)
+	bal := c.figures().BalanceCredits
 	var buf [32]byte
 	h.SetCanonical(hdrBalance, appendUSD(buf[:0], bal))
 	if c.p.Key.Kind == ledger.Live && bal < lowBalanceCredits {
@@ -246,7 +272,7 @@ func (c *call) internal(cause error) {
 
 // reserve takes the hold for a counted operation, writing 402 or 429 on refusal.
 func (c *call) reserve(price int64) (*ledger.Hold, bool) {
-	h, err := c.s.ledger.Reserve(c.p, price)
+	h, err := c.s.ledger.Reserve(c.ctx, c.p, price)
 	if err == nil {
 		c.hold = h
 		return h, true
@@ -281,12 +307,13 @@ func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
 	r.Usage.LatencyMicros = time.Since(c.start).Microseconds()
 	r.Usage.At = at
 	t0 := time.Now()
-	err := c.s.ledger.Commit(h, charge, r)
+	rc, err := c.s.ledger.Commit(c.ctx, h, charge, r)
 	observeCommit(t0, err)
 	if err != nil {
 		c.internal(err)
 		return false
 	}
+	c.receipt, c.hasReceipt = rc, true
 	if charge && c.p.Key.Kind == ledger.Live {
 		c.charged = h.Price
 	} else {

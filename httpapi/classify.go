@@ -120,7 +120,7 @@ func (s *Server) forgetHints(account string) {
 }
 
 func (s *Server) loadHints(account string) []op.Hint {
-	fbs, err := s.ledger.RecentFeedback(account, maxHints)
+	fbs, err := s.ledger.RecentFeedback(context.Background(), account, maxHints)
 	if err != nil || len(fbs) == 0 {
 		return nil
 	}
@@ -140,8 +140,8 @@ func (s *Server) applyCorrection(account, text string, r *op.Classification) {
 	if len(s.hints(account)) == 0 {
 		return // the account has no correction at all: nothing to look up
 	}
-	fb, ok := s.ledger.Correction(account, correctionKey(text))
-	if !ok {
+	fb, ok, err := s.ledger.Correction(context.Background(), account, correctionKey(text))
+	if err != nil || !ok {
 		return
 	}
 	if in := validIntents(fb.CorrectedIntent); len(in) > 0 {

@@ -35,7 +35,7 @@ func (s *Server) feedback(c *call) {
 		c.badRequest(d.fail)
 		return
 	}
-	cm, err := s.ledger.Comment(c.p.Account.ID, cid)
+	cm, err := s.ledger.Comment(c.ctx, c.p.Account.ID, cid)
 	if errors.Is(err, ledger.ErrNotFound) {
 		c.fail(fasthttp.StatusNotFound, errf(typeNotFound, "classification_not_found", "classification_id", "No classification with this id exists for this account."))
 		return

@@ -9,6 +9,7 @@ package httpapi_test
 // below plus testdata/fuzz/<Target>/.
 
 import (
+	"context"
 	"encoding/json"
 	"net"
 	"path/filepath"
@@ -56,15 +57,15 @@ func newFuzzServer(f *testing.F) *fuzzServer {
 	srv := httpapi.New(httpapi.Config{AdminToken: adminToken, TestClock: true}, led, eng, ch, clk)
 	fs := &fuzzServer{pub: srv.Handler(), adm: srv.AdminHandler(), clk: clk}
 	mk := func() (string, string, string) {
-		a, err := led.CreateAccount("fuzz", 1_000_000)
+		a, err := led.CreateAccount(context.Background(), "fuzz", 1_000_000)
 		if err != nil {
 			f.Fatal(err)
 		}
-		p, err := led.Purchase(a.ID, 500)
+		p, err := led.Purchase(context.Background(), a.ID, 500)
 		if err != nil {
 			f.Fatal(err)
 		}
-		_, live, err := led.CreateKey(a.ID, ledger.Live)
+		_, live, err := led.CreateKey(context.Background(), a.ID, ledger.Live)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -74,7 +75,7 @@ func newFuzzServer(f *testing.F) *fuzzServer {
 	fs.account, fs.purID, fs.live = mk()
 	_, _, other = mk()
 	fs.other = other
-	_, fs.sandbox, err = led.CreateKey(fs.account, ledger.Sandbox)
+	_, fs.sandbox, err = led.CreateKey(context.Background(), fs.account, ledger.Sandbox)
 	if err != nil {
 		f.Fatal(err)
 	}

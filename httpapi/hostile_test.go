@@ -10,6 +10,7 @@ package httpapi_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -1005,11 +1006,11 @@ type panicLedger struct {
 	armed atomic.Bool
 }
 
-func (p *panicLedger) Commit(h *ledger.Hold, charge bool, r ledger.Records) error {
+func (p *panicLedger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledger.Records) (ledger.Receipt, error) {
 	if p.armed.CompareAndSwap(true, false) {
 		panic("injected: panic between Reserve and Commit")
 	}
-	return p.Ledger.Commit(h, charge, r)
+	return p.Ledger.Commit(ctx, h, charge, r)
 }
 
 // TestHostilePanicReleasesHold: a request that panics after its credits (or

@@ -98,7 +98,7 @@ func (s *Server) listComments(c *call) {
 		c.badRequest(q.fail)
 		return
 	}
-	page, err := s.ledger.ListComments(c.p.Account.ID, f)
+	page, err := s.ledger.ListComments(c.ctx, c.p.Account.ID, f)
 	if errors.Is(err, ledger.ErrBadCursor) {
 		c.badRequest(invalidErrT("cursor", "The cursor is not valid for this listing."))
 		return
@@ -144,7 +144,7 @@ func (s *Server) analytics(c *call) {
 		c.badRequest(q.fail)
 		return
 	}
-	a, err := s.ledger.Analytics(c.p.Account.ID, explicit(aq))
+	a, err := s.ledger.Analytics(c.ctx, c.p.Account.ID, explicit(aq))
 	if err != nil {
 		c.queryFailed(err)
 		return
@@ -173,7 +173,7 @@ func (s *Server) usage(c *call) {
 		c.badRequest(fail)
 		return
 	}
-	u, err := s.ledger.Usage(c.p.Account.ID, lq)
+	u, err := s.ledger.Usage(c.ctx, c.p.Account.ID, lq)
 	if err != nil {
 		c.queryFailed(err)
 		return
@@ -228,14 +228,18 @@ func (c *call) queryFailed(err error) {
 func (s *Server) health(ctx *fasthttp.RequestCtx) {
 	newRequestID(ctx)
 	db, status, code := "ok", "ok", fasthttp.StatusOK
-	if err := s.ledger.Check(); err != nil {
+	if err := s.ledger.Check(ctx); err != nil {
 		db, status, code = "unavailable", "degraded", fasthttp.StatusServiceUnavailable
 	}
 	cls := s.engine.Status()
 	if cls != "ok" && status == "ok" {
 		status = "degraded"
 	}
+	rd := s.redisState()
+	if rd != "ok" && status == "ok" {
+		status = "degraded"
+	}
 	writeJSON(ctx, code, map[string]string{
-		"status": status, "database": db, "redis": "ok", "classifier": cls, "version": Version,
+		"status": status, "database": db, "redis": rd, "classifier": cls, "version": Version,
 	})
 }

@@ -34,7 +34,7 @@ func (s *Server) reply(c *call) {
 		c.badRequest(d.fail)
 		return
 	}
-	cm, err := s.ledger.Comment(c.p.Account.ID, cid)
+	cm, err := s.ledger.Comment(c.ctx, c.p.Account.ID, cid)
 	if errors.Is(err, ledger.ErrNotFound) {
 		c.fail(fasthttp.StatusNotFound, errf(typeNotFound, "comment_not_found", "id", "No comment with this id exists for this account."))
 		return

@@ -92,7 +92,7 @@ func (s *Server) report(c *call) {
 	}
 	res, err := s.engine.Report(context.Background(), req) // bounded by the engine's objective
 	if err != nil {
-		s.ledger.Release(h)
+		s.ledger.Release(c.ctx, h)
 		c.engineFailed(err)
 		return
 	}

@@ -35,7 +35,7 @@ func (s *Server) rubric(c *call) {
 	}
 	res, err := s.engine.Rubric(context.Background(), req, provider) // bounded by the engine's objective
 	if err != nil {
-		s.ledger.Release(h)
+		s.ledger.Release(c.ctx, h)
 		if errors.Is(err, engine.ErrUnparseable) {
 			c.charged, c.cause = 0, err
 			c.fail(fasthttp.StatusBadGateway, errf(typeRubricUnparseable, "rubric_unparseable", "", "The model output could not be used after one retry. Nothing was charged."))

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -85,7 +86,7 @@ func (s *Store) nowUTC() time.Time { return s.now().UTC().Round(0) }
 
 // CreateAccount creates an account. rateLimitPerMinute <= 0 means
 // DefaultRateLimit. Batch: acct/<id>, acst/<id>.
-func (s *Store) CreateAccount(name string, rateLimitPerMinute int) (Account, error) {
+func (s *Store) CreateAccount(ctx context.Context, name string, rateLimitPerMinute int) (Account, error) {
 	if len(name) > maxNameLen {
 		return Account{}, fmt.Errorf("%w: name longer than %d bytes", ErrInvalid, maxNameLen)
 	}

@@ -3,6 +3,7 @@ package ledger
 import (
 	"cmp"
 	"container/heap"
+	"context"
 	"fmt"
 	"slices"
 )
@@ -72,7 +73,7 @@ func pageLimit(n int) (int, error) {
 // AccountSummary returns the account with its figures, its newest max
 // (1..MaxAccountPage) purchases and keys, oldest first, and their totals,
 // all read at one instant.
-func (s *Store) AccountSummary(accountID string, max int) (AccountSummary, error) {
+func (s *Store) AccountSummary(ctx context.Context, accountID string, max int) (AccountSummary, error) {
 	if max < 1 || max > MaxAccountPage {
 		return AccountSummary{}, fmt.Errorf("%w: max %d outside 1..%d", ErrInvalid, max, MaxAccountPage)
 	}
@@ -97,7 +98,7 @@ func (s *Store) AccountSummary(accountID string, max int) (AccountSummary, error
 // first. ErrNotFound for an unknown account, ErrInvalid for a limit outside
 // 1..MaxAccountPage, ErrBadCursor when StartingAfter is not one of the
 // account's purchases.
-func (s *Store) AccountPurchases(accountID string, q PageQuery) (PurchasePage, error) {
+func (s *Store) AccountPurchases(ctx context.Context, accountID string, q PageQuery) (PurchasePage, error) {
 	a, err := s.account(accountID)
 	if err != nil {
 		return PurchasePage{}, err
@@ -134,7 +135,7 @@ func (s *Store) AccountPurchases(accountID string, q PageQuery) (PurchasePage, e
 // ErrNotFound for an unknown account, ErrInvalid for a limit outside
 // 1..MaxAccountPage, ErrBadCursor when StartingAfter is not one of the
 // account's keys.
-func (s *Store) AccountKeys(accountID string, q PageQuery) (KeyPage, error) {
+func (s *Store) AccountKeys(ctx context.Context, accountID string, q PageQuery) (KeyPage, error) {
 	a, err := s.account(accountID)
 	if err != nil {
 		return KeyPage{}, err

@@ -38,7 +38,7 @@ func allPurchasePages(t *testing.T, s *Store, accountID string, limit int) []str
 	q := PageQuery{Limit: limit}
 	for pages := 0; ; pages++ {
 		require.Less(t, pages, 1000, "paging does not end")
-		p, err := s.AccountPurchases(accountID, q)
+		p, err := s.AccountPurchases(ctx, accountID, q)
 		require.NoError(t, err)
 		require.LessOrEqual(t, len(p.Purchases), limit)
 		out = append(out, purchaseIDs(p.Purchases)...)
@@ -56,7 +56,7 @@ func allKeyPages(t *testing.T, s *Store, accountID string, limit int) []string {
 	q := PageQuery{Limit: limit}
 	for pages := 0; ; pages++ {
 		require.Less(t, pages, 1000, "paging does not end")
-		p, err := s.AccountKeys(accountID, q)
+		p, err := s.AccountKeys(ctx, accountID, q)
 		require.NoError(t, err)
 		require.LessOrEqual(t, len(p.Keys), limit)
 		out = append(out, keyIDs(p.Keys)...)
@@ -96,15 +96,15 @@ func TestAccountPagesFollowView(t *testing.T) {
 		case 3:
 			c.Advance(time.Hour)
 		}
-		_, err := s.Purchase(f.acct.ID, 25)
+		_, err := s.Purchase(ctx, f.acct.ID, 25)
 		require.NoError(t, err)
-		k, _, err := s.CreateKey(f.acct.ID, Sandbox)
+		k, _, err := s.CreateKey(ctx, f.acct.ID, Sandbox)
 		require.NoError(t, err)
 		if i%5 == 0 {
-			_, err = s.RevokeKey(k.ID)
+			_, err = s.RevokeKey(ctx, k.ID)
 			require.NoError(t, err)
 		}
-		_, err = s.Purchase(other.acct.ID, 50)
+		_, err = s.Purchase(ctx, other.acct.ID, 50)
 		require.NoError(t, err)
 	}
 	check := func(s *Store) {
@@ -117,21 +117,21 @@ func TestAccountPagesFollowView(t *testing.T) {
 			require.Equal(t, wantP, allPurchasePages(t, s, f.acct.ID, limit), "limit %d", limit)
 			require.Equal(t, wantK, allKeyPages(t, s, f.acct.ID, limit), "limit %d", limit)
 		}
-		p, err := s.AccountPurchases(f.acct.ID, PageQuery{Limit: 5})
+		p, err := s.AccountPurchases(ctx, f.acct.ID, PageQuery{Limit: 5})
 		require.NoError(t, err)
 		require.Equal(t, 12, p.Total)
 		require.True(t, p.HasMore)
 		require.Equal(t, v.Purchases[11], p.Purchases[0], "the records themselves, not only their ids")
-		k, err := s.AccountKeys(f.acct.ID, PageQuery{Limit: 13})
+		k, err := s.AccountKeys(ctx, f.acct.ID, PageQuery{Limit: 13})
 		require.NoError(t, err)
 		require.Equal(t, 13, k.Total)
 		require.False(t, k.HasMore)
 		require.Equal(t, v.Keys[0], k.Keys[12])
 		// The last record as the cursor: an empty last page.
-		p, err = s.AccountPurchases(f.acct.ID, PageQuery{StartingAfter: v.Purchases[0].ID})
+		p, err = s.AccountPurchases(ctx, f.acct.ID, PageQuery{StartingAfter: v.Purchases[0].ID})
 		require.NoError(t, err)
 		require.Equal(t, PurchasePage{Purchases: []Purchase{}, Total: 12}, p)
-		k, err = s.AccountKeys(f.acct.ID, PageQuery{StartingAfter: v.Keys[0].ID})
+		k, err = s.AccountKeys(ctx, f.acct.ID, PageQuery{StartingAfter: v.Keys[0].ID})
 		require.NoError(t, err)
 		require.Equal(t, KeyPage{Keys: []Key{}, Total: 13}, k)
 	}
@@ -151,39 +151,39 @@ func TestAccountPagesDefaultsAndErrors(t *testing.T) {
 	other := newFixture(t, s, Live)
 	for range 25 {
 		c.Advance(time.Millisecond)
-		_, err := s.Purchase(f.acct.ID, 25)
+		_, err := s.Purchase(ctx, f.acct.ID, 25)
 		require.NoError(t, err)
 	}
-	otherPur, err := s.Purchase(other.acct.ID, 25)
+	otherPur, err := s.Purchase(ctx, other.acct.ID, 25)
 	require.NoError(t, err)
 
-	p, err := s.AccountPurchases(f.acct.ID, PageQuery{})
+	p, err := s.AccountPurchases(ctx, f.acct.ID, PageQuery{})
 	require.NoError(t, err)
 	require.Len(t, p.Purchases, DefaultAccountPage)
 	require.True(t, p.HasMore)
-	k, err := s.AccountKeys(f.acct.ID, PageQuery{})
+	k, err := s.AccountKeys(ctx, f.acct.ID, PageQuery{})
 	require.NoError(t, err)
 	require.Equal(t, KeyPage{Keys: []Key{f.key}, Total: 1}, k)
 
 	for _, n := range []int{-1, MaxAccountPage + 1} {
-		_, err = s.AccountPurchases(f.acct.ID, PageQuery{Limit: n})
+		_, err = s.AccountPurchases(ctx, f.acct.ID, PageQuery{Limit: n})
 		require.ErrorIs(t, err, ErrInvalid)
-		_, err = s.AccountKeys(f.acct.ID, PageQuery{Limit: n})
+		_, err = s.AccountKeys(ctx, f.acct.ID, PageQuery{Limit: n})
 		require.ErrorIs(t, err, ErrInvalid)
 	}
-	_, err = s.AccountPurchases(f.acct.ID, PageQuery{Limit: MaxAccountPage})
+	_, err = s.AccountPurchases(ctx, f.acct.ID, PageQuery{Limit: MaxAccountPage})
 	require.NoError(t, err)
-	_, err = s.AccountPurchases("acct_nope", PageQuery{})
+	_, err = s.AccountPurchases(ctx, "acct_nope", PageQuery{})
 	require.ErrorIs(t, err, ErrNotFound)
-	_, err = s.AccountKeys("acct_nope", PageQuery{})
+	_, err = s.AccountKeys(ctx, "acct_nope", PageQuery{})
 	require.ErrorIs(t, err, ErrNotFound)
 
 	for _, cur := range []string{"pur_nope", otherPur.ID, f.key.ID, id.New("pur", c.Now()), "x"} {
-		_, err = s.AccountPurchases(f.acct.ID, PageQuery{StartingAfter: cur})
+		_, err = s.AccountPurchases(ctx, f.acct.ID, PageQuery{StartingAfter: cur})
 		require.ErrorIs(t, err, ErrBadCursor, cur)
 	}
 	for _, cur := range []string{"key_nope", other.key.ID, p.Purchases[0].ID, id.New("key", c.Now())} {
-		_, err = s.AccountKeys(f.acct.ID, PageQuery{StartingAfter: cur})
+		_, err = s.AccountKeys(ctx, f.acct.ID, PageQuery{StartingAfter: cur})
 		require.ErrorIs(t, err, ErrBadCursor, cur)
 	}
 }
@@ -197,15 +197,15 @@ func TestAccountSummaryBounded(t *testing.T) {
 	f := newFixture(t, s, Live)
 	for range MaxAccountPage + 4 {
 		c.Advance(time.Second)
-		_, err := s.Purchase(f.acct.ID, 25)
+		_, err := s.Purchase(ctx, f.acct.ID, 25)
 		require.NoError(t, err)
-		_, _, err = s.CreateKey(f.acct.ID, Live)
+		_, _, err = s.CreateKey(ctx, f.acct.ID, Live)
 		require.NoError(t, err)
 	}
 	charge(t, s, f.p, 30_000)
 	v, err := s.AccountView(f.acct.ID)
 	require.NoError(t, err)
-	sum, err := s.AccountSummary(f.acct.ID, MaxAccountPage)
+	sum, err := s.AccountSummary(ctx, f.acct.ID, MaxAccountPage)
 	require.NoError(t, err)
 	require.Equal(t, MaxAccountPage+4, sum.PurchasesTotal)
 	require.Equal(t, MaxAccountPage+5, sum.KeysTotal)
@@ -215,21 +215,21 @@ func TestAccountSummaryBounded(t *testing.T) {
 	want.Purchases, want.Keys = sum.Purchases, sum.Keys
 	require.Equal(t, want, sum.AccountView)
 
-	small, err := s.AccountSummary(f.acct.ID, 3)
+	small, err := s.AccountSummary(ctx, f.acct.ID, 3)
 	require.NoError(t, err)
 	require.Equal(t, v.Purchases[len(v.Purchases)-3:], small.Purchases)
 	require.Equal(t, v.Keys[len(v.Keys)-3:], small.Keys)
 
 	for _, n := range []int{0, -1, MaxAccountPage + 1} {
-		_, err = s.AccountSummary(f.acct.ID, n)
+		_, err = s.AccountSummary(ctx, f.acct.ID, n)
 		require.ErrorIs(t, err, ErrInvalid)
 	}
-	_, err = s.AccountSummary("acct_nope", 10)
+	_, err = s.AccountSummary(ctx, "acct_nope", 10)
 	require.ErrorIs(t, err, ErrNotFound)
 
-	empty, err := s.CreateAccount("empty", 0)
+	empty, err := s.CreateAccount(ctx, "empty", 0)
 	require.NoError(t, err)
-	sum, err = s.AccountSummary(empty.ID, MaxAccountPage)
+	sum, err = s.AccountSummary(ctx, empty.ID, MaxAccountPage)
 	require.NoError(t, err)
 	require.Equal(t, []Purchase{}, sum.Purchases)
 	require.Equal(t, []Key{}, sum.Keys)
@@ -323,24 +323,24 @@ func TestAccountPagesConcurrent(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for range 30 {
-			_, err := s.Purchase(f.acct.ID, 25)
+			_, err := s.Purchase(ctx, f.acct.ID, 25)
 			assert.NoError(t, err)
-			k, _, err := s.CreateKey(f.acct.ID, Live)
+			k, _, err := s.CreateKey(ctx, f.acct.ID, Live)
 			assert.NoError(t, err)
-			_, err = s.RevokeKey(k.ID)
+			_, err = s.RevokeKey(ctx, k.ID)
 			assert.NoError(t, err)
 		}
 	}()
 	go func() {
 		defer wg.Done()
 		for i := range 60 {
-			p, err := s.AccountPurchases(f.acct.ID, PageQuery{Limit: 7})
+			p, err := s.AccountPurchases(ctx, f.acct.ID, PageQuery{Limit: 7})
 			assert.NoError(t, err)
 			assert.LessOrEqual(t, len(p.Purchases), 7)
-			k, err := s.AccountKeys(f.acct.ID, PageQuery{Limit: 7})
+			k, err := s.AccountKeys(ctx, f.acct.ID, PageQuery{Limit: 7})
 			assert.NoError(t, err)
 			assert.Equal(t, k.Total > 7, k.HasMore)
-			sum, err := s.AccountSummary(f.acct.ID, 5)
+			sum, err := s.AccountSummary(ctx, f.acct.ID, 5)
 			assert.NoError(t, err)
 			assert.Len(t, sum.Purchases, min(sum.PurchasesTotal, 5), "iteration %d", i)
 			assert.Len(t, sum.Keys, min(sum.KeysTotal, 5), "iteration %d", i)

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -36,7 +37,7 @@ type trendAcc struct {
 // from Monday, month; "" = day) inside [From, To], empty periods included,
 // oldest first, the first and last clipped to From's and To's days.
 // Bounded by MaxCommentScan comments and MaxPeriods periods.
-func (s *Store) Analytics(accountID string, q AnalyticsQuery) (Analytics, error) {
+func (s *Store) Analytics(ctx context.Context, accountID string, q AnalyticsQuery) (Analytics, error) {
 	a, err := s.account(accountID)
 	if err != nil {
 		return Analytics{}, err
@@ -67,23 +68,6 @@ func (s *Store) Analytics(accountID string, q AnalyticsQuery) (Analytics, error)
 	}
 	defer s.leave()
 	a.comments.aggregate(&q, ps, &out, acc)
-	out.Trends = make([]Trend, len(ps))
-	for i, p := range ps {
-		a := acc[i]
-		t := Trend{Start: p.start, End: p.end, Total: a.total, TopIntent: "other"}
-		if a.total > 0 {
-			t.SentimentScore = float64(a.pos-a.neg) / float64(a.total)
-			best := -1
-			for j, n := range a.intents { // ties: the first label in IntentLabels order
-				if n > 0 && (best < 0 || n > a.intents[best]) {
-					best = j
-				}
-			}
-			if best >= 0 {
-				t.TopIntent = IntentLabels[best]
-			}
-		}
-		out.Trends[i] = t
-	}
+	out.Trends = trends(ps, acc)
 	return out, nil
 }

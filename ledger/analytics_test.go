@@ -33,7 +33,7 @@ func TestAnalyticsCountsAndTrends(t *testing.T) {
 	addComment(t, s, g, Comment{ID: "cls_g", Text: "t", Intent: "question", Sentiment: "positive", CreatedAt: day(2026, 3, 3, 0)})
 
 	from, to := day(2026, 3, 2, 0), day(2026, 4, 1, 12)
-	a, err := s.Analytics(f.acct.ID, AnalyticsQuery{From: from, To: to, GroupBy: "week"})
+	a, err := s.Analytics(ctx, f.acct.ID, AnalyticsQuery{From: from, To: to, GroupBy: "week"})
 	require.NoError(t, err)
 	assert.Equal(t, 7, a.Total)
 	assert.Equal(t, map[string]int{"question": 2, "complaint": 1, "praise": 2, "suggestion": 1, "spam": 1, "other": 0}, a.Intent)
@@ -58,7 +58,7 @@ func TestAnalyticsCountsAndTrends(t *testing.T) {
 	assert.Equal(t, "spam", a.Trends[4].TopIntent)
 
 	// Filters and monthly grouping; a From mid-week clips the first period.
-	a, err = s.Analytics(f.acct.ID, AnalyticsQuery{From: day(2026, 3, 4, 0), To: to, GroupBy: "month", Platform: "youtube", ChannelID: "c1"})
+	a, err = s.Analytics(ctx, f.acct.ID, AnalyticsQuery{From: day(2026, 3, 4, 0), To: to, GroupBy: "month", Platform: "youtube", ChannelID: "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, 2, a.Total) // complaint 03-04, spam 04-01
 	require.Len(t, a.Trends, 2)
@@ -67,17 +67,17 @@ func TestAnalyticsCountsAndTrends(t *testing.T) {
 	assert.Equal(t, period{day(2026, 4, 1, 0), day(2026, 4, 1, 0)}, period{a.Trends[1].Start, a.Trends[1].End})
 
 	// Daily.
-	a, err = s.Analytics(f.acct.ID, AnalyticsQuery{From: from, To: day(2026, 3, 9, 0)})
+	a, err = s.Analytics(ctx, f.acct.ID, AnalyticsQuery{From: from, To: day(2026, 3, 9, 0)})
 	require.NoError(t, err)
 	require.Len(t, a.Trends, 8)
 	assert.Equal(t, 3, a.Trends[0].Total)
 	assert.Equal(t, 1, a.Trends[7].Total, "To is inclusive")
 
-	_, err = s.Analytics(f.acct.ID, AnalyticsQuery{From: to, To: from})
+	_, err = s.Analytics(ctx, f.acct.ID, AnalyticsQuery{From: to, To: from})
 	assert.ErrorIs(t, err, ErrInvalid)
-	_, err = s.Analytics(f.acct.ID, AnalyticsQuery{From: from, To: to, GroupBy: "year"})
+	_, err = s.Analytics(ctx, f.acct.ID, AnalyticsQuery{From: from, To: to, GroupBy: "year"})
 	assert.ErrorIs(t, err, ErrInvalid)
-	_, err = s.Analytics(f.acct.ID, AnalyticsQuery{From: day(1990, 1, 1, 0), To: to})
+	_, err = s.Analytics(ctx, f.acct.ID, AnalyticsQuery{From: day(1990, 1, 1, 0), To: to})
 	assert.ErrorIs(t, err, ErrInvalid, "too many periods")
 }
 

@@ -1,4 +1,4 @@
-// Package ledger is the durable state of the service, kept in Pebble: accounts,
+// Package ledger is the durable state of the service: accounts,
 // API keys (SHA-256 only), credit purchases, holds and captures, refunds, the
 // account-wide sandbox quota, comments, feedback and usage records.
 //
@@ -15,11 +15,15 @@
 //   - A sandbox account uses at most 100 counted requests in its lifetime,
 //     across all its sandbox keys; in-flight reservations count against it.
 //
-// This file is the API that httpapi calls; a second implementation (SQL) must
-// be able to stand beside the Pebble one behind the same methods.
+// This file is the contract (Ledger) that httpapi calls. Two implementations
+// keep it: *Store here (Pebble, embedded, one node) and ledger/pgledger
+// (PostgreSQL, any number of nodes); ledger/ledgertest is the conformance
+// suite both pass. The rules above are the contract's; how each store keeps
+// them (the in-memory holds of *Store, the hold rows of pgledger) is its own.
 package ledger
 
 import (
+	"context"
 	"errors"
 	"sync/atomic"
 	"time"
@@ -47,6 +51,21 @@ var (
 	ErrInvalid            = errors.New("ledger: invalid argument")
 	ErrClosed             = errors.New("ledger: closed")
 	ErrInsufficientCredit = errors.New("ledger: insufficient credits")
+
+	// ErrUnavailable: the store cannot take the call now (its database is
+	// down or unreachable, a write's durability is unknown, the caller's
+	// deadline passed). Nothing was charged by the call that got it, except
+	// that a Commit's outcome may be unknown (see Commit). Health is 503.
+	ErrUnavailable = errors.New("ledger: store unavailable")
+
+	// ErrHoldEnded is returned by Commit for a hold already committed or
+	// released (or expired: a hold's lease ran out before its commit).
+	ErrHoldEnded = errors.New("ledger: hold already ended")
+
+	// ErrInvariant is returned when a mutation would break a ledger
+	// invariant (negative balance, holds above the balance, consumption above
+	// a purchase's credits, quota above SandboxQuota). Nothing is written.
+	ErrInvariant = errors.New("ledger: invariant violated")
 )
 
 // InsufficientCreditsError is returned by Reserve when a live balance (less
@@ -117,15 +136,20 @@ type Principal struct {
 }
 
 // Hold is a reservation taken by Reserve and ended exactly once by Commit or
-// Release. It holds Price credits (live) or one quota slot (sandbox).
+// Release. It holds Price credits (live) or one quota slot (sandbox). It is
+// opaque to callers: only the implementation that made it acts on it, from
+// its own record of what was reserved (the exported fields are for the
+// caller to read and are never trusted back).
 type Hold struct {
+	ID        string // the implementation's handle ("hld_..." in pgledger; "" in *Store)
 	AccountID string
 	KeyID     string
 	Kind      KeyKind
-	Price     int64 // list price in credits; 0 for free counted operations (feedback)
+	Price     int64   // list price in credits; 0 for free counted operations (feedback)
+	Receipt   Receipt // the account right after the hold was taken
 
-	// The ledger's own copy of what was reserved; the exported fields above
-	// are for the caller to read and are never trusted back.
+	// *Store's own copy of what was reserved.
+
 	s     *Store
 	a     *account
 	keyID string
@@ -137,6 +161,14 @@ type Hold struct {
 	// concurrent or later Commit of the same hold returns ErrHoldEnded at
 	// once, without touching the hold or claiming its comment id.
 	committing atomic.Bool
+}
+
+// Receipt is an account's figures as a write left them, so a response needs
+// no second read: the balance less holds in flight, and the sandbox slots left
+// (SandboxQuota less counted and reserved requests).
+type Receipt struct {
+	BalanceCredits   int64
+	SandboxRemaining int
 }
 
 // Usage is the record of one completed, counted request.
@@ -268,66 +300,88 @@ type UsageSummary struct {
 	CreditsUsed      int64
 }
 
-// Ledger is the whole API httpapi uses. *Store (Pebble) implements it.
+// Ledger is the whole API httpapi uses. *Store (Pebble) and pgledger.Ledger
+// (PostgreSQL) implement it; ledgertest.Run checks both.
+//
+// Every method but Close takes the caller's context: a networked store bounds
+// each call by its deadline and gives ErrUnavailable (wrapping the cause) when
+// the store cannot answer in time; *Store, local, ignores it. Any method may
+// return ErrUnavailable; ErrClosed after Close.
+//
+// Revocation: a key revoked on any node fails Authenticate on every node
+// within KeyRevocationDelay, and fails Reserve at once (counted requests
+// re-check the key in the reserve itself).
 type Ledger interface {
-	// Close flushes and closes the store. Holds in flight are dropped.
+	// Close releases the store. Holds in flight are dropped (never charged).
 	Close() error
-	// Check reports whether the store accepts a synced write (health).
-	Check() error
+	// Check reports whether the store accepts a durable write (health).
+	Check(ctx context.Context) error
 	// Empty reports whether the store has no account yet (first start).
-	Empty() bool
+	Empty(ctx context.Context) (bool, error)
 
-	CreateAccount(name string, rateLimitPerMinute int) (Account, error)
+	CreateAccount(ctx context.Context, name string, rateLimitPerMinute int) (Account, error)
 	// AccountSummary is the account's figures with only the newest max
 	// (1..MaxAccountPage) purchases and keys, with their totals.
-	AccountSummary(accountID string, max int) (AccountSummary, error)
+	AccountSummary(ctx context.Context, accountID string, max int) (AccountSummary, error)
 	// AccountPurchases and AccountKeys page an account's purchases and keys,
 	// newest first; ErrBadCursor when StartingAfter is not one of the account's.
-	AccountPurchases(accountID string, q PageQuery) (PurchasePage, error)
-	AccountKeys(accountID string, q PageQuery) (KeyPage, error)
+	AccountPurchases(ctx context.Context, accountID string, q PageQuery) (PurchasePage, error)
+	AccountKeys(ctx context.Context, accountID string, q PageQuery) (KeyPage, error)
 	// CreateKey makes a key and returns its record and its secret (shown once).
-	CreateKey(accountID string, kind KeyKind) (Key, string, error)
-	RevokeKey(keyID string) (Key, error)
+	CreateKey(ctx context.Context, accountID string, kind KeyKind) (Key, string, error)
+	RevokeKey(ctx context.Context, keyID string) (Key, error)
 	// Authenticate maps a bearer secret to its key and account, comparing
 	// SHA-256 digests in constant time. Unknown, malformed, revoked or expired
 	// keys give ErrUnauthenticated.
-	Authenticate(secret string) (Principal, error)
-	Purchase(accountID string, packUSD int) (Purchase, error)
+	Authenticate(ctx context.Context, secret string) (Principal, error)
+	Purchase(ctx context.Context, accountID string, packUSD int) (Purchase, error)
 	// Refund returns the purchase's unconsumed credits; ErrRefundNotAllowed
 	// past RefundWindow or when nothing is left.
-	Refund(purchaseID string) (p Purchase, refundedCredits int64, err error)
+	Refund(ctx context.Context, purchaseID string) (p Purchase, refundedCredits int64, err error)
 
 	// BalanceCredits is the account's balance, less holds in flight.
-	BalanceCredits(accountID string) int64
+	BalanceCredits(ctx context.Context, accountID string) (int64, error)
 	// SandboxRemaining is SandboxQuota less counted and reserved requests.
-	SandboxRemaining(accountID string) int
+	SandboxRemaining(ctx context.Context, accountID string) (int, error)
 	// Reserve takes a hold of price credits (live key) or one quota slot
-	// (sandbox key). Live: *InsufficientCreditsError when the balance less
-	// holds is below price. Sandbox: ErrQuotaExhausted when no slot is left.
-	Reserve(p Principal, price int64) (*Hold, error)
-	// Release ends a hold without charging anything. Idempotent.
-	Release(h *Hold)
+	// (sandbox key), re-checking that the key is usable (ErrUnauthenticated).
+	// Live: *InsufficientCreditsError when the balance less holds is below
+	// price. Sandbox: ErrQuotaExhausted when no slot is left.
+	Reserve(ctx context.Context, p Principal, price int64) (*Hold, error)
+	// Release ends a hold without charging anything. Idempotent; a hold the
+	// store cannot release now (unavailable) is released by its lease.
+	Release(ctx context.Context, h *Hold) error
 	// Commit ends a hold: captures the hold's price when charge is true and the
 	// key is live (0 otherwise), counts the sandbox slot, and writes r, all in
-	// one synced batch. A second Commit of the same hold is ErrHoldEnded and
-	// charges nothing. On other errors nothing was written and the hold is
-	// released, except ErrBroken (the fsync failed: the store refuses every
-	// later write until reopened, and the batch may or may not be durable).
-	Commit(h *Hold, charge bool, r Records) error
+	// one durable transaction, and returns the account's figures after it. A
+	// second Commit of the same hold is ErrHoldEnded and charges nothing. On
+	// other errors nothing was written and the hold is released (or left to
+	// its lease), except ErrUnavailable, where the write's outcome may be
+	// unknown (a lost connection after COMMIT, a failed fsync).
+	Commit(ctx context.Context, h *Hold, charge bool, r Records) (Receipt, error)
 
 	// Comment returns a comment of the account; ErrNotFound for another account's.
-	Comment(accountID, commentID string) (Comment, error)
-	ListComments(accountID string, f CommentFilter) (CommentPage, error)
-	Analytics(accountID string, q AnalyticsQuery) (Analytics, error)
-	Usage(accountID string, q UsageQuery) (UsageSummary, error)
+	Comment(ctx context.Context, accountID, commentID string) (Comment, error)
+	ListComments(ctx context.Context, accountID string, f CommentFilter) (CommentPage, error)
+	Analytics(ctx context.Context, accountID string, q AnalyticsQuery) (Analytics, error)
+	Usage(ctx context.Context, accountID string, q UsageQuery) (UsageSummary, error)
 	// RecentFeedback returns up to max (at most 100) of the account's
 	// corrections (rating incorrect or partial), newest first.
-	RecentFeedback(accountID string, max int) ([]Feedback, error)
+	RecentFeedback(ctx context.Context, accountID string, max int) ([]Feedback, error)
 	// Correction returns the newest correction (rating incorrect or partial)
-	// whose TextKey equals textKey, for the account.
-	Correction(accountID, textKey string) (Feedback, bool)
+	// whose TextKey equals textKey, for the account; ok false when none.
+	Correction(ctx context.Context, accountID, textKey string) (f Feedback, ok bool, err error)
+}
 
+// KeyRevocationDelay bounds how long a revoked key may still authenticate on
+// another node (its cache's backstop TTL); counted requests never pass it.
+const KeyRevocationDelay = 5 * time.Second
+
+// Checkpointer is a store that can copy itself to a directory (the admin
+// backup): *Store does; a database-backed store is backed up by the
+// database's own tools.
+type Checkpointer interface {
 	// Checkpoint writes a consistent copy of the store to dir, which must
-	// not exist (backup; restore by opening the copy as the ledger).
+	// not exist (restore by opening the copy as the ledger).
 	Checkpoint(dir string) error
 }

@@ -20,7 +20,7 @@ func BenchmarkCommitParallel(b *testing.B) {
 	defer s.Close()
 	f := newFixture(b, s, Live)
 	for range 20 {
-		if _, err := s.Purchase(f.acct.ID, 500); err != nil { // 10M credits
+		if _, err := s.Purchase(ctx, f.acct.ID, 500); err != nil { // 10M credits
 			b.Fatal(err)
 		}
 	}
@@ -28,7 +28,7 @@ func BenchmarkCommitParallel(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			h, err := s.Reserve(f.p, 6)
+			h, err := s.Reserve(ctx, f.p, 6)
 			if err != nil {
 				b.Error(err)
 				return
@@ -38,7 +38,7 @@ func BenchmarkCommitParallel(b *testing.B) {
 				Usage:   Usage{Endpoint: "/v1/classify", ListCredits: 6, LatencyMicros: 1200},
 				Comment: &Comment{ID: id.New("cls", now), Text: "مرحبا كيف الحال", Intent: "question", Sentiment: "neutral", Language: "ar", Dialect: "gulf", Toxicity: "none"},
 			}
-			if err := s.Commit(h, true, r); err != nil {
+			if err := s.commitErr(h, true, r); err != nil {
 				b.Error(err)
 				return
 			}
@@ -55,16 +55,16 @@ func BenchmarkCommitSerial(b *testing.B) {
 	}
 	defer s.Close()
 	f := newFixture(b, s, Live)
-	if _, err := s.Purchase(f.acct.ID, 500); err != nil {
+	if _, err := s.Purchase(ctx, f.acct.ID, 500); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		h, err := s.Reserve(f.p, 0)
+		h, err := s.Reserve(ctx, f.p, 0)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := s.Commit(h, true, Records{Usage: Usage{Endpoint: "/v1/feedback"}}); err != nil {
+		if err := s.commitErr(h, true, Records{Usage: Usage{Endpoint: "/v1/feedback"}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -83,7 +83,7 @@ func BenchmarkListCommentsLargeAccount(b *testing.B) {
 		go func() {
 			defer wg.Done()
 			for i := w; i < 20_000; i += 32 {
-				h, err := s.Reserve(f.p, 0)
+				h, err := s.Reserve(ctx, f.p, 0)
 				if err != nil {
 					panic(err)
 				}
@@ -91,7 +91,7 @@ func BenchmarkListCommentsLargeAccount(b *testing.B) {
 				r.Comment = &Comment{ID: fmt.Sprintf("cls_bench_%06d", i), Text: "a comment of ordinary length, forty-odd chars",
 					Intent: IntentLabels[i%6], Sentiment: Sentiments[i%4], Dialect: Dialects[i%4], Toxicity: "none",
 					Platform: "youtube", ChannelID: "ch1", CreatedAt: base.Add(-time.Duration(i) * time.Minute)}
-				if err := s.Commit(h, false, r); err != nil {
+				if err := s.commitErr(h, false, r); err != nil {
 					panic(err)
 				}
 			}
@@ -100,14 +100,14 @@ func BenchmarkListCommentsLargeAccount(b *testing.B) {
 	wg.Wait()
 	b.Run("first-page", func(b *testing.B) {
 		for b.Loop() {
-			if p, err := s.ListComments(f.acct.ID, CommentFilter{}); err != nil || p.TotalCount != 20_000 {
+			if p, err := s.ListComments(ctx, f.acct.ID, CommentFilter{}); err != nil || p.TotalCount != 20_000 {
 				b.Fatal(err, p.TotalCount)
 			}
 		}
 	})
 	b.Run("first-page-filtered", func(b *testing.B) {
 		for b.Loop() {
-			if p, err := s.ListComments(f.acct.ID, CommentFilter{Dialect: "gulf", Intent: "praise"}); err != nil || p.TotalCount == 0 {
+			if p, err := s.ListComments(ctx, f.acct.ID, CommentFilter{Dialect: "gulf", Intent: "praise"}); err != nil || p.TotalCount == 0 {
 				b.Fatal(err)
 			}
 		}
@@ -115,21 +115,21 @@ func BenchmarkListCommentsLargeAccount(b *testing.B) {
 	b.Run("page-20", func(b *testing.B) {
 		q := CommentFilter{}
 		for range 19 {
-			p, err := s.ListComments(f.acct.ID, q)
+			p, err := s.ListComments(ctx, f.acct.ID, q)
 			if err != nil {
 				b.Fatal(err)
 			}
 			q.Cursor = p.NextCursor
 		}
 		for b.Loop() {
-			if _, err := s.ListComments(f.acct.ID, q); err != nil {
+			if _, err := s.ListComments(ctx, f.acct.ID, q); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("analytics-30d-week", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := s.Analytics(f.acct.ID, AnalyticsQuery{GroupBy: "week"}); err != nil {
+			if _, err := s.Analytics(ctx, f.acct.ID, AnalyticsQuery{GroupBy: "week"}); err != nil {
 				b.Fatal(err)
 			}
 		}

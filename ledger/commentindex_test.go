@@ -94,7 +94,7 @@ func TestCommentIndexMatchesStoredComments(t *testing.T) {
 				require.Less(t, pages, 1000)
 				qq := q
 				qq.Cursor = cursor
-				p, err := s.ListComments(f.acct.ID, qq)
+				p, err := s.ListComments(ctx, f.acct.ID, qq)
 				require.NoError(t, err)
 				require.Equal(t, len(want), p.TotalCount, "total_count for %+v", q)
 				for _, cm := range p.Comments {
@@ -112,7 +112,7 @@ func TestCommentIndexMatchesStoredComments(t *testing.T) {
 			if q.From.IsZero() || q.To.IsZero() || q.Intent != "" || q.Dialect != "" {
 				continue
 			}
-			an, err := s.Analytics(f.acct.ID, AnalyticsQuery{From: q.From, To: q.To, ChannelID: q.ChannelID, Platform: q.Platform, GroupBy: "week"})
+			an, err := s.Analytics(ctx, f.acct.ID, AnalyticsQuery{From: q.From, To: q.To, ChannelID: q.ChannelID, Platform: q.Platform, GroupBy: "week"})
 			require.NoError(t, err)
 			wantIntent := zeroCounts(IntentLabels)
 			wantDialect := zeroCounts(Dialects)
@@ -155,13 +155,13 @@ func TestCommentIDAtMostOncePerAccount(t *testing.T) {
 	f := fundedLive(t, s)
 	g := fundedLive(t, s)
 	commit := func(s *Store, f fixture, id string) error {
-		h, err := s.Reserve(f.p, 6)
+		h, err := s.Reserve(ctx, f.p, 6)
 		if err != nil {
 			return err
 		}
 		r := use("/v1/classify")
 		r.Comment = &Comment{ID: id, Text: "x", Intent: "praise"}
-		return s.Commit(h, true, r)
+		return s.commitErr(h, true, r)
 	}
 	require.NoError(t, commit(s, f, "cls_same"))
 	require.ErrorIs(t, commit(s, f, "cls_same"), ErrInvalid)
@@ -172,15 +172,15 @@ func TestCommentIDAtMostOncePerAccount(t *testing.T) {
 	for _, err := range errs {
 		require.ErrorIs(t, err, ErrInvalid)
 	}
-	before := s.BalanceCredits(f.acct.ID)
+	before := s.balanceOf(f.acct.ID)
 	require.NoError(t, s.Close())
 
 	s2 := openStore(t, dir, c)
 	require.ErrorIs(t, commit(s2, f, "cls_same"), ErrInvalid, "the rebuilt index knows the id")
 	require.ErrorIs(t, commit(s2, f, "cls_race"), ErrInvalid)
 	require.NoError(t, commit(s2, f, "cls_new"))
-	require.Equal(t, before-6, s2.BalanceCredits(f.acct.ID), "refused commits charged nothing")
-	p, err := s2.ListComments(f.acct.ID, CommentFilter{Limit: 100})
+	require.Equal(t, before-6, s2.balanceOf(f.acct.ID), "refused commits charged nothing")
+	p, err := s2.ListComments(ctx, f.acct.ID, CommentFilter{Limit: 100})
 	require.NoError(t, err)
 	require.Equal(t, 3, p.TotalCount)
 }

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -19,7 +20,7 @@ const (
 
 // Comment returns a comment of the account; ErrNotFound when it does not
 // exist or belongs to another account (keys are scoped by account).
-func (s *Store) Comment(accountID, commentID string) (Comment, error) {
+func (s *Store) Comment(ctx context.Context, accountID, commentID string) (Comment, error) {
 	if _, err := s.account(accountID); err != nil {
 		return Comment{}, err
 	}
@@ -70,7 +71,7 @@ func (f *CommentFilter) match(h *commentHeader) bool {
 // previous page of the same account and filter, else ErrBadCursor. The page
 // reads Pebble from the cursor on, up to limit+1 matches; scans are bounded
 // by MaxCommentScan.
-func (s *Store) ListComments(accountID string, f CommentFilter) (CommentPage, error) {
+func (s *Store) ListComments(ctx context.Context, accountID string, f CommentFilter) (CommentPage, error) {
 	a, err := s.account(accountID)
 	if err != nil {
 		return CommentPage{}, err

@@ -13,11 +13,11 @@ import (
 // addComment commits a classify of f's key with comment c.
 func addComment(t testing.TB, s *Store, f fixture, c Comment) {
 	t.Helper()
-	h, err := s.Reserve(f.p, 6)
+	h, err := s.Reserve(ctx, f.p, 6)
 	require.NoError(t, err)
 	r := use("/v1/classify")
 	r.Comment = &c
-	require.NoError(t, s.Commit(h, true, r))
+	require.NoError(t, s.commitErr(h, true, r))
 }
 
 // seedComments stores n comments, one a minute back from base, with fields
@@ -46,7 +46,7 @@ func seedComments(t testing.TB, s *Store, f fixture, n int, base time.Time) []Co
 
 func fundedLive(t testing.TB, s *Store) fixture {
 	f := newFixture(t, s, Live)
-	_, err := s.Purchase(f.acct.ID, 500)
+	_, err := s.Purchase(ctx, f.acct.ID, 500)
 	require.NoError(t, err)
 	return f
 }
@@ -58,7 +58,7 @@ func listAll(t *testing.T, s *Store, acct string, f CommentFilter) ([]string, in
 	total := -1
 	for pages := 0; ; pages++ {
 		require.Less(t, pages, 1000)
-		p, err := s.ListComments(acct, f)
+		p, err := s.ListComments(ctx, acct, f)
 		require.NoError(t, err)
 		if total >= 0 {
 			assert.Equal(t, total, p.TotalCount, "total stable across pages")
@@ -117,7 +117,7 @@ func TestListCommentsPagination(t *testing.T) {
 	assert.NotEmpty(t, exp)
 
 	flt = CommentFilter{Intent: "spam", Dialect: "levantine", Toxicity: "moderate"}
-	p, err := s.ListComments(f.acct.ID, flt)
+	p, err := s.ListComments(ctx, f.acct.ID, flt)
 	require.NoError(t, err)
 	for _, c := range p.Comments {
 		assert.Equal(t, "spam", c.Intent)
@@ -128,16 +128,16 @@ func TestListCommentsPagination(t *testing.T) {
 	})), p.TotalCount)
 
 	// Default and bad limits.
-	p, err = s.ListComments(f.acct.ID, CommentFilter{})
+	p, err = s.ListComments(ctx, f.acct.ID, CommentFilter{})
 	require.NoError(t, err)
 	assert.Len(t, p.Comments, DefaultCommentLimit)
 	for _, l := range []int{-1, 101} {
-		_, err = s.ListComments(f.acct.ID, CommentFilter{Limit: l})
+		_, err = s.ListComments(ctx, f.acct.ID, CommentFilter{Limit: l})
 		assert.ErrorIs(t, err, ErrInvalid)
 	}
 
 	// Empty result.
-	p, err = s.ListComments(f.acct.ID, CommentFilter{ChannelID: "nope"})
+	p, err = s.ListComments(ctx, f.acct.ID, CommentFilter{ChannelID: "nope"})
 	require.NoError(t, err)
 	assert.Equal(t, 0, p.TotalCount)
 	assert.NotNil(t, p.Comments)
@@ -153,7 +153,7 @@ func TestCursorTamperRejected(t *testing.T) {
 	seedComments(t, s, g, 30, c.Now())
 
 	flt := CommentFilter{Limit: 10, ChannelID: "ch1"}
-	p, err := s.ListComments(f.acct.ID, flt)
+	p, err := s.ListComments(ctx, f.acct.ID, flt)
 	require.NoError(t, err)
 	require.True(t, p.HasMore)
 	cur := p.NextCursor
@@ -165,23 +165,23 @@ func TestCursorTamperRejected(t *testing.T) {
 			b := append([]byte(nil), raw...)
 			b[i] ^= bit
 			flt.Cursor = base64.RawURLEncoding.EncodeToString(b)
-			_, err := s.ListComments(f.acct.ID, flt)
+			_, err := s.ListComments(ctx, f.acct.ID, flt)
 			require.ErrorIs(t, err, ErrBadCursor, "byte %d", i)
 		}
 	}
 	for _, bad := range []string{"x", "!!!!", cur[:len(cur)-1], cur + "A", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"} {
 		flt.Cursor = bad
-		_, err := s.ListComments(f.acct.ID, flt)
+		_, err := s.ListComments(ctx, f.acct.ID, flt)
 		assert.ErrorIs(t, err, ErrBadCursor, "%q", bad)
 	}
 
 	// Another account, or another filter, cannot use it.
-	_, err = s.ListComments(g.acct.ID, CommentFilter{Limit: 10, ChannelID: "ch1", Cursor: cur})
+	_, err = s.ListComments(ctx, g.acct.ID, CommentFilter{Limit: 10, ChannelID: "ch1", Cursor: cur})
 	assert.ErrorIs(t, err, ErrBadCursor)
-	_, err = s.ListComments(f.acct.ID, CommentFilter{Limit: 10, ChannelID: "ch2", Cursor: cur})
+	_, err = s.ListComments(ctx, f.acct.ID, CommentFilter{Limit: 10, ChannelID: "ch2", Cursor: cur})
 	assert.ErrorIs(t, err, ErrBadCursor)
 	// A different limit is fine.
-	_, err = s.ListComments(f.acct.ID, CommentFilter{Limit: 5, ChannelID: "ch1", Cursor: cur})
+	_, err = s.ListComments(ctx, f.acct.ID, CommentFilter{Limit: 5, ChannelID: "ch1", Cursor: cur})
 	assert.NoError(t, err)
 }
 
@@ -192,27 +192,27 @@ func TestCommentLookupScopedToAccount(t *testing.T) {
 	g := fundedLive(t, s)
 	addComment(t, s, f, Comment{ID: "cls_f", Text: "mine", Intents: []string{"praise", "question"}})
 
-	cm, err := s.Comment(f.acct.ID, "cls_f")
+	cm, err := s.Comment(ctx, f.acct.ID, "cls_f")
 	require.NoError(t, err)
 	assert.Equal(t, "mine", cm.Text)
 	assert.Equal(t, "praise", cm.Intent, "first intent")
 	assert.Equal(t, f.acct.ID, cm.AccountID)
 	assert.Equal(t, c.Now(), cm.CreatedAt)
 
-	_, err = s.Comment(g.acct.ID, "cls_f")
+	_, err = s.Comment(ctx, g.acct.ID, "cls_f")
 	assert.ErrorIs(t, err, ErrNotFound)
-	_, err = s.Comment(f.acct.ID, "cls_none")
+	_, err = s.Comment(ctx, f.acct.ID, "cls_none")
 	assert.ErrorIs(t, err, ErrNotFound)
-	_, err = s.Comment("acct_nope", "cls_f")
+	_, err = s.Comment(ctx, "acct_nope", "cls_f")
 	assert.ErrorIs(t, err, ErrNotFound)
 
-	p, err := s.ListComments(g.acct.ID, CommentFilter{})
+	p, err := s.ListComments(ctx, g.acct.ID, CommentFilter{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, p.TotalCount)
-	a, err := s.Analytics(g.acct.ID, AnalyticsQuery{})
+	a, err := s.Analytics(ctx, g.acct.ID, AnalyticsQuery{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, a.Total)
-	u, err := s.Usage(g.acct.ID, UsageQuery{})
+	u, err := s.Usage(ctx, g.acct.ID, UsageQuery{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, u.TotalRequests)
 }

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -10,7 +11,7 @@ import (
 
 // Purchase buys a pack (a key of Packs) for the account. The credits are
 // available at once. Batch: pur/<accountID>/<purchaseID>.
-func (s *Store) Purchase(accountID string, packUSD int) (Purchase, error) {
+func (s *Store) Purchase(ctx context.Context, accountID string, packUSD int) (Purchase, error) {
 	credits, ok := Packs[packUSD]
 	if !ok {
 		return Purchase{}, fmt.Errorf("%w: pack %d USD", ErrInvalid, packUSD)
@@ -56,7 +57,7 @@ func (s *Store) Purchase(accountID string, packUSD int) (Purchase, error) {
 // balance never drops below what is held. ErrRefundNotAllowed past the window,
 // after an earlier refund, or when that amount is 0.
 // Batch: pur/<accountID>/<purchaseID> with Refunded and RefundedAt set.
-func (s *Store) Refund(purchaseID string) (Purchase, int64, error) {
+func (s *Store) Refund(ctx context.Context, purchaseID string) (Purchase, int64, error) {
 	s.mu.RLock()
 	a := s.purOwner[purchaseID]
 	s.mu.RUnlock()
@@ -115,16 +116,16 @@ func (s *Store) Refund(purchaseID string) (Purchase, int64, error) {
 	return np, amount, s.wait(b)
 }
 
-// BalanceCredits is the account's balance less live holds in flight; 0 for
-// an unknown account.
-func (s *Store) BalanceCredits(accountID string) int64 {
+// BalanceCredits is the account's balance less live holds in flight;
+// ErrNotFound for an unknown account.
+func (s *Store) BalanceCredits(ctx context.Context, accountID string) (int64, error) {
 	a, err := s.account(accountID)
 	if err != nil {
-		return 0
+		return 0, err
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.available()
+	return a.available(), nil
 }
 
 // consumption is the new Consumed of one purchase after a capture.

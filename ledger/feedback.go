@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -11,7 +12,7 @@ const maxRecentFeedback = 100
 
 // RecentFeedback returns up to max (capped at 100) of the account's
 // corrections (rating incorrect or partial), newest first, from fbc/.
-func (s *Store) RecentFeedback(accountID string, max int) ([]Feedback, error) {
+func (s *Store) RecentFeedback(ctx context.Context, accountID string, max int) ([]Feedback, error) {
 	if _, err := s.account(accountID); err != nil {
 		return nil, err
 	}
@@ -47,30 +48,30 @@ func (s *Store) RecentFeedback(accountID string, max int) ([]Feedback, error) {
 // Correction returns the account's newest correction (rating incorrect or
 // partial) whose TextKey equals textKey, from fbk/. An empty textKey matches
 // corrections stored with an empty TextKey.
-func (s *Store) Correction(accountID, textKey string) (Feedback, bool) {
+func (s *Store) Correction(ctx context.Context, accountID, textKey string) (Feedback, bool, error) {
 	if _, err := s.account(accountID); err != nil {
-		return Feedback{}, false
+		return Feedback{}, false, nil
 	}
 	if err := s.enter(); err != nil {
-		return Feedback{}, false
+		return Feedback{}, false, err
 	}
 	defer s.leave()
 	h := textKeyHash(textKey)
 	p := append(acctPrefix(pFbText, accountID), h[:]...)
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: p, UpperBound: upperBound(p)})
 	if err != nil {
-		return Feedback{}, false
+		return Feedback{}, false, err
 	}
 	defer it.Close()
 	for ok := it.Last(); ok; ok = it.Prev() {
 		v, err := it.ValueAndErr()
 		if err != nil {
-			return Feedback{}, false
+			return Feedback{}, false, err
 		}
 		var f Feedback
 		if json.Unmarshal(v, &f) == nil && f.TextKey == textKey {
-			return f, true
+			return f, true, nil
 		}
 	}
-	return Feedback{}, false
+	return Feedback{}, false, nil
 }

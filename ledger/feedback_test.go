@@ -10,11 +10,11 @@ import (
 
 func addFeedback(t testing.TB, s *Store, f fixture, fb Feedback) {
 	t.Helper()
-	h, err := s.Reserve(f.p, 0)
+	h, err := s.Reserve(ctx, f.p, 0)
 	require.NoError(t, err)
 	r := use("/v1/feedback")
 	r.Feedback = &fb
-	require.NoError(t, s.Commit(h, true, r))
+	require.NoError(t, s.commitErr(h, true, r))
 }
 
 func TestFeedbackCorrections(t *testing.T) {
@@ -32,33 +32,33 @@ func TestFeedbackCorrections(t *testing.T) {
 	addFeedback(t, s, f, Feedback{ClassificationID: "cls_4", Rating: "incorrect", TextKey: "b"})
 	addFeedback(t, s, g, Feedback{ClassificationID: "cls_9", Rating: "incorrect", TextKey: "a"})
 
-	fb, ok := s.Correction(f.acct.ID, "a")
+	fb, ok := s.correctionOf(f.acct.ID, "a")
 	require.True(t, ok)
 	assert.Equal(t, "cls_3", fb.ClassificationID, "newest correction; 'correct' is not one")
 	assert.Equal(t, f.acct.ID, fb.AccountID)
 	assert.NotEmpty(t, fb.ID)
-	fb, ok = s.Correction(f.acct.ID, "b")
+	fb, ok = s.correctionOf(f.acct.ID, "b")
 	require.True(t, ok)
 	assert.Equal(t, "cls_4", fb.ClassificationID)
-	_, ok = s.Correction(f.acct.ID, "c")
+	_, ok = s.correctionOf(f.acct.ID, "c")
 	assert.False(t, ok)
-	fb, ok = s.Correction(g.acct.ID, "a")
+	fb, ok = s.correctionOf(g.acct.ID, "a")
 	require.True(t, ok)
 	assert.Equal(t, "cls_9", fb.ClassificationID, "scoped per account")
-	_, ok = s.Correction(g.acct.ID, "b")
+	_, ok = s.correctionOf(g.acct.ID, "b")
 	assert.False(t, ok)
 
-	recent, err := s.RecentFeedback(f.acct.ID, 10)
+	recent, err := s.RecentFeedback(ctx, f.acct.ID, 10)
 	require.NoError(t, err)
 	var ids []string
 	for _, r := range recent {
 		ids = append(ids, r.ClassificationID)
 	}
 	assert.Equal(t, []string{"cls_4", "cls_3", "cls_1"}, ids)
-	recent, err = s.RecentFeedback(f.acct.ID, 1)
+	recent, err = s.RecentFeedback(ctx, f.acct.ID, 1)
 	require.NoError(t, err)
 	assert.Len(t, recent, 1)
-	recent, err = s.RecentFeedback(f.acct.ID, 0)
+	recent, err = s.RecentFeedback(ctx, f.acct.ID, 0)
 	require.NoError(t, err)
 	assert.Empty(t, recent)
 }

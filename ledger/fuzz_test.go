@@ -5,6 +5,7 @@ package ledger_test
 // the f.Add calls below plus testdata/fuzz/<Target>/.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -15,6 +16,8 @@ import (
 	"svc/id"
 	"svc/ledger"
 )
+
+var ctx = context.Background()
 
 type fuzzLedger struct {
 	s       *ledger.Store
@@ -49,28 +52,28 @@ func buildFuzzLedger(tempDir func() string) (*fuzzLedger, error) {
 	}
 	fx := &fuzzLedger{s: s, secrets: map[string]string{}}
 	mk := func(name string, comments int, channels []string) (string, error) {
-		a, err := s.CreateAccount(name, 1000)
+		a, err := s.CreateAccount(ctx, name, 1000)
 		if err != nil {
 			return "", err
 		}
-		if _, err := s.Purchase(a.ID, 25); err != nil {
+		if _, err := s.Purchase(ctx, a.ID, 25); err != nil {
 			return "", err
 		}
-		k, secret, err := s.CreateKey(a.ID, ledger.Live)
+		k, secret, err := s.CreateKey(ctx, a.ID, ledger.Live)
 		if err != nil {
 			return "", err
 		}
-		sk, ssecret, err := s.CreateKey(a.ID, ledger.Sandbox)
+		sk, ssecret, err := s.CreateKey(ctx, a.ID, ledger.Sandbox)
 		if err != nil {
 			return "", err
 		}
 		fx.secrets[secret], fx.secrets[ssecret] = k.ID, sk.ID
-		p, err := s.Authenticate(secret)
+		p, err := s.Authenticate(ctx, secret)
 		if err != nil {
 			return "", err
 		}
 		for i := 0; i < comments; i++ {
-			h, err := s.Reserve(p, 6)
+			h, err := s.Reserve(ctx, p, 6)
 			if err != nil {
 				return "", err
 			}
@@ -82,7 +85,7 @@ func buildFuzzLedger(tempDir func() string) (*fuzzLedger, error) {
 				Platform: []string{"youtube", "", "twitter"}[i%3], Intent: []string{"question", "praise"}[i%2], Intents: []string{"question"},
 				Sentiment: "neutral", Language: "en", Toxicity: "none", ChannelID: channels[i%len(channels)], CreatedAt: t, ClassifiedAt: t}
 			u := ledger.Usage{ID: id.New("use", t), AccountID: a.ID, KeyID: k.ID, Endpoint: "/v1/classify", ListCredits: 6, At: t}
-			if err := s.Commit(h, true, ledger.Records{Usage: u, Comment: c}); err != nil {
+			if _, err := s.Commit(ctx, h, true, ledger.Records{Usage: u, Comment: c}); err != nil {
 				return "", err
 			}
 		}
@@ -94,11 +97,11 @@ func buildFuzzLedger(tempDir func() string) (*fuzzLedger, error) {
 	if fx.other, err = mk("other", 5, []string{"a"}); err != nil {
 		return nil, err
 	}
-	rk, rsecret, err := s.CreateKey(fx.acct, ledger.Live)
+	rk, rsecret, err := s.CreateKey(ctx, fx.acct, ledger.Live)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.RevokeKey(rk.ID); err != nil {
+	if _, err := s.RevokeKey(ctx, rk.ID); err != nil {
 		return nil, err
 	}
 	fx.revoked = rsecret
@@ -112,7 +115,7 @@ func buildFuzzLedger(tempDir func() string) (*fuzzLedger, error) {
 		g := map[string]bool{}
 		f.Limit = 1
 		for {
-			pg, err := s.ListComments(fx.acct, f)
+			pg, err := s.ListComments(ctx, fx.acct, f)
 			if err != nil {
 				return nil, err
 			}
@@ -158,7 +161,7 @@ func FuzzListCommentsCursor(f *testing.F) {
 		if other {
 			acct = fx.other
 		}
-		pg, err := fx.s.ListComments(acct, q)
+		pg, err := fx.s.ListComments(ctx, acct, q)
 		if err != nil {
 			if !errors.Is(err, ledger.ErrBadCursor) {
 				t.Fatalf("cursor %q: error %v, want ErrBadCursor", cursor, err)
@@ -202,7 +205,7 @@ func FuzzAuthenticate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, secret string) {
-		p, err := fx.s.Authenticate(secret)
+		p, err := fx.s.Authenticate(ctx, secret)
 		want, ok := fx.secrets[secret]
 		switch {
 		case ok && err != nil:

@@ -1,21 +1,30 @@
 package ledger
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bytedance/sonic"
 )
 
 // SandboxRemaining is SandboxQuota less counted and reserved requests of the
-// account; 0 for an unknown account.
-func (s *Store) SandboxRemaining(accountID string) int {
+// account; ErrNotFound for an unknown account.
+func (s *Store) SandboxRemaining(ctx context.Context, accountID string) (int, error) {
 	a, err := s.account(accountID)
 	if err != nil {
-		return 0
+		return 0, err
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return SandboxQuota - a.sandboxUsed - a.sandboxReserved
+	return a.sandboxLeft(), nil
+}
+
+// sandboxLeft is SandboxQuota less counted and reserved requests. a.mu held.
+func (a *account) sandboxLeft() int { return SandboxQuota - a.sandboxUsed - a.sandboxReserved }
+
+// receipt is the account's figures now. a.mu held.
+func (a *account) receipt() Receipt {
+	return Receipt{BalanceCredits: max(a.available(), 0), SandboxRemaining: a.sandboxLeft()}
 }
 
 // Reserve takes a hold for one request of principal p at list price price.
@@ -28,7 +37,7 @@ func (s *Store) SandboxRemaining(accountID string) int {
 //     price); ErrQuotaExhausted when used + reserved reaches the quota.
 //
 // Nothing is written: holds live in memory and vanish on restart.
-func (s *Store) Reserve(p Principal, price int64) (*Hold, error) {
+func (s *Store) Reserve(ctx context.Context, p Principal, price int64) (*Hold, error) {
 	if price < 0 {
 		return nil, fmt.Errorf("%w: negative price", ErrInvalid)
 	}
@@ -56,6 +65,7 @@ func (s *Store) Reserve(p Principal, price int64) (*Hold, error) {
 			return nil, ErrQuotaExhausted
 		}
 		a.sandboxReserved++
+		h.Receipt = a.receipt()
 		return h, nil
 	}
 	// Invariant: held <= balance.
@@ -63,6 +73,7 @@ func (s *Store) Reserve(p Principal, price int64) (*Hold, error) {
 		return nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
 	}
 	a.held += price
+	h.Receipt = a.receipt()
 	return h, nil
 }
 
@@ -84,16 +95,18 @@ func (a *account) unhold(h *Hold) {
 }
 
 // Release ends a hold without charging or counting anything. Releasing a
-// hold already ended (or nil, or of another store) does nothing.
-func (s *Store) Release(h *Hold) {
+// hold already ended (or nil, or of another store) does nothing. It never
+// fails: holds live in memory.
+func (s *Store) Release(ctx context.Context, h *Hold) error {
 	if h == nil || h.s != s || h.a == nil {
-		return
+		return nil
 	}
 	h.a.mu.Lock()
 	if !h.ended {
 		h.a.unhold(h)
 	}
 	h.a.mu.Unlock()
+	return nil
 }
 
 // Commit ends h and writes, in one batch synced before it returns:
@@ -109,7 +122,14 @@ func (s *Store) Release(h *Hold) {
 // A second Commit of the same hold returns ErrHoldEnded and writes nothing:
 // no double charge. On any other error nothing was written and the hold is
 // released; if the fsync itself failed the store is broken (ErrBroken).
-func (s *Store) Commit(h *Hold, charge bool, r Records) error {
+func (s *Store) Commit(ctx context.Context, h *Hold, charge bool, r Records) (Receipt, error) {
+	var rc Receipt
+	err := s.commit(h, charge, r, &rc)
+	return rc, err
+}
+
+// commit is Commit; it fills *rc under the account lock.
+func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 	if h == nil || h.s != s || h.a == nil {
 		return fmt.Errorf("%w: hold of another store", ErrInvalid)
 	}
@@ -117,7 +137,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 		return ErrHoldEnded
 	}
 	if err := s.enterWrite(); err != nil {
-		s.Release(h)
+		s.Release(context.Background(), h)
 		return err
 	}
 	defer s.leave()
@@ -161,6 +181,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 	}
 	a.unhold(h)
 	if amount == 0 && h.kind == Live {
+		*rc = a.receipt()
 		// Nothing but records under keys of their own (usage, comment,
 		// feedback): no account state is written, so the batch needs no
 		// order among the account's batches and is applied unlocked.
@@ -219,6 +240,7 @@ func (s *Store) Commit(h *Hold, charge bool, r Records) error {
 	if h.kind == Sandbox {
 		a.sandboxUsed++
 	}
+	*rc = a.receipt()
 	a.mu.Unlock()
 	applied = true
 	a.indexComment(cmt)

@@ -19,24 +19,24 @@ func TestCrossAccountIsolation(t *testing.T) {
 	addFeedback(t, s, a, Feedback{ClassificationID: "cls_a", Rating: "incorrect", TextKey: "k"})
 
 	// A forged principal (b's key, a's account) is refused.
-	_, err := s.Reserve(Principal{Key: b.key, Account: a.acct}, 6)
+	_, err := s.Reserve(ctx, Principal{Key: b.key, Account: a.acct}, 6)
 	assert.ErrorIs(t, err, ErrUnauthenticated)
 
-	_, err = s.Comment(b.acct.ID, "cls_a")
+	_, err = s.Comment(ctx, b.acct.ID, "cls_a")
 	assert.ErrorIs(t, err, ErrNotFound)
-	p, err := s.ListComments(b.acct.ID, CommentFilter{})
+	p, err := s.ListComments(ctx, b.acct.ID, CommentFilter{})
 	require.NoError(t, err)
 	assert.Empty(t, p.Comments)
-	an, err := s.Analytics(b.acct.ID, AnalyticsQuery{})
+	an, err := s.Analytics(ctx, b.acct.ID, AnalyticsQuery{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, an.Total)
-	u, err := s.Usage(b.acct.ID, UsageQuery{})
+	u, err := s.Usage(ctx, b.acct.ID, UsageQuery{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, u.TotalRequests)
-	fb, err := s.RecentFeedback(b.acct.ID, 10)
+	fb, err := s.RecentFeedback(ctx, b.acct.ID, 10)
 	require.NoError(t, err)
 	assert.Empty(t, fb)
-	_, ok := s.Correction(b.acct.ID, "k")
+	_, ok := s.correctionOf(b.acct.ID, "k")
 	assert.False(t, ok)
 
 	va, err := s.AccountView(a.acct.ID)
@@ -50,10 +50,10 @@ func TestCrossAccountIsolation(t *testing.T) {
 
 	// A hold of another store is refused.
 	other := openStore(t, "", c)
-	h, err := s.Reserve(a.p, 6)
+	h, err := s.Reserve(ctx, a.p, 6)
 	require.NoError(t, err)
-	assert.ErrorIs(t, other.Commit(h, true, use("/v1/classify")), ErrInvalid)
-	s.Release(h)
+	assert.ErrorIs(t, other.commitErr(h, true, use("/v1/classify")), ErrInvalid)
+	s.Release(ctx, h)
 }
 
 // TestInvariantsUnderConcurrentMix runs reserves, commits, releases,
@@ -67,7 +67,7 @@ func TestInvariantsUnderConcurrentMix(t *testing.T) {
 	sb := addKey(t, s, f.acct, Sandbox)
 	var purs []Purchase
 	for range 3 {
-		p, err := s.Purchase(f.acct.ID, 25)
+		p, err := s.Purchase(ctx, f.acct.ID, 25)
 		require.NoError(t, err)
 		purs = append(purs, p)
 		c.Advance(time.Millisecond)
@@ -81,22 +81,22 @@ func TestInvariantsUnderConcurrentMix(t *testing.T) {
 			for i := range 60 {
 				switch {
 				case g == 0 && i%20 == 0:
-					_, _ = s.Purchase(f.acct.ID, 25)
+					_, _ = s.Purchase(ctx, f.acct.ID, 25)
 				case g == 1 && i%20 == 0:
-					_, _, _ = s.Refund(purs[rng.IntN(len(purs))].ID)
+					_, _, _ = s.Refund(ctx, purs[rng.IntN(len(purs))].ID)
 				default:
 					p := f.p
 					if rng.IntN(4) == 0 {
 						p = sb.p
 					}
-					h, err := s.Reserve(p, int64(rng.IntN(3000)))
+					h, err := s.Reserve(ctx, p, int64(rng.IntN(3000)))
 					if err != nil {
 						continue
 					}
 					if rng.IntN(3) == 0 {
-						s.Release(h)
+						s.Release(ctx, h)
 					} else {
-						assert.NoError(t, s.Commit(h, rng.IntN(4) != 0, use("/v1/x")))
+						assert.NoError(t, s.commitErr(h, rng.IntN(4) != 0, use("/v1/x")))
 					}
 				}
 			}

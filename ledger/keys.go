@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -95,7 +96,7 @@ func parseSecret(secret string) (KeyKind, bool) {
 // CreateKey makes a key for the account and returns its record and secret.
 // The secret is shown once: only its SHA-256 is stored. Sandbox keys expire
 // SandboxKeyLifetime after creation. Batch: key/<keyID>.
-func (s *Store) CreateKey(accountID string, kind KeyKind) (Key, string, error) {
+func (s *Store) CreateKey(ctx context.Context, accountID string, kind KeyKind) (Key, string, error) {
 	if kind != Sandbox && kind != Live {
 		return Key{}, "", fmt.Errorf("%w: key kind %q", ErrInvalid, kind)
 	}
@@ -135,7 +136,7 @@ func (s *Store) CreateKey(accountID string, kind KeyKind) (Key, string, error) {
 
 // RevokeKey sets the key's RevokedAt (once; revoking again returns the record
 // unchanged). Holds already taken with the key still commit. Batch: key/<keyID>.
-func (s *Store) RevokeKey(keyID string) (Key, error) {
+func (s *Store) RevokeKey(ctx context.Context, keyID string) (Key, error) {
 	s.mu.RLock()
 	ks := s.keyByID[keyID]
 	s.mu.RUnlock()
@@ -173,7 +174,7 @@ func (s *Store) RevokeKey(keyID string) (Key, error) {
 // the secret selects the record and is compared with the stored digest in
 // constant time. Unknown, revoked or expired (sandbox, now >= ExpiresAt) keys,
 // and keys whose prefix names the other kind, give ErrUnauthenticated.
-func (s *Store) Authenticate(secret string) (Principal, error) {
+func (s *Store) Authenticate(ctx context.Context, secret string) (Principal, error) {
 	kind, ok := parseSecret(secret)
 	if !ok {
 		return Principal{}, ErrUnauthenticated

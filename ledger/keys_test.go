@@ -39,7 +39,7 @@ func TestAuthenticateRejectsMalformed(t *testing.T) {
 		f.secret[:43] + "-", f.secret[:43] + "é"[:1],
 		"svc_live_sk_" + strings.Repeat("A", 32), // well formed, unknown
 	} {
-		_, err := s.Authenticate(bad)
+		_, err := s.Authenticate(ctx, bad)
 		assert.ErrorIs(t, err, ErrUnauthenticated, "%q", bad)
 	}
 }
@@ -51,21 +51,21 @@ func TestSandboxKeyExpiresAfter14Days(t *testing.T) {
 	live := addKey(t, s, sb.acct, Live)
 
 	c.Advance(SandboxKeyLifetime - 1)
-	_, err := s.Authenticate(sb.secret)
+	_, err := s.Authenticate(ctx, sb.secret)
 	require.NoError(t, err)
-	h, err := s.Reserve(sb.p, 6)
+	h, err := s.Reserve(ctx, sb.p, 6)
 	require.NoError(t, err)
 
 	c.Advance(1)
-	_, err = s.Authenticate(sb.secret)
+	_, err = s.Authenticate(ctx, sb.secret)
 	assert.ErrorIs(t, err, ErrUnauthenticated)
-	_, err = s.Reserve(sb.p, 6)
+	_, err = s.Reserve(ctx, sb.p, 6)
 	assert.ErrorIs(t, err, ErrUnauthenticated)
 	// A hold taken before expiry still commits.
-	require.NoError(t, s.Commit(h, true, use("/v1/classify")))
+	require.NoError(t, s.commitErr(h, true, use("/v1/classify")))
 
 	c.Advance(100 * SandboxKeyLifetime)
-	_, err = s.Authenticate(live.secret)
+	_, err = s.Authenticate(ctx, live.secret)
 	assert.NoError(t, err, "live keys never expire")
 }
 
@@ -74,35 +74,35 @@ func TestRevokeKey(t *testing.T) {
 	dir := t.TempDir()
 	s := openStore(t, dir, c)
 	f := newFixture(t, s, Live)
-	_, err := s.Purchase(f.acct.ID, 25)
+	_, err := s.Purchase(ctx, f.acct.ID, 25)
 	require.NoError(t, err)
 
-	k, err := s.RevokeKey(f.key.ID)
+	k, err := s.RevokeKey(ctx, f.key.ID)
 	require.NoError(t, err)
 	assert.Equal(t, c.Now(), k.RevokedAt)
-	_, err = s.Authenticate(f.secret)
+	_, err = s.Authenticate(ctx, f.secret)
 	assert.ErrorIs(t, err, ErrUnauthenticated)
-	_, err = s.Reserve(f.p, 6)
+	_, err = s.Reserve(ctx, f.p, 6)
 	assert.ErrorIs(t, err, ErrUnauthenticated)
 
 	c.Advance(1)
-	k2, err := s.RevokeKey(f.key.ID)
+	k2, err := s.RevokeKey(ctx, f.key.ID)
 	require.NoError(t, err)
 	assert.Equal(t, k.RevokedAt, k2.RevokedAt, "revoking twice keeps the first time")
-	_, err = s.RevokeKey("key_unknown")
+	_, err = s.RevokeKey(ctx, "key_unknown")
 	assert.ErrorIs(t, err, ErrNotFound)
 
 	require.NoError(t, s.Close())
 	s = openStore(t, dir, c)
-	_, err = s.Authenticate(f.secret)
+	_, err = s.Authenticate(ctx, f.secret)
 	assert.ErrorIs(t, err, ErrUnauthenticated, "revocation survives restart")
 }
 
 func TestCreateKeyErrors(t *testing.T) {
 	s := openStore(t, "", newClock())
 	f := newFixture(t, s, Live)
-	_, _, err := s.CreateKey(f.acct.ID, "admin")
+	_, _, err := s.CreateKey(ctx, f.acct.ID, "admin")
 	assert.ErrorIs(t, err, ErrInvalid)
-	_, _, err = s.CreateKey("acct_nope", Live)
+	_, _, err = s.CreateKey(ctx, "acct_nope", Live)
 	assert.ErrorIs(t, err, ErrNotFound)
 }

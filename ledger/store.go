@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -69,14 +70,10 @@ var _ Ledger = (*Store)(nil)
 
 // ErrBroken wraps the failure that made the store stop accepting writes: a
 // batch whose durability is unknown. Restart (Open) to recover from Pebble.
-var ErrBroken = errors.New("ledger: store failed a write and refuses further mutations")
+// errors.Is(ErrBroken, ErrUnavailable) holds.
+var ErrBroken = fmt.Errorf("%w: store failed a write and refuses further mutations", ErrUnavailable)
 
-// ErrHoldEnded is returned by Commit for a hold already committed or released.
-var ErrHoldEnded = errors.New("ledger: hold already ended")
-
-// ErrInvariant is returned when a mutation would break a ledger invariant
-// (negative balance, consumption above a purchase's credits). Nothing is written.
-var ErrInvariant = errors.New("ledger: invariant violated")
+var _ Checkpointer = (*Store)(nil)
 
 // Open opens (creating if needed) the store in dir and rebuilds the in-memory
 // state (accounts, keys, balances, purchases' consumption, quota counters)
@@ -265,7 +262,7 @@ func (s *Store) Close() error {
 }
 
 // Check reports whether the store accepts a synced write (health).
-func (s *Store) Check() error {
+func (s *Store) Check(ctx context.Context) error {
 	if err := s.enterWrite(); err != nil {
 		return err
 	}
@@ -277,10 +274,10 @@ func (s *Store) Check() error {
 }
 
 // Empty reports whether the store has no account yet.
-func (s *Store) Empty() bool {
+func (s *Store) Empty(ctx context.Context) (bool, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.accounts) == 0
+	return len(s.accounts) == 0, nil
 }
 
 // enter read-locks life for a call that reads Pebble; pair with leave.

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"time"
@@ -20,7 +21,7 @@ const MaxUsageScan = 2_000_000
 // (sorted). The balance figures are the account's now: BalanceCredits the
 // durable balance (= CreditsPurchased - CreditsUsed, holds not subtracted),
 // CreditsPurchased net of refunds, CreditsUsed all captures.
-func (s *Store) Usage(accountID string, q UsageQuery) (UsageSummary, error) {
+func (s *Store) Usage(ctx context.Context, accountID string, q UsageQuery) (UsageSummary, error) {
 	a, err := s.account(accountID)
 	if err != nil {
 		return UsageSummary{}, err

@@ -16,10 +16,10 @@ func TestUsageAggregation(t *testing.T) {
 	g := fundedLive(t, s)
 
 	rec := func(fx fixture, at time.Time, ep string, price int64, hit bool, latencyMs int64) {
-		h, err := s.Reserve(fx.p, price)
+		h, err := s.Reserve(ctx, fx.p, price)
 		require.NoError(t, err)
 		r := Records{Usage: Usage{Endpoint: ep, ListCredits: price, CacheHit: hit, LatencyMicros: latencyMs * 1000, At: at}}
-		require.NoError(t, s.Commit(h, !hit, r))
+		require.NoError(t, s.commitErr(h, !hit, r))
 	}
 	rec(f, day(2026, 3, 2, 1), "/v1/classify", 6, false, 10)
 	rec(f, day(2026, 3, 2, 2), "/v1/classify", 6, true, 2)
@@ -29,7 +29,7 @@ func TestUsageAggregation(t *testing.T) {
 	rec(f, day(2026, 4, 1, 0), "/v1/detect", 2, false, 1) // after To
 	rec(g, day(2026, 3, 2, 1), "/v1/classify", 6, false, 10)
 
-	u, err := s.Usage(f.acct.ID, UsageQuery{From: day(2026, 3, 1, 0), To: day(2026, 3, 31, 23), GroupBy: "week"})
+	u, err := s.Usage(ctx, f.acct.ID, UsageQuery{From: day(2026, 3, 1, 0), To: day(2026, 3, 31, 23), GroupBy: "week"})
 	require.NoError(t, err)
 	assert.Equal(t, 5, u.TotalRequests)
 	assert.Equal(t, int64(6+2+500), u.TotalCharged)
@@ -51,7 +51,7 @@ func TestUsageAggregation(t *testing.T) {
 	assert.Equal(t, int64(500_000), u.CreditsPurchased)
 	assert.Equal(t, int64(510), u.CreditsUsed)
 
-	u, err = s.Usage(f.acct.ID, UsageQuery{From: day(2026, 3, 1, 0), To: day(2026, 4, 30, 0), GroupBy: "endpoint"})
+	u, err = s.Usage(ctx, f.acct.ID, UsageQuery{From: day(2026, 3, 1, 0), To: day(2026, 4, 30, 0), GroupBy: "endpoint"})
 	require.NoError(t, err)
 	assert.Equal(t, []UsageBucket{
 		{Key: "/v1/classify", Requests: 3, Charged: 6, CacheHits: 1},
@@ -59,7 +59,7 @@ func TestUsageAggregation(t *testing.T) {
 		{Key: "/v1/report", Requests: 1, Charged: 500},
 	}, u.Breakdown)
 
-	u, err = s.Usage(f.acct.ID, UsageQuery{From: day(2026, 3, 1, 0), To: day(2026, 4, 30, 0), GroupBy: "month"})
+	u, err = s.Usage(ctx, f.acct.ID, UsageQuery{From: day(2026, 3, 1, 0), To: day(2026, 4, 30, 0), GroupBy: "month"})
 	require.NoError(t, err)
 	assert.Equal(t, []UsageBucket{
 		{Key: "2026-03-01/2026-03-31", Requests: 5, Charged: 508, CacheHits: 1},
@@ -67,14 +67,14 @@ func TestUsageAggregation(t *testing.T) {
 	}, u.Breakdown)
 
 	// Defaults: start of the current month to now (clock: 2026-03-02 10:00).
-	u, err = s.Usage(f.acct.ID, UsageQuery{})
+	u, err = s.Usage(ctx, f.acct.ID, UsageQuery{})
 	require.NoError(t, err)
 	assert.Equal(t, 2, u.TotalRequests)
 	require.Len(t, u.Breakdown, 2)
 	assert.Equal(t, "2026-03-01/2026-03-01", u.Breakdown[0].Key)
 
-	_, err = s.Usage(f.acct.ID, UsageQuery{GroupBy: "hour"})
+	_, err = s.Usage(ctx, f.acct.ID, UsageQuery{GroupBy: "hour"})
 	assert.ErrorIs(t, err, ErrInvalid)
-	_, err = s.Usage("acct_nope", UsageQuery{})
+	_, err = s.Usage(ctx, "acct_nope", UsageQuery{})
 	assert.ErrorIs(t, err, ErrNotFound)
 }

@@ -27,13 +27,21 @@ const (
 	TransportNet = "net/http"
 )
 
-// doer posts one body and returns the status code (and line, when the
-// transport keeps it) and the body, or an error.
-// body is not used after post returns. done releases what the answer holds
-// (pooled buffers); call it once the body has been decoded.
+// doer posts one body and returns the answer, or an error.
+// body is not used after post returns. The answer's done releases what it
+// holds (pooled buffers); call it once the body has been decoded.
 type doer interface {
-	post(ctx context.Context, ep endpoint, body []byte) (status int, statusText string, respBody []byte, done func(), err error)
+	post(ctx context.Context, ep endpoint, body []byte) (answer, error)
 	closeIdle()
+}
+
+// answer is what a doer got back.
+type answer struct {
+	code       int
+	status     string // the status line, when the transport keeps it
+	body       []byte
+	retryAfter string // the Retry-After header of a 429 or 503
+	done       func()
 }
 
 // endpoint is the path a body is posted to.
@@ -180,6 +188,17 @@ var errIdleClosed = errors.New("provider: pooled connection closed by the endpoi
 // closes the connection and, RetryIfErr allowing it, sends the request on
 // another. The endpoint has certainly not seen that request.
 //
+// The peek is recvfrom(MSG_PEEK|MSG_DONTWAIT) run through RawConn.Control,
+// which hands over the descriptor and never looks at the connection's
+// deadlines. (RawConn.Read does: fasthttp sets the write deadline before
+// writing a request but the read deadline only after, so at this Write the
+// socket still has the previous call's read deadline, long past after an
+// idle spell; RawConn.Read then fails with ErrDeadlineExceeded without
+// peeking, which once made every connection idle for longer than the
+// attempt timeout count as closed: REVIEW.md section 6.) Only what the peek
+// saw condemns a connection: when it cannot tell (the descriptor is gone, an
+// error that is not the socket's), the request is sent.
+//
 // A connection the endpoint closes after the check passed (the close races
 // the request) fails the call with no retry: the endpoint may have read the
 // request. A fresh connection is not checked.
@@ -192,10 +211,10 @@ type idleCheckConn struct {
 	net.Conn
 	raw      syscall.RawConn // the TCP socket; nil: cannot be peeked at, not checked
 	answered bool            // a Read returned bytes since the last Write
-	// peek is the function raw.Read runs, made once per connection (no
+	// peek is the function raw.Control runs, made once per connection (no
 	// allocation per check); it leaves recvfrom's results in peekN and
 	// peekErr.
-	peek    func(fd uintptr) bool
+	peek    func(fd uintptr)
 	peekBuf [1]byte
 	peekN   int
 	peekErr error
@@ -206,11 +225,11 @@ func newIdleCheckConn(c, tcp net.Conn) *idleCheckConn {
 	ic := &idleCheckConn{Conn: c}
 	if sc, ok := tcp.(syscall.Conn); ok && recvfrom != nil {
 		ic.raw, _ = sc.SyscallConn()
-		ic.peek = func(fd uintptr) bool {
+		ic.peek = func(fd uintptr) {
 			for {
-				ic.peekN, _, ic.peekErr = recvfrom(int(fd), ic.peekBuf[:], msgPeek)
+				ic.peekN, _, ic.peekErr = recvfrom(int(fd), ic.peekBuf[:], peekFlags)
 				if ic.peekErr != syscall.EINTR {
-					return true // done: do not wait for the socket to be readable
+					return
 				}
 			}
 		}
@@ -245,41 +264,38 @@ func (c *idleCheckConn) Write(p []byte) (int, error) {
 	return c.Conn.Write(p)
 }
 
-// msgPeek is MSG_PEEK, 0x2 on every system that has it (syscall does not
-// define it for Windows, where recvfrom is nil).
-const msgPeek = 0x2
-
-// recvfrom is syscall.Recvfrom on systems with int descriptors (nil on
-// Windows: there the connections are not checked).
-var recvfrom, _ = any(syscall.Recvfrom).(func(int, []byte, int) (int, syscall.Sockaddr, error))
-
-// idleClosed peeks at the socket without waiting (Go's sockets are
-// non-blocking): nil when nothing is pending (the connection is usable) or
-// the system cannot tell; else an error wrapping errIdleClosed.
+// idleClosed peeks at the socket without waiting and whatever its
+// deadlines: nil when nothing is pending (the connection is usable) or the
+// peek cannot tell; else an error wrapping errIdleClosed.
 func (c *idleCheckConn) idleClosed() error {
 	if c.raw == nil {
 		return nil
 	}
-	if err := c.raw.Read(c.peek); err != nil {
-		return fmt.Errorf("%w (%v)", errIdleClosed, err)
+	c.peekN, c.peekErr = -1, nil
+	if err := c.raw.Control(c.peek); err != nil {
+		return nil // the descriptor is gone (closed locally): cannot tell, and the Write reports it
 	}
 	n, err := c.peekN, c.peekErr
 	c.peekErr = nil
 	switch {
-	case err == syscall.EAGAIN || err == syscall.ENOSYS:
+	case err == syscall.EAGAIN || err == syscall.EWOULDBLOCK || err == syscall.ENOSYS:
 		return nil // nothing pending; or no peeking here (js, wasip1)
+	case err == syscall.ECONNRESET || err == syscall.EPIPE || err == syscall.ECONNABORTED || err == syscall.ETIMEDOUT:
+		return fmt.Errorf("%w (%v)", errIdleClosed, err) // the socket's own error: the endpoint reset it
 	case err != nil:
-		return fmt.Errorf("%w (%v)", errIdleClosed, err)
+		return nil // any other error is not the endpoint's answer: cannot tell, send
 	case n == 0:
 		return fmt.Errorf("%w (end of stream)", errIdleClosed)
-	default:
+	case n > 0:
 		return fmt.Errorf("%w (unsolicited bytes)", errIdleClosed)
+	default:
+		return nil // the peek did not run
 	}
 }
 
 var userAgent = []byte("svc")
 
-func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (int, string, []byte, func(), error) {
+func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (answer, error) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(maxCallWait)
@@ -302,9 +318,13 @@ func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (int, str
 		if errors.Is(err, fasthttp.ErrBodyTooLarge) {
 			err = fmt.Errorf("%w: %v", errTooLarge, err)
 		}
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
-	return resp.StatusCode(), "", resp.Body(), func() { fasthttp.ReleaseResponse(resp) }, nil
+	a := answer{code: resp.StatusCode(), body: resp.Body(), done: func() { fasthttp.ReleaseResponse(resp) }}
+	if wantsRetryAfter(a.code) {
+		a.retryAfter = string(resp.Header.Peek("Retry-After"))
+	}
+	return a, nil
 }
 
 var jsonType = []byte("application/json")
@@ -365,12 +385,12 @@ func newNetDoer(cfg Config, base *url.URL) *netDoer {
 	return d
 }
 
-func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, string, []byte, func(), error) {
+func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (answer, error) {
 	// net/http may still read the body after Do returns: give it its own copy
 	// (the caller reuses body).
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, d.uri[ep], bytes.NewReader(bytes.Clone(body)))
 	if err != nil {
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
 	hr.Header.Set("Content-Type", "application/json")
 	hr.Header.Set("Accept", "application/json")
@@ -387,7 +407,7 @@ func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, stri
 			// Same as fasthttp's ErrConnectionClosed: a Transport failure.
 			err = fmt.Errorf("%w (%v)", errClosedUnanswered, err)
 		}
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
 	defer resp.Body.Close()
 	bp := bufPool.Get().(*[]byte)
@@ -397,9 +417,13 @@ func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, stri
 	done := func() { putBuf(bp) }
 	if err != nil {
 		done()
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
-	return resp.StatusCode, resp.Status, buf.Bytes(), done, nil
+	a := answer{code: resp.StatusCode, status: resp.Status, body: buf.Bytes(), done: done}
+	if wantsRetryAfter(a.code) {
+		a.retryAfter = resp.Header.Get("Retry-After")
+	}
+	return a, nil
 }
 
 func (d *netDoer) closeIdle() { d.tr.CloseIdleConnections() }

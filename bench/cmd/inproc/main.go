@@ -19,6 +19,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -65,23 +66,23 @@ func (t *timedLedger) rec(h *hdrhistogram.Histogram, d time.Duration) {
 	t.mu.Unlock()
 }
 
-func (t *timedLedger) Commit(h *ledger.Hold, charge bool, r ledger.Records) error {
+func (t *timedLedger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledger.Records) (ledger.Receipt, error) {
 	s := time.Now()
-	err := t.Ledger.Commit(h, charge, r)
+	rc, err := t.Ledger.Commit(ctx, h, charge, r)
 	t.rec(t.commit, time.Since(s))
-	return err
+	return rc, err
 }
 
-func (t *timedLedger) Authenticate(secret string) (ledger.Principal, error) {
+func (t *timedLedger) Authenticate(ctx context.Context, secret string) (ledger.Principal, error) {
 	s := time.Now()
-	p, err := t.Ledger.Authenticate(secret)
+	p, err := t.Ledger.Authenticate(ctx, secret)
 	t.rec(t.auth, time.Since(s))
 	return p, err
 }
 
-func (t *timedLedger) Reserve(p ledger.Principal, price int64) (*ledger.Hold, error) {
+func (t *timedLedger) Reserve(ctx context.Context, p ledger.Principal, price int64) (*ledger.Hold, error) {
 	s := time.Now()
-	h, err := t.Ledger.Reserve(p, price)
+	h, err := t.Ledger.Reserve(ctx, p, price)
 	t.rec(t.resv, time.Since(s))
 	return h, err
 }
@@ -122,16 +123,16 @@ func start(dir string, accounts int) (*node, error) {
 	tl.reset()
 	n := &node{dir: dir, led: tl}
 	for a := 0; a < accounts; a++ {
-		acc, err := l.CreateAccount(fmt.Sprintf("bench-%d", a), 1_000_000)
+		acc, err := l.CreateAccount(context.Background(), fmt.Sprintf("bench-%d", a), 1_000_000)
 		if err != nil {
 			return nil, err
 		}
 		for p := 0; p < 10; p++ {
-			if _, err := l.Purchase(acc.ID, 500); err != nil {
+			if _, err := l.Purchase(context.Background(), acc.ID, 500); err != nil {
 				return nil, err
 			}
 		}
-		_, key, err := l.CreateKey(acc.ID, ledger.Live)
+		_, key, err := l.CreateKey(context.Background(), acc.ID, ledger.Live)
 		if err != nil {
 			return nil, err
 		}
