@@ -26,7 +26,7 @@ func (e *Engine) Moderate(ctx context.Context, req op.ModerateRequest) (op.Moder
 	det := dialect.Detect(req.Text)
 	in := wire.ModerateInput{Text: req.Text, Context: req.Context, Strictness: req.Strictness, Platform: req.Platform}
 	t := task[op.Moderation]{
-		schemaName: wire.SchemaModerate, system: prompts["moderate"], schema: schemas["moderate"],
+		op: opModerate, schemaName: wire.SchemaModerate, system: prompts["moderate"], schema: schemas["moderate"],
 		input: in, maxTokens: 600,
 		check: func(content string) (op.Moderation, error) { return checkModerate(content, req.Text, det) },
 		local: func() op.Moderation { return builtin.Moderate(req) },

@@ -445,7 +445,8 @@ func balance(admin, token, id string) (int64, error) {
 }
 
 // hedgeCount sums svc's /metrics samples (admin listener) whose metric name
-// contains "hedge" and ends in _total; -1 when there is none.
+// contains "hedge" and ends in _total (svc_engine_hedges_total, but not its
+// result="won" series); -1 when there is none.
 func hedgeCount(admin, token string) float64 {
 	req, _ := http.NewRequest("GET", admin+"/metrics", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -465,8 +466,8 @@ func hedgeCount(admin, token string) float64 {
 			continue
 		}
 		metric, _, _ := strings.Cut(name, "{")
-		if !strings.Contains(metric, "hedge") || !strings.HasSuffix(metric, "_total") {
-			continue
+		if !strings.Contains(metric, "hedge") || !strings.HasSuffix(metric, "_total") || strings.Contains(name, `result="won"`) {
+			continue // svc_engine_hedges_total{result="started"} counts every hedge; "won" ones again
 		}
 		if i := strings.Index(name, "}"); i >= 0 {
 			rest = strings.TrimSpace(line[i+1:])
