@@ -34,6 +34,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,7 +75,7 @@ type sample struct {
 	Provider string  `json:"p"`   // result.provider ("" on failure)
 	Fallback bool    `json:"fb"`  // result.fallback_used
 	Credits  int     `json:"cr"`  // result.credits_used
-	ErrCode  string  `json:"err"` // error.code, or the client's failure
+	ErrCode  string  `json:"err"` // status and errors[0].type (/code), or the client's failure
 }
 
 // report is one phase's figures.
@@ -241,17 +242,24 @@ func classify(c *http.Client, addr, key string, text []byte, s *sample) {
 			FallbackUsed bool   `json:"fallback_used"`
 			CreditsUsed  int    `json:"credits_used"`
 		} `json:"result"`
-		Error struct {
+		Errors []struct {
 			Code string `json:"code"`
 			Type string `json:"type"`
-		} `json:"error"`
+		} `json:"errors"`
 	}
 	_ = json.Unmarshal(rb, &env)
 	if resp.StatusCode/100 == 2 {
 		s.Provider, s.Fallback, s.Credits = env.Result.Provider, env.Result.FallbackUsed, env.Result.CreditsUsed
 		return
 	}
-	s.ErrCode = fmt.Sprintf("%d %s", resp.StatusCode, env.Error.Code+env.Error.Type)
+	s.ErrCode = strconv.Itoa(resp.StatusCode)
+	if len(env.Errors) > 0 {
+		e := env.Errors[0]
+		s.ErrCode += " " + e.Type
+		if e.Code != "" && e.Code != e.Type {
+			s.ErrCode += "/" + e.Code
+		}
+	}
 }
 
 func errKind(err error) string {
