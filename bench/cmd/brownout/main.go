@@ -116,6 +116,7 @@ func main() {
 	out := flag.String("out", "bench/results", "directory for brownout.{json,md,png}")
 	results := flag.String("results", "bench/RESULTS.md", "Markdown whose brownout section is replaced (\"\" = none)")
 	command := flag.String("command", "", "the command line to print in the results")
+	keepSamples := flag.Bool("samples", false, "also write every request to brownout.json (large)")
 	flag.Parse()
 
 	ph := phases(*median)
@@ -203,7 +204,11 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	js, _ := json.MarshalIndent(map[string]any{"rate": *rate, "phase_s": dur.Seconds(), "median_ms": *median, "started": start.UTC(), "phases": reps, "samples": samples}, "", " ")
+	doc := map[string]any{"rate": *rate, "phase_s": dur.Seconds(), "median_ms": *median, "started": start.UTC(), "phases": reps, "timeline": timeline(samples)}
+	if *keepSamples {
+		doc["samples"] = samples
+	}
+	js, _ := json.MarshalIndent(doc, "", " ")
 	if err := os.WriteFile(filepath.Join(*out, "brownout.json"), js, 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -220,6 +225,44 @@ func main() {
 		}
 	}
 	fmt.Print(md)
+}
+
+// second is one second of the run, by intended start.
+type second struct {
+	T        int     `json:"t"`
+	Requests int     `json:"requests"`
+	Failed   int     `json:"failed"`
+	ByLLMA   int     `json:"llm_a"`
+	ByLLMB   int     `json:"llm_b"`
+	P50MS    float64 `json:"p50_ms"`
+	MaxMS    float64 `json:"max_ms"`
+}
+
+// timeline summarises samples (sorted by T) per second.
+func timeline(samples []sample) []second {
+	var out []second
+	for i := 0; i < len(samples); {
+		t := int(samples[i].T)
+		sec := second{T: t}
+		var lat []float64
+		for ; i < len(samples) && int(samples[i].T) == t; i++ {
+			s := samples[i]
+			sec.Requests++
+			lat = append(lat, s.LatMS)
+			switch {
+			case s.Status/100 != 2:
+				sec.Failed++
+			case s.Provider == "llm_a":
+				sec.ByLLMA++
+			case s.Provider == "llm_b":
+				sec.ByLLMB++
+			}
+		}
+		sort.Float64s(lat)
+		sec.P50MS, sec.MaxMS = pct(lat, 50), lat[len(lat)-1]
+		out = append(out, sec)
+	}
+	return out
 }
 
 // classify sends one paid classify and fills s from the answer.
