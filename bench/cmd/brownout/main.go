@@ -40,6 +40,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"svc/bench/loadgen"
 	"svc/bench/scenario"
 )
 
@@ -125,7 +126,7 @@ func main() {
 	before := make([]int64, len(ph))
 	for i := range ph {
 		var err error
-		if accounts[i], keys[i], err = newAccount(*admin, *token, fmt.Sprintf("brownout-%d", i)); err != nil {
+		if accounts[i], keys[i], err = loadgen.NewAccount(*admin, *token, fmt.Sprintf("brownout-%d", i), 1_000_000, 1); err != nil {
 			log.Fatalf("brownout: setup: %v", err)
 		}
 		if before[i], err = balance(*admin, *token, accounts[i]); err != nil {
@@ -432,61 +433,11 @@ func control(addr string, body map[string]any) error {
 	return nil
 }
 
-func adminDo(method, base, token, path string, body any, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, base+path, rd)
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	rb, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: HTTP %d: %s", method, path, resp.StatusCode, rb)
-	}
-	var env struct {
-		Result json.RawMessage `json:"result"`
-	}
-	if err := json.Unmarshal(rb, &env); err != nil {
-		return err
-	}
-	return json.Unmarshal(env.Result, out)
-}
-
-// newAccount creates an account with one 500 USD pack and a live key.
-func newAccount(admin, token, name string) (id, key string, err error) {
-	var acc struct {
-		ID string `json:"id"`
-	}
-	if err := adminDo("POST", admin, token, "/admin/v1/accounts", map[string]any{"name": name, "rate_limit_per_minute": 1_000_000}, &acc); err != nil {
-		return "", "", err
-	}
-	var pur struct {
-		ID string `json:"id"`
-	}
-	if err := adminDo("POST", admin, token, "/admin/v1/accounts/"+acc.ID+"/purchases", map[string]any{"pack_usd": 500}, &pur); err != nil {
-		return "", "", err
-	}
-	var k struct {
-		Key string `json:"key"`
-	}
-	if err := adminDo("POST", admin, token, "/admin/v1/accounts/"+acc.ID+"/keys", map[string]any{"kind": "live"}, &k); err != nil {
-		return "", "", err
-	}
-	return acc.ID, k.Key, nil
-}
-
 func balance(admin, token, id string) (int64, error) {
 	var v struct {
 		Balance *int64 `json:"balance_credits"`
 	}
-	if err := adminDo("GET", admin, token, "/admin/v1/accounts/"+id, nil, &v); err != nil {
+	if err := loadgen.Admin("GET", admin, token, "/admin/v1/accounts/"+id, nil, &v); err != nil {
 		return 0, err
 	}
 	if v.Balance == nil {
