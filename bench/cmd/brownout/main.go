@@ -390,7 +390,8 @@ func recovery(all []sample, p int, t0 float64) float64 {
 			en = append(en, s)
 		}
 	}
-	for w := t0; w < t0+600; w += 0.1 {
+	for k := 0; k < 6000; k++ {
+		w := t0 + float64(k)/10 // not accumulated: no drift
 		n, a, any := 0, 0, false
 		for _, s := range en {
 			if s.T >= w && s.T < w+1 {
