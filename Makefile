@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock run-cluster deps test console-test vet fmt-check quality bench bench-cluster soak fuzz clean
+.PHONY: all build run run-mock run-cluster deps test console-test vet fmt-check quality train-dialect bench bench-cluster soak fuzz clean
 
 all: build
 
@@ -62,6 +62,12 @@ fmt-check:
 # Regenerate the accuracy tables (docs/quality/*.md) from ../shared/data.
 quality:
 	$(GO) run ./cmd/quality
+
+# Learn the dialect word evidence from ../shared/data/train (licensed corpora)
+# and write engine/dialect/learned/ngrams_{permissive,wiki}.tsv (~1 min).
+DATA ?= ../shared/data
+train-dialect:
+	$(GO) run ./engine/dialect/cmd/traindialect -data $(DATA)
 
 bench:
 	./scripts/bench.sh

@@ -21,6 +21,7 @@ import (
 	"svc/engine"
 	"svc/httpapi"
 	"svc/ledger"
+	"svc/ledger/pgledger"
 )
 
 // serveConfig is DESIGN.md's configuration table: each flag has an
@@ -79,7 +80,7 @@ func serve(args []string) error {
 		return err
 	}
 	clk := clock.New()
-	led, err := ledger.Open(filepath.Join(cfg.dataDir, "ledger"), clk.Now)
+	led, err := openLedger(cfg, clk.Now)
 	if err != nil {
 		return fmt.Errorf("open ledger: %w", err)
 	}
@@ -224,4 +225,16 @@ func createDemo(l ledger.Ledger) error {
 	}
 	fmt.Printf("demo account %s created\n  sandbox key: %s\n  live key:    %s (25.000 USD of credits)\nThese keys are shown once.\n", acc.ID, sandbox, live)
 	return nil
+}
+
+// openLedger opens the PostgreSQL ledger when a database URL is set, else
+// the embedded Pebble ledger in <data-dir>/ledger.
+func openLedger(cfg serveConfig, now func() time.Time) (ledger.Ledger, error) {
+	if cfg.databaseURL == "" {
+		return ledger.Open(filepath.Join(cfg.dataDir, "ledger"), now)
+	}
+	host, _ := os.Hostname()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return pgledger.Open(ctx, cfg.databaseURL, pgledger.Options{Now: now, Node: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), cfg.addr)})
 }

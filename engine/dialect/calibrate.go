@@ -111,7 +111,7 @@ func learnedWeights() map[string]float64 {
 // decide picks the variety and its confidence from the evidence. arabizi
 // leaves MSA out of the race unless nothing dialectal matched.
 func decide(ev *evidence, arabizi bool) (string, float64) {
-	if !arabizi && ev.none {
+	if !arabizi && ev.none && ev.nbFound == 0 {
 		return "msa", math.Round(noEvidenceConf*1000) / 1000
 	}
 	s := ev.score
@@ -123,6 +123,9 @@ func decide(ev *evidence, arabizi bool) (string, float64) {
 			s[msaIdx] = msaCap
 		}
 		s[msaIdx] += msaPrior
+		for v := 0; v < nVar; v++ {
+			s[v] += ev.nb[v] // learned word evidence (ngram.go), 0 without a table
+		}
 	} else {
 		s[msaIdx] = 0
 		if s[gulfIdx]+s[egyIdx]+s[levIdx] == 0 {

@@ -82,6 +82,9 @@ func Detect(text string) op.Detection {
 	m.match(st, &ev)
 	if sc.ar == 0 {
 		ev.digitWords = countDigitWords(st.buf)
+	} else if ngramMix != 0 {
+		var sum [nVar]int32
+		nbEvidence(&ev, &sum, m.ng.score(st.buf, &sum), ngramMix)
 	}
 	statePool.Put(st)
 	if sc.ar > 0 {

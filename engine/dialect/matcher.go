@@ -82,6 +82,8 @@ type matcher struct {
 	// wholeWord holds the compact word markers that begin with و or ف: a
 	// token that is one of them gets no proclitic reading.
 	wholeWord map[string]bool
+	// ng is the learned word evidence (ngram.go), merged from both files.
+	ng *ngramTable
 }
 
 var (
@@ -93,7 +95,12 @@ var (
 // get returns the compiled matcher, compiling it on first use. A broken
 // embedded marker file is a programming error: it panics.
 func get() *matcher {
-	once.Do(func() { compiled, compileErr = compile(markerFS, learnedWeights()) })
+	once.Do(func() {
+		compiled, compileErr = compile(markerFS, learnedWeights())
+		if compileErr == nil {
+			compiled.ng, compileErr = loadNgrams()
+		}
+	})
 	if compileErr != nil {
 		panic("dialect: " + compileErr.Error())
 	}
@@ -292,12 +299,14 @@ var statePool = sync.Pool{New: func() any { return &state{buf: make([]byte, 0, 1
 // evidence is the outcome of matching.
 type evidence struct {
 	score        [nVar]float64
-	generic      float64 // evidence for "some dialect" (variety dial), added to all three dialects
-	hits         int     // markers of a variety (not "any") that matched
-	dialectHits  int     // markers of gulf/egyptian/levantine that matched
-	arabiziWords int     // Latin marker words matched
-	digitWords   int     // Latin tokens with an Arabizi digit (2 3 5 6 7 8 9) inside letters
-	none         bool    // nothing at all matched (no marker, tanween or maksura): set by Detect
+	generic      float64       // evidence for "some dialect" (variety dial), added to all three dialects
+	hits         int           // markers of a variety (not "any") that matched
+	dialectHits  int           // markers of gulf/egyptian/levantine that matched
+	arabiziWords int           // Latin marker words matched
+	digitWords   int           // Latin tokens with an Arabizi digit (2 3 5 6 7 8 9) inside letters
+	none         bool          // nothing at all matched (no marker, tanween or maksura): set by Detect
+	nb           [nVar]float64 // learned word evidence, already scaled by ngramMix (ngram.go)
+	nbFound      int           // learned features found in the text
 }
 
 // midWord is the quick test that a raw match starting at s (> 0) is inside

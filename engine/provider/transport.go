@@ -180,6 +180,17 @@ var errIdleClosed = errors.New("provider: pooled connection closed by the endpoi
 // closes the connection and, RetryIfErr allowing it, sends the request on
 // another. The endpoint has certainly not seen that request.
 //
+// The peek is recvfrom(MSG_PEEK|MSG_DONTWAIT) run through RawConn.Control,
+// which hands over the descriptor and never looks at the connection's
+// deadlines. (RawConn.Read does: fasthttp sets the write deadline before
+// writing a request but the read deadline only after, so at this Write the
+// socket still has the previous call's read deadline, long past after an
+// idle spell; RawConn.Read then fails with ErrDeadlineExceeded without
+// peeking, which once made every connection idle for longer than the
+// attempt timeout count as closed: REVIEW.md section 6.) Only what the peek
+// saw condemns a connection: when it cannot tell (the descriptor is gone, an
+// error that is not the socket's), the request is sent.
+//
 // A connection the endpoint closes after the check passed (the close races
 // the request) fails the call with no retry: the endpoint may have read the
 // request. A fresh connection is not checked.
@@ -192,10 +203,10 @@ type idleCheckConn struct {
 	net.Conn
 	raw      syscall.RawConn // the TCP socket; nil: cannot be peeked at, not checked
 	answered bool            // a Read returned bytes since the last Write
-	// peek is the function raw.Read runs, made once per connection (no
+	// peek is the function raw.Control runs, made once per connection (no
 	// allocation per check); it leaves recvfrom's results in peekN and
 	// peekErr.
-	peek    func(fd uintptr) bool
+	peek    func(fd uintptr)
 	peekBuf [1]byte
 	peekN   int
 	peekErr error
@@ -206,11 +217,11 @@ func newIdleCheckConn(c, tcp net.Conn) *idleCheckConn {
 	ic := &idleCheckConn{Conn: c}
 	if sc, ok := tcp.(syscall.Conn); ok && recvfrom != nil {
 		ic.raw, _ = sc.SyscallConn()
-		ic.peek = func(fd uintptr) bool {
+		ic.peek = func(fd uintptr) {
 			for {
-				ic.peekN, _, ic.peekErr = recvfrom(int(fd), ic.peekBuf[:], msgPeek)
+				ic.peekN, _, ic.peekErr = recvfrom(int(fd), ic.peekBuf[:], peekFlags)
 				if ic.peekErr != syscall.EINTR {
-					return true // done: do not wait for the socket to be readable
+					return
 				}
 			}
 		}
@@ -245,35 +256,32 @@ func (c *idleCheckConn) Write(p []byte) (int, error) {
 	return c.Conn.Write(p)
 }
 
-// msgPeek is MSG_PEEK, 0x2 on every system that has it (syscall does not
-// define it for Windows, where recvfrom is nil).
-const msgPeek = 0x2
-
-// recvfrom is syscall.Recvfrom on systems with int descriptors (nil on
-// Windows: there the connections are not checked).
-var recvfrom, _ = any(syscall.Recvfrom).(func(int, []byte, int) (int, syscall.Sockaddr, error))
-
-// idleClosed peeks at the socket without waiting (Go's sockets are
-// non-blocking): nil when nothing is pending (the connection is usable) or
-// the system cannot tell; else an error wrapping errIdleClosed.
+// idleClosed peeks at the socket without waiting and whatever its
+// deadlines: nil when nothing is pending (the connection is usable) or the
+// peek cannot tell; else an error wrapping errIdleClosed.
 func (c *idleCheckConn) idleClosed() error {
 	if c.raw == nil {
 		return nil
 	}
-	if err := c.raw.Read(c.peek); err != nil {
-		return fmt.Errorf("%w (%v)", errIdleClosed, err)
+	c.peekN, c.peekErr = -1, nil
+	if err := c.raw.Control(c.peek); err != nil {
+		return nil // the descriptor is gone (closed locally): cannot tell, and the Write reports it
 	}
 	n, err := c.peekN, c.peekErr
 	c.peekErr = nil
 	switch {
-	case err == syscall.EAGAIN || err == syscall.ENOSYS:
+	case err == syscall.EAGAIN || err == syscall.EWOULDBLOCK || err == syscall.ENOSYS:
 		return nil // nothing pending; or no peeking here (js, wasip1)
+	case err == syscall.ECONNRESET || err == syscall.EPIPE || err == syscall.ECONNABORTED || err == syscall.ETIMEDOUT:
+		return fmt.Errorf("%w (%v)", errIdleClosed, err) // the socket's own error: the endpoint reset it
 	case err != nil:
-		return fmt.Errorf("%w (%v)", errIdleClosed, err)
+		return nil // any other error is not the endpoint's answer: cannot tell, send
 	case n == 0:
 		return fmt.Errorf("%w (end of stream)", errIdleClosed)
-	default:
+	case n > 0:
 		return fmt.Errorf("%w (unsolicited bytes)", errIdleClosed)
+	default:
+		return nil // the peek did not run
 	}
 }
 

@@ -274,3 +274,40 @@ func TestTLSIdleCheck(t *testing.T) {
 		}
 	})
 }
+
+// A pooled connection left idle for longer than the previous call's
+// deadline is still used: the idle check ignores the socket's deadlines
+// (fasthttp leaves the previous call's read deadline on the socket until it
+// has written the next request). Both calls go out on the one connection
+// and succeed, each sent once.
+func TestIdleConnPastDeadlineReused(t *testing.T) {
+	forEachTransport(t, func(t *testing.T) {
+		const attempt = 200 * time.Millisecond
+		// The short deadline is the case under test, not a speed target: on
+		// a loaded machine a call may miss it, and the scenario starts over.
+		for try := 1; ; try++ {
+			s := newRawServer(t, func(s *rawServer, c net.Conn, _ int) { s.serveAll(c) })
+			c := client(t, s.url(), 4)
+			var err error
+			for i := 0; i < 2 && err == nil; i++ {
+				if i == 1 {
+					time.Sleep(3 * attempt) // idle past the deadline the first call left on the socket
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), attempt)
+				_, err = c.Complete(ctx, req)
+				cancel()
+			}
+			c.Close()
+			if err != nil && kind(err) == provider.Timeout && try < 5 {
+				t.Logf("try %d: %v; again", try, err)
+				s.close()
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.counts(t, 1, 2)
+			return
+		}
+	})
+}
