@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock test console-test vet fmt-check quality train-dialect bench soak fuzz clean
+.PHONY: all build run run-mock run-cluster deps test console-test vet fmt-check quality train-dialect bench bench-brownout bench-cluster soak fuzz clean
 
 all: build
 
@@ -27,11 +27,21 @@ run-mock: build
 	SVC_LLM_B_BASE_URL=http://127.0.0.1:8090/v1 SVC_LLM_B_MODEL=mock-b SVC_LLM_B_FALLBACK_MODEL=mock-b-mini \
 	./$(BIN)/svc serve --data-dir ./data-mock
 
+# PostgreSQL, Redis, three nodes and haproxy on 127.0.0.1:8080 (docs/scaling.md);
+# prints the demo keys on the first start; Ctrl-C stops everything.
+run-cluster:
+	./scripts/cluster.sh
+
+# What the cluster tests need from Debian (redis-server, haproxy), installed
+# when missing (the script says so), and PostgreSQL 15 checked.
+deps:
+	./scripts/deps.sh
+
 # Everything CI runs (.ci/run calls this): format, vet, all tests, the
 # end-to-end suite again with both providers on mockllm over loopback HTTP,
 # the race detector on the packages that share state, and a short run of
 # every fuzz target.
-test: fmt-check vet
+test: deps fmt-check vet
 	$(GO) test -count=1 -timeout 8m ./...
 	SVC_TEST_PROVIDERS=mockllm $(GO) test -count=1 -timeout 5m ./httpapi/
 	$(GO) test -race -count=1 -timeout 8m $(RACE_PKGS)
@@ -61,6 +71,16 @@ train-dialect:
 
 bench:
 	./scripts/bench.sh
+
+# Paid detect through haproxy and three nodes on one PostgreSQL and one Redis
+# (bench/RESULTS.md, cluster section).
+bench-cluster:
+	./scripts/bench_cluster.sh
+
+# The brownout scenario set alone (one provider down, slow, failing,
+# rate-limited; both down; recovery): bench/RESULTS.md's brownout section.
+bench-brownout:
+	./scripts/bench-brownout.sh
 
 soak:
 	SOAK_CYCLES=$(SOAK_CYCLES) ./scripts/soak.sh

@@ -23,8 +23,9 @@ func TestHungUpstream(t *testing.T) {
 	if !errors.Is(err, engine.ErrUpstream) {
 		t.Fatal(err)
 	}
-	// Budget defaults to 2*Timeout (400ms) for the whole chain; the mock would
-	// hang for minutes. The bound checked is "ends near the budget, far from a
+	// Each attempt times out after Timeout (a-main, then b-main: its
+	// provider's fallback model is skipped), about 400ms; the mock would
+	// hang for minutes. The bound checked is "ends near that, far from a
 	// hang", loose enough for a loaded shared machine (no timed assertions).
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("hung upstream held the call %v", d)

@@ -95,6 +95,12 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 			return
 		}
 		p, err := s.ledger.Authenticate(ctx, secret)
+		if err != nil && !errors.Is(err, ledger.ErrUnauthenticated) {
+			// The store could not answer (its database is down): the
+			// key may be good, so this is the server's failure, not a 401.
+			c.internal(err)
+			return
+		}
 		if err != nil {
 			s.authFail.add(client, s.clock.Now())
 			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_api_key", "", "The API key is unknown, malformed, revoked or expired."))

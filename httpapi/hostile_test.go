@@ -788,7 +788,7 @@ func TestUpstreamFaultsNoChargeNoLeak(t *testing.T) {
 	pc := func(model string) engine.ProviderConfig {
 		return engine.ProviderConfig{BaseURL: us.URL + "/v1", APIKey: "x", Model: model, FallbackModel: model + "-fb"}
 	}
-	n, eng := startHostileNodeEngine(t, engine.Config{LLMA: pc("a"), LLMB: pc("b"), Timeout: 250 * time.Millisecond, Budget: 600 * time.Millisecond},
+	n, eng := startHostileNodeEngine(t, engine.Config{LLMA: pc("a"), LLMB: pc("b"), Timeout: 250 * time.Millisecond, Objectives: engine.UniformObjectives(600 * time.Millisecond)},
 		func(s *fasthttp.Server) { s.MaxIdleWorkerDuration = 50 * time.Millisecond })
 	acc, key := n.liveKey()
 	seq := 0

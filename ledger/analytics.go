@@ -68,23 +68,6 @@ func (s *Store) Analytics(ctx context.Context, accountID string, q AnalyticsQuer
 	}
 	defer s.leave()
 	a.comments.aggregate(&q, ps, &out, acc)
-	out.Trends = make([]Trend, len(ps))
-	for i, p := range ps {
-		a := acc[i]
-		t := Trend{Start: p.start, End: p.end, Total: a.total, TopIntent: "other"}
-		if a.total > 0 {
-			t.SentimentScore = float64(a.pos-a.neg) / float64(a.total)
-			best := -1
-			for j, n := range a.intents { // ties: the first label in IntentLabels order
-				if n > 0 && (best < 0 || n > a.intents[best]) {
-					best = j
-				}
-			}
-			if best >= 0 {
-				t.TopIntent = IntentLabels[best]
-			}
-		}
-		out.Trends[i] = t
-	}
+	out.Trends = trends(ps, acc)
 	return out, nil
 }

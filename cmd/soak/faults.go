@@ -44,7 +44,7 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	maddr, _ := freeAddr()
 	mlog, _ := os.Create(filepath.Join(dir, "mockllm.log"))
 	defer mlog.Close()
-	mock := exec.Command(mockBin, "--addr", maddr)
+	mock := exec.Command(mockBin, "--addr", maddr, "--answers", "fixed")
 	mock.Stdout, mock.Stderr = mlog, mlog
 	if err := mock.Start(); err != nil {
 		report("faults: start mockllm: %v", err)

@@ -21,6 +21,7 @@ import (
 	"svc/engine"
 	"svc/httpapi"
 	"svc/ledger"
+	"svc/ledger/pgledger"
 )
 
 // serveConfig is DESIGN.md's configuration table: each flag has an
@@ -28,8 +29,11 @@ import (
 type serveConfig struct {
 	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
 	cacheEmbedder                                              string
+	objective                                                  string // engine.Objectives.Set syntax; "" = SVC_OBJECTIVE
 	demo, testClock                                            bool
+	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
+	cluster                                                    clusterFlags
 }
 
 func parseServe(args []string) (serveConfig, error) {
@@ -44,8 +48,11 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.BoolVar(&c.testClock, "test-clock", envBool("SVC_TEST_CLOCK", false), "enable POST /admin/v1/clock; never in production (SVC_TEST_CLOCK)")
 	fs.StringVar(&c.cacheScope, "cache-scope", envOr("SVC_CACHE_SCOPE", "account"), "semantic cache scope: account or global (SVC_CACHE_SCOPE)")
 	fs.StringVar(&c.cacheEmbedder, "cache-embedder", envOr("SVC_CACHE_EMBEDDER", "ngram"), "near-duplicate embedder of the cache: ngram, llm_a or llm_b (the provider's SVC_LLM_X_EMBED_MODEL) (SVC_CACHE_EMBEDDER)")
+	fs.StringVar(&c.databaseURL, "database-url", envOr("SVC_DATABASE_URL", ""), "PostgreSQL URL (postgres://...) of the ledger shared by every node; default: the embedded Pebble ledger in <data-dir>/ledger (SVC_DATABASE_URL)")
+	fs.StringVar(&c.objective, "objective", "", `end-to-end latency objectives, e.g. "all=2s,report=30s" (ops: classify, moderate, rubric, translate, reply, report; "all" = every one but report); default 2s, report 30s (SVC_OBJECTIVE)`)
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
+	c.cluster.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -57,6 +64,12 @@ func parseServe(args []string) (serveConfig, error) {
 	}
 	if c.cacheEmbedder != "ngram" && !engine.ValidProvider(c.cacheEmbedder) {
 		return c, fmt.Errorf("--cache-embedder must be ngram, llm_a or llm_b, not %q", c.cacheEmbedder)
+	}
+	if c.objective != "" {
+		var o engine.Objectives
+		if err := o.Set(c.objective); err != nil {
+			return c, fmt.Errorf("--objective: %w", err)
+		}
 	}
 	return c, nil
 }
@@ -75,7 +88,7 @@ func serve(args []string) error {
 		return err
 	}
 	clk := clock.New()
-	led, err := ledger.Open(filepath.Join(cfg.dataDir, "ledger"), clk.Now)
+	led, err := openLedger(cfg, clk.Now)
 	if err != nil {
 		return fmt.Errorf("open ledger: %w", err)
 	}
@@ -83,6 +96,11 @@ func serve(args []string) error {
 	ecfg, err := engine.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		return err
+	}
+	if cfg.objective != "" { // the flag wins over SVC_OBJECTIVE, entry by entry
+		if err := ecfg.Objectives.Set(cfg.objective); err != nil {
+			return fmt.Errorf("--objective: %w", err)
+		}
 	}
 	eng, err := engine.New(ecfg)
 	if err != nil {
@@ -119,7 +137,12 @@ func serve(args []string) error {
 		}
 	}
 
-	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir}, led, eng, ch, clk)
+	rl, stopCluster, err := openCluster(cfg, clk)
+	if err != nil {
+		return err
+	}
+	defer stopCluster()
+	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir, Redis: rl}, led, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
 	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
 	pl, err := net.Listen("tcp", cfg.addr)
@@ -215,4 +238,16 @@ func createDemo(l ledger.Ledger) error {
 	}
 	fmt.Printf("demo account %s created\n  sandbox key: %s\n  live key:    %s (25.000 USD of credits)\nThese keys are shown once.\n", acc.ID, sandbox, live)
 	return nil
+}
+
+// openLedger opens the PostgreSQL ledger when a database URL is set, else
+// the embedded Pebble ledger in <data-dir>/ledger.
+func openLedger(cfg serveConfig, now func() time.Time) (ledger.Ledger, error) {
+	if cfg.databaseURL == "" {
+		return ledger.Open(filepath.Join(cfg.dataDir, "ledger"), now)
+	}
+	host, _ := os.Hostname()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return pgledger.Open(ctx, cfg.databaseURL, pgledger.Options{Now: now, Node: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), cfg.addr)})
 }

@@ -1,0 +1,292 @@
+// Package pgledger is the PostgreSQL implementation of ledger.Ledger: the
+// same contract as the Pebble store, shared by any number of svc nodes on one
+// database (svc serve --database-url).
+//
+// How it keeps the ledger's rules (schema.sql documents the tables once):
+//   - Every reserve is one conditional UPDATE ... WHERE <invariant holds
+//     after> RETURNING under READ COMMITTED, joined with the key row (not
+//     revoked, not expired) and inserting the hold row in the same statement.
+//     PostgreSQL re-evaluates the condition against the newest row version
+//     when racers update the account first, so N parallel reserves against a
+//     balance for N succeed exactly N times, on any number of nodes. Nothing
+//     is read, decided in Go and written back.
+//   - Commit is one statement too: it deletes the hold, captures (or counts
+//     the sandbox slot), and inserts the usage, comment and feedback rows,
+//     committed with synchronous_commit on before it returns. A second
+//     Commit of the hold finds no row: ErrHoldEnded, nothing charged.
+//   - Holds carry a lease (Options.HoldLease); a reaper on every node
+//     releases holds whose lease ran out (their node died mid-request).
+//   - CHECK constraints carry the invariants (balance >= 0, holds <= balance,
+//     quota <= 100): a bug that would break one fails its statement.
+//   - Keys: a per-node cache of authenticated keys, evicted by NOTIFY from the
+//     revoking transaction, flushed whole when the listener reconnects, and
+//     bounded by a TTL (Options.KeyCacheTTL) as a backstop. Reserve re-checks
+//     the key in its statement, so counted requests never pass a revocation.
+//   - Every call runs under the caller's deadline, capped by
+//     Options.CallTimeout; failures to reach the database are
+//     ledger.ErrUnavailable. The pool is bounded (Options.MaxConns).
+package pgledger
+
+import (
+	"context"
+	"crypto/rand"
+	_ "embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"svc/ledger"
+)
+
+//go:embed schema.sql
+var schemaSQL string
+
+// schemaVersion is the version schema.sql creates; svc_meta records it.
+const schemaVersion = "1"
+
+// Options configure Open. Zero values take the defaults.
+type Options struct {
+	// Now is the service clock (required); every time rule of the ledger
+	// reads it. Hold leases use the database's clock instead.
+	Now func() time.Time
+	// Node names this process in its hold rows (default: random).
+	Node string
+	// MaxConns bounds the connection pool (default 16).
+	MaxConns int32
+	// CallTimeout caps every call whose context allows longer (default 5 s).
+	CallTimeout time.Duration
+	// HoldLease is how long a hold stays reserved without a Commit or
+	// Release before the reaper releases it (default 2 min: longer than any
+	// request may run).
+	HoldLease time.Duration
+	// ReapEvery is the reaper's period (default 10 s).
+	ReapEvery time.Duration
+	// KeyCacheTTL bounds how long an authenticated key is trusted from the
+	// node's cache when no NOTIFY arrives (default 2 s;
+	// ledger.KeyRevocationDelay is the contract's bound).
+	KeyCacheTTL time.Duration
+	// KeyCacheMax bounds the cached keys (default 100,000; full: flushed).
+	KeyCacheMax int
+}
+
+// Ledger is a ledger.Ledger on PostgreSQL. Safe for concurrent use.
+type Ledger struct {
+	pool      *pgxpool.Pool
+	opts      Options
+	cursorKey []byte
+
+	keys keyCache
+
+	stop chan struct{}
+	wg   sync.WaitGroup
+	once sync.Once
+}
+
+var _ ledger.Ledger = (*Ledger)(nil)
+
+// Open connects to the database at url (postgres://...), creates or
+// migrates the schema (safe when several nodes start at once), and starts the
+// key listener and the hold reaper. Close stops them.
+func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
+	if opts.Now == nil {
+		return nil, fmt.Errorf("%w: nil clock", ledger.ErrInvalid)
+	}
+	if opts.Node == "" {
+		var b [6]byte
+		rand.Read(b[:])
+		opts.Node = "node_" + hex.EncodeToString(b[:])
+	}
+	if opts.MaxConns <= 0 {
+		opts.MaxConns = 16
+	}
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = 5 * time.Second
+	}
+	if opts.HoldLease <= 0 {
+		opts.HoldLease = 2 * time.Minute
+	}
+	if opts.ReapEvery <= 0 {
+		opts.ReapEvery = 10 * time.Second
+	}
+	if opts.KeyCacheTTL <= 0 {
+		opts.KeyCacheTTL = 2 * time.Second
+	}
+	if opts.KeyCacheMax <= 0 {
+		opts.KeyCacheMax = 100_000
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("%w: database url: %v", ledger.ErrInvalid, err)
+	}
+	cfg.MaxConns = opts.MaxConns
+	cfg.MinConns = 0
+	if cfg.ConnConfig.ConnectTimeout == 0 || cfg.ConnConfig.ConnectTimeout > 2*time.Second {
+		cfg.ConnConfig.ConnectTimeout = 2 * time.Second
+	}
+	// Every write is durable before its call returns, whatever the server's
+	// default; READ COMMITTED is what the conditional updates rely on.
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
+	cfg.ConnConfig.RuntimeParams["default_transaction_isolation"] = "read committed"
+	cfg.ConnConfig.RuntimeParams["application_name"] = "svc " + opts.Node
+	cfg.HealthCheckPeriod = 5 * time.Second
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{})}
+	l.keys.init(opts.KeyCacheMax)
+	if err := l.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	l.wg.Add(2)
+	go l.listen(cfg.ConnConfig.Copy())
+	go l.reap()
+	return l, nil
+}
+
+// migrate creates the schema under a transaction-scoped advisory lock: the
+// first node to take it creates what is missing (every statement of
+// schema.sql is IF NOT EXISTS), the others wait for it and find it done.
+func (l *Ledger) migrate(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	tx, err := l.pool.Begin(ctx)
+	if err != nil {
+		return unavailable(err)
+	}
+	defer tx.Rollback(context.Background())
+	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(7451920367)"); err != nil {
+		return unavailable(err)
+	}
+	if _, err := tx.Exec(ctx, schemaSQL); err != nil {
+		return fmt.Errorf("pgledger: create schema: %w", err)
+	}
+	var secret [32]byte
+	rand.Read(secret[:])
+	if _, err := tx.Exec(ctx, `INSERT INTO svc_meta (k, v) VALUES ('schema_version', $1), ('cursor_secret', $2), ('health', '')
+		ON CONFLICT (k) DO NOTHING`, schemaVersion, hex.EncodeToString(secret[:])); err != nil {
+		return unavailable(err)
+	}
+	var have, key string
+	if err := tx.QueryRow(ctx, `SELECT (SELECT v FROM svc_meta WHERE k = 'schema_version'),
+		(SELECT v FROM svc_meta WHERE k = 'cursor_secret')`).Scan(&have, &key); err != nil {
+		return unavailable(err)
+	}
+	if have != schemaVersion {
+		return fmt.Errorf("pgledger: the database's schema version %q is not %q (made by another svc version)", have, schemaVersion)
+	}
+	if l.cursorKey, err = hex.DecodeString(key); err != nil || len(l.cursorKey) != 32 {
+		return fmt.Errorf("pgledger: corrupt cursor secret")
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return unavailable(err)
+	}
+	return nil
+}
+
+// Close stops the listener and the reaper and closes the pool. Holds in
+// flight stay until their lease runs out (another node's reaper, or this
+// one's after a restart, releases them).
+func (l *Ledger) Close() error {
+	l.once.Do(func() {
+		close(l.stop)
+		l.wg.Wait()
+		l.pool.Close()
+	})
+	return nil
+}
+
+// Check writes one row with a durable commit: the database takes writes.
+func (l *Ledger) Check(ctx context.Context) error {
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	_, err := l.pool.Exec(ctx, "UPDATE svc_meta SET v = $1 WHERE k = 'health'", l.now().Format(time.RFC3339Nano))
+	return l.fail(err)
+}
+
+// Empty reports whether no account exists yet.
+func (l *Ledger) Empty(ctx context.Context) (bool, error) {
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	var any bool
+	err := l.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM accounts)").Scan(&any)
+	return !any, l.fail(err)
+}
+
+// bound returns ctx capped at CallTimeout.
+func (l *Ledger) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if d, ok := ctx.Deadline(); ok && time.Until(d) <= l.opts.CallTimeout {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, l.opts.CallTimeout)
+}
+
+// now is the service clock in UTC, as stored.
+func (l *Ledger) now() time.Time { return l.opts.Now().UTC().Round(0) }
+
+// fail maps a database error to the ledger's: nil stays nil, a broken
+// CHECK constraint is ErrInvariant, a unique violation ErrInvalid, anything
+// that is not the server's answer (connection, timeout, server shutting
+// down) ErrUnavailable.
+func (l *Ledger) fail(err error) error {
+	if err == nil {
+		return nil
+	}
+	for _, e := range ledgerErrors {
+		if errors.Is(err, e) {
+			return err
+		}
+	}
+	select {
+	case <-l.stop:
+		return fmt.Errorf("%w: %v", ledger.ErrClosed, err)
+	default:
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch {
+		case pe.Code == "23514":
+			return fmt.Errorf("%w: %s", ledger.ErrInvariant, pe.ConstraintName)
+		case pe.Code == "23505":
+			return fmt.Errorf("%w: duplicate %s", ledger.ErrInvalid, pe.ConstraintName)
+		case pe.Code[:2] == "08" || pe.Code[:2] == "57" || pe.Code[:2] == "53" || pe.Code == "25006":
+			// connection exception, operator intervention (shutdown),
+			// insufficient resources, read-only transaction (a standby)
+			return unavailable(err)
+		}
+		return fmt.Errorf("pgledger: %w", err)
+	}
+	return unavailable(err)
+}
+
+// ledgerErrors are the contract's errors, passed through as they are.
+var ledgerErrors = []error{ledger.ErrNotFound, ledger.ErrUnauthenticated, ledger.ErrQuotaExhausted, ledger.ErrRefundNotAllowed,
+	ledger.ErrBadCursor, ledger.ErrInvalid, ledger.ErrClosed, ledger.ErrInsufficientCredit, ledger.ErrUnavailable,
+	ledger.ErrHoldEnded, ledger.ErrInvariant}
+
+func unavailable(err error) error { return fmt.Errorf("%w: %v", ledger.ErrUnavailable, err) }
+
+// ns is t in stored form.
+func ns(t time.Time) int64 { return t.UnixNano() }
+
+// at is a stored time (0 or NULL: the zero time).
+func at(n *int64) time.Time {
+	if n == nil || *n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, *n).UTC()
+}
+
+func atv(n int64) time.Time { return at(&n) }
+
+func logErr(msg string, err error) { slog.Warn(msg, "err", err.Error()) }

@@ -1,0 +1,254 @@
+package pgledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"svc/ledger"
+)
+
+const commentCols = `id, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity,
+	channel_id, author, created_ns, classified_ns`
+
+func scanComment(row pgx.Row) (ledger.Comment, error) {
+	var c ledger.Comment
+	var created, classified int64
+	err := row.Scan(&c.ID, &c.AccountID, &c.Text, &c.Platform, &c.Intent, &c.Intents, &c.Sentiment, &c.Language,
+		&c.Dialect, &c.Toxicity, &c.ChannelID, &c.Author, &created, &classified)
+	c.CreatedAt, c.ClassifiedAt = atv(created), atv(classified)
+	return c, err
+}
+
+// Comment returns a comment of the account; ErrNotFound for another's.
+func (l *Ledger) Comment(ctx context.Context, accountID, commentID string) (ledger.Comment, error) {
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	c, err := scanComment(l.pool.QueryRow(ctx, "SELECT "+commentCols+" FROM comments WHERE id = $1 AND account_id = $2", commentID, accountID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ledger.Comment{}, ledger.ErrNotFound
+	}
+	return c, l.fail(err)
+}
+
+// commentWhere filters comments: $1 account, $2..$7 the equality fields
+// ("" does not filter), $8/$9 the CreatedAt bounds (inclusive).
+const commentWhere = `account_id = $1 AND ($2 = '' OR channel_id = $2) AND ($3 = '' OR platform = $3)
+	AND ($4 = '' OR intent = $4) AND ($5 = '' OR sentiment = $5) AND ($6 = '' OR dialect = $6)
+	AND ($7 = '' OR toxicity = $7) AND created_ns BETWEEN $8 AND $9`
+
+func bounds(f *ledger.CommentFilter) (lo, hi int64) {
+	lo, hi = -1<<63, 1<<63-1
+	if !f.From.IsZero() {
+		lo = ns(f.From)
+	}
+	if !f.To.IsZero() {
+		hi = ns(f.To)
+	}
+	return lo, hi
+}
+
+// ListComments is one page of the account's comments matching f, CreatedAt
+// descending (ties: id descending), with the count of all matches; the
+// page and the count are read in one snapshot.
+func (l *Ledger) ListComments(ctx context.Context, accountID string, f ledger.CommentFilter) (ledger.CommentPage, error) {
+	limit := f.Limit
+	if limit == 0 {
+		limit = ledger.DefaultCommentLimit
+	}
+	if limit < 1 || limit > ledger.MaxCommentLimit {
+		return ledger.CommentPage{}, fmt.Errorf("%w: limit %d outside 1..%d", ledger.ErrInvalid, f.Limit, ledger.MaxCommentLimit)
+	}
+	if !f.From.IsZero() && !f.To.IsZero() && f.From.After(f.To) {
+		return ledger.CommentPage{}, fmt.Errorf("%w: from after to", ledger.ErrInvalid)
+	}
+	after, afterNs, afterID := false, int64(0), ""
+	if f.Cursor != "" {
+		t, cid, err := ledger.DecodeCursor(l.cursorKey, accountID, &f, f.Cursor)
+		if err != nil {
+			return ledger.CommentPage{}, err
+		}
+		after, afterNs, afterID = true, ns(t), cid
+	}
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	lo, hi := bounds(&f)
+	args := []any{accountID, f.ChannelID, f.Platform, f.Intent, f.Sentiment, f.Dialect, f.Toxicity, lo, hi}
+	page := ledger.CommentPage{Comments: []ledger.Comment{}}
+	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if err := l.accountExists(ctx, tx, accountID); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM comments WHERE "+commentWhere, args...).Scan(&page.TotalCount); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, "SELECT "+commentCols+" FROM comments WHERE "+commentWhere+
+			" AND (NOT $10 OR (created_ns, id) < ($11, $12)) ORDER BY created_ns DESC, id DESC LIMIT $13",
+			append(args, after, afterNs, afterID, limit+1)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			c, err := scanComment(rows)
+			if err != nil {
+				return err
+			}
+			if len(page.Comments) == limit {
+				page.HasMore = true
+				break
+			}
+			page.Comments = append(page.Comments, c)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return ledger.CommentPage{}, l.fail(err)
+	}
+	if page.HasMore {
+		last := page.Comments[len(page.Comments)-1]
+		page.NextCursor = ledger.EncodeCursor(l.cursorKey, accountID, &f, last.CreatedAt, last.ID)
+	}
+	return page, nil
+}
+
+// dayNs is one UTC day in nanoseconds: comments and usage are grouped by
+// day in SQL and folded into periods by the ledger's builders.
+const dayNs = 86_400_000_000_000
+
+// Analytics aggregates the account's comments in [From, To] (defaults as
+// *Store) in SQL, grouped by day and value, folded by ledger.AnalyticsBuilder.
+func (l *Ledger) Analytics(ctx context.Context, accountID string, q ledger.AnalyticsQuery) (ledger.Analytics, error) {
+	b, err := ledger.NewAnalyticsBuilder(q, l.now())
+	if err != nil {
+		return ledger.Analytics{}, err
+	}
+	q = b.Query()
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if err := l.accountExists(ctx, tx, accountID); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT div(created_ns, $6) AS day, intent, sentiment, dialect, toxicity, count(*)
+			FROM comments WHERE account_id = $1 AND ($2 = '' OR channel_id = $2) AND ($3 = '' OR platform = $3)
+			AND created_ns BETWEEN $4 AND $5 GROUP BY 1, 2, 3, 4, 5`,
+			accountID, q.ChannelID, q.Platform, ns(q.From), ns(q.To), dayNs)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var day int64
+			var intent, sentiment, dialect, toxicity string
+			var n int
+			if err := rows.Scan(&day, &intent, &sentiment, &dialect, &toxicity, &n); err != nil {
+				return err
+			}
+			b.Add(atv(day*dayNs), intent, sentiment, dialect, toxicity, n)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return ledger.Analytics{}, l.fail(err)
+	}
+	return b.Result(), nil
+}
+
+// Usage aggregates the account's usage records in [From, To] (defaults as
+// *Store) grouped by day and endpoint in SQL, plus the balance now.
+func (l *Ledger) Usage(ctx context.Context, accountID string, q ledger.UsageQuery) (ledger.UsageSummary, error) {
+	b, err := ledger.NewUsageBuilder(q, l.now())
+	if err != nil {
+		return ledger.UsageSummary{}, err
+	}
+	q = b.Query()
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	var v ledger.AccountView
+	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		if v, err = figures(ctx, tx, accountID); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT endpoint, div(at_ns, $4) AS day, count(*), sum(charged), count(*) FILTER (WHERE cache_hit),
+			sum(latency_us) FROM usage WHERE account_id = $1 AND at_ns BETWEEN $2 AND $3 GROUP BY 1, 2`,
+			accountID, ns(q.From), ns(q.To), dayNs)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var endpoint string
+			var day, charged, latency int64
+			var n, hits int
+			if err := rows.Scan(&endpoint, &day, &n, &charged, &hits, &latency); err != nil {
+				return err
+			}
+			b.Add(endpoint, atv(day*dayNs), n, charged, hits, latency)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return ledger.UsageSummary{}, l.fail(err)
+	}
+	sum := b.Result()
+	sum.BalanceCredits = v.BalanceCredits
+	sum.CreditsPurchased = v.CreditsPurchased - v.CreditsRefunded
+	sum.CreditsUsed = v.CreditsUsed
+	return sum, nil
+}
+
+const feedbackCols = `id, account_id, classification_id, rating, corrected_intent, corrected_sentiment, comment, text, text_key, created_ns`
+
+func scanFeedback(row pgx.Row) (ledger.Feedback, error) {
+	var f ledger.Feedback
+	var created int64
+	err := row.Scan(&f.ID, &f.AccountID, &f.ClassificationID, &f.Rating, &f.CorrectedIntent, &f.CorrectedSentiment,
+		&f.Comment, &f.Text, &f.TextKey, &created)
+	f.CreatedAt = atv(created)
+	return f, err
+}
+
+// RecentFeedback returns up to max (at most 100) of the account's
+// corrections (rating incorrect or partial), newest first.
+func (l *Ledger) RecentFeedback(ctx context.Context, accountID string, max int) ([]ledger.Feedback, error) {
+	if max <= 0 {
+		return nil, nil
+	}
+	max = min(max, 100)
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	rows, err := l.pool.Query(ctx, "SELECT "+feedbackCols+` FROM feedback WHERE account_id = $1 AND rating <> 'correct'
+		ORDER BY created_ns DESC, id DESC LIMIT $2`, accountID, max)
+	if err != nil {
+		return nil, l.fail(err)
+	}
+	defer rows.Close()
+	var out []ledger.Feedback
+	for rows.Next() {
+		f, err := scanFeedback(rows)
+		if err != nil {
+			return nil, l.fail(err)
+		}
+		out = append(out, f)
+	}
+	return out, l.fail(rows.Err())
+}
+
+// Correction returns the account's newest correction of textKey.
+func (l *Ledger) Correction(ctx context.Context, accountID, textKey string) (ledger.Feedback, bool, error) {
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	f, err := scanFeedback(l.pool.QueryRow(ctx, "SELECT "+feedbackCols+` FROM feedback
+		WHERE account_id = $1 AND text_key = $2 AND rating <> 'correct' ORDER BY created_ns DESC, id DESC LIMIT 1`, accountID, textKey))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ledger.Feedback{}, false, nil
+	}
+	if err != nil {
+		return ledger.Feedback{}, false, l.fail(err)
+	}
+	return f, true, nil
+}
