@@ -119,11 +119,14 @@ func TestHungUpstreamIsBounded(t *testing.T) {
 		}(i)
 	}
 	wg.Wait()
-	require.Less(t, time.Since(start), 6*time.Second, "the budget (2s) bounds every request")
+	// The budget (2s) ends every request; the mock would hang for 10
+	// minutes. The bound only tells the two apart: generous for a loaded
+	// machine, no assertion on how fast.
+	require.Less(t, time.Since(start), time.Minute, "the budget (2s) bounds every request")
 	require.NoError(t, m.Set(mock.Behaviour{Mode: "ok"}))
 	require.Equal(t, "24.998", n.get("/v1/usage", key).header.Get("X-SVC-Balance"), "only the warm-up detect was charged")
-	n.client.CloseIdleConnections() // the test client's own keep-alive goroutines
-	deadline := time.Now().Add(10 * time.Second)
+	n.client.CloseIdleConnections()         // the test client's own keep-alive goroutines
+	deadline := time.Now().Add(time.Minute) // the loop ends as soon as they are gone
 	for liveGoroutines() > base+2 && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
