@@ -29,11 +29,13 @@ run-mock: build
 
 # Everything CI runs (.ci/run calls this): format, vet, all tests, the
 # end-to-end suite again with both providers on mockllm over loopback HTTP,
+# and again on the PostgreSQL ledger (internal/testpg starts PostgreSQL 15),
 # the race detector on the packages that share state, and a short run of
 # every fuzz target.
 test: fmt-check vet
 	$(GO) test -count=1 -timeout 8m ./...
 	SVC_TEST_PROVIDERS=mockllm $(GO) test -count=1 -timeout 5m ./httpapi/
+	SVC_TEST_LEDGER=postgres $(GO) test -count=1 -timeout 8m ./httpapi/
 	$(GO) test -race -count=1 -timeout 8m $(RACE_PKGS)
 	./scripts/fuzz.sh 5s
 

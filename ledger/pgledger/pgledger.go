@@ -126,8 +126,10 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	}
 	cfg.MaxConns = opts.MaxConns
 	cfg.MinConns = 0
-	if cfg.ConnConfig.ConnectTimeout == 0 || cfg.ConnConfig.ConnectTimeout > 2*time.Second {
-		cfg.ConnConfig.ConnectTimeout = 2 * time.Second
+	// A refused connection (the server is down) fails at once; a slow one
+	// (an overloaded server forking a backend) gets the call's time.
+	if cfg.ConnConfig.ConnectTimeout == 0 || cfg.ConnConfig.ConnectTimeout > opts.CallTimeout {
+		cfg.ConnConfig.ConnectTimeout = opts.CallTimeout
 	}
 	// Every write is durable before its call returns, whatever the server's
 	// default; READ COMMITTED is what the conditional updates rely on.
