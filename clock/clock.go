@@ -12,6 +12,7 @@ import (
 // Clock returns the current time. It is safe for concurrent use.
 type Clock struct {
 	offset atomic.Int64 // nanoseconds added to the wall clock; never decreases
+	store  OffsetStore  // set by Share: the offset shared with other nodes
 }
 
 // New returns a clock that reads the wall clock.

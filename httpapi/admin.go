@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"context"
 	"crypto/subtle"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -25,6 +27,7 @@ func (s *Server) AdminHandler() fasthttp.RequestHandler {
 	r.POST("/admin/v1/clock", s.admin(s.adminClock))
 	r.GET("/admin/v1/accounts/{id}/usage", s.admin(s.adminUsage))
 	r.POST("/admin/v1/backup", s.admin(s.adminBackup))
+	r.GET("/admin/v1/providers", s.admin(s.adminProviders))
 	r.GET("/metrics", s.metricsHandler())
 	r.ANY("/debug/pprof/{name:*}", s.pprofHandler())
 	r.GET("/console", consoleAsset)
@@ -313,6 +316,15 @@ func (s *Server) adminClock(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	now := s.clock.Advance(time.Duration(n) * time.Second)
+	// A shared clock (--database-url) advances the stored offset, which
+	// every node follows within a second; a failure there changes nothing.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	now, err := s.clock.Move(ctx, time.Duration(n)*time.Second)
+	cancel()
+	if err != nil {
+		slog.Error("shared test clock: advance failed", "request_id", a.rid, "err", err)
+		a.fail(fasthttp.StatusServiceUnavailable, errf(typeAPI, "clock_unavailable", "", "The shared test clock could not be advanced; nothing changed."))
+		return
+	}
 	a.ok(map[string]string{"now": now.Format(time.RFC3339Nano)})
 }

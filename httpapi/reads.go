@@ -235,7 +235,11 @@ func (s *Server) health(ctx *fasthttp.RequestCtx) {
 	if cls != "ok" && status == "ok" {
 		status = "degraded"
 	}
+	rd := s.redisState()
+	if rd != "ok" && status == "ok" {
+		status = "degraded"
+	}
 	writeJSON(ctx, code, map[string]string{
-		"status": status, "database": db, "redis": "ok", "classifier": cls, "version": Version,
+		"status": status, "database": db, "redis": rd, "classifier": cls, "version": Version,
 	})
 }

@@ -25,11 +25,12 @@ var Version = "0.1.0"
 type Config struct {
 	AdminToken string // bearer token of the admin API
 	TestClock  bool   // enables POST /admin/v1/clock
-	// EngineTimeout bounds one operation's engine call (all upstream attempts).
-	EngineTimeout time.Duration
 	// DataDir is the data directory; POST /admin/v1/backup writes to
 	// <DataDir>/backups/<timestamp> when no dir is given.
 	DataDir string
+	// Redis, when set, shares the per-minute limits with the other nodes
+	// (svc serve --redis-url); nil keeps them per node.
+	Redis *RedisLimits
 }
 
 // Server answers /v1 and /admin/v1.
@@ -39,9 +40,9 @@ type Server struct {
 	engine   *engine.Engine
 	cache    *cache.Cache
 	clock    *clock.Clock
-	keys     *limiter // per key: sandbox 10/min, live the account's ceiling
-	reports  *limiter // per account: 5 reports/min
-	authFail *counter // per client address: failed authentications
+	keys     rateLimiter // per key: sandbox 10/min, live the account's ceiling
+	reports  rateLimiter // per account: 5 reports/min
+	authFail *counter    // per client address: failed authentications
 	// hintCache memoizes each account's feedback hints ([]op.Hint); an
 	// account's entry is dropped by its next feedback. Bounded by accounts.
 	hintCache sync.Map
@@ -57,10 +58,11 @@ const maxAuthFailuresPerMinute = 600
 
 // New returns a server over its dependencies. None may be nil.
 func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clock.Clock) *Server {
-	if cfg.EngineTimeout <= 0 {
-		cfg.EngineTimeout = 60 * time.Second
+	s := &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(), authFail: newCounter()}
+	if cfg.Redis != nil {
+		s.keys, s.reports = cfg.Redis.limiter("k"), cfg.Redis.limiter("r")
 	}
-	return &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(), authFail: newCounter()}
+	return s
 }
 
 // Handler returns the handler of the public listener.

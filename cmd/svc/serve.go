@@ -29,9 +29,11 @@ import (
 type serveConfig struct {
 	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
 	cacheEmbedder                                              string
+	objective                                                  string // engine.Objectives.Set syntax; "" = SVC_OBJECTIVE
 	demo, testClock                                            bool
 	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
+	cluster                                                    clusterFlags
 }
 
 func parseServe(args []string) (serveConfig, error) {
@@ -47,8 +49,10 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.StringVar(&c.cacheScope, "cache-scope", envOr("SVC_CACHE_SCOPE", "account"), "semantic cache scope: account or global (SVC_CACHE_SCOPE)")
 	fs.StringVar(&c.cacheEmbedder, "cache-embedder", envOr("SVC_CACHE_EMBEDDER", "ngram"), "near-duplicate embedder of the cache: ngram, llm_a or llm_b (the provider's SVC_LLM_X_EMBED_MODEL) (SVC_CACHE_EMBEDDER)")
 	fs.StringVar(&c.databaseURL, "database-url", envOr("SVC_DATABASE_URL", ""), "PostgreSQL URL (postgres://...) of the ledger shared by every node; default: the embedded Pebble ledger in <data-dir>/ledger (SVC_DATABASE_URL)")
+	fs.StringVar(&c.objective, "objective", "", `end-to-end latency objectives, e.g. "all=2s,report=30s" (ops: classify, moderate, rubric, translate, reply, report; "all" = every one but report); default 2s, report 30s (SVC_OBJECTIVE)`)
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
+	c.cluster.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -60,6 +64,12 @@ func parseServe(args []string) (serveConfig, error) {
 	}
 	if c.cacheEmbedder != "ngram" && !engine.ValidProvider(c.cacheEmbedder) {
 		return c, fmt.Errorf("--cache-embedder must be ngram, llm_a or llm_b, not %q", c.cacheEmbedder)
+	}
+	if c.objective != "" {
+		var o engine.Objectives
+		if err := o.Set(c.objective); err != nil {
+			return c, fmt.Errorf("--objective: %w", err)
+		}
 	}
 	return c, nil
 }
@@ -86,6 +96,11 @@ func serve(args []string) error {
 	ecfg, err := engine.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		return err
+	}
+	if cfg.objective != "" { // the flag wins over SVC_OBJECTIVE, entry by entry
+		if err := ecfg.Objectives.Set(cfg.objective); err != nil {
+			return fmt.Errorf("--objective: %w", err)
+		}
 	}
 	eng, err := engine.New(ecfg)
 	if err != nil {
@@ -122,7 +137,12 @@ func serve(args []string) error {
 		}
 	}
 
-	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir}, led, eng, ch, clk)
+	rl, stopCluster, err := openCluster(cfg, clk)
+	if err != nil {
+		return err
+	}
+	defer stopCluster()
+	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir, Redis: rl}, led, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
 	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
 	pl, err := net.Listen("tcp", cfg.addr)

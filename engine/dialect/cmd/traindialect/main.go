@@ -11,8 +11,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -31,32 +29,35 @@ func main() {
 	out := flag.String("out", "engine/dialect/learned", "directory the tables are written to")
 	sweep := flag.Bool("sweep", false, "print a grid of options and mixes instead of writing")
 	leaveOut := flag.String("leave-out", "", "comma-separated training sources to leave out (for the leave-one-out table); implies no write")
-	alpha := flag.Float64("alpha", 1, "smoothing")
-	minDF := flag.Int("mindf", 5, "minimum document frequency")
-	maxF := flag.Int("max", 60000, "features per table")
-	bigrams := flag.Bool("bigrams", true, "learn word pairs")
-	consistent := flag.Bool("consistent", true, "topic-bias filter: single-dialect sources must agree with the mixed source")
-	capN := flag.Int("cap", 0, "texts per (source,label); 0 no cap")
+	def := dialect.DefaultTrainOptions
+	alpha := flag.Float64("alpha", def.Alpha, "smoothing")
+	minDF := flag.Int("mindf", def.MinDF, "minimum document frequency")
+	maxF := flag.Int("max", def.MaxFeatures, "features per table")
+	bigrams := flag.Bool("bigrams", def.Bigrams, "learn word pairs")
+	consistent := flag.Bool("consistent", def.Consistent, "topic-bias filter: single-dialect sources must agree with the mixed source")
+	capN := flag.Int("cap", def.PerSourceCap, "texts per (source,label); 0 no cap")
+	maxW := flag.Float64("maxw", def.MaxWeight, "cap of |log-odds| per feature (nats)")
 	flag.Parse()
 	start := time.Now()
 
-	train, heldOut := loadTrain(*data, *leaveOut)
+	train, heldOut, err := dialect.LoadTraining(*data, strings.Split(*leaveOut, ","), os.Stderr)
+	if err != nil {
+		fail(err)
+	}
 	fmt.Fprintf(os.Stderr, "train-dialect: %d training texts (%d ArSarcasm held-out texts excluded) [%s]\n", len(train), heldOut, since(start))
 	devs := loadDevs(*data)
 	fmt.Fprintf(os.Stderr, "train-dialect: dev sets ready [%s]\n", since(start))
 
-	o := dialect.TrainOptions{Alpha: *alpha, MinDF: *minDF, MaxFeatures: *maxF, Bigrams: *bigrams, Consistent: *consistent, PerSourceCap: *capN}
+	o := dialect.TrainOptions{Alpha: *alpha, MinDF: *minDF, MaxFeatures: *maxF, Bigrams: *bigrams, Consistent: *consistent, PerSourceCap: *capN, MaxWeight: *maxW}
 	tabs, err := dialect.TrainNgrams(train, o, os.Stderr)
 	if err != nil {
 		fail(err)
 	}
 	fmt.Fprintf(os.Stderr, "train-dialect: trained [%s]\n", since(start))
-	mixes := []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0}
+	// the grid: mixes are scaled by 3^norm (a mean needs a larger mix than a sum)
+	mixes := []float64{0, 0.05, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 1.0}
 	wmixes := []float64{0, 0.5, 1}
 	norms := []float64{0, 0.5, 1}
-	if !*sweep {
-		mixes = []float64{0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5}
-	}
 	type choice struct {
 		mix, wmix, norm, obj float64
 	}
@@ -88,7 +89,27 @@ func main() {
 			}
 		}
 	}
-	fmt.Fprintf(os.Stderr, "train-dialect: chosen norm %.1f mix %.2f, wiki mix %.2f [%s]\n", best.norm, best.mix, best.wmix, since(start))
+	// calibration: the softmax temperature that minimises the expected
+	// calibration error on AOC and DART at the chosen mix
+	bestT, bestECE := 1.0, math.Inf(1)
+	for _, temp := range []float64{0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4} {
+		dialect.SetTemperature(temp)
+		e := 0.0
+		var parts []string
+		for _, d := range devs {
+			r := tabs.Evaluate(d, best.mix, best.wmix, best.norm)
+			parts = append(parts, fmt.Sprintf("%s ECE %.4f", d.Name, r.ECE))
+			if d.Name != "arsarcasm-heldout" {
+				e += r.ECE
+			}
+		}
+		fmt.Fprintf(os.Stderr, "train-dialect: temperature %.1f: %s\n", temp, strings.Join(parts, "; "))
+		if e < bestECE {
+			bestT, bestECE = temp, e
+		}
+	}
+	dialect.SetTemperature(bestT)
+	fmt.Fprintf(os.Stderr, "train-dialect: chosen norm %.1f mix %.2f, wiki mix %.2f, temperature %.1f [%s]\n", best.norm, best.mix, best.wmix, bestT, since(start))
 	if *sweep || *leaveOut != "" {
 		return
 	}
@@ -100,113 +121,50 @@ func main() {
 		"Shami corpus (Abu Kwaik et al. 2018, Apache-2.0), Saudi irony tweets (iwan-rg, CC BY 4.0). See engine/dialect/NOTICE.md.")
 	wikiHdr := append(hdr, "Source: comparable Arabic and Egyptian Arabic Wikipedia (motazsaad/comparableWikiCoprus), CC BY-SA 4.0.",
 		"This file is a derived work of Wikipedia text and is licensed CC BY-SA 4.0 (see engine/dialect/NOTICE.md).")
-	params := map[string]float64{"ngramMix": best.mix, "wikiMix": best.wmix, "ngramNorm": best.norm}
+	params := map[string]float64{"ngramMix": best.mix, "wikiMix": best.wmix, "ngramNorm": best.norm, "temperature": bestT}
 	write(filepath.Join(*out, "ngrams_permissive.tsv"), dialect.NgramTSV(tabs.Permissive, permHdr, params))
 	write(filepath.Join(*out, "ngrams_wiki.tsv"), dialect.NgramTSV(tabs.Wiki, wikiHdr, nil))
+	// candidate markers for review: strong learned words no marker covers
+	var cb strings.Builder
+	cb.WriteString("# Candidate markers mined by `make train-dialect` from the permissive table (not from Wikipedia):\n")
+	cb.WriteString("# the strongest single words per variety that no marker matches. For review only: a word becomes a\n")
+	cb.WriteString("# marker when a person adds it to markers/*.txt with its linguistic reason. Columns: word, variety, log-odds (nats), texts.\n")
+	for _, c := range tabs.Candidates(40) {
+		fmt.Fprintf(&cb, "%s\t%s\t%.2f\t%d\n", c.Word, c.Variety, c.Weight, c.DF)
+	}
+	write(filepath.Join(*out, "candidates.tsv"), cb.String())
 	fmt.Fprintf(os.Stderr, "train-dialect: wrote %d + %d features [%s]\n", len(tabs.Permissive), len(tabs.Wiki), since(start))
 }
 
 func since(t time.Time) string { return time.Since(t).Round(100 * time.Millisecond).String() }
 
-type row struct {
-	Text   string `json:"text"`
-	Label  string `json:"label"`
-	Source string `json:"source"`
-}
-
-func readJSONL(path string) []row {
-	f, err := os.Open(path)
-	if err != nil {
-		fail(err)
-	}
-	defer f.Close()
-	var rows []row
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var r row
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			fail(fmt.Errorf("%s: %w", path, err))
-		}
-		rows = append(rows, r)
-	}
-	if err := sc.Err(); err != nil {
-		fail(err)
-	}
-	return rows
-}
-
-// loadTrain reads train/*.jsonl and the ArSarcasm dev training part. Every
-// text of the ArSarcasm dev held-out part (dialect.InTrainSplit false) is
-// left out, wherever it appears (ArSarcasm-v2 contains ArSarcasm v1).
-func loadTrain(data, leaveOut string) ([]dialect.Sample, int) {
-	skip := map[string]bool{}
-	for _, s := range strings.Split(leaveOut, ",") {
-		if s != "" {
-			skip[s] = true
-		}
-	}
-	held := map[string]bool{}
-	devTrain := []row{}
-	for _, r := range readJSONL(filepath.Join(data, "arsarcasm-dialect", "dev.jsonl")) {
-		if dialect.InTrainSplit(r.Text) {
-			devTrain = append(devTrain, r)
-		} else {
-			held[r.Text] = true
-		}
-	}
-	files := []struct{ file, name, group string }{
-		{"arsarcasm_v2.jsonl", "arsarcasm", "permissive"},
-		{"shami.jsonl", "shami", "permissive"},
-		{"saudi_irony.jsonl", "saudi", "permissive"},
-		{"wiki_ar_arz.jsonl", "wiki", "wiki"},
-	}
-	var out []dialect.Sample
-	seen := map[string]bool{}
-	excluded := 0
-	for _, f := range files {
-		if skip[f.name] {
-			continue
-		}
-		rows := readJSONL(filepath.Join(data, "train", f.file))
-		if f.name == "arsarcasm" {
-			rows = append(rows, devTrain...)
-		}
-		for _, r := range rows {
-			if held[r.Text] {
-				excluded++
-				continue
-			}
-			if seen[r.Text] {
-				continue
-			}
-			seen[r.Text] = true
-			out = append(out, dialect.Sample{Text: r.Text, Label: r.Label, Source: f.name, Group: f.group})
-		}
-		fmt.Fprintf(os.Stderr, "train-dialect: read %s (%d rows)\n", f.file, len(rows))
-	}
-	return out, excluded
-}
-
 func loadDevs(data string) []*dialect.DevSet {
-	conv := func(rows []row, keep func(string) bool) []dialect.Sample {
+	conv := func(rows []dialect.Sample, keep func(string) bool) []dialect.Sample {
 		var ss []dialect.Sample
 		for _, r := range rows {
 			if keep == nil || keep(r.Text) {
-				ss = append(ss, dialect.Sample{Text: r.Text, Label: r.Label})
+				ss = append(ss, r)
 			}
 		}
 		return ss
 	}
-	aoc := readJSONL(filepath.Join(data, "aoc-dialect", "dev.jsonl"))
-	ars := readJSONL(filepath.Join(data, "arsarcasm-dialect", "dev.jsonl"))
-	dart := readJSONL(filepath.Join(data, "dart-dialect", "dev.jsonl"))
+	aoc := mustRead(filepath.Join(data, "aoc-dialect", "dev.jsonl"))
+	ars := mustRead(filepath.Join(data, "arsarcasm-dialect", "dev.jsonl"))
+	dart := mustRead(filepath.Join(data, "dart-dialect", "dev.jsonl"))
 	devs := []*dialect.DevSet{
 		dialect.PrepareDev("aoc", four, conv(aoc, nil)),
 		dialect.PrepareDev("arsarcasm-heldout", four, conv(ars, func(t string) bool { return !dialect.InTrainSplit(t) })),
 		dialect.PrepareDev("dart", four[:3], conv(dart, nil)),
 	}
 	return devs
+}
+
+func mustRead(path string) []dialect.Sample {
+	rows, err := dialect.ReadSamples(path)
+	if err != nil {
+		fail(err)
+	}
+	return rows
 }
 
 func write(path, s string) {
