@@ -89,10 +89,13 @@ func TestInvalidProviderNeverServed(t *testing.T) {
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	env := map[string]string{"SVC_LLM_A_BASE_URL": "http://x/v1", "SVC_LLM_A_MODEL": "m", "SVC_LLM_A_FALLBACK_MODEL": "f", "SVC_LLM_TIMEOUT": "3s", "SVC_LLM_MAX_IN_FLIGHT": "7", "SVC_ROUTE_AR": "llm_a"}
+	env := map[string]string{"SVC_LLM_A_BASE_URL": "http://x/v1", "SVC_LLM_A_MODEL": "m", "SVC_LLM_A_FALLBACK_MODEL": "f", "SVC_LLM_TIMEOUT": "3s", "SVC_LLM_MAX_IN_FLIGHT": "7", "SVC_ROUTE_AR": "llm_a", "SVC_LLM_B_OUTPUT_MODE": "json_object"}
 	cfg, err := engine.ConfigFromEnv(func(k string) string { return env[k] })
-	if err != nil || cfg.LLMA.BaseURL != "http://x/v1" || cfg.LLMA.FallbackModel != "f" || cfg.Timeout.Seconds() != 3 || cfg.MaxInFlight != 7 || cfg.RouteAR != "llm_a" || cfg.LLMB.BaseURL != "" {
+	if err != nil || cfg.LLMA.BaseURL != "http://x/v1" || cfg.LLMA.FallbackModel != "f" || cfg.LLMB.OutputMode != "json_object" || cfg.LLMA.OutputMode != "" || cfg.Timeout.Seconds() != 3 || cfg.MaxInFlight != 7 || cfg.RouteAR != "llm_a" || cfg.LLMB.BaseURL != "" {
 		t.Fatalf("%+v %v", cfg, err)
+	}
+	if _, err := engine.New(engine.Config{LLMA: engine.ProviderConfig{BaseURL: "http://x/v1", Model: "m", OutputMode: "yaml"}}); err == nil {
+		t.Fatal("output mode yaml accepted")
 	}
 	env["SVC_LLM_TIMEOUT"] = "soon"
 	if _, err := engine.ConfigFromEnv(func(k string) string { return env[k] }); err == nil {

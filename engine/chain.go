@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+	"time"
 
 	"github.com/bytedance/sonic"
 
@@ -16,6 +16,7 @@ import (
 
 // task is one operation ready to run along a fallback chain.
 type task[T any] struct {
+	op         opKind
 	schemaName string
 	system     string          // prompt
 	input      any             // marshalled as the user message
@@ -40,106 +41,381 @@ func unusable(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", errUnusable, fmt.Sprintf(format, a...))
 }
 
-// run walks the chain. Per model step: one call, and one retry when the
-// output is unusable (bad JSON, empty, rejected by the checker, or a body that
-// is not a chat completion). A provider error or timeout moves to the next
-// step; a timeout, a connect failure or a full in-flight queue also skips
-// the rest of that provider's steps (same endpoint, likely hung or down), so
-// the other provider still gets its turn within the budget. A built-in step
-// always answers.
-//
-// Each attempt is bounded by Timeout and the whole run by Budget (built-in
-// steps run even after the budget, they are local). The caller's context
-// ending stops everything with ErrUpstream.
+// verdict is what the chain does after one attempt (doc.go's table).
+type verdict uint8
+
+const (
+	answered     verdict = iota // usable output: the answer
+	retrySame                   // unusable output or body: the same model once more, then nextStep
+	nextStep                    // an HTTP error status or I/O failure: the next step
+	skipProvider                // timeout, refused connection, full queue, Retry-After: the provider's other steps too
+)
+
+// judge sorts a failed attempt's error; tried reports whether the call
+// reached an upstream (a full in-flight queue sends nothing).
+func judge(err error) (v verdict, tried bool) {
+	var pe *provider.Error
+	if errors.Is(err, errUnusable) {
+		return retrySame, true
+	}
+	if !errors.As(err, &pe) {
+		return nextStep, true
+	}
+	switch pe.Kind {
+	case provider.BadBody:
+		return retrySame, true
+	case provider.Busy:
+		return skipProvider, false
+	case provider.Connect, provider.Timeout, provider.Canceled:
+		return skipProvider, true
+	case provider.Status:
+		if retryAfter(pe) > 0 {
+			return skipProvider, true
+		}
+	}
+	return nextStep, true
+}
+
+// attemptDone is one finished call.
+type attemptDone struct {
+	step int
+	resp provider.Response
+	err  error
+}
+
+// Bounds of one run: a chain has at most maxSteps steps (two models per
+// provider); each step is called at most twice (the retry; a forced probe
+// only calls a step never called), so at most maxAttempts calls start.
+const (
+	maxSteps    = 4
+	maxAttempts = 2 * maxSteps
+)
+
+// providerSet is a set of the two provider names.
+type providerSet [2]bool
+
+func providerIndex(p string) int {
+	if p == LLMA {
+		return 0
+	}
+	return 1
+}
+
+func (ps *providerSet) add(p string)     { ps[providerIndex(p)] = true }
+func (ps providerSet) has(p string) bool { return ps[providerIndex(p)] }
+
+// stepState is where a step of one run stands.
+type stepState uint8
+
+const (
+	pending stepState = iota
+	started
+	finished
+	breakerOpen // skipped because its breaker refused it; a forced probe may still call it
+)
+
+// runner is one run of a task along a chain. Only run's goroutine touches
+// it; attempts report on results.
+type runner[T any] struct {
+	e        *Engine
+	t        *task[T]
+	steps    []candidate
+	user     string
+	ctx      context.Context // ends at the objective or with the caller
+	deadline time.Time
+	results  chan attemptDone // capacity: every attempt a run can start
+	state    [maxSteps]stepState
+	probing  [maxSteps]bool // the step's call is a probe of a breaker not closed
+	retried  [maxSteps]bool
+	skip     providerSet // providers whose remaining steps are skipped
+	running  int
+	hedged   bool        // the one hedge of this run started
+	hedge    int         // its step
+	forced   providerSet // providers that had their forced probe in this run
+	tokens   int
+	tried    bool
+	lastErr  error
+	timer    *time.Timer
+	cancels  [maxAttempts]context.CancelFunc
+	ncancel  int
+}
+
+// run walks the chain (doc.go, "Fallback chain" and "Time"): it starts the
+// first step its breaker admits, and after each attempt acts on its verdict
+// (judge); a step still running after its hedge delay gets one hedge
+// (budget permitting); the whole run ends within the operation's objective;
+// before it fails it calls, per provider, one step skipped for its open
+// breaker (a forced probe). A
+// built-in step answers at once when nothing else is running.
 //
 // Usage of the answer: Provider and Model of the step that answered (Model as
 // the endpoint reports it, else as requested), FallbackUsed when that step is
 // not the first, TokensUsed the sum of prompt+completion tokens of every
-// upstream call made for this answer (failed-output attempts included: they
-// were spent on it), plus the built-in count when a built-in step answered.
+// upstream call that returned for this answer (failed-output attempts and a
+// hedge's other call included: they were spent on it), plus the built-in
+// count when a built-in step answered.
 func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T, error) {
 	var zero T
 	user, err := sonic.ConfigStd.Marshal(t.input) // encoding/json-compatible (HTML escaped, sorted keys), faster
 	if err != nil {
 		return zero, fmt.Errorf("%w: marshal input: %v", ErrUpstream, err)
 	}
-	budget, cancel := context.WithTimeout(ctx, e.cfg.Budget)
+	if len(steps) > maxSteps {
+		panic("engine: a chain longer than maxSteps")
+	}
+	if steps[0].client != nil {
+		e.hedges.request()
+	}
+	deadline := time.Now().Add(*e.cfg.Objectives.field(t.op))
+	rctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
-
-	tokens, tried := 0, false
-	var lastErr error
-	skip := ""
-	for i, s := range steps {
-		if ctx.Err() != nil {
-			return zero, fmt.Errorf("%w: %v", ErrUpstream, ctx.Err())
+	r := &runner[T]{
+		e: e, t: &t, steps: steps, user: string(user), ctx: rctx, deadline: deadline,
+		results: make(chan attemptDone, maxAttempts),
+	}
+	defer r.stop()
+	if res, ok := r.advance(); ok {
+		return res, nil
+	}
+	for r.running > 0 {
+		var hedgeC <-chan time.Time
+		if r.timer != nil {
+			hedgeC = r.timer.C
 		}
-		if s.client == nil {
-			r := t.local()
-			u := t.usage(&r)
-			u.Provider, u.Model, u.FallbackUsed = s.provider, builtin.Model, i > 0
-			u.TokensUsed += tokens
-			return r, nil
-		}
-		if s.provider == skip {
-			continue
-		}
-		req := provider.Request{Model: s.model, System: t.system, User: string(user),
-			SchemaName: t.schemaName, Schema: t.schema, MaxTokens: t.maxTokens}
-		for attempt := 0; attempt < 2; attempt++ {
-			if budget.Err() != nil {
-				lastErr = budget.Err()
-				break
+		select {
+		case d := <-r.results:
+			r.running--
+			if res, ok := r.finish(d); ok {
+				return res, nil
 			}
-			actx, acancel := context.WithTimeout(budget, e.cfg.Timeout)
-			resp, err := s.client.Complete(actx, req)
-			acancel()
-			if err != nil {
-				lastErr = err
-				var pe *provider.Error
-				if errors.As(err, &pe) {
-					switch pe.Kind {
-					case provider.BadBody:
-						tried = true
-						continue // retry once
-					case provider.Connect, provider.Busy, provider.Timeout:
-						skip = s.provider
-					}
-					tried = tried || pe.Kind != provider.Busy
+			if r.running == 0 || (r.running == 1 && r.hedged) {
+				if res, ok := r.advance(); ok {
+					return res, nil
 				}
-				break
 			}
-			tried = true
-			tokens += resp.PromptTokens + resp.CompletionTokens
-			r, cerr := t.check(resp.Content)
-			if cerr != nil {
-				lastErr = cerr
-				continue
+		case <-hedgeC:
+			r.timer = nil
+			r.startHedge()
+		case <-rctx.Done():
+			if ctx.Err() == nil {
+				r.lastErr = fmt.Errorf("objective of %v exceeded", *e.cfg.Objectives.field(t.op))
 			}
-			u := t.usage(&r)
-			u.Provider, u.Model, u.FallbackUsed, u.TokensUsed = s.provider, s.model, i > 0, tokens
-			if resp.Model != "" {
-				u.Model = resp.Model
-			}
-			return r, nil
+			r.tried = true // a call was running
+			return zero, r.fail(ctx)
 		}
 	}
-	if ctx.Err() != nil {
-		return zero, fmt.Errorf("%w: %v", ErrUpstream, ctx.Err())
-	}
-	if t.unparseable && tried {
-		return zero, fmt.Errorf("%w: %v", ErrUnparseable, lastErr)
-	}
-	return zero, fmt.Errorf("%w: %v", ErrUpstream, lastErr)
+	return zero, r.fail(ctx)
 }
 
-// decode parses content strictly enough: it must be one JSON object.
-func decode(content string, v any) error {
-	if len(content) == 0 {
-		return unusable("empty output")
+// advance starts the next pending step (or, with none left, the run's one
+// forced probe). A built-in step reached with nothing running answers: ok.
+func (r *runner[T]) advance() (T, bool) {
+	now := r.e.now()
+	for i := range r.steps {
+		if r.state[i] != pending {
+			continue
+		}
+		s := &r.steps[i]
+		if r.skip.has(s.provider) {
+			r.state[i] = finished
+			continue
+		}
+		if s.client == nil {
+			if r.running > 0 {
+				break // a built-in step only answers when nothing else can
+			}
+			return r.local(i), true
+		}
+		if !r.deadline.After(time.Now()) {
+			break
+		}
+		ok, probe := s.health.br.admit(now)
+		if !ok {
+			r.state[i] = breakerOpen
+			s.health.skipped.Add(1)
+			continue
+		}
+		r.probing[i] = probe
+		r.start(i, probe)
+		return *new(T), false
 	}
-	if err := sonic.ConfigStd.UnmarshalFromString(content, v); err != nil {
-		msg, _, _ := strings.Cut(err.Error(), "\n") // sonic adds the input on further lines
-		return unusable("not JSON: %s", msg)
+	if r.running == 0 {
+		// Every step left was refused by its breaker: rather than fail
+		// unseen, call the first refused step of each provider in turn
+		// (unless a Retry-After holds it), so that a provider back up
+		// answers although its breaker has not seen it yet.
+		for i := range r.steps {
+			s := &r.steps[i]
+			if r.state[i] == breakerOpen && !r.skip.has(s.provider) && !r.forced.has(s.provider) && r.deadline.After(time.Now()) && s.health.br.forceable(now) {
+				r.forced.add(s.provider)
+				s.health.forced.Add(1)
+				r.probing[i] = true
+				r.start(i, false)
+				break
+			}
+		}
 	}
-	return nil
+	return *new(T), false
+}
+
+// startHedge starts the run's one hedge when the running step has not
+// answered by its hedge delay: the next pending step of another provider
+// (the same endpoint is likely as slow), else of the same one; never a
+// built-in step. The hedge budget must allow it, unless the running call
+// probes a breaker that is not closed: the request that carries a probe
+// does not pay for it.
+func (r *runner[T]) startHedge() {
+	if r.running != 1 || r.hedged {
+		return
+	}
+	cur := -1
+	for i, st := range r.state[:len(r.steps)] {
+		if st == started {
+			cur = i
+		}
+	}
+	now := r.e.now()
+	for _, sameProvider := range []bool{false, true} {
+		for i := range r.steps {
+			s := &r.steps[i]
+			if r.state[i] != pending || s.client == nil || r.skip.has(s.provider) || (s.provider == r.steps[cur].provider) != sameProvider {
+				continue
+			}
+			ok, probe := s.health.br.admit(now)
+			if !ok {
+				continue
+			}
+			if !r.probing[cur] && !r.e.hedges.take() {
+				if probe {
+					s.health.br.drop()
+				}
+				return
+			}
+			r.hedged, r.hedge = true, i
+			r.probing[i] = probe
+			if r.probing[cur] {
+				r.e.hedges.hedges.Add(1)
+			}
+			r.start(i, probe)
+			return
+		}
+	}
+}
+
+// start calls step i in its own goroutine under the attempt timeout.
+func (r *runner[T]) start(i int, probe bool) {
+	s := &r.steps[i]
+	now := time.Now()
+	remaining := r.deadline.Sub(now)
+	at := r.e.attemptTimeout(s, r.t.op, remaining, r.reserveAfter(i, remaining))
+	actx, cancel := context.WithTimeout(r.ctx, at)
+	r.cancels[r.ncancel] = cancel // at most maxAttempts: two per step, one forced probe per provider
+	r.ncancel++
+	r.state[i] = started
+	r.running++
+	if r.running == 1 && !r.hedged {
+		if r.timer != nil {
+			r.timer.Stop()
+		}
+		r.timer = time.NewTimer(hedgeDelay(s, r.t.op, at))
+	}
+	req := provider.Request{Model: s.model, System: r.t.system, User: r.user,
+		SchemaName: r.t.schemaName, Schema: r.t.schema, MaxTokens: r.t.maxTokens}
+	e, op := r.e, r.t.op
+	go func() {
+		begin := time.Now()
+		resp, err := s.client.Complete(actx, req)
+		e.observe(s, op, err, time.Since(begin), at, probe)
+		r.results <- attemptDone{step: i, resp: resp, err: err}
+	}()
+}
+
+// reserveAfter is the time the first later step of another provider is
+// expected to need (0 when there is none): a timeout of step i skips its
+// provider, and that step must still fit in the objective.
+func (r *runner[T]) reserveAfter(i int, remaining time.Duration) time.Duration {
+	for j := i + 1; j < len(r.steps); j++ {
+		s := &r.steps[j]
+		if s.provider == r.steps[i].provider || r.state[j] != pending || r.skip.has(s.provider) {
+			continue
+		}
+		if s.client == nil {
+			return 0 // built-in: instant
+		}
+		return r.e.expected(s, r.t.op, remaining)
+	}
+	return 0
+}
+
+// finish acts on one attempt: the answer (ok), or the verdict's next move.
+func (r *runner[T]) finish(d attemptDone) (T, bool) {
+	var zero T
+	s := &r.steps[d.step]
+	err := d.err
+	if err == nil {
+		r.tokens += d.resp.PromptTokens + d.resp.CompletionTokens
+		res, cerr := r.t.check(d.resp.Content)
+		if cerr == nil {
+			u := r.t.usage(&res)
+			u.Provider, u.Model, u.FallbackUsed, u.TokensUsed = s.provider, s.model, d.step > 0, r.tokens
+			if d.resp.Model != "" {
+				u.Model = d.resp.Model
+			}
+			if r.hedged && d.step == r.hedge {
+				r.e.hedges.wins.Add(1)
+			}
+			return res, true
+		}
+		err = cerr
+	}
+	r.lastErr = err
+	v, tried := judge(err)
+	r.tried = r.tried || tried
+	r.state[d.step] = finished
+	switch v {
+	case retrySame:
+		if !r.retried[d.step] && r.deadline.After(time.Now()) {
+			r.retried[d.step] = true
+			r.start(d.step, false)
+		}
+	case skipProvider:
+		r.skip.add(s.provider)
+	}
+	return zero, false
+}
+
+// local answers with built-in step i.
+func (r *runner[T]) local(i int) T {
+	res := r.t.local()
+	u := r.t.usage(&res)
+	u.Provider, u.Model, u.FallbackUsed = r.steps[i].provider, builtin.Model, i > 0
+	u.TokensUsed += r.tokens
+	return res
+}
+
+// fail is the run's final error: ErrUnparseable for rubric when a call
+// reached an upstream and the caller's context did not end, else
+// ErrUpstream.
+func (r *runner[T]) fail(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w: %v", ErrUpstream, ctx.Err())
+	}
+	if r.lastErr == nil {
+		r.lastErr = errors.New("every step refused by its circuit breaker or a Retry-After")
+	}
+	if r.t.unparseable && r.tried {
+		return fmt.Errorf("%w: %v", ErrUnparseable, r.lastErr)
+	}
+	return fmt.Errorf("%w: %v", ErrUpstream, r.lastErr)
+}
+
+// stop cancels the calls still running (a hedge's other call); their
+// goroutines end with their calls and report to the buffered results.
+func (r *runner[T]) stop() {
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	for _, c := range r.cancels[:r.ncancel] {
+		c()
+	}
 }

@@ -33,7 +33,7 @@ func (e *Engine) Classify(ctx context.Context, req op.ClassifyRequest, provider 
 		Examples: e.examples(req.Hints),
 	}
 	t := task[op.Classification]{
-		schemaName: wire.SchemaClassify, system: prompts["classify"], schema: schemas["classify"],
+		op: opClassify, schemaName: wire.SchemaClassify, system: prompts["classify"], schema: schemas["classify"],
 		input: in, maxTokens: 800,
 		check: func(content string) (op.Classification, error) { return checkClassify(content, req, det) },
 		local: func() op.Classification { return builtin.Classify(req) },

@@ -22,27 +22,65 @@
 //
 // primary model -> the same provider's fallback model -> the other
 // provider's model (classify, rubric, reply only). A provider without a base
-// URL is one built-in step that always answers. Per model step: one call,
-// one retry when the output is unusable; a provider error (HTTP status) moves
-// on; a timeout, refused connection or full in-flight queue also skips that
-// provider's fallback model (same endpoint). Usage reports the step that
+// URL is one built-in step that always answers. Usage reports the step that
 // answered: Provider, Model (as the endpoint names it), FallbackUsed (true
 // when not the first step; a retry of the first model is not a fallback).
+// Each attempt ends in one verdict (chain.go, judge), and the loop acts on it:
+//
+//	attempt's result                               verdict       next
+//	usable output                                  answered      return it
+//	unusable output or body (bad JSON, empty,      retrySame     the same model once more,
+//	  rejected by the checker)                                   then the next step
+//	HTTP error status, other I/O failure           nextStep      the next step
+//	timeout, refused connection, full in-flight    skipProvider  the next step of another
+//	  queue, 429/503 with Retry-After                            provider (same endpoint)
+//
 // Rubric's failed chain ends in ErrUnparseable (SPEC lists 502 as rubric's
 // upstream failure), unless nothing reached an upstream (queues full) or the
 // caller's context ended: then ErrUpstream, as every other operation.
 //
-// # Time
+// # Circuit breakers (breaker.go)
 //
-// Each upstream call is bounded by Config.Timeout, the whole operation by
-// Config.Budget (default 2*Timeout) and by the caller's context; a call
-// waits at most QueueWait for one of MaxInFlight slots per provider.
+// Each configured provider model has a breaker (closed, open, half-open)
+// fed by every call: timeouts, refused connections, 5xx and 429 are
+// failures; 5 in a row, or half of the last 10-20 calls, open it. A step
+// whose breaker is open is skipped without a call; after a cooldown (1 s,
+// doubling per failed probe up to 2 s) it is half-open and lets up to 3
+// probe calls through; a success closes it. A 429 or 503 with Retry-After
+// holds the breakers of every model of that provider open until then (at
+// most 60 s), and nothing calls them before. When every step left in a run was refused, the run calls the
+// first refused step of each provider anyway (a forced probe), so a request
+// never fails only because of a breaker's memory; a success closes it.
+// Status (GET /v1/health's classifier) and Breakers (/metrics, the admin
+// API) report them.
+//
+// # Time (budget.go)
+//
+// Each operation has an end-to-end objective (Config.Objectives: 2 s, 30 s
+// for report): every attempt, retry, hedge and fallback of the run ends
+// within it, and so does a failure. An attempt's timeout is 3x the model's
+// observed p99 for that operation (at least 500 ms; Config.Timeout, 10 s,
+// before 16 samples and at most), and leaves the expected time of the next
+// provider's step (but takes at least half of what remains): a hung primary
+// costs a fraction of the objective. A call also waits at most QueueWait
+// for one of MaxInFlight slots per provider.
+//
+// # Hedging (hedge.go)
+//
+// When the running step has not answered by its hedge delay (the model's
+// observed p95 for the operation, at least 150 ms; half the attempt timeout
+// before 16 samples), the next pending step of the other provider (else of
+// the same provider: translate, moderate and report stay on llm_a) starts
+// in parallel; the first usable answer wins and the other call is canceled.
+// At most one hedge per run, and at most Config.HedgeRatio (5%) of runs
+// over time (a token bucket that starts empty, burst 10).
 //
 // # tokens_used
 //
 // The sum of prompt+completion tokens the endpoints reported for every call
-// made for this answer, including attempts whose output was unusable (they
-// were spent on it); when a built-in step answers, its own count is added.
+// that returned for this answer, including attempts whose output was
+// unusable and a hedge's other call when it returned first (they were spent
+// on it); when a built-in step answers, its own count is added.
 //
 // # Prompts and checks
 //

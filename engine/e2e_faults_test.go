@@ -184,22 +184,43 @@ func TestConnectFailureSkipsProvider(t *testing.T) {
 	}
 }
 
-// Status turns "degraded" after consecutive provider failures and back to
-// "ok" on the next success.
+// Status names llm_a once its models' breakers open, a request whose every
+// step is refused still probes one, and a provider that answers again is
+// used at once.
 func TestStatusDegraded(t *testing.T) {
-	e, a, _ := twoProviders(t, nil)
+	e, a, b := twoProviders(t, nil)
+	clk := engine.NewFakeClock(e)
+	tr := op.TranslateRequest{Text: en, Source: "en", Target: "ar"}
 	a.set(t, "error500", 0)
-	for i := 0; i < 5; i++ {
-		_, _ = e.Translate(context.Background(), op.TranslateRequest{Text: en, Source: "en", Target: "ar"})
+	for i := 0; i < 5; i++ { // a-main and a-main-fb fail five times each
+		if _, err := e.Translate(context.Background(), tr); !errors.Is(err, engine.ErrUpstream) {
+			t.Fatalf("translate %d: %v", i, err)
+		}
 	}
-	if e.Status() != "degraded" {
-		t.Fatal("want degraded")
+	if got := e.Status(); got != "degraded: llm_a" {
+		t.Fatalf("status %q, want degraded: llm_a", got)
+	}
+	a0 := a.chats()
+	if _, err := e.Translate(context.Background(), tr); !errors.Is(err, engine.ErrUpstream) {
+		t.Fatalf("translate: %v", err)
+	}
+	if got := a.chats() - a0; got != 1 {
+		t.Fatalf("every step refused: %d calls, want one forced probe", got)
 	}
 	a.set(t, "ok", 0)
-	if _, err := e.Translate(context.Background(), op.TranslateRequest{Text: en, Source: "en", Target: "ar"}); err != nil {
-		t.Fatal(err)
+	r, err := e.Translate(context.Background(), tr)
+	if err != nil {
+		t.Fatalf("a provider back must answer at once: %v", err)
 	}
-	if e.Status() != "ok" {
-		t.Fatal("want ok again")
+	wantUsage(t, "translate", r.Usage, "llm_a", "a-main", false)
+	if got := e.Status(); got != "degraded: llm_a" { // a-main-fb is still open
+		t.Fatalf("status %q", got)
+	}
+	clk.Advance(2 * time.Second) // its cooldown passes: half-open, not reported
+	if got := e.Status(); got != "ok" {
+		t.Fatalf("status %q, want ok", got)
+	}
+	if b.chats() != 0 {
+		t.Fatal("translate called llm_b")
 	}
 }

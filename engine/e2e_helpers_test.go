@@ -37,11 +37,13 @@ func (u *upstream) cfg(model string) engine.ProviderConfig {
 	return engine.ProviderConfig{BaseURL: u.srv.URL + "/v1", APIKey: "test", Model: model, FallbackModel: model + "-fb"}
 }
 
-// twoProviders: llm_a and llm_b each on their own mockllm.
+// twoProviders: llm_a and llm_b each on their own mockllm. The objectives
+// are generous (10 s: attempts get Timeout, 2 s) so that a loaded test
+// machine does not turn a slow answer into a fallback.
 func twoProviders(t *testing.T, mut func(*engine.Config)) (*engine.Engine, *upstream, *upstream) {
 	t.Helper()
 	a, b := startMock(t), startMock(t)
-	cfg := engine.Config{LLMA: a.cfg("a-main"), LLMB: b.cfg("b-main"), Timeout: 2 * time.Second}
+	cfg := engine.Config{LLMA: a.cfg("a-main"), LLMB: b.cfg("b-main"), Timeout: 2 * time.Second, Objectives: engine.UniformObjectives(10 * time.Second)}
 	if mut != nil {
 		mut(&cfg)
 	}

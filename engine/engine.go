@@ -37,22 +37,29 @@ type ProviderConfig struct {
 	// EmbedModel is the model of POST {base}/embeddings ("" = the provider
 	// offers no embeddings; see Engine.Embedder).
 	EmbedModel string
+	// OutputMode is how structured output is asked for: "json_schema" (""
+	// too), "json_object" or "instructions" (provider.Config.OutputMode).
+	OutputMode string
 }
 
 // Config configures an Engine. Zero values take the documented defaults.
 type Config struct {
 	LLMA, LLMB       ProviderConfig
-	RouteAR, RouteEN string        // provider for ar/mixed and en text; defaults "llm_b", "llm_a"
-	Timeout          time.Duration // total per upstream call (connect to last byte); default 10s
-	ConnectTimeout   time.Duration // TCP/TLS connect; default 3s
-	MaxInFlight      int           // concurrent upstream calls per provider; default 10_000
-	QueueWait        time.Duration // max wait for an in-flight slot; default 2s
-	// Budget bounds one operation end to end (every retry and fallback);
-	// default 2*Timeout, so with both providers hung a call fails after
-	// 20s by default. An attempt never gets more than what is left of it.
-	// Raise Timeout (SVC_LLM_TIMEOUT) for slow models: a pro report's
-	// narrative from a large model can need more than 10s.
-	Budget time.Duration
+	RouteAR, RouteEN string // provider for ar/mixed and en text; defaults "llm_b", "llm_a"
+	// Objectives bound each operation end to end (every attempt, retry,
+	// hedge and fallback): 2s by default, 30s for report. They are the
+	// only deadline of an operation; callers pass a context without one
+	// (or with a shorter one, which then wins).
+	Objectives Objectives
+	// Timeout caps one upstream call (connect to last byte); default 10s.
+	// Within an objective an attempt gets less: see attemptTimeout.
+	Timeout        time.Duration
+	ConnectTimeout time.Duration // TCP/TLS connect; default 3s
+	MaxInFlight    int           // concurrent upstream calls per provider; default 10_000
+	QueueWait      time.Duration // max wait for an in-flight slot; default 2s
+	// HedgeRatio bounds hedged calls to this fraction of requests over
+	// time (default DefaultHedgeRatio); negative disables hedging.
+	HedgeRatio float64
 	// MaxHints bounds the feedback examples put in a prompt (default 5), each
 	// text cut to HintRunes runes (default 200).
 	MaxHints, HintRunes int
@@ -62,6 +69,9 @@ type Config struct {
 type Engine struct {
 	cfg       Config
 	providers map[string]*provider.Client // nil entry = built-in
+	health    []*modelHealth              // one per configured provider model, in chain order
+	hedges    hedgeBudget
+	now       func() time.Time // the breakers' clock (tests move it)
 }
 
 // ValidProvider reports whether p names a provider a caller may ask for:
@@ -91,8 +101,9 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.QueueWait <= 0 {
 		cfg.QueueWait = 2 * time.Second
 	}
-	if cfg.Budget <= 0 {
-		cfg.Budget = 2 * cfg.Timeout
+	cfg.Objectives.fill()
+	if cfg.HedgeRatio == 0 {
+		cfg.HedgeRatio = DefaultHedgeRatio
 	}
 	if cfg.MaxHints <= 0 {
 		cfg.MaxHints = 5
@@ -100,8 +111,15 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.HintRunes <= 0 {
 		cfg.HintRunes = 200
 	}
-	e := &Engine{cfg: cfg, providers: map[string]*provider.Client{LLMA: nil, LLMB: nil}}
-	for name, pc := range map[string]ProviderConfig{LLMA: cfg.LLMA, LLMB: cfg.LLMB} {
+	e := &Engine{cfg: cfg, providers: map[string]*provider.Client{LLMA: nil, LLMB: nil}, now: time.Now}
+	if cfg.HedgeRatio > 0 {
+		e.hedges.ratio = int64(min(cfg.HedgeRatio, 1) * tokenUnit)
+	}
+	for _, p := range []struct {
+		name string
+		pc   ProviderConfig
+	}{{LLMA, cfg.LLMA}, {LLMB, cfg.LLMB}} {
+		name, pc := p.name, p.pc
 		if pc.BaseURL == "" {
 			continue
 		}
@@ -110,13 +128,18 @@ func New(cfg Config) (*Engine, error) {
 		}
 		c, err := provider.New(provider.Config{
 			Name: name, BaseURL: pc.BaseURL, APIKey: pc.APIKey,
-			Model: pc.Model, FallbackModel: pc.FallbackModel, EmbedModel: pc.EmbedModel,
+			Model: pc.Model, FallbackModel: pc.FallbackModel, EmbedModel: pc.EmbedModel, OutputMode: pc.OutputMode,
 			ConnectTimeout: cfg.ConnectTimeout, MaxInFlight: cfg.MaxInFlight, QueueWait: cfg.QueueWait,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("engine: %s: %w", name, err)
 		}
 		e.providers[name] = c
+		for _, m := range []string{pc.Model, pc.FallbackModel} {
+			if m != "" && e.modelHealth(name, m) == nil {
+				e.health = append(e.health, &modelHealth{provider: name, model: m})
+			}
+		}
 	}
 	return e, nil
 }
@@ -133,14 +156,3 @@ func (e *Engine) Close() {
 
 // Detect runs local language and dialect detection (no model call).
 func (e *Engine) Detect(text string) op.Detection { return dialect.Detect(text) }
-
-// Status is "ok" unless a configured provider's recent calls have been
-// failing ("degraded"). Built-in providers are always ok.
-func (e *Engine) Status() string {
-	for _, c := range e.providers {
-		if c != nil && !c.Healthy() {
-			return "degraded"
-		}
-	}
-	return "ok"
-}

@@ -26,7 +26,7 @@ func (e *Engine) Moderate(ctx context.Context, req op.ModerateRequest) (op.Moder
 	det := dialect.Detect(req.Text)
 	in := wire.ModerateInput{Text: req.Text, Context: req.Context, Strictness: req.Strictness, Platform: req.Platform}
 	t := task[op.Moderation]{
-		schemaName: wire.SchemaModerate, system: prompts["moderate"], schema: schemas["moderate"],
+		op: opModerate, schemaName: wire.SchemaModerate, system: prompts["moderate"], schema: schemas["moderate"],
 		input: in, maxTokens: 600,
 		check: func(content string) (op.Moderation, error) { return checkModerate(content, req.Text, det) },
 		local: func() op.Moderation { return builtin.Moderate(req) },
@@ -45,8 +45,9 @@ func checkModerate(content, text string, det op.Detection) (op.Moderation, error
 	}
 	m := op.Moderation{Language: det.Language, Dialect: det.Dialect, Flags: []string{}, FlaggedTerms: []string{}}
 	flags := validSubset(out.Flags, op.ModerationCategories)
+	scores := normKeys(out.CategoryScores)
 	for i, cat := range op.ModerationCategories {
-		m.CategoryScores[i] = round2(clamp01(out.CategoryScores[cat]))
+		m.CategoryScores[i] = round2(clamp01(scores[cat]))
 		if op.In(cat, flags) {
 			m.Categories[i] = true
 			m.Flags = append(m.Flags, cat)

@@ -48,7 +48,7 @@ func (e *Engine) Reply(ctx context.Context, req op.ReplyRequest) (op.Reply, erro
 	}
 	in := wire.ReplyInput{Text: req.Text, Intent: req.Intent, Language: lang, Dialect: replyDialect, Tone: tone, MaxLength: maxLen, Context: req.Context}
 	t := task[op.Reply]{
-		schemaName: wire.SchemaReply, system: prompts["reply"], schema: schemas["reply"],
+		op: opReply, schemaName: wire.SchemaReply, system: prompts["reply"], schema: schemas["reply"],
 		input: in, maxTokens: 100 + maxLen,
 		check: func(content string) (op.Reply, error) {
 			var out wire.ReplyOutput

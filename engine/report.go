@@ -31,7 +31,7 @@ func (e *Engine) Report(ctx context.Context, req op.ReportRequest) (op.Report, e
 		in.Comments = append(in.Comments, wire.ReportComment{Text: truncRunes(c.Text, reportCommentRunes), Author: truncRunes(c.Author, 100), Likes: c.Likes, CreatedAt: c.CreatedAt})
 	}
 	t := task[op.Report]{
-		schemaName: wire.SchemaReport, system: prompts["report"], schema: reportSchema(keys),
+		op: opReport, schemaName: wire.SchemaReport, system: prompts["report"], schema: reportSchema(keys),
 		input: in, maxTokens: 6000,
 		check: func(content string) (op.Report, error) {
 			var out wire.ReportOutput

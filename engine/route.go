@@ -13,6 +13,7 @@ type candidate struct {
 	provider string
 	client   *provider.Client // nil = built-in
 	model    string
+	health   *modelHealth // nil = built-in
 }
 
 // route picks the provider for text: explicit wins (callers validate it
@@ -56,9 +57,9 @@ func (e *Engine) steps(name string, withFallback bool) []candidate {
 	if c == nil {
 		return []candidate{{provider: name}}
 	}
-	out := []candidate{{provider: name, client: c, model: c.Model()}}
-	if withFallback && c.FallbackModel() != "" {
-		out = append(out, candidate{provider: name, client: c, model: c.FallbackModel()})
+	out := []candidate{{provider: name, client: c, model: c.Model(), health: e.modelHealth(name, c.Model())}}
+	if fb := c.FallbackModel(); withFallback && fb != "" {
+		out = append(out, candidate{provider: name, client: c, model: fb, health: e.modelHealth(name, fb)})
 	}
 	return out
 }

@@ -37,7 +37,7 @@ func (e *Engine) Rubric(ctx context.Context, req op.RubricRequest, provider stri
 		in.Categories = append(in.Categories, wire.RubricCategory{Name: c.Name, Description: c.Description})
 	}
 	t := task[op.RubricResult]{
-		schemaName: wire.SchemaRubric, system: prompts["rubric"], schema: rubricSchema(req),
+		op: opRubric, schemaName: wire.SchemaRubric, system: prompts["rubric"], schema: rubricSchema(req),
 		input: in, maxTokens: 200 + 40*len(req.Categories), unparseable: true,
 		check: func(content string) (op.RubricResult, error) { return checkRubric(content, req, det) },
 		local: func() op.RubricResult { return builtin.Rubric(req) },

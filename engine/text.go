@@ -14,6 +14,24 @@ import (
 // norm lower-cases and trims an enum value from a model.
 func norm(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
+// normKeys returns m with its keys normalised by norm (m itself when they
+// are already); of keys that normalise alike, the largest value is kept.
+func normKeys(m map[string]float64) map[string]float64 {
+	for k := range m {
+		if norm(k) != k {
+			out := make(map[string]float64, len(m))
+			for k, v := range m {
+				k = norm(k)
+				if old, ok := out[k]; !ok || v > old {
+					out[k] = v
+				}
+			}
+			return out
+		}
+	}
+	return m
+}
+
 // validSubset keeps the values of vs that are in set (normalised), in first-seen
 // order, without duplicates.
 func validSubset(vs, set []string) []string {

@@ -41,7 +41,7 @@ func (e *Engine) Translate(ctx context.Context, req op.TranslateRequest) (op.Tra
 	}
 	in := wire.TranslateInput{Text: req.Text, Source: src, Target: req.Target, Dialect: tdial, Tone: tone, Platform: req.Platform}
 	t := task[op.Translation]{
-		schemaName: wire.SchemaTranslate, system: prompts["translate"], schema: schemas["translate"],
+		op: opTranslate, schemaName: wire.SchemaTranslate, system: prompts["translate"], schema: schemas["translate"],
 		input: in, maxTokens: 4000,
 		check: func(content string) (op.Translation, error) {
 			var out wire.TranslateOutput

@@ -27,6 +27,7 @@ func (s *Server) AdminHandler() fasthttp.RequestHandler {
 	r.POST("/admin/v1/clock", s.admin(s.adminClock))
 	r.GET("/admin/v1/accounts/{id}/usage", s.admin(s.adminUsage))
 	r.POST("/admin/v1/backup", s.admin(s.adminBackup))
+	r.GET("/admin/v1/providers", s.admin(s.adminProviders))
 	r.GET("/metrics", s.metricsHandler())
 	r.ANY("/debug/pprof/{name:*}", s.pprofHandler())
 	r.GET("/console", consoleAsset)

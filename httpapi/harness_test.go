@@ -58,7 +58,7 @@ func mockConfig(url string) engine.Config {
 	return engine.Config{
 		LLMA:    engine.ProviderConfig{BaseURL: url + "/v1", APIKey: "k", Model: "mock-large", FallbackModel: "mock-small"},
 		LLMB:    engine.ProviderConfig{BaseURL: url + "/v1", APIKey: "k", Model: "mock-large-b", FallbackModel: "mock-small-b"},
-		Timeout: 3 * time.Second, Budget: 8 * time.Second,
+		Timeout: 3 * time.Second, Objectives: engine.UniformObjectives(8 * time.Second),
 	}
 }
 

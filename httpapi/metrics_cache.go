@@ -51,10 +51,10 @@ func (cc cacheCollector) Collect(ch chan<- prometheus.Metric) {
 }
 
 // metricsHandler serves GET /metrics (Prometheus text format): the process's
-// metrics and this server's cache.
+// metrics, this server's cache and its engine's breakers and hedges.
 func (s *Server) metricsHandler() fasthttp.RequestHandler {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(cacheCollector{s.cache})
+	reg.MustRegister(cacheCollector{s.cache}, engineCollector{s.engine})
 	h := fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(prometheus.Gatherers{mx.reg, reg}, promhttp.HandlerOpts{}))
 	return s.adminOnly(h)
 }

@@ -154,6 +154,11 @@ func TestOpenAPI(t *testing.T) {
 	A("GET", "/admin/v1/accounts/{id}/purchases", "/admin/v1/accounts/"+acct+"/purchases?limit=101", nil, 400)
 	A("GET", "/admin/v1/accounts/{id}/keys", "/admin/v1/accounts/"+acct+"/keys?starting_after="+pur, nil, 400)
 	A("GET", "/admin/v1/accounts/{id}/keys", "/admin/v1/accounts/acct_nope/keys", nil, 404)
+	prov := A("GET", "/admin/v1/providers", "/admin/v1/providers", nil, 200)
+	if prov["classifier"] != "ok" || (providers == "" && len(prov["breakers"].([]any)) != 0) { // built-in providers: no breakers (mockllm ones: one per model)
+		t.Fatalf("providers: %v", prov)
+	}
+	c.call(true, "GET", "/admin/v1/providers", "/admin/v1/providers", "", nil, 401)
 
 	// Public API, successes first.
 	P := func(method, tmpl, path, key string, body any, want int) map[string]any {
@@ -310,4 +315,6 @@ func TestOpenAPIProviderPaths(t *testing.T) {
 	require.NoError(t, up.Set(mock.Behaviour{Mode: "bad_json"}))
 	P("POST", "/v1/rubric/classify", "/v1/rubric/classify", rubric, 502)
 	up.Reset()
+	prov := c.call(true, "GET", "/admin/v1/providers", "/admin/v1/providers", adminToken, nil, 200).result()
+	require.Len(t, prov["breakers"], 4, "mock-a, mock-a-mini, mock-b, mock-b-mini")
 }

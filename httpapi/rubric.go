@@ -33,9 +33,7 @@ func (s *Server) rubric(c *call) {
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.EngineTimeout)
-	res, err := s.engine.Rubric(ctx, req, provider)
-	cancel()
+	res, err := s.engine.Rubric(context.Background(), req, provider) // bounded by the engine's objective
 	if err != nil {
 		s.ledger.Release(c.ctx, h)
 		if errors.Is(err, engine.ErrUnparseable) {

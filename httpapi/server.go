@@ -25,8 +25,6 @@ var Version = "0.1.0"
 type Config struct {
 	AdminToken string // bearer token of the admin API
 	TestClock  bool   // enables POST /admin/v1/clock
-	// EngineTimeout bounds one operation's engine call (all upstream attempts).
-	EngineTimeout time.Duration
 	// DataDir is the data directory; POST /admin/v1/backup writes to
 	// <DataDir>/backups/<timestamp> when no dir is given.
 	DataDir string
@@ -60,9 +58,6 @@ const maxAuthFailuresPerMinute = 600
 
 // New returns a server over its dependencies. None may be nil.
 func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clock.Clock) *Server {
-	if cfg.EngineTimeout <= 0 {
-		cfg.EngineTimeout = 60 * time.Second
-	}
 	s := &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(), authFail: newCounter()}
 	if cfg.Redis != nil {
 		s.keys, s.reports = cfg.Redis.limiter("k"), cfg.Redis.limiter("r")

@@ -345,7 +345,7 @@ func TestAuthenticateDoesNotTakeAccountLock(t *testing.T) {
 	select {
 	case err := <-done:
 		assert.NoError(t, err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute): // bounds the hang only
 		t.Fatal("Authenticate blocked on the account lock")
 	}
 	a.mu.Unlock()

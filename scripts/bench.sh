@@ -15,9 +15,14 @@
 #                         scenarios through it too: another Go gateway on the same upstream (0 = skip)
 #   BENCH_PROFILE=1       run the in-process latency pass and CPU profiles (0 = skip)
 #   BENCH_OUT=bench/results, BENCH_RESULTS=bench/RESULTS.md
+#   BENCH_BROWNOUT=1      run the brownout scenario set last (scripts/bench-brownout.sh; 0 = skip)
+#   BENCH_ONLY=brownout   run only the brownout scenario set (same as make bench-brownout)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+if [ "${BENCH_ONLY:-}" = brownout ]; then
+	exec ./scripts/bench-brownout.sh
+fi
 
 REPEAT=${BENCH_REPEAT:-3}
 PORT=${BENCH_PORT:-27000}
@@ -85,7 +90,7 @@ start_svc() { # name addr admin-addr with-mock(0|1)
 	wait_http "http://$addr/v1/health"
 }
 
-./bin/mockllm --addr "$MOCK" --latency 0 >"$TMP/mock.log" 2>&1 &
+./bin/mockllm --addr "$MOCK" --latency 0 --answers fixed >"$TMP/mock.log" 2>&1 &
 PID_mock=$!
 PIDS+=($!)
 ./bin/bare --addr "$BARE" >"$TMP/bare.log" 2>&1 &
@@ -232,3 +237,7 @@ MACHINE="- $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- 
 ./bin/load summarize --in "$OUT" --out "$RESULTS" --machine "$MACHINE" --commands "$CMDS" \
 	--load-before "$LOAD_BEFORE" --load-after "$LOAD_AFTER" --elapsed "$(($(date +%s) - T0))s"
 echo "bench: wrote $RESULTS in $(($(date +%s) - T0)) s (load average before: $LOAD_BEFORE; after: $LOAD_AFTER)" >&2
+if [ "${BENCH_BROWNOUT:-1}" = 1 ]; then
+	# Appends (replaces) the brownout section of $RESULTS: 8 phases, 20 s each.
+	BENCH_OUT=$OUT BENCH_RESULTS=$RESULTS ./scripts/bench-brownout.sh
+fi

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every fuzz target in the module for the given time each (default 10m).
+# Runs every fuzz target in the module for the given -fuzztime each: a
+# duration (default 10m) or a count of inputs (500x, as make test does).
 set -euo pipefail
 t="${1:-10m}"
 cd "$(dirname "$0")/.."

@@ -5,13 +5,16 @@
 // for the behaviour.
 //
 // It serves on fasthttp with answers encoded by appending bytes. By default
-// (--answers fixed) chat answers are precomputed per operation where the
-// schema's answer does not depend on the input, so the mock costs little CPU
-// beside the process under test; --answers builtin computes every answer
-// with svc's built-in analyzers from the input, as the in-process mock of the
-// tests does.
+// (--answers builtin) every chat answer is computed from the input with
+// svc's built-in analyzers, as the in-process mock of the tests does, so a
+// praise and a complaint get different answers (what a user trying `make
+// run-mock` expects); --answers fixed precomputes answers per operation
+// where the schema's answer does not depend on the input, so the mock costs
+// little CPU beside the process under test: benchmarks ask for it.
 //
-//	mockllm --addr 127.0.0.1:9000 --latency 50ms [--answers fixed|builtin]
+//	mockllm --addr 127.0.0.1:9000 --latency 50ms [--answers builtin|fixed]
+//
+// POST /control changes latency and faults at run time: docs/mockllm.md.
 package main
 
 import (
@@ -32,7 +35,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:9000", "listen address")
 	latency := flag.Duration("latency", 0, "base latency of every chat completion (e.g. 50ms)")
 	models := flag.String("models", "mock-large,mock-small", "comma-separated model ids listed by /v1/models")
-	answers := flag.String("answers", mock.AnswersFixed, "chat answers: fixed (precomputed per operation) or builtin (computed from the input by the built-in analyzers)")
+	answers := flag.String("answers", mock.AnswersBuiltin, "chat answers: builtin (computed from the input by the built-in analyzers) or fixed (precomputed per operation, for benchmarks)")
 	flag.Parse()
 	if *answers != mock.AnswersFixed && *answers != mock.AnswersBuiltin {
 		log.Fatalf("mockllm: --answers must be %s or %s", mock.AnswersFixed, mock.AnswersBuiltin)

@@ -44,7 +44,7 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	maddr, _ := freeAddr()
 	mlog, _ := os.Create(filepath.Join(dir, "mockllm.log"))
 	defer mlog.Close()
-	mock := exec.Command(mockBin, "--addr", maddr)
+	mock := exec.Command(mockBin, "--addr", maddr, "--answers", "fixed")
 	mock.Stdout, mock.Stderr = mlog, mlog
 	if err := mock.Start(); err != nil {
 		report("faults: start mockllm: %v", err)
@@ -91,6 +91,28 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 		r, err := do(c, "POST", mbase+"/control", "", body)
 		if err != nil || r.status != 200 {
 			report("faults: mockllm control %v: %v %d", body, err, r.status)
+		}
+	}
+	// chats is the number of chat completions mockllm has received.
+	chats := func() int64 {
+		r, err := do(c, "GET", mbase+"/control", "", nil)
+		if err != nil || r.status != 200 {
+			report("faults: mockllm GET /control: %v %d", err, r.status)
+			return -1
+		}
+		st, _ := r.body["stats"].(map[string]any)
+		n, _ := st["chat"].(float64)
+		return int64(n)
+	}
+	// arrived waits until mockllm has received n more chat completions
+	// than before (the requests are in flight in svc's handlers), bounded
+	// by a minute; a sleep could be too short on a loaded machine.
+	arrived := func(before int64, n int) {
+		for deadline := time.Now().Add(time.Minute); chats() < before+int64(n); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				report("faults: %d requests did not reach mockllm within a minute", n)
+				return
+			}
 		}
 	}
 	balance := func() int64 {
@@ -243,6 +265,7 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	// the process exits 0, and every charge is durable after a restart.
 	b0 := balance()
 	control(map[string]any{"mode": "ok", "latency_ms": 1000})
+	c0 := chats()
 	var acked, charged int64
 	var amu sync.Mutex
 	var wg sync.WaitGroup
@@ -261,7 +284,7 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 			amu.Unlock()
 		}()
 	}
-	time.Sleep(300 * time.Millisecond)
+	arrived(c0, 8)
 	t0 := time.Now()
 	terminated = true
 	err = p.term(30 * time.Second)
@@ -294,6 +317,7 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	// against a closed store), nothing is charged, and the store reopens.
 	b0 = balance()
 	control(map[string]any{"mode": "timeout"})
+	c0 = chats()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -310,7 +334,7 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 		}
 		wg.Wait()
 	}()
-	time.Sleep(500 * time.Millisecond)
+	arrived(c0, 8)
 	t0 = time.Now()
 	terminated = true
 	err = p.term(30 * time.Second)

@@ -136,6 +136,10 @@ func (k *checker) check(a *acct) {
 	var sumCredits, sumConsumed, sumRefunded int64
 	durable := map[string]map[string]any{}
 	ps, _ := v["purchases"].([]any)
+	if v["has_more_purchases"] == true {
+		// The account view holds the newest 100 purchases: page through all.
+		ps = k.allPurchases(a)
+	}
 	for _, x := range ps {
 		p, _ := x.(map[string]any)
 		id, _ := p["id"].(string)
@@ -323,3 +327,32 @@ func usd(credits int64) string {
 }
 
 func (a *acct) String() string { return fmt.Sprintf("%s(%s)", a.name, a.id) }
+
+// allPurchases reads every purchase of a through the paged admin listing
+// (GET /admin/v1/accounts/{id}/purchases, 100 a page, newest first); nil
+// after a failure, which is reported.
+func (k *checker) allPurchases(a *acct) []any {
+	var all []any
+	after := ""
+	for page := 0; page < 10_000; page++ {
+		u := k.p.abase + "/admin/v1/accounts/" + a.id + "/purchases?limit=100"
+		if after != "" {
+			u += "&starting_after=" + url.QueryEscape(after)
+		}
+		r, err := do(k.c, "GET", u, k.token, nil)
+		if err != nil || r.status != 200 {
+			k.report("%s: admin GET purchases: status %d err %v %.200s", a.name, r.status, err, r.raw)
+			return nil
+		}
+		res := r.result()
+		ps, _ := res["purchases"].([]any)
+		all = append(all, ps...)
+		pg, _ := res["pagination"].(map[string]any)
+		if pg["has_more"] != true {
+			return all
+		}
+		after, _ = pg["next_cursor"].(string)
+	}
+	k.report("%s: admin purchases listing did not end", a.name)
+	return nil
+}

@@ -67,12 +67,16 @@ func TestTwoNodesOnPostgres(t *testing.T) {
 	code, _, _ := call(t, "POST", "http://"+a.admin+"/admin/v1/keys/"+keyID+"/revoke", "tok", nil)
 	require.Equal(t, 200, code)
 	revoked := time.Now()
+	// The bound is checked on when each request was sent, not on when its
+	// answer came: a request sent KeyRevocationDelay after the revocation
+	// must be refused however slowly a loaded machine answers it.
 	for {
+		sent := time.Now()
 		code, _, _ := call(t, "POST", "http://"+b.addr+"/v1/detect", live, map[string]any{"text": "after revoke"})
 		if code == 401 {
 			break
 		}
-		require.Less(t, time.Since(revoked), ledger.KeyRevocationDelay+time.Second, "node B still accepts a key revoked on node A (status %d)", code)
+		require.Less(t, sent.Sub(revoked), ledger.KeyRevocationDelay, "node B accepted a key revoked on node A, sent %v after the revocation (status %d)", sent.Sub(revoked), code)
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Logf("revoked on node A, 401 on node B after %v", time.Since(revoked))

@@ -70,7 +70,7 @@ func startEnv(t *testing.T, dataDir string, env []string, extra ...string) *proc
 	p.cmd.Stderr = io.Discard
 	require.NoError(t, p.cmd.Start())
 	t.Cleanup(func() { _ = p.cmd.Process.Kill(); _, _ = p.cmd.Process.Wait() })
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(time.Minute) // bounds a hang: a loaded machine starts slowly
 	for time.Now().Before(deadline) {
 		if r, err := http.Get("http://" + p.addr + "/v1/health"); err == nil {
 			r.Body.Close()
@@ -156,8 +156,8 @@ func TestSIGTERMShutsDownCleanly(t *testing.T) {
 	select {
 	case err := <-done:
 		require.NoError(t, err, "exit status 0 after SIGTERM")
-	case <-time.After(20 * time.Second):
-		t.Fatal("no exit within 20s of SIGTERM")
+	case <-time.After(time.Minute):
+		t.Fatal("no exit within a minute of SIGTERM")
 	}
 	// The store opens again without recovery problems.
 	q := start(t, dir, "--no-demo", "--admin-token", "tok")

@@ -29,6 +29,7 @@ import (
 type serveConfig struct {
 	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
 	cacheEmbedder                                              string
+	objective                                                  string // engine.Objectives.Set syntax; "" = SVC_OBJECTIVE
 	demo, testClock                                            bool
 	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
@@ -48,6 +49,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.StringVar(&c.cacheScope, "cache-scope", envOr("SVC_CACHE_SCOPE", "account"), "semantic cache scope: account or global (SVC_CACHE_SCOPE)")
 	fs.StringVar(&c.cacheEmbedder, "cache-embedder", envOr("SVC_CACHE_EMBEDDER", "ngram"), "near-duplicate embedder of the cache: ngram, llm_a or llm_b (the provider's SVC_LLM_X_EMBED_MODEL) (SVC_CACHE_EMBEDDER)")
 	fs.StringVar(&c.databaseURL, "database-url", envOr("SVC_DATABASE_URL", ""), "PostgreSQL URL (postgres://...) of the ledger shared by every node; default: the embedded Pebble ledger in <data-dir>/ledger (SVC_DATABASE_URL)")
+	fs.StringVar(&c.objective, "objective", "", `end-to-end latency objectives, e.g. "all=2s,report=30s" (ops: classify, moderate, rubric, translate, reply, report; "all" = every one but report); default 2s, report 30s (SVC_OBJECTIVE)`)
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
 	c.cluster.register(fs)
@@ -62,6 +64,12 @@ func parseServe(args []string) (serveConfig, error) {
 	}
 	if c.cacheEmbedder != "ngram" && !engine.ValidProvider(c.cacheEmbedder) {
 		return c, fmt.Errorf("--cache-embedder must be ngram, llm_a or llm_b, not %q", c.cacheEmbedder)
+	}
+	if c.objective != "" {
+		var o engine.Objectives
+		if err := o.Set(c.objective); err != nil {
+			return c, fmt.Errorf("--objective: %w", err)
+		}
 	}
 	return c, nil
 }
@@ -88,6 +96,11 @@ func serve(args []string) error {
 	ecfg, err := engine.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		return err
+	}
+	if cfg.objective != "" { // the flag wins over SVC_OBJECTIVE, entry by entry
+		if err := ecfg.Objectives.Set(cfg.objective); err != nil {
+			return fmt.Errorf("--objective: %w", err)
+		}
 	}
 	eng, err := engine.New(ecfg)
 	if err != nil {

@@ -32,13 +32,18 @@ func Analyze(text string) Analysis {
 	st := &state{}
 	var sc scan
 	st.buf = encode(nil, text, &sc, &st.tmp)
+	if sc.lat > 0 {
+		st.buf = latinSkeleton(st.buf)
+	}
 	var ev evidence
 	m.match(st, &ev)
 	copy(a.Scores[:], ev.score[:4])
 	ids := map[int32]bool{}
 	m.collect(st.buf, ids)
 	for id := range ids {
-		a.Hits = append(a.Hits, m.markers[id])
+		if m.markers[id].Variety != "en" { // English words are counted, not evidence
+			a.Hits = append(a.Hits, m.markers[id])
+		}
 	}
 	sort.Slice(a.Hits, func(i, j int) bool {
 		if a.Hits[i].File != a.Hits[j].File {

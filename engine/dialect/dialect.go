@@ -79,10 +79,14 @@ func Detect(text string) op.Detection {
 	}
 	m := get()
 	var ev evidence
-	m.match(st, &ev)
 	if sc.ar == 0 {
-		ev.digitWords = countDigitWords(st.buf)
-	} else if ngramMix != 0 {
+		ev.digitWords = countDigitWords(st.buf) // before the skeleton: kh -> 5 is no digit word
+	}
+	if sc.lat > 0 {
+		st.buf = latinSkeleton(st.buf)
+	}
+	m.match(st, &ev)
+	if sc.ar > 0 && ngramMix != 0 {
 		var sum [nVar]int32
 		nbEvidence(&ev, &sum, m.ng.score(st.buf, &sum), ngramMix)
 	}
@@ -95,11 +99,28 @@ func Detect(text string) op.Detection {
 		return d
 	}
 	// Latin only: Arabizi?
-	if ev.arabiziWords >= 2 || ev.arabiziWords >= 1 && ev.digitWords >= 1 || ev.digitWords >= 3 {
+	if isArabizi(&ev) {
 		d.Language = "ar"
+		if ev.englishWords >= 3 || ev.englishWords*5 >= sc.letterWords {
+			d.Language = "mixed" // English and Arabizi in one comment
+		}
 		d.Dialect, d.DialectConfidence = decide(&ev, true)
 	}
 	return d
+}
+
+// isArabizi decides whether a Latin-only text is Arabic. A strong Arabizi
+// marker word counts 4 points, a digit-letter word ("7abibi", "3ala"; also
+// "r2d2") 3, a weak marker word ("ana", "el", "ya": also English words or
+// names) 2; it takes 8 points with at least one strong or digit word, and the
+// Arabizi words must not be outnumbered more than 3 to 1 by English words (an
+// English sentence quoting "yalla habibi" stays English).
+func isArabizi(ev *evidence) bool {
+	a := ev.arabiziWords + ev.digitWords
+	if a == 0 || 4*ev.arabiziWords+3*ev.digitWords+2*ev.weakWords < 8 {
+		return false
+	}
+	return ev.englishWords <= 3*a
 }
 
 // Variety indexes, in the order of op.Dialects.
@@ -110,6 +131,7 @@ const (
 	msaIdx
 	anyIdx  // Arabizi evidence without a dialect
 	dialIdx // evidence for some dialect (not MSA), no particular one
+	enIdx   // an English function word (markers/english.txt): no score, counted
 	nVar    = 4
 )
 

@@ -33,6 +33,10 @@ const (
 	minPrefixRest = 3
 	minSuffixRest = 2
 	minCircumMid  = 3
+	// minArabiziWeight: a Latin marker counts as an Arabizi word (for the
+	// decision that a Latin text is Arabic) only from this weight up; the
+	// lighter ones ("ana", "ya", "la") are also English words or names.
+	minArabiziWeight = 1.0
 	// maxRepeat caps how often one marker counts in one text.
 	maxRepeat = 3
 )
@@ -40,7 +44,7 @@ const (
 var kindNames = map[string]int{"word": kindWord, "phrase": kindPhrase, "prefix": kindPrefix,
 	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix, "notprefix": kindNotPrefix}
 
-var varietyIdx = map[string]int{"gulf": gulfIdx, "egyptian": egyIdx, "levantine": levIdx, "msa": msaIdx, "any": anyIdx, "dial": dialIdx}
+var varietyIdx = map[string]int{"gulf": gulfIdx, "egyptian": egyIdx, "levantine": levIdx, "msa": msaIdx, "any": anyIdx, "dial": dialIdx, "en": enIdx}
 
 // Marker is one line of a marker file, after folding.
 type Marker struct {
@@ -185,7 +189,16 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 				pat, suffix = a, b
 			}
 			short := utf8.RuneCountInString(pat) < 2
+			latin := isLatinMarker(text)
 			pat, suffix = compactString(pat), compactString(suffix)
+			if latin {
+				// Arabizi spelling variants share one skeleton (latin.go)
+				pat, suffix = skeletonString(pat), skeletonString(suffix)
+				if seen[pat+"|"+suffix+"|"+kindS+"|"+varS] {
+					continue // a spelling variant of a marker already listed
+				}
+				seen[pat+"|"+suffix+"|"+kindS+"|"+varS] = true
+			}
 			if strings.IndexByte(pat+suffix, codeWord) >= 0 || strings.IndexByte(pat+suffix, codeOther) >= 0 {
 				f.Close()
 				return nil, fmt.Errorf("%s:%d: marker has a character the matcher cannot encode", name, ln)
@@ -207,7 +220,7 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 				m.entries = append(m.entries, nil)
 			}
 			e := entry{id: int32(len(m.markers)), kind: uint8(kind), variety: uint8(v), weight: mk.Weight,
-				suffix: suffix, latin: isLatinMarker(text), short: short}
+				suffix: suffix, latin: latin, short: short}
 			m.entries[p] = append(m.entries[p], e)
 			m.markers = append(m.markers, mk)
 		}
@@ -302,7 +315,9 @@ type evidence struct {
 	generic      float64       // evidence for "some dialect" (variety dial), added to all three dialects
 	hits         int           // markers of a variety (not "any") that matched
 	dialectHits  int           // markers of gulf/egyptian/levantine that matched
-	arabiziWords int           // Latin marker words matched
+	arabiziWords int           // strong Latin marker words matched (weight >= 1; weaker ones are also English words)
+	weakWords    int           // weak Latin marker words matched (weight < 1: "ana", "ya", "el")
+	englishWords int           // English function words matched (variety en, markers/english.txt)
 	digitWords   int           // Latin tokens with an Arabizi digit (2 3 5 6 7 8 9) inside letters
 	none         bool          // nothing at all matched (no marker, tanween or maksura): set by Detect
 	nb           [nVar]float64 // learned word evidence, already scaled by ngramMix (ngram.go)
@@ -393,6 +408,7 @@ func (m *matcher) matchFn(st *state, ev *evidence, hit func(id int32)) {
 // accept applies the kind rules to one raw automaton match of pattern p at
 // [s, e) and adds the evidence of every entry that passes.
 func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, s, e int) {
+	latinStrong, latinWeak := false, false
 	{
 		for i := range m.entries[p] {
 			en := &m.entries[p][i]
@@ -449,6 +465,12 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 				if c > 0 {
 					w *= repeatFactor
 				}
+				if en.variety == enIdx {
+					if c == 0 {
+						ev.englishWords++
+					}
+					continue
+				}
 				if en.variety == dialIdx {
 					ev.generic += w
 					ev.hits++
@@ -460,10 +482,21 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 					}
 				}
 				if en.latin && c == 0 {
-					ev.arabiziWords++
+					// one token may be the marker of several varieties:
+					// it counts once, strong if any entry is strong
+					if en.weight >= minArabiziWeight {
+						latinStrong = true
+					} else {
+						latinWeak = true
+					}
 				}
 			}
 		}
+	}
+	if latinStrong {
+		ev.arabiziWords++
+	} else if latinWeak {
+		ev.weakWords++
 	}
 }
 
@@ -491,31 +524,44 @@ func exclMatch(b []byte, e int, x string) bool {
 
 // countDigitWords counts Latin tokens that mix letters with the Arabizi
 // digits 2 3 5 6 7 8 9 (e.g. "7abibi", "3ala", "ma2lesh") and do not look
-// like English ordinals, units or times ("2nd", "5km", "7pm", "mp3").
+// like English ordinals, units or times ("2nd", "5km", "7pm", "mp3"). A token
+// is a white-space separated chunk without its leading and trailing
+// punctuation; chunks with other inner characters (@mentions, URLs, file
+// names, "bad_boy_6", "2day-app") are no Arabizi words.
 func countDigitWords(b []byte) int {
 	n := 0
 	for i := 0; i < len(b); {
-		if !(b[i] >= 'a' && b[i] <= 'z' || b[i] >= '0' && b[i] <= '9') {
+		if b[i] == ' ' {
 			i++
 			continue
 		}
 		j := i
+		for j < len(b) && b[j] != ' ' {
+			j++
+		}
+		chunk := b[i:j]
+		i = j
+		// trim punctuation at both ends
+		for len(chunk) > 0 && !wordByte[chunk[0]] && chunk[0] != '@' {
+			chunk = chunk[1:]
+		}
+		for len(chunk) > 0 && !wordByte[chunk[len(chunk)-1]] {
+			chunk = chunk[:len(chunk)-1]
+		}
 		letters, adigits, other := 0, 0, 0
-		for j < len(b) && (b[j] >= 'a' && b[j] <= 'z' || b[j] >= '0' && b[j] <= '9') {
-			switch c := b[j]; {
+		for _, c := range chunk {
+			switch {
 			case c >= 'a' && c <= 'z':
 				letters++
 			case c == '2' || c == '3' || c == '5' || c == '6' || c == '7' || c == '8' || c == '9':
 				adigits++
 			default:
-				other++
+				other++ // 0, 1, @, _, /, ., non-ASCII ...
 			}
-			j++
 		}
-		if letters >= 2 && adigits >= 1 && adigits <= 3 && other == 0 && !englishDigitToken(b[i:j]) {
+		if letters >= 2 && adigits >= 1 && adigits <= 3 && other == 0 && !englishDigitToken(chunk) {
 			n++
 		}
-		i = j
 	}
 	return n
 }

@@ -366,6 +366,7 @@ type DevResult struct {
 	Accuracy float64
 	MacroF1  float64
 	LogLoss  float64 // mean negative log of the confidence-implied probability of the gold class (calibration check)
+	ECE      float64 // expected calibration error over ten confidence buckets
 }
 
 // Evaluate scores d with the tables merged at wmix and the word evidence at mix.
@@ -379,6 +380,8 @@ func evaluateWith(d *DevSet, tab *ngramTable, mix float64) DevResult {
 	var conf [nVar][nVar]int
 	n := 0
 	ll := 0.0
+	var bn, bok [10]int
+	var bsum [10]float64
 	for i := range d.labels {
 		y := d.labels[i]
 		if y < 0 {
@@ -396,6 +399,12 @@ func evaluateWith(d *DevSet, tab *ngramTable, mix float64) DevResult {
 		lab, c := decide(&ev, false)
 		p := labelIdx(lab)
 		conf[y][p]++
+		k := min(int(c*10), 9)
+		bn[k]++
+		bsum[k] += c
+		if p == y {
+			bok[k]++
+		}
 		if p == y {
 			ll -= math.Log(math.Max(c, 1e-3))
 		} else {
@@ -429,5 +438,10 @@ func evaluateWith(d *DevSet, tab *ngramTable, mix float64) DevResult {
 	}
 	r.MacroF1 = f1s / float64(max(k, 1))
 	r.LogLoss = ll / float64(max(n, 1))
+	for k := range bn {
+		if bn[k] > 0 {
+			r.ECE += math.Abs(float64(bok[k])-bsum[k]) / float64(max(n, 1))
+		}
+	}
 	return r
 }

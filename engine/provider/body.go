@@ -36,6 +36,7 @@ type template struct {
 type tmplKey struct {
 	model, system, schemaName, schema string
 	maxTokens                         int
+	mode                              int32 // index in outputModes
 }
 
 // maxTemplates bounds the cache of one Client; past it a template is built
@@ -53,15 +54,15 @@ type templates struct {
 // as \u0000).
 const userSentinel = "\x00svc-user-message\x00"
 
-func (t *templates) get(req *Request) (*template, error) {
+func (t *templates) get(req *Request, mode int32) (*template, error) {
 	k := tmplKey{model: req.Model, system: req.System, schemaName: req.SchemaName,
-		schema: unsafe.String(unsafe.SliceData(req.Schema), len(req.Schema)), maxTokens: req.MaxTokens}
+		schema: unsafe.String(unsafe.SliceData(req.Schema), len(req.Schema)), maxTokens: req.MaxTokens, mode: mode}
 	if m := t.m.Load(); m != nil {
 		if tp := (*m)[k]; tp != nil {
 			return tp, nil
 		}
 	}
-	tp, err := buildTemplate(req)
+	tp, err := buildTemplate(req, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -90,29 +91,41 @@ func (t *templates) get(req *Request) (*template, error) {
 	return tp, nil
 }
 
-// chatRequest is go-openai's request for req (content as given).
-func chatRequest(req *Request, user string) openai.ChatCompletionRequest {
-	return openai.ChatCompletionRequest{
+// chatRequest is go-openai's request for req (content as given) in output
+// mode (an index in outputModes): json_schema puts the schema in
+// response_format; json_object and instructions put it in the system prompt,
+// json_object also asking for JSON mode.
+func chatRequest(req *Request, user string, mode int32) openai.ChatCompletionRequest {
+	r := openai.ChatCompletionRequest{
 		Model: req.Model,
 		Messages: []openai.ChatCompletionMessage{
 			{Role: openai.ChatMessageRoleSystem, Content: req.System},
 			{Role: openai.ChatMessageRoleUser, Content: user},
 		},
 		MaxCompletionTokens: req.MaxTokens,
-		ResponseFormat: &openai.ChatCompletionResponseFormat{
+	}
+	switch outputModes[mode] {
+	case OutputJSONSchema:
+		r.ResponseFormat = &openai.ChatCompletionResponseFormat{
 			Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
 			JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{
 				Name:   req.SchemaName,
 				Schema: json.RawMessage(req.Schema),
 				Strict: true,
 			},
-		},
+		}
+	case OutputJSONObject:
+		r.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+		r.Messages[0].Content += schemaInstructions + string(req.Schema)
+	default:
+		r.Messages[0].Content += schemaInstructions + string(req.Schema)
 	}
+	return r
 }
 
 // appendDirect encodes req whole, as go-openai does per call.
-func appendDirect(dst []byte, req *Request) ([]byte, error) {
-	b, err := json.Marshal(chatRequest(req, req.User))
+func appendDirect(dst []byte, req *Request, mode int32) ([]byte, error) {
+	b, err := json.Marshal(chatRequest(req, req.User, mode))
 	if err != nil {
 		return dst, fmt.Errorf("provider: encode request: %w", err)
 	}
@@ -121,8 +134,8 @@ func appendDirect(dst []byte, req *Request) ([]byte, error) {
 
 // buildTemplate encodes req with go-openai's request type and splits it at
 // the user message.
-func buildTemplate(req *Request) (*template, error) {
-	return splitTemplate("request", chatRequest(req, userSentinel))
+func buildTemplate(req *Request, mode int32) (*template, error) {
+	return splitTemplate("request", chatRequest(req, userSentinel, mode))
 }
 
 // splitTemplate encodes v, in which userSentinel stands for the per-call
@@ -155,6 +168,7 @@ type chatResponse struct {
 		Message struct {
 			Content string `json:"content"`
 		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
 	} `json:"choices"`
 	Usage struct {
 		PromptTokens     int `json:"prompt_tokens"`
@@ -171,6 +185,10 @@ type badBodyError struct{ err error }
 func (e *badBodyError) Error() string { return "response is not a chat completion: " + e.err.Error() }
 func (e *badBodyError) Unwrap() error { return e.err }
 
+// errCutShort: the answer stopped at the token limit (finish_reason
+// "length"); its content is cut short, unusable.
+var errCutShort = errors.New(`finish_reason "length": the output was cut at the token limit`)
+
 // decodeResponse reads a 2xx body.
 func decodeResponse(body []byte) (Response, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
@@ -182,6 +200,9 @@ func decodeResponse(body []byte) (Response, error) {
 	}
 	out := Response{Model: cr.Model, PromptTokens: cr.Usage.PromptTokens, CompletionTokens: cr.Usage.CompletionTokens}
 	if len(cr.Choices) > 0 {
+		if cr.Choices[0].FinishReason == "length" {
+			return Response{}, &badBodyError{errCutShort}
+		}
 		out.Content = cr.Choices[0].Message.Content
 	}
 	return out, nil

@@ -64,18 +64,18 @@ func TestTemplateBodyMatchesGoOpenAI(t *testing.T) {
 	var ts templates
 	for _, r := range []Request{benchReq, {Model: "m", System: "s", User: "", SchemaName: "x", Schema: json.RawMessage(`{}`)},
 		{Model: "m\"<", System: "\x00\u2028", User: "\xff\x01\u2029 ok", SchemaName: "y", Schema: json.RawMessage(`{ "type" : "object" }`), MaxTokens: 3}} {
-		tp, err := ts.get(&r)
+		tp, err := ts.get(&r, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := tp.appendBody(nil, r.User)
 		if r.User == "" {
-			got, _ = appendDirect(nil, &r)
+			got, _ = appendDirect(nil, &r, 0)
 		}
 		if want := goOpenAIBody(t, r); !bytes.Equal(got, want) {
 			t.Fatalf("body differs\n got %s\nwant %s", got, want)
 		}
-		if tp2, _ := ts.get(&r); tp2 != tp {
+		if tp2, _ := ts.get(&r, 0); tp2 != tp {
 			t.Fatal("template not cached")
 		}
 	}
@@ -117,7 +117,7 @@ func BenchmarkRequestBody(b *testing.B) {
 		var ts templates
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			tp, err := ts.get(&benchReq)
+			tp, err := ts.get(&benchReq, 0)
 			if err != nil {
 				b.Fatal(err)
 			}

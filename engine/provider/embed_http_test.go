@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -57,9 +58,11 @@ func testEmbed(t *testing.T) {
 
 	// status, timeout, busy (one slot held by a hung call), connect
 	release := make(chan struct{})
+	var hangs atomic.Int32 // hung calls received
 	bad := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		if strings.Contains(string(body), `"input":"hang"`) {
+			hangs.Add(1)
 			select {
 			case <-release:
 			case <-r.Context().Done():
@@ -79,15 +82,16 @@ func testEmbed(t *testing.T) {
 	if _, err := b.Embed(tctx, "hang"); kind(err) != provider.Timeout {
 		t.Fatalf("timeout: %v", err)
 	}
-	hctx, hcancel := context.WithTimeout(ctx, 300*time.Millisecond) // fasthttp ends a call at its deadline, not at a cancel
-	defer hcancel()
+	// The slot is held by a hung call the server has received (no sleep
+	// guessed long enough), until the server drops the connection
+	// (fasthttp ends a call at its deadline, not at a cancel).
 	done := make(chan struct{})
-	go func() { defer close(done); _, _ = b.Embed(hctx, "hang") }()
-	time.Sleep(50 * time.Millisecond)
+	go func() { defer close(done); _, _ = b.Embed(ctx, "hang") }()
+	waitUntil(t, "the hung call reaches the server", func() bool { return hangs.Load() == 2 })
 	if _, err := b.Embed(ctx, "x"); kind(err) != provider.Busy {
 		t.Fatalf("busy: %v", err)
 	}
-	hcancel()
+	bad.CloseClientConnections()
 	<-done
 	if !b.Healthy() {
 		t.Fatal("embedding failures count toward Healthy")

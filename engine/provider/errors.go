@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -41,7 +42,11 @@ type Error struct {
 	Provider string
 	Kind     Kind
 	Code     int // HTTP status for Kind Status
-	Err      error
+	// RetryAfter is the wait a 429 or 503 answer asked for in its
+	// Retry-After header (seconds or an HTTP date), bounded by
+	// MaxRetryAfter; 0 when absent, unparseable or another status.
+	RetryAfter time.Duration
+	Err        error
 }
 
 func (e *Error) Error() string {
@@ -61,6 +66,10 @@ func (c *Client) classify(ctx context.Context, err error) *Error {
 	var synErr *json.SyntaxError
 	var typErr *json.UnmarshalTypeError
 	var bodyErr *badBodyError
+	var raErr *retryAfterError
+	if errors.As(err, &raErr) {
+		e.RetryAfter = raErr.after
+	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		e.Kind = Timeout

@@ -44,6 +44,10 @@ type Config struct {
 	Transport string
 	// TLSConfig for https endpoints (nil = system roots).
 	TLSConfig *tls.Config
+	// OutputMode is how structured output is asked for: OutputJSONSchema
+	// ("" too), OutputJSONObject or OutputInstructions. A model whose
+	// endpoint rejects it moves to the next mode for the process's life.
+	OutputMode string
 }
 
 // Client calls one endpoint. Safe for concurrent use.
@@ -53,6 +57,7 @@ type Client struct {
 	tmpl    templates
 	etmpl   *template // the embeddings request of EmbedModel (nil: none)
 	slots   chan struct{}
+	modes   modes
 	failRun atomic.Int64 // consecutive failed calls (any kind but Busy/Canceled)
 }
 
@@ -77,7 +82,12 @@ func New(cfg Config) (*Client, error) {
 			cfg.Transport = TransportNet
 		}
 	}
+	start, err := parseOutputMode(cfg.OutputMode)
+	if err != nil {
+		return nil, err
+	}
 	c := &Client{cfg: cfg, slots: make(chan struct{}, cfg.MaxInFlight)}
+	c.modes.init(start, cfg.Model, cfg.FallbackModel)
 	if cfg.EmbedModel != "" {
 		if c.etmpl, err = buildEmbedTemplate(cfg.EmbedModel); err != nil {
 			return nil, err
@@ -131,6 +141,14 @@ type Response struct {
 // Complete sends req and waits for the answer, the end of ctx, or (before
 // sending) the queue deadline. Errors are *Error.
 //
+// A 400 that names response_format moves req.Model to the next output mode
+// (OutputMode) and sends req again in it, at once: the endpoint refused the
+// request, it did nothing with it. So one Complete sends at most
+// len(outputModes) requests, and every later call uses the new mode.
+//
+// A finish_reason "length" (the answer was cut at the token limit) fails
+// the call with Kind BadBody: the output is unusable.
+//
 // With TransportFast the call is bounded by ctx's deadline; a cancellation
 // without a deadline is seen before sending and when the call returns.
 func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
@@ -138,7 +156,19 @@ func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	defer func() { <-c.slots }()
-	resp, err := c.complete(ctx, &req)
+	mode, slot := c.modes.of(req.Model)
+	resp, err := c.complete(ctx, &req, mode)
+	for err != nil {
+		var fr *formatRejectedError
+		if !errors.As(err, &fr) {
+			break
+		}
+		var ok bool
+		if mode, ok = c.modes.next(slot, mode); !ok {
+			break
+		}
+		resp, err = c.complete(ctx, &req, mode)
+	}
 	if err != nil {
 		e := c.classify(ctx, err)
 		if e.Kind != Canceled {
@@ -150,18 +180,18 @@ func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
 	return resp, nil
 }
 
-func (c *Client) complete(ctx context.Context, req *Request) (Response, error) {
+func (c *Client) complete(ctx context.Context, req *Request, mode int32) (Response, error) {
 	if err := ctx.Err(); err != nil {
 		return Response{}, err
 	}
-	tp, err := c.tmpl.get(req)
+	tp, err := c.tmpl.get(req, mode)
 	if err != nil {
 		return Response{}, err
 	}
 	bp := bufPool.Get().(*[]byte)
 	if req.User != "" {
 		*bp = tp.appendBody((*bp)[:0], req.User)
-	} else if *bp, err = appendDirect((*bp)[:0], req); err != nil { // go-openai omits an empty content
+	} else if *bp, err = appendDirect((*bp)[:0], req, mode); err != nil { // go-openai omits an empty content
 		putBuf(bp)
 		return Response{}, err
 	}
@@ -177,7 +207,7 @@ func (c *Client) complete(ctx context.Context, req *Request) (Response, error) {
 // 2xx answer's body (release it with done) or the error: the context's when
 // it ended the call, go-openai's for a failure status.
 func (c *Client) post(ctx context.Context, ep endpoint, bp *[]byte) (body []byte, done func(), err error) {
-	code, status, body, done, err := c.doer.post(ctx, ep, *bp)
+	a, err := c.doer.post(ctx, ep, *bp)
 	putBuf(bp)
 	if err != nil {
 		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
@@ -194,12 +224,18 @@ func (c *Client) post(ctx context.Context, ep endpoint, bp *[]byte) (body []byte
 		}
 		return nil, nil, err
 	}
-	if code < 200 || code >= 300 {
-		err := statusError(code, status, body)
-		done()
+	if a.code < 200 || a.code >= 300 {
+		err := statusError(a.code, a.status, a.body)
+		if ep == epChat && rejectsFormat(a.code, a.body) {
+			err = &formatRejectedError{err}
+		}
+		a.done()
+		if d := parseRetryAfter(a.retryAfter, time.Now()); d > 0 {
+			err = &retryAfterError{err: err, after: d}
+		}
 		return nil, nil, err
 	}
-	return body, done, nil
+	return a.body, a.done, nil
 }
 
 // acquire takes an in-flight slot, waiting at most QueueWait.

@@ -95,15 +95,28 @@ func testCompleteAndFailureKinds(t *testing.T) {
 		t.Fatalf("canceled: %v", err)
 	}
 
-	// Busy: one slot, held by a slow call.
-	_ = m.Set(mock.Behaviour{Mode: "ok", LatencyMS: 300, Count: 1})
+	// Busy: one slot, held by a hung call (until the server drops it) that
+	// the upstream has received: no sleep guessed long enough.
+	_ = m.Set(mock.Behaviour{Mode: "timeout", Count: 1})
+	n := m.Stats().Chat
 	done := make(chan struct{})
 	go func() { defer close(done); _, _ = c.Complete(ctx, req) }()
-	time.Sleep(50 * time.Millisecond)
+	waitUntil(t, "the hung call reaches the upstream", func() bool { return m.Stats().Chat > n })
 	if _, err := c.Complete(ctx, req); kind(err) != provider.Busy {
 		t.Fatalf("busy: %v", err)
 	}
+	srv.CloseClientConnections()
 	<-done
+}
+
+// waitUntil polls cond until it holds; the minute only bounds a hang.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within a minute", what)
+		}
+	}
 }
 
 func TestBadBodyAndConnect(t *testing.T) { forEachTransport(t, testBadBodyAndConnect) }

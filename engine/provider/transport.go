@@ -27,13 +27,21 @@ const (
 	TransportNet = "net/http"
 )
 
-// doer posts one body and returns the status code (and line, when the
-// transport keeps it) and the body, or an error.
-// body is not used after post returns. done releases what the answer holds
-// (pooled buffers); call it once the body has been decoded.
+// doer posts one body and returns the answer, or an error.
+// body is not used after post returns. The answer's done releases what it
+// holds (pooled buffers); call it once the body has been decoded.
 type doer interface {
-	post(ctx context.Context, ep endpoint, body []byte) (status int, statusText string, respBody []byte, done func(), err error)
+	post(ctx context.Context, ep endpoint, body []byte) (answer, error)
 	closeIdle()
+}
+
+// answer is what a doer got back.
+type answer struct {
+	code       int
+	status     string // the status line, when the transport keeps it
+	body       []byte
+	retryAfter string // the Retry-After header of a 429 or 503
+	done       func()
 }
 
 // endpoint is the path a body is posted to.
@@ -150,9 +158,13 @@ func newFastDoer(cfg Config, base *url.URL) *fastDoer {
 		RetryIfErr: func(_ *fasthttp.Request, _ int, err error) (bool, bool) {
 			return false, errors.Is(err, errIdleClosed)
 		},
-		// Bounds the attempts when several pooled connections were closed
-		// (the endpoint restarted): each costs one peek.
-		MaxIdemponentCallAttempts:     5,
+		// A request not sent is sent: when the endpoint closed every pooled
+		// connection (it restarted, or its idle timeout passed), each
+		// attempt finds one closed (one peek, one close) until the pool is
+		// empty and a new connection is dialled. The pool holds at most
+		// MaxInFlight connections, so MaxInFlight+1 attempts always reach
+		// a fresh one (the call's deadline still bounds them all).
+		MaxIdemponentCallAttempts:     cfg.MaxInFlight + 1,
 		NoDefaultUserAgentHeader:      true,
 		DisableHeaderNamesNormalizing: false,
 	}
@@ -287,7 +299,7 @@ func (c *idleCheckConn) idleClosed() error {
 
 var userAgent = []byte("svc")
 
-func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (int, string, []byte, func(), error) {
+func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (answer, error) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(maxCallWait)
@@ -310,9 +322,13 @@ func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (int, str
 		if errors.Is(err, fasthttp.ErrBodyTooLarge) {
 			err = fmt.Errorf("%w: %v", errTooLarge, err)
 		}
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
-	return resp.StatusCode(), "", resp.Body(), func() { fasthttp.ReleaseResponse(resp) }, nil
+	a := answer{code: resp.StatusCode(), body: resp.Body(), done: func() { fasthttp.ReleaseResponse(resp) }}
+	if wantsRetryAfter(a.code) {
+		a.retryAfter = string(resp.Header.Peek("Retry-After"))
+	}
+	return a, nil
 }
 
 var jsonType = []byte("application/json")
@@ -373,12 +389,12 @@ func newNetDoer(cfg Config, base *url.URL) *netDoer {
 	return d
 }
 
-func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, string, []byte, func(), error) {
+func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (answer, error) {
 	// net/http may still read the body after Do returns: give it its own copy
 	// (the caller reuses body).
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, d.uri[ep], bytes.NewReader(bytes.Clone(body)))
 	if err != nil {
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
 	hr.Header.Set("Content-Type", "application/json")
 	hr.Header.Set("Accept", "application/json")
@@ -395,7 +411,7 @@ func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, stri
 			// Same as fasthttp's ErrConnectionClosed: a Transport failure.
 			err = fmt.Errorf("%w (%v)", errClosedUnanswered, err)
 		}
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
 	defer resp.Body.Close()
 	bp := bufPool.Get().(*[]byte)
@@ -405,9 +421,13 @@ func (d *netDoer) post(ctx context.Context, ep endpoint, body []byte) (int, stri
 	done := func() { putBuf(bp) }
 	if err != nil {
 		done()
-		return 0, "", nil, nil, err
+		return answer{}, err
 	}
-	return resp.StatusCode, resp.Status, buf.Bytes(), done, nil
+	a := answer{code: resp.StatusCode, status: resp.Status, body: buf.Bytes(), done: done}
+	if wantsRetryAfter(a.code) {
+		a.retryAfter = resp.Header.Get("Retry-After")
+	}
+	return a, nil
 }
 
 func (d *netDoer) closeIdle() { d.tr.CloseIdleConnections() }

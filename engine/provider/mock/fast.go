@@ -30,6 +30,9 @@ func (s *Server) ServeFast(ctx *fasthttp.RequestCtx) {
 		time.Sleep(rp.delay)
 	}
 	ctx.SetStatusCode(rp.status)
+	if rp.retryAfter != "" {
+		ctx.Response.Header.Set("Retry-After", rp.retryAfter)
+	}
 	ctx.SetContentType("application/json")
 	ctx.SetBody(rp.body)
 }

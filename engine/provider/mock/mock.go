@@ -5,19 +5,48 @@
 // faults. Tests start it in-process with httptest.NewServer(mock.New(...)) and
 // talk to it over real loopback HTTP.
 //
-// Control: POST /control {"latency_ms","jitter_ms","mode","count"} sets the
-// behaviour of the next count chat completions (0 = until changed); when they
-// are used up the default behaviour (mode ok, the server's base latency)
-// returns. GET /control shows the behaviour and request counters. Modes:
+// Control: POST /control with a Behaviour sets the behaviour of the next
+// count chat completions (0 = until changed); when they are used up the
+// default behaviour (mode ok, the server's base latency) returns. GET
+// /control shows the behaviour and request counters. The fields (all
+// optional; docs/mockllm.md has examples):
 //
-//	ok       answer normally
-//	error500 HTTP 500 with an OpenAI error body
-//	timeout  never answer; hold the request until the client gives up
-//	bad_json HTTP 200, message content that is not valid JSON
-//	empty    HTTP 200, empty message content
-//	invalid  HTTP 200, schema-shaped JSON carrying values a checker must drop
-//	         (an intent outside the enumeration, a rubric category the caller
-//	         did not define, a flagged term that is not in the text)
+//	latency_ms     delay before answering; with p99_ms, the median
+//	jitter_ms      uniform +-jitter_ms added to the delay
+//	p99_ms         > latency_ms: delays are lognormal with median latency_ms
+//	               and 99th percentile p99_ms (capped at 4 x p99_ms)
+//	mode           what every chat completion does (below); default ok
+//	count          how many chat completions the behaviour lasts (0 = all)
+//	error_rate     fraction of calls (0..1) answered HTTP 500 instead, after
+//	               the delay
+//	hang_rate      fraction of calls (0..1) hung instead (mode timeout);
+//	               error_rate + hang_rate <= 1
+//	retry_after_s  the Retry-After header (seconds) of mode rate_limited and
+//	               error503 answers; 0 = none
+//
+// Modes:
+//
+//	ok           answer normally
+//	error500     HTTP 500 with an OpenAI error body
+//	error503     HTTP 503 with an OpenAI error body (and Retry-After)
+//	rate_limited HTTP 429 with an OpenAI rate-limit error body (and Retry-After)
+//	timeout      never answer; hold the request until the client gives up
+//	bad_json     HTTP 200, message content that is not valid JSON
+//	empty        HTTP 200, empty message content
+//	invalid      HTTP 200, schema-shaped JSON carrying values a checker must
+//	             drop (an intent outside the enumeration, a rubric category
+//	             the caller did not define, a flagged term not in the text)
+//	fenced       HTTP 200, the answer inside a ```json fenced code block
+//	prose        HTTP 200, a line of prose, then the answer
+//	length       HTTP 200, the answer cut in half, finish_reason "length"
+//	no_json_schema      HTTP 400 naming response_format when the request
+//	             asks for response_format json_schema; else as ok (a server
+//	             that only knows json_object)
+//	no_response_format  HTTP 400 naming response_format when the request
+//	             has any response_format; else as ok (a server that only
+//	             follows instructions)
+//	upper_enums  HTTP 200, the answer with its enum values upper-cased
+//	             (classify, moderate)
 //
 // Faults and latency apply to chat completions only; embeddings and models
 // always answer at once.
@@ -39,6 +68,7 @@ package mock
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -55,14 +85,18 @@ const (
 )
 
 // Modes a Behaviour may set.
-var Modes = []string{"ok", "error500", "timeout", "bad_json", "empty", "invalid"}
+var Modes = modeNames[:]
 
-// Behaviour is the body of POST /control.
+// Behaviour is the body of POST /control (see the package doc).
 type Behaviour struct {
-	LatencyMS int    `json:"latency_ms"`
-	JitterMS  int    `json:"jitter_ms"`
-	Mode      string `json:"mode"`
-	Count     int    `json:"count"`
+	LatencyMS   int     `json:"latency_ms"`
+	JitterMS    int     `json:"jitter_ms"`
+	Mode        string  `json:"mode"`
+	Count       int     `json:"count"`
+	P99MS       int     `json:"p99_ms,omitempty"`
+	ErrorRate   float64 `json:"error_rate,omitempty"`
+	HangRate    float64 `json:"hang_rate,omitempty"`
+	RetryAfterS int     `json:"retry_after_s,omitempty"`
 }
 
 // Options configures a Server.
@@ -101,7 +135,7 @@ type Server struct {
 	chat       atomic.Int64
 	embeds     atomic.Int64
 	models     atomic.Int64
-	byMode     [6]atomic.Int64
+	byMode     [len(modeNames)]atomic.Int64
 	fixed      bool
 	modelsBody []byte // the /v1/models answer
 }
@@ -133,8 +167,14 @@ func (s *Server) Set(b Behaviour) error {
 	if modeIndex(b.Mode) < 0 {
 		return errBadMode
 	}
-	if b.LatencyMS < 0 || b.JitterMS < 0 || b.Count < 0 {
+	if b.LatencyMS < 0 || b.JitterMS < 0 || b.Count < 0 || b.P99MS < 0 || b.RetryAfterS < 0 {
 		return errNegative
+	}
+	if !(b.ErrorRate >= 0 && b.HangRate >= 0 && b.ErrorRate+b.HangRate <= 1) {
+		return errRates
+	}
+	if b.LatencyMS > maxControlMS || b.JitterMS > maxControlMS || b.P99MS > maxControlMS || b.RetryAfterS > maxControlMS/1000 {
+		return errTooLong
 	}
 	st := &state{b: b, limited: b.Count > 0}
 	st.left.Store(int64(b.Count))
@@ -168,14 +208,25 @@ func (s *Server) take() Behaviour {
 
 func (b Behaviour) delay() time.Duration {
 	d := time.Duration(b.LatencyMS) * time.Millisecond
+	if b.P99MS > b.LatencyMS && b.LatencyMS > 0 {
+		// Lognormal: median LatencyMS, sigma such that the 99th percentile
+		// (z = 2.3263) is P99MS; capped at 4 x P99MS.
+		sigma := math.Log(float64(b.P99MS)/float64(b.LatencyMS)) / 2.3263
+		x := float64(b.LatencyMS) * math.Exp(sigma*rand.NormFloat64())
+		d = time.Duration(min(x, 4*float64(b.P99MS)) * float64(time.Millisecond))
+	}
 	if b.JitterMS > 0 {
 		d += time.Duration(rand.IntN(2*b.JitterMS+1)-b.JitterMS) * time.Millisecond
 	}
 	return max(d, 0)
 }
 
+// modeNames is Modes as an array (its length sizes the counters).
+var modeNames = [...]string{"ok", "error500", "timeout", "bad_json", "empty", "invalid",
+	"error503", "rate_limited", "fenced", "prose", "length", "no_json_schema", "no_response_format", "upper_enums"}
+
 func modeIndex(m string) int {
-	for i, x := range Modes {
+	for i, x := range modeNames {
 		if x == m {
 			return i
 		}
@@ -188,9 +239,14 @@ type mockError string
 func (e mockError) Error() string { return string(e) }
 
 const (
-	errBadMode  = mockError("mode must be one of ok, error500, timeout, bad_json, empty, invalid")
-	errNegative = mockError("latency_ms, jitter_ms and count must be >= 0")
+	errBadMode  = mockError("mode must be one of ok, error500, error503, rate_limited, timeout, bad_json, empty, invalid, fenced, prose, length, no_json_schema, no_response_format, upper_enums")
+	errNegative = mockError("latency_ms, jitter_ms, p99_ms, count and retry_after_s must be >= 0")
+	errRates    = mockError("error_rate and hang_rate must be >= 0 with a sum <= 1")
+	errTooLong  = mockError("latency_ms, jitter_ms and p99_ms must be <= 600000, retry_after_s <= 600")
 )
+
+// maxControlMS bounds the delays /control may set (10 minutes).
+const maxControlMS = 600_000
 
 // reply is one answer of the mock, whatever the server under it.
 type reply struct {
@@ -198,6 +254,8 @@ type reply struct {
 	body   []byte
 	hang   bool          // timeout mode: send nothing, hold until the client gives up
 	delay  time.Duration // wait before answering
+	// retryAfter is the Retry-After header's value ("" = none).
+	retryAfter string
 }
 
 // maxBody bounds request bodies (chat and embeddings).
@@ -265,6 +323,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func writeReply(w http.ResponseWriter, rp reply) {
 	w.Header().Set("Content-Type", "application/json")
+	if rp.retryAfter != "" {
+		w.Header().Set("Retry-After", rp.retryAfter)
+	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(rp.body)))
 	w.WriteHeader(rp.status)
 	_, _ = w.Write(rp.body)

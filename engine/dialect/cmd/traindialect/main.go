@@ -11,8 +11,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -37,15 +35,19 @@ func main() {
 	bigrams := flag.Bool("bigrams", true, "learn word pairs")
 	consistent := flag.Bool("consistent", true, "topic-bias filter: single-dialect sources must agree with the mixed source")
 	capN := flag.Int("cap", 0, "texts per (source,label); 0 no cap")
+	maxW := flag.Float64("maxw", 3, "cap of |log-odds| per feature (nats)")
 	flag.Parse()
 	start := time.Now()
 
-	train, heldOut := loadTrain(*data, *leaveOut)
+	train, heldOut, err := dialect.LoadTraining(*data, strings.Split(*leaveOut, ","), os.Stderr)
+	if err != nil {
+		fail(err)
+	}
 	fmt.Fprintf(os.Stderr, "train-dialect: %d training texts (%d ArSarcasm held-out texts excluded) [%s]\n", len(train), heldOut, since(start))
 	devs := loadDevs(*data)
 	fmt.Fprintf(os.Stderr, "train-dialect: dev sets ready [%s]\n", since(start))
 
-	o := dialect.TrainOptions{Alpha: *alpha, MinDF: *minDF, MaxFeatures: *maxF, Bigrams: *bigrams, Consistent: *consistent, PerSourceCap: *capN}
+	o := dialect.TrainOptions{Alpha: *alpha, MinDF: *minDF, MaxFeatures: *maxF, Bigrams: *bigrams, Consistent: *consistent, PerSourceCap: *capN, MaxWeight: *maxW}
 	tabs, err := dialect.TrainNgrams(train, o, os.Stderr)
 	if err != nil {
 		fail(err)
@@ -88,7 +90,27 @@ func main() {
 			}
 		}
 	}
-	fmt.Fprintf(os.Stderr, "train-dialect: chosen norm %.1f mix %.2f, wiki mix %.2f [%s]\n", best.norm, best.mix, best.wmix, since(start))
+	// calibration: the softmax temperature that minimises the expected
+	// calibration error on AOC and DART at the chosen mix
+	bestT, bestECE := 1.0, math.Inf(1)
+	for _, temp := range []float64{0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4} {
+		dialect.SetTemperature(temp)
+		e := 0.0
+		var parts []string
+		for _, d := range devs {
+			r := tabs.Evaluate(d, best.mix, best.wmix, best.norm)
+			parts = append(parts, fmt.Sprintf("%s ECE %.4f", d.Name, r.ECE))
+			if d.Name != "arsarcasm-heldout" {
+				e += r.ECE
+			}
+		}
+		fmt.Fprintf(os.Stderr, "train-dialect: temperature %.1f: %s\n", temp, strings.Join(parts, "; "))
+		if e < bestECE {
+			bestT, bestECE = temp, e
+		}
+	}
+	dialect.SetTemperature(bestT)
+	fmt.Fprintf(os.Stderr, "train-dialect: chosen norm %.1f mix %.2f, wiki mix %.2f, temperature %.1f [%s]\n", best.norm, best.mix, best.wmix, bestT, since(start))
 	if *sweep || *leaveOut != "" {
 		return
 	}
@@ -100,7 +122,7 @@ func main() {
 		"Shami corpus (Abu Kwaik et al. 2018, Apache-2.0), Saudi irony tweets (iwan-rg, CC BY 4.0). See engine/dialect/NOTICE.md.")
 	wikiHdr := append(hdr, "Source: comparable Arabic and Egyptian Arabic Wikipedia (motazsaad/comparableWikiCoprus), CC BY-SA 4.0.",
 		"This file is a derived work of Wikipedia text and is licensed CC BY-SA 4.0 (see engine/dialect/NOTICE.md).")
-	params := map[string]float64{"ngramMix": best.mix, "wikiMix": best.wmix, "ngramNorm": best.norm}
+	params := map[string]float64{"ngramMix": best.mix, "wikiMix": best.wmix, "ngramNorm": best.norm, "temperature": bestT}
 	write(filepath.Join(*out, "ngrams_permissive.tsv"), dialect.NgramTSV(tabs.Permissive, permHdr, params))
 	write(filepath.Join(*out, "ngrams_wiki.tsv"), dialect.NgramTSV(tabs.Wiki, wikiHdr, nil))
 	fmt.Fprintf(os.Stderr, "train-dialect: wrote %d + %d features [%s]\n", len(tabs.Permissive), len(tabs.Wiki), since(start))
@@ -108,105 +130,33 @@ func main() {
 
 func since(t time.Time) string { return time.Since(t).Round(100 * time.Millisecond).String() }
 
-type row struct {
-	Text   string `json:"text"`
-	Label  string `json:"label"`
-	Source string `json:"source"`
-}
-
-func readJSONL(path string) []row {
-	f, err := os.Open(path)
-	if err != nil {
-		fail(err)
-	}
-	defer f.Close()
-	var rows []row
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var r row
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			fail(fmt.Errorf("%s: %w", path, err))
-		}
-		rows = append(rows, r)
-	}
-	if err := sc.Err(); err != nil {
-		fail(err)
-	}
-	return rows
-}
-
-// loadTrain reads train/*.jsonl and the ArSarcasm dev training part. Every
-// text of the ArSarcasm dev held-out part (dialect.InTrainSplit false) is
-// left out, wherever it appears (ArSarcasm-v2 contains ArSarcasm v1).
-func loadTrain(data, leaveOut string) ([]dialect.Sample, int) {
-	skip := map[string]bool{}
-	for _, s := range strings.Split(leaveOut, ",") {
-		if s != "" {
-			skip[s] = true
-		}
-	}
-	held := map[string]bool{}
-	devTrain := []row{}
-	for _, r := range readJSONL(filepath.Join(data, "arsarcasm-dialect", "dev.jsonl")) {
-		if dialect.InTrainSplit(r.Text) {
-			devTrain = append(devTrain, r)
-		} else {
-			held[r.Text] = true
-		}
-	}
-	files := []struct{ file, name, group string }{
-		{"arsarcasm_v2.jsonl", "arsarcasm", "permissive"},
-		{"shami.jsonl", "shami", "permissive"},
-		{"saudi_irony.jsonl", "saudi", "permissive"},
-		{"wiki_ar_arz.jsonl", "wiki", "wiki"},
-	}
-	var out []dialect.Sample
-	seen := map[string]bool{}
-	excluded := 0
-	for _, f := range files {
-		if skip[f.name] {
-			continue
-		}
-		rows := readJSONL(filepath.Join(data, "train", f.file))
-		if f.name == "arsarcasm" {
-			rows = append(rows, devTrain...)
-		}
-		for _, r := range rows {
-			if held[r.Text] {
-				excluded++
-				continue
-			}
-			if seen[r.Text] {
-				continue
-			}
-			seen[r.Text] = true
-			out = append(out, dialect.Sample{Text: r.Text, Label: r.Label, Source: f.name, Group: f.group})
-		}
-		fmt.Fprintf(os.Stderr, "train-dialect: read %s (%d rows)\n", f.file, len(rows))
-	}
-	return out, excluded
-}
-
 func loadDevs(data string) []*dialect.DevSet {
-	conv := func(rows []row, keep func(string) bool) []dialect.Sample {
+	conv := func(rows []dialect.Sample, keep func(string) bool) []dialect.Sample {
 		var ss []dialect.Sample
 		for _, r := range rows {
 			if keep == nil || keep(r.Text) {
-				ss = append(ss, dialect.Sample{Text: r.Text, Label: r.Label})
+				ss = append(ss, r)
 			}
 		}
 		return ss
 	}
-	aoc := readJSONL(filepath.Join(data, "aoc-dialect", "dev.jsonl"))
-	ars := readJSONL(filepath.Join(data, "arsarcasm-dialect", "dev.jsonl"))
-	dart := readJSONL(filepath.Join(data, "dart-dialect", "dev.jsonl"))
+	aoc := mustRead(filepath.Join(data, "aoc-dialect", "dev.jsonl"))
+	ars := mustRead(filepath.Join(data, "arsarcasm-dialect", "dev.jsonl"))
+	dart := mustRead(filepath.Join(data, "dart-dialect", "dev.jsonl"))
 	devs := []*dialect.DevSet{
 		dialect.PrepareDev("aoc", four, conv(aoc, nil)),
 		dialect.PrepareDev("arsarcasm-heldout", four, conv(ars, func(t string) bool { return !dialect.InTrainSplit(t) })),
 		dialect.PrepareDev("dart", four[:3], conv(dart, nil)),
 	}
 	return devs
+}
+
+func mustRead(path string) []dialect.Sample {
+	rows, err := dialect.ReadSamples(path)
+	if err != nil {
+		fail(err)
+	}
+	return rows
 }
 
 func write(path, s string) {

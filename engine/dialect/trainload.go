@@ -1,0 +1,129 @@
+package dialect
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// TrainingSources are the corpora of dataDir/train that TrainNgrams learns
+// from, with the table they feed ("wiki" is CC BY-SA 4.0 and stays in its
+// own file). See ../shared/data/train/README.md for sources and licences.
+var TrainingSources = []struct{ File, Name, Group string }{
+	{"arsarcasm_v2.jsonl", "arsarcasm", "permissive"},
+	{"shami.jsonl", "shami", "permissive"},
+	{"saudi_irony.jsonl", "saudi", "permissive"},
+	{"wiki_ar_arz.jsonl", "wiki", "wiki"},
+}
+
+// ReadSamples reads a JSONL file of {"text", "label"} rows.
+func ReadSamples(path string) ([]Sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []Sample
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for ln := 1; sc.Scan(); ln++ {
+		var r struct {
+			Text  string `json:"text"`
+			Label string `json:"label"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, ln, err)
+		}
+		out = append(out, Sample{Text: r.Text, Label: r.Label})
+	}
+	return out, sc.Err()
+}
+
+// LoadTraining reads the training corpora of dataDir/train (minus the
+// sources named in leaveOut) and the training part (InTrainSplit) of
+// dataDir/arsarcasm-dialect/dev.jsonl. Every text of the ArSarcasm dev
+// held-out part is left out wherever it appears (ArSarcasm-v2 contains
+// ArSarcasm v1), and repeated texts count once. It returns the samples and
+// how many held-out texts were removed. Progress goes to progress.
+func LoadTraining(dataDir string, leaveOut []string, progress io.Writer) ([]Sample, int, error) {
+	skip := map[string]bool{}
+	for _, s := range leaveOut {
+		skip[s] = true
+	}
+	dev, err := ReadSamples(filepath.Join(dataDir, "arsarcasm-dialect", "dev.jsonl"))
+	if err != nil {
+		return nil, 0, err
+	}
+	held := map[string]bool{}
+	var devTrain []Sample
+	for _, r := range dev {
+		if InTrainSplit(r.Text) {
+			devTrain = append(devTrain, r)
+		} else {
+			held[r.Text] = true
+		}
+	}
+	var out []Sample
+	seen := map[string]bool{}
+	excluded := 0
+	for _, src := range TrainingSources {
+		if skip[src.Name] {
+			continue
+		}
+		rows, err := ReadSamples(filepath.Join(dataDir, "train", src.File))
+		if err != nil {
+			return nil, 0, err
+		}
+		if src.Name == "arsarcasm" {
+			rows = append(rows, devTrain...)
+		}
+		for _, r := range rows {
+			if held[r.Text] {
+				excluded++
+				continue
+			}
+			if seen[r.Text] {
+				continue
+			}
+			seen[r.Text] = true
+			out = append(out, Sample{Text: r.Text, Label: r.Label, Source: src.Name, Group: src.Group})
+		}
+		if progress != nil {
+			fmt.Fprintf(progress, "train-dialect: read %s (%d rows)\n", src.File, len(rows))
+		}
+	}
+	return out, excluded, nil
+}
+
+// DefaultTrainOptions are the options `make train-dialect` uses.
+var DefaultTrainOptions = TrainOptions{Alpha: 1, MinDF: 5, MaxFeatures: 60000, Bigrams: true, Consistent: true, MaxWeight: 3}
+
+// WordEvidence reports the mix parameters of the embedded tables.
+func WordEvidence() (mix, wikiMixV, norm float64) {
+	get()
+	return ngramMix, wikiMix, ngramNorm
+}
+
+// SetWordEvidence sets the weight of the learned word evidence (0 turns it
+// off: the markers alone) and returns the previous one. For measurement
+// tools only: not safe while other goroutines call Detect.
+func SetWordEvidence(mix float64) float64 {
+	get()
+	old := ngramMix
+	ngramMix = mix
+	return old
+}
+
+// SetTemperature sets the softmax temperature of dialect_confidence and
+// returns the previous one. For the trainer's calibration search only.
+func SetTemperature(t float64) float64 {
+	get()
+	old := temperature
+	if t > 0 {
+		temperature = t
+	}
+	return old
+}

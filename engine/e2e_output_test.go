@@ -1,0 +1,66 @@
+package engine_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"svc/engine"
+	"svc/engine/op"
+)
+
+// Output as real providers send it, from mockllm over loopback HTTP: JSON in
+// a fenced code block or after prose, enum values in upper case, and a
+// server without json_schema (or without any response_format) all answer
+// from llm_a as plain JSON would, with the same result; output cut at the
+// token limit (finish_reason length) is unusable, so llm_b answers.
+func TestRealProviderOutput(t *testing.T) {
+	e, a, b := twoProviders(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	const spam = "buy followers at cheap.example, DM me now!!! cheap followers"
+	creq := op.ClassifyRequest{Text: en}
+	want, err := e.Classify(ctx, creq, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantUsage(t, "plain", want.Usage, engine.LLMA, "a-main", false)
+	wantMod, err := e.Moderate(ctx, op.ModerateRequest{Text: spam})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wantMod.Flags) == 0 {
+		t.Fatalf("the spam text is not flagged: %+v", wantMod)
+	}
+	for _, mode := range []string{"fenced", "prose", "upper_enums", "no_json_schema", "no_response_format"} {
+		a.set(t, mode, 0)
+		before := b.chats()
+		got, err := e.Classify(ctx, creq, "")
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		wantUsage(t, mode, got.Usage, engine.LLMA, "a-main", false)
+		got.Usage, got.Reasoning = want.Usage, want.Reasoning
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: classify %+v, want %+v", mode, got, want)
+		}
+		mod, err := e.Moderate(ctx, op.ModerateRequest{Text: spam})
+		if err != nil {
+			t.Fatalf("%s: moderate: %v", mode, err)
+		}
+		mod.Usage = wantMod.Usage
+		if !reflect.DeepEqual(mod, wantMod) {
+			t.Fatalf("%s: moderate %+v, want %+v", mode, mod, wantMod)
+		}
+		if n := b.chats() - before; n != 0 {
+			t.Fatalf("%s: %d calls to llm_b", mode, n)
+		}
+	}
+	a.set(t, "length", 0)
+	got, err := e.Classify(ctx, creq, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantUsage(t, "length", got.Usage, engine.LLMB, "b-main", true)
+}

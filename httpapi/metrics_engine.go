@@ -1,0 +1,48 @@
+package httpapi
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"svc/engine"
+)
+
+// engineCollector exports the engine's resilience state at scrape time:
+// every breaker state of every configured provider model (1 for the
+// current one, 0 for the others, so that each state is a visible series),
+// the breakers' counters, and the hedged calls.
+type engineCollector struct{ e *engine.Engine }
+
+var (
+	breakerStateDesc   = prometheus.NewDesc("svc_provider_breaker_state", "Circuit breaker state of a provider model: 1 for the current state (closed, open, half_open), 0 for the others.", []string{"provider", "model", "state"}, nil)
+	breakerOpensDesc   = prometheus.NewDesc("svc_provider_breaker_opens_total", "Transitions of a provider model's breaker to open.", []string{"provider", "model"}, nil)
+	breakerSkippedDesc = prometheus.NewDesc("svc_provider_breaker_skipped_total", "Fallback-chain steps skipped because the model's breaker refused them.", []string{"provider", "model"}, nil)
+	breakerForcedDesc  = prometheus.NewDesc("svc_provider_forced_probes_total", "Calls made to a model although its breaker was open, because every step of a request was refused.", []string{"provider", "model"}, nil)
+	hedgesDesc         = prometheus.NewDesc("svc_engine_hedges_total", "Hedged calls by result: started, won (the hedge gave the answer).", []string{"result"}, nil)
+)
+
+func (ec engineCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{breakerStateDesc, breakerOpensDesc, breakerSkippedDesc, breakerForcedDesc, hedgesDesc} {
+		ch <- d
+	}
+}
+
+func (ec engineCollector) Collect(ch chan<- prometheus.Metric) {
+	counter := func(d *prometheus.Desc, v uint64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(v), labels...)
+	}
+	for _, b := range ec.e.Breakers() {
+		for _, st := range engine.BreakerStates() {
+			v := 0.0
+			if st == b.State {
+				v = 1
+			}
+			ch <- prometheus.MustNewConstMetric(breakerStateDesc, prometheus.GaugeValue, v, b.Provider, b.Model, st)
+		}
+		counter(breakerOpensDesc, b.Opens, b.Provider, b.Model)
+		counter(breakerSkippedDesc, b.Skipped, b.Provider, b.Model)
+		counter(breakerForcedDesc, b.ForcedProbes, b.Provider, b.Model)
+	}
+	hedges, wins := ec.e.HedgeStats()
+	counter(hedgesDesc, hedges, "started")
+	counter(hedgesDesc, wins, "won")
+}
