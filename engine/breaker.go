@@ -128,12 +128,7 @@ func (b *breaker) record(now time.Time, o outcome, probe bool, retryAfter time.D
 	b.seen = b.seen || o != neutral || retryAfter > 0
 	b.advance(now)
 	if retryAfter > 0 {
-		b.retry = now.Add(min(retryAfter, maxRetryAfter))
-		b.trip(now)
-		if b.until.Before(b.retry) {
-			b.until = b.retry
-		}
-		b.check()
+		b.holdLocked(now, retryAfter)
 		return
 	}
 	switch o {
@@ -157,6 +152,26 @@ func (b *breaker) record(now time.Time, o outcome, probe bool, retryAfter time.D
 				b.trip(now)
 			}
 		}
+	}
+	b.check()
+}
+
+// hold keeps the breaker open for retryAfter (at most maxRetryAfter): the
+// model's provider asked for it (Retry-After on another of its models).
+func (b *breaker) hold(now time.Time, retryAfter time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.holdLocked(now, retryAfter)
+}
+
+func (b *breaker) holdLocked(now time.Time, retryAfter time.Duration) {
+	if r := now.Add(min(retryAfter, maxRetryAfter)); r.After(b.retry) {
+		b.retry = r
+	}
+	b.seen = true
+	b.trip(now)
+	if b.until.Before(b.retry) {
+		b.until = b.retry
 	}
 	b.check()
 }

@@ -83,6 +83,27 @@ type attemptDone struct {
 	err  error
 }
 
+// Bounds of one run: a chain has at most maxSteps steps (two models per
+// provider); each step is called at most twice (the retry; a forced probe
+// only calls a step never called), so at most maxAttempts calls start.
+const (
+	maxSteps    = 4
+	maxAttempts = 2 * maxSteps
+)
+
+// providerSet is a set of the two provider names.
+type providerSet [2]bool
+
+func providerIndex(p string) int {
+	if p == LLMA {
+		return 0
+	}
+	return 1
+}
+
+func (ps *providerSet) add(p string)     { ps[providerIndex(p)] = true }
+func (ps providerSet) has(p string) bool { return ps[providerIndex(p)] }
+
 // stepState is where a step of one run stands.
 type stepState uint8
 
@@ -103,19 +124,20 @@ type runner[T any] struct {
 	ctx      context.Context // ends at the objective or with the caller
 	deadline time.Time
 	results  chan attemptDone // capacity: every attempt a run can start
-	state    []stepState
-	probing  []bool // the step's call is a probe of a breaker not closed
-	retried  []bool
-	skip     map[string]bool // providers whose remaining steps are skipped
+	state    [maxSteps]stepState
+	probing  [maxSteps]bool // the step's call is a probe of a breaker not closed
+	retried  [maxSteps]bool
+	skip     providerSet // providers whose remaining steps are skipped
 	running  int
-	hedged   bool            // the one hedge of this run started
-	hedge    int             // its step
-	forced   map[string]bool // providers that had their forced probe in this run
+	hedged   bool        // the one hedge of this run started
+	hedge    int         // its step
+	forced   providerSet // providers that had their forced probe in this run
 	tokens   int
 	tried    bool
 	lastErr  error
 	timer    *time.Timer
-	cancels  []context.CancelFunc
+	cancels  [maxAttempts]context.CancelFunc
+	ncancel  int
 }
 
 // run walks the chain (doc.go, "Fallback chain" and "Time"): it starts the
@@ -138,6 +160,9 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 	if err != nil {
 		return zero, fmt.Errorf("%w: marshal input: %v", ErrUpstream, err)
 	}
+	if len(steps) > maxSteps {
+		panic("engine: a chain longer than maxSteps")
+	}
 	if steps[0].client != nil {
 		e.hedges.request()
 	}
@@ -146,8 +171,7 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 	defer cancel()
 	r := &runner[T]{
 		e: e, t: &t, steps: steps, user: string(user), ctx: rctx, deadline: deadline,
-		results: make(chan attemptDone, 2*len(steps)+1),
-		state:   make([]stepState, len(steps)), retried: make([]bool, len(steps)), probing: make([]bool, len(steps)), skip: map[string]bool{}, forced: map[string]bool{},
+		results: make(chan attemptDone, maxAttempts),
 	}
 	defer r.stop()
 	if res, ok := r.advance(); ok {
@@ -192,7 +216,7 @@ func (r *runner[T]) advance() (T, bool) {
 			continue
 		}
 		s := &r.steps[i]
-		if r.skip[s.provider] {
+		if r.skip.has(s.provider) {
 			r.state[i] = finished
 			continue
 		}
@@ -222,8 +246,8 @@ func (r *runner[T]) advance() (T, bool) {
 		// answers although its breaker has not seen it yet.
 		for i := range r.steps {
 			s := &r.steps[i]
-			if r.state[i] == breakerOpen && !r.skip[s.provider] && !r.forced[s.provider] && r.deadline.After(time.Now()) && s.health.br.forceable(now) {
-				r.forced[s.provider] = true
+			if r.state[i] == breakerOpen && !r.skip.has(s.provider) && !r.forced.has(s.provider) && r.deadline.After(time.Now()) && s.health.br.forceable(now) {
+				r.forced.add(s.provider)
 				s.health.forced.Add(1)
 				r.probing[i] = true
 				r.start(i, false)
@@ -245,7 +269,7 @@ func (r *runner[T]) startHedge() {
 		return
 	}
 	cur := -1
-	for i, st := range r.state {
+	for i, st := range r.state[:len(r.steps)] {
 		if st == started {
 			cur = i
 		}
@@ -254,7 +278,7 @@ func (r *runner[T]) startHedge() {
 	for _, sameProvider := range []bool{false, true} {
 		for i := range r.steps {
 			s := &r.steps[i]
-			if r.state[i] != pending || s.client == nil || r.skip[s.provider] || (s.provider == r.steps[cur].provider) != sameProvider {
+			if r.state[i] != pending || s.client == nil || r.skip.has(s.provider) || (s.provider == r.steps[cur].provider) != sameProvider {
 				continue
 			}
 			ok, probe := s.health.br.admit(now)
@@ -285,7 +309,8 @@ func (r *runner[T]) start(i int, probe bool) {
 	remaining := r.deadline.Sub(now)
 	at := r.e.attemptTimeout(s, r.t.op, remaining, r.reserveAfter(i, remaining))
 	actx, cancel := context.WithTimeout(r.ctx, at)
-	r.cancels = append(r.cancels, cancel)
+	r.cancels[r.ncancel] = cancel // at most maxAttempts: two per step, one forced probe per provider
+	r.ncancel++
 	r.state[i] = started
 	r.running++
 	if r.running == 1 && !r.hedged {
@@ -311,7 +336,7 @@ func (r *runner[T]) start(i int, probe bool) {
 func (r *runner[T]) reserveAfter(i int, remaining time.Duration) time.Duration {
 	for j := i + 1; j < len(r.steps); j++ {
 		s := &r.steps[j]
-		if s.provider == r.steps[i].provider || r.state[j] != pending || r.skip[s.provider] {
+		if s.provider == r.steps[i].provider || r.state[j] != pending || r.skip.has(s.provider) {
 			continue
 		}
 		if s.client == nil {
@@ -354,7 +379,7 @@ func (r *runner[T]) finish(d attemptDone) (T, bool) {
 			r.start(d.step, false)
 		}
 	case skipProvider:
-		r.skip[s.provider] = true
+		r.skip.add(s.provider)
 	}
 	return zero, false
 }
@@ -390,7 +415,7 @@ func (r *runner[T]) stop() {
 	if r.timer != nil {
 		r.timer.Stop()
 	}
-	for _, c := range r.cancels {
+	for _, c := range r.cancels[:r.ncancel] {
 		c()
 	}
 }

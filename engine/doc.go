@@ -47,8 +47,8 @@
 // whose breaker is open is skipped without a call; after a cooldown (1 s,
 // doubling per failed probe up to 2 s) it is half-open and lets up to 3
 // probe calls through; a success closes it. A 429 or 503 with Retry-After
-// holds it open until then (at most 60 s), and nothing calls that model
-// before. When every step left in a run was refused, the run calls the
+// holds the breakers of every model of that provider open until then (at
+// most 60 s), and nothing calls them before. When every step left in a run was refused, the run calls the
 // first refused step of each provider anyway (a forced probe), so a request
 // never fails only because of a breaker's memory; a success closes it.
 // Status (GET /v1/health's classifier) and Breakers (/metrics, the admin

@@ -176,3 +176,43 @@ func TestObjectiveBoundsHungChain(t *testing.T) {
 		t.Fatalf("two calls under a 400ms objective took %v", d)
 	}
 }
+
+// A 429 with Retry-After holds every model of that provider: no call
+// reaches it before the time is up, not even when every step is refused
+// (translate then fails at once); afterwards it is called again.
+func TestRetryAfterHoldsProvider(t *testing.T) {
+	e, a, b := twoProviders(t, nil)
+	clk := engine.NewFakeClock(e)
+	ctx := context.Background()
+	if err := a.m.Set(mock.Behaviour{Mode: "rate_limited", RetryAfterS: 30}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		c, err := e.Classify(ctx, op.ClassifyRequest{Text: en}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantUsage(t, "classify", c.Usage, "llm_b", "b-main", true)
+	}
+	if a.chats() != 1 || b.chats() != 3 {
+		t.Fatalf("calls a=%d b=%d, want 1 (the 429) and 3", a.chats(), b.chats())
+	}
+	for _, br := range e.Breakers()[:2] {
+		if br.State != "open" || br.RetryAfterUntil == nil || !br.RetryAfterUntil.Equal(*br.OpenUntil) {
+			t.Fatalf("llm_a breaker %+v, want open until the Retry-After", br)
+		}
+	}
+	if _, err := e.Translate(ctx, op.TranslateRequest{Text: en, Source: "en", Target: "ar"}); !errors.Is(err, engine.ErrUpstream) {
+		t.Fatalf("translate inside Retry-After: %v", err)
+	}
+	if a.chats() != 1 {
+		t.Fatalf("llm_a called inside its Retry-After (%d calls)", a.chats())
+	}
+	a.set(t, "ok", 0)
+	clk.Advance(31 * time.Second)
+	tr, err := e.Translate(ctx, op.TranslateRequest{Text: en, Source: "en", Target: "ar"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantUsage(t, "translate", tr.Usage, "llm_a", "a-main", false)
+}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"reflect"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -55,21 +54,23 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 			ra = retryAfter(pe)
 		}
 	}
-	h.br.record(e.now(), o, probe, ra)
+	now := e.now()
+	h.br.record(now, o, probe, ra)
+	if ra > 0 { // a Retry-After holds every model of the provider: one key, one limit
+		for _, other := range e.health {
+			if other != h && other.provider == h.provider {
+				other.br.hold(now, ra)
+			}
+		}
+	}
 }
 
 // retryAfter is the Retry-After of a 429 or 503 answer (0 when absent).
-// provider.Error.RetryAfter is the field agreed with the provider package;
-// it is read by name until that package has it.
 func retryAfter(pe *provider.Error) time.Duration {
 	if pe.Kind != provider.Status || (pe.Code != 429 && pe.Code != 503) {
 		return 0
 	}
-	f := reflect.ValueOf(pe).Elem().FieldByName("RetryAfter")
-	if !f.IsValid() || f.Type() != reflect.TypeOf(time.Duration(0)) {
-		return 0
-	}
-	return time.Duration(f.Int())
+	return pe.RetryAfter
 }
 
 // Status is the classifier's health as /v1/health reports it: "ok";

@@ -286,6 +286,10 @@ func (c *call) reserve(price int64) (*ledger.Hold, bool) {
 	case errors.Is(err, ledger.ErrQuotaExhausted):
 		c.ctx.Response.Header.Set("Retry-After", "86400")
 		c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "sandbox_quota_exhausted", "", "The sandbox allowance of 100 requests for this account is used up."))
+	case errors.Is(err, ledger.ErrUnauthenticated):
+		// Revoked or expired since this node cached the key: the reserve
+		// re-checks it in the store (another node may have revoked it).
+		c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_api_key", "", "The API key is unknown, malformed, revoked or expired."))
 	default:
 		c.internal(err)
 	}

@@ -158,9 +158,13 @@ func newFastDoer(cfg Config, base *url.URL) *fastDoer {
 		RetryIfErr: func(_ *fasthttp.Request, _ int, err error) (bool, bool) {
 			return false, errors.Is(err, errIdleClosed)
 		},
-		// Bounds the attempts when several pooled connections were closed
-		// (the endpoint restarted): each costs one peek.
-		MaxIdemponentCallAttempts:     5,
+		// A request not sent is sent: when the endpoint closed every pooled
+		// connection (it restarted, or its idle timeout passed), each
+		// attempt finds one closed (one peek, one close) until the pool is
+		// empty and a new connection is dialled. The pool holds at most
+		// MaxInFlight connections, so MaxInFlight+1 attempts always reach
+		// a fresh one (the call's deadline still bounds them all).
+		MaxIdemponentCallAttempts:     cfg.MaxInFlight + 1,
 		NoDefaultUserAgentHeader:      true,
 		DisableHeaderNamesNormalizing: false,
 	}

@@ -311,3 +311,51 @@ func TestIdleConnPastDeadlineReused(t *testing.T) {
 		}
 	})
 }
+
+// The endpoint closed every pooled connection while they were idle (it
+// restarted): a call goes through the whole closed pool, sending nothing on
+// it, and is sent once, on a new connection. Eight connections are pooled,
+// more than fasthttp's default five attempts.
+func TestAllPooledConnsClosedRequestSent(t *testing.T) {
+	forEachTransport(t, func(t *testing.T) {
+		const n = 8
+		closeAll, release := make(chan struct{}), make(chan struct{})
+		s := newRawServer(t, func(s *rawServer, c net.Conn, k int) {
+			if k > n {
+				s.serveAll(c)
+				return
+			}
+			br := bufio.NewReader(c)
+			if !s.read(br) {
+				return
+			}
+			<-release // every call holds its connection until all n are open
+			if answer(c) {
+				<-closeAll
+			}
+		})
+		c := client(t, s.url(), 2*n)
+		errs := make(chan error, n)
+		for i := 0; i < n; i++ {
+			go func() { errs <- call(t, c) }()
+		}
+		for deadline := time.Now().Add(30 * time.Second); s.reqs.Load() < n; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) { // bounds a hang only
+				t.Fatalf("%d of %d requests arrived", s.reqs.Load(), n)
+			}
+		}
+		close(release)
+		for i := 0; i < n; i++ {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		close(closeAll)
+		time.Sleep(100 * time.Millisecond) // the FINs reach the client's sockets
+		if err := call(t, c); err != nil {
+			t.Fatalf("call after the endpoint closed the pool: %v", err)
+		}
+		c.Close()
+		s.counts(t, n+1, n+1)
+	})
+}

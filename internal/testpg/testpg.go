@@ -166,7 +166,9 @@ func (s *Server) Port() int { return s.port }
 
 // URL is the connection URL of database db as the superuser over TCP.
 func (s *Server) URL(db string) string {
-	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", s.port, db)
+	// connect_timeout: generous, since a loaded CI machine may take seconds
+	// to fork a backend; it bounds a hang, not a speed.
+	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable&connect_timeout=30", s.port, db)
 }
 
 // Start starts the server (again, after Stop) on the same port and data and

@@ -34,11 +34,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"svc/bench/loadgen"
 	"svc/bench/scenario"
 )
 
@@ -74,7 +76,7 @@ type sample struct {
 	Provider string  `json:"p"`   // result.provider ("" on failure)
 	Fallback bool    `json:"fb"`  // result.fallback_used
 	Credits  int     `json:"cr"`  // result.credits_used
-	ErrCode  string  `json:"err"` // error.code, or the client's failure
+	ErrCode  string  `json:"err"` // status and errors[0].type (/code), or the client's failure
 }
 
 // report is one phase's figures.
@@ -115,6 +117,7 @@ func main() {
 	out := flag.String("out", "bench/results", "directory for brownout.{json,md,png}")
 	results := flag.String("results", "bench/RESULTS.md", "Markdown whose brownout section is replaced (\"\" = none)")
 	command := flag.String("command", "", "the command line to print in the results")
+	keepSamples := flag.Bool("samples", false, "also write every request to brownout.json (large)")
 	flag.Parse()
 
 	ph := phases(*median)
@@ -123,7 +126,7 @@ func main() {
 	before := make([]int64, len(ph))
 	for i := range ph {
 		var err error
-		if accounts[i], keys[i], err = newAccount(*admin, *token, fmt.Sprintf("brownout-%d", i)); err != nil {
+		if accounts[i], keys[i], err = loadgen.NewAccount(*admin, *token, fmt.Sprintf("brownout-%d", i), 1_000_000, 1); err != nil {
 			log.Fatalf("brownout: setup: %v", err)
 		}
 		if before[i], err = balance(*admin, *token, accounts[i]); err != nil {
@@ -202,7 +205,11 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	js, _ := json.MarshalIndent(map[string]any{"rate": *rate, "phase_s": dur.Seconds(), "median_ms": *median, "started": start.UTC(), "phases": reps, "samples": samples}, "", " ")
+	doc := map[string]any{"rate": *rate, "phase_s": dur.Seconds(), "median_ms": *median, "started": start.UTC(), "phases": reps, "timeline": timeline(samples)}
+	if *keepSamples {
+		doc["samples"] = samples
+	}
+	js, _ := json.MarshalIndent(doc, "", " ")
 	if err := os.WriteFile(filepath.Join(*out, "brownout.json"), js, 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -219,6 +226,44 @@ func main() {
 		}
 	}
 	fmt.Print(md)
+}
+
+// second is one second of the run, by intended start.
+type second struct {
+	T        int     `json:"t"`
+	Requests int     `json:"requests"`
+	Failed   int     `json:"failed"`
+	ByLLMA   int     `json:"llm_a"`
+	ByLLMB   int     `json:"llm_b"`
+	P50MS    float64 `json:"p50_ms"`
+	MaxMS    float64 `json:"max_ms"`
+}
+
+// timeline summarises samples (sorted by T) per second.
+func timeline(samples []sample) []second {
+	var out []second
+	for i := 0; i < len(samples); {
+		t := int(samples[i].T)
+		sec := second{T: t}
+		var lat []float64
+		for ; i < len(samples) && int(samples[i].T) == t; i++ {
+			s := samples[i]
+			sec.Requests++
+			lat = append(lat, s.LatMS)
+			switch {
+			case s.Status/100 != 2:
+				sec.Failed++
+			case s.Provider == "llm_a":
+				sec.ByLLMA++
+			case s.Provider == "llm_b":
+				sec.ByLLMB++
+			}
+		}
+		sort.Float64s(lat)
+		sec.P50MS, sec.MaxMS = pct(lat, 50), lat[len(lat)-1]
+		out = append(out, sec)
+	}
+	return out
 }
 
 // classify sends one paid classify and fills s from the answer.
@@ -241,17 +286,24 @@ func classify(c *http.Client, addr, key string, text []byte, s *sample) {
 			FallbackUsed bool   `json:"fallback_used"`
 			CreditsUsed  int    `json:"credits_used"`
 		} `json:"result"`
-		Error struct {
+		Errors []struct {
 			Code string `json:"code"`
 			Type string `json:"type"`
-		} `json:"error"`
+		} `json:"errors"`
 	}
 	_ = json.Unmarshal(rb, &env)
 	if resp.StatusCode/100 == 2 {
 		s.Provider, s.Fallback, s.Credits = env.Result.Provider, env.Result.FallbackUsed, env.Result.CreditsUsed
 		return
 	}
-	s.ErrCode = fmt.Sprintf("%d %s", resp.StatusCode, env.Error.Code+env.Error.Type)
+	s.ErrCode = strconv.Itoa(resp.StatusCode)
+	if len(env.Errors) > 0 {
+		e := env.Errors[0]
+		s.ErrCode += " " + e.Type
+		if e.Code != "" && e.Code != e.Type {
+			s.ErrCode += "/" + e.Code
+		}
+	}
 }
 
 func errKind(err error) string {
@@ -338,7 +390,8 @@ func recovery(all []sample, p int, t0 float64) float64 {
 			en = append(en, s)
 		}
 	}
-	for w := t0; w < t0+600; w += 0.1 {
+	for k := 0; k < 6000; k++ {
+		w := t0 + float64(k)/10 // not accumulated: no drift
 		n, a, any := 0, 0, false
 		for _, s := range en {
 			if s.T >= w && s.T < w+1 {
@@ -381,61 +434,11 @@ func control(addr string, body map[string]any) error {
 	return nil
 }
 
-func adminDo(method, base, token, path string, body any, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, base+path, rd)
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	rb, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: HTTP %d: %s", method, path, resp.StatusCode, rb)
-	}
-	var env struct {
-		Result json.RawMessage `json:"result"`
-	}
-	if err := json.Unmarshal(rb, &env); err != nil {
-		return err
-	}
-	return json.Unmarshal(env.Result, out)
-}
-
-// newAccount creates an account with one 500 USD pack and a live key.
-func newAccount(admin, token, name string) (id, key string, err error) {
-	var acc struct {
-		ID string `json:"id"`
-	}
-	if err := adminDo("POST", admin, token, "/admin/v1/accounts", map[string]any{"name": name, "rate_limit_per_minute": 1_000_000}, &acc); err != nil {
-		return "", "", err
-	}
-	var pur struct {
-		ID string `json:"id"`
-	}
-	if err := adminDo("POST", admin, token, "/admin/v1/accounts/"+acc.ID+"/purchases", map[string]any{"pack_usd": 500}, &pur); err != nil {
-		return "", "", err
-	}
-	var k struct {
-		Key string `json:"key"`
-	}
-	if err := adminDo("POST", admin, token, "/admin/v1/accounts/"+acc.ID+"/keys", map[string]any{"kind": "live"}, &k); err != nil {
-		return "", "", err
-	}
-	return acc.ID, k.Key, nil
-}
-
 func balance(admin, token, id string) (int64, error) {
 	var v struct {
 		Balance *int64 `json:"balance_credits"`
 	}
-	if err := adminDo("GET", admin, token, "/admin/v1/accounts/"+id, nil, &v); err != nil {
+	if err := loadgen.Admin("GET", admin, token, "/admin/v1/accounts/"+id, nil, &v); err != nil {
 		return 0, err
 	}
 	if v.Balance == nil {
@@ -445,7 +448,8 @@ func balance(admin, token, id string) (int64, error) {
 }
 
 // hedgeCount sums svc's /metrics samples (admin listener) whose metric name
-// contains "hedge" and ends in _total; -1 when there is none.
+// contains "hedge" and ends in _total (svc_engine_hedges_total, but not its
+// result="won" series); -1 when there is none.
 func hedgeCount(admin, token string) float64 {
 	req, _ := http.NewRequest("GET", admin+"/metrics", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -465,8 +469,8 @@ func hedgeCount(admin, token string) float64 {
 			continue
 		}
 		metric, _, _ := strings.Cut(name, "{")
-		if !strings.Contains(metric, "hedge") || !strings.HasSuffix(metric, "_total") {
-			continue
+		if !strings.Contains(metric, "hedge") || !strings.HasSuffix(metric, "_total") || strings.Contains(name, `result="won"`) {
+			continue // svc_engine_hedges_total{result="started"} counts every hedge; "won" ones again
 		}
 		if i := strings.Index(name, "}"); i >= 0 {
 			rest = strings.TrimSpace(line[i+1:])

@@ -41,7 +41,7 @@ func ms(x float64) string {
 func markdown(reps []report, rate float64, dur time.Duration, median int, command string, start time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Brownout: one provider down, slow or refusing (issue 17)\n\n")
-	fmt.Fprintf(&b, "Run %s UTC. Open loop, %.0f paid classify requests/s (English to llm_a, Arabic to llm_b, unique texts: no cache hits), each phase %s, two cmd/mockllm (`--answers fixed`, %d ms median when healthy) driven through `/control`; latency from each request's intended start. Each phase bills its own account: *charged* is that account's balance before minus after; *2xx credits* is the sum of `credits_used` of the answered requests (they must be equal: failures are not charged). Chart: [results/brownout.png](results/brownout.png); raw samples: results/brownout.json.\n\n", start.UTC().Format("2006-01-02 15:04"), rate, dur, median)
+	fmt.Fprintf(&b, "Run %s UTC. Open loop, %.0f paid classify requests/s (English to llm_a, Arabic to llm_b, unique texts: no cache hits), each phase %s, two cmd/mockllm (`--answers fixed`, %d ms median when healthy) driven through `/control`; latency from each request's intended start. Each phase bills its own account: *charged* is that account's balance before minus after; *2xx credits* is the sum of `credits_used` of the answered requests (they must be equal: failures are not charged). Chart: [results/brownout.png](results/brownout.png); per phase and per second: results/brownout.json (every request with `--samples`).\n\n", start.UTC().Format("2006-01-02 15:04"), rate, dur, median)
 	if command != "" {
 		fmt.Fprintf(&b, "Command: `%s`\n\n", command)
 	}

@@ -60,29 +60,6 @@ func usage() {
 
 // ---- setup ----
 
-func adminCall(base, token, path string, body any, out any) error {
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", base+path, bytes.NewReader(b))
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	rb, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("POST %s: HTTP %d: %s", path, resp.StatusCode, rb)
-	}
-	var env struct {
-		Result json.RawMessage `json:"result"`
-	}
-	if err := json.Unmarshal(rb, &env); err != nil {
-		return err
-	}
-	return json.Unmarshal(env.Result, out)
-}
-
 func setup(args []string) error {
 	fs := flag.NewFlagSet("setup", flag.ExitOnError)
 	admin := fs.String("admin", "http://127.0.0.1:18082", "admin base URL")
@@ -94,27 +71,11 @@ func setup(args []string) error {
 	_ = fs.Parse(args)
 	var keys []string
 	for a := 0; a < *accounts; a++ {
-		var acc struct {
-			ID string `json:"id"`
-		}
-		if err := adminCall(*admin, *token, "/admin/v1/accounts", map[string]any{"name": fmt.Sprintf("bench-%d", a), "rate_limit_per_minute": *rate}, &acc); err != nil {
+		_, key, err := loadgen.NewAccount(*admin, *token, fmt.Sprintf("bench-%d", a), *rate, *packs)
+		if err != nil {
 			return err
 		}
-		for p := 0; p < *packs; p++ {
-			var pur struct {
-				ID string `json:"id"`
-			}
-			if err := adminCall(*admin, *token, "/admin/v1/accounts/"+acc.ID+"/purchases", map[string]any{"pack_usd": 500}, &pur); err != nil {
-				return err
-			}
-		}
-		var key struct {
-			Key string `json:"key"`
-		}
-		if err := adminCall(*admin, *token, "/admin/v1/accounts/"+acc.ID+"/keys", map[string]any{"kind": "live"}, &key); err != nil {
-			return err
-		}
-		keys = append(keys, key.Key)
+		keys = append(keys, key)
 	}
 	s := strings.Join(keys, "\n") + "\n"
 	if *out == "" {

@@ -1,0 +1,489 @@
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"svc/internal/testpg"
+	"svc/internal/testredis"
+)
+
+// The cluster under test: one PostgreSQL, one Redis and three nodes shared
+// by every subtest (subtests that stop a part restore it before they end).
+// Deadlines below only bound hangs (generous: CI is a loaded 2-core
+// machine); no assertion is on elapsed time.
+
+const token = "cluster-admin-token"
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "svccluster")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "svc")
+	if out, err := exec.Command("go", "build", "-o", binary, "svc/cmd/svc").CombinedOutput(); err != nil {
+		panic("build svc: " + err.Error() + "\n" + string(out))
+	}
+	testpg.Main(m) // runs the tests, stops the shared PostgreSQL, exits
+}
+
+// node is one svc process.
+type node struct {
+	name, addr, admin string
+	args              []string
+	log               string
+	mu                sync.Mutex
+	cmd               *exec.Cmd
+}
+
+var client = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func startNode(t *testing.T, name, dbURL, redisURL string) *node {
+	n := &node{name: name, addr: freeAddr(t), admin: freeAddr(t), log: filepath.Join(t.TempDir(), name+".log")}
+	n.args = []string{"serve", "--addr", n.addr, "--admin-addr", n.admin, "--data-dir", t.TempDir(),
+		"--admin-token", token, "--database-url", dbURL, "--redis-url", redisURL, "--test-clock", "--no-demo"}
+	n.start(t)
+	t.Cleanup(func() {
+		n.kill()
+		if t.Failed() {
+			b, _ := os.ReadFile(n.log)
+			if len(b) > 4000 {
+				b = b[len(b)-4000:]
+			}
+			t.Logf("%s log tail:\n%s", n.name, b)
+		}
+	})
+	return n
+}
+
+func (n *node) start(t *testing.T) {
+	t.Helper()
+	f, err := os.OpenFile(n.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	require.NoError(t, err)
+	cmd := exec.Command(binary, n.args...)
+	cmd.Env = append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL=")
+	cmd.Stdout, cmd.Stderr = f, f
+	require.NoError(t, cmd.Start())
+	f.Close()
+	n.mu.Lock()
+	n.cmd = cmd
+	n.mu.Unlock()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if r, err := client.Get("http://" + n.addr + "/v1/health"); err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return
+			}
+		}
+		require.True(t, time.Now().Before(deadline), "%s did not become healthy", n.name)
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// kill sends SIGKILL (a crash: nothing is drained or flushed) and reaps.
+func (n *node) kill() {
+	n.mu.Lock()
+	cmd := n.cmd
+	n.cmd = nil
+	n.mu.Unlock()
+	if cmd != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}
+}
+
+type resp struct {
+	status int
+	header http.Header
+	body   map[string]any
+	err    error // transport error: the outcome is unknown
+}
+
+func do(method, url, auth string, body any) resp {
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	if auth != "" {
+		req.Header.Set("Authorization", "Bearer "+auth)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := client.Do(req)
+	if err != nil {
+		return resp{err: err}
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	r := resp{status: res.StatusCode, header: res.Header, err: err}
+	json.Unmarshal(raw, &r.body)
+	return r
+}
+
+func (n *node) post(path, key string, body any) resp {
+	return do("POST", "http://"+n.addr+path, key, body)
+}
+func (n *node) get(path, key string) resp { return do("GET", "http://"+n.addr+path, key, nil) }
+
+// adm calls the admin API of n and requires 200; it returns the result.
+func (n *node) adm(t *testing.T, method, path string, body any) map[string]any {
+	t.Helper()
+	r := do(method, "http://"+n.admin+path, token, body)
+	require.NoError(t, r.err)
+	require.Equal(t, 200, r.status, "admin %s %s on %s: %v", method, path, n.name, r.body)
+	return r.body["result"].(map[string]any)
+}
+
+func code(r resp) string {
+	if errs, ok := r.body["errors"].([]any); ok && len(errs) > 0 {
+		c, _ := errs[0].(map[string]any)["code"].(string)
+		return c
+	}
+	return ""
+}
+
+func balance(t *testing.T, n *node, acc string) int64 {
+	t.Helper()
+	return int64(n.adm(t, "GET", "/admin/v1/accounts/"+acc, nil)["balance_credits"].(float64))
+}
+
+// waitFor polls cond until it holds; the deadline only bounds a hang.
+func waitFor(t *testing.T, what string, cond func() bool) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for !cond() {
+		require.True(t, time.Since(start) < 60*time.Second, "never: %s", what)
+		time.Sleep(20 * time.Millisecond)
+	}
+	return time.Since(start)
+}
+
+func reportBody() map[string]any {
+	cs := make([]map[string]any, 10)
+	for i := range cs {
+		cs[i] = map[string]any{"text": fmt.Sprintf("great service %d", i)}
+	}
+	return map[string]any{"comments": cs, "tier": "pro"}
+}
+
+func TestCluster(t *testing.T) {
+	pg := testpg.Shared(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	dbURL, err := pg.CreateDatabase(ctx, "cluster")
+	cancel()
+	require.NoError(t, err)
+	rs := testredis.Start(t)
+	nodes := []*node{
+		startNode(t, "a", dbURL, rs.URL), startNode(t, "b", dbURL, rs.URL), startNode(t, "c", dbURL, rs.URL),
+	}
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	account := func(name string, rate int) string {
+		return a.adm(t, "POST", "/admin/v1/accounts", map[string]any{"name": name, "rate_limit_per_minute": rate})["id"].(string)
+	}
+	newKey := func(acc, kind string) (string, string) {
+		m := a.adm(t, "POST", "/admin/v1/accounts/"+acc+"/keys", map[string]any{"kind": kind})
+		return m["id"].(string), m["key"].(string)
+	}
+	buy := func(acc string) {
+		a.adm(t, "POST", "/admin/v1/accounts/"+acc+"/purchases", map[string]any{"pack_usd": 25})
+	}
+	advance := func(n *node, seconds int) time.Time {
+		now, err := time.Parse(time.RFC3339Nano, n.adm(t, "POST", "/admin/v1/clock", map[string]any{"advance_seconds": seconds})["now"].(string))
+		require.NoError(t, err)
+		return now
+	}
+
+	// 600 parallel detects over the three nodes against a balance for 500:
+	// exactly 500 succeed, every other one is 402, and the balance ends at 0.
+	t.Run("balance for N gives exactly N", func(t *testing.T) {
+		acc := account("exact", 100_000)
+		buy(acc)
+		_, key := newKey(acc, "live")
+		// 25,000 credits; 16 pro reports (1,500 each, 5 a minute per
+		// account across nodes) leave 1,000: 500 detects at 2.
+		for i := range 16 {
+			if i > 0 && i%5 == 0 {
+				advance(nodes[i%3], 61)
+			}
+			r := nodes[i%3].post("/v1/report", key, reportBody())
+			require.Equal(t, 200, r.status, "report %d: %v", i, r.body)
+		}
+		require.Equal(t, int64(1000), balance(t, b, acc))
+		var ok, refused atomic.Int64
+		var wg sync.WaitGroup
+		jobs := make(chan int)
+		for w := range 24 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range jobs {
+					r := nodes[(w+i)%3].post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("parallel %d", i)})
+					switch {
+					case r.err != nil:
+						t.Errorf("request %d: %v", i, r.err)
+					case r.status == 200 && r.header.Get("X-SVC-Credits-Charged") == "2":
+						ok.Add(1)
+					case r.status == 402 && code(r) == "insufficient_credits":
+						refused.Add(1)
+					default:
+						t.Errorf("request %d: %d %v", i, r.status, r.body)
+					}
+				}
+			}()
+		}
+		for i := range 600 {
+			jobs <- i
+		}
+		close(jobs)
+		wg.Wait()
+		require.Equal(t, int64(500), ok.Load())
+		require.Equal(t, int64(100), refused.Load())
+		for _, n := range nodes {
+			require.Equal(t, int64(0), balance(t, n, acc), "on %s", n.name)
+		}
+	})
+
+	// One sandbox key: 10 a minute across the nodes, exactly. An account's
+	// sandbox allowance: 100 counted requests across its keys and nodes.
+	t.Run("sandbox rate limit and quota exact across nodes", func(t *testing.T) {
+		acc := account("sandbox", 600)
+		_, key := newKey(acc, "sandbox")
+		var allowed, limited atomic.Int64
+		var wg sync.WaitGroup
+		for i := range 30 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := nodes[i%3].post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("rate %d", i)})
+				switch {
+				case r.status == 200:
+					allowed.Add(1)
+				case r.status == 429 && code(r) == "rate_limited" && r.header.Get("Retry-After") != "":
+					limited.Add(1)
+				default:
+					t.Errorf("request %d: %d %v %v", i, r.status, r.body, r.err)
+				}
+			}()
+		}
+		wg.Wait()
+		require.Equal(t, int64(10), allowed.Load(), "10 per minute per sandbox key, over three nodes")
+		require.Equal(t, int64(20), limited.Load())
+
+		// 10 used; 12 more keys send 10 each: 90 more succeed, 30 are refused.
+		var quota atomic.Int64
+		allowed.Store(0)
+		for k := range 12 {
+			_, kk := newKey(acc, "sandbox")
+			for i := range 10 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					r := nodes[(k+i)%3].post("/v1/detect", kk, map[string]any{"text": fmt.Sprintf("quota %d %d", k, i)})
+					switch {
+					case r.status == 200:
+						allowed.Add(1)
+					case r.status == 429 && code(r) == "sandbox_quota_exhausted":
+						quota.Add(1)
+					default:
+						t.Errorf("key %d request %d: %d %v %v", k, i, r.status, r.body, r.err)
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		require.Equal(t, int64(90), allowed.Load(), "100 per account in all")
+		require.Equal(t, int64(30), quota.Load())
+	})
+
+	// Revoked on a: a counted request on b and c is 401 at once (the reserve
+	// re-checks the key); a free read follows within the eviction delay.
+	t.Run("revocation holds on every node", func(t *testing.T) {
+		acc := account("revoke", 600)
+		buy(acc)
+		id, key := newKey(acc, "live")
+		for _, n := range nodes { // every node has the key cached
+			require.Equal(t, 200, n.post("/v1/detect", key, map[string]any{"text": "warm"}).status)
+			require.Equal(t, 200, n.get("/v1/usage", key).status)
+		}
+		a.adm(t, "POST", "/admin/v1/keys/"+id+"/revoke", nil)
+		for _, n := range []*node{b, c} {
+			r := n.post("/v1/detect", key, map[string]any{"text": "after revoke"})
+			require.Equal(t, 401, r.status, "counted request on %s right after the revoke", n.name)
+		}
+		for _, n := range []*node{b, c} {
+			d := waitFor(t, "free read refused on "+n.name, func() bool { return n.get("/v1/usage", key).status == 401 })
+			t.Logf("free read refused on %s %v after the revoke", n.name, d)
+		}
+		require.Equal(t, int64(25_000-6), balance(t, c, acc), "three detects, none after the revoke")
+	})
+
+	// Classified on a: listed on b and replied to on c at once.
+	t.Run("comments are shared", func(t *testing.T) {
+		acc := account("comments", 600)
+		buy(acc)
+		_, key := newKey(acc, "live")
+		r := a.post("/v1/classify", key, map[string]any{"text": "The delivery was late and the box was damaged", "platform": "instagram"})
+		require.Equal(t, 200, r.status, "%v", r.body)
+		id := r.body["result"].(map[string]any)["id"].(string)
+		l := b.get("/v1/comments", key)
+		require.Equal(t, 200, l.status)
+		require.Contains(t, fmt.Sprint(l.body["result"]), id, "the comment classified on a is listed on b")
+		rr := c.post("/v1/comments/"+id+"/reply", key, map[string]any{})
+		require.Equal(t, 200, rr.status, "reply on c to the comment classified on a: %v", rr.body)
+	})
+
+	// An advance on one node holds on every node: a sandbox key expires on
+	// b and c after its 14 days are advanced on a.
+	t.Run("test clock is shared", func(t *testing.T) {
+		acc := account("clock", 600)
+		_, key := newKey(acc, "sandbox")
+		require.Equal(t, 200, c.post("/v1/detect", key, map[string]any{"text": "before"}).status)
+		nowA := advance(a, 14*24*3600+1)
+		for _, n := range []*node{b, c} {
+			d := waitFor(t, "the advance reaches "+n.name, func() bool { return !advance(n, 0).Before(nowA) })
+			t.Logf("clock of %s followed a's advance after %v", n.name, d)
+			r := n.post("/v1/detect", key, map[string]any{"text": "expired"})
+			require.Equal(t, 401, r.status, "the sandbox key expired on %s", n.name)
+		}
+	})
+
+	// Redis stopped: paid requests keep working (limits per node meanwhile),
+	// health says redis unavailable; Redis back: health ok again.
+	t.Run("redis stopped", func(t *testing.T) {
+		acc := account("redis", 600)
+		buy(acc)
+		_, key := newKey(acc, "live")
+		rs.Stop()
+		for i, n := range nodes {
+			r := n.post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("no redis %d", i)})
+			require.Equal(t, 200, r.status, "paid request on %s without Redis: %v", n.name, r.body)
+			require.Equal(t, "2", r.header.Get("X-SVC-Credits-Charged"))
+			h := n.get("/v1/health", "")
+			require.Equal(t, 200, h.status)
+			require.Equal(t, "unavailable", h.body["redis"])
+			require.Equal(t, "ok", h.body["database"])
+		}
+		require.Equal(t, int64(25_000-6), balance(t, a, acc))
+		rs.Restart(t)
+		for _, n := range nodes {
+			waitFor(t, "redis ok on "+n.name, func() bool { return n.get("/v1/health", "").body["redis"] == "ok" })
+		}
+	})
+
+	// kill -9 of c under paid load: every acknowledged charge is kept and
+	// none is invented (requests cut by the kill may have been charged).
+	t.Run("kill -9 under paid load", func(t *testing.T) {
+		acc := account("kill", 100_000)
+		buy(acc)
+		_, key := newKey(acc, "live")
+		var acked, unknown, unsent, failed atomic.Int64
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for w := range 12 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					r := nodes[w%3].post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("load %d %d", w, i)})
+					switch {
+					case r.err != nil && errors.Is(r.err, syscall.ECONNREFUSED):
+						unsent.Add(1) // c is down: never reached it
+					case r.err != nil:
+						unknown.Add(1) // cut by the kill: charged or not
+					case r.status == 200:
+						acked.Add(1)
+					default:
+						failed.Add(1)
+					}
+				}
+			}()
+		}
+		waitFor(t, "load under way", func() bool { return acked.Load() > 100 })
+		c.kill()
+		time.Sleep(300 * time.Millisecond)
+		close(stop)
+		wg.Wait()
+		c.start(t)
+		spent := int64(25_000) - balance(t, a, acc)
+		t.Logf("acknowledged %d, cut by the kill %d, not sent %d, refused %d; charged %d credits", acked.Load(), unknown.Load(), unsent.Load(), failed.Load(), spent)
+		require.GreaterOrEqual(t, spent, 2*acked.Load(), "an acknowledged charge was lost")
+		require.LessOrEqual(t, spent, 2*(acked.Load()+unknown.Load()), "a charge was invented")
+		require.Equal(t, int64(0), failed.Load())
+		require.Equal(t, 200, c.post("/v1/detect", key, map[string]any{"text": "after restart"}).status)
+	})
+
+	// PostgreSQL stopped: paid requests fail (5xx, no charge), health 503;
+	// restarted: they succeed again.
+	t.Run("postgres stopped", func(t *testing.T) {
+		acc := account("pgdown", 600)
+		buy(acc)
+		_, key := newKey(acc, "live")
+		for _, n := range nodes { // keys cached on every node
+			require.Equal(t, 200, n.post("/v1/detect", key, map[string]any{"text": "before"}).status)
+		}
+		require.NoError(t, pg.Stop())
+		restarted := false
+		defer func() {
+			if !restarted {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				pg.Start(ctx)
+				cancel()
+			}
+		}()
+		for i, n := range nodes {
+			r := n.post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("down %d", i)})
+			require.NoError(t, r.err)
+			require.GreaterOrEqual(t, r.status, 500, "paid request on %s with PostgreSQL down: %v", n.name, r.body)
+			require.Empty(t, r.header.Get("X-SVC-Credits-Charged"))
+			h := n.get("/v1/health", "")
+			require.Equal(t, 503, h.status)
+			require.Equal(t, "unavailable", h.body["database"])
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		require.NoError(t, pg.Start(ctx))
+		cancel()
+		restarted = true
+		for i, n := range nodes {
+			d := waitFor(t, "paid requests back on "+n.name, func() bool {
+				return n.post("/v1/detect", key, map[string]any{"text": "back " + strconv.Itoa(i)}).status == 200
+			})
+			t.Logf("%s served a paid request %v after PostgreSQL's restart", n.name, d)
+		}
+		// 3 before, 3 after (a failed attempt while reconnecting charges nothing).
+		require.Equal(t, int64(25_000-12), balance(t, a, acc))
+		require.Equal(t, 200, a.get("/v1/health", "").status)
+	})
+}
