@@ -118,6 +118,11 @@ func decide(ev *evidence, arabizi bool) (string, float64) {
 	for v := 0; v < msaIdx; v++ {
 		s[v] += ev.generic
 	}
+	if ev.mscale > 0 && !arabizi {
+		for v := 0; v < nVar; v++ {
+			s[v] *= ev.mscale
+		}
+	}
 	if !arabizi {
 		if s[msaIdx] > msaCap {
 			s[msaIdx] = msaCap

@@ -89,6 +89,7 @@ func Detect(text string) op.Detection {
 	if sc.ar > 0 && ngramMix != 0 {
 		var sum [nVar]int32
 		nbEvidence(&ev, &sum, m.ng.score(st.buf, &sum), ngramMix)
+		ev.mscale = markerMix
 	}
 	statePool.Put(st)
 	if sc.ar > 0 {

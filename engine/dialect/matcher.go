@@ -322,6 +322,10 @@ type evidence struct {
 	none         bool          // nothing at all matched (no marker, tanween or maksura): set by Detect
 	nb           [nVar]float64 // learned word evidence, already scaled by ngramMix (ngram.go)
 	nbFound      int           // learned features found in the text
+	// mscale multiplies the marker scores when the learned evidence is on
+	// (markerMix, ngram.go); 0 means 1: the markers alone keep their
+	// hand-set scale against the MSA prior.
+	mscale float64
 }
 
 // midWord is the quick test that a raw match starting at s (> 0) is inside

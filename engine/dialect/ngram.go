@@ -67,6 +67,12 @@ var (
 	// ngramNorm divides the summed word evidence by found^ngramNorm (0: the
 	// plain sum, 0.5: by the square root of the features found, 1: the mean).
 	ngramNorm = 0.0
+	// markerMix multiplies the marker scores (tanween and maksura
+	// included) when the word evidence is on: the weight of the markers
+	// against the learned evidence and the MSA prior, fitted on ArSarcasm's
+	// training part with out-of-fold word evidence (FitMarkerMix). The
+	// markers alone (word evidence off) keep scale 1.
+	markerMix = 1.0
 )
 
 // nbEvidence scales the summed word evidence of found features.
@@ -359,6 +365,9 @@ func loadNgrams() (*ngramTable, error) {
 	}
 	if v, ok := params["temperature"]; ok && v > 0 {
 		temperature = v
+	}
+	if v, ok := params["markerMix"]; ok && v > 0 && v <= 4 {
+		markerMix = v
 	}
 	return buildNgrams(perm, wiki, wikiMix), nil
 }

@@ -420,6 +420,7 @@ func evaluateWith(d *DevSet, tab *ngramTable, mix float64) DevResult {
 		if tab != nil && mix != 0 {
 			var sum [nVar]int32
 			nbEvidence(&ev, &sum, tab.score(d.bufs[i], &sum), mix)
+			ev.mscale = markerMix
 		}
 		lab, c := decide(&ev, false)
 		p := labelIdx(lab)
