@@ -39,6 +39,7 @@ deps:
 
 # Everything CI runs (.ci/run calls this): format, vet, all tests, the
 # end-to-end suite again with both providers on mockllm over loopback HTTP,
+# and again on the PostgreSQL ledger (internal/testpg starts PostgreSQL 15),
 # the race detector on the packages that share state, and a short run of
 # every fuzz target.
 # Nothing here depends on the machine's speed (CI runs on a loaded 2-core
@@ -52,6 +53,7 @@ FUZZ_COUNT   ?= 500x
 test: deps fmt-check vet
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
 	SVC_TEST_PROVIDERS=mockllm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./httpapi/
+	SVC_TEST_LEDGER=postgres $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./httpapi/
 	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
 	./scripts/fuzz.sh $(FUZZ_COUNT)
 

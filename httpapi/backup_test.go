@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ import (
 // balances of the moment of the backup.
 func TestBackupDefaultDirRestores(t *testing.T) {
 	dataDir := t.TempDir()
-	n := startConfiguredNode(t, engine.Config{}, httpapi.Config{DataDir: dataDir})
+	n, _ := startNodeFull(t, "", engine.Config{}, nodeOptions{cfg: httpapi.Config{DataDir: dataDir}, ledger: "pebble"})
 	acct := n.account("backup")
 	n.buy(acct, 50)
 	_, secret := n.key(acct, "live")
@@ -40,4 +41,16 @@ func TestBackupDefaultDirRestores(t *testing.T) {
 	p, err := restored.Authenticate(context.Background(), secret)
 	require.NoError(t, err)
 	require.Equal(t, acct, p.Account.ID)
+}
+
+// On PostgreSQL the ledger has no checkpoint: backup answers 400
+// backup_unsupported (the database's own tools back it up) and writes nothing.
+func TestBackupUnsupportedOnPostgres(t *testing.T) {
+	dataDir := t.TempDir()
+	n, _ := startNodeFull(t, "", engine.Config{}, nodeOptions{cfg: httpapi.Config{DataDir: dataDir}, ledger: "postgres"})
+	r := n.do("POST", n.admin+"/admin/v1/backup", adminToken, map[string]any{})
+	requireError(t, r, 400, "invalid_request_error", "")
+	require.Equal(t, "backup_unsupported", r.err0()["code"])
+	_, err := os.Stat(filepath.Join(dataDir, "backups"))
+	require.True(t, os.IsNotExist(err), "a refused backup wrote %v", err)
 }

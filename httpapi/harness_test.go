@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,7 +23,9 @@ import (
 	"svc/engine"
 	"svc/engine/provider/mock"
 	"svc/httpapi"
+	"svc/internal/testpg"
 	"svc/ledger"
+	"svc/ledger/pgledger"
 )
 
 const adminToken = "test-admin-token"
@@ -62,6 +65,38 @@ func mockConfig(url string) engine.Config {
 	}
 }
 
+// TestMain: the package's shared PostgreSQL (started only when a test asks
+// for it: SVC_TEST_LEDGER=postgres).
+func TestMain(m *testing.M) { testpg.Main(m) }
+
+// openLedger opens the node's ledger on dir: Pebble in dir/ledger, or with
+// SVC_TEST_LEDGER=postgres (make test runs the suite both ways) a database
+// on the package's PostgreSQL, named in dir/ledger.pgurl so a restart on the
+// same dir reopens it.
+func openLedger(t *testing.T, dir, kind string, now func() time.Time) ledger.Ledger {
+	t.Helper()
+	if kind == "" {
+		kind = os.Getenv("SVC_TEST_LEDGER")
+	}
+	if kind != "postgres" {
+		led, err := ledger.Open(filepath.Join(dir, "ledger"), now)
+		require.NoError(t, err)
+		return led
+	}
+	urlFile := filepath.Join(dir, "ledger.pgurl")
+	url, err := os.ReadFile(urlFile)
+	if err != nil {
+		u := testpg.DB(t)
+		require.NoError(t, os.WriteFile(urlFile, []byte(u), 0o600))
+		url = []byte(u)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	led, err := pgledger.Open(ctx, string(url), pgledger.Options{Now: now})
+	require.NoError(t, err)
+	return led
+}
+
 // startNode starts a server on dir (a fresh temp dir when "").
 func startNode(t *testing.T, dir string) *node {
 	t.Helper()
@@ -80,6 +115,8 @@ type nodeOptions struct {
 	cfg   httpapi.Config                    // AdminToken and TestClock are always set
 	tweak func(*fasthttp.Server)            // applied to both listeners' servers
 	wrap  func(ledger.Ledger) ledger.Ledger // wraps the ledger the server uses
+	// ledger is "pebble" or "postgres"; "" follows SVC_TEST_LEDGER.
+	ledger string
 }
 
 // startNodeFull starts a server on dir (a fresh temp dir when "") and
@@ -90,8 +127,7 @@ func startNodeFull(t *testing.T, dir string, ecfg engine.Config, o nodeOptions) 
 		dir = t.TempDir()
 	}
 	clk := clock.New()
-	led, err := ledger.Open(filepath.Join(dir, "ledger"), clk.Now)
-	require.NoError(t, err)
+	led := openLedger(t, dir, o.ledger, clk.Now)
 	ch, err := cache.Open(cache.Options{Dir: filepath.Join(dir, "cache"), Scope: "account", Now: clk.Now})
 	require.NoError(t, err)
 	eng, err := engine.New(ecfg)

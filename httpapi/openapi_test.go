@@ -130,7 +130,9 @@ func rawBody(b []byte, present bool) any {
 // response (status, headers, body) against the document.
 func TestOpenAPI(t *testing.T) {
 	doc := loadOpenAPI(t)
-	n := startNode(t, "")
+	// Pebble whatever SVC_TEST_LEDGER says: the document's backup
+	// operation exists only there (TestBackupUnsupportedOnPostgres).
+	n, _ := startNodeFull(t, "", engineConfig(t), nodeOptions{ledger: "pebble"})
 	c := &oaChecker{t: t, n: n, doc: doc, seen: map[string]map[int]int{}}
 	A := func(method, tmpl, path string, body any, want int) map[string]any {
 		return c.call(true, method, tmpl, path, adminToken, body, want).result()

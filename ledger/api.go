@@ -2,13 +2,9 @@
 // API keys (SHA-256 only), credit purchases, holds and captures, refunds, the
 // account-wide sandbox quota, comments, feedback and usage records.
 //
-// Rules the ledger keeps (see FORMAT.md for the key layout):
+// Rules the ledger keeps:
 //   - Money is integer credits (1 credit = 0.001 USD).
-//   - Every mutation is one atomic Pebble batch written with Sync; no call that
-//     mutates returns before its batch is durable.
-//   - Pebble is the source of truth; the in-memory state (keys by hash, balances,
-//     quota counters) is rebuilt from it by Open. Holds live only in memory and
-//     never survive a restart.
+//   - Every mutation is atomic and durable before the call returns.
 //   - balance = purchased - refunded - captured, and never negative.
 //   - Credits are consumed oldest purchase first; a purchase is refundable within
 //     14 days of its creation for its unconsumed credits only.
@@ -19,7 +15,14 @@
 // keep it: *Store here (Pebble, embedded, one node) and ledger/pgledger
 // (PostgreSQL, any number of nodes); ledger/ledgertest is the conformance
 // suite both pass. The rules above are the contract's; how each store keeps
-// them (the in-memory holds of *Store, the hold rows of pgledger) is its own.
+// them is its own:
+//   - *Store (FORMAT.md has the key layout): every mutation is one atomic
+//     Pebble batch written with Sync. Pebble is the source of truth; the
+//     in-memory state (keys by hash, balances, quota counters) is rebuilt from
+//     it by Open. Holds live only in memory and never survive a restart.
+//   - pgledger (schema.sql has the tables): every reserve and commit is one
+//     statement committed with synchronous_commit on; holds are rows with a
+//     lease; CHECK constraints carry the invariants.
 package ledger
 
 import (

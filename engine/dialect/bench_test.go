@@ -39,3 +39,25 @@ func benchDetect(b *testing.B, n int) {
 func BenchmarkDetect60(b *testing.B)   { benchDetect(b, 60) }
 func BenchmarkDetect300(b *testing.B)  { benchDetect(b, 300) }
 func BenchmarkDetect5000(b *testing.B) { benchDetect(b, 5000) }
+
+// BenchmarkStartup measures what the first Detect pays once: parsing the
+// marker files and the learned tables, building the automaton and merging
+// the two word tables (README.md, "Speed"). It reports the memory the merged
+// word table and the automaton keep.
+func BenchmarkStartup(b *testing.B) {
+	b.ReportAllocs()
+	var m *matcher
+	for i := 0; i < b.N; i++ {
+		var err error
+		m, err = compile(markerFS, learnedWeights())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if m.ng, err = loadNgrams(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(m.ng.slots)*8), "wordtable-B")
+	b.ReportMetric(float64(m.ng.n), "features")
+	b.ReportMetric(float64(len(m.auto.trans)*2), "automaton-B")
+}

@@ -70,6 +70,9 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 		var sc scan
 		st := &state{}
 		st.buf = encode(nil, t, &sc, &st.tmp)
+		if sc.lat > 0 {
+			st.buf = latinSkeleton(st.buf) // as Detect does
+		}
 		if sc.ar == 0 {
 			continue
 		}

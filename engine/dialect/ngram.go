@@ -50,6 +50,7 @@ type ngramTable struct {
 	mask  uint32
 	slots []ngramSlot
 	n     int
+	pairs bool // some feature is a word pair: score looks pairs up too
 }
 
 type ngramSlot struct {
@@ -123,6 +124,27 @@ func featureHash(c string) uint32 {
 	return hashToken([]byte(c))
 }
 
+// featureHashFolded is featureHash(compactString(f)) for a folded UTF-8
+// feature, without allocating (start-up parses tens of thousands of them).
+func featureHashFolded(f string) uint32 {
+	h := uint32(2166136261)
+	var first uint32
+	pair := false
+	for _, r := range f {
+		if r == ' ' {
+			first, pair = fixHash(h), true
+			h = 2166136261
+			continue
+		}
+		h ^= uint32(compactRune(r))
+		h *= 16777619
+	}
+	if pair {
+		return hashPair(first, fixHash(h))
+	}
+	return fixHash(h)
+}
+
 func newNgramTable(n int) *ngramTable {
 	size := 16
 	for size < 2*n {
@@ -180,26 +202,29 @@ func parseNgrams(tsv string, params map[string]float64) ([]ngramLine, error) {
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		f := strings.Split(line, "\t")
-		if len(f) == 3 && f[0] == "param" {
-			v, err := strconv.ParseFloat(f[2], 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		if strings.HasPrefix(line, "param\t") {
+			name, val, ok := strings.Cut(line[len("param\t"):], "\t")
+			v, err := strconv.ParseFloat(val, 64)
+			if !ok || err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("ngrams:%d: bad param", ln)
 			}
 			if params != nil {
-				params[f[1]] = v
+				params[name] = v
 			}
 			continue
 		}
-		if len(f) != 1+nVar || f[0] == "" {
+		feature, rest, _ := strings.Cut(line, "\t")
+		if feature == "" {
 			return nil, fmt.Errorf("ngrams:%d: want feature and %d weights", ln, nVar)
 		}
-		var l ngramLine
-		l.feature = f[0]
+		l := ngramLine{feature: feature}
 		for v := 0; v < nVar; v++ {
-			x, err := strconv.Atoi(f[1+v])
-			if err != nil || x < -127 || x > 127 {
-				return nil, fmt.Errorf("ngrams:%d: bad weight", ln)
+			var field string
+			var more bool
+			field, rest, more = strings.Cut(rest, "\t")
+			x, err := strconv.Atoi(field)
+			if err != nil || x < -127 || x > 127 || more != (v < nVar-1) {
+				return nil, fmt.Errorf("ngrams:%d: want feature and %d weights in -127..127", ln, nVar)
 			}
 			l.w[v] = int8(x)
 		}
@@ -215,11 +240,13 @@ func parseNgrams(tsv string, params map[string]float64) ([]ngramLine, error) {
 func buildNgrams(permissive, wiki []ngramLine, wmix float64) *ngramTable {
 	t := newNgramTable(len(permissive) + len(wiki))
 	for _, l := range permissive {
-		t.add(featureHash(compactString(l.feature)), l.w, 1)
+		t.add(featureHashFolded(l.feature), l.w, 1)
+		t.pairs = t.pairs || strings.IndexByte(l.feature, ' ') >= 0
 	}
 	if wmix != 0 {
 		for _, l := range wiki {
-			t.add(featureHash(compactString(l.feature)), l.w, wmix)
+			t.add(featureHashFolded(l.feature), l.w, wmix)
+			t.pairs = t.pairs || strings.IndexByte(l.feature, ' ') >= 0
 		}
 	}
 	return t
@@ -265,7 +292,7 @@ func (t *ngramTable) score(b []byte, sum *[nVar]int32) (found int) {
 				sum[v] += int32(w[v])
 			}
 		}
-		if prev != 0 {
+		if prev != 0 && t.pairs {
 			if w := t.get(hashPair(prev, h)); w != nil {
 				found++
 				for v := 0; v < nVar; v++ {
@@ -315,15 +342,17 @@ func loadNgrams() (*ngramTable, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ngrams_permissive.tsv: %w", err)
 	}
-	wiki, err := parseNgrams(ngramWikiTSV, nil)
-	if err != nil {
-		return nil, fmt.Errorf("ngrams_wiki.tsv: %w", err)
-	}
 	if v, ok := params["ngramMix"]; ok && v >= 0 {
 		ngramMix = v
 	}
 	if v, ok := params["wikiMix"]; ok && v >= 0 {
 		wikiMix = v
+	}
+	var wiki []ngramLine
+	if wikiMix != 0 { // 0: the dev sets chose not to use it; not even parsed
+		if wiki, err = parseNgrams(ngramWikiTSV, nil); err != nil {
+			return nil, fmt.Errorf("ngrams_wiki.tsv: %w", err)
+		}
 	}
 	if v, ok := params["ngramNorm"]; ok && v >= 0 && v <= 1 {
 		ngramNorm = v

@@ -42,6 +42,9 @@ func TestNgramFiles(t *testing.T) {
 		t.Fatalf("table of %d slots holds %d features", len(tab.slots), tab.n)
 	}
 	for _, l := range perm {
+		if featureHash(compactString(l.feature)) != featureHashFolded(l.feature) {
+			t.Fatalf("feature %q: the two hash paths differ", l.feature)
+		}
 		w := tab.get(featureHash(compactString(l.feature)))
 		if w == nil || *w != l.w {
 			t.Fatalf("feature %q: got %v, want %v", l.feature, w, l.w)

@@ -100,6 +100,10 @@ func TrainNgrams(samples []Sample, o TrainOptions, progress io.Writer) (*NgramTa
 		progress = io.Discard
 	}
 	out := &NgramTables{}
+	// the mixed source's counts, kept from the permissive group for the
+	// wiki group's consistency filter
+	var mixedCounts map[string]*[nVar]float64
+	var mixedDocs *[nVar]float64
 	for _, group := range []string{"permissive", "wiki"} {
 		var ss []Sample
 		for _, s := range samples {
@@ -199,24 +203,33 @@ func TrainNgrams(samples []Sample, o TrainOptions, progress io.Writer) (*NgramTa
 				x := lp[v] - mean
 				w[v] = math.Max(-o.MaxWeight, math.Min(o.MaxWeight, x))
 			}
-			if o.Consistent && best > 1 {
+			var m, md *[nVar]float64
+			if o.Consistent && best > 1 && group == "permissive" {
+				m, md = c.by[mixed], srcDocs[mixed]
+			} else if o.Consistent && group == "wiki" && mixedDocs != nil {
+				// Wikipedia's Egyptian and Arabic editions differ in topic
+				// as much as in dialect: keep a lean only where the mixed
+				// tweet source leans the same way
+				m, md = mixedCounts[f], mixedDocs
+			}
+			if md != nil && m != nil {
 				// a variety whose evidence comes from a single-dialect
-				// source must lean the same way inside the mixed source
-				m := c.by[mixed]
-				md := srcDocs[mixed]
-				var mlp [nVar]float64
-				mm := 0.0
+				// source must not be contradicted inside the mixed source:
+				// a positive weight stays only where the feature's rate in
+				// that variety's texts of the mixed source is at least its
+				// mean rate over the varieties (a feature the mixed source
+				// never saw is not contradicted and stays)
+				var rate [nVar]float64
+				mean := 0.0
 				for _, v := range present {
-					x := 0.0
-					if m != nil {
-						x = m[v]
+					if md[v] > 0 {
+						rate[v] = m[v] / md[v]
 					}
-					mlp[v] = math.Log((x + o.Alpha) / (md[v] + 2*o.Alpha))
-					mm += mlp[v]
+					mean += rate[v]
 				}
-				mm /= float64(len(present))
+				mean /= float64(len(present))
 				for _, v := range present {
-					if w[v] > 0 && mlp[v]-mm <= 0 {
+					if w[v] > 0 && md[v] > 0 && rate[v] < mean {
 						w[v] = 0
 					}
 				}
@@ -250,6 +263,15 @@ func TrainNgrams(samples []Sample, o TrainOptions, progress io.Writer) (*NgramTa
 		}
 		sort.Slice(feats, func(i, j int) bool { return feats[i].Text < feats[j].Text })
 		fmt.Fprintf(progress, "train-dialect: %s: kept %d features\n", group, len(feats))
+		if group == "permissive" && o.Consistent && best > 1 {
+			mixedDocs = srcDocs[mixed]
+			mixedCounts = map[string]*[nVar]float64{}
+			for f, c := range counts {
+				if b := c.by[mixed]; b != nil {
+					mixedCounts[f] = b
+				}
+			}
+		}
 		if group == "permissive" {
 			out.Permissive = feats
 		} else {
@@ -345,6 +367,9 @@ func PrepareDev(name string, classes []string, ss []Sample) *DevSet {
 		st := &state{}
 		var sc scan
 		st.buf = encode(nil, s.Text, &sc, &st.tmp)
+		if sc.lat > 0 {
+			st.buf = latinSkeleton(st.buf) // as Detect does
+		}
 		var ev evidence
 		if sc.ar > 0 {
 			m.match(st, &ev)
@@ -445,3 +470,44 @@ func evaluateWith(d *DevSet, tab *ngramTable, mix float64) DevResult {
 	}
 	return r
 }
+
+// Candidate is a learned word that no marker covers: a candidate marker
+// for review (make train-dialect writes them to learned/candidates.tsv).
+type Candidate struct {
+	Word    string
+	Variety string
+	Weight  float64 // log-odds for Variety, nats
+	DF      int     // texts of the permissive corpora containing it
+}
+
+// Candidates returns, per dialect, the n strongest single words of the
+// permissive table (weight x log df) that no marker matches on its own.
+func (t *NgramTables) Candidates(n int) []Candidate {
+	var out []Candidate
+	for v := 0; v < nVar; v++ {
+		var cs []Candidate
+		for _, f := range t.Permissive {
+			if strings.IndexByte(f.Text, ' ') >= 0 || f.W[v] < 1 || f.DF < 20 {
+				continue
+			}
+			if a := Analyze(f.Text); len(a.Hits) > 0 {
+				continue
+			}
+			cs = append(cs, Candidate{Word: f.Text, Variety: labelName(v), Weight: f.W[v], DF: f.DF})
+		}
+		sort.Slice(cs, func(i, j int) bool {
+			si, sj := cs[i].Weight*math.Log1p(float64(cs[i].DF)), cs[j].Weight*math.Log1p(float64(cs[j].DF))
+			if si != sj {
+				return si > sj
+			}
+			return cs[i].Word < cs[j].Word
+		})
+		if len(cs) > n {
+			cs = cs[:n]
+		}
+		out = append(out, cs...)
+	}
+	return out
+}
+
+func labelName(v int) string { return [...]string{"gulf", "egyptian", "levantine", "msa"}[v] }

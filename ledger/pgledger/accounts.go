@@ -38,7 +38,7 @@ func (l *Ledger) CreateAccount(ctx context.Context, name string, rateLimitPerMin
 	now := l.now()
 	a := ledger.Account{ID: id.New("acct", now), Name: name, RateLimitPerMinute: rateLimitPerMinute, CreatedAt: now}
 	_, err := l.pool.Exec(ctx, "INSERT INTO accounts (id, name, rate_limit, created_ns) VALUES ($1, $2, $3, $4)",
-		a.ID, a.Name, a.RateLimitPerMinute, ns(now))
+		a.ID, esc(a.Name), a.RateLimitPerMinute, ns(now))
 	if err != nil {
 		return ledger.Account{}, l.fail(err)
 	}
@@ -73,7 +73,7 @@ func figures(ctx context.Context, q queryer, accountID string) (ledger.AccountVi
 	if errors.Is(err, pgx.ErrNoRows) {
 		return v, ledger.ErrNotFound
 	}
-	v.CreatedAt = atv(created)
+	v.CreatedAt, v.Name = atv(created), unesc(v.Name)
 	v.BalanceCredits = v.CreditsPurchased - v.CreditsRefunded - v.CreditsUsed
 	return v, err
 }
@@ -127,6 +127,7 @@ func (l *Ledger) AccountSummary(ctx context.Context, accountID string, max int) 
 	if max < 1 || max > ledger.MaxAccountPage {
 		return ledger.AccountSummary{}, fmt.Errorf("%w: max %d outside 1..%d", ledger.ErrInvalid, max, ledger.MaxAccountPage)
 	}
+	accountID = esc(accountID)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var v ledger.AccountSummary
@@ -164,6 +165,7 @@ func (l *Ledger) AccountPurchases(ctx context.Context, accountID string, q ledge
 	if err != nil {
 		return ledger.PurchasePage{}, err
 	}
+	accountID, q.StartingAfter = esc(accountID), esc(q.StartingAfter)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var page ledger.PurchasePage
@@ -204,6 +206,7 @@ func (l *Ledger) Purchase(ctx context.Context, accountID string, packUSD int) (l
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	now := l.now()
+	accountID = esc(accountID)
 	p := ledger.Purchase{ID: id.New("pur", now), AccountID: accountID, PackUSD: packUSD, Credits: credits, CreatedAt: now}
 	var n int
 	err := l.pool.QueryRow(ctx, `WITH a AS (UPDATE accounts SET purchased = purchased + $3 WHERE id = $2 RETURNING id),
@@ -223,6 +226,7 @@ func (l *Ledger) Purchase(ctx context.Context, accountID string, packUSD int) (l
 // account row first, so no capture or other refund of the account runs
 // between the figures it reads and the rows it writes.
 func (l *Ledger) Refund(ctx context.Context, purchaseID string) (ledger.Purchase, int64, error) {
+	purchaseID = esc(purchaseID)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	now := l.now()
@@ -283,6 +287,7 @@ func (l *Ledger) Refund(ctx context.Context, purchaseID string) (ledger.Purchase
 
 // BalanceCredits is the account's balance less holds in flight.
 func (l *Ledger) BalanceCredits(ctx context.Context, accountID string) (int64, error) {
+	accountID = esc(accountID)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var b int64
@@ -295,6 +300,7 @@ func (l *Ledger) BalanceCredits(ctx context.Context, accountID string) (int64, e
 
 // SandboxRemaining is the quota less counted and reserved requests.
 func (l *Ledger) SandboxRemaining(ctx context.Context, accountID string) (int, error) {
+	accountID = esc(accountID)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var n int

@@ -46,7 +46,7 @@ func (l *Ledger) Reserve(ctx context.Context, p ledger.Principal, price int64) (
 	now := l.now()
 	h := &ledger.Hold{ID: id.New("hld", now), AccountID: p.Account.ID, KeyID: p.Key.ID, Price: price}
 	var kind string
-	err := l.pool.QueryRow(ctx, reserveSQL, p.Account.ID, p.Key.ID, price, ns(now), h.ID, l.opts.Node,
+	err := l.pool.QueryRow(ctx, reserveSQL, esc(p.Account.ID), esc(p.Key.ID), price, ns(now), h.ID, l.opts.Node,
 		l.opts.HoldLease.Seconds()).Scan(&kind, &h.Receipt.BalanceCredits, &h.Receipt.SandboxRemaining)
 	if err == nil {
 		h.Kind = ledger.KeyKind(kind)
@@ -62,7 +62,7 @@ func (l *Ledger) Reserve(ctx context.Context, p ledger.Principal, price int64) (
 	err = l.pool.QueryRow(ctx, `SELECT k.kind, k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $3),
 		a.purchased - a.refunded - a.captured - a.held, 100 - a.sandbox_used - a.sandbox_reserved
 		FROM keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = $2 AND a.id = $1`,
-		p.Account.ID, p.Key.ID, ns(now)).Scan(&kind, &usable, &avail, &left)
+		esc(p.Account.ID), esc(p.Key.ID), ns(now)).Scan(&kind, &usable, &avail, &left)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return nil, ledger.ErrUnauthenticated
@@ -94,7 +94,7 @@ func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 	// doing anyway, within the call timeout.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), l.opts.CallTimeout)
 	defer cancel()
-	_, err := l.pool.Exec(ctx, releaseSQL, h.ID)
+	_, err := l.pool.Exec(ctx, releaseSQL, esc(h.ID))
 	return l.fail(err)
 }
 
@@ -172,12 +172,12 @@ func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledg
 	defer cancel()
 	var rc ledger.Receipt
 	var charged int64
-	err := l.pool.QueryRow(ctx, commitSQL, h.ID, charge,
-		u.ID, u.Endpoint, u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
-		r.Comment != nil, c.ID, c.Text, c.Platform, c.Intent, c.Intents, c.Sentiment, c.Language, c.Dialect, c.Toxicity,
-		c.ChannelID, c.Author, ns(c.CreatedAt), ns(c.ClassifiedAt),
-		r.Feedback != nil, f.ID, f.ClassificationID, f.Rating, f.CorrectedIntent, f.CorrectedSentiment, f.Comment,
-		f.Text, f.TextKey, ns(f.CreatedAt),
+	err := l.pool.QueryRow(ctx, commitSQL, esc(h.ID), charge,
+		esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
+		r.Comment != nil, esc(c.ID), esc(c.Text), esc(c.Platform), esc(c.Intent), escAll(c.Intents), esc(c.Sentiment),
+		esc(c.Language), esc(c.Dialect), esc(c.Toxicity), esc(c.ChannelID), esc(c.Author), ns(c.CreatedAt), ns(c.ClassifiedAt),
+		r.Feedback != nil, esc(f.ID), esc(f.ClassificationID), esc(f.Rating), escAll(f.CorrectedIntent), esc(f.CorrectedSentiment),
+		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt),
 	).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Receipt{}, ledger.ErrHoldEnded

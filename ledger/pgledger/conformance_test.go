@@ -17,6 +17,11 @@ func TestMain(m *testing.M) { testpg.Main(m) }
 // open opens a pgledger on url, closed at the test's end.
 func open(t testing.TB, url string, opts pgledger.Options) *pgledger.Ledger {
 	t.Helper()
+	if opts.CallTimeout == 0 {
+		// Only a bound on hangs: the test machine may be loaded (new
+		// connections under 100 racers took over 2 s at load 30).
+		opts.CallTimeout = 30 * time.Second
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	l, err := pgledger.Open(ctx, url, opts)

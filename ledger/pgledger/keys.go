@@ -121,6 +121,7 @@ func (l *Ledger) CreateKey(ctx context.Context, accountID string, kind ledger.Ke
 	if err != nil {
 		return ledger.Key{}, "", err
 	}
+	accountID = esc(accountID)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	now := l.now()
@@ -148,6 +149,7 @@ func (l *Ledger) CreateKey(ctx context.Context, accountID string, kind ledger.Ke
 // unchanged) and, in the same transaction, notifies every node to drop the
 // key from its cache.
 func (l *Ledger) RevokeKey(ctx context.Context, keyID string) (ledger.Key, error) {
+	keyID = esc(keyID)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var k ledger.Key
@@ -213,7 +215,7 @@ func (l *Ledger) Authenticate(ctx context.Context, secret string) (ledger.Princi
 		if subtle.ConstantTimeCompare(stored, sum[:]) != 1 {
 			return ledger.Principal{}, ledger.ErrUnauthenticated
 		}
-		p.Key, p.Account.ID, p.Account.CreatedAt = k, k.AccountID, atv(acreated)
+		p.Key, p.Account.ID, p.Account.CreatedAt, p.Account.Name = k, k.AccountID, atv(acreated), unesc(p.Account.Name)
 		l.keys.put(sum, p, l.opts.KeyCacheTTL)
 	}
 	if p.Key.Kind != kind || !p.Key.RevokedAt.IsZero() || (!p.Key.ExpiresAt.IsZero() && !l.now().Before(p.Key.ExpiresAt)) {
@@ -228,6 +230,7 @@ func (l *Ledger) AccountKeys(ctx context.Context, accountID string, q ledger.Pag
 	if err != nil {
 		return ledger.KeyPage{}, err
 	}
+	accountID, q.StartingAfter = esc(accountID), esc(q.StartingAfter)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var page ledger.KeyPage

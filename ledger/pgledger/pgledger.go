@@ -126,11 +126,11 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	}
 	cfg.MaxConns = opts.MaxConns
 	cfg.MinConns = 0
-	// A connection is made in 2 s or the call fails fast (the database is
-	// down), unless the URL names its own connect_timeout: the tests, on a
-	// loaded machine where forking a backend may take longer, do.
+	// A refused connection (the server is down) fails at once; a slow one
+	// (an overloaded server forking a backend) gets the call's time, unless
+	// the URL names its own connect_timeout (the tests' URLs do).
 	if cfg.ConnConfig.ConnectTimeout == 0 {
-		cfg.ConnConfig.ConnectTimeout = 2 * time.Second
+		cfg.ConnConfig.ConnectTimeout = opts.CallTimeout
 	}
 	// Every write is durable before its call returns, whatever the server's
 	// default; READ COMMITTED is what the conditional updates rely on.

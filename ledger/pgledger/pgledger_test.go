@@ -230,7 +230,7 @@ func TestPostgresStoppedAndRestarted(t *testing.T) {
 	pg := testpg.New(t, testpg.Options{Durable: true})
 	url, err := pg.CreateDatabase(ctx, "outage")
 	must(t, err)
-	l := open(t, url, pgledger.Options{Now: ledgertest.NewClock().Now, KeyCacheTTL: time.Hour})
+	l := open(t, url, pgledger.Options{Now: ledgertest.NewClock().Now, KeyCacheTTL: time.Hour, CallTimeout: 5 * time.Second})
 	p, secret := fixture(t, l)
 	must(t, pg.Stop())
 	if err := l.Check(ctx); !errors.Is(err, ledger.ErrUnavailable) {

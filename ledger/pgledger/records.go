@@ -19,6 +19,10 @@ func scanComment(row pgx.Row) (ledger.Comment, error) {
 	err := row.Scan(&c.ID, &c.AccountID, &c.Text, &c.Platform, &c.Intent, &c.Intents, &c.Sentiment, &c.Language,
 		&c.Dialect, &c.Toxicity, &c.ChannelID, &c.Author, &created, &classified)
 	c.CreatedAt, c.ClassifiedAt = atv(created), atv(classified)
+	for _, s := range []*string{&c.Text, &c.Platform, &c.Intent, &c.Sentiment, &c.Language, &c.Dialect, &c.Toxicity, &c.ChannelID, &c.Author} {
+		*s = unesc(*s)
+	}
+	unescAll(c.Intents)
 	return c, err
 }
 
@@ -26,7 +30,7 @@ func scanComment(row pgx.Row) (ledger.Comment, error) {
 func (l *Ledger) Comment(ctx context.Context, accountID, commentID string) (ledger.Comment, error) {
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
-	c, err := scanComment(l.pool.QueryRow(ctx, "SELECT "+commentCols+" FROM comments WHERE id = $1 AND account_id = $2", commentID, accountID))
+	c, err := scanComment(l.pool.QueryRow(ctx, "SELECT "+commentCols+" FROM comments WHERE id = $1 AND account_id = $2", esc(commentID), esc(accountID)))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Comment{}, ledger.ErrNotFound
 	}
@@ -70,12 +74,12 @@ func (l *Ledger) ListComments(ctx context.Context, accountID string, f ledger.Co
 		if err != nil {
 			return ledger.CommentPage{}, err
 		}
-		after, afterNs, afterID = true, ns(t), cid
+		after, afterNs, afterID = true, ns(t), esc(cid)
 	}
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	lo, hi := bounds(&f)
-	args := []any{accountID, f.ChannelID, f.Platform, f.Intent, f.Sentiment, f.Dialect, f.Toxicity, lo, hi}
+	args := []any{esc(accountID), esc(f.ChannelID), esc(f.Platform), esc(f.Intent), esc(f.Sentiment), esc(f.Dialect), esc(f.Toxicity), lo, hi}
 	page := ledger.CommentPage{Comments: []ledger.Comment{}}
 	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		if err := l.accountExists(ctx, tx, accountID); err != nil {
@@ -129,13 +133,13 @@ func (l *Ledger) Analytics(ctx context.Context, accountID string, q ledger.Analy
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if err := l.accountExists(ctx, tx, accountID); err != nil {
+		if err := l.accountExists(ctx, tx, esc(accountID)); err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, `SELECT div(created_ns, $6) AS day, intent, sentiment, dialect, toxicity, count(*)
 			FROM comments WHERE account_id = $1 AND ($2 = '' OR channel_id = $2) AND ($3 = '' OR platform = $3)
 			AND created_ns BETWEEN $4 AND $5 GROUP BY 1, 2, 3, 4, 5`,
-			accountID, q.ChannelID, q.Platform, ns(q.From), ns(q.To), dayNs)
+			esc(accountID), esc(q.ChannelID), esc(q.Platform), ns(q.From), ns(q.To), dayNs)
 		if err != nil {
 			return err
 		}
@@ -147,7 +151,7 @@ func (l *Ledger) Analytics(ctx context.Context, accountID string, q ledger.Analy
 			if err := rows.Scan(&day, &intent, &sentiment, &dialect, &toxicity, &n); err != nil {
 				return err
 			}
-			b.Add(atv(day*dayNs), intent, sentiment, dialect, toxicity, n)
+			b.Add(atv(day*dayNs), unesc(intent), unesc(sentiment), unesc(dialect), unesc(toxicity), n)
 		}
 		return rows.Err()
 	})
@@ -170,12 +174,12 @@ func (l *Ledger) Usage(ctx context.Context, accountID string, q ledger.UsageQuer
 	var v ledger.AccountView
 	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var err error
-		if v, err = figures(ctx, tx, accountID); err != nil {
+		if v, err = figures(ctx, tx, esc(accountID)); err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, `SELECT endpoint, div(at_ns, $4) AS day, count(*), sum(charged), count(*) FILTER (WHERE cache_hit),
 			sum(latency_us) FROM usage WHERE account_id = $1 AND at_ns BETWEEN $2 AND $3 GROUP BY 1, 2`,
-			accountID, ns(q.From), ns(q.To), dayNs)
+			esc(accountID), ns(q.From), ns(q.To), dayNs)
 		if err != nil {
 			return err
 		}
@@ -187,7 +191,7 @@ func (l *Ledger) Usage(ctx context.Context, accountID string, q ledger.UsageQuer
 			if err := rows.Scan(&endpoint, &day, &n, &charged, &hits, &latency); err != nil {
 				return err
 			}
-			b.Add(endpoint, atv(day*dayNs), n, charged, hits, latency)
+			b.Add(unesc(endpoint), atv(day*dayNs), n, charged, hits, latency)
 		}
 		return rows.Err()
 	})
@@ -209,6 +213,10 @@ func scanFeedback(row pgx.Row) (ledger.Feedback, error) {
 	err := row.Scan(&f.ID, &f.AccountID, &f.ClassificationID, &f.Rating, &f.CorrectedIntent, &f.CorrectedSentiment,
 		&f.Comment, &f.Text, &f.TextKey, &created)
 	f.CreatedAt = atv(created)
+	for _, s := range []*string{&f.ClassificationID, &f.Rating, &f.CorrectedSentiment, &f.Comment, &f.Text, &f.TextKey} {
+		*s = unesc(*s)
+	}
+	unescAll(f.CorrectedIntent)
 	return f, err
 }
 
@@ -222,7 +230,7 @@ func (l *Ledger) RecentFeedback(ctx context.Context, accountID string, max int) 
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	rows, err := l.pool.Query(ctx, "SELECT "+feedbackCols+` FROM feedback WHERE account_id = $1 AND rating <> 'correct'
-		ORDER BY created_ns DESC, id DESC LIMIT $2`, accountID, max)
+		ORDER BY created_ns DESC, id DESC LIMIT $2`, esc(accountID), max)
 	if err != nil {
 		return nil, l.fail(err)
 	}
@@ -243,7 +251,7 @@ func (l *Ledger) Correction(ctx context.Context, accountID, textKey string) (led
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	f, err := scanFeedback(l.pool.QueryRow(ctx, "SELECT "+feedbackCols+` FROM feedback
-		WHERE account_id = $1 AND text_key = $2 AND rating <> 'correct' ORDER BY created_ns DESC, id DESC LIMIT 1`, accountID, textKey))
+		WHERE account_id = $1 AND text_key = $2 AND rating <> 'correct' ORDER BY created_ns DESC, id DESC LIMIT 1`, esc(accountID), esc(textKey)))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Feedback{}, false, nil
 	}

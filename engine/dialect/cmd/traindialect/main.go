@@ -29,13 +29,14 @@ func main() {
 	out := flag.String("out", "engine/dialect/learned", "directory the tables are written to")
 	sweep := flag.Bool("sweep", false, "print a grid of options and mixes instead of writing")
 	leaveOut := flag.String("leave-out", "", "comma-separated training sources to leave out (for the leave-one-out table); implies no write")
-	alpha := flag.Float64("alpha", 1, "smoothing")
-	minDF := flag.Int("mindf", 5, "minimum document frequency")
-	maxF := flag.Int("max", 60000, "features per table")
-	bigrams := flag.Bool("bigrams", true, "learn word pairs")
-	consistent := flag.Bool("consistent", true, "topic-bias filter: single-dialect sources must agree with the mixed source")
-	capN := flag.Int("cap", 0, "texts per (source,label); 0 no cap")
-	maxW := flag.Float64("maxw", 3, "cap of |log-odds| per feature (nats)")
+	def := dialect.DefaultTrainOptions
+	alpha := flag.Float64("alpha", def.Alpha, "smoothing")
+	minDF := flag.Int("mindf", def.MinDF, "minimum document frequency")
+	maxF := flag.Int("max", def.MaxFeatures, "features per table")
+	bigrams := flag.Bool("bigrams", def.Bigrams, "learn word pairs")
+	consistent := flag.Bool("consistent", def.Consistent, "topic-bias filter: single-dialect sources must agree with the mixed source")
+	capN := flag.Int("cap", def.PerSourceCap, "texts per (source,label); 0 no cap")
+	maxW := flag.Float64("maxw", def.MaxWeight, "cap of |log-odds| per feature (nats)")
 	flag.Parse()
 	start := time.Now()
 
@@ -53,12 +54,10 @@ func main() {
 		fail(err)
 	}
 	fmt.Fprintf(os.Stderr, "train-dialect: trained [%s]\n", since(start))
-	mixes := []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0}
+	// the grid: mixes are scaled by 3^norm (a mean needs a larger mix than a sum)
+	mixes := []float64{0, 0.05, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 1.0}
 	wmixes := []float64{0, 0.5, 1}
 	norms := []float64{0, 0.5, 1}
-	if !*sweep {
-		mixes = []float64{0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5}
-	}
 	type choice struct {
 		mix, wmix, norm, obj float64
 	}
@@ -125,6 +124,15 @@ func main() {
 	params := map[string]float64{"ngramMix": best.mix, "wikiMix": best.wmix, "ngramNorm": best.norm, "temperature": bestT}
 	write(filepath.Join(*out, "ngrams_permissive.tsv"), dialect.NgramTSV(tabs.Permissive, permHdr, params))
 	write(filepath.Join(*out, "ngrams_wiki.tsv"), dialect.NgramTSV(tabs.Wiki, wikiHdr, nil))
+	// candidate markers for review: strong learned words no marker covers
+	var cb strings.Builder
+	cb.WriteString("# Candidate markers mined by `make train-dialect` from the permissive table (not from Wikipedia):\n")
+	cb.WriteString("# the strongest single words per variety that no marker matches. For review only: a word becomes a\n")
+	cb.WriteString("# marker when a person adds it to markers/*.txt with its linguistic reason. Columns: word, variety, log-odds (nats), texts.\n")
+	for _, c := range tabs.Candidates(40) {
+		fmt.Fprintf(&cb, "%s\t%s\t%.2f\t%d\n", c.Word, c.Variety, c.Weight, c.DF)
+	}
+	write(filepath.Join(*out, "candidates.tsv"), cb.String())
 	fmt.Fprintf(os.Stderr, "train-dialect: wrote %d + %d features [%s]\n", len(tabs.Permissive), len(tabs.Wiki), since(start))
 }
 
