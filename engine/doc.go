@@ -43,7 +43,9 @@
 //
 // Each configured provider model has a breaker (closed, open, half-open)
 // fed by every call: timeouts, refused connections, 5xx and 429 are
-// failures; 5 in a row, or half of the last 10-20 calls, open it. A step
+// failures (a timeout or refused connection also counts for the provider's
+// other model: same endpoint); 5 in a row, or half of the last 10-20 calls,
+// open it. A step
 // whose breaker is open is skipped without a call; after a cooldown (1 s,
 // doubling per failed probe up to 2 s) it is half-open and lets up to 3
 // probe calls through; a success closes it. A 429 or 503 with Retry-After

@@ -28,12 +28,14 @@ func (e *Engine) modelHealth(provider, model string) *modelHealth {
 	return nil
 }
 
-// observe feeds one finished call to step s's breaker and latency samples.
+// observe feeds one finished call to step s's breaker and latency samples
+// (and, for a Retry-After, a timeout or a refused connection, to the
+// breakers of the provider's other model).
 // at is the attempt's timeout: a call canceled (a hedge's other call) after
 // running that long counts as timed out, as it would have.
 func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Duration, probe bool) {
 	h := s.health
-	o, ra := neutral, time.Duration(0)
+	o, ra, endpoint := neutral, time.Duration(0), false
 	var pe *provider.Error
 	switch {
 	case err == nil:
@@ -41,11 +43,13 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 		h.lat[k].record(took)
 	case errors.As(err, &pe):
 		switch pe.Kind {
-		case provider.Timeout, provider.Connect, provider.Transport:
+		case provider.Timeout, provider.Connect:
+			o, endpoint = failure, true
+		case provider.Transport:
 			o = failure
 		case provider.Canceled:
 			if took >= at {
-				o = failure
+				o, endpoint = failure, true
 			}
 		case provider.Status:
 			if pe.Code >= 500 || pe.Code == 429 {
@@ -56,11 +60,20 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 	}
 	now := e.now()
 	h.br.record(now, o, probe, ra)
-	if ra > 0 { // a Retry-After holds every model of the provider: one key, one limit
-		for _, other := range e.health {
-			if other != h && other.provider == h.provider {
-				other.br.hold(now, ra)
-			}
+	if ra == 0 && !endpoint {
+		return
+	}
+	// A Retry-After holds every model of the provider (one key, one
+	// limit); a timeout or refused connection is the endpoint's, which
+	// serves its other model too (the chain skips that one as well).
+	for _, other := range e.health {
+		if other == h || other.provider != h.provider {
+			continue
+		}
+		if ra > 0 {
+			other.br.hold(now, ra)
+		} else {
+			other.br.record(now, failure, false, 0)
 		}
 	}
 }

@@ -803,7 +803,10 @@ func TestUpstreamFaultsNoChargeNoLeak(t *testing.T) {
 	pc := func(model string) engine.ProviderConfig {
 		return engine.ProviderConfig{BaseURL: us.URL + "/v1", APIKey: "x", Model: model, FallbackModel: model + "-fb"}
 	}
-	n, eng := startHostileNodeEngine(t, engine.Config{LLMA: pc("a"), LLMB: pc("b"), Timeout: 250 * time.Millisecond, Objectives: engine.UniformObjectives(600 * time.Millisecond)},
+	// Timeouts generous against the slow mode's 100 ms upstream (a loaded
+	// machine failed 250 ms attempts in a 600 ms objective with 500s): the
+	// hung wave then ends at the 4 s objective.
+	n, eng := startHostileNodeEngine(t, engine.Config{LLMA: pc("a"), LLMB: pc("b"), Timeout: 3 * time.Second, Objectives: engine.UniformObjectives(4 * time.Second)},
 		func(s *fasthttp.Server) { s.MaxIdleWorkerDuration = 50 * time.Millisecond })
 	acc, key := n.liveKey()
 	seq := 0

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 	"time"
 
@@ -109,4 +110,27 @@ func TestRedisLimiterFallbackAndRecovery(t *testing.T) {
 	v, err := r.client.HGetAll(context.Background(), redisKeyPrefix+"k:key_g").Result()
 	require.NoError(t, err)
 	require.Len(t, v, 1, "the request is counted in Redis")
+}
+
+// One shared decision: an EVALSHA round trip to a loopback Redis (make
+// bench-cluster measures it inside the whole request).
+func BenchmarkRedisLimiterAllow(b *testing.B) {
+	srv := testredis.Start(b)
+	r, err := OpenRedisLimits(srv.URL, time.Second)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	l := r.limiter("k")
+	now := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			i++
+			l.allow("key_"+strconv.Itoa(i%1000), 1<<30, now)
+		}
+	})
+	if f := r.fallbacks.Load(); f != 0 {
+		b.Fatalf("%d fallbacks", f)
+	}
 }

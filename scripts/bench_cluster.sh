@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# make bench-cluster: paid detect (unique texts: every request a durable
+# debit in PostgreSQL) through haproxy and three nodes on one PostgreSQL
+# (fsync and synchronous_commit on) and one Redis, all on this machine with
+# the load generator. Closed loop (throughput) and 500 req/s (latency); then
+# one node alone on the same database for comparison. Writes the cluster
+# section of bench/RESULTS.md (between the cluster markers) and the raw runs
+# to bench/results-cluster/.
+#   BENCH_REPEAT=2 BENCH_DURATION=5s BENCH_ACCOUNTS=30 BENCH_PORT=29080
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPEAT=${BENCH_REPEAT:-2}
+DURATION=${BENCH_DURATION:-5s}
+ACCOUNTS=${BENCH_ACCOUNTS:-30}
+PORT=${BENCH_PORT:-29080}
+OUT=bench/results-cluster
+RESULTS=bench/RESULTS.md
+DIR=$(mktemp -d /tmp/svc-bench-cluster.XXXXXX)
+ulimit -n 65536 2>/dev/null || true
+go build -o bin/load ./bench/cmd/load
+rm -rf "$OUT" && mkdir -p "$OUT"
+
+CLUSTER_DIR=$DIR CLUSTER_PORT=$PORT CLUSTER_NODE_PORT=$((PORT + 100)) CLUSTER_PG_PORT=$((PORT + 200)) \
+	CLUSTER_REDIS_PORT=$((PORT + 201)) ./scripts/cluster.sh >"$DIR/cluster.out" 2>&1 &
+CL=$!
+trap 'kill -INT $CL 2>/dev/null; wait $CL 2>/dev/null; rm -rf "$DIR"' EXIT
+for _ in $(seq 1 600); do
+	grep -q 'nodes behind haproxy' "$DIR/cluster.out" 2>/dev/null && break
+	kill -0 $CL 2>/dev/null || { cat "$DIR/cluster.out"; exit 1; }
+	sleep 0.2
+done
+grep -q 'nodes behind haproxy' "$DIR/cluster.out" || { cat "$DIR/cluster.out"; exit 1; }
+TOKEN=$(cat "$DIR/admin.token")
+./bin/load setup --admin "http://127.0.0.1:$((PORT + 1))" --token "$TOKEN" --accounts "$ACCOUNTS" --packs 1 --out "$DIR/keys.txt"
+pids=()
+for p in $(pgrep -f "svc serve --addr 127.0.0.1:$((PORT + 100))|svc serve --addr 127.0.0.1:$((PORT + 110))|svc serve --addr 127.0.0.1:$((PORT + 120))"); do pids+=(--pid "svc$p=$p"); done
+LOAD_BEFORE=$(cat /proc/loadavg)
+run() { # name scenario addr rate
+	./bin/load run --quiet --scenario "$2" --addr "$3" --direct-addr "" --keys "$DIR/keys.txt" --repeat "$REPEAT" \
+		--duration "$DURATION" --rate "$4" "${pids[@]}" --out "$OUT/$1" >"$OUT/$1.txt" 2>&1 || { cat "$OUT/$1.txt"; exit 1; }
+}
+run cluster-max detect-miss-max "127.0.0.1:$PORT" -1
+run cluster-500 detect-miss-1k "127.0.0.1:$PORT" 500
+run node-max detect-miss-max "127.0.0.1:$((PORT + 100))" -1
+run node-500 detect-miss-1k "127.0.0.1:$((PORT + 100))" 500
+echo "bench-cluster: load average before $LOAD_BEFORE, after $(cat /proc/loadavg)" | tee "$OUT/load.txt"
+# The cluster section of bench/RESULTS.md, between its markers.
+SECTION=$DIR/section.md
+{
+	echo "<!-- cluster:begin (written by scripts/bench_cluster.sh; edit the script, not this block) -->"
+	echo "## Cluster: paid detect through haproxy, three nodes, one PostgreSQL, one Redis (\`make bench-cluster\`)"
+	echo
+	echo "$(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD 2>/dev/null || echo '?'); $(nproc) cores shared by PostgreSQL (fsync and synchronous_commit on),"
+	echo "Redis, haproxy, three svc nodes and the load generator; $ACCOUNTS accounts (one live key each); unique texts, so"
+	echo "every request is a cache miss and a durable debit. Load average before: $LOAD_BEFORE; after: $(cat /proc/loadavg)."
+	echo
+	echo "| run | target | result |"
+	echo "|---|---|---|"
+	for r in cluster-max cluster-500 node-max node-500; do
+		case $r in
+		cluster-max) what="closed loop, 64 in flight, through haproxy";;
+		cluster-500) what="500 req/s open loop, through haproxy";;
+		node-max) what="closed loop, 64 in flight, one node direct (same database)";;
+		node-500) what="500 req/s open loop, one node direct";;
+		esac
+		grep '=>' "$OUT/$r.txt" | sed "s#^[^=]*=> *#| $r | $what | #; s#\$# |#"
+	done
+	echo
+	echo "Targets (issue 15): >= 2,000 req/s closed loop through the cluster; p99 <= 25 ms at 500 req/s."
+	echo "<!-- cluster:end -->"
+} >"$SECTION"
+if grep -q '<!-- cluster:begin' "$RESULTS"; then
+	awk -v f="$SECTION" '/<!-- cluster:begin/{while((getline l < f)>0) print l; skip=1; next} /<!-- cluster:end/{skip=0; next} !skip' "$RESULTS" >"$RESULTS.tmp"
+	mv "$RESULTS.tmp" "$RESULTS"
+else
+	{ echo; cat "$SECTION"; } >>"$RESULTS"
+fi
+cat "$SECTION"
