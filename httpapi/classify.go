@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
@@ -92,20 +93,36 @@ func (c *call) providerQuery(errType string) (string, bool) {
 	return p, true
 }
 
+// hintTTL bounds how long a node keeps an account's hints: a correction
+// committed on another node (a shared PostgreSQL ledger) reaches this
+// node's classifications within it. This node's own feedback drops them at
+// once (forgetHints).
+const hintTTL = 2 * time.Second
+
+// hintMemo is one account's memoized hints and when they were read.
+type hintMemo struct {
+	hs []op.Hint
+	at time.Time
+}
+
 // hints returns the account's recent corrections as engine hints. They are
 // read from the ledger once per account and kept until the account's next
-// feedback (s.forgetHints), so a classify miss does not iterate Pebble.
+// feedback (s.forgetHints) or for hintTTL, so a classify miss does not read
+// the ledger.
 func (s *Server) hints(account string) []op.Hint {
 	if v, ok := s.hintCache.Load(account); ok {
-		return v.([]op.Hint)
+		if m := v.(*hintMemo); time.Since(m.at) < hintTTL {
+			return m.hs
+		}
 	}
+	at := time.Now()
 	s.hintMu.Lock()
 	gen := s.hintGen
 	s.hintMu.Unlock()
 	hs := s.loadHints(account)
 	s.hintMu.Lock()
 	if s.hintGen == gen { // no feedback committed during the load: not stale
-		s.hintCache.Store(account, hs)
+		s.hintCache.Store(account, &hintMemo{hs: hs, at: at})
 	}
 	s.hintMu.Unlock()
 	return hs

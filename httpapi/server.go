@@ -43,7 +43,7 @@ type Server struct {
 	keys     rateLimiter // per key: sandbox 10/min, live the account's ceiling
 	reports  rateLimiter // per account: 5 reports/min
 	authFail *counter    // per client address: failed authentications
-	// hintCache memoizes each account's feedback hints ([]op.Hint); an
+	// hintCache memoizes each account's feedback hints (*hintMemo, for hintTTL); an
 	// account's entry is dropped by its next feedback. Bounded by accounts.
 	hintCache sync.Map
 	hintMu    sync.Mutex // orders a memo store after a load against forgetHints

@@ -16,6 +16,7 @@ PORT=${BENCH_PORT:-29080}
 OUT=bench/results-cluster
 RESULTS=bench/RESULTS.md
 DIR=$(mktemp -d /tmp/svc-bench-cluster.XXXXXX)
+chmod 755 "$DIR" # PostgreSQL runs as postgres: its data folder lives inside
 ulimit -n 65536 2>/dev/null || true
 go build -o bin/load ./bench/cmd/load
 rm -rf "$OUT" && mkdir -p "$OUT"

@@ -17,6 +17,9 @@ var shared struct {
 	inMain bool
 	srv    *Server
 	err    error
+	// durable is the second shared server, with fsync on (SharedDurable).
+	durable    *Server
+	durableErr error
 }
 
 // Main runs the package's tests and then stops the shared server. Use it from
@@ -31,6 +34,9 @@ func Main(m *testing.M) {
 	shared.Lock()
 	if shared.srv != nil {
 		shared.srv.Close()
+	}
+	if shared.durable != nil {
+		shared.durable.Close()
 	}
 	shared.Unlock()
 	os.Exit(code)
@@ -62,4 +68,25 @@ func Shared(t TB) *Server {
 		t.Fatalf("%v", fmt.Errorf("shared server: %w", shared.err))
 	}
 	return shared.srv
+}
+
+// SharedDurable is the package's second shared server, launched on first use
+// with Options.Durable (fsync and synchronous_commit on) and closed by Main:
+// for benchmarks of durable writes, which run their setup once per round.
+func SharedDurable(t TB) *Server {
+	t.Helper()
+	shared.Lock()
+	defer shared.Unlock()
+	if !shared.inMain {
+		t.Fatalf("testpg: the package's TestMain must call testpg.Main(m) to use the shared server")
+	}
+	if shared.durable == nil && shared.durableErr == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		shared.durable, shared.durableErr = Launch(ctx, Options{Durable: true})
+		cancel()
+	}
+	if shared.durableErr != nil {
+		t.Fatalf("%v", fmt.Errorf("shared durable server: %w", shared.durableErr))
+	}
+	return shared.durable
 }

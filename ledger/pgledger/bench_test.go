@@ -35,11 +35,8 @@ import (
 const benchAccounts = 64
 
 func benchLedger(b *testing.B) (*pgledger.Ledger, string, []ledger.Principal, []string) {
-	pg := testpg.New(b, testpg.Options{Durable: true})
-	url, err := pg.CreateDatabase(context.Background(), "bench")
-	if err != nil {
-		b.Fatal(err)
-	}
+	// One durable server for the run; a database per benchmark round.
+	url := testpg.SharedDurable(b).Database(b)
 	l, err := pgledger.Open(context.Background(), url, pgledger.Options{Now: time.Now, MaxConns: 32})
 	if err != nil {
 		b.Fatal(err)
