@@ -111,8 +111,19 @@ const (
 // Config.Timeout). reserve is what the next provider's step is expected to
 // need: the attempt leaves it, but always gets at least half of what
 // remains, and never more than remains.
-func (e *Engine) attemptTimeout(s *candidate, k opKind, remaining, reserve time.Duration) time.Duration {
+//
+// alt reports whether a later step of another provider (or the built-in
+// engine) could still answer. Without one, cutting the call short buys
+// nothing, so it gets everything that remains (at most Config.Timeout):
+// otherwise a model that became slower than attemptMult x its old p99
+// would time out on every call, and, since timeouts are not samples,
+// never be given longer again (found by make soak: after fast warm-up
+// calls, a 1-1.5 s upstream failed every translate until a restart).
+func (e *Engine) attemptTimeout(s *candidate, k opKind, remaining, reserve time.Duration, alt bool) time.Duration {
 	t := e.cfg.Timeout
+	if !alt {
+		return min(t, remaining)
+	}
 	if _, p99, ok := s.health.lat[k].quantiles(); ok {
 		t = min(t, max(attemptFloor, attemptMult*p99))
 	}

@@ -307,7 +307,8 @@ func (r *runner[T]) start(i int, probe bool) {
 	s := &r.steps[i]
 	now := time.Now()
 	remaining := r.deadline.Sub(now)
-	at := r.e.attemptTimeout(s, r.t.op, remaining, r.reserveAfter(i, remaining))
+	reserve, alt := r.reserveAfter(i, remaining)
+	at := r.e.attemptTimeout(s, r.t.op, remaining, reserve, alt)
 	actx, cancel := context.WithTimeout(r.ctx, at)
 	r.cancels[r.ncancel] = cancel // at most maxAttempts: two per step, one forced probe per provider
 	r.ncancel++
@@ -331,20 +332,21 @@ func (r *runner[T]) start(i int, probe bool) {
 }
 
 // reserveAfter is the time the first later step of another provider is
-// expected to need (0 when there is none): a timeout of step i skips its
-// provider, and that step must still fit in the objective.
-func (r *runner[T]) reserveAfter(i int, remaining time.Duration) time.Duration {
+// expected to need (0 for the built-in engine), and whether there is such a
+// step at all (alt): a timeout of step i skips its provider, and that step
+// must still fit in the objective.
+func (r *runner[T]) reserveAfter(i int, remaining time.Duration) (reserve time.Duration, alt bool) {
 	for j := i + 1; j < len(r.steps); j++ {
 		s := &r.steps[j]
 		if s.provider == r.steps[i].provider || r.state[j] != pending || r.skip.has(s.provider) {
 			continue
 		}
 		if s.client == nil {
-			return 0 // built-in: instant
+			return 0, true // built-in: instant
 		}
-		return r.e.expected(s, r.t.op, remaining)
+		return r.e.expected(s, r.t.op, remaining), true
 	}
-	return 0
+	return 0, false
 }
 
 // finish acts on one attempt: the answer (ok), or the verdict's next move.
