@@ -63,6 +63,10 @@ type Config struct {
 	// MaxHints bounds the feedback examples put in a prompt (default 5), each
 	// text cut to HintRunes runes (default 200).
 	MaxHints, HintRunes int
+	// BreakerClock is the circuit breakers' clock (cooldowns, windows);
+	// nil is time.Now. Tests freeze it so that a breaker's state does not
+	// depend on how fast a loaded machine runs them.
+	BreakerClock func() time.Time
 }
 
 // Engine is safe for concurrent use.
@@ -112,6 +116,9 @@ func New(cfg Config) (*Engine, error) {
 		cfg.HintRunes = 200
 	}
 	e := &Engine{cfg: cfg, providers: map[string]*provider.Client{LLMA: nil, LLMB: nil}, now: time.Now}
+	if cfg.BreakerClock != nil {
+		e.now = cfg.BreakerClock
+	}
 	if cfg.HedgeRatio > 0 {
 		e.hedges.ratio = int64(min(cfg.HedgeRatio, 1) * tokenUnit)
 	}

@@ -155,7 +155,17 @@ func liveGoroutines() int {
 // nothing is charged, and the first request after the upstream is back
 // succeeds.
 func TestBreakerStateExposed(t *testing.T) {
-	n, up := providerNode(t)
+	// The breakers' clock is frozen: an open breaker stays open until a
+	// probe succeeds, however slowly a loaded machine runs the requests
+	// (with the real clock, a cooldown could pass before /v1/health).
+	frozen := time.Now()
+	m := mock.New(mock.Options{MaxHang: 5 * time.Second})
+	srv := httptest.NewServer(m)
+	t.Cleanup(srv.Close)
+	cfg := mockConfig(srv.URL)
+	cfg.Timeout = 400 * time.Millisecond
+	cfg.BreakerClock = func() time.Time { return frozen }
+	n, up := startNodeWith(t, "", cfg), m
 	acc, key := n.liveKey()
 	before := n.balance(acc)
 	require.NoError(t, up.Set(mock.Behaviour{Mode: "error500"}))
