@@ -304,7 +304,7 @@ func (l *Ledger) SandboxRemaining(ctx context.Context, accountID string) (int, e
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var n int
-	err := l.pool.QueryRow(ctx, "SELECT 100 - sandbox_used - sandbox_reserved FROM accounts WHERE id = $1", accountID).Scan(&n)
+	err := l.pool.QueryRow(ctx, "SELECT $2::integer - sandbox_used - sandbox_reserved FROM accounts WHERE id = $1", accountID, ledger.SandboxQuota).Scan(&n)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ledger.ErrNotFound
 	}
