@@ -179,8 +179,9 @@ func (s *scan) run(text string) {
 			i = j
 			continue
 		}
-		if c := text[i]; (c == 0xD8 || c == 0xD9) && i+1 < len(text) {
-			// fast path for the common Arabic letters
+		if c := text[i]; (c == 0xD8 || c == 0xD9) && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
+			// fast path for the common Arabic letters (a valid two-byte
+			// sequence only: "\xd80" is an invalid byte and a digit)
 			if r := rune(c&0x1F)<<6 | rune(text[i+1]&0x3F); r >= 0x0621 && r <= 0x064A && r != 0x0640 {
 				if tokStart < 0 {
 					tokStart = i

@@ -301,9 +301,14 @@ func validDetection(t *testing.T, text string, d op.Detection) {
 	if d.WordCount < 0 || d.WordCount > len(text) {
 		t.Fatalf("Detect(%q): word count %d", text, d.WordCount)
 	}
-	// Mixed script is mixed language; mixed language is mixed script, or
+	// The package rules: Arabic script only is "ar"; mixed script is "mixed"
+	// or "ar" (a brand name inside an Arabic sentence, or one token with as
+	// many Arabic letters as Latin ones); mixed language is mixed script, or
 	// Latin script when the Arabic in it is Arabizi (English with Arabizi).
-	if d.Script == "mixed" && d.Language != "mixed" || d.Language == "mixed" && d.Script != "mixed" && d.Script != "latin" {
+	switch {
+	case d.Script == "arabic" && d.Language != "ar",
+		d.Script == "mixed" && d.Language != "mixed" && d.Language != "ar",
+		d.Language == "mixed" && d.Script != "mixed" && d.Script != "latin":
 		t.Fatalf("Detect(%q): %+v", text, d)
 	}
 	if d.Script != "latin" && (d.Direction != "rtl" || d.Dialect == "") {
@@ -322,4 +327,15 @@ func FuzzDetect(f *testing.F) {
 			t.Fatalf("Analyze and Detect differ on %q", s)
 		}
 	})
+}
+
+// An invalid byte that looks like the lead of an Arabic letter is no letter
+// (FuzzDetect found "\xd80A" read as ص plus "A" on the scan's fast path).
+func TestInvalidLeadByteIsNoArabicLetter(t *testing.T) {
+	for _, s := range []string{"\xd80A", "\xd9A", "ok \xd8"} {
+		d := Detect(s)
+		if d.Script != "latin" || d.Language != "en" || d.Dialect != "" {
+			t.Errorf("Detect(%q) = %+v, want latin, en, no dialect", s, d)
+		}
+	}
 }
