@@ -65,6 +65,15 @@ var (
 	// released (or expired: a hold's lease ran out before its commit).
 	ErrHoldEnded = errors.New("ledger: hold already ended")
 
+	// ErrIdemInFlight: another call under the same idempotency key has
+	// not ended yet (ReserveOnce, PurchaseOnce, RefundOnce). Nothing was
+	// reserved or written; retry later.
+	ErrIdemInFlight = errors.New("ledger: idempotency key in use by a call in flight")
+
+	// ErrIdemMismatch: the idempotency key was used before with a different
+	// request (another fingerprint). Nothing was reserved or written.
+	ErrIdemMismatch = errors.New("ledger: idempotency key used with a different request")
+
 	// ErrInvariant is returned when a mutation would break a ledger
 	// invariant (negative balance, holds above the balance, consumption above
 	// a purchase's credits, quota above SandboxQuota). Nothing is written.
@@ -150,6 +159,7 @@ type Hold struct {
 	Kind      KeyKind
 	Price     int64   // list price in credits; 0 for free counted operations (feedback)
 	Receipt   Receipt // the account right after the hold was taken
+	Once      string  // the idempotency key the hold claims (ReserveOnce); "" for none
 
 	// *Store's own copy of what was reserved.
 
@@ -158,7 +168,8 @@ type Hold struct {
 	keyID string
 	kind  KeyKind
 	price int64
-	ended bool // guarded by a.mu: set by the first Commit or Release
+	ended bool   // guarded by a.mu: set by the first Commit or Release
+	claim *claim // the idempotency claim of ReserveOnce, nil for none
 
 	// committing is set by the first Commit before it does anything: a
 	// concurrent or later Commit of the same hold returns ErrHoldEnded at
@@ -225,6 +236,9 @@ type Records struct {
 	Usage    Usage     // always written
 	Comment  *Comment  // classify
 	Feedback *Feedback // feedback
+	// Answer is the response stored under the hold's idempotency key:
+	// required for a hold of ReserveOnce, refused (ErrInvalid) for others.
+	Answer *Answer
 }
 
 // CommentFilter selects comments of one account. Zero values do not filter.
@@ -362,6 +376,25 @@ type Ledger interface {
 	// its lease), except ErrUnavailable, where the write's outcome may be
 	// unknown (a lost connection after COMMIT, a failed fsync).
 	Commit(ctx context.Context, h *Hold, charge bool, r Records) (Receipt, error)
+
+	// ReserveOnce is Reserve under an idempotency key of p's account
+	// (idempotency.go has the rules). An answer stored under k.Key is
+	// returned with a nil hold, nothing reserved, when k.Fingerprint is the
+	// one it was stored with, else ErrIdemMismatch; a key claimed by a hold
+	// in flight is ErrIdemInFlight (ErrIdemMismatch for another fingerprint).
+	// Otherwise it is Reserve, and the hold claims the key until it ends:
+	// its Commit stores r.Answer under the key in the same transaction; its
+	// Release (or the end of its lease) frees the key.
+	ReserveOnce(ctx context.Context, p Principal, price int64, k IdemKey) (*Hold, *Answer, error)
+	// PurchaseOnce is Purchase under an idempotency key of the account:
+	// the answer made by answer from the new purchase is stored in the
+	// purchase's transaction and returned; a retry gets the stored answer
+	// back (replayed true) and buys nothing. Errors as ReserveOnce's.
+	PurchaseOnce(ctx context.Context, accountID string, packUSD int, k IdemKey, answer func(Purchase) Answer) (a Answer, replayed bool, err error)
+	// RefundOnce is Refund under an idempotency key of the purchase's
+	// account, stored and replayed as PurchaseOnce. A refused refund
+	// (ErrRefundNotAllowed) stores nothing.
+	RefundOnce(ctx context.Context, purchaseID string, k IdemKey, answer func(p Purchase, refundedCredits int64) Answer) (a Answer, replayed bool, err error)
 
 	// Comment returns a comment of the account; ErrNotFound for another account's.
 	Comment(ctx context.Context, accountID, commentID string) (Comment, error)

@@ -38,43 +38,63 @@ func (a *account) receipt() Receipt {
 //
 // Nothing is written: holds live in memory and vanish on restart.
 func (s *Store) Reserve(ctx context.Context, p Principal, price int64) (*Hold, error) {
+	h, _, err := s.reserve(p, price, nil)
+	return h, err
+}
+
+// reserve is Reserve, and ReserveOnce when k is not nil.
+func (s *Store) reserve(p Principal, price int64, k *IdemKey) (*Hold, *Answer, error) {
 	if price < 0 {
-		return nil, fmt.Errorf("%w: negative price", ErrInvalid)
+		return nil, nil, fmt.Errorf("%w: negative price", ErrInvalid)
+	}
+	if k != nil {
+		if err := CheckIdem(*k, nil); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := s.enterWrite(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer s.leave()
 	s.mu.RLock()
 	ks := s.keyByID[p.Key.ID]
 	s.mu.RUnlock()
 	if ks == nil || ks.acct.info.ID != p.Account.ID {
-		return nil, ErrUnauthenticated
+		return nil, nil, ErrUnauthenticated
 	}
 	a := ks.acct
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	k := ks.load()
-	if !s.usable(k) {
-		return nil, ErrUnauthenticated
+	key := ks.load()
+	if !s.usable(key) {
+		return nil, nil, ErrUnauthenticated
 	}
-	h := &Hold{AccountID: a.info.ID, KeyID: k.ID, Kind: k.Kind, Price: price, s: s, a: a, keyID: k.ID, kind: k.Kind, price: price}
-	if k.Kind == Sandbox {
+	if k != nil {
+		// A stored answer is replayed whatever the balance or quota now.
+		if ans, err := s.lookupIdem(a, *k); ans != nil || err != nil {
+			return nil, ans, err
+		}
+	}
+	h := &Hold{AccountID: a.info.ID, KeyID: key.ID, Kind: key.Kind, Price: price, s: s, a: a, keyID: key.ID, kind: key.Kind, price: price}
+	if key.Kind == Sandbox {
 		// Invariant: sandboxUsed + sandboxReserved <= SandboxQuota.
 		if a.sandboxUsed+a.sandboxReserved >= SandboxQuota {
-			return nil, ErrQuotaExhausted
+			return nil, nil, ErrQuotaExhausted
 		}
 		a.sandboxReserved++
-		h.Receipt = a.receipt()
-		return h, nil
+	} else {
+		// Invariant: held <= balance.
+		if avail := a.available(); avail < price {
+			return nil, nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
+		}
+		a.held += price
 	}
-	// Invariant: held <= balance.
-	if avail := a.available(); avail < price {
-		return nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
-	}
-	a.held += price
 	h.Receipt = a.receipt()
-	return h, nil
+	if k != nil {
+		h.claim = a.claimIdem(*k)
+		h.Once = k.Key
+	}
+	return h, nil, nil
 }
 
 // indexComment adds a comment whose batch was applied to the account's index.
@@ -104,6 +124,7 @@ func (s *Store) Release(ctx context.Context, h *Hold) error {
 	h.a.mu.Lock()
 	if !h.ended {
 		h.a.unhold(h)
+		h.a.unclaim(h.claim)
 	}
 	h.a.mu.Unlock()
 	return nil
@@ -135,6 +156,19 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 	}
 	if !h.committing.CompareAndSwap(false, true) {
 		return ErrHoldEnded
+	}
+	if (h.claim != nil) != (r.Answer != nil) {
+		s.Release(context.Background(), h)
+		return fmt.Errorf("%w: an answer is stored with, and only with, a hold of ReserveOnce", ErrInvalid)
+	}
+	if h.claim != nil {
+		// The key stays claimed until the batch is durable (or failed):
+		// a retry meanwhile is ErrIdemInFlight, then finds the answer.
+		defer func() {
+			h.a.mu.Lock()
+			h.a.unclaim(h.claim)
+			h.a.mu.Unlock()
+		}()
 	}
 	if err := s.enterWrite(); err != nil {
 		s.Release(context.Background(), h)

@@ -275,7 +275,7 @@ func (l *Ledger) fail(err error) error {
 // ledgerErrors are the contract's errors, passed through as they are.
 var ledgerErrors = []error{ledger.ErrNotFound, ledger.ErrUnauthenticated, ledger.ErrQuotaExhausted, ledger.ErrRefundNotAllowed,
 	ledger.ErrBadCursor, ledger.ErrInvalid, ledger.ErrClosed, ledger.ErrInsufficientCredit, ledger.ErrUnavailable,
-	ledger.ErrHoldEnded, ledger.ErrInvariant}
+	ledger.ErrHoldEnded, ledger.ErrInvariant, ledger.ErrIdemInFlight, ledger.ErrIdemMismatch}
 
 func unavailable(err error) error { return fmt.Errorf("%w: %v", ledger.ErrUnavailable, err) }
 

@@ -128,3 +128,37 @@ CREATE TABLE IF NOT EXISTS feedback (
 );
 CREATE INDEX IF NOT EXISTS feedback_corrections ON feedback (account_id, created_ns DESC, id DESC) WHERE rating <> 'correct';
 CREATE INDEX IF NOT EXISTS feedback_by_text ON feedback (account_id, text_key, created_ns DESC, id DESC) WHERE rating <> 'correct';
+
+-- Idempotency keys (ledger/idempotency.go has the rules). One row per
+-- (account, key): claimed while a call under the key is in flight (hold_id
+-- set, no answer), done once the call committed (hold_id NULL, the answer
+-- stored by the same statement or transaction as the call's write).
+--   - A paid request's claim is inserted by its reserve statement together
+--     with its hold (holds.idem_key names it) and deleted together with the
+--     hold by Release and by the reaper, so a claimed row exists exactly as
+--     long as its hold; the commit that deletes the hold stores the answer.
+--     Two nodes claiming one key at once: the PRIMARY KEY fails the second
+--     reserve statement whole (nothing reserved).
+--   - A purchase or refund claims its key with hold_id '-' inside its own
+--     transaction, where nobody else sees it: a concurrent duplicate waits on
+--     the PRIMARY KEY until that transaction ends, then finds the answer (or
+--     the key free again after a rollback).
+--   - created_ns is the service clock at the commit; an answer is replayed
+--     for ledger.IdemRetention after it, then deleted by the reapers in
+--     bounded passes (idempotency_by_age).
+CREATE TABLE IF NOT EXISTS idempotency (
+	account_id  text NOT NULL,
+	key         text NOT NULL,
+	fingerprint bytea NOT NULL CHECK (length(fingerprint) = 32),
+	hold_id     text,             -- the claiming hold ('-': a purchase or refund); NULL once done
+	status      integer,          -- the answer: NULL while claimed
+	request_id  text,
+	header      text[],
+	body        bytea,
+	created_ns  bigint NOT NULL,
+	PRIMARY KEY (account_id, key),
+	CONSTRAINT claimed_or_answered CHECK ((hold_id IS NULL) = (status IS NOT NULL)
+		AND (status IS NULL OR (request_id IS NOT NULL AND header IS NOT NULL AND body IS NOT NULL)))
+);
+CREATE INDEX IF NOT EXISTS idempotency_by_age ON idempotency (created_ns) WHERE hold_id IS NULL;
+ALTER TABLE holds ADD COLUMN IF NOT EXISTS idem_key text; -- the idempotency key the hold claims
