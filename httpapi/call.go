@@ -34,6 +34,12 @@ type call struct {
 	cause    error  // the internal cause of a 500, logged, never sent
 	hold     *ledger.Hold
 
+	// Idempotency-Key (idempotency.go): the request's key, its commit
+	// deferred to ok, and the request id of the answer a replay sent.
+	idem     *ledger.IdemKey
+	pending  *pendingCommit
+	replayOf string
+
 	// receipt is the account's figures after this request's Commit; without
 	// one (refused, failed or free requests), figures reads them.
 	receipt    ledger.Receipt
@@ -117,8 +123,14 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 			c.finish()
 			return
 		}
+		var bad *apiError
+		if ctx.IsPost() {
+			c.idem, bad = idemKey(ctx, string(p.Key.Kind))
+		}
 		if n := len(ctx.PostBody()); n > maxBody && endpoint != "/v1/report" {
 			c.fail(fasthttp.StatusRequestEntityTooLarge, errf(typeInvalidRequest, "body_too_large", "", "The request body is larger than 256 KiB."))
+		} else if bad != nil {
+			c.fail(fasthttp.StatusBadRequest, *bad)
 		} else {
 			h(c)
 		}
@@ -242,7 +254,15 @@ func usdf(credits int64) float64 {
 	return float64(credits) / 1000
 }
 
-func (c *call) ok(result any) { writeOK(c.ctx, c.rid, result) }
+// ok writes a success; under an Idempotency-Key it first commits the
+// deferred write with this answer (okOnce).
+func (c *call) ok(result any) {
+	if c.pending != nil {
+		c.okOnce(result)
+		return
+	}
+	writeOK(c.ctx, c.rid, result)
+}
 
 // fail writes an error response; for authenticated calls finish adds headers.
 func (c *call) fail(status int, e apiError) {
@@ -270,12 +290,28 @@ func (c *call) internal(cause error) {
 	c.fail(fasthttp.StatusInternalServerError, errf(typeAPI, "internal_error", "", internalMessage))
 }
 
-// reserve takes the hold for a counted operation, writing 402 or 429 on refusal.
+// reserve takes the hold for a counted operation, writing 402 or 429 on
+// refusal. Under an Idempotency-Key it claims the key with the hold, or
+// writes the stored answer (a replay) or the key's 409 / 422, and ok is false.
 func (c *call) reserve(price int64) (*ledger.Hold, bool) {
-	h, err := c.s.ledger.Reserve(c.ctx, c.p, price)
+	var h *ledger.Hold
+	var err error
+	if c.idem != nil {
+		var ans *ledger.Answer
+		h, ans, err = c.s.ledger.ReserveOnce(c.ctx, c.p, price, *c.idem)
+		if ans != nil {
+			c.replay(ans)
+			return nil, false
+		}
+	} else {
+		h, err = c.s.ledger.Reserve(c.ctx, c.p, price)
+	}
 	if err == nil {
 		c.hold = h
 		return h, true
+	}
+	if idemRefused(c.ctx, c.rid, err) {
+		return nil, false
 	}
 	var ic *ledger.InsufficientCreditsError
 	switch {
@@ -298,8 +334,22 @@ func (c *call) reserve(price int64) (*ledger.Hold, bool) {
 
 // commit captures the hold (charge false: a cache hit) and writes the usage
 // record and the given records in one durable batch. It writes the 500 itself
-// on failure.
+// on failure. Under an Idempotency-Key the write waits for ok, which
+// commits it with the answer (okOnce); the headers are those it will have.
 func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
+	if c.idem != nil {
+		c.pending = &pendingCommit{h: h, charge: charge, r: r}
+		c.charged = 0
+		if charge && c.p.Key.Kind == ledger.Live {
+			c.charged = h.Price
+		}
+		return true
+	}
+	return c.commitNow(h, charge, r)
+}
+
+// commitNow is commit, at once.
+func (c *call) commitNow(h *ledger.Hold, charge bool, r ledger.Records) bool {
 	at := c.s.clock.Now()
 	r.Usage.ID = id.New("use", at)
 	r.Usage.AccountID = c.p.Account.ID
@@ -345,6 +395,9 @@ func (c *call) log() {
 		"latency_us", time.Since(c.start).Microseconds(), "cache", c.cache, "provider", c.provider, "charged", c.charged}
 	if c.cause != nil {
 		attrs = append(attrs, "err", c.cause.Error())
+	}
+	if c.replayOf != "" {
+		attrs = append(attrs, "replay_of", c.replayOf)
 	}
 	slog.Log(context.Background(), level, "request", attrs...)
 }

@@ -38,63 +38,43 @@ func (a *account) receipt() Receipt {
 //
 // Nothing is written: holds live in memory and vanish on restart.
 func (s *Store) Reserve(ctx context.Context, p Principal, price int64) (*Hold, error) {
-	h, _, err := s.reserve(p, price, nil)
-	return h, err
-}
-
-// reserve is Reserve, and ReserveOnce when k is not nil.
-func (s *Store) reserve(p Principal, price int64, k *IdemKey) (*Hold, *Answer, error) {
 	if price < 0 {
-		return nil, nil, fmt.Errorf("%w: negative price", ErrInvalid)
-	}
-	if k != nil {
-		if err := CheckIdem(*k, nil); err != nil {
-			return nil, nil, err
-		}
+		return nil, fmt.Errorf("%w: negative price", ErrInvalid)
 	}
 	if err := s.enterWrite(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer s.leave()
 	s.mu.RLock()
 	ks := s.keyByID[p.Key.ID]
 	s.mu.RUnlock()
 	if ks == nil || ks.acct.info.ID != p.Account.ID {
-		return nil, nil, ErrUnauthenticated
+		return nil, ErrUnauthenticated
 	}
 	a := ks.acct
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	key := ks.load()
-	if !s.usable(key) {
-		return nil, nil, ErrUnauthenticated
+	k := ks.load()
+	if !s.usable(k) {
+		return nil, ErrUnauthenticated
 	}
-	if k != nil {
-		// A stored answer is replayed whatever the balance or quota now.
-		if ans, err := s.lookupIdem(a, *k); ans != nil || err != nil {
-			return nil, ans, err
-		}
-	}
-	h := &Hold{AccountID: a.info.ID, KeyID: key.ID, Kind: key.Kind, Price: price, s: s, a: a, keyID: key.ID, kind: key.Kind, price: price}
-	if key.Kind == Sandbox {
+	h := &Hold{AccountID: a.info.ID, KeyID: k.ID, Kind: k.Kind, Price: price, s: s, a: a, keyID: k.ID, kind: k.Kind, price: price}
+	if k.Kind == Sandbox {
 		// Invariant: sandboxUsed + sandboxReserved <= SandboxQuota.
 		if a.sandboxUsed+a.sandboxReserved >= SandboxQuota {
-			return nil, nil, ErrQuotaExhausted
+			return nil, ErrQuotaExhausted
 		}
 		a.sandboxReserved++
-	} else {
-		// Invariant: held <= balance.
-		if avail := a.available(); avail < price {
-			return nil, nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
-		}
-		a.held += price
+		h.Receipt = a.receipt()
+		return h, nil
 	}
+	// Invariant: held <= balance.
+	if avail := a.available(); avail < price {
+		return nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
+	}
+	a.held += price
 	h.Receipt = a.receipt()
-	if k != nil {
-		h.claim = a.claimIdem(*k)
-		h.Once = k.Key
-	}
-	return h, nil, nil
+	return h, nil
 }
 
 // indexComment adds a comment whose batch was applied to the account's index.

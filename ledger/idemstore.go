@@ -80,9 +80,45 @@ func putAnswer(b *pebble.Batch, accountID string, c *claim, ans Answer, now time
 	return ans
 }
 
-// ReserveOnce is Reserve under an idempotency key (Ledger).
+// ReserveOnce is Reserve under an idempotency key (Ledger). The key is
+// checked and claimed under the account lock first, so of two calls with
+// one key only one gets past it; then Reserve, whose refusal frees the key.
 func (s *Store) ReserveOnce(ctx context.Context, p Principal, price int64, k IdemKey) (*Hold, *Answer, error) {
-	return s.reserve(p, price, &k)
+	if err := CheckIdem(k, nil); err != nil {
+		return nil, nil, err
+	}
+	a, err := s.account(p.Account.ID)
+	if err != nil {
+		return nil, nil, ErrUnauthenticated
+	}
+	if err := s.enterWrite(); err != nil {
+		return nil, nil, err
+	}
+	a.mu.Lock()
+	// A stored answer is replayed whatever the balance or quota now.
+	ans, err := s.lookupIdem(a, k)
+	var c *claim
+	if ans == nil && err == nil {
+		c = a.claimIdem(k)
+	}
+	a.mu.Unlock()
+	s.leave()
+	if c == nil {
+		return nil, ans, err
+	}
+	h, err := s.Reserve(ctx, p, price)
+	if err != nil {
+		a.mu.Lock()
+		a.unclaim(c)
+		a.mu.Unlock()
+		return nil, nil, err
+	}
+	if h.a != a {
+		s.Release(ctx, h) // a key of another account than p says: never (Reserve checks)
+		return nil, nil, ErrUnauthenticated
+	}
+	h.claim, h.Once = c, k.Key
+	return h, nil, nil
 }
 
 // ExpireAnswers deletes up to max answers past IdemRetention (oldest expiry

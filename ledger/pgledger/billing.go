@@ -55,16 +55,7 @@ func (l *Ledger) Reserve(ctx context.Context, p ledger.Principal, price int64) (
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return nil, l.fail(err)
 	}
-	_, err = l.refusal(ctx, p, price, now)
-	return nil, err
-}
-
-// refusal says why a reserve statement returned no row (a read; nothing was
-// written): ErrUnauthenticated, ErrQuotaExhausted or
-// *ledger.InsufficientCreditsError. stale is true when the read finds that
-// the reserve would pass now (the racers that refused it ended since).
-func (l *Ledger) refusal(ctx context.Context, p ledger.Principal, price int64, now time.Time) (stale bool, err error) {
-	var kind string
+	// Refused: say why (a read; nothing was written).
 	var usable bool
 	var avail int64
 	var left int
@@ -74,19 +65,20 @@ func (l *Ledger) refusal(ctx context.Context, p ledger.Principal, price int64, n
 		esc(p.Account.ID), esc(p.Key.ID), ns(now)).Scan(&kind, &usable, &avail, &left)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return false, ledger.ErrUnauthenticated
+		return nil, ledger.ErrUnauthenticated
 	case err != nil:
-		return false, l.fail(err)
+		return nil, l.fail(err)
 	case !usable:
-		return false, ledger.ErrUnauthenticated
+		return nil, ledger.ErrUnauthenticated
 	case kind == string(ledger.Sandbox):
-		return left > 0, ledger.ErrQuotaExhausted
+		return nil, ledger.ErrQuotaExhausted
 	default:
-		return avail >= price, &ledger.InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
+		return nil, &ledger.InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
 	}
 }
 
-// releaseSQL deletes a hold and gives back what it reserved. $1 hold id.
+// releaseSQL deletes a hold and gives back what it reserved, and frees the
+// idempotency key it claimed (idempotency.go). $1 hold id.
 const releaseSQL = `WITH h AS (DELETE FROM holds WHERE id = $1 RETURNING account_id, kind, price, idem_key),
 i AS (DELETE FROM idempotency i USING h WHERE i.account_id = h.account_id AND i.key = h.idem_key AND i.hold_id = $1)
 UPDATE accounts a SET
@@ -111,19 +103,16 @@ func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 // commitSQL ends a hold in one statement: deletes it, captures its price
 // ($2: charge, live keys only) or counts its sandbox slot, and inserts the
 // usage record and the optional comment and feedback from the hold's own
-// account and key, and stores the answer under the hold's idempotency key
-// (a hold of ReserveOnce; the statement fails whole if that claim is gone,
-// and the claimed_or_answered CHECK fails it without an answer). No hold row (committed, released or reaped already):
+// account and key. No hold row (committed, released or reaped already):
 // no row returned, nothing written.
 //
 // $1 hold, $2 charge, usage: $3 id, $4 endpoint, $5 list price, $6 cache hit, $7 latency, $8 at;
 // comment (when $9): $10 id, $11 text, $12 platform, $13 intent, $14 intents, $15 sentiment,
 // $16 language, $17 dialect, $18 toxicity, $19 channel, $20 author, $21 created, $22 classified;
 // feedback (when $23): $24 id, $25 classification, $26 rating, $27 corrected intent,
-// $28 corrected sentiment, $29 comment, $30 text, $31 text key, $32 created;
-// answer: $33 status, $34 request id, $35 header, $36 body, $37 stored at.
+// $28 corrected sentiment, $29 comment, $30 text, $31 text key, $32 created.
 const commitSQL = `WITH h AS (
-	DELETE FROM holds WHERE id = $1 RETURNING account_id, key_id, kind, price, idem_key
+	DELETE FROM holds WHERE id = $1 RETURNING account_id, key_id, kind, price
 ), a AS (
 	UPDATE accounts a SET
 		held = a.held - CASE WHEN h.kind = 'live' THEN h.price ELSE 0 END,
@@ -132,7 +121,7 @@ const commitSQL = `WITH h AS (
 		sandbox_used = a.sandbox_used + CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END
 	FROM h WHERE a.id = h.account_id
 	RETURNING a.id, h.key_id, h.kind, CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END AS charged,
-		a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left, h.idem_key
+		a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left
 ), u AS (
 	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
 	SELECT $3, a.id, a.key_id, $4, $5, a.charged, $6, a.kind = 'sandbox', $7, $8 FROM a
@@ -144,14 +133,8 @@ const commitSQL = `WITH h AS (
 	INSERT INTO feedback (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment, comment,
 		text, text_key, created_ns)
 	SELECT $24, a.id, $25, $26, $27, $28, $29, $30, $31, $32 FROM a WHERE $23
-), i AS (
-	UPDATE idempotency i SET hold_id = NULL, status = $33, request_id = $34, header = $35, body = $36, created_ns = $37
-	FROM a WHERE i.account_id = a.id AND i.key = a.idem_key AND i.hold_id = $1
-	RETURNING 1
 )
-SELECT charged, avail, slots_left,
-	CASE WHEN a.idem_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM i) THEN ('idempotency claim lost: ' || a.idem_key)::int ELSE 0 END
-FROM a`
+SELECT charged, avail, slots_left FROM a`
 
 // Commit ends h: captures its price (charge, live keys), counts its sandbox
 // slot, and writes r, in one statement committed durably before it returns.
@@ -162,6 +145,9 @@ FROM a`
 func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledger.Records) (ledger.Receipt, error) {
 	if h == nil || h.ID == "" {
 		return ledger.Receipt{}, fmt.Errorf("%w: hold of another store", ledger.ErrInvalid)
+	}
+	if h.Once != "" || r.Answer != nil {
+		return l.commitOnce(ctx, h, charge, r) // idempotency.go
 	}
 	u := &r.Usage
 	if u.ID == "" {
@@ -187,29 +173,17 @@ func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledg
 			f.CorrectedIntent = []string{}
 		}
 	}
-	if (h.Once != "") != (r.Answer != nil) {
-		l.Release(ctx, h)
-		return ledger.Receipt{}, fmt.Errorf("%w: an answer is stored with, and only with, a hold of ReserveOnce", ledger.ErrInvalid)
-	}
-	ans := newAnswerArgs(r.Answer, l.now())
-	if r.Answer != nil {
-		if err := ledger.CheckIdem(ledger.IdemKey{Key: h.Once}, r.Answer); err != nil {
-			l.Release(ctx, h)
-			return ledger.Receipt{}, err
-		}
-	}
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var rc ledger.Receipt
-	var charged, claimLost int64
+	var charged int64
 	err := l.pool.QueryRow(ctx, commitSQL, esc(h.ID), charge,
 		esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
 		r.Comment != nil, esc(c.ID), esc(c.Text), esc(c.Platform), esc(c.Intent), escAll(c.Intents), esc(c.Sentiment),
 		esc(c.Language), esc(c.Dialect), esc(c.Toxicity), esc(c.ChannelID), esc(c.Author), ns(c.CreatedAt), ns(c.ClassifiedAt),
 		r.Feedback != nil, esc(f.ID), esc(f.ClassificationID), esc(f.Rating), escAll(f.CorrectedIntent), esc(f.CorrectedSentiment),
 		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt),
-		ans.status, ans.requestID, ans.header, ans.body, ans.at,
-	).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining, &claimLost)
+	).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Receipt{}, ledger.ErrHoldEnded
 	}
