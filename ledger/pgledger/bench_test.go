@@ -117,6 +117,40 @@ func BenchmarkPaidFlow(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 }
 
+// BenchmarkPaidFlowOnce is PaidFlow under an Idempotency-Key (a fresh key
+// per request): ReserveOnce inserts the claim with the hold, the commit
+// (its own statement, not the group commit) stores a 1 KiB answer.
+func BenchmarkPaidFlowOnce(b *testing.B) {
+	l, _, _, secrets := benchLedger(b)
+	var n atomic.Int64
+	body := make([]byte, 1024)
+	b.SetParallelism(16)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			seq := n.Add(1)
+			p, err := l.Authenticate(ctx, secrets[seq%benchAccounts])
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			h, _, err := l.ReserveOnce(ctx, p, 2, ledger.IdemKey{Key: fmt.Sprint("bench-", seq)})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			now := time.Now()
+			r := ledger.Records{Usage: ledger.Usage{ID: id.New("use", now), Endpoint: "/v1/detect", ListCredits: 2, At: now},
+				Answer: &ledger.Answer{Status: 200, RequestID: "req_bench", Header: []string{"X-SVC-Cache", "MISS"}, Body: body}}
+			if _, err := l.Commit(ctx, h, true, r); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
+}
+
 func BenchmarkPaidDetect(b *testing.B) {
 	l, _, _, secrets := benchLedger(b)
 	dir := b.TempDir()
