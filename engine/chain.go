@@ -396,11 +396,16 @@ func (r *runner[T]) local(i int) T {
 }
 
 // fail is the run's final error: ErrUnparseable for rubric when a call
-// reached an upstream and the caller's context did not end, else
-// ErrUpstream.
+// reached an upstream and the caller's context did not end (nor its
+// deadline pass), else ErrUpstream.
 func (r *runner[T]) fail(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%w: %v", ErrUpstream, ctx.Err())
+	}
+	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+		// The caller's deadline ended the last call a moment before its
+		// timer fired (fasthttp ends a call at the deadline itself).
+		return fmt.Errorf("%w: %v", ErrUpstream, context.DeadlineExceeded)
 	}
 	if r.lastErr == nil {
 		r.lastErr = errors.New("every step refused by its circuit breaker or a Retry-After")

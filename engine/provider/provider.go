@@ -210,17 +210,14 @@ func (c *Client) post(ctx context.Context, ep endpoint, bp *[]byte) (body []byte
 	a, err := c.doer.post(ctx, ep, *bp)
 	putBuf(bp)
 	if err != nil {
-		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
-			// fasthttp's deadline can end the call a moment before ctx's
-			// timer fires; wait for it so that ctx (and its parents, when
-			// their deadline ended the call) report the end like net/http.
-			select {
-			case <-ctx.Done():
-			case <-time.After(10 * time.Millisecond):
-			}
-		}
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, nil, fmt.Errorf("%w (%v)", cerr, err)
+		}
+		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+			// fasthttp's deadline ended the call a moment before ctx's
+			// timer fired: the end is the deadline's, reported as
+			// net/http reports it.
+			return nil, nil, fmt.Errorf("%w (%v)", context.DeadlineExceeded, err)
 		}
 		return nil, nil, err
 	}
