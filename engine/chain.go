@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/bytedance/sonic"
@@ -138,6 +139,9 @@ type runner[T any] struct {
 	timer    *time.Timer
 	cancels  [maxAttempts]context.CancelFunc
 	ncancel  int
+	// answered is set before the calls still running are canceled because
+	// the run has its answer: they lost the race (observe).
+	answered atomic.Bool
 }
 
 // run walks the chain (doc.go, "Fallback chain" and "Time"): it starts the
@@ -326,7 +330,7 @@ func (r *runner[T]) start(i int, probe bool) {
 	go func() {
 		begin := time.Now()
 		resp, err := s.client.Complete(actx, req)
-		e.observe(s, op, err, time.Since(begin), at, probe)
+		e.observe(s, op, err, time.Since(begin), at, probe, r.answered.Load())
 		r.results <- attemptDone{step: i, resp: resp, err: err}
 	}()
 }
@@ -366,6 +370,7 @@ func (r *runner[T]) finish(d attemptDone) (T, bool) {
 			if r.hedged && d.step == r.hedge {
 				r.e.hedges.wins.Add(1)
 			}
+			r.answered.Store(true)
 			return res, true
 		}
 		err = cerr
@@ -418,6 +423,7 @@ func (r *runner[T]) fail(ctx context.Context) error {
 
 // stop cancels the calls still running (a hedge's other call); their
 // goroutines end with their calls and report to the buffered results.
+// r.answered must be set first when the run answered.
 func (r *runner[T]) stop() {
 	if r.timer != nil {
 		r.timer.Stop()

@@ -32,8 +32,13 @@ func (e *Engine) modelHealth(provider, model string) *modelHealth {
 // (and, for a Retry-After, a timeout or a refused connection, to the
 // breakers of the provider's other model).
 // at is the attempt's timeout: a call canceled (a hedge's other call) after
-// running that long counts as timed out, as it would have.
-func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Duration, probe bool) {
+// running that long counts as timed out, as it would have. lost: the call
+// was canceled because another call of its run answered first; a probe that
+// lost (it answered neither within its hedge delay nor before the other
+// provider's whole call) fails, so a hung model's breaker opens again
+// instead of staying half-open with every probe hedged away; another lost
+// call is neutral.
+func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Duration, probe, lost bool) {
 	h := s.health
 	o, ra, endpoint := neutral, time.Duration(0), false
 	var pe *provider.Error
@@ -48,8 +53,11 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 		case provider.Transport:
 			o = failure
 		case provider.Canceled:
-			if took >= at {
+			switch {
+			case took >= at:
 				o, endpoint = failure, true
+			case lost && probe:
+				o = failure
 			}
 		case provider.Status:
 			if pe.Code >= 500 || pe.Code == 429 {

@@ -253,3 +253,7 @@ func (c *Client) acquire(ctx context.Context) error {
 		return c.classify(ctx, ctx.Err())
 	}
 }
+
+// InFlight is the number of calls holding one of the MaxInFlight slots now
+// (Complete and Embed, from taking the slot until they return).
+func (c *Client) InFlight() int { return len(c.slots) }
