@@ -201,10 +201,20 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 			r.timer = nil
 			r.startHedge()
 		case <-rctx.Done():
-			if ctx.Err() == nil {
-				r.lastErr = fmt.Errorf("objective of %v exceeded", *e.cfg.Objectives.field(t.op))
+			if ctx.Err() != nil {
+				return zero, r.fail(ctx) // the caller left
 			}
-			r.tried = true // a call was running
+			// The objective passed. Every running call's context derives
+			// from rctx, and each of its phases (slot wait, connection
+			// wait, dial, I/O) ends by its deadline, so they end now: their
+			// verdicts say whether one reached an upstream (a call still
+			// waiting for an in-flight slot did not: Busy).
+			for ; r.running > 0; r.running-- {
+				if _, tried := judge((<-r.results).err); tried {
+					r.tried = true
+				}
+			}
+			r.lastErr = fmt.Errorf("objective of %v exceeded", *e.cfg.Objectives.field(t.op))
 			return zero, r.fail(ctx)
 		}
 	}

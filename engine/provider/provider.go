@@ -235,7 +235,9 @@ func (c *Client) post(ctx context.Context, ep endpoint, bp *[]byte) (body []byte
 	return a.body, a.done, nil
 }
 
-// acquire takes an in-flight slot, waiting at most QueueWait.
+// acquire takes an in-flight slot, waiting at most QueueWait and until ctx
+// ends: Kind Busy when the wait ran out (QueueWait or ctx's deadline),
+// Canceled when ctx was canceled.
 func (c *Client) acquire(ctx context.Context) error {
 	select {
 	case c.slots <- struct{}{}:
@@ -250,6 +252,11 @@ func (c *Client) acquire(ctx context.Context) error {
 	case <-t.C:
 		return &Error{Provider: c.cfg.Name, Kind: Busy, Err: errors.New("in-flight limit reached")}
 	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// Busy, not Timeout: nothing was sent, the endpoint is not at
+			// fault (a local queueing limit must not open its breaker).
+			return &Error{Provider: c.cfg.Name, Kind: Busy, Err: errors.New("in-flight limit reached until the call's deadline")}
+		}
 		return c.classify(ctx, ctx.Err())
 	}
 }
