@@ -368,8 +368,8 @@ func (r *runner[T]) finish(d attemptDone) (T, bool) {
 	var zero T
 	s := &r.steps[d.step]
 	err := d.err
+	r.tokens += d.resp.PromptTokens + d.resp.CompletionTokens // a failed call's too (cut short: billed)
 	if err == nil {
-		r.tokens += d.resp.PromptTokens + d.resp.CompletionTokens
 		res, cerr := r.t.check(d.resp.Content)
 		if cerr == nil {
 			u := r.t.usage(&res)

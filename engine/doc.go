@@ -85,8 +85,9 @@
 //
 // The sum of prompt+completion tokens the endpoints reported for every call
 // that returned for this answer, including attempts whose output was
-// unusable and a hedge's other call when it returned first (they were spent
-// on it); when a built-in step answers, its own count is added.
+// unusable (an answer cut at the token limit, finish_reason length,
+// included) and a hedge's other call when it returned first (they were
+// spent on it); when a built-in step answers, its own count is added.
 //
 // # Prompts and checks
 //

@@ -57,10 +57,17 @@ func TestRealProviderOutput(t *testing.T) {
 			t.Fatalf("%s: %d calls to llm_b", mode, n)
 		}
 	}
+	// tokens_used counts what every call of the answer billed, the
+	// cut-short ones included (doc.go, tokens_used).
 	a.set(t, "length", 0)
+	billedA, billedB, callsA := a.m.Stats().Tokens, b.m.Stats().Tokens, a.chats()
 	got, err := e.Classify(ctx, creq, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantUsage(t, "length", got.Usage, engine.LLMB, "b-main", true)
+	billedA, billedB = a.m.Stats().Tokens-billedA, b.m.Stats().Tokens-billedB
+	if a.chats() == callsA || billedA <= 0 || int64(got.Usage.TokensUsed) != billedA+billedB {
+		t.Fatalf("length: tokens_used %d, billed: llm_a %d (%d calls), llm_b %d", got.Usage.TokensUsed, billedA, a.chats()-callsA, billedB)
+	}
 }

@@ -147,7 +147,9 @@ type Response struct {
 // len(outputModes) requests, and every later call uses the new mode.
 //
 // A finish_reason "length" (the answer was cut at the token limit) fails
-// the call with Kind BadBody: the output is unusable.
+// the call with Kind BadBody: the output is unusable. The Response of a
+// failed call is zero but for the usage such an answer reported (its
+// PromptTokens and CompletionTokens: the endpoint billed them).
 //
 // With TransportFast the call is bounded by ctx's deadline; a cancellation
 // without a deadline is seen before sending and when the call returns.
@@ -174,7 +176,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
 		if e.Kind != Canceled {
 			c.failRun.Add(1)
 		}
-		return Response{}, e
+		return Response{PromptTokens: resp.PromptTokens, CompletionTokens: resp.CompletionTokens}, e
 	}
 	c.failRun.Store(0)
 	return resp, nil
