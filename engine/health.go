@@ -153,6 +153,10 @@ type BreakerState struct {
 	Skipped         uint64     `json:"skipped"`        // steps skipped because it refused them
 	ForcedProbes    uint64     `json:"forced_probes"`  // calls made although open (every step of a run refused)
 	LatencyP95MS    float64    `json:"latency_p95_ms"` // classify's recent calls (0 before 16 samples)
+	// OutputMode is how the model is asked for structured output now:
+	// "json_schema", "json_object" or "instructions" (the configured mode,
+	// or a later one a 400 naming response_format switched it to).
+	OutputMode string `json:"output_mode"`
 }
 
 // Breakers lists every configured provider model's breaker, in chain
@@ -163,7 +167,7 @@ func (e *Engine) Breakers() []BreakerState {
 	for _, h := range e.health {
 		v := h.br.view(now)
 		b := BreakerState{Provider: h.provider, Model: h.model, State: v.State.String(), Opens: v.Opens,
-			Skipped: h.skipped.Load(), ForcedProbes: h.forced.Load()}
+			Skipped: h.skipped.Load(), ForcedProbes: h.forced.Load(), OutputMode: e.providers[h.provider].OutputMode(h.model)}
 		if !v.Until.IsZero() {
 			t := v.Until.UTC()
 			b.OpenUntil = &t
@@ -179,6 +183,9 @@ func (e *Engine) Breakers() []BreakerState {
 	}
 	return out
 }
+
+// OutputModes lists the values of BreakerState.OutputMode.
+func OutputModes() []string { return provider.OutputModes() }
 
 // BreakerStates lists the values of BreakerState.State.
 func BreakerStates() []string {
