@@ -65,9 +65,11 @@ func idemKey(ctx *fasthttp.RequestCtx, scope string) (k *ledger.IdemKey, bad *ap
 func idemRefused(ctx *fasthttp.RequestCtx, rid string, err error) bool {
 	switch {
 	case errors.Is(err, ledger.ErrIdemMismatch):
+		mx.idempotency.WithLabelValues("reused").Inc()
 		writeError(ctx, rid, fasthttp.StatusUnprocessableEntity, errf(typeIdempotency, "idempotency_key_reused", hdrIdempotencyKeyName,
 			"This Idempotency-Key was used with a different request (method, path, body or environment). Use a new key for a new request."))
 	case errors.Is(err, ledger.ErrIdemInFlight):
+		mx.idempotency.WithLabelValues("in_flight").Inc()
 		ctx.Response.Header.Set("Retry-After", "1")
 		writeError(ctx, rid, fasthttp.StatusConflict, errf(typeIdempotency, "idempotency_key_in_use", hdrIdempotencyKeyName,
 			"A request with this Idempotency-Key is still being processed. Retry after it has finished."))
@@ -80,6 +82,7 @@ func idemRefused(ctx *fasthttp.RequestCtx, rid string, err error) bool {
 // writeAnswer writes a stored answer as the response (the caller adds what
 // describes the replaying request itself).
 func writeAnswer(ctx *fasthttp.RequestCtx, a *ledger.Answer) {
+	mx.idempotency.WithLabelValues("replayed").Inc()
 	ctx.Response.Header.SetCanonical(hdrRequestID, []byte(a.RequestID))
 	ctx.Response.Header.SetCanonical(hdrReplayed, []byte("true"))
 	ctx.SetStatusCode(a.Status)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/common/expfmt"
 	"github.com/stretchr/testify/require"
 
 	"svc/engine"
@@ -208,6 +209,11 @@ func TestIdempotencyInFlight(t *testing.T) {
 	c := &oaChecker{t: t, n: n, doc: loadOpenAPI(t), seen: map[string]map[int]int{}, hdr: map[string]string{"Idempotency-Key": "slow-1"}}
 	body := map[string]any{"text": "Where is my order?", "target": "ar"}
 
+	m0 := n.metrics(t)
+	credits0 := m0("svc_credits_captured_total", map[string]string{"endpoint": "/v1/translate"})
+	replayed0 := m0("svc_idempotency_total", map[string]string{"outcome": "replayed"})
+	inFlight0 := m0("svc_idempotency_total", map[string]string{"outcome": "in_flight"})
+	reused0 := m0("svc_idempotency_total", map[string]string{"outcome": "reused"})
 	done := make(chan resp, 1)
 	go func() { done <- n.postIdem("/v1/translate", key, "slow-1", body) }()
 	select {
@@ -235,6 +241,40 @@ func TestIdempotencyInFlight(t *testing.T) {
 	requireReplay(t, first, again)
 	require.Equal(t, "24.995", again.header.Get("X-SVC-Balance"), "charged once")
 	require.Len(t, arrived, 0, "the replay did not call the model")
+	// The metrics count the replay as one, not as a second capture.
+	m := n.metrics(t)
+	require.Equal(t, 5.0, m("svc_credits_captured_total", map[string]string{"endpoint": "/v1/translate"})-credits0)
+	require.Equal(t, 1.0, m("svc_idempotency_total", map[string]string{"outcome": "replayed"})-replayed0)
+	require.Equal(t, 1.0, m("svc_idempotency_total", map[string]string{"outcome": "in_flight"})-inFlight0)
+	require.Equal(t, 1.0, m("svc_idempotency_total", map[string]string{"outcome": "reused"})-reused0)
+}
+
+// metrics scrapes the admin /metrics and returns a reader of sums of samples
+// whose labels include want.
+func (n *node) metrics(t *testing.T) func(fam string, want map[string]string) float64 {
+	t.Helper()
+	st, _, body := n.adminGet("/metrics", true)
+	require.Equal(t, 200, st)
+	var p expfmt.TextParser
+	fams, err := p.TextToMetricFamilies(strings.NewReader(string(body)))
+	require.NoError(t, err)
+	return func(fam string, want map[string]string) float64 {
+		total := 0.0
+		for _, m := range fams[fam].GetMetric() {
+			ok := true
+			for k, v := range want {
+				found := false
+				for _, lp := range m.GetLabel() {
+					found = found || (lp.GetName() == k && lp.GetValue() == v)
+				}
+				ok = ok && found
+			}
+			if ok && m.Counter != nil {
+				total += m.GetCounter().GetValue()
+			}
+		}
+		return total
+	}
 }
 
 // Parallel duplicates run once: one answer, the others replays or 409s.
