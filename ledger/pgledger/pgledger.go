@@ -36,7 +36,10 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -73,6 +76,12 @@ type Options struct {
 	KeyCacheTTL time.Duration
 	// KeyCacheMax bounds the cached keys (default 100,000; full: flushed).
 	KeyCacheMax int
+	// Committers is how many group commits of Commit and Charge calls may
+	// be in flight at once (default 4), CommitBatch how many calls one
+	// carries at most (default 64); at most Committers x CommitBatch calls
+	// wait in the queue behind them (committer.go).
+	Committers  int
+	CommitBatch int
 }
 
 // Ledger is a ledger.Ledger on PostgreSQL. Safe for concurrent use.
@@ -82,6 +91,17 @@ type Ledger struct {
 	cursorKey []byte
 
 	keys keyCache
+
+	// Group commit (committer.go): queue is bounded; committed is closed
+	// once every committer has returned.
+	queue      chan *op
+	committed  chan struct{}
+	cwg        sync.WaitGroup
+	batches    atomic.Uint64
+	batchedOps atomic.Uint64
+	// batchHook, set by tests only, may queue statements before op i of a
+	// batch (and after the last, i = len) and returns how many it queued.
+	batchHook func(b *pgx.Batch, i int) int
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -120,6 +140,12 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if opts.KeyCacheMax <= 0 {
 		opts.KeyCacheMax = 100_000
 	}
+	if opts.Committers <= 0 {
+		opts.Committers = 4
+	}
+	if opts.CommitBatch <= 0 {
+		opts.CommitBatch = 64
+	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("%w: database url: %v", ledger.ErrInvalid, err)
@@ -142,7 +168,8 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{})}
+	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{}), committed: make(chan struct{}),
+		queue: make(chan *op, opts.Committers*opts.CommitBatch)}
 	l.keys.init(opts.KeyCacheMax)
 	if err := l.migrate(ctx); err != nil {
 		pool.Close()
@@ -151,6 +178,10 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	l.wg.Add(2)
 	go l.listen(cfg.ConnConfig.Copy())
 	go l.reap()
+	l.cwg.Add(opts.Committers)
+	for range opts.Committers {
+		go l.commit()
+	}
 	return l, nil
 }
 
@@ -200,6 +231,8 @@ func (l *Ledger) migrate(ctx context.Context) error {
 func (l *Ledger) Close() error {
 	l.once.Do(func() {
 		close(l.stop)
+		l.cwg.Wait()
+		close(l.committed)
 		l.wg.Wait()
 		l.pool.Close()
 	})
