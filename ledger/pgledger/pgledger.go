@@ -77,7 +77,7 @@ type Options struct {
 	// KeyCacheMax bounds the cached keys (default 100,000; full: flushed).
 	KeyCacheMax int
 	// Committers is how many group commits of Commit and Charge calls may
-	// be in flight at once (default 4), CommitBatch how many calls one
+	// be in flight at once (default 2), CommitBatch how many calls one
 	// carries at most (default 64); at most Committers x CommitBatch calls
 	// wait in the queue behind them (committer.go).
 	Committers  int
@@ -141,7 +141,7 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 		opts.KeyCacheMax = 100_000
 	}
 	if opts.Committers <= 0 {
-		opts.Committers = 4
+		opts.Committers = 2
 	}
 	if opts.CommitBatch <= 0 {
 		opts.CommitBatch = 64
