@@ -20,9 +20,11 @@
 //     Pebble batch written with Sync. Pebble is the source of truth; the
 //     in-memory state (keys by hash, balances, quota counters) is rebuilt from
 //     it by Open. Holds live only in memory and never survive a restart.
-//   - pgledger (schema.sql has the tables): every reserve and commit is one
-//     statement committed with synchronous_commit on; holds are rows with a
-//     lease; CHECK constraints carry the invariants.
+//   - pgledger (schema.sql has the tables): every reserve is one conditional
+//     statement; commits (and Charge, a reserve and capture in one statement)
+//     of concurrent requests share one transaction committed with
+//     synchronous_commit on (group commit); holds are rows with a lease;
+//     CHECK constraints carry the invariants.
 package ledger
 
 import (

@@ -10,10 +10,20 @@
 //     when racers update the account first, so N parallel reserves against a
 //     balance for N succeed exactly N times, on any number of nodes. Nothing
 //     is read, decided in Go and written back.
-//   - Commit is one statement too: it deletes the hold, captures (or counts
-//     the sandbox slot), and inserts the usage, comment and feedback rows,
-//     committed with synchronous_commit on before it returns. A second
-//     Commit of the hold finds no row: ErrHoldEnded, nothing charged.
+//   - Commit's capture is one statement too: it deletes the hold, captures
+//     (or counts the sandbox slot) and inserts the usage row; the comment and
+//     feedback rows are statements inserting from that usage row, so they
+//     exist only if the capture happened. A second Commit of the hold finds
+//     no row: ErrHoldEnded, nothing charged.
+//   - Charge (detect) is a reserve and a capture in one conditional
+//     statement: no hold row, one commit per request instead of two.
+//   - Group commit (committer.go): Commit and Charge calls of many requests
+//     are queued to the node's committers and written as one pgx.Batch, one
+//     implicit transaction committed with synchronous_commit on (one WAL
+//     flush), ops in account id order; each caller waits for that durable
+//     commit and gets its own answer. A batch the server refused is retried
+//     one op per transaction; a lost connection fails every op of the batch
+//     (ErrUnavailable, outcome unknown as for any commit).
 //   - Holds carry a lease (Options.HoldLease); a reaper on every node
 //     releases holds whose lease ran out (their node died mid-request).
 //   - CHECK constraints carry the invariants (balance >= 0, holds <= balance,
