@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -51,6 +52,31 @@ type proc struct {
 	cmd         *exec.Cmd
 	addr, admin string
 	out         *bytes.Buffer
+	logs        *tailBuffer // the node's stderr (its log), printed when the test fails
+}
+
+// tailBuffer keeps the last tailMax bytes written to it.
+type tailBuffer struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+const tailMax = 64 << 10
+
+func (w *tailBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.b = append(w.b, p...)
+	if len(w.b) > tailMax {
+		w.b = append(w.b[:0], w.b[len(w.b)-tailMax:]...)
+	}
+	return len(p), nil
+}
+
+func (w *tailBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return string(w.b)
 }
 
 func start(t *testing.T, dataDir string, extra ...string) *proc {
@@ -62,14 +88,20 @@ func start(t *testing.T, dataDir string, extra ...string) *proc {
 // providers unset unless env sets them) and waits for /v1/health.
 func startEnv(t *testing.T, dataDir string, env []string, extra ...string) *proc {
 	t.Helper()
-	p := &proc{addr: freeAddr(t), admin: freeAddr(t), out: &bytes.Buffer{}}
+	p := &proc{addr: freeAddr(t), admin: freeAddr(t), out: &bytes.Buffer{}, logs: &tailBuffer{}}
 	args := append([]string{"serve", "--addr", p.addr, "--admin-addr", p.admin, "--data-dir", dataDir}, extra...)
 	p.cmd = exec.Command(binary, args...)
 	p.cmd.Env = append(append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL="), env...)
 	p.cmd.Stdout = p.out
-	p.cmd.Stderr = io.Discard
+	p.cmd.Stderr = p.logs
 	require.NoError(t, p.cmd.Start())
-	t.Cleanup(func() { _ = p.cmd.Process.Kill(); _, _ = p.cmd.Process.Wait() })
+	t.Cleanup(func() {
+		_ = p.cmd.Process.Kill()
+		_, _ = p.cmd.Process.Wait()
+		if t.Failed() { // a 500 is explained by the node's log, not by the test's
+			t.Logf("log of the node on %s (last %d KiB):\n%s", p.addr, tailMax>>10, p.logs.String())
+		}
+	})
 	deadline := time.Now().Add(time.Minute) // bounds a hang: a loaded machine starts slowly
 	for time.Now().Before(deadline) {
 		if r, err := http.Get("http://" + p.addr + "/v1/health"); err == nil {
