@@ -12,6 +12,17 @@ import (
 	"svc/ledger"
 )
 
+// reserveWhereSQL is the condition of every reserve (reserveSQL, and
+// captureChargeSQL's reserve and capture in one): the key ($2) is the
+// account's ($1), not revoked, not expired at $4 (service clock), and the
+// invariant holds after taking $3 credits (live: the balance less holds
+// covers them) or one slot (sandbox: used + reserved stays under the quota).
+const reserveWhereSQL = `
+	WHERE a.id = $1 AND k.id = $2 AND k.account_id = a.id
+		AND k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $4)
+		AND CASE WHEN k.kind = 'live' THEN a.purchased - a.refunded - a.captured - a.held >= $3::bigint
+			ELSE a.sandbox_used + a.sandbox_reserved < 100 END`
+
 // reserveSQL takes a hold in one statement: the account row is updated only
 // if the key is usable and the invariant holds after (live: balance less
 // holds covers the price; sandbox: used + reserved stays under the quota),
@@ -24,11 +35,7 @@ const reserveSQL = `WITH r AS (
 	UPDATE accounts a SET
 		held = a.held + CASE WHEN k.kind = 'live' THEN $3::bigint ELSE 0 END,
 		sandbox_reserved = a.sandbox_reserved + CASE WHEN k.kind = 'sandbox' THEN 1 ELSE 0 END
-	FROM keys k
-	WHERE a.id = $1 AND k.id = $2 AND k.account_id = a.id
-		AND k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $4)
-		AND CASE WHEN k.kind = 'live' THEN a.purchased - a.refunded - a.captured - a.held >= $3::bigint
-			ELSE a.sandbox_used + a.sandbox_reserved < 100 END
+	FROM keys k` + reserveWhereSQL + `
 	RETURNING k.kind, a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left
 ), h AS (
 	INSERT INTO holds (id, account_id, key_id, kind, price, node, expires_at)

@@ -46,6 +46,7 @@ type op struct {
 	charge  bool
 	now     int64 // the service clock (ns) when queued: key expiry
 	r       ledger.Records
+	nrows   int // statements after the capture in the batch being written
 
 	// The answer, set by the committer before done is closed.
 	done     chan struct{}
@@ -84,21 +85,17 @@ SELECT charged, avail, slots_left FROM a`
 
 // captureChargeSQL is a reserve and a commit in one conditional statement
 // (no hold row): the account row is updated only if the key is usable and
-// the invariant holds after (reserveSQL's condition), capturing the price
-// ($4: charge, live keys only) or counting the sandbox slot, and the usage
+// the invariant holds after (reserveWhereSQL), capturing the price ($5:
+// charge, live keys only) or counting the sandbox slot, and the usage
 // record is written from the updated row. Refused: no row, nothing written.
-// $1 account, $2 key, $3 price, $4 charge, $5 now, usage: $6 id,
+// $1 account, $2 key, $3 price, $4 now, $5 charge, usage: $6 id,
 // $7 endpoint, $8 cache hit, $9 latency, $10 at.
 const captureChargeSQL = `WITH a AS (
 	UPDATE accounts a SET
-		captured = a.captured + CASE WHEN k.kind = 'live' AND $4 THEN $3::bigint ELSE 0 END,
+		captured = a.captured + CASE WHEN k.kind = 'live' AND $5 THEN $3::bigint ELSE 0 END,
 		sandbox_used = a.sandbox_used + CASE WHEN k.kind = 'sandbox' THEN 1 ELSE 0 END
-	FROM keys k
-	WHERE a.id = $1 AND k.id = $2 AND k.account_id = a.id
-		AND k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $5)
-		AND CASE WHEN k.kind = 'live' THEN a.purchased - a.refunded - a.captured - a.held >= $3::bigint
-			ELSE a.sandbox_used + a.sandbox_reserved < 100 END
-	RETURNING a.id, k.id AS key_id, k.kind, CASE WHEN k.kind = 'live' AND $4 THEN $3::bigint ELSE 0 END AS charged,
+	FROM keys k` + reserveWhereSQL + `
+	RETURNING a.id, k.id AS key_id, k.kind, CASE WHEN k.kind = 'live' AND $5 THEN $3::bigint ELSE 0 END AS charged,
 		a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left
 ), u AS (
 	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
@@ -129,7 +126,7 @@ func (o *op) capture() (string, []any) {
 		return captureCommitSQL, []any{esc(o.hold.ID), o.charge,
 			esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At)}
 	}
-	return captureChargeSQL, []any{esc(o.p.Account.ID), esc(o.p.Key.ID), o.price, o.charge, o.now,
+	return captureChargeSQL, []any{esc(o.p.Account.ID), esc(o.p.Key.ID), o.price, o.now, o.charge,
 		esc(u.ID), esc(u.Endpoint), u.CacheHit, u.LatencyMicros, ns(u.At)}
 }
 
@@ -254,9 +251,11 @@ func (l *Ledger) execBatch(ops []*op) error {
 		}
 		sql, args := o.capture()
 		b.Queue(sql, args...)
-		for _, s := range o.rows() {
+		rows := o.rows()
+		for _, s := range rows {
 			b.Queue(s.sql, s.args...)
 		}
+		o.nrows = len(rows)
 	}
 	if l.batchHook != nil {
 		injected = append(injected, l.batchHook(b, len(ops)))
@@ -286,7 +285,7 @@ func (l *Ledger) execBatch(ops []*op) error {
 				o.captured = true
 				o.rc.BalanceCredits = max(o.rc.BalanceCredits, 0)
 			}
-			for range o.rows() {
+			for range o.nrows {
 				if _, err := br.Exec(); err != nil {
 					return err
 				}
