@@ -24,8 +24,8 @@ const expirePass = 1000
 // claim released, an expired answer deleted by another node).
 const maxClaimTries = 4
 
-// reserveOnceSQL is reserveSQL (keep the two in step) for a call under an
-// idempotency key: the account is updated only if the account has no row
+// reserveOnceSQL is reserveSQL (the same reserveWhereSQL) for a call under
+// an idempotency key: the account is updated only if the account has no row
 // for the key, and the claim row is inserted with the hold. Two calls
 // claiming one key at once: the second's INSERT fails on the PRIMARY KEY and
 // the whole statement with it, its reserve included.
@@ -35,11 +35,7 @@ const reserveOnceSQL = `WITH r AS (
 	UPDATE accounts a SET
 		held = a.held + CASE WHEN k.kind = 'live' THEN $3::bigint ELSE 0 END,
 		sandbox_reserved = a.sandbox_reserved + CASE WHEN k.kind = 'sandbox' THEN 1 ELSE 0 END
-	FROM keys k
-	WHERE a.id = $1 AND k.id = $2 AND k.account_id = a.id
-		AND k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $4)
-		AND CASE WHEN k.kind = 'live' THEN a.purchased - a.refunded - a.captured - a.held >= $3::bigint
-			ELSE a.sandbox_used + a.sandbox_reserved < 100 END
+	FROM keys k` + reserveWhereSQL + `
 		AND NOT EXISTS (SELECT 1 FROM idempotency i WHERE i.account_id = $1 AND i.key = $8)
 	RETURNING k.kind, a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left
 ), c AS (
@@ -91,31 +87,20 @@ func (l *Ledger) ReserveOnce(ctx context.Context, p ledger.Principal, price int6
 	return nil, nil, ledger.ErrIdemInFlight
 }
 
-// reserveRefusal says why reserveOnceSQL returned no row once the key has
-// none (a read; nothing was written): ErrUnauthenticated, ErrQuotaExhausted
-// or *ledger.InsufficientCreditsError. stale is true when the read finds
-// that the reserve would pass now (a claim that refused it ended since).
+// reserveRefusal is refusal (billing.go) for reserveOnceSQL once the key
+// has no row; stale is true when the figures it read let the reserve pass
+// now (a claim that refused it ended since): the caller tries again.
 func (l *Ledger) reserveRefusal(ctx context.Context, p ledger.Principal, price int64, now time.Time) (stale bool, err error) {
-	var kind string
-	var usable bool
-	var avail int64
-	var left int
-	err = l.pool.QueryRow(ctx, `SELECT k.kind, k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $3),
-		a.purchased - a.refunded - a.captured - a.held, 100 - a.sandbox_used - a.sandbox_reserved
-		FROM keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = $2 AND a.id = $1`,
-		esc(p.Account.ID), esc(p.Key.ID), ns(now)).Scan(&kind, &usable, &avail, &left)
+	err = l.refusal(ctx, p, price, now)
+	var ic *ledger.InsufficientCreditsError
+	var re *ledger.RefusalError
 	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return false, ledger.ErrUnauthenticated
-	case err != nil:
-		return false, l.fail(err)
-	case !usable:
-		return false, ledger.ErrUnauthenticated
-	case kind == string(ledger.Sandbox):
-		return left > 0, ledger.ErrQuotaExhausted
-	default:
-		return avail >= price, &ledger.InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
+	case errors.As(err, &ic):
+		return ic.BalanceCredits >= price, err
+	case errors.As(err, &re) && errors.Is(err, ledger.ErrQuotaExhausted):
+		return re.Receipt.SandboxRemaining > 0, err
 	}
+	return false, err
 }
 
 // commitOnceSQL is Commit's statement for a hold of ReserveOnce: it ends the
