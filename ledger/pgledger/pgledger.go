@@ -18,6 +18,10 @@
 //     releases holds whose lease ran out (their node died mid-request).
 //   - CHECK constraints carry the invariants (balance >= 0, holds <= balance,
 //     quota <= 100): a bug that would break one fails its statement.
+//   - Comment counts and analytics: a per-node in-memory index per account
+//     (the Pebble ledger's), caught up at every read from a per-account
+//     sequence number that the commit assigns under the account's row lock
+//     (commentindex.go), bounded by Options.CommentIndexMax.
 //   - Keys: a per-node cache of authenticated keys, evicted by NOTIFY from the
 //     revoking transaction, flushed whole when the listener reconnects, and
 //     bounded by a TTL (Options.KeyCacheTTL) as a backstop. Reserve re-checks
@@ -48,7 +52,20 @@ import (
 var schemaSQL string
 
 // schemaVersion is the version schema.sql creates; svc_meta records it.
-const schemaVersion = "1"
+const schemaVersion = "2"
+
+// upgradeV1 numbers the comments of a version 1 database (schema.sql's
+// seq: per account, in commit order, which version 1 did not record;
+// classification time is the closest) and adds the constraints a new
+// database has. Run once, under the migration lock.
+const upgradeV1 = `UPDATE comments c SET seq = n.rn FROM (
+		SELECT id, row_number() OVER (PARTITION BY account_id ORDER BY classified_ns, id) AS rn FROM comments
+	) n WHERE c.id = n.id;
+	UPDATE accounts a SET comment_seq = s.n FROM (SELECT account_id, max(seq) AS n FROM comments GROUP BY account_id) s
+	WHERE a.id = s.account_id;
+	ALTER TABLE comments ALTER COLUMN seq SET NOT NULL, ADD CONSTRAINT comment_seq_positive CHECK (seq > 0);
+	ALTER TABLE accounts ADD CONSTRAINT comment_seq_not_negative CHECK (comment_seq >= 0);
+	UPDATE svc_meta SET v = '2' WHERE k = 'schema_version';`
 
 // Options configure Open. Zero values take the defaults.
 type Options struct {
@@ -73,6 +90,10 @@ type Options struct {
 	KeyCacheTTL time.Duration
 	// KeyCacheMax bounds the cached keys (default 100,000; full: flushed).
 	KeyCacheMax int
+	// CommentIndexMax bounds the comments held in the node's comment
+	// indexes across accounts (commentindex.go; default 2,000,000, about
+	// 80 MB; negative: no index, every count and analytics in SQL).
+	CommentIndexMax int
 }
 
 // Ledger is a ledger.Ledger on PostgreSQL. Safe for concurrent use.
@@ -81,7 +102,8 @@ type Ledger struct {
 	opts      Options
 	cursorKey []byte
 
-	keys keyCache
+	keys     keyCache
+	comments commentIndexes
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -120,6 +142,9 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if opts.KeyCacheMax <= 0 {
 		opts.KeyCacheMax = 100_000
 	}
+	if opts.CommentIndexMax == 0 {
+		opts.CommentIndexMax = 2_000_000
+	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("%w: database url: %v", ledger.ErrInvalid, err)
@@ -144,6 +169,7 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	}
 	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{})}
 	l.keys.init(opts.KeyCacheMax)
+	l.comments.init(opts.CommentIndexMax)
 	if err := l.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -181,6 +207,12 @@ func (l *Ledger) migrate(ctx context.Context) error {
 	if err := tx.QueryRow(ctx, `SELECT (SELECT v FROM svc_meta WHERE k = 'schema_version'),
 		(SELECT v FROM svc_meta WHERE k = 'cursor_secret')`).Scan(&have, &key); err != nil {
 		return unavailable(err)
+	}
+	if have == "1" {
+		if _, err := tx.Exec(ctx, upgradeV1); err != nil {
+			return fmt.Errorf("pgledger: upgrade the schema from version 1: %w", err)
+		}
+		have = schemaVersion
 	}
 	if have != schemaVersion {
 		return fmt.Errorf("pgledger: the database's schema version %q is not %q (made by another svc version)", have, schemaVersion)

@@ -1,4 +1,4 @@
--- The PostgreSQL ledger's schema (package pgledger), version 1.
+-- The PostgreSQL ledger's schema (package pgledger), version 2.
 --
 -- Created at Open under an advisory lock, so nodes starting at once create it
 -- once. Times are bigint nanoseconds since the Unix epoch, UTC (*_ns): the
@@ -37,8 +37,10 @@ CREATE TABLE IF NOT EXISTS accounts (
 	held             bigint NOT NULL DEFAULT 0,
 	sandbox_used     integer NOT NULL DEFAULT 0,
 	sandbox_reserved integer NOT NULL DEFAULT 0,
+	comment_seq      bigint NOT NULL DEFAULT 0, -- the seq of the account's newest comment (version 2)
 	CONSTRAINT balance_not_negative CHECK (purchased - refunded - captured >= 0),
 	CONSTRAINT holds_within_balance CHECK (held >= 0 AND held <= purchased - refunded - captured),
+	CONSTRAINT comment_seq_not_negative CHECK (comment_seq >= 0),
 	CONSTRAINT sandbox_quota CHECK (sandbox_used >= 0 AND sandbox_reserved >= 0 AND sandbox_used + sandbox_reserved <= 100)
 );
 
@@ -96,8 +98,18 @@ CREATE INDEX IF NOT EXISTS usage_by_account ON usage (account_id, at_ns);
 
 -- Comment ids are minted by the caller; PRIMARY KEY makes a reused id fail
 -- its commit (nothing charged) instead of overwriting a comment.
+--
+-- seq numbers an account's comments 1, 2, 3, ... in commit order, with no
+-- gap: the commit that inserts a comment takes accounts.comment_seq + 1 in
+-- the UPDATE of the account row, whose lock it holds until it commits, so
+-- the next comment of the account can take its number only after this one
+-- is visible, and a rolled-back commit rolls its number back. A node's
+-- in-memory comment index (commentindex.go) catches up by reading seq > the
+-- last it holds. UNIQUE (account_id, seq) and seq > 0 are the invariant's
+-- checks.
 CREATE TABLE IF NOT EXISTS comments (
 	id            text PRIMARY KEY,
+	seq           bigint NOT NULL CONSTRAINT comment_seq_positive CHECK (seq > 0),
 	account_id    text NOT NULL,
 	text          text NOT NULL,
 	platform      text NOT NULL,
@@ -113,6 +125,12 @@ CREATE TABLE IF NOT EXISTS comments (
 	classified_ns bigint NOT NULL
 );
 CREATE INDEX IF NOT EXISTS comments_by_account ON comments (account_id, created_ns DESC, id DESC);
+
+-- Version 1 to 2 in place (a no-op on a new database): the columns are added
+-- here, numbered and made NOT NULL by migrate (pgledger.go) under the same lock.
+ALTER TABLE accounts ADD COLUMN IF NOT EXISTS comment_seq bigint NOT NULL DEFAULT 0;
+ALTER TABLE comments ADD COLUMN IF NOT EXISTS seq bigint;
+CREATE UNIQUE INDEX IF NOT EXISTS comments_by_seq ON comments (account_id, seq);
 
 CREATE TABLE IF NOT EXISTS feedback (
 	id                  text PRIMARY KEY,

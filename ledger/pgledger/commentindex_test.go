@@ -1,0 +1,137 @@
+package pgledger_test
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"svc/id"
+	"svc/internal/testpg"
+	"svc/ledger"
+	"svc/ledger/ledgertest"
+	"svc/ledger/pgledger"
+)
+
+// classify commits one paid classification with its comment on l.
+func classify(t *testing.T, l ledger.Ledger, p ledger.Principal, now time.Time, intent, channel string) ledger.Comment {
+	t.Helper()
+	h, err := l.Reserve(ctx, p, 1)
+	must(t, err)
+	c := ledger.Comment{ID: id.New("cls", now), AccountID: p.Account.ID, Text: "text", Platform: "youtube", Intent: intent,
+		Intents: []string{intent}, Sentiment: "negative", Language: "en", Toxicity: "none", ChannelID: channel, CreatedAt: now, ClassifiedAt: now}
+	_, err = l.Commit(ctx, h, true, ledger.Records{Usage: ledger.Usage{ID: id.New("use", now), Endpoint: "/v1/classify", At: now}, Comment: &c})
+	must(t, err)
+	return c
+}
+
+func count(t *testing.T, l ledger.Ledger, acct string, f ledger.CommentFilter) ledger.CommentPage {
+	t.Helper()
+	pg, err := l.ListComments(ctx, acct, f)
+	must(t, err)
+	return pg
+}
+
+// A comment committed on node A is counted, listed and aggregated on node B
+// at its next read (B's index catches up by seq), and a cursor made on A
+// pages on B (the cursor secret is the database's).
+func TestCommentIndexAcrossNodes(t *testing.T) {
+	url := testpg.DB(t)
+	clk := ledgertest.NewClock()
+	a := open(t, url, pgledger.Options{Now: clk.Now})
+	b := open(t, url, pgledger.Options{Now: clk.Now})
+	p, _ := fixture(t, a)
+	for i := range 5 {
+		classify(t, a, p, clk.Now().Add(time.Duration(i)*time.Second), "complaint", "ch1")
+	}
+	if pg := count(t, b, p.Account.ID, ledger.CommentFilter{Intent: "complaint"}); pg.TotalCount != 5 || len(pg.Comments) != 5 {
+		t.Fatalf("node B: %d of %d complaints, want 5", len(pg.Comments), pg.TotalCount)
+	}
+	last := classify(t, a, p, clk.Now().Add(time.Minute), "praise", "ch2")
+	pg := count(t, b, p.Account.ID, ledger.CommentFilter{})
+	if pg.TotalCount != 6 || pg.Comments[0].ID != last.ID {
+		t.Fatalf("node B right after a classify on A: total %d, newest %s; want 6 and %s", pg.TotalCount, pg.Comments[0].ID, last.ID)
+	}
+	an, err := b.Analytics(ctx, p.Account.ID, ledger.AnalyticsQuery{From: clk.Now().Add(-time.Hour), To: clk.Now().Add(time.Hour)})
+	must(t, err)
+	if an.Total != 6 || an.Intent["complaint"] != 5 || an.Intent["praise"] != 1 || an.Sentiment["negative"] != 6 {
+		t.Fatalf("analytics on B: %+v", an)
+	}
+	first := count(t, a, p.Account.ID, ledger.CommentFilter{Limit: 4, ChannelID: "ch1"})
+	if !first.HasMore {
+		t.Fatal("want a second page")
+	}
+	second := count(t, b, p.Account.ID, ledger.CommentFilter{Limit: 4, ChannelID: "ch1", Cursor: first.NextCursor})
+	if len(second.Comments) != 1 || second.TotalCount != 5 || second.HasMore {
+		t.Fatalf("page 2 on B with A's cursor: %d comments of %d", len(second.Comments), second.TotalCount)
+	}
+}
+
+// The seq invariant is a constraint: a duplicate or non-positive seq is
+// refused; a gap (written behind the ledger's back) makes reads fail with
+// ErrInvariant instead of answering from an index that missed a comment.
+func TestCommentSeqInvariant(t *testing.T) {
+	url := testpg.DB(t)
+	clk := ledgertest.NewClock()
+	l := open(t, url, pgledger.Options{Now: clk.Now})
+	p, _ := fixture(t, l)
+	classify(t, l, p, clk.Now(), "question", "")
+	c := conn(t, url)
+	insert := `INSERT INTO comments (id, seq, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity,
+		channel_id, author, created_ns, classified_ns) VALUES ($1, $2, $3, '', '', 'question', '{}', '', '', '', '', '', '', 1, 1)`
+	if _, err := c.Exec(ctx, insert, "cls_dup", 1, p.Account.ID); !containsCode(err, "23505") {
+		t.Fatalf("a second comment with seq 1: %v, want a unique violation", err)
+	}
+	if _, err := c.Exec(ctx, insert, "cls_zero", 0, p.Account.ID); !containsCode(err, "23514") {
+		t.Fatalf("a comment with seq 0: %v, want a check violation", err)
+	}
+	if _, err := c.Exec(ctx, "UPDATE accounts SET comment_seq = -1 WHERE id = $1", p.Account.ID); !containsCode(err, "23514") {
+		t.Fatalf("comment_seq -1: %v, want a check violation", err)
+	}
+	_, err := c.Exec(ctx, insert, "cls_gap", 3, p.Account.ID)
+	must(t, err)
+	if _, err := l.ListComments(ctx, p.Account.ID, ledger.CommentFilter{}); !errors.Is(err, ledger.ErrInvariant) {
+		t.Fatalf("list over a seq gap: %v, want ErrInvariant", err)
+	}
+}
+
+// The node's indexes hold at most CommentIndexMax comments: reading another
+// account drops the least recently read; an account bigger than the bound
+// is counted in SQL. Every answer equals a node without an index.
+func TestCommentIndexBounded(t *testing.T) {
+	url := testpg.DB(t)
+	clk := ledgertest.NewClock()
+	small := open(t, url, pgledger.Options{Now: clk.Now, CommentIndexMax: 5})
+	plain := open(t, url, pgledger.Options{Now: clk.Now, CommentIndexMax: -1})
+	var accts []string
+	for n, sizes := range []int{3, 4, 7} {
+		p, _ := fixture(t, small)
+		accts = append(accts, p.Account.ID)
+		for i := range sizes {
+			intent := []string{"question", "complaint"}[i%2]
+			classify(t, small, p, clk.Now().Add(time.Duration(n*100+i)*time.Hour), intent, fmt.Sprint("ch", i%3))
+		}
+	}
+	q := ledger.AnalyticsQuery{From: clk.Now().Add(-time.Hour), To: clk.Now().Add(30 * 24 * time.Hour), GroupBy: "week"}
+	for round := range 2 {
+		for _, acct := range append(accts, accts[0]) {
+			for _, f := range []ledger.CommentFilter{{}, {Intent: "complaint"}, {ChannelID: "ch1", Limit: 2}} {
+				got, want := count(t, small, acct, f), count(t, plain, acct, f)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("round %d, %s %+v: bounded index %+v, SQL %+v", round, acct, f, got, want)
+				}
+			}
+			got, err := small.Analytics(ctx, acct, q)
+			must(t, err)
+			want, err := plain.Analytics(ctx, acct, q)
+			must(t, err)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d, %s: analytics from the bounded index %+v, SQL %+v", round, acct, got, want)
+			}
+			if n, total := small.CommentIndexSize(); n != 1 || total > 5 {
+				t.Fatalf("indexes hold %d accounts, %d comments; want 1 (3+4 > 5, the 7 never) and at most 5", n, total)
+			}
+		}
+	}
+}
