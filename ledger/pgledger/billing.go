@@ -174,13 +174,26 @@ func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledg
 	defer cancel()
 	var rc ledger.Receipt
 	var charged int64
-	err := l.pool.QueryRow(ctx, commitSQL, esc(h.ID), charge,
+	args := []any{esc(h.ID), charge,
 		esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
 		r.Comment != nil, esc(c.ID), esc(c.Text), esc(c.Platform), esc(c.Intent), escAll(c.Intents), esc(c.Sentiment),
 		esc(c.Language), esc(c.Dialect), esc(c.Toxicity), esc(c.ChannelID), esc(c.Author), ns(c.CreatedAt), ns(c.ClassifiedAt),
 		r.Feedback != nil, esc(f.ID), esc(f.ClassificationID), esc(f.Rating), escAll(f.CorrectedIntent), esc(f.CorrectedSentiment),
-		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt),
-	).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
+		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt)}
+	var err error
+	if r.Feedback == nil {
+		err = l.pool.QueryRow(ctx, commitSQL, args...).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
+	} else {
+		// Feedback also tells every node, at its commit, to forget what
+		// its cache answered for the text (feedbackChannel).
+		err = pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
+			if err := tx.QueryRow(ctx, commitSQL, args...).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, "SELECT pg_notify($1, $2)", feedbackChannel, esc(f.ID))
+			return err
+		})
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Receipt{}, ledger.ErrHoldEnded
 	}

@@ -2,8 +2,12 @@ package pgledger
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"strconv"
 	"sync"
+
+	"github.com/jackc/pgx/v5"
 
 	"svc/ledger"
 )
@@ -22,8 +26,14 @@ import (
 // account with more comments than the bound alone is not indexed: its reads
 // count in SQL (slower, same answers within MaxCommentScan).
 
-// catchUpBatch is how many comments one catch-up query reads.
-const catchUpBatch = 10_000
+// catchUpBatch is how many comments one catch-up query reads, and
+// catchUpPerRead how many one read loads at most: a read that finds the
+// index further behind (a cold load of a big account) is answered in SQL,
+// keeping what it loaded for the next, so no read waits for a whole load.
+const (
+	catchUpBatch   = 10_000
+	catchUpPerRead = 200_000
+)
 
 // acctIndex is one account's index. mu serializes catching up; readers of
 // idx use its own lock.
@@ -143,6 +153,19 @@ func (l *Ledger) commentIndex(ctx context.Context, q queryer, accountID string) 
 			return nil, nil
 		}
 	}
+	// Field values repeat: one string per distinct value of this call.
+	seen := map[string]string{}
+	intern := func(b []byte) string {
+		if v, ok := seen[string(b)]; ok {
+			return v
+		}
+		v := unesc(string(b))
+		if len(seen) < 10_000 {
+			seen[string(b)] = v
+		}
+		return v
+	}
+	loaded := 0
 	for {
 		rows, err := q.Query(ctx, `SELECT seq, created_ns, platform, intent, sentiment, dialect, toxicity, channel_id
 			FROM comments WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, esc(accountID), a.seq, catchUpBatch)
@@ -151,12 +174,18 @@ func (l *Ledger) commentIndex(ctx context.Context, q queryer, accountID string) 
 		}
 		var batch []ledger.Comment
 		for rows.Next() {
-			var seq, created int64
-			var c ledger.Comment
-			if err := rows.Scan(&seq, &created, &c.Platform, &c.Intent, &c.Sentiment, &c.Dialect, &c.Toxicity, &c.ChannelID); err != nil {
+			raw, fd := rows.RawValues(), rows.FieldDescriptions()
+			if len(raw) != 8 || len(fd) != 8 {
 				rows.Close()
 				x.drop(accountID, a)
-				return nil, err
+				return nil, fmt.Errorf("pgledger: comment index: %d columns", len(raw))
+			}
+			seq, ok1 := rawInt(raw[0], fd[0].Format)
+			created, ok2 := rawInt(raw[1], fd[1].Format)
+			if !ok1 || !ok2 {
+				rows.Close()
+				x.drop(accountID, a)
+				return nil, fmt.Errorf("pgledger: comment index: undecodable row")
 			}
 			if seq != a.seq+1 {
 				// The invariant of schema.sql is broken: never
@@ -165,10 +194,8 @@ func (l *Ledger) commentIndex(ctx context.Context, q queryer, accountID string) 
 				x.drop(accountID, a)
 				return nil, fmt.Errorf("%w: account %s: comment seq %d after %d", ledger.ErrInvariant, accountID, seq, a.seq)
 			}
-			c.CreatedAt = atv(created)
-			for _, s := range []*string{&c.Platform, &c.Intent, &c.Sentiment, &c.Dialect, &c.Toxicity, &c.ChannelID} {
-				*s = unesc(*s)
-			}
+			c := ledger.Comment{CreatedAt: atv(created), Platform: intern(raw[2]), Intent: intern(raw[3]),
+				Sentiment: intern(raw[4]), Dialect: intern(raw[5]), Toxicity: intern(raw[6]), ChannelID: intern(raw[7])}
 			batch = append(batch, c)
 			a.seq = seq
 		}
@@ -184,7 +211,22 @@ func (l *Ledger) commentIndex(ctx context.Context, q queryer, accountID string) 
 		if n < catchUpBatch {
 			return &a.idx, nil
 		}
+		if loaded += n; loaded >= catchUpPerRead {
+			return nil, nil // still behind: SQL this time, the next read goes on
+		}
 	}
+}
+
+// rawInt decodes a bigint column in PostgreSQL's binary or text format.
+func rawInt(b []byte, format int16) (int64, bool) {
+	if format == pgx.BinaryFormatCode {
+		if len(b) != 8 {
+			return 0, false
+		}
+		return int64(binary.BigEndian.Uint64(b)), true
+	}
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	return n, err == nil
 }
 
 // CommentIndexSize is what the node's comment indexes hold: accounts and

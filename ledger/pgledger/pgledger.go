@@ -40,6 +40,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -104,6 +105,7 @@ type Ledger struct {
 
 	keys     keyCache
 	comments commentIndexes
+	feedback atomic.Pointer[feedbackWatch]
 
 	stop chan struct{}
 	wg   sync.WaitGroup
