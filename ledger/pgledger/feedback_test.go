@@ -58,6 +58,14 @@ func TestFeedbackReachesOtherNodes(t *testing.T) {
 		t.Fatalf("WatchFeedback flushed %d times, want once (a node may have missed feedback before it started)", flushes)
 	}
 	p, _ := fixture(t, a)
+	c := conn(t, url)
+	listeners := func() (n int) {
+		must(t, c.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n))
+		return n
+	}
+	// Notifications sent before a listener listens are not heard (what the
+	// flushes are for): wait for both nodes' listeners.
+	waitUntil(t, "both listeners listening", func() bool { return listeners() == 2 })
 	for _, rating := range []string{"incorrect", "correct"} {
 		h, err := a.Reserve(ctx, p, 0)
 		must(t, err)
@@ -72,7 +80,6 @@ func TestFeedbackReachesOtherNodes(t *testing.T) {
 	if f[0] != p.Account.ID+" the box was damaged incorrect correction" || f[1] != p.Account.ID+" the box was damaged correct confirmation" {
 		t.Fatalf("reported %q", f)
 	}
-	c := conn(t, url)
 	_, err := c.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
 		WHERE datname = current_database() AND query LIKE 'LISTEN%'`)
 	must(t, err)
