@@ -15,7 +15,10 @@
 //     committed with synchronous_commit on before it returns. A second
 //     Commit of the hold finds no row: ErrHoldEnded, nothing charged.
 //   - Holds carry a lease (Options.HoldLease); a reaper on every node
-//     releases holds whose lease ran out (their node died mid-request).
+//     releases holds whose lease ran out (their node died mid-request). A
+//     hold whose Commit or Release failed on an unreachable database is
+//     released in the background as soon as the database is back
+//     (release.go).
 //   - CHECK constraints carry the invariants (balance >= 0, holds <= balance,
 //     quota <= 100): a bug that would break one fails its statement.
 //   - Comment counts and analytics: a per-node in-memory index per account
@@ -91,6 +94,10 @@ type Options struct {
 	KeyCacheTTL time.Duration
 	// KeyCacheMax bounds the cached keys (default 100,000; full: flushed).
 	KeyCacheMax int
+	// ReleaseQueue bounds the holds waiting for a background release after
+	// their Commit or Release failed on an unreachable database
+	// (release.go; default 10,000).
+	ReleaseQueue int
 	// CommentIndexMax bounds the comments held in the node's comment
 	// indexes across accounts (commentindex.go; default 2,000,000, about
 	// 80 MB; negative: no index, every count and analytics in SQL).
@@ -106,6 +113,7 @@ type Ledger struct {
 	keys     keyCache
 	comments commentIndexes
 	feedback atomic.Pointer[feedbackWatch]
+	rel      releaser
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -144,6 +152,9 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if opts.KeyCacheMax <= 0 {
 		opts.KeyCacheMax = 100_000
 	}
+	if opts.ReleaseQueue <= 0 {
+		opts.ReleaseQueue = 10_000
+	}
 	if opts.CommentIndexMax == 0 {
 		opts.CommentIndexMax = 2_000_000
 	}
@@ -172,13 +183,15 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{})}
 	l.keys.init(opts.KeyCacheMax)
 	l.comments.init(opts.CommentIndexMax)
+	l.rel.queue = make(chan string, opts.ReleaseQueue)
 	if err := l.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
-	l.wg.Add(2)
+	l.wg.Add(3)
 	go l.listen(cfg.ConnConfig.Copy())
 	go l.reap()
+	go l.releaseLoop()
 	return l, nil
 }
 
