@@ -241,6 +241,32 @@ func (l *Ledger) migrate(ctx context.Context) error {
 	return nil
 }
 
+// bootstrapLock is the session advisory lock of Exclusive.
+const bootstrapLock = 7451920368
+
+// Exclusive runs fn while this node holds a database-wide lock that every
+// node's Exclusive takes: of nodes starting at once on an empty database,
+// one at a time decides (e.g. "no account yet: make the demo account") and
+// acts, and the next sees what it did. The lock is a session advisory lock
+// on one pooled connection, released when fn returns or when the
+// connection dies (a node killed mid-fn leaves what it committed).
+func (l *Ledger) Exclusive(ctx context.Context, fn func() error) error {
+	c, err := l.pool.Acquire(ctx)
+	if err != nil {
+		return l.fail(err)
+	}
+	defer c.Release()
+	if _, err := c.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(bootstrapLock)); err != nil {
+		return l.fail(err)
+	}
+	defer func() {
+		if _, err := c.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(bootstrapLock)); err != nil {
+			c.Conn().Close(context.Background()) // closing the session releases the lock
+		}
+	}()
+	return fn()
+}
+
 // Close stops the listener and the reaper and closes the pool. Holds in
 // flight stay until their lease runs out (another node's reaper, or this
 // one's after a restart, releases them).
