@@ -15,7 +15,9 @@ import (
 // model; then requests skip it without a call, and once it answers again
 // (its cooldown passed) it serves the next request.
 func TestBreakerSkipsHungPrimaryAndRecovers(t *testing.T) {
-	e, a, b := twoProviders(t, func(c *engine.Config) { c.Timeout = 300 * time.Millisecond })
+	// Timeout cuts a-main's hung calls, and must let b-main answer on a
+	// loaded machine: a second, not 300 ms (issue 14).
+	e, a, b := twoProviders(t, func(c *engine.Config) { c.Timeout = time.Second })
 	clk := engine.NewFakeClock(e)
 	ctx := context.Background()
 	a.set(t, "timeout", 0)
@@ -56,7 +58,7 @@ func TestBreakerSkipsHungPrimaryAndRecovers(t *testing.T) {
 		t.Fatalf("probe request: hedges %d wins %d, want 1 and 1", h, w)
 	}
 	for deadline := time.Now().Add(10 * time.Second); e.Breakers()[0].State != "open"; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) { // the probe times out after 300ms
+		if time.Now().After(deadline) { // the probe times out after 1 s
 			t.Fatalf("a-main after a failed probe: %+v", e.Breakers()[0])
 		}
 	}

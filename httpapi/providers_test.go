@@ -16,14 +16,14 @@ import (
 )
 
 // providerNode starts a node whose providers both point at one in-process
-// mockllm over real loopback HTTP, with short timeouts.
+// mockllm over real loopback HTTP, with mockConfig's timeouts: a call that
+// answers must never time out on a loaded machine (a 400 ms timeout made
+// a slow answer fall back, issue 14); a hung call is cut within seconds.
 func providerNode(t *testing.T) (*node, *mock.Server) {
 	m := mock.New(mock.Options{MaxHang: 5 * time.Second})
 	up := httptest.NewServer(m)
 	t.Cleanup(up.Close)
-	cfg := mockConfig(up.URL)
-	cfg.Timeout = 400 * time.Millisecond
-	return startNodeWith(t, "", cfg), m
+	return startNodeWith(t, "", mockConfig(up.URL)), m
 }
 
 func TestProviderPathAnswersEveryOperation(t *testing.T) {
@@ -119,10 +119,10 @@ func TestHungUpstreamIsBounded(t *testing.T) {
 		}(i)
 	}
 	wg.Wait()
-	// The budget (2s) ends every request; the mock would hang for 10
-	// minutes. The bound only tells the two apart: generous for a loaded
+	// The budget (mockConfig: 3 s a call, 8 s a request) ends every
+	// request; the mock would hang for 10 minutes. The bound only tells the two apart: generous for a loaded
 	// machine, no assertion on how fast.
-	require.Less(t, time.Since(start), time.Minute, "the budget (2s) bounds every request")
+	require.Less(t, time.Since(start), time.Minute, "the budget (8 s) bounds every request")
 	require.NoError(t, m.Set(mock.Behaviour{Mode: "ok"}))
 	require.Equal(t, "24.998", n.get("/v1/usage", key).header.Get("X-SVC-Balance"), "only the warm-up detect was charged")
 	n.client.CloseIdleConnections()         // the test client's own keep-alive goroutines
@@ -163,7 +163,6 @@ func TestBreakerStateExposed(t *testing.T) {
 	srv := httptest.NewServer(m)
 	t.Cleanup(srv.Close)
 	cfg := mockConfig(srv.URL)
-	cfg.Timeout = 400 * time.Millisecond
 	cfg.BreakerClock = func() time.Time { return frozen }
 	n, up := startNodeWith(t, "", cfg), m
 	acc, key := n.liveKey()

@@ -96,8 +96,8 @@ func New(t testing.TB, bin, name string, env []string, args ...string) *Proc {
 		p.Kill()
 		if t.Failed() {
 			b, _ := os.ReadFile(p.log)
-			if len(b) > 4000 {
-				b = b[len(b)-4000:]
+			if len(b) > 16<<10 {
+				b = b[len(b)-16<<10:]
 			}
 			t.Logf("%s log tail:\n%s", p.Name, b)
 		}
