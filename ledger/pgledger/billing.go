@@ -106,9 +106,8 @@ func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 // commitSQL ends a hold in one statement: deletes it, captures its price
 // ($2: charge, live keys only) or counts its sandbox slot, and inserts the
 // usage record and the optional comment and feedback from the hold's own
-// account and key. A comment takes the account's next seq (schema.sql) in
-// the account row's update, under its lock. No hold row (committed,
-// released or reaped already): no row returned, nothing written.
+// account and key. No hold row (committed, released or reaped already):
+// no row returned, nothing written.
 //
 // $1 hold, $2 charge, usage: $3 id, $4 endpoint, $5 list price, $6 cache hit, $7 latency, $8 at;
 // comment (when $9): $10 id, $11 text, $12 platform, $13 intent, $14 intents, $15 sentiment,
@@ -122,18 +121,17 @@ const commitSQL = `WITH h AS (
 		held = a.held - CASE WHEN h.kind = 'live' THEN h.price ELSE 0 END,
 		captured = a.captured + CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END,
 		sandbox_reserved = a.sandbox_reserved - CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END,
-		sandbox_used = a.sandbox_used + CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END,
-		comment_seq = a.comment_seq + CASE WHEN $9 THEN 1 ELSE 0 END
+		sandbox_used = a.sandbox_used + CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END
 	FROM h WHERE a.id = h.account_id
-	RETURNING a.id, h.key_id, h.kind, a.comment_seq, CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END AS charged,
+	RETURNING a.id, h.key_id, h.kind, CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END AS charged,
 		a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left
 ), u AS (
 	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
 	SELECT $3, a.id, a.key_id, $4, $5, a.charged, $6, a.kind = 'sandbox', $7, $8 FROM a
 ), c AS (
-	INSERT INTO comments (id, seq, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity,
+	INSERT INTO comments (id, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity,
 		channel_id, author, created_ns, classified_ns)
-	SELECT $10, a.comment_seq, a.id, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22 FROM a WHERE $9
+	SELECT $10, a.id, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22 FROM a WHERE $9
 ), f AS (
 	INSERT INTO feedback (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment, comment,
 		text, text_key, created_ns)
@@ -180,26 +178,13 @@ func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledg
 	defer cancel()
 	var rc ledger.Receipt
 	var charged int64
-	args := []any{esc(h.ID), charge,
+	err := l.pool.QueryRow(ctx, commitSQL, esc(h.ID), charge,
 		esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
 		r.Comment != nil, esc(c.ID), esc(c.Text), esc(c.Platform), esc(c.Intent), escAll(c.Intents), esc(c.Sentiment),
 		esc(c.Language), esc(c.Dialect), esc(c.Toxicity), esc(c.ChannelID), esc(c.Author), ns(c.CreatedAt), ns(c.ClassifiedAt),
 		r.Feedback != nil, esc(f.ID), esc(f.ClassificationID), esc(f.Rating), escAll(f.CorrectedIntent), esc(f.CorrectedSentiment),
-		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt)}
-	var err error
-	if r.Feedback == nil {
-		err = l.pool.QueryRow(ctx, commitSQL, args...).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
-	} else {
-		// Feedback also tells every node, at its commit, to forget what
-		// its cache answered for the text (feedbackChannel).
-		err = pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
-			if err := tx.QueryRow(ctx, commitSQL, args...).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining); err != nil {
-				return err
-			}
-			_, err := tx.Exec(ctx, "SELECT pg_notify($1, $2)", feedbackChannel, esc(f.ID))
-			return err
-		})
-	}
+		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt),
+	).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Receipt{}, ledger.ErrHoldEnded
 	}

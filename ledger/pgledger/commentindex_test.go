@@ -69,29 +69,48 @@ func TestCommentIndexAcrossNodes(t *testing.T) {
 }
 
 // The seq invariant is a constraint: a duplicate or non-positive seq is
-// refused; a gap (written behind the ledger's back) makes reads fail with
-// ErrInvariant instead of answering from an index that missed a comment.
+// refused; a gap (a number skipped behind the ledger's back) makes a node's
+// read fail with ErrInvariant instead of answering from an index that
+// missed a comment. A comment inserted by any statement gets its seq from
+// the trigger, whatever the statement says.
 func TestCommentSeqInvariant(t *testing.T) {
 	url := testpg.DB(t)
 	clk := ledgertest.NewClock()
 	l := open(t, url, pgledger.Options{Now: clk.Now})
 	p, _ := fixture(t, l)
-	classify(t, l, p, clk.Now(), "question", "")
+	first := classify(t, l, p, clk.Now(), "question", "")
+	second := classify(t, l, p, clk.Now(), "question", "")
 	c := conn(t, url)
-	insert := `INSERT INTO comments (id, seq, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity,
-		channel_id, author, created_ns, classified_ns) VALUES ($1, $2, $3, '', '', 'question', '{}', '', '', '', '', '', '', 1, 1)`
-	if _, err := c.Exec(ctx, insert, "cls_dup", 1, p.Account.ID); !containsCode(err, "23505") {
+	var seqs []int64
+	for _, id := range []string{first.ID, second.ID} {
+		var n int64
+		must(t, c.QueryRow(ctx, "SELECT seq FROM comments WHERE id = $1", id).Scan(&n))
+		seqs = append(seqs, n)
+	}
+	if seqs[0] != 1 || seqs[1] != 2 {
+		t.Fatalf("seqs %v, want [1 2]", seqs)
+	}
+	if _, err := c.Exec(ctx, "UPDATE comments SET seq = 1 WHERE id = $1", second.ID); !containsCode(err, "23505") {
 		t.Fatalf("a second comment with seq 1: %v, want a unique violation", err)
 	}
-	if _, err := c.Exec(ctx, insert, "cls_zero", 0, p.Account.ID); !containsCode(err, "23514") {
+	if _, err := c.Exec(ctx, "UPDATE comments SET seq = 0 WHERE id = $1", second.ID); !containsCode(err, "23514") {
 		t.Fatalf("a comment with seq 0: %v, want a check violation", err)
 	}
 	if _, err := c.Exec(ctx, "UPDATE accounts SET comment_seq = -1 WHERE id = $1", p.Account.ID); !containsCode(err, "23514") {
 		t.Fatalf("comment_seq -1: %v, want a check violation", err)
 	}
-	_, err := c.Exec(ctx, insert, "cls_gap", 3, p.Account.ID)
+	var n int64
+	must(t, c.QueryRow(ctx, `INSERT INTO comments (id, seq, account_id, text, platform, intent, intents, sentiment, language, dialect,
+		toxicity, channel_id, author, created_ns, classified_ns) VALUES ('cls_raw', 77, $1, '', '', 'question', '{}', '', '', '', '', '', '', 1, 1)
+		RETURNING seq`, p.Account.ID).Scan(&n))
+	if n != 3 {
+		t.Fatalf("a raw insert saying seq 77 got %d, want the trigger's 3", n)
+	}
+	_, err := c.Exec(ctx, "UPDATE accounts SET comment_seq = comment_seq + 1 WHERE id = $1", p.Account.ID) // skips 4
 	must(t, err)
-	if _, err := l.ListComments(ctx, p.Account.ID, ledger.CommentFilter{}); !errors.Is(err, ledger.ErrInvariant) {
+	classify(t, l, p, clk.Now(), "question", "")
+	other := open(t, url, pgledger.Options{Now: clk.Now})
+	if _, err := other.ListComments(ctx, p.Account.ID, ledger.CommentFilter{}); !errors.Is(err, ledger.ErrInvariant) {
 		t.Fatalf("list over a seq gap: %v, want ErrInvariant", err)
 	}
 }

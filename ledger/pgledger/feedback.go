@@ -6,10 +6,11 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// feedbackChannel carries the id of each feedback, sent by the committing
-// transaction (delivered at its commit): every node's listener reads the
-// feedback and tells its watcher, so a correction on node A stops node B
-// from serving what its cache answered for the corrected text.
+// feedbackChannel carries the id of each feedback, sent by the trigger
+// feedback_notify of the inserting transaction (schema.sql; delivered at its
+// commit): every node's listener reads the feedback and tells its watcher,
+// so a correction on node A stops node B from serving what its cache
+// answered for the corrected text.
 const feedbackChannel = "svc_feedback"
 
 // feedbackWatch is what WatchFeedback registered.

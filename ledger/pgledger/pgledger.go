@@ -25,6 +25,8 @@
 //     (the Pebble ledger's), caught up at every read from a per-account
 //     sequence number that the commit assigns under the account's row lock
 //     (commentindex.go), bounded by Options.CommentIndexMax.
+//   - Feedback: a trigger notifies every node at the feedback's commit; its
+//     listener tells the node's watcher (feedback.go, WatchFeedback).
 //   - Keys: a per-node cache of authenticated keys, evicted by NOTIFY from the
 //     revoking transaction, flushed whole when the listener reconnects, and
 //     bounded by a TTL (Options.KeyCacheTTL) as a backstop. Reserve re-checks

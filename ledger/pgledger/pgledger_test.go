@@ -180,8 +180,14 @@ func waitUnauthenticated(t *testing.T, l ledger.Ledger, secret, why string) {
 func TestListenerReconnectFlushesKeyCache(t *testing.T) {
 	url := testpg.DB(t)
 	l := open(t, url, pgledger.Options{Now: ledgertest.NewClock().Now, KeyCacheTTL: time.Hour})
-	p, secret := fixture(t, l)
 	c := conn(t, url)
+	// The listener's first connect flushes too: wait for it.
+	waitUntil(t, "the listener listening", func() bool {
+		var n int
+		must(t, c.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n))
+		return n == 1
+	})
+	p, secret := fixture(t, l)
 	if _, err := l.Authenticate(ctx, secret); err != nil {
 		t.Fatal(err)
 	}

@@ -100,13 +100,14 @@ CREATE INDEX IF NOT EXISTS usage_by_account ON usage (account_id, at_ns);
 -- its commit (nothing charged) instead of overwriting a comment.
 --
 -- seq numbers an account's comments 1, 2, 3, ... in commit order, with no
--- gap: the commit that inserts a comment takes accounts.comment_seq + 1 in
--- the UPDATE of the account row, whose lock it holds until it commits, so
--- the next comment of the account can take its number only after this one
--- is visible, and a rolled-back commit rolls its number back. A node's
--- in-memory comment index (commentindex.go) catches up by reading seq > the
--- last it holds. UNIQUE (account_id, seq) and seq > 0 are the invariant's
--- checks.
+-- gap: the trigger comments_seq (below) sets it to accounts.comment_seq + 1
+-- by an UPDATE of the account row, whose lock the transaction then holds
+-- until it commits, so the next comment of the account can take its number
+-- only after this one is visible, and a rolled-back commit rolls its number
+-- back. Every statement that inserts a comment (commit, group commit,
+-- idempotent commit) gets it without knowing. A node's in-memory comment
+-- index (commentindex.go) catches up by reading seq > the last it holds.
+-- UNIQUE (account_id, seq) and seq > 0 are the invariant's checks.
 CREATE TABLE IF NOT EXISTS comments (
 	id            text PRIMARY KEY,
 	seq           bigint NOT NULL CONSTRAINT comment_seq_positive CHECK (seq > 0),
@@ -146,3 +147,24 @@ CREATE TABLE IF NOT EXISTS feedback (
 );
 CREATE INDEX IF NOT EXISTS feedback_corrections ON feedback (account_id, created_ns DESC, id DESC) WHERE rating <> 'correct';
 CREATE INDEX IF NOT EXISTS feedback_by_text ON feedback (account_id, text_key, created_ns DESC, id DESC) WHERE rating <> 'correct';
+
+-- The comments' seq (see the comments table).
+CREATE OR REPLACE FUNCTION svc_comment_seq() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	UPDATE accounts SET comment_seq = comment_seq + 1 WHERE id = NEW.account_id RETURNING comment_seq INTO NEW.seq;
+	IF NEW.seq IS NULL THEN
+		RAISE EXCEPTION 'comment % of no account', NEW.id USING ERRCODE = 'foreign_key_violation';
+	END IF;
+	RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER comments_seq BEFORE INSERT ON comments FOR EACH ROW EXECUTE FUNCTION svc_comment_seq();
+
+-- Every feedback notifies every node at its commit (NOTIFY is delivered
+-- when the inserting transaction commits, never if it rolls back): their
+-- listeners drop cached answers for the corrected text (feedback.go).
+CREATE OR REPLACE FUNCTION svc_feedback_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('svc_feedback', NEW.id);
+	RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER feedback_notify AFTER INSERT ON feedback FOR EACH ROW EXECUTE FUNCTION svc_feedback_notify();
