@@ -23,8 +23,8 @@
 //     quota <= 100): a bug that would break one fails its statement.
 //   - Comment counts and analytics: a per-node in-memory index per account
 //     (the Pebble ledger's), caught up at every read from a per-account
-//     sequence number that the commit assigns under the account's row lock
-//     (commentindex.go), bounded by Options.CommentIndexMax.
+//     sequence number that a trigger assigns under the account's row lock
+//     (schema.sql, commentindex.go), bounded by Options.CommentIndexMax.
 //   - Feedback: a trigger notifies every node at the feedback's commit; its
 //     listener tells the node's watcher (feedback.go, WatchFeedback).
 //   - Keys: a per-node cache of authenticated keys, evicted by NOTIFY from the
