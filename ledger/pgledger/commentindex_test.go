@@ -3,6 +3,7 @@ package pgledger_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 	"testing"
 	"time"
@@ -153,4 +154,47 @@ func TestCommentIndexBounded(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A version 1 database (testdata/schema_v1.sql, comments without seq) is
+// upgraded in place at Open: its comments numbered per account in
+// classification order, comment_seq set, the constraints added; new
+// comments continue the numbering and are counted with the old ones.
+func TestUpgradeFromVersion1(t *testing.T) {
+	v1, err := os.ReadFile("testdata/schema_v1.sql")
+	must(t, err)
+	url := testpg.DB(t)
+	c := conn(t, url)
+	_, err = c.Exec(ctx, string(v1))
+	must(t, err)
+	_, err = c.Exec(ctx, `INSERT INTO svc_meta (k, v) VALUES ('schema_version', '1'), ('cursor_secret', repeat('ab', 32)), ('health', '');
+		INSERT INTO accounts (id, name, rate_limit, created_ns, purchased) VALUES ('acct_old', 'old', 60, 1, 25000);
+		INSERT INTO keys (id, account_id, kind, sha256, prefix, created_ns) VALUES ('key_old', 'acct_old', 'live', decode(repeat('cd', 32), 'hex'), 'svc_live_sk_old', 1);
+		INSERT INTO comments (id, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity, channel_id, author, created_ns, classified_ns)
+		VALUES ('cls_b', 'acct_old', 't', '', 'praise', '{praise}', 'positive', 'en', '', 'none', '', '', 20, 20),
+		       ('cls_a', 'acct_old', 't', '', 'question', '{question}', 'neutral', 'en', '', 'none', '', '', 10, 10)`)
+	must(t, err)
+	clk := ledgertest.NewClock()
+	l := open(t, url, pgledger.Options{Now: clk.Now})
+	var seqA, seqB, last int64
+	must(t, c.QueryRow(ctx, `SELECT (SELECT seq FROM comments WHERE id = 'cls_a'), (SELECT seq FROM comments WHERE id = 'cls_b'),
+		(SELECT comment_seq FROM accounts WHERE id = 'acct_old')`).Scan(&seqA, &seqB, &last))
+	if seqA != 1 || seqB != 2 || last != 2 {
+		t.Fatalf("after the upgrade: seqs %d, %d, comment_seq %d; want 1, 2, 2", seqA, seqB, last)
+	}
+	var version string
+	must(t, c.QueryRow(ctx, "SELECT v FROM svc_meta WHERE k = 'schema_version'").Scan(&version))
+	if version != "2" {
+		t.Fatalf("schema version %q after the upgrade", version)
+	}
+	if _, err := c.Exec(ctx, "UPDATE comments SET seq = 0 WHERE id = 'cls_a'"); !containsCode(err, "23514") {
+		t.Fatalf("seq 0 after the upgrade: %v, want a check violation", err)
+	}
+	p := ledger.Principal{Account: ledger.Account{ID: "acct_old"}, Key: ledger.Key{ID: "key_old", AccountID: "acct_old", Kind: ledger.Live}}
+	classify(t, l, p, clk.Now(), "complaint", "")
+	if pg := count(t, l, "acct_old", ledger.CommentFilter{}); pg.TotalCount != 3 {
+		t.Fatalf("total %d after the upgrade and one more comment, want 3", pg.TotalCount)
+	}
+	// A second Open (another node) finds version 2 and changes nothing.
+	open(t, url, pgledger.Options{Now: clk.Now})
 }
