@@ -62,23 +62,24 @@ type Proc struct {
 
 	mu   sync.Mutex
 	cmd  *exec.Cmd
-	logf *os.File   // open while the process runs: stdout is copied to it
-	out  syncBuffer // stdout of every run
+	logf *os.File // open while the process runs: stdout is copied to it
+	out  Buffer   // stdout of every run
 }
 
-// syncBuffer is a bytes.Buffer safe for the process's writer and readers.
-type syncBuffer struct {
+// Buffer is a bytes.Buffer safe for concurrent writers and readers (a
+// process's output, a logger's).
+type Buffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *Buffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *Buffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
