@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/bytedance/sonic"
@@ -138,6 +139,9 @@ type runner[T any] struct {
 	timer    *time.Timer
 	cancels  [maxAttempts]context.CancelFunc
 	ncancel  int
+	// answered is set before the calls still running are canceled because
+	// the run has its answer: they lost the race (observe).
+	answered atomic.Bool
 }
 
 // run walks the chain (doc.go, "Fallback chain" and "Time"): it starts the
@@ -197,10 +201,20 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 			r.timer = nil
 			r.startHedge()
 		case <-rctx.Done():
-			if ctx.Err() == nil {
-				r.lastErr = fmt.Errorf("objective of %v exceeded", *e.cfg.Objectives.field(t.op))
+			if ctx.Err() != nil {
+				return zero, r.fail(ctx) // the caller left
 			}
-			r.tried = true // a call was running
+			// The objective passed. Every running call's context derives
+			// from rctx, and each of its phases (slot wait, connection
+			// wait, dial, I/O) ends by its deadline, so they end now: their
+			// verdicts say whether one reached an upstream (a call still
+			// waiting for an in-flight slot did not: Busy).
+			for ; r.running > 0; r.running-- {
+				if _, tried := judge((<-r.results).err); tried {
+					r.tried = true
+				}
+			}
+			r.lastErr = fmt.Errorf("objective of %v exceeded", *e.cfg.Objectives.field(t.op))
 			return zero, r.fail(ctx)
 		}
 	}
@@ -326,7 +340,7 @@ func (r *runner[T]) start(i int, probe bool) {
 	go func() {
 		begin := time.Now()
 		resp, err := s.client.Complete(actx, req)
-		e.observe(s, op, err, time.Since(begin), at, probe)
+		e.observe(s, op, err, time.Since(begin), at, probe, r.answered.Load())
 		r.results <- attemptDone{step: i, resp: resp, err: err}
 	}()
 }
@@ -354,8 +368,8 @@ func (r *runner[T]) finish(d attemptDone) (T, bool) {
 	var zero T
 	s := &r.steps[d.step]
 	err := d.err
+	r.tokens += d.resp.PromptTokens + d.resp.CompletionTokens // a failed call's too (cut short: billed)
 	if err == nil {
-		r.tokens += d.resp.PromptTokens + d.resp.CompletionTokens
 		res, cerr := r.t.check(d.resp.Content)
 		if cerr == nil {
 			u := r.t.usage(&res)
@@ -366,6 +380,7 @@ func (r *runner[T]) finish(d attemptDone) (T, bool) {
 			if r.hedged && d.step == r.hedge {
 				r.e.hedges.wins.Add(1)
 			}
+			r.answered.Store(true)
 			return res, true
 		}
 		err = cerr
@@ -396,11 +411,16 @@ func (r *runner[T]) local(i int) T {
 }
 
 // fail is the run's final error: ErrUnparseable for rubric when a call
-// reached an upstream and the caller's context did not end, else
-// ErrUpstream.
+// reached an upstream and the caller's context did not end (nor its
+// deadline pass), else ErrUpstream.
 func (r *runner[T]) fail(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%w: %v", ErrUpstream, ctx.Err())
+	}
+	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+		// The caller's deadline ended the last call a moment before its
+		// timer fired (fasthttp ends a call at the deadline itself).
+		return fmt.Errorf("%w: %v", ErrUpstream, context.DeadlineExceeded)
 	}
 	if r.lastErr == nil {
 		r.lastErr = errors.New("every step refused by its circuit breaker or a Retry-After")
@@ -413,6 +433,7 @@ func (r *runner[T]) fail(ctx context.Context) error {
 
 // stop cancels the calls still running (a hedge's other call); their
 // goroutines end with their calls and report to the buffered results.
+// r.answered must be set first when the run answered.
 func (r *runner[T]) stop() {
 	if r.timer != nil {
 		r.timer.Stop()

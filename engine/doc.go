@@ -48,7 +48,9 @@
 // open it. A step
 // whose breaker is open is skipped without a call; after a cooldown (1 s,
 // doubling per failed probe up to 2 s) it is half-open and lets up to 3
-// probe calls through; a success closes it. A 429 or 503 with Retry-After
+// probe calls through; a success closes it, a failure opens it again, and
+// so does a probe that lost to its hedge (another call of its run answered
+// first; any other canceled call is neutral). A 429 or 503 with Retry-After
 // holds the breakers of every model of that provider open until then (at
 // most 60 s), and nothing calls them before. When every step left in a run was refused, the run calls the
 // first refused step of each provider anyway (a forced probe), so a request
@@ -73,7 +75,9 @@
 // observed p95 for the operation, at least 150 ms; half the attempt timeout
 // before 16 samples), the next pending step of the other provider (else of
 // the same provider: translate, moderate and report stay on llm_a) starts
-// in parallel; the first usable answer wins and the other call is canceled.
+// in parallel; the first usable answer wins and the other call is canceled
+// (the cancellation reaches its connection: its in-flight slot is free at
+// once, not at its deadline).
 // At most one hedge per run, and at most Config.HedgeRatio (5%) of runs
 // over time (a token bucket that starts empty, burst 10).
 //
@@ -81,8 +85,9 @@
 //
 // The sum of prompt+completion tokens the endpoints reported for every call
 // that returned for this answer, including attempts whose output was
-// unusable and a hedge's other call when it returned first (they were spent
-// on it); when a built-in step answers, its own count is added.
+// unusable (an answer cut at the token limit, finish_reason length,
+// included) and a hedge's other call when it returned first (they were
+// spent on it); when a built-in step answers, its own count is added.
 //
 // # Prompts and checks
 //

@@ -85,3 +85,59 @@ func TestInFlightBound(t *testing.T) {
 	a.srv.CloseClientConnections()
 	wg.Wait()
 }
+
+// Every in-flight slot busy until the attempt's deadline (QueueWait longer
+// than the objective) is a local queueing limit, not the provider's fault:
+// every operation fails with ErrUpstream (500 api_error; rubric too, not its
+// 502 rubric_unparseable: no model output was asked for), nothing reaches
+// the upstreams, and no breaker counts it.
+func TestSlotWaitUntilDeadline(t *testing.T) {
+	a, b := startMock(t), startMock(t)
+	t.Cleanup(a.srv.CloseClientConnections)
+	t.Cleanup(b.srv.CloseClientConnections)
+	e, err := engine.New(engine.Config{
+		LLMA: a.cfg("a-main"), LLMB: b.cfg("b-main"),
+		MaxInFlight: 1, QueueWait: 10 * time.Minute, Timeout: 10 * time.Minute,
+		// the holders' calls outlive the test; the waiting calls end at
+		// their 300 ms objective
+		Objectives: engine.Objectives{Translate: 10 * time.Minute, Classify: 10 * time.Minute, Rubric: 300 * time.Millisecond, Moderate: 300 * time.Millisecond},
+		HedgeRatio: -1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	a.set(t, "timeout", 0)
+	b.set(t, "timeout", 0)
+	hctx, hcancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { hcancel(); wg.Wait() }()
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		_, _ = e.Translate(hctx, op.TranslateRequest{Text: en, Source: "en", Target: "ar"})
+	}() // llm_a's slot
+	go func() { defer wg.Done(); _, _ = e.Classify(hctx, op.ClassifyRequest{Text: ar}, "") }() // llm_b's slot
+	for deadline := time.Now().Add(time.Minute); a.chats() < 1 || b.chats() < 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the holders did not reach the upstreams within a minute")
+		}
+	}
+	for i := 0; i < 6; i++ { // more than breakConsecutive
+		_, err := e.Rubric(context.Background(), op.RubricRequest{Text: en, Categories: []op.RubricCategory{{Name: "x"}}}, "")
+		if !errors.Is(err, engine.ErrUpstream) || errors.Is(err, engine.ErrUnparseable) {
+			t.Fatalf("rubric %d: %v, want ErrUpstream (500)", i, err)
+		}
+		if _, err := e.Moderate(context.Background(), op.ModerateRequest{Text: en}); !errors.Is(err, engine.ErrUpstream) {
+			t.Fatalf("moderate %d: %v, want ErrUpstream", i, err)
+		}
+	}
+	if a.chats() != 1 || b.chats() != 1 {
+		t.Fatalf("upstream calls a=%d b=%d: a waiting call was sent", a.chats(), b.chats())
+	}
+	for _, br := range e.Breakers() {
+		if br.State != "closed" || br.Opens != 0 {
+			t.Fatalf("breaker %+v: slot waits counted against the provider", br)
+		}
+	}
+}

@@ -56,11 +56,29 @@ func TestRealProviderOutput(t *testing.T) {
 		if n := b.chats() - before; n != 0 {
 			t.Fatalf("%s: %d calls to llm_b", mode, n)
 		}
+		// The mode switch is visible (admin API, /metrics): a-main moves
+		// on, the others keep the configured json_schema.
+		want := map[string]string{"no_json_schema": "json_object", "no_response_format": "instructions"}[mode]
+		if want == "" {
+			want = "json_schema"
+		}
+		for _, br := range e.Breakers() {
+			if w := map[bool]string{true: want, false: "json_schema"}[br.Model == "a-main"]; br.OutputMode != w {
+				t.Fatalf("%s: %s/%s output mode %q, want %q", mode, br.Provider, br.Model, br.OutputMode, w)
+			}
+		}
 	}
+	// tokens_used counts what every call of the answer billed, the
+	// cut-short ones included (doc.go, tokens_used).
 	a.set(t, "length", 0)
+	billedA, billedB, callsA := a.m.Stats().Tokens, b.m.Stats().Tokens, a.chats()
 	got, err := e.Classify(ctx, creq, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantUsage(t, "length", got.Usage, engine.LLMB, "b-main", true)
+	billedA, billedB = a.m.Stats().Tokens-billedA, b.m.Stats().Tokens-billedB
+	if a.chats() == callsA || billedA <= 0 || int64(got.Usage.TokensUsed) != billedA+billedB {
+		t.Fatalf("length: tokens_used %d, billed: llm_a %d (%d calls), llm_b %d", got.Usage.TokensUsed, billedA, a.chats()-callsA, billedB)
+	}
 }

@@ -19,3 +19,6 @@ func NewFakeClock(e *Engine) *FakeClock {
 
 func (c *FakeClock) Now() time.Time          { return time.Unix(0, c.ns.Load()) }
 func (c *FakeClock) Advance(d time.Duration) { c.ns.Add(int64(d)) }
+
+// InFlight is the number of in-flight slots taken on provider's client.
+func InFlight(e *Engine, provider string) int { return e.providers[provider].InFlight() }

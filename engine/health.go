@@ -32,8 +32,13 @@ func (e *Engine) modelHealth(provider, model string) *modelHealth {
 // (and, for a Retry-After, a timeout or a refused connection, to the
 // breakers of the provider's other model).
 // at is the attempt's timeout: a call canceled (a hedge's other call) after
-// running that long counts as timed out, as it would have.
-func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Duration, probe bool) {
+// running that long counts as timed out, as it would have. lost: the call
+// was canceled because another call of its run answered first; a probe that
+// lost (it answered neither within its hedge delay nor before the other
+// provider's whole call) fails, so a hung model's breaker opens again
+// instead of staying half-open with every probe hedged away; another lost
+// call is neutral.
+func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Duration, probe, lost bool) {
 	h := s.health
 	o, ra, endpoint := neutral, time.Duration(0), false
 	var pe *provider.Error
@@ -48,8 +53,11 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 		case provider.Transport:
 			o = failure
 		case provider.Canceled:
-			if took >= at {
+			switch {
+			case took >= at:
 				o, endpoint = failure, true
+			case lost && probe:
+				o = failure
 			}
 		case provider.Status:
 			if pe.Code >= 500 || pe.Code == 429 {
@@ -145,6 +153,10 @@ type BreakerState struct {
 	Skipped         uint64     `json:"skipped"`        // steps skipped because it refused them
 	ForcedProbes    uint64     `json:"forced_probes"`  // calls made although open (every step of a run refused)
 	LatencyP95MS    float64    `json:"latency_p95_ms"` // classify's recent calls (0 before 16 samples)
+	// OutputMode is how the model is asked for structured output now:
+	// "json_schema", "json_object" or "instructions" (the configured mode,
+	// or a later one a 400 naming response_format switched it to).
+	OutputMode string `json:"output_mode"`
 }
 
 // Breakers lists every configured provider model's breaker, in chain
@@ -155,7 +167,7 @@ func (e *Engine) Breakers() []BreakerState {
 	for _, h := range e.health {
 		v := h.br.view(now)
 		b := BreakerState{Provider: h.provider, Model: h.model, State: v.State.String(), Opens: v.Opens,
-			Skipped: h.skipped.Load(), ForcedProbes: h.forced.Load()}
+			Skipped: h.skipped.Load(), ForcedProbes: h.forced.Load(), OutputMode: e.providers[h.provider].OutputMode(h.model)}
 		if !v.Until.IsZero() {
 			t := v.Until.UTC()
 			b.OpenUntil = &t
@@ -171,6 +183,9 @@ func (e *Engine) Breakers() []BreakerState {
 	}
 	return out
 }
+
+// OutputModes lists the values of BreakerState.OutputMode.
+func OutputModes() []string { return provider.OutputModes() }
 
 // BreakerStates lists the values of BreakerState.State.
 func BreakerStates() []string {

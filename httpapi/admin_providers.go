@@ -3,8 +3,8 @@ package httpapi
 import "svc/engine"
 
 // adminProviders: GET /admin/v1/providers. The classifier's status (as
-// /v1/health reports it), each configured provider model's circuit breaker,
-// and the hedged calls since start. Nothing here is a secret: no base URL,
+// /v1/health reports it), each configured provider model's circuit breaker
+// and output mode, and the hedged calls since start. Nothing here is a secret: no base URL,
 // no key.
 func (s *Server) adminProviders(a *adminCall) {
 	hedges, wins := s.engine.HedgeStats()

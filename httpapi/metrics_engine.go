@@ -7,9 +7,9 @@ import (
 )
 
 // engineCollector exports the engine's resilience state at scrape time:
-// every breaker state of every configured provider model (1 for the
-// current one, 0 for the others, so that each state is a visible series),
-// the breakers' counters, and the hedged calls.
+// every breaker state and every output mode of every configured provider
+// model (1 for the current one, 0 for the others, so that each value is a
+// visible series), the breakers' counters, and the hedged calls.
 type engineCollector struct{ e *engine.Engine }
 
 var (
@@ -17,11 +17,12 @@ var (
 	breakerOpensDesc   = prometheus.NewDesc("svc_provider_breaker_opens_total", "Transitions of a provider model's breaker to open.", []string{"provider", "model"}, nil)
 	breakerSkippedDesc = prometheus.NewDesc("svc_provider_breaker_skipped_total", "Fallback-chain steps skipped because the model's breaker refused them.", []string{"provider", "model"}, nil)
 	breakerForcedDesc  = prometheus.NewDesc("svc_provider_forced_probes_total", "Calls made to a model although its breaker was open, because every step of a request was refused.", []string{"provider", "model"}, nil)
+	outputModeDesc     = prometheus.NewDesc("svc_provider_output_mode", "How a provider model is asked for structured output: 1 for the current mode (json_schema, json_object, instructions), 0 for the others; a 400 naming response_format moves it to the next.", []string{"provider", "model", "mode"}, nil)
 	hedgesDesc         = prometheus.NewDesc("svc_engine_hedges_total", "Hedged calls by result: started, won (the hedge gave the answer).", []string{"result"}, nil)
 )
 
 func (ec engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{breakerStateDesc, breakerOpensDesc, breakerSkippedDesc, breakerForcedDesc, hedgesDesc} {
+	for _, d := range []*prometheus.Desc{breakerStateDesc, breakerOpensDesc, breakerSkippedDesc, breakerForcedDesc, outputModeDesc, hedgesDesc} {
 		ch <- d
 	}
 }
@@ -37,6 +38,13 @@ func (ec engineCollector) Collect(ch chan<- prometheus.Metric) {
 				v = 1
 			}
 			ch <- prometheus.MustNewConstMetric(breakerStateDesc, prometheus.GaugeValue, v, b.Provider, b.Model, st)
+		}
+		for _, m := range engine.OutputModes() {
+			v := 0.0
+			if m == b.OutputMode {
+				v = 1
+			}
+			ch <- prometheus.MustNewConstMetric(outputModeDesc, prometheus.GaugeValue, v, b.Provider, b.Model, m)
 		}
 		counter(breakerOpensDesc, b.Opens, b.Provider, b.Model)
 		counter(breakerSkippedDesc, b.Skipped, b.Provider, b.Model)

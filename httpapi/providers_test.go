@@ -204,3 +204,38 @@ func TestBreakerStateExposed(t *testing.T) {
 	c := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": "the upstream is back, where is my order?"}))
 	require.Equal(t, "llm_a", c["provider"])
 }
+
+// An output-mode switch (a 400 naming response_format) shows in /metrics
+// and in the admin API, for the model that switched only.
+func TestOutputModeExposed(t *testing.T) {
+	n, up := providerNode(t)
+	_, key := n.liveKey()
+	require.NoError(t, up.Set(mock.Behaviour{Mode: "no_json_schema"}))
+	c := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": "Why is the app so slow?"}))
+	require.Equal(t, "llm_a", c["provider"])
+	require.Equal(t, "mock-large", c["model"])
+
+	st, _, body := n.adminGet("/metrics", true)
+	require.Equal(t, 200, st)
+	require.Contains(t, string(body), `svc_provider_output_mode{mode="json_object",model="mock-large",provider="llm_a"} 1`)
+	require.Contains(t, string(body), `svc_provider_output_mode{mode="json_schema",model="mock-large",provider="llm_a"} 0`)
+	require.Contains(t, string(body), `svc_provider_output_mode{mode="json_schema",model="mock-large-b",provider="llm_b"} 1`)
+	st, _, body = n.adminGet("/admin/v1/providers", true)
+	require.Equal(t, 200, st)
+	var prov struct {
+		Result struct {
+			Breakers []struct {
+				Provider   string `json:"provider"`
+				Model      string `json:"model"`
+				OutputMode string `json:"output_mode"`
+			} `json:"breakers"`
+		} `json:"result"`
+	}
+	require.NoError(t, json.Unmarshal(body, &prov))
+	modes := map[string]string{}
+	for _, b := range prov.Result.Breakers {
+		modes[b.Provider+"/"+b.Model] = b.OutputMode
+	}
+	require.Equal(t, map[string]string{"llm_a/mock-large": "json_object", "llm_a/mock-small": "json_schema",
+		"llm_b/mock-large-b": "json_schema", "llm_b/mock-small-b": "json_schema"}, modes)
+}

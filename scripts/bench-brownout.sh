@@ -5,13 +5,16 @@
 # llm_b; --answers fixed, 300 ms median) and svc wired to them; drives the
 # primary (then both) through the phases of bench/cmd/brownout at a fixed
 # rate of paid classify requests; writes bench/results/brownout.{json,md,png}
-# and replaces the brownout section of bench/RESULTS.md.
+# and replaces the brownout section of bench/RESULTS.md. The servers' logs
+# (their last 200 KB each) go to build/bench-logs/brownout/, which git
+# ignores: a run changes nothing else in the tree.
 #
 # Environment:
 #   BROWNOUT_RATE=30       requests per second (open loop)
 #   BROWNOUT_PHASE=20s     duration of each of the 8 phases
 #   BENCH_PORT=27000       base port (svc +281/+282, mockllm +290/+292)
 #   BENCH_OUT=bench/results, BENCH_RESULTS=bench/RESULTS.md
+#   BENCH_LOGS=build/bench-logs/brownout
 #   SVC_LLM_*              passed through to svc (e.g. SVC_LLM_TIMEOUT)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +22,7 @@ cd "$(dirname "$0")/.."
 PORT=${BENCH_PORT:-27000}
 OUT=${BENCH_OUT:-bench/results}
 RESULTS=${BENCH_RESULTS:-bench/RESULTS.md}
+LOGS=${BENCH_LOGS:-build/bench-logs/brownout}
 RATE=${BROWNOUT_RATE:-30}
 PHASE=${BROWNOUT_PHASE:-20s}
 GO=${GO:-go}
@@ -38,7 +42,7 @@ PIDS=()
 cleanup() {
 	for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
 	for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-	mkdir -p "$OUT/logs" && for f in "$TMP"/*.log; do [ -f "$f" ] && tail -c 200000 "$f" >"$OUT/logs/brownout-$(basename "$f")"; done
+	mkdir -p "$LOGS" && for f in "$TMP"/*.log; do [ -f "$f" ] && tail -c 200000 "$f" >"$LOGS/$(basename "$f")"; done
 	rm -rf "$TMP"
 }
 trap cleanup EXIT

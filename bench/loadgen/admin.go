@@ -13,28 +13,9 @@ import (
 // the envelope's result decoded into out. A non-2xx status is an error
 // holding the body.
 func Admin(method, base, token, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, base+path, rd)
+	rb, err := call(method, base+path, token, body)
 	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	rb, _ := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: HTTP %d: %s", method, path, resp.StatusCode, rb)
+		return fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	var env struct {
 		Result json.RawMessage `json:"result"`
@@ -43,6 +24,38 @@ func Admin(method, base, token, path string, body, out any) error {
 		return err
 	}
 	return json.Unmarshal(env.Result, out)
+}
+
+// call sends body (as JSON when not nil) to url with the bearer token (none
+// when ""), and returns a 2xx answer's body (at most 8 MiB); any other
+// status is an error holding the body.
+func call(method, url, token string, body any) ([]byte, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		return nil, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	rb, _ := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	if resp.StatusCode/100 != 2 {
+		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, rb)
+	}
+	return rb, nil
 }
 
 // NewAccount creates an account (name, rate limit per minute) with packs

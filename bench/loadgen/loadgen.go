@@ -112,6 +112,7 @@ type Stats struct {
 	Mean     float64 `json:"mean"`
 	P50      int64   `json:"p50"`
 	P90      int64   `json:"p90"`
+	P95      int64   `json:"p95"`
 	P99      int64   `json:"p99"`
 	P999     int64   `json:"p999"`
 	Max      int64   `json:"max"`
@@ -231,7 +232,7 @@ func (r *recorder) merged(server bool) *hdrhistogram.Histogram {
 // Summarise turns a histogram into Stats with a percentile spectrum.
 func Summarise(h *hdrhistogram.Histogram) Stats {
 	st := Stats{Count: h.TotalCount(), Mean: h.Mean(), P50: h.ValueAtQuantile(50), P90: h.ValueAtQuantile(90),
-		P99: h.ValueAtQuantile(99), P999: h.ValueAtQuantile(99.9), Max: h.Max()}
+		P95: h.ValueAtQuantile(95), P99: h.ValueAtQuantile(99), P999: h.ValueAtQuantile(99.9), Max: h.Max()}
 	if st.Count == 0 {
 		return st
 	}
@@ -239,6 +240,17 @@ func Summarise(h *hdrhistogram.Histogram) Stats {
 		st.Spectrum = append(st.Spectrum, Point{p, h.ValueAtQuantile(p)})
 	}
 	return st
+}
+
+// SummariseMS summarises latencies in milliseconds (any order) as
+// Summarise does a run's: an HDR histogram of microseconds (3 significant
+// digits), so every bench reports percentiles the same way.
+func SummariseMS(ms []float64) Stats {
+	h := hdrhistogram.New(histMin, histMax, histSigFi)
+	for _, x := range ms {
+		_ = h.RecordValue(max(int64(x*1000), histMin))
+	}
+	return Summarise(h)
 }
 
 // Run performs one run.

@@ -2,12 +2,17 @@ package loadgen
 
 import (
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttputil"
+
+	"svc/engine/provider/mock"
 )
 
 // serve starts a fasthttp server on an in-memory listener; the handler
@@ -65,5 +70,41 @@ func TestClosedLoopAndSummary(t *testing.T) {
 	s := Summarize(runs)
 	if s.Runs != 3 || s.Throughput <= 0 || s.P50 <= 0 || len(s.Spectrum) == 0 {
 		t.Fatalf("summary %+v", s)
+	}
+}
+
+// Control drives a real mockllm's /control (the load and brownout benches
+// both use it); a refused behaviour is an error holding the answer.
+func TestControl(t *testing.T) {
+	m := mock.New(mock.Options{})
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	if err := Control(addr, map[string]any{"mode": "error500", "count": 2}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(srv.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"m","messages":[{"role":"user","content":"hi"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 500 {
+		t.Fatalf("after Control(error500): HTTP %d", resp.StatusCode)
+	}
+	if err := Control(addr, map[string]any{"mode": "no_such_mode"}); err == nil || !strings.Contains(err.Error(), "HTTP 400") {
+		t.Fatalf("a bad mode: %v, want an HTTP 400 error", err)
+	}
+}
+
+// SummariseMS gives the same percentiles as a run's Summarise, p95 included.
+func TestSummariseMS(t *testing.T) {
+	var ms []float64
+	for i := 1000; i >= 1; i-- {
+		ms = append(ms, float64(i))
+	}
+	st := SummariseMS(ms)
+	near := func(x, want int64) bool { return x >= want && x <= want+want/1000 }
+	if st.Count != 1000 || !near(st.P50, 500_000) || !near(st.P95, 950_000) || !near(st.P99, 990_000) || !near(st.Max, 1_000_000) {
+		t.Fatalf("%+v", st)
 	}
 }

@@ -189,7 +189,8 @@ func (e *badBodyError) Unwrap() error { return e.err }
 // "length"); its content is cut short, unusable.
 var errCutShort = errors.New(`finish_reason "length": the output was cut at the token limit`)
 
-// decodeResponse reads a 2xx body.
+// decodeResponse reads a 2xx body. A cut-short answer (errCutShort) still
+// returns its usage: the endpoint billed it.
 func decodeResponse(body []byte) (Response, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return Response{}, &badBodyError{errors.New("empty body")}
@@ -201,7 +202,7 @@ func decodeResponse(body []byte) (Response, error) {
 	out := Response{Model: cr.Model, PromptTokens: cr.Usage.PromptTokens, CompletionTokens: cr.Usage.CompletionTokens}
 	if len(cr.Choices) > 0 {
 		if cr.Choices[0].FinishReason == "length" {
-			return Response{}, &badBodyError{errCutShort}
+			return Response{PromptTokens: out.PromptTokens, CompletionTokens: out.CompletionTokens}, &badBodyError{errCutShort}
 		}
 		out.Content = cr.Choices[0].Message.Content
 	}

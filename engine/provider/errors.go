@@ -25,7 +25,8 @@ const (
 	// BadBody: the HTTP body was not a chat completion (not JSON, cut short,
 	// or empty): unusable output, worth one retry.
 	BadBody
-	// Busy: no in-flight slot within the queue deadline; nothing was sent.
+	// Busy: no in-flight slot within the queue deadline (QueueWait) or the
+	// call's deadline; nothing was sent.
 	Busy
 	// Canceled: the caller's context was canceled.
 	Canceled

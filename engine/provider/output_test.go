@@ -102,14 +102,21 @@ func TestRetryAfter(t *testing.T) {
 	})
 }
 
-// finish_reason "length" is unusable output: Kind BadBody.
+// finish_reason "length" is unusable output: Kind BadBody; its usage is
+// still returned (the endpoint billed those tokens).
 func TestFinishReasonLength(t *testing.T) {
 	forEachTransport(t, func(t *testing.T) {
 		m := newMockllm(t)
 		c := clientWith(t, provider.Config{BaseURL: m.srv.URL + "/v1", MaxInFlight: 4})
 		m.set(t, mock.Behaviour{Mode: "length", Count: 1})
-		if err := call(t, c); kind(err) != provider.BadBody {
+		billed := m.Stats().Tokens
+		resp, err := c.Complete(context.Background(), req)
+		if kind(err) != provider.BadBody {
 			t.Fatalf("got %v, want a BadBody failure", err)
+		}
+		billed = m.Stats().Tokens - billed
+		if got := int64(resp.PromptTokens + resp.CompletionTokens); billed <= 0 || got != billed || resp.Content != "" {
+			t.Fatalf("cut-short answer: %+v: %d tokens, the endpoint billed %d (and no content)", resp, got, billed)
 		}
 		if err := call(t, c); err != nil {
 			t.Fatalf("after: %v", err)

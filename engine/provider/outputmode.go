@@ -24,6 +24,10 @@ const (
 // outputModes in the order a rejection moves through them.
 var outputModes = [...]string{OutputJSONSchema, OutputJSONObject, OutputInstructions}
 
+// OutputModes lists the output modes in the order a rejection moves
+// through them.
+func OutputModes() []string { return append([]string(nil), outputModes[:]...) }
+
 // parseOutputMode returns the index of m in outputModes ("" = json_schema).
 func parseOutputMode(m string) (int32, error) {
 	if m == "" {

@@ -147,7 +147,9 @@ type Response struct {
 // len(outputModes) requests, and every later call uses the new mode.
 //
 // A finish_reason "length" (the answer was cut at the token limit) fails
-// the call with Kind BadBody: the output is unusable.
+// the call with Kind BadBody: the output is unusable. The Response of a
+// failed call is zero but for the usage such an answer reported (its
+// PromptTokens and CompletionTokens: the endpoint billed them).
 //
 // With TransportFast the call is bounded by ctx's deadline; a cancellation
 // without a deadline is seen before sending and when the call returns.
@@ -174,7 +176,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
 		if e.Kind != Canceled {
 			c.failRun.Add(1)
 		}
-		return Response{}, e
+		return Response{PromptTokens: resp.PromptTokens, CompletionTokens: resp.CompletionTokens}, e
 	}
 	c.failRun.Store(0)
 	return resp, nil
@@ -210,17 +212,14 @@ func (c *Client) post(ctx context.Context, ep endpoint, bp *[]byte) (body []byte
 	a, err := c.doer.post(ctx, ep, *bp)
 	putBuf(bp)
 	if err != nil {
-		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
-			// fasthttp's deadline can end the call a moment before ctx's
-			// timer fires; wait for it so that ctx (and its parents, when
-			// their deadline ended the call) report the end like net/http.
-			select {
-			case <-ctx.Done():
-			case <-time.After(10 * time.Millisecond):
-			}
-		}
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, nil, fmt.Errorf("%w (%v)", cerr, err)
+		}
+		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+			// fasthttp's deadline ended the call a moment before ctx's
+			// timer fired: the end is the deadline's, reported as
+			// net/http reports it.
+			return nil, nil, fmt.Errorf("%w (%v)", context.DeadlineExceeded, err)
 		}
 		return nil, nil, err
 	}
@@ -238,7 +237,9 @@ func (c *Client) post(ctx context.Context, ep endpoint, bp *[]byte) (body []byte
 	return a.body, a.done, nil
 }
 
-// acquire takes an in-flight slot, waiting at most QueueWait.
+// acquire takes an in-flight slot, waiting at most QueueWait and until ctx
+// ends: Kind Busy when the wait ran out (QueueWait or ctx's deadline),
+// Canceled when ctx was canceled.
 func (c *Client) acquire(ctx context.Context) error {
 	select {
 	case c.slots <- struct{}{}:
@@ -253,6 +254,15 @@ func (c *Client) acquire(ctx context.Context) error {
 	case <-t.C:
 		return &Error{Provider: c.cfg.Name, Kind: Busy, Err: errors.New("in-flight limit reached")}
 	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// Busy, not Timeout: nothing was sent, the endpoint is not at
+			// fault (a local queueing limit must not open its breaker).
+			return &Error{Provider: c.cfg.Name, Kind: Busy, Err: errors.New("in-flight limit reached until the call's deadline")}
+		}
 		return c.classify(ctx, ctx.Err())
 	}
 }
+
+// InFlight is the number of calls holding one of the MaxInFlight slots now
+// (Complete and Embed, from taking the slot until they return).
+func (c *Client) InFlight() int { return len(c.slots) }

@@ -24,11 +24,14 @@ func client(t *testing.T, url string, inFlight int) *provider.Client {
 	return clientWith(t, provider.Config{BaseURL: url + "/v1", MaxInFlight: inFlight})
 }
 
-// clientWith fills the usual test settings into cfg. The transport is the
+// clientWith fills the usual test settings into cfg (QueueWait: 30 ms unless set). The transport is the
 // subtest's name's last element when it names one.
 func clientWith(t *testing.T, cfg provider.Config) *provider.Client {
 	t.Helper()
-	cfg.Name, cfg.Model, cfg.QueueWait, cfg.ConnectTimeout = "llm_a", "m", 30*time.Millisecond, time.Second
+	cfg.Name, cfg.Model, cfg.ConnectTimeout = "llm_a", "m", time.Second
+	if cfg.QueueWait == 0 {
+		cfg.QueueWait = 30 * time.Millisecond
+	}
 	name := t.Name()
 	for _, tr := range transports {
 		if strings.HasSuffix(name, "/"+tr) {

@@ -68,9 +68,10 @@ func proxied(base *url.URL) bool {
 
 // fastDoer is the fasthttp transport.
 type fastDoer struct {
-	hc   *fasthttp.HostClient
-	uri  [len(endpointPaths)]string
-	auth string // "Bearer <key>" or ""
+	hc       *fasthttp.HostClient // the connection pool (post does the I/O: roundTrip)
+	uri      [len(endpointPaths)]string
+	auth     string // "Bearer <key>" or ""
+	attempts int    // sends of one request at most (see post)
 }
 
 func newFastDoer(cfg Config, base *url.URL) *fastDoer {
@@ -138,36 +139,14 @@ func newFastDoer(cfg Config, base *url.URL) *fastDoer {
 		MaxConns:            cfg.MaxInFlight,
 		MaxConnWaitTimeout:  cfg.QueueWait,
 		MaxIdleConnDuration: 30 * time.Second,
-		MaxResponseBodySize: MaxResponseBytes,
 		// The read buffer also bounds the response headers: 32 KiB takes a
 		// gateway's or CDN's cookies and tracing headers (net/http's limit is
 		// 1 MB) while keeping 10,000 calls in flight near 320 MB of buffers;
 		// larger headers fail as a Transport error.
 		ReadBufferSize:  32 << 10,
 		WriteBufferSize: 8 << 10,
-		// A POST is sent again only when none of it was written: the pooled
-		// connection it was to go on was found closed by the endpoint while
-		// idle (errIdleClosed, see idleCheckConn). Any other failure is
-		// final, whatever the connection: once the request was written the
-		// endpoint may have acted on it (and billed it) even if it then
-		// closed or reset the connection without answering, and fasthttp's
-		// errors cannot tell that case from an idle close: both are io.EOF
-		// (or ECONNRESET) from the first read of the answer. Such a call
-		// fails (Kind Transport) and the engine goes on to its next
-		// candidate.
-		RetryIfErr: func(_ *fasthttp.Request, _ int, err error) (bool, bool) {
-			return false, errors.Is(err, errIdleClosed)
-		},
-		// A request not sent is sent: when the endpoint closed every pooled
-		// connection (it restarted, or its idle timeout passed), each
-		// attempt finds one closed (one peek, one close) until the pool is
-		// empty and a new connection is dialled. The pool holds at most
-		// MaxInFlight connections, so MaxInFlight+1 attempts always reach
-		// a fresh one (the call's deadline still bounds them all).
-		MaxIdemponentCallAttempts:     cfg.MaxInFlight + 1,
-		NoDefaultUserAgentHeader:      true,
-		DisableHeaderNamesNormalizing: false,
 	}
+	d.attempts = cfg.MaxInFlight + 1
 	return d
 }
 
@@ -176,28 +155,26 @@ func newFastDoer(cfg Config, base *url.URL) *fastDoer {
 var errIdleClosed = errors.New("provider: pooled connection closed by the endpoint while idle; request not sent")
 
 // idleCheckConn is a fasthttp connection (TLS or not) that knows when it is
-// reused. fasthttp cannot tell: HostClient.Do passes RetryIfErr only the
-// request, the attempt number and the error; the pool (AcquireConn,
-// ReleaseConn) keeps no use count; and a request written on a connection the
+// reused. The pool cannot tell (AcquireConn and ReleaseConn keep no use
+// count), and a request written on a connection the
 // endpoint then closes unanswered gives the same io.EOF (or ECONNRESET) from
 // the first read of the answer whether the connection was fresh or pooled,
 // and whether or not the endpoint read the request first. So the connection
-// checks itself: fasthttp's calls on it alternate between writing a request
-// and reading its answer, so a Write after a Read that returned bytes starts
+// checks itself. Its invariant: roundTrip's calls on it alternate between
+// writing a request and reading its answer, so a Write after a Read that returned bytes starts
 // a request on a connection taken from the idle pool. Before writing, it
 // peeks at the TCP socket without waiting. The end of the stream (the
 // endpoint closed the connection while idle), a pending error (a reset), or
 // bytes nobody asked for (a 408, a TLS close_notify) mean the connection is
-// unusable: the Write fails with errIdleClosed, writing nothing; fasthttp
-// closes the connection and, RetryIfErr allowing it, sends the request on
-// another. The endpoint has certainly not seen that request.
+// unusable: the Write fails with errIdleClosed, writing nothing; roundTrip
+// closes the connection and post sends the request on another. The endpoint has certainly not seen that request.
 //
 // The peek is recvfrom(MSG_PEEK|MSG_DONTWAIT) run through RawConn.Control,
 // which hands over the descriptor and never looks at the connection's
-// deadlines. (RawConn.Read does: fasthttp sets the write deadline before
-// writing a request but the read deadline only after, so at this Write the
-// socket still has the previous call's read deadline, long past after an
-// idle spell; RawConn.Read then fails with ErrDeadlineExceeded without
+// deadlines. (RawConn.Read does: when the read deadline was set only after
+// the write, as fasthttp's own transport does, at this Write the socket
+// still had the previous call's read deadline, long past after an idle
+// spell; RawConn.Read then failed with ErrDeadlineExceeded without
 // peeking, which once made every connection idle for longer than the
 // attempt timeout count as closed: REVIEW.md section 6.) Only what the peek
 // saw condemns a connection: when it cannot tell (the descriptor is gone, an
@@ -209,8 +186,8 @@ var errIdleClosed = errors.New("provider: pooled connection closed by the endpoi
 //
 // It sits above TLS: writes TLS makes itself (alerts, key update replies,
 // sometimes while reading) are not requests and are not checked.
-// Calls on a connection come from one goroutine at a time (fasthttp's
-// RoundTrip, no response body streaming), so answered needs no lock.
+// Calls on a connection come from one goroutine at a time (roundTrip, no
+// response body streaming), so answered needs no lock.
 type idleCheckConn struct {
 	net.Conn
 	raw      syscall.RawConn // the TCP socket; nil: cannot be peeked at, not checked
@@ -299,6 +276,22 @@ func (c *idleCheckConn) idleClosed() error {
 
 var userAgent = []byte("svc")
 
+// post sends body on a pooled connection (roundTrip), sending it again only
+// when it was not sent at all: the pooled connection it was to go on was
+// found closed by the endpoint while idle (errIdleClosed, see
+// idleCheckConn). Any other failure is final, whatever the connection: once
+// the request was written the endpoint may have acted on it (and billed it)
+// even if it then closed or reset the connection without answering, and
+// the errors cannot tell that case from an idle close: both are io.EOF (or
+// ECONNRESET) from the first read of the answer. Such a call fails (Kind
+// Transport) and the engine goes on to its next candidate.
+//
+// A request not sent is sent: when the endpoint closed every pooled
+// connection (it restarted, or its idle timeout passed), each attempt finds
+// one closed (one peek, one close) until the pool is empty and a new
+// connection is dialled. The pool holds at most MaxInFlight connections, so
+// MaxInFlight+1 attempts always reach a fresh one (ctx's deadline still
+// bounds them all).
 func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (answer, error) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
@@ -315,12 +308,25 @@ func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (answer, 
 		req.Header.Set("Authorization", d.auth)
 	}
 	req.SetBodyRaw(body)
-	err := d.hc.DoDeadline(req, resp, deadline)
+	var err error
+	for n := 1; ; n++ {
+		resp.Reset()
+		err = d.roundTrip(ctx, req, resp, deadline)
+		if err == nil || n >= d.attempts || !errors.Is(err, errIdleClosed) {
+			break
+		}
+	}
 	fasthttp.ReleaseRequest(req)
 	if err != nil {
 		fasthttp.ReleaseResponse(resp)
-		if errors.Is(err, fasthttp.ErrBodyTooLarge) {
+		switch {
+		case errors.Is(err, fasthttp.ErrBodyTooLarge):
 			err = fmt.Errorf("%w: %v", errTooLarge, err)
+		case err == io.EOF:
+			// The endpoint closed the connection before the first byte
+			// of the answer (as fasthttp's HostClient.Do reports it): not
+			// a cut-short body (BadBody) but a Transport failure.
+			err = fasthttp.ErrConnectionClosed
 		}
 		return answer{}, err
 	}
@@ -329,6 +335,64 @@ func (d *fastDoer) post(ctx context.Context, ep endpoint, body []byte) (answer, 
 		a.retryAfter = string(resp.Header.Peek("Retry-After"))
 	}
 	return a, nil
+}
+
+// pastDeadline is a deadline long past: set on a connection, it fails the
+// reads and writes blocked on it at once.
+var pastDeadline = time.Unix(1, 0)
+
+// roundTrip is one send of req on a pooled (or new) connection and the read
+// of its answer into resp, bounded by deadline: fasthttp's DefaultTransport
+// (client.go, v1.74) for a buffered request, with ctx reaching the
+// connection. When ctx ends first (a hedge's other call answered, the
+// caller left), the connection's deadline is moved to the past, which fails
+// the blocked read or write at once; that connection is then closed, never
+// pooled. So a canceled call returns its in-flight slot and its connection
+// without waiting for its deadline, and the endpoint sees the connection
+// close. Waiting for a connection or dialling one is bounded by QueueWait,
+// ConnectTimeout and deadline, not by ctx.
+//
+// The invariant idleCheckConn relies on holds: on one connection, a request
+// is written, then its answer read, in turn.
+func (d *fastDoer) roundTrip(ctx context.Context, req *fasthttp.Request, resp *fasthttp.Response, deadline time.Time) error {
+	left := time.Until(deadline)
+	if left <= 0 {
+		return fasthttp.ErrTimeout
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	cc, err := d.hc.AcquireConn(left, false)
+	if err != nil {
+		return err
+	}
+	conn := cc.Conn()
+	if err := conn.SetDeadline(deadline); err != nil {
+		d.hc.CloseConn(cc)
+		return err
+	}
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(pastDeadline) })
+	bw := d.hc.AcquireWriter(conn)
+	err = req.Write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	d.hc.ReleaseWriter(bw)
+	if err == nil {
+		br := d.hc.AcquireReader(conn)
+		err = resp.ReadLimitBody(br, MaxResponseBytes)
+		d.hc.ReleaseReader(br)
+	}
+	canceled := !stop() // the deadline may have been moved: the connection is spent
+	if err != nil || canceled || resp.ConnectionClose() {
+		d.hc.CloseConn(cc)
+	} else {
+		d.hc.ReleaseConn(cc)
+	}
+	if x, ok := err.(interface{ Timeout() bool }); ok && x.Timeout() {
+		err = fasthttp.ErrTimeout
+	}
+	return err
 }
 
 var jsonType = []byte("application/json")

@@ -33,6 +33,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -147,10 +148,10 @@ func main() {
 	start := time.Now()
 	var seq uint64
 	for p := range ph {
-		if err := control(*mockA, ph[p].A); err != nil {
+		if err := loadgen.Control(*mockA, ph[p].A); err != nil {
 			log.Fatalf("brownout: llm_a /control: %v", err)
 		}
-		if err := control(*mockB, ph[p].B); err != nil {
+		if err := loadgen.Control(*mockB, ph[p].B); err != nil {
 			log.Fatalf("brownout: llm_b /control: %v", err)
 		}
 		pStart := start.Add(time.Duration(p) * *dur)
@@ -182,8 +183,8 @@ func main() {
 		hedges[p+1] = hedgeCount(*admin, *token)
 	}
 	wg.Wait()
-	_ = control(*mockA, map[string]any{"latency_ms": *median})
-	_ = control(*mockB, map[string]any{"latency_ms": *median})
+	_ = loadgen.Control(*mockA, map[string]any{"latency_ms": *median})
+	_ = loadgen.Control(*mockB, map[string]any{"latency_ms": *median})
 
 	sort.Slice(samples, func(i, j int) bool { return samples[i].T < samples[j].T })
 	reps := make([]report, len(ph))
@@ -259,8 +260,7 @@ func timeline(samples []sample) []second {
 				sec.ByLLMB++
 			}
 		}
-		sort.Float64s(lat)
-		sec.P50MS, sec.MaxMS = pct(lat, 50), lat[len(lat)-1]
+		sec.P50MS, sec.MaxMS = float64(loadgen.SummariseMS(lat).P50)/1000, slices.Max(lat)
 		out = append(out, sec)
 	}
 	return out
@@ -363,21 +363,12 @@ func summarise(ph phase, p int, all []sample, charged int64, dur time.Duration) 
 	if enAnswered > 0 {
 		r.ENByA = float64(enByA) / float64(enAnswered)
 	}
-	sort.Float64s(lat)
-	r.P50, r.P95, r.P99 = pct(lat, 50), pct(lat, 95), pct(lat, 99)
+	st := loadgen.SummariseMS(lat) // the load bench's percentiles (HDR, 3 significant digits)
+	r.P50, r.P95, r.P99 = float64(st.P50)/1000, float64(st.P95)/1000, float64(st.P99)/1000
 	if len(lat) > 0 {
-		r.Max = lat[len(lat)-1]
+		r.Max = slices.Max(lat) // exact: the both-down target is on it
 	}
 	return r
-}
-
-// pct is the nearest-rank percentile of sorted xs.
-func pct(xs []float64, q float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	i := int(q/100*float64(len(xs))+0.999999) - 1
-	return xs[min(max(i, 0), len(xs)-1)]
 }
 
 // recovery is the time from t0 (the phase start) to the start of the first
@@ -418,20 +409,6 @@ func recovery(all []sample, p int, t0 float64) float64 {
 		}
 	}
 	return -1
-}
-
-func control(addr string, body map[string]any) error {
-	b, _ := json.Marshal(body)
-	resp, err := http.Post("http://"+addr+"/control", "application/json", bytes.NewReader(b))
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	rb, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != 200 {
-		return fmt.Errorf("HTTP %d: %s", resp.StatusCode, rb)
-	}
-	return nil
 }
 
 func balance(admin, token, id string) (int64, error) {

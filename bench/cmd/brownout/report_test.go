@@ -1,10 +1,12 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The section between the markers is replaced, the rest of the file kept;
@@ -46,8 +48,13 @@ func TestRecovery(t *testing.T) {
 	if got := recovery(ss, 1, 20); got != -1 {
 		t.Fatalf("recovery %.2f s, want -1 (never)", got)
 	}
-	if p := pct([]float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 95); p != 10 {
-		t.Fatalf("p95 of 1..10: %v", p)
+	var ph []sample
+	for i := 1; i <= 100; i++ {
+		ph = append(ph, sample{Phase: 0, LatMS: float64(i * 10), Status: 200, Provider: "llm_a"})
+	}
+	near := func(x, want float64) bool { return math.Abs(x-want) <= want/1000 } // HDR: 3 significant digits
+	if r := summarise(phase{}, 0, ph, 0, time.Second); !near(r.P50, 500) || !near(r.P95, 950) || !near(r.P99, 990) || r.Max != 1000 || r.Requests != 100 {
+		t.Fatalf("percentiles of 10..1000 ms: p50 %v p95 %v p99 %v max %v (%d requests)", r.P50, r.P95, r.P99, r.Max, r.Requests)
 	}
 	if !strings.HasPrefix(verdict(6, report{Requests: 10, Failures: 10, Max: 2600}, 8), "not met") {
 		t.Fatal("both down with a 2.6 s request met the target")

@@ -11,13 +11,11 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -281,17 +279,7 @@ func run(args []string) error {
 }
 
 func mockControl(addr string, latency time.Duration) error {
-	b, _ := json.Marshal(map[string]any{"latency_ms": latency.Milliseconds(), "mode": "ok", "count": 0})
-	resp, err := http.Post("http://"+addr+"/control", "application/json", bytes.NewReader(b))
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		rb, _ := io.ReadAll(resp.Body)
-		return fmt.Errorf("HTTP %d: %s", resp.StatusCode, rb)
-	}
-	return nil
+	return loadgen.Control(addr, map[string]any{"latency_ms": latency.Milliseconds(), "mode": "ok", "count": 0})
 }
 
 func scenarioMarkdown(f *File) string {

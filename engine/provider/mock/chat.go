@@ -199,6 +199,7 @@ func (s *Server) serveChat(body []byte) reply {
 		promptChars += utf8.RuneCount(m.Content)
 	}
 	pt, ct := tokens(promptChars), tokens(c.runes)
+	s.tokens.Add(int64(pt + ct))
 	out := make([]byte, 0, 256+len(req.Model)+len(c.json))
 	out = append(out, `{"id":"chatcmpl-mock-`...)
 	out = strconv.AppendInt(out, seq.Add(1), 10)

@@ -114,10 +114,14 @@ type Options struct {
 
 // Stats counts requests served since the start.
 type Stats struct {
-	Chat       int64            `json:"chat"`
-	Embeddings int64            `json:"embeddings"`
-	Models     int64            `json:"models"`
-	ByMode     map[string]int64 `json:"by_mode"`
+	Chat       int64 `json:"chat"`
+	Embeddings int64 `json:"embeddings"`
+	Models     int64 `json:"models"`
+	// Tokens is the sum of the usage (prompt_tokens + completion_tokens)
+	// of every chat completion answered 200: what a provider would bill,
+	// cut-short (length) answers included.
+	Tokens int64            `json:"tokens"`
+	ByMode map[string]int64 `json:"by_mode"`
 }
 
 type state struct {
@@ -133,6 +137,7 @@ type Server struct {
 	cur        atomic.Pointer[state]
 	def        *state
 	chat       atomic.Int64
+	tokens     atomic.Int64 // usage billed in 200 answers (Stats.Tokens)
 	embeds     atomic.Int64
 	models     atomic.Int64
 	byMode     [len(modeNames)]atomic.Int64
@@ -187,7 +192,7 @@ func (s *Server) Reset() { s.cur.Store(s.def) }
 
 // Stats returns the request counters.
 func (s *Server) Stats() Stats {
-	st := Stats{Chat: s.chat.Load(), Embeddings: s.embeds.Load(), Models: s.models.Load(), ByMode: map[string]int64{}}
+	st := Stats{Chat: s.chat.Load(), Embeddings: s.embeds.Load(), Models: s.models.Load(), Tokens: s.tokens.Load(), ByMode: map[string]int64{}}
 	for i, m := range Modes {
 		st.ByMode[m] = s.byMode[i].Load()
 	}
