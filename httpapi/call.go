@@ -41,17 +41,15 @@ type call struct {
 }
 
 // figures is the account's balance and sandbox slots for the response
-// headers: the last write's receipt, else one read (an error reads as zero:
-// the headers are informative, the request's outcome is already decided).
+// headers: the receipt of the request's commit or of its refusal, else (a
+// request that wrote nothing) one read (an error reads as zero: the headers
+// are informative, the request's outcome is already decided).
 func (c *call) figures() ledger.Receipt {
 	if c.hasReceipt {
 		return c.receipt
 	}
 	c.hasReceipt = true
-	if c.p.Key.Kind == ledger.Sandbox {
-		c.receipt.SandboxRemaining, _ = c.s.ledger.SandboxRemaining(c.ctx, c.p.Account.ID)
-	}
-	c.receipt.BalanceCredits, _ = c.s.ledger.BalanceCredits(c.ctx, c.p.Account.ID)
+	c.receipt, _ = c.s.ledger.Figures(c.ctx, c.p.Account.ID)
 	return c.receipt
 }
 
@@ -277,6 +275,16 @@ func (c *call) reserve(price int64) (*ledger.Hold, bool) {
 		c.hold = h
 		return h, true
 	}
+	c.refused(err)
+	return nil, false
+}
+
+// refused writes the answer to a refused (or failed) Reserve or Charge; the
+// refusal carries the account's figures for the headers.
+func (c *call) refused(err error) {
+	if rc, ok := ledger.RefusalReceipt(err); ok {
+		c.receipt, c.hasReceipt = rc, true
+	}
 	var ic *ledger.InsufficientCreditsError
 	switch {
 	case errors.As(err, &ic):
@@ -293,23 +301,28 @@ func (c *call) reserve(price int64) (*ledger.Hold, bool) {
 	default:
 		c.internal(err)
 	}
-	return nil, false
+}
+
+// usage fills the usage record of this request (list price price, a cache
+// hit when charge is false).
+func (c *call) usage(u *ledger.Usage, price int64, charge bool) {
+	at := c.s.clock.Now()
+	u.ID = id.New("use", at)
+	u.AccountID = c.p.Account.ID
+	u.KeyID = c.p.Key.ID
+	u.Endpoint = c.endpoint
+	u.ListCredits = price
+	u.CacheHit = !charge
+	u.Sandbox = c.p.Key.Kind == ledger.Sandbox
+	u.LatencyMicros = time.Since(c.start).Microseconds()
+	u.At = at
 }
 
 // commit captures the hold (charge false: a cache hit) and writes the usage
 // record and the given records in one durable batch. It writes the 500 itself
 // on failure.
 func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
-	at := c.s.clock.Now()
-	r.Usage.ID = id.New("use", at)
-	r.Usage.AccountID = c.p.Account.ID
-	r.Usage.KeyID = c.p.Key.ID
-	r.Usage.Endpoint = c.endpoint
-	r.Usage.ListCredits = h.Price
-	r.Usage.CacheHit = !charge
-	r.Usage.Sandbox = c.p.Key.Kind == ledger.Sandbox
-	r.Usage.LatencyMicros = time.Since(c.start).Microseconds()
-	r.Usage.At = at
+	c.usage(&r.Usage, h.Price, charge)
 	t0 := time.Now()
 	rc, err := c.s.ledger.Commit(c.ctx, h, charge, r)
 	observeCommit(t0, err)
@@ -317,13 +330,36 @@ func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
 		c.internal(err)
 		return false
 	}
+	c.settled(rc, h.Price, charge)
+	return true
+}
+
+// charge reserves and commits in one step (ledger.Charge), for an operation
+// whose answer is already computed: price required, captured unless a cache
+// hit (charge false). It writes the refusal or the 500 itself.
+func (c *call) charge(price int64, charge bool, r ledger.Records) bool {
+	c.usage(&r.Usage, price, charge)
+	t0 := time.Now()
+	rc, err := c.s.ledger.Charge(c.ctx, c.p, price, charge, r)
+	if _, refused := ledger.RefusalReceipt(err); !refused {
+		observeCommit(t0, err)
+	}
+	if err != nil {
+		c.refused(err)
+		return false
+	}
+	c.settled(rc, price, charge)
+	return true
+}
+
+// settled records a commit's receipt and what it charged.
+func (c *call) settled(rc ledger.Receipt, price int64, charge bool) {
 	c.receipt, c.hasReceipt = rc, true
 	if charge && c.p.Key.Kind == ledger.Live {
-		c.charged = h.Price
+		c.charged = price
 	} else {
 		c.charged = 0
 	}
-	return true
 }
 
 // log writes one structured line per request: debug for successes, info

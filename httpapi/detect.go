@@ -18,19 +18,22 @@ func (s *Server) detect(c *call) {
 		c.badRequest(d.fail)
 		return
 	}
-	h, ok := c.reserve(priceDetect)
-	if !ok {
-		return
-	}
 	key := c.cacheKey("detect", text)
 	// Detection is deterministic and costs microseconds, so a hit (the same
 	// or a near-duplicate text) is recomputed, not decoded: the answer is
 	// exactly a miss's, and the cache decides only that the request is free.
+	// The answer is known before the charge, so the reserve and the capture
+	// are one step (ledger.Charge: one durable commit instead of two).
 	var hit bool
 	hit, key.probe = s.cache.Has(key.key)
 	det := s.engine.Detect(text)
-	if !settle(c, h, &key, &det, hit, ledger.Records{}) {
+	if !c.charge(priceDetect, !hit, ledger.Records{}) {
 		return
+	}
+	if hit {
+		c.cache = "HIT"
+	} else {
+		c.s.cachePut(&key, &det)
 	}
 	c.ok(detectionJSON{
 		ID: id.New("det", s.clock.Now()), Object: "detection", Text: text,

@@ -20,9 +20,11 @@
 //     Pebble batch written with Sync. Pebble is the source of truth; the
 //     in-memory state (keys by hash, balances, quota counters) is rebuilt from
 //     it by Open. Holds live only in memory and never survive a restart.
-//   - pgledger (schema.sql has the tables): every reserve and commit is one
-//     statement committed with synchronous_commit on; holds are rows with a
-//     lease; CHECK constraints carry the invariants.
+//   - pgledger (schema.sql has the tables): every reserve is one conditional
+//     statement; commits (and Charge, a reserve and capture in one statement)
+//     of concurrent requests share one transaction committed with
+//     synchronous_commit on (group commit); holds are rows with a lease;
+//     CHECK constraints carry the invariants.
 package ledger
 
 import (
@@ -71,15 +73,43 @@ var (
 	ErrInvariant = errors.New("ledger: invariant violated")
 )
 
-// InsufficientCreditsError is returned by Reserve when a live balance (less
-// holds in flight) is below the price. errors.Is(err, ErrInsufficientCredit) holds.
+// InsufficientCreditsError is returned by Reserve and Charge when a live
+// balance (less holds in flight) is below the price.
+// errors.Is(err, ErrInsufficientCredit) holds.
 type InsufficientCreditsError struct {
 	BalanceCredits  int64 // the balance available to this request
 	RequiredCredits int64
+	Receipt         Receipt // the account's figures when it was refused
 }
 
 func (e *InsufficientCreditsError) Error() string { return ErrInsufficientCredit.Error() }
 func (e *InsufficientCreditsError) Unwrap() error { return ErrInsufficientCredit }
+
+// RefusalError is a refusal of Reserve or Charge other than credits
+// (Err is ErrQuotaExhausted, or ErrUnauthenticated for a key revoked or
+// expired since Authenticate) with the account's figures when it was
+// refused, so the response needs no read for its headers.
+type RefusalError struct {
+	Err     error
+	Receipt Receipt
+}
+
+func (e *RefusalError) Error() string { return e.Err.Error() }
+func (e *RefusalError) Unwrap() error { return e.Err }
+
+// RefusalReceipt returns the account's figures a refusal of Reserve or
+// Charge carries; ok false for any other error.
+func RefusalReceipt(err error) (rc Receipt, ok bool) {
+	var ic *InsufficientCreditsError
+	if errors.As(err, &ic) {
+		return ic.Receipt, true
+	}
+	var re *RefusalError
+	if errors.As(err, &re) {
+		return re.Receipt, true
+	}
+	return Receipt{}, false
+}
 
 // KeyKind is "sandbox" or "live".
 type KeyKind string
@@ -346,6 +376,9 @@ type Ledger interface {
 	BalanceCredits(ctx context.Context, accountID string) (int64, error)
 	// SandboxRemaining is SandboxQuota less counted and reserved requests.
 	SandboxRemaining(ctx context.Context, accountID string) (int, error)
+	// Figures is BalanceCredits and SandboxRemaining in one read (the
+	// headers of a response that wrote nothing).
+	Figures(ctx context.Context, accountID string) (Receipt, error)
 	// Reserve takes a hold of price credits (live key) or one quota slot
 	// (sandbox key), re-checking that the key is usable (ErrUnauthenticated).
 	// Live: *InsufficientCreditsError when the balance less holds is below
@@ -362,6 +395,14 @@ type Ledger interface {
 	// its lease), except ErrUnavailable, where the write's outcome may be
 	// unknown (a lost connection after COMMIT, a failed fsync).
 	Commit(ctx context.Context, h *Hold, charge bool, r Records) (Receipt, error)
+	// Charge is Reserve and Commit in one step, for an operation whose
+	// answer is computed before it is charged (detect): the key re-checked,
+	// price required of the balance less holds (live) or one slot of the
+	// quota (sandbox), captured when charge is true (live), the slot counted
+	// (sandbox), and r written, in one durable transaction. Refusals are
+	// Reserve's (nothing written); other errors are Commit's: nothing was
+	// written, except ErrUnavailable, where the outcome may be unknown.
+	Charge(ctx context.Context, p Principal, price int64, charge bool, r Records) (Receipt, error)
 
 	// Comment returns a comment of the account; ErrNotFound for another account's.
 	Comment(ctx context.Context, accountID, commentID string) (Comment, error)

@@ -63,6 +63,8 @@ func Run(t *testing.T, open Opener) {
 		{"RestartKeepsEverything", testRestart},
 		{"TestClockExpiresSandboxKeys", testClock},
 		{"AdminPages", testAdminPages},
+		{"ChargeExactlyNUnderRacers", testChargeExactlyN},
+		{"ChargeSandboxAndRefusalReceipts", testChargeSandboxAndRefusalReceipts},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -10,10 +10,20 @@
 //     when racers update the account first, so N parallel reserves against a
 //     balance for N succeed exactly N times, on any number of nodes. Nothing
 //     is read, decided in Go and written back.
-//   - Commit is one statement too: it deletes the hold, captures (or counts
-//     the sandbox slot), and inserts the usage, comment and feedback rows,
-//     committed with synchronous_commit on before it returns. A second
-//     Commit of the hold finds no row: ErrHoldEnded, nothing charged.
+//   - Commit's capture is one statement too: it deletes the hold, captures
+//     (or counts the sandbox slot) and inserts the usage row; the comment and
+//     feedback rows are statements inserting from that usage row, so they
+//     exist only if the capture happened. A second Commit of the hold finds
+//     no row: ErrHoldEnded, nothing charged.
+//   - Charge (detect) is a reserve and a capture in one conditional
+//     statement: no hold row, one commit per request instead of two.
+//   - Group commit (committer.go): Commit and Charge calls of many requests
+//     are queued to the node's committers and written as one pgx.Batch, one
+//     implicit transaction committed with synchronous_commit on (one WAL
+//     flush), ops in account id order; each caller waits for that durable
+//     commit and gets its own answer. A batch the server refused is retried
+//     one op per transaction; a lost connection fails every op of the batch
+//     (ErrUnavailable, outcome unknown as for any commit).
 //   - Holds carry a lease (Options.HoldLease); a reaper on every node
 //     releases holds whose lease ran out (their node died mid-request). A
 //     hold whose Commit or Release failed on an unreachable database is
@@ -47,6 +57,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -104,6 +116,12 @@ type Options struct {
 	// indexes across accounts (commentindex.go; default 2,000,000, about
 	// 80 MB; negative: no index, every count and analytics in SQL).
 	CommentIndexMax int
+	// Committers is how many group commits of Commit and Charge calls may
+	// be in flight at once (default 2), CommitBatch how many calls one
+	// carries at most (default 64); at most Committers x CommitBatch calls
+	// wait in the queue behind them (committer.go).
+	Committers  int
+	CommitBatch int
 }
 
 // Ledger is a ledger.Ledger on PostgreSQL. Safe for concurrent use.
@@ -116,6 +134,17 @@ type Ledger struct {
 	comments commentIndexes
 	feedback atomic.Pointer[feedbackWatch]
 	rel      releaser
+
+	// Group commit (committer.go): queue is bounded; committed is closed
+	// once every committer has returned.
+	queue      chan *op
+	committed  chan struct{}
+	cwg        sync.WaitGroup
+	batches    atomic.Uint64
+	batchedOps atomic.Uint64
+	// batchHook, set by tests only, may queue statements before op i of a
+	// batch (and after the last, i = len) and returns how many it queued.
+	batchHook func(b *pgx.Batch, i int) int
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -160,6 +189,12 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if opts.CommentIndexMax == 0 {
 		opts.CommentIndexMax = 2_000_000
 	}
+	if opts.Committers <= 0 {
+		opts.Committers = 2
+	}
+	if opts.CommitBatch <= 0 {
+		opts.CommitBatch = 64
+	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("%w: database url: %v", ledger.ErrInvalid, err)
@@ -182,7 +217,8 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{})}
+	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{}), committed: make(chan struct{}),
+		queue: make(chan *op, opts.Committers*opts.CommitBatch)}
 	l.keys.init(opts.KeyCacheMax)
 	l.comments.init(opts.CommentIndexMax)
 	l.rel.queue = make(chan string, opts.ReleaseQueue)
@@ -194,6 +230,10 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	go l.listen(cfg.ConnConfig.Copy())
 	go l.reap()
 	go l.releaseLoop()
+	l.cwg.Add(opts.Committers)
+	for range opts.Committers {
+		go l.commit()
+	}
 	return l, nil
 }
 
@@ -275,6 +315,8 @@ func (l *Ledger) Exclusive(ctx context.Context, fn func() error) error {
 func (l *Ledger) Close() error {
 	l.once.Do(func() {
 		close(l.stop)
+		l.cwg.Wait()
+		close(l.committed)
 		l.wg.Wait()
 		l.pool.Close()
 	})
