@@ -320,3 +320,44 @@ func TestFailedCommitReleasedWhenDatabaseReturns(t *testing.T) {
 		t.Fatalf("commit of a released hold: %v, want ErrHoldEnded", err)
 	}
 }
+
+// Exclusive lets one node at a time decide and act: eight nodes that each
+// check "no account yet" and then create one (a pause between widens the
+// race a lock must close) make exactly one account.
+func TestExclusiveDecidesOnce(t *testing.T) {
+	url := testpg.DB(t)
+	var nodes []*pgledger.Ledger
+	for range 8 {
+		nodes = append(nodes, open(t, url, pgledger.Options{Now: time.Now}))
+	}
+	var wg sync.WaitGroup
+	var created atomic.Int64
+	for _, l := range nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := l.Exclusive(ctx, func() error {
+				empty, err := l.Empty(ctx)
+				if err != nil || !empty {
+					return err
+				}
+				time.Sleep(50 * time.Millisecond)
+				_, err = l.CreateAccount(ctx, "demo", 0)
+				created.Add(1)
+				return err
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if created.Load() != 1 {
+		t.Fatalf("%d nodes created the account, want 1", created.Load())
+	}
+	var n int
+	must(t, conn(t, url).QueryRow(ctx, "SELECT count(*) FROM accounts").Scan(&n))
+	if n != 1 {
+		t.Fatalf("%d accounts, want 1", n)
+	}
+}
