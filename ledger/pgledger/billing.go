@@ -114,7 +114,8 @@ UPDATE accounts a SET
 FROM h WHERE a.id = h.account_id`
 
 // Release ends a hold without charging. Idempotent. If the database cannot
-// be reached the hold stays until its lease runs out (the reaper).
+// be reached the hold is released in the background when it is back
+// (release.go), at the latest by the reaper when its lease runs out.
 func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 	if h == nil || h.ID == "" {
 		return nil
@@ -124,7 +125,11 @@ func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), l.opts.CallTimeout)
 	defer cancel()
 	_, err := l.pool.Exec(ctx, releaseSQL, esc(h.ID))
-	return l.fail(err)
+	err = l.fail(err)
+	if errors.Is(err, ledger.ErrUnavailable) {
+		l.releaseLater(esc(h.ID))
+	}
+	return err
 }
 
 // Commit ends h: captures its price (charge, live keys), counts its sandbox
@@ -133,7 +138,8 @@ func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 // ended is ErrHoldEnded. On an error the server answered (a duplicate
 // comment id, a broken invariant) nothing was written and the hold is
 // released; when the database could not be reached the outcome is unknown
-// (ErrUnavailable) and an uncommitted hold is left to its lease.
+// (ErrUnavailable) and the hold is released in the background once the
+// database is back (release.go), which gives back nothing if it did commit.
 func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledger.Records) (ledger.Receipt, error) {
 	if h == nil || h.ID == "" {
 		return ledger.Receipt{}, fmt.Errorf("%w: hold of another store", ledger.ErrInvalid)
@@ -150,7 +156,9 @@ func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledg
 	l.submit(ctx, o)
 	switch {
 	case o.err != nil:
-		if !errors.Is(o.err, ledger.ErrUnavailable) && !errors.Is(o.err, ledger.ErrClosed) {
+		if errors.Is(o.err, ledger.ErrUnavailable) {
+			l.releaseLater(esc(h.ID)) // a no-op if it did commit
+		} else if !errors.Is(o.err, ledger.ErrClosed) {
 			l.Release(ctx, h)
 		}
 		return ledger.Receipt{}, o.err

@@ -103,21 +103,18 @@ func (l *Ledger) reserveRefusal(ctx context.Context, p ledger.Principal, price i
 	return false, err
 }
 
-// commitOnceSQL is Commit's statement for a hold of ReserveOnce: it ends the
-// hold as Commit does (deletes it, captures its price, $2: charge, live keys
-// only, or counts its sandbox slot, inserts the usage record and the
-// optional comment and feedback) and turns the hold's claim into the answer.
-// If the claim is gone the statement fails whole (the cast in the SELECT,
-// of columns so that the planner cannot fold it into an error at once);
-// without an answer the claimed_or_answered CHECK fails it. No hold row
-// (committed, released or reaped already): no row, nothing written.
+// commitOnceSQL is the capture of Commit for a hold of ReserveOnce: it ends
+// the hold (deletes it, captures its price, $2: charge, live keys only, or
+// counts its sandbox slot), inserts the usage record, and turns the hold's
+// claim into the answer. If the claim is gone the statement fails whole (the
+// cast in the SELECT, of columns so that the planner cannot fold it into an
+// error at once); without an answer the claimed_or_answered CHECK fails it.
+// No hold row (committed, released or reaped already): no row, nothing
+// written. The comment and feedback rows follow in the same transaction
+// (op.rows, committer.go).
 //
 // $1 hold, $2 charge, usage: $3 id, $4 endpoint, $5 list price, $6 cache hit, $7 latency, $8 at;
-// comment (when $9): $10 id, $11 text, $12 platform, $13 intent, $14 intents, $15 sentiment,
-// $16 language, $17 dialect, $18 toxicity, $19 channel, $20 author, $21 created, $22 classified;
-// feedback (when $23): $24 id, $25 classification, $26 rating, $27 corrected intent,
-// $28 corrected sentiment, $29 comment, $30 text, $31 text key, $32 created;
-// answer: $33 status, $34 request id, $35 header, $36 body, $37 stored at.
+// answer: $9 status, $10 request id, $11 header, $12 body, $13 stored at.
 const commitOnceSQL = `WITH h AS (
 	DELETE FROM holds WHERE id = $1 RETURNING account_id, key_id, kind, price, idem_key
 ), a AS (
@@ -133,16 +130,8 @@ const commitOnceSQL = `WITH h AS (
 ), u AS (
 	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
 	SELECT $3, a.id, a.key_id, $4, $5, a.charged, $6, a.kind = 'sandbox', $7, $8 FROM a
-), c AS (
-	INSERT INTO comments (id, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity,
-		channel_id, author, created_ns, classified_ns)
-	SELECT $10, a.id, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22 FROM a WHERE $9
-), f AS (
-	INSERT INTO feedback (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment, comment,
-		text, text_key, created_ns)
-	SELECT $24, a.id, $25, $26, $27, $28, $29, $30, $31, $32 FROM a WHERE $23
 ), i AS (
-	UPDATE idempotency i SET hold_id = NULL, status = $33, request_id = $34, header = $35, body = $36, created_ns = $37
+	UPDATE idempotency i SET hold_id = NULL, status = $9, request_id = $10, header = $11, body = $12, created_ns = $13
 	FROM a WHERE i.account_id = a.id AND i.key = a.idem_key AND i.hold_id = $1
 	RETURNING 1
 )
@@ -150,9 +139,9 @@ SELECT charged, avail, slots_left,
 	CASE WHEN a.idem_key IS NULL OR NOT EXISTS (SELECT 1 FROM i) THEN ('idempotency claim lost: ' || a.id || ' ' || coalesce(a.idem_key, ''))::int ELSE 0 END
 FROM a`
 
-// commitOnce is Commit for a hold of ReserveOnce: one statement, not the
-// group commit, so the answer and the capture are one row set of one
-// transaction. Errors as Commit's.
+// commitOnce is Commit for a hold of ReserveOnce: one transaction of its
+// own, not the group commit, so the answer, the capture and the records
+// commit together or not at all. Errors as Commit's.
 func (l *Ledger) commitOnce(ctx context.Context, h *ledger.Hold, charge bool, r ledger.Records) (ledger.Receipt, error) {
 	if h.Once == "" || r.Answer == nil {
 		l.Release(ctx, h)
@@ -162,52 +151,44 @@ func (l *Ledger) commitOnce(ctx context.Context, h *ledger.Hold, charge bool, r 
 		l.Release(ctx, h)
 		return ledger.Receipt{}, err
 	}
+	if err := checkRecords(&r); err != nil {
+		return ledger.Receipt{}, err
+	}
 	u := &r.Usage
-	if u.ID == "" {
-		return ledger.Receipt{}, fmt.Errorf("%w: usage without id", ledger.ErrInvalid)
-	}
-	var c ledger.Comment
-	if r.Comment != nil {
-		c = *r.Comment
-		if c.ID == "" {
-			return ledger.Receipt{}, fmt.Errorf("%w: comment without id", ledger.ErrInvalid)
-		}
-		if c.Intents == nil {
-			c.Intents = []string{}
-		}
-	}
-	var f ledger.Feedback
-	if r.Feedback != nil {
-		f = *r.Feedback
-		if f.ID == "" {
-			return ledger.Receipt{}, fmt.Errorf("%w: feedback without id", ledger.ErrInvalid)
-		}
-		if f.CorrectedIntent == nil {
-			f.CorrectedIntent = []string{}
-		}
-	}
 	ans := newAnswerArgs(r.Answer, l.now())
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var rc ledger.Receipt
 	var charged, check int64
-	err := l.pool.QueryRow(ctx, commitOnceSQL, esc(h.ID), charge,
-		esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
-		r.Comment != nil, esc(c.ID), esc(c.Text), esc(c.Platform), esc(c.Intent), escAll(c.Intents), esc(c.Sentiment),
-		esc(c.Language), esc(c.Dialect), esc(c.Toxicity), esc(c.ChannelID), esc(c.Author), ns(c.CreatedAt), ns(c.ClassifiedAt),
-		r.Feedback != nil, esc(f.ID), esc(f.ClassificationID), esc(f.Rating), escAll(f.CorrectedIntent), esc(f.CorrectedSentiment),
-		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt),
-		ans.status, ans.requestID, ans.header, ans.body, ans.at,
-	).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining, &check)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ledger.Receipt{}, ledger.ErrHoldEnded
-	}
+	ended := false
+	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, commitOnceSQL, esc(h.ID), charge,
+			esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
+			ans.status, ans.requestID, ans.header, ans.body, ans.at,
+		).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining, &check)
+		if errors.Is(err, pgx.ErrNoRows) {
+			ended = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		for _, st := range (&op{r: r}).rows() {
+			if _, err := tx.Exec(ctx, st.sql, st.args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		err = l.fail(err)
 		if !errors.Is(err, ledger.ErrUnavailable) && !errors.Is(err, ledger.ErrClosed) {
 			l.Release(ctx, h)
 		}
 		return ledger.Receipt{}, err
+	}
+	if ended {
+		return ledger.Receipt{}, ledger.ErrHoldEnded
 	}
 	rc.BalanceCredits = max(rc.BalanceCredits, 0)
 	return rc, nil

@@ -25,9 +25,18 @@
 //     one op per transaction; a lost connection fails every op of the batch
 //     (ErrUnavailable, outcome unknown as for any commit).
 //   - Holds carry a lease (Options.HoldLease); a reaper on every node
-//     releases holds whose lease ran out (their node died mid-request).
+//     releases holds whose lease ran out (their node died mid-request). A
+//     hold whose Commit or Release failed on an unreachable database is
+//     released in the background as soon as the database is back
+//     (release.go).
 //   - CHECK constraints carry the invariants (balance >= 0, holds <= balance,
 //     quota <= 100): a bug that would break one fails its statement.
+//   - Comment counts and analytics: a per-node in-memory index per account
+//     (the Pebble ledger's), caught up at every read from a per-account
+//     sequence number that a trigger assigns under the account's row lock
+//     (schema.sql, commentindex.go), bounded by Options.CommentIndexMax.
+//   - Feedback: a trigger notifies every node at the feedback's commit; its
+//     listener tells the node's watcher (feedback.go, WatchFeedback).
 //   - Keys: a per-node cache of authenticated keys, evicted by NOTIFY from the
 //     revoking transaction, flushed whole when the listener reconnects, and
 //     bounded by a TTL (Options.KeyCacheTTL) as a backstop. Reserve re-checks
@@ -61,7 +70,20 @@ import (
 var schemaSQL string
 
 // schemaVersion is the version schema.sql creates; svc_meta records it.
-const schemaVersion = "1"
+const schemaVersion = "2"
+
+// upgradeV1 numbers the comments of a version 1 database (schema.sql's
+// seq: per account, in commit order, which version 1 did not record;
+// classification time is the closest) and adds the constraints a new
+// database has. Run once, under the migration lock.
+const upgradeV1 = `UPDATE comments c SET seq = n.rn FROM (
+		SELECT id, row_number() OVER (PARTITION BY account_id ORDER BY classified_ns, id) AS rn FROM comments
+	) n WHERE c.id = n.id;
+	UPDATE accounts a SET comment_seq = s.n FROM (SELECT account_id, max(seq) AS n FROM comments GROUP BY account_id) s
+	WHERE a.id = s.account_id;
+	ALTER TABLE comments ALTER COLUMN seq SET NOT NULL, ADD CONSTRAINT comment_seq_positive CHECK (seq > 0);
+	ALTER TABLE accounts ADD CONSTRAINT comment_seq_not_negative CHECK (comment_seq >= 0);
+	UPDATE svc_meta SET v = '2' WHERE k = 'schema_version';`
 
 // Options configure Open. Zero values take the defaults.
 type Options struct {
@@ -86,6 +108,14 @@ type Options struct {
 	KeyCacheTTL time.Duration
 	// KeyCacheMax bounds the cached keys (default 100,000; full: flushed).
 	KeyCacheMax int
+	// ReleaseQueue bounds the holds waiting for a background release after
+	// their Commit or Release failed on an unreachable database
+	// (release.go; default 10,000).
+	ReleaseQueue int
+	// CommentIndexMax bounds the comments held in the node's comment
+	// indexes across accounts (commentindex.go; default 2,000,000, about
+	// 80 MB; negative: no index, every count and analytics in SQL).
+	CommentIndexMax int
 	// Committers is how many group commits of Commit and Charge calls may
 	// be in flight at once (default 2), CommitBatch how many calls one
 	// carries at most (default 64); at most Committers x CommitBatch calls
@@ -100,7 +130,10 @@ type Ledger struct {
 	opts      Options
 	cursorKey []byte
 
-	keys keyCache
+	keys     keyCache
+	comments commentIndexes
+	feedback atomic.Pointer[feedbackWatch]
+	rel      releaser
 
 	// Group commit (committer.go): queue is bounded; committed is closed
 	// once every committer has returned.
@@ -150,6 +183,12 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if opts.KeyCacheMax <= 0 {
 		opts.KeyCacheMax = 100_000
 	}
+	if opts.ReleaseQueue <= 0 {
+		opts.ReleaseQueue = 10_000
+	}
+	if opts.CommentIndexMax == 0 {
+		opts.CommentIndexMax = 2_000_000
+	}
 	if opts.Committers <= 0 {
 		opts.Committers = 2
 	}
@@ -181,13 +220,16 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{}), committed: make(chan struct{}),
 		queue: make(chan *op, opts.Committers*opts.CommitBatch)}
 	l.keys.init(opts.KeyCacheMax)
+	l.comments.init(opts.CommentIndexMax)
+	l.rel.queue = make(chan string, opts.ReleaseQueue)
 	if err := l.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
-	l.wg.Add(2)
+	l.wg.Add(3)
 	go l.listen(cfg.ConnConfig.Copy())
 	go l.reap()
+	go l.releaseLoop()
 	l.cwg.Add(opts.Committers)
 	for range opts.Committers {
 		go l.commit()
@@ -223,6 +265,12 @@ func (l *Ledger) migrate(ctx context.Context) error {
 		(SELECT v FROM svc_meta WHERE k = 'cursor_secret')`).Scan(&have, &key); err != nil {
 		return unavailable(err)
 	}
+	if have == "1" {
+		if _, err := tx.Exec(ctx, upgradeV1); err != nil {
+			return fmt.Errorf("pgledger: upgrade the schema from version 1: %w", err)
+		}
+		have = schemaVersion
+	}
 	if have != schemaVersion {
 		return fmt.Errorf("pgledger: the database's schema version %q is not %q (made by another svc version)", have, schemaVersion)
 	}
@@ -233,6 +281,32 @@ func (l *Ledger) migrate(ctx context.Context) error {
 		return unavailable(err)
 	}
 	return nil
+}
+
+// bootstrapLock is the session advisory lock of Exclusive.
+const bootstrapLock = 7451920368
+
+// Exclusive runs fn while this node holds a database-wide lock that every
+// node's Exclusive takes: of nodes starting at once on an empty database,
+// one at a time decides (e.g. "no account yet: make the demo account") and
+// acts, and the next sees what it did. The lock is a session advisory lock
+// on one pooled connection, released when fn returns or when the
+// connection dies (a node killed mid-fn leaves what it committed).
+func (l *Ledger) Exclusive(ctx context.Context, fn func() error) error {
+	c, err := l.pool.Acquire(ctx)
+	if err != nil {
+		return l.fail(err)
+	}
+	defer c.Release()
+	if _, err := c.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(bootstrapLock)); err != nil {
+		return l.fail(err)
+	}
+	defer func() {
+		if _, err := c.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(bootstrapLock)); err != nil {
+			c.Conn().Close(context.Background()) // closing the session releases the lock
+		}
+	}()
+	return fn()
 }
 
 // Close stops the listener and the reaper and closes the pool. Holds in
