@@ -22,7 +22,7 @@ import (
 // postIdem posts body to path on n with an Idempotency-Key.
 func (n *node) postIdem(path, key, idem string, body any) resp {
 	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", "http://"+n.addr+path, bytes.NewReader(b))
+	req, _ := http.NewRequest("POST", "http://"+n.Addr+path, bytes.NewReader(b))
 	req.Header.Set("Authorization", "Bearer "+key)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Idempotency-Key", idem)
@@ -100,10 +100,10 @@ func TestClusterIdempotency(t *testing.T) {
 		body := `{"text":"the answer to this request is never read"}`
 		// The client sends the whole request to node a and hangs up
 		// without reading: a commits and its answer is lost.
-		conn, err := net.Dial("tcp", a.addr)
+		conn, err := net.Dial("tcp", a.Addr)
 		require.NoError(t, err)
 		_, err = fmt.Fprintf(conn, "POST /v1/classify HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\n"+
-			"Idempotency-Key: lost-1\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", a.addr, key, len(body), body)
+			"Idempotency-Key: lost-1\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", a.Addr, key, len(body), body)
 		require.NoError(t, err)
 		require.NoError(t, conn.Close())
 		// a committed (the balance says so); the client never saw it. The
