@@ -103,45 +103,17 @@ func (l *Ledger) reserveRefusal(ctx context.Context, p ledger.Principal, price i
 	return false, err
 }
 
-// commitOnceSQL is the capture of Commit for a hold of ReserveOnce: it ends
-// the hold (deletes it, captures its price, $2: charge, live keys only, or
-// counts its sandbox slot), inserts the usage record, and turns the hold's
-// claim into the answer. If the claim is gone the statement fails whole (the
-// cast in the SELECT, of columns so that the planner cannot fold it into an
-// error at once); without an answer the claimed_or_answered CHECK fails it.
-// No hold row (committed, released or reaped already): no row, nothing
-// written. The comment and feedback rows follow in the same transaction
-// (op.rows, committer.go).
-//
-// $1 hold, $2 charge, usage: $3 id, $4 endpoint, $5 list price, $6 cache hit, $7 latency, $8 at;
-// answer: $9 status, $10 request id, $11 header, $12 body, $13 stored at.
-const commitOnceSQL = `WITH h AS (
-	DELETE FROM holds WHERE id = $1 RETURNING account_id, key_id, kind, price, idem_key
-), a AS (
-	UPDATE accounts a SET
-		held = a.held - CASE WHEN h.kind = 'live' THEN h.price ELSE 0 END,
-		captured = a.captured + CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END,
-		sandbox_reserved = a.sandbox_reserved - CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END,
-		sandbox_used = a.sandbox_used + CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END
-	FROM h WHERE a.id = h.account_id
-	RETURNING a.id, h.key_id, h.kind, CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END AS charged,
-		a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left,
-		h.idem_key
-), u AS (
-	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
-	SELECT $3, a.id, a.key_id, $4, $5, a.charged, $6, a.kind = 'sandbox', $7, $8 FROM a
-), i AS (
-	UPDATE idempotency i SET hold_id = NULL, status = $9, request_id = $10, header = $11, body = $12, created_ns = $13
-	FROM a WHERE i.account_id = a.id AND i.key = a.idem_key AND i.hold_id = $1
-	RETURNING 1
-)
-SELECT charged, avail, slots_left,
-	CASE WHEN a.idem_key IS NULL OR NOT EXISTS (SELECT 1 FROM i) THEN ('idempotency claim lost: ' || a.id || ' ' || coalesce(a.idem_key, ''))::int ELSE 0 END
-FROM a`
+// answerSQL turns a hold's claim into its answer, in the transaction of the
+// hold's capture (commitOnce); no row: the claim is gone, and the
+// transaction is rolled back. $1 account, $2 key, $3 hold, answer: $4
+// status, $5 request id, $6 header, $7 body, $8 stored at.
+const answerSQL = `UPDATE idempotency SET hold_id = NULL, status = $4, request_id = $5, header = $6, body = $7, created_ns = $8
+WHERE account_id = $1 AND key = $2 AND hold_id = $3`
 
 // commitOnce is Commit for a hold of ReserveOnce: one transaction of its
-// own, not the group commit, so the answer, the capture and the records
-// commit together or not at all. Errors as Commit's.
+// own, not the group commit, with the group commit's statements (the
+// capture, then op.rows) and answerSQL, so the answer, the capture and the
+// records commit together or not at all. Errors as Commit's.
 func (l *Ledger) commitOnce(ctx context.Context, h *ledger.Hold, charge bool, r ledger.Records) (ledger.Receipt, error) {
 	if h.Once == "" || r.Answer == nil {
 		l.Release(ctx, h)
@@ -154,18 +126,16 @@ func (l *Ledger) commitOnce(ctx context.Context, h *ledger.Hold, charge bool, r 
 	if err := checkRecords(&r); err != nil {
 		return ledger.Receipt{}, err
 	}
-	u := &r.Usage
 	ans := newAnswerArgs(r.Answer, l.now())
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var rc ledger.Receipt
-	var charged, check int64
+	var charged int64
 	ended := false
+	o := &op{hold: h, charge: charge, r: r}
 	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, commitOnceSQL, esc(h.ID), charge,
-			esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
-			ans.status, ans.requestID, ans.header, ans.body, ans.at,
-		).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining, &check)
+		sql, args := o.capture()
+		err := tx.QueryRow(ctx, sql, args...).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
 		if errors.Is(err, pgx.ErrNoRows) {
 			ended = true
 			return nil
@@ -173,7 +143,15 @@ func (l *Ledger) commitOnce(ctx context.Context, h *ledger.Hold, charge bool, r 
 		if err != nil {
 			return err
 		}
-		for _, st := range (&op{r: r}).rows() {
+		tag, err := tx.Exec(ctx, answerSQL, esc(h.AccountID), esc(h.Once), esc(h.ID),
+			ans.status, ans.requestID, ans.header, ans.body, ans.at)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 1 {
+			return fmt.Errorf("%w: the idempotency claim of hold %s is gone", ledger.ErrInvariant, h.ID)
+		}
+		for _, st := range o.rows() {
 			if _, err := tx.Exec(ctx, st.sql, st.args...); err != nil {
 				return err
 			}
