@@ -45,6 +45,13 @@ func RunOneBatch(l *Ledger, in []BatchOp) []BatchResult {
 	return out
 }
 
+// Listening is how many times the key listener has connected, LISTENed and
+// flushed the caches.
+func Listening(l *Ledger) uint64 { return l.listening.Load() }
+
+// ListenerApp prefixes the application_name of every node's listener.
+const ListenerApp = listenerApp
+
 // SetBatchHook makes every batch call f before op i (and after the last,
 // i = number of ops); f returns how many statements it queued.
 func SetBatchHook(l *Ledger, f func(b *pgx.Batch, i int) int) { l.batchHook = f }

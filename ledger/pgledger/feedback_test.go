@@ -52,6 +52,10 @@ func TestFeedbackReachesOtherNodes(t *testing.T) {
 	clk := ledgertest.NewClock()
 	a := open(t, url, pgledger.Options{Now: clk.Now})
 	b := open(t, url, pgledger.Options{Now: clk.Now})
+	// Notifications sent before a listener listens are not heard (what the
+	// flushes are for): wait for both nodes' listeners, before B's watcher
+	// is set, so that the listener's own first flush is not counted below.
+	waitUntil(t, "both listeners listening", func() bool { return pgledger.Listening(a) == 1 && pgledger.Listening(b) == 1 })
 	var w watcher
 	b.WatchFeedback(w.forget, w.flush)
 	if _, flushes := w.state(); flushes != 1 {
@@ -59,13 +63,6 @@ func TestFeedbackReachesOtherNodes(t *testing.T) {
 	}
 	p, _ := fixture(t, a)
 	c := conn(t, url)
-	listeners := func() (n int) {
-		must(t, c.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n))
-		return n
-	}
-	// Notifications sent before a listener listens are not heard (what the
-	// flushes are for): wait for both nodes' listeners.
-	waitUntil(t, "both listeners listening", func() bool { return listeners() == 2 })
 	for _, rating := range []string{"incorrect", "correct"} {
 		h, err := a.Reserve(ctx, p, 0)
 		must(t, err)
@@ -80,8 +77,10 @@ func TestFeedbackReachesOtherNodes(t *testing.T) {
 	if f[0] != p.Account.ID+" the box was damaged incorrect correction" || f[1] != p.Account.ID+" the box was damaged correct confirmation" {
 		t.Fatalf("reported %q", f)
 	}
+	// By application_name: a listener's last query is not always its
+	// LISTEN (it reads each notified feedback).
 	_, err := c.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE datname = current_database() AND query LIKE 'LISTEN%'`)
+		WHERE datname = current_database() AND starts_with(application_name, $1)`, pgledger.ListenerApp)
 	must(t, err)
-	waitUntil(t, "B's watcher flushed after its listener reconnected", func() bool { _, n := w.state(); return n >= 2 })
+	waitUntil(t, "B's watcher flushed after its listener reconnected", func() bool { _, n := w.state(); return n >= 2 && pgledger.Listening(b) >= 2 })
 }

@@ -71,6 +71,9 @@ func (c *keyCache) flush() {
 // it evicts each revoked key and tells the feedback watcher of each
 // feedback. Whenever it (re)connects it flushes the key cache and the
 // watcher: notifications sent while it was away are lost to it.
+// listenerApp prefixes the listener connection's application_name.
+const listenerApp = "svc listener "
+
 func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 	defer l.wg.Done()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -97,6 +100,7 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 		backoff = 100 * time.Millisecond
 		l.keys.flush()
 		l.feedbackFlush()
+		l.listening.Add(1)
 		for {
 			n, err := conn.WaitForNotification(ctx)
 			if err != nil {

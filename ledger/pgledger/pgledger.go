@@ -146,6 +146,12 @@ type Ledger struct {
 	// batch (and after the last, i = len) and returns how many it queued.
 	batchHook func(b *pgx.Batch, i int) int
 
+	// listening counts the listener's (re)connects, each counted once its
+	// LISTEN ran and the caches it invalidates were flushed: a key cached
+	// after the count moved is kept until a NOTIFY, its TTL or the next
+	// reconnect.
+	listening atomic.Uint64
+
 	stop chan struct{}
 	wg   sync.WaitGroup
 	once sync.Once
@@ -227,7 +233,9 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 		return nil, err
 	}
 	l.wg.Add(3)
-	go l.listen(cfg.ConnConfig.Copy())
+	lc := cfg.ConnConfig.Copy()
+	lc.RuntimeParams["application_name"] = listenerApp + opts.Node // tells it apart in pg_stat_activity
+	go l.listen(lc)
 	go l.reap()
 	go l.releaseLoop()
 	l.cwg.Add(opts.Committers)
