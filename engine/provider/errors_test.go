@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"errors"
-	"net"
 	"testing"
 	"time"
 
@@ -16,17 +15,7 @@ import (
 // nor counts as a tried upstream. The slots bound the connections, so this
 // takes a connection held outside them.
 func TestNoFreeConnsIsBusy(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &fasthttp.Server{Handler: func(ctx *fasthttp.RequestCtx) {
-		ctx.SetContentType("application/json")
-		ctx.SetBody(benchResp)
-	}}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Shutdown()
-	c, err := New(Config{Name: "llm_a", BaseURL: "http://" + ln.Addr().String() + "/v1", Model: "m",
+	c, err := New(Config{Name: "llm_a", BaseURL: fixedServer(t) + "/v1", Model: "m",
 		MaxInFlight: 1, QueueWait: 20 * time.Millisecond, ConnectTimeout: 10 * time.Second, Transport: TransportFast})
 	if err != nil {
 		t.Fatal(err)
