@@ -409,3 +409,28 @@ func TestProbe(t *testing.T) {
 		t.Fatalf("LookupExact missed the exact entry")
 	}
 }
+
+// Flush drops every entry, in memory and on disk: a reopened cache has none.
+func TestFlushDropsEverything(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Open(Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 50 {
+		c.Put(key("acct_a", fmt.Sprintf("comment number %d about the show", i)), []byte("v"))
+	}
+	mustHit(t, c, key("acct_a", "comment number 7 about the show"), "v")
+	c.Flush()
+	mustMiss(t, c, key("acct_a", "comment number 7 about the show"))
+	if s := c.Stats(); s.Entries != 0 {
+		t.Fatalf("%d entries after Flush", s.Entries)
+	}
+	c.Put(key("acct_a", "after the flush"), []byte("w"))
+	mustHit(t, c, key("acct_a", "after the flush"), "w")
+	c.Close()
+	c.Flush() // closed: no effect, no panic
+	c = open(t, Options{Dir: dir})
+	mustMiss(t, c, key("acct_a", "comment number 7 about the show"))
+	mustHit(t, c, key("acct_a", "after the flush"), "w")
+}

@@ -521,8 +521,8 @@ func (c *Cache) kill(g *generation, slot uint32) bool {
 func (c *Cache) rotate(full *generation) {
 	c.genMu.Lock()
 	defer c.genMu.Unlock()
-	if c.cur.Load() != full {
-		return // another Put rotated
+	if c.cur.Load() != full || c.closed.Load() {
+		return // another Put rotated, or closed (Flush)
 	}
 	old := c.prev.Load()
 	ng := newGeneration(c.nextSeq, c.genCap)
@@ -540,6 +540,17 @@ func (c *Cache) rotate(full *generation) {
 	c.prev.Store(full)
 	c.cur.Store(ng)
 	c.rotations.Add(1)
+}
+
+// Flush drops every entry, stored ones included: two rotations, O(nShards).
+// Entries put while it runs may stay. For a node that may have missed a
+// Forget (a shared ledger's feedback listener reconnecting).
+func (c *Cache) Flush() {
+	if c.closed.Load() {
+		return
+	}
+	c.rotate(c.cur.Load())
+	c.rotate(c.cur.Load())
 }
 
 // dropExpired drops the previous generation early once all its entries have

@@ -7,11 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -22,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"svc/internal/testpg"
+	"svc/internal/testproc"
 	"svc/internal/testredis"
 )
 
@@ -35,91 +32,31 @@ const token = "cluster-admin-token"
 var binary string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "svccluster")
+	bin, cleanup, err := testproc.Build()
 	if err != nil {
 		panic(err)
 	}
-	binary = filepath.Join(dir, "svc")
-	if out, err := exec.Command("go", "build", "-o", binary, "svc/cmd/svc").CombinedOutput(); err != nil {
-		panic("build svc: " + err.Error() + "\n" + string(out))
-	}
-	testpg.Main(m) // runs the tests, stops the shared PostgreSQL, exits
+	binary = bin
+	testpg.Main(m, cleanup) // runs the tests, stops the shared PostgreSQL, removes the binary, exits
 }
 
 // node is one svc process.
-type node struct {
-	name, addr, admin string
-	args              []string
-	log               string
-	mu                sync.Mutex
-	cmd               *exec.Cmd
-}
+type node struct{ *testproc.Proc }
 
 var client = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 
-func freeAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer l.Close()
-	return l.Addr().String()
-}
-
 func startNode(t *testing.T, name, dbURL, redisURL string) *node {
-	n := &node{name: name, addr: freeAddr(t), admin: freeAddr(t), log: filepath.Join(t.TempDir(), name+".log")}
-	n.args = []string{"serve", "--addr", n.addr, "--admin-addr", n.admin, "--data-dir", t.TempDir(),
-		"--admin-token", token, "--database-url", dbURL, "--redis-url", redisURL, "--test-clock", "--no-demo",
+	return &node{testproc.Start(t, binary, name, nil, "--data-dir", t.TempDir(), "--admin-token", token,
+		"--database-url", dbURL, "--redis-url", redisURL, "--test-clock", "--no-demo",
 		// The limits are exact while Redis answers within the deadline; a
 		// loaded CI machine missed the default once (docs/scaling.md).
-		"--redis-timeout", "10s"}
-	n.start(t)
-	t.Cleanup(func() {
-		n.kill()
-		if t.Failed() {
-			b, _ := os.ReadFile(n.log)
-			if len(b) > 4000 {
-				b = b[len(b)-4000:]
-			}
-			t.Logf("%s log tail:\n%s", n.name, b)
-		}
-	})
-	return n
+		"--redis-timeout", "10s")}
 }
 
-func (n *node) start(t *testing.T) {
-	t.Helper()
-	f, err := os.OpenFile(n.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	require.NoError(t, err)
-	cmd := exec.Command(binary, n.args...)
-	cmd.Env = append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL=")
-	cmd.Stdout, cmd.Stderr = f, f
-	require.NoError(t, cmd.Start())
-	f.Close()
-	n.mu.Lock()
-	n.cmd = cmd
-	n.mu.Unlock()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if r, err := client.Get("http://" + n.addr + "/v1/health"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return
-			}
-		}
-		require.True(t, time.Now().Before(deadline), "%s did not become healthy", n.name)
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// kill sends SIGKILL (a crash: nothing is drained or flushed) and reaps.
-func (n *node) kill() {
-	n.mu.Lock()
-	cmd := n.cmd
-	n.cmd = nil
-	n.mu.Unlock()
-	if cmd != nil {
-		cmd.Process.Kill()
-		cmd.Wait()
-	}
+// restart starts a killed node again with the same arguments.
+func (n *node) restart(t *testing.T) {
+	n.Start(t)
+	n.WaitHealthy(t)
 }
 
 type resp struct {
@@ -152,16 +89,16 @@ func do(method, url, auth string, body any) resp {
 }
 
 func (n *node) post(path, key string, body any) resp {
-	return do("POST", "http://"+n.addr+path, key, body)
+	return do("POST", "http://"+n.Addr+path, key, body)
 }
-func (n *node) get(path, key string) resp { return do("GET", "http://"+n.addr+path, key, nil) }
+func (n *node) get(path, key string) resp { return do("GET", "http://"+n.Addr+path, key, nil) }
 
 // adm calls the admin API of n and requires 200; it returns the result.
 func (n *node) adm(t *testing.T, method, path string, body any) map[string]any {
 	t.Helper()
-	r := do(method, "http://"+n.admin+path, token, body)
+	r := do(method, "http://"+n.Admin+path, token, body)
 	require.NoError(t, r.err)
-	require.Equal(t, 200, r.status, "admin %s %s on %s: %v", method, path, n.name, r.body)
+	require.Equal(t, 200, r.status, "admin %s %s on %s: %v", method, path, n.Name, r.body)
 	return r.body["result"].(map[string]any)
 }
 
@@ -270,7 +207,7 @@ func TestCluster(t *testing.T) {
 		require.Equal(t, int64(500), ok.Load())
 		require.Equal(t, int64(100), refused.Load())
 		for _, n := range nodes {
-			require.Equal(t, int64(0), balance(t, n, acc), "on %s", n.name)
+			require.Equal(t, int64(0), balance(t, n, acc), "on %s", n.Name)
 		}
 	})
 
@@ -339,11 +276,11 @@ func TestCluster(t *testing.T) {
 		a.adm(t, "POST", "/admin/v1/keys/"+id+"/revoke", nil)
 		for _, n := range []*node{b, c} {
 			r := n.post("/v1/detect", key, map[string]any{"text": "after revoke"})
-			require.Equal(t, 401, r.status, "counted request on %s right after the revoke", n.name)
+			require.Equal(t, 401, r.status, "counted request on %s right after the revoke", n.Name)
 		}
 		for _, n := range []*node{b, c} {
-			d := waitFor(t, "free read refused on "+n.name, func() bool { return n.get("/v1/usage", key).status == 401 })
-			t.Logf("free read refused on %s %v after the revoke", n.name, d)
+			d := waitFor(t, "free read refused on "+n.Name, func() bool { return n.get("/v1/usage", key).status == 401 })
+			t.Logf("free read refused on %s %v after the revoke", n.Name, d)
 		}
 		require.Equal(t, int64(25_000-6), balance(t, c, acc), "three detects, none after the revoke")
 	})
@@ -363,6 +300,29 @@ func TestCluster(t *testing.T) {
 		require.Equal(t, 200, rr.status, "reply on c to the comment classified on a: %v", rr.body)
 	})
 
+	// A correction on a stops b from answering the corrected text from its
+	// cache (NOTIFY from the feedback's transaction).
+	t.Run("feedback reaches every node's cache", func(t *testing.T) {
+		acc := account("feedback", 600)
+		buy(acc)
+		_, key := newKey(acc, "live")
+		text := map[string]any{"text": "the new update is interesting"}
+		first := b.post("/v1/classify", key, text)
+		require.Equal(t, 200, first.status, "%v", first.body)
+		cached := b.post("/v1/classify", key, text)
+		require.Equal(t, "HIT", cached.header.Get("X-SVC-Cache"), "b caches its answer")
+		cls := first.body["result"].(map[string]any)
+		require.NotEqual(t, []any{"complaint"}, cls["intent"], "the correction must change the answer")
+		fb := a.post("/v1/feedback", key, map[string]any{"classification_id": cls["id"], "rating": "incorrect",
+			"corrected_intent": []string{"complaint"}, "corrected_sentiment": "negative"})
+		require.Equal(t, 200, fb.status, "%v", fb.body)
+		d := waitFor(t, "b answers with a's correction", func() bool {
+			r := b.post("/v1/classify", key, text)
+			return r.status == 200 && fmt.Sprint(r.body["result"].(map[string]any)["intent"]) == "[complaint]"
+		})
+		t.Logf("b answered with the correction made on a %v after it", d)
+	})
+
 	// An advance on one node holds on every node: a sandbox key expires on
 	// b and c after its 14 days are advanced on a.
 	t.Run("test clock is shared", func(t *testing.T) {
@@ -371,10 +331,10 @@ func TestCluster(t *testing.T) {
 		require.Equal(t, 200, c.post("/v1/detect", key, map[string]any{"text": "before"}).status)
 		nowA := advance(a, 14*24*3600+1)
 		for _, n := range []*node{b, c} {
-			d := waitFor(t, "the advance reaches "+n.name, func() bool { return !advance(n, 0).Before(nowA) })
-			t.Logf("clock of %s followed a's advance after %v", n.name, d)
+			d := waitFor(t, "the advance reaches "+n.Name, func() bool { return !advance(n, 0).Before(nowA) })
+			t.Logf("clock of %s followed a's advance after %v", n.Name, d)
 			r := n.post("/v1/detect", key, map[string]any{"text": "expired"})
-			require.Equal(t, 401, r.status, "the sandbox key expired on %s", n.name)
+			require.Equal(t, 401, r.status, "the sandbox key expired on %s", n.Name)
 		}
 	})
 
@@ -387,7 +347,7 @@ func TestCluster(t *testing.T) {
 		rs.Stop()
 		for i, n := range nodes {
 			r := n.post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("no redis %d", i)})
-			require.Equal(t, 200, r.status, "paid request on %s without Redis: %v", n.name, r.body)
+			require.Equal(t, 200, r.status, "paid request on %s without Redis: %v", n.Name, r.body)
 			require.Equal(t, "2", r.header.Get("X-SVC-Credits-Charged"))
 			h := n.get("/v1/health", "")
 			require.Equal(t, 200, h.status)
@@ -397,7 +357,7 @@ func TestCluster(t *testing.T) {
 		require.Equal(t, int64(25_000-6), balance(t, a, acc))
 		rs.Restart(t)
 		for _, n := range nodes {
-			waitFor(t, "redis ok on "+n.name, func() bool { return n.get("/v1/health", "").body["redis"] == "ok" })
+			waitFor(t, "redis ok on "+n.Name, func() bool { return n.get("/v1/health", "").body["redis"] == "ok" })
 		}
 	})
 
@@ -435,11 +395,11 @@ func TestCluster(t *testing.T) {
 			}()
 		}
 		waitFor(t, "load under way", func() bool { return acked.Load() > 100 })
-		c.kill()
+		c.Kill()
 		time.Sleep(300 * time.Millisecond)
 		close(stop)
 		wg.Wait()
-		c.start(t)
+		c.restart(t)
 		spent := int64(25_000) - balance(t, a, acc)
 		t.Logf("acknowledged %d, cut by the kill %d, not sent %d, refused %d; charged %d credits", acked.Load(), unknown.Load(), unsent.Load(), failed.Load(), spent)
 		require.GreaterOrEqual(t, spent, 2*acked.Load(), "an acknowledged charge was lost")
@@ -469,7 +429,7 @@ func TestCluster(t *testing.T) {
 		for i, n := range nodes {
 			r := n.post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("down %d", i)})
 			require.NoError(t, r.err)
-			require.GreaterOrEqual(t, r.status, 500, "paid request on %s with PostgreSQL down: %v", n.name, r.body)
+			require.GreaterOrEqual(t, r.status, 500, "paid request on %s with PostgreSQL down: %v", n.Name, r.body)
 			require.Empty(t, r.header.Get("X-SVC-Credits-Charged"))
 			h := n.get("/v1/health", "")
 			require.Equal(t, 503, h.status)
@@ -480,10 +440,10 @@ func TestCluster(t *testing.T) {
 		cancel()
 		restarted = true
 		for i, n := range nodes {
-			d := waitFor(t, "paid requests back on "+n.name, func() bool {
+			d := waitFor(t, "paid requests back on "+n.Name, func() bool {
 				return n.post("/v1/detect", key, map[string]any{"text": "back " + strconv.Itoa(i)}).status == 200
 			})
-			t.Logf("%s served a paid request %v after PostgreSQL's restart", n.name, d)
+			t.Logf("%s served a paid request %v after PostgreSQL's restart", n.Name, d)
 		}
 		// 3 before, 3 after (a failed attempt while reconnecting charges nothing).
 		require.Equal(t, int64(25_000-12), balance(t, a, acc))

@@ -280,7 +280,17 @@ func (s *Server) adminPurchase(a *adminCall) {
 		a.fail(fasthttp.StatusBadRequest, *d.fail)
 		return
 	}
-	p, err := s.ledger.Purchase(a.ctx, a.ctx.UserValue("id").(string), pack)
+	acct := a.ctx.UserValue("id").(string)
+	if k, bad := idemKey(a.ctx, "admin"); bad != nil {
+		a.fail(fasthttp.StatusBadRequest, *bad)
+		return
+	} else if k != nil {
+		a.once(func(answer func(any) ledger.Answer) (ledger.Answer, bool, error) {
+			return s.ledger.PurchaseOnce(a.ctx, acct, pack, *k, func(p ledger.Purchase) ledger.Answer { return answer(purchaseJSON(p)) })
+		}, "account")
+		return
+	}
+	p, err := s.ledger.Purchase(a.ctx, acct, pack)
 	if err != nil {
 		a.ledgerErr(err, "account")
 		return
@@ -290,14 +300,29 @@ func (s *Server) adminPurchase(a *adminCall) {
 
 // POST /admin/v1/purchases/{id}/refund
 func (s *Server) adminRefund(a *adminCall) {
-	p, n, err := s.ledger.Refund(a.ctx, a.ctx.UserValue("id").(string))
+	pid := a.ctx.UserValue("id").(string)
+	if k, bad := idemKey(a.ctx, "admin"); bad != nil {
+		a.fail(fasthttp.StatusBadRequest, *bad)
+		return
+	} else if k != nil {
+		a.once(func(answer func(any) ledger.Answer) (ledger.Answer, bool, error) {
+			return s.ledger.RefundOnce(a.ctx, pid, *k, func(p ledger.Purchase, n int64) ledger.Answer { return answer(refundJSON(p, n)) })
+		}, "purchase")
+		return
+	}
+	p, n, err := s.ledger.Refund(a.ctx, pid)
 	if err != nil {
 		a.ledgerErr(err, "purchase")
 		return
 	}
+	a.ok(refundJSON(p, n))
+}
+
+// refundJSON is the result of a refund: the purchase and the credits refunded.
+func refundJSON(p ledger.Purchase, n int64) map[string]any {
 	m := purchaseJSON(p)
 	m["refunded_credits"] = n
-	a.ok(m)
+	return m
 }
 
 // POST /admin/v1/clock {"advance_seconds": N}; only with --test-clock.

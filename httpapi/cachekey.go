@@ -88,9 +88,12 @@ func settle[T any](c *call, h *ledger.Hold, key *cacheKey, res *T, hit bool, r l
 	if !c.commit(h, !hit, r) {
 		return false
 	}
-	if hit {
+	switch {
+	case hit:
 		c.cache = "HIT"
-	} else {
+	case c.pending != nil: // committed by ok (an Idempotency-Key): fill the cache after
+		c.pending.after = func() { c.s.cachePut(key, res) }
+	default:
 		c.s.cachePut(key, res)
 	}
 	return true

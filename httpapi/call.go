@@ -34,6 +34,12 @@ type call struct {
 	cause    error  // the internal cause of a 500, logged, never sent
 	hold     *ledger.Hold
 
+	// Idempotency-Key (idempotency.go): the request's key, its commit
+	// deferred to ok, and the request id of the answer a replay sent.
+	idem     *ledger.IdemKey
+	pending  *pendingCommit
+	replayOf string
+
 	// receipt is the account's figures after this request's Commit; without
 	// one (refused, failed or free requests), figures reads them.
 	receipt    ledger.Receipt
@@ -41,17 +47,15 @@ type call struct {
 }
 
 // figures is the account's balance and sandbox slots for the response
-// headers: the last write's receipt, else one read (an error reads as zero:
-// the headers are informative, the request's outcome is already decided).
+// headers: the receipt of the request's commit or of its refusal, else (a
+// request that wrote nothing) one read (an error reads as zero: the headers
+// are informative, the request's outcome is already decided).
 func (c *call) figures() ledger.Receipt {
 	if c.hasReceipt {
 		return c.receipt
 	}
 	c.hasReceipt = true
-	if c.p.Key.Kind == ledger.Sandbox {
-		c.receipt.SandboxRemaining, _ = c.s.ledger.SandboxRemaining(c.ctx, c.p.Account.ID)
-	}
-	c.receipt.BalanceCredits, _ = c.s.ledger.BalanceCredits(c.ctx, c.p.Account.ID)
+	c.receipt, _ = c.s.ledger.Figures(c.ctx, c.p.Account.ID)
 	return c.receipt
 }
 
@@ -117,8 +121,14 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 			c.finish()
 			return
 		}
+		var bad *apiError
+		if ctx.IsPost() {
+			c.idem, bad = idemKey(ctx, string(p.Key.Kind))
+		}
 		if n := len(ctx.PostBody()); n > maxBody && endpoint != "/v1/report" {
 			c.fail(fasthttp.StatusRequestEntityTooLarge, errf(typeInvalidRequest, "body_too_large", "", "The request body is larger than 256 KiB."))
+		} else if bad != nil {
+			c.fail(fasthttp.StatusBadRequest, *bad)
 		} else {
 			h(c)
 		}
@@ -242,7 +252,15 @@ func usdf(credits int64) float64 {
 	return float64(credits) / 1000
 }
 
-func (c *call) ok(result any) { writeOK(c.ctx, c.rid, result) }
+// ok writes a success; under an Idempotency-Key it first commits the
+// deferred write with this answer (okOnce).
+func (c *call) ok(result any) {
+	if c.pending != nil {
+		c.okOnce(result)
+		return
+	}
+	writeOK(c.ctx, c.rid, result)
+}
 
 // fail writes an error response; for authenticated calls finish adds headers.
 func (c *call) fail(status int, e apiError) {
@@ -270,12 +288,38 @@ func (c *call) internal(cause error) {
 	c.fail(fasthttp.StatusInternalServerError, errf(typeAPI, "internal_error", "", internalMessage))
 }
 
-// reserve takes the hold for a counted operation, writing 402 or 429 on refusal.
+// reserve takes the hold for a counted operation, writing 402 or 429 on
+// refusal. Under an Idempotency-Key it claims the key with the hold, or
+// writes the stored answer (a replay) or the key's 409 / 422, and ok is false.
 func (c *call) reserve(price int64) (*ledger.Hold, bool) {
-	h, err := c.s.ledger.Reserve(c.ctx, c.p, price)
+	var h *ledger.Hold
+	var err error
+	if c.idem != nil {
+		var ans *ledger.Answer
+		h, ans, err = c.s.ledger.ReserveOnce(c.ctx, c.p, price, *c.idem)
+		if ans != nil {
+			c.replay(ans)
+			return nil, false
+		}
+	} else {
+		h, err = c.s.ledger.Reserve(c.ctx, c.p, price)
+	}
 	if err == nil {
 		c.hold = h
 		return h, true
+	}
+	c.refused(err)
+	return nil, false
+}
+
+// refused writes the answer to a refused (or failed) Reserve, ReserveOnce
+// or Charge; the refusal carries the account's figures for the headers.
+func (c *call) refused(err error) {
+	if idemRefused(c.ctx, c.rid, err) {
+		return
+	}
+	if rc, ok := ledger.RefusalReceipt(err); ok {
+		c.receipt, c.hasReceipt = rc, true
 	}
 	var ic *ledger.InsufficientCreditsError
 	switch {
@@ -293,23 +337,42 @@ func (c *call) reserve(price int64) (*ledger.Hold, bool) {
 	default:
 		c.internal(err)
 	}
-	return nil, false
+}
+
+// usage fills the usage record of this request (list price price, a cache
+// hit when charge is false).
+func (c *call) usage(u *ledger.Usage, price int64, charge bool) {
+	at := c.s.clock.Now()
+	u.ID = id.New("use", at)
+	u.AccountID = c.p.Account.ID
+	u.KeyID = c.p.Key.ID
+	u.Endpoint = c.endpoint
+	u.ListCredits = price
+	u.CacheHit = !charge
+	u.Sandbox = c.p.Key.Kind == ledger.Sandbox
+	u.LatencyMicros = time.Since(c.start).Microseconds()
+	u.At = at
 }
 
 // commit captures the hold (charge false: a cache hit) and writes the usage
 // record and the given records in one durable batch. It writes the 500 itself
-// on failure.
+// on failure. Under an Idempotency-Key the write waits for ok, which
+// commits it with the answer (okOnce); the headers are those it will have.
 func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
-	at := c.s.clock.Now()
-	r.Usage.ID = id.New("use", at)
-	r.Usage.AccountID = c.p.Account.ID
-	r.Usage.KeyID = c.p.Key.ID
-	r.Usage.Endpoint = c.endpoint
-	r.Usage.ListCredits = h.Price
-	r.Usage.CacheHit = !charge
-	r.Usage.Sandbox = c.p.Key.Kind == ledger.Sandbox
-	r.Usage.LatencyMicros = time.Since(c.start).Microseconds()
-	r.Usage.At = at
+	if c.idem != nil {
+		c.pending = &pendingCommit{h: h, charge: charge, r: r}
+		c.charged = 0
+		if charge && c.p.Key.Kind == ledger.Live {
+			c.charged = h.Price
+		}
+		return true
+	}
+	return c.commitNow(h, charge, r)
+}
+
+// commitNow is commit, at once.
+func (c *call) commitNow(h *ledger.Hold, charge bool, r ledger.Records) bool {
+	c.usage(&r.Usage, h.Price, charge)
 	t0 := time.Now()
 	rc, err := c.s.ledger.Commit(c.ctx, h, charge, r)
 	observeCommit(t0, err)
@@ -317,13 +380,36 @@ func (c *call) commit(h *ledger.Hold, charge bool, r ledger.Records) bool {
 		c.internal(err)
 		return false
 	}
+	c.settled(rc, h.Price, charge)
+	return true
+}
+
+// charge reserves and commits in one step (ledger.Charge), for an operation
+// whose answer is already computed: price required, captured unless a cache
+// hit (charge false). It writes the refusal or the 500 itself.
+func (c *call) charge(price int64, charge bool, r ledger.Records) bool {
+	c.usage(&r.Usage, price, charge)
+	t0 := time.Now()
+	rc, err := c.s.ledger.Charge(c.ctx, c.p, price, charge, r)
+	if _, refused := ledger.RefusalReceipt(err); !refused {
+		observeCommit(t0, err)
+	}
+	if err != nil {
+		c.refused(err)
+		return false
+	}
+	c.settled(rc, price, charge)
+	return true
+}
+
+// settled records a commit's receipt and what it charged.
+func (c *call) settled(rc ledger.Receipt, price int64, charge bool) {
 	c.receipt, c.hasReceipt = rc, true
 	if charge && c.p.Key.Kind == ledger.Live {
-		c.charged = h.Price
+		c.charged = price
 	} else {
 		c.charged = 0
 	}
-	return true
 }
 
 // log writes one structured line per request: debug for successes, info
@@ -345,6 +431,9 @@ func (c *call) log() {
 		"latency_us", time.Since(c.start).Microseconds(), "cache", c.cache, "provider", c.provider, "charged", c.charged}
 	if c.cause != nil {
 		attrs = append(attrs, "err", c.cause.Error())
+	}
+	if c.replayOf != "" {
+		attrs = append(attrs, "replay_of", c.replayOf)
 	}
 	slog.Log(context.Background(), level, "request", attrs...)
 }

@@ -64,6 +64,32 @@ func (s *Server) feedback(c *call) {
 	c.ok(feedbackJSON{ID: fb.ID, Object: "feedback", ClassificationID: cid, Rating: rating, Acknowledged: true})
 }
 
+// feedbackWatcher is a ledger shared by several nodes that tells this node
+// of feedback committed on any node (pgledger.Ledger).
+type feedbackWatcher interface {
+	WatchFeedback(forget func(accountID, text string, correction bool), flush func())
+}
+
+// feedbackElsewhere does on this node what feedback does on the node that
+// committed it: the account's hints are reloaded, and a correction's text is
+// no longer answered from the cache.
+func (s *Server) feedbackElsewhere(accountID, text string, correction bool) {
+	s.forgetHints(accountID)
+	if correction {
+		s.cache.Forget(accountID, text)
+	}
+}
+
+// flushFeedbackState forgets what any feedback may have changed, for a node
+// that may have missed some: every account's hints and the whole cache.
+func (s *Server) flushFeedbackState() {
+	s.hintMu.Lock()
+	s.hintGen++
+	s.hintCache.Clear()
+	s.hintMu.Unlock()
+	s.cache.Flush()
+}
+
 // correctionKey is the form under which corrections are stored and looked up:
 // the folded text with punctuation, symbols and emoji dropped, so that "I love
 // it!" and "i love it" share one correction.

@@ -197,6 +197,12 @@ func (r resp) err0() map[string]any {
 
 func (n *node) do(method, url, key string, body any) resp {
 	n.t.Helper()
+	return n.doH(method, url, key, nil, body)
+}
+
+// doH is do with extra request headers.
+func (n *node) doH(method, url, key string, hdr map[string]string, body any) resp {
+	n.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -216,6 +222,9 @@ func (n *node) do(method, url, key string, body any) resp {
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
 	}
 	res, err := n.client.Do(req)
 	require.NoError(n.t, err)

@@ -39,6 +39,7 @@ import (
 	"svc/engine"
 	"svc/engine/provider/mock"
 	"svc/httpapi"
+	"svc/internal/testproc"
 	"svc/ledger"
 )
 
@@ -708,7 +709,7 @@ var secretRe = regexp.MustCompile(`svc_(live|test)_sk_[0-9A-Za-z]{8,}`)
 // the default logger at debug level writing to a buffer, and scans the logs
 // for any key secret or admin token.
 func TestHostileLogsHoldNoSecrets(t *testing.T) {
-	var buf syncBuffer
+	var buf testproc.Buffer
 	prev := slog.Default()
 	slog.SetDefault(slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	t.Cleanup(func() { slog.SetDefault(prev) })
@@ -775,23 +776,6 @@ func TestHostileLogsHoldNoSecrets(t *testing.T) {
 	if testing.Verbose() {
 		t.Log(logs)
 	}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // TestUpstreamFaultsNoChargeNoLeak: with mockllm as both providers, each
@@ -1106,7 +1090,7 @@ func TestHostileZeroTimeIsNotAbsent(t *testing.T) {
 // upstream failure, is logged at error level with its cause under the
 // request id, so support can tell why the model output was unusable.
 func TestHostileRubric502LogsCause(t *testing.T) {
-	var buf syncBuffer
+	var buf testproc.Buffer
 	prev := slog.Default()
 	slog.SetDefault(slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	t.Cleanup(func() { slog.SetDefault(prev) })

@@ -107,6 +107,7 @@ type serviceMetrics struct {
 	providerLatency *prometheus.HistogramVec
 	commitLatency   prometheus.Histogram
 	commitErrors    prometheus.Counter
+	idempotency     *prometheus.CounterVec
 
 	eps       [numEndpoints]*endpointMetrics
 	providers map[string]*providerMetrics // fixed keys: llm_a, llm_b, unknown
@@ -154,11 +155,15 @@ func newServiceMetrics() *serviceMetrics {
 	m.commitErrors = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "svc_ledger_commit_errors_total", Help: "Ledger commits that failed.",
 	})
+	m.idempotency = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "svc_idempotency_total",
+		Help: "Requests with an Idempotency-Key answered without running: replayed (the stored answer), in_flight (409), reused (422).",
+	}, []string{"outcome"})
 	build := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "svc_build_info", Help: "Always 1; the version label is the running build.", ConstLabels: prometheus.Labels{"version": Version},
 	}, func() float64 { return 1 })
 	m.reg.MustRegister(build, m.requests, m.latency, m.inflight, m.upstream, m.cache, m.credits,
-		m.providerCalls, m.providerErrors, m.providerLatency, m.commitLatency, m.commitErrors,
+		m.providerCalls, m.providerErrors, m.providerLatency, m.commitLatency, m.commitErrors, m.idempotency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	for i, name := range metricEndpoints {
@@ -259,6 +264,9 @@ func (c *call) observeCall() {
 	i := endpointIndex(c.ctx.Path())
 	e := mx.eps[i]
 	st := c.ctx.Response.StatusCode()
+	if c.replayOf != "" {
+		return // a replay: its first request was counted (cache, credits, provider)
+	}
 	if st == fasthttp.StatusOK {
 		hit := c.cache == "HIT"
 		if cachedEndpoints[i] {

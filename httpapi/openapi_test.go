@@ -42,6 +42,8 @@ type oaChecker struct {
 	doc *openapi3.T
 	// seen[operation][status] counts validated responses.
 	seen map[string]map[int]int
+	// hdr are extra headers of every request (an Idempotency-Key).
+	hdr map[string]string
 }
 
 // call sends method to path (matching the document's template tmpl) on the
@@ -65,7 +67,7 @@ func (c *oaChecker) call(admin bool, method, tmpl, path, token string, body any,
 		raw, err = json.Marshal(b)
 		require.NoError(t, err)
 	}
-	r := c.n.do(method, base+path, token, rawBody(raw, body != nil))
+	r := c.n.doH(method, base+path, token, c.hdr, rawBody(raw, body != nil))
 	require.Equal(t, want, r.status, "%s %s: %s", method, path, r.raw)
 
 	item := c.doc.Paths.Value(tmpl)
@@ -86,6 +88,9 @@ func (c *oaChecker) call(admin bool, method, tmpl, path, token string, body any,
 	}
 	if token != "" {
 		hreq.Header.Set("Authorization", "Bearer "+token)
+	}
+	for k, v := range c.hdr {
+		hreq.Header.Set(k, v)
 	}
 	params := map[string]string{}
 	if strings.Contains(tmpl, "{id}") {

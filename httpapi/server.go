@@ -62,6 +62,9 @@ func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clo
 	if cfg.Redis != nil {
 		s.keys, s.reports = cfg.Redis.limiter("k"), cfg.Redis.limiter("r")
 	}
+	if w, ok := l.(feedbackWatcher); ok && c != nil {
+		w.WatchFeedback(s.feedbackElsewhere, s.flushFeedbackState)
+	}
 	return s
 }
 

@@ -34,6 +34,8 @@ type account struct {
 	sandboxReserved int   // sandbox holds in flight
 
 	comments commentIndex // its own lock; not guarded by mu
+
+	claims map[string]*claim // idempotency keys claimed by calls in flight; nil until the first
 }
 
 // accountState is the value of acst/<accountID>.

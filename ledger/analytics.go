@@ -42,8 +42,17 @@ func (s *Store) Analytics(ctx context.Context, accountID string, q AnalyticsQuer
 	if err != nil {
 		return Analytics{}, err
 	}
+	if err := s.enter(); err != nil {
+		return Analytics{}, err
+	}
+	defer s.leave()
+	return a.comments.analytics(q, s.nowUTC())
+}
+
+// analytics is Store.Analytics over the index, now being the service clock.
+func (x *commentIndex) analytics(q AnalyticsQuery, now time.Time) (Analytics, error) {
 	if q.To.IsZero() {
-		q.To = s.nowUTC()
+		q.To = now
 	}
 	if q.From.IsZero() {
 		q.From = q.To.Add(-DefaultAnalyticsWindow)
@@ -62,12 +71,7 @@ func (s *Store) Analytics(ctx context.Context, accountID string, q AnalyticsQuer
 		Toxicity:  zeroCounts(Toxicities),
 	}
 	acc := make([]trendAcc, len(ps))
-
-	if err := s.enter(); err != nil {
-		return Analytics{}, err
-	}
-	defer s.leave()
-	a.comments.aggregate(&q, ps, &out, acc)
+	x.aggregate(&q, ps, &out, acc)
 	out.Trends = trends(ps, acc)
 	return out, nil
 }

@@ -20,9 +20,11 @@
 //     Pebble batch written with Sync. Pebble is the source of truth; the
 //     in-memory state (keys by hash, balances, quota counters) is rebuilt from
 //     it by Open. Holds live only in memory and never survive a restart.
-//   - pgledger (schema.sql has the tables): every reserve and commit is one
-//     statement committed with synchronous_commit on; holds are rows with a
-//     lease; CHECK constraints carry the invariants.
+//   - pgledger (schema.sql has the tables): every reserve is one conditional
+//     statement; commits (and Charge, a reserve and capture in one statement)
+//     of concurrent requests share one transaction committed with
+//     synchronous_commit on (group commit); holds are rows with a lease;
+//     CHECK constraints carry the invariants.
 package ledger
 
 import (
@@ -65,21 +67,58 @@ var (
 	// released (or expired: a hold's lease ran out before its commit).
 	ErrHoldEnded = errors.New("ledger: hold already ended")
 
+	// ErrIdemInFlight: another call under the same idempotency key has
+	// not ended yet (ReserveOnce, PurchaseOnce, RefundOnce). Nothing was
+	// reserved or written; retry later.
+	ErrIdemInFlight = errors.New("ledger: idempotency key in use by a call in flight")
+
+	// ErrIdemMismatch: the idempotency key was used before with a different
+	// request (another fingerprint). Nothing was reserved or written.
+	ErrIdemMismatch = errors.New("ledger: idempotency key used with a different request")
+
 	// ErrInvariant is returned when a mutation would break a ledger
 	// invariant (negative balance, holds above the balance, consumption above
 	// a purchase's credits, quota above SandboxQuota). Nothing is written.
 	ErrInvariant = errors.New("ledger: invariant violated")
 )
 
-// InsufficientCreditsError is returned by Reserve when a live balance (less
-// holds in flight) is below the price. errors.Is(err, ErrInsufficientCredit) holds.
+// InsufficientCreditsError is returned by Reserve and Charge when a live
+// balance (less holds in flight) is below the price.
+// errors.Is(err, ErrInsufficientCredit) holds.
 type InsufficientCreditsError struct {
 	BalanceCredits  int64 // the balance available to this request
 	RequiredCredits int64
+	Receipt         Receipt // the account's figures when it was refused
 }
 
 func (e *InsufficientCreditsError) Error() string { return ErrInsufficientCredit.Error() }
 func (e *InsufficientCreditsError) Unwrap() error { return ErrInsufficientCredit }
+
+// RefusalError is a refusal of Reserve or Charge other than credits
+// (Err is ErrQuotaExhausted, or ErrUnauthenticated for a key revoked or
+// expired since Authenticate) with the account's figures when it was
+// refused, so the response needs no read for its headers.
+type RefusalError struct {
+	Err     error
+	Receipt Receipt
+}
+
+func (e *RefusalError) Error() string { return e.Err.Error() }
+func (e *RefusalError) Unwrap() error { return e.Err }
+
+// RefusalReceipt returns the account's figures a refusal of Reserve or
+// Charge carries; ok false for any other error.
+func RefusalReceipt(err error) (rc Receipt, ok bool) {
+	var ic *InsufficientCreditsError
+	if errors.As(err, &ic) {
+		return ic.Receipt, true
+	}
+	var re *RefusalError
+	if errors.As(err, &re) {
+		return re.Receipt, true
+	}
+	return Receipt{}, false
+}
 
 // KeyKind is "sandbox" or "live".
 type KeyKind string
@@ -150,6 +189,7 @@ type Hold struct {
 	Kind      KeyKind
 	Price     int64   // list price in credits; 0 for free counted operations (feedback)
 	Receipt   Receipt // the account right after the hold was taken
+	Once      string  // the idempotency key the hold claims (ReserveOnce); "" for none
 
 	// *Store's own copy of what was reserved.
 
@@ -158,7 +198,8 @@ type Hold struct {
 	keyID string
 	kind  KeyKind
 	price int64
-	ended bool // guarded by a.mu: set by the first Commit or Release
+	ended bool   // guarded by a.mu: set by the first Commit or Release
+	claim *claim // the idempotency claim of ReserveOnce, nil for none
 
 	// committing is set by the first Commit before it does anything: a
 	// concurrent or later Commit of the same hold returns ErrHoldEnded at
@@ -225,6 +266,9 @@ type Records struct {
 	Usage    Usage     // always written
 	Comment  *Comment  // classify
 	Feedback *Feedback // feedback
+	// Answer is the response stored under the hold's idempotency key:
+	// required for a hold of ReserveOnce, refused (ErrInvalid) for others.
+	Answer *Answer
 }
 
 // CommentFilter selects comments of one account. Zero values do not filter.
@@ -346,6 +390,9 @@ type Ledger interface {
 	BalanceCredits(ctx context.Context, accountID string) (int64, error)
 	// SandboxRemaining is SandboxQuota less counted and reserved requests.
 	SandboxRemaining(ctx context.Context, accountID string) (int, error)
+	// Figures is BalanceCredits and SandboxRemaining in one read (the
+	// headers of a response that wrote nothing).
+	Figures(ctx context.Context, accountID string) (Receipt, error)
 	// Reserve takes a hold of price credits (live key) or one quota slot
 	// (sandbox key), re-checking that the key is usable (ErrUnauthenticated).
 	// Live: *InsufficientCreditsError when the balance less holds is below
@@ -362,6 +409,33 @@ type Ledger interface {
 	// its lease), except ErrUnavailable, where the write's outcome may be
 	// unknown (a lost connection after COMMIT, a failed fsync).
 	Commit(ctx context.Context, h *Hold, charge bool, r Records) (Receipt, error)
+	// Charge is Reserve and Commit in one step, for an operation whose
+	// answer is computed before it is charged (detect): the key re-checked,
+	// price required of the balance less holds (live) or one slot of the
+	// quota (sandbox), captured when charge is true (live), the slot counted
+	// (sandbox), and r written, in one durable transaction. Refusals are
+	// Reserve's (nothing written); other errors are Commit's: nothing was
+	// written, except ErrUnavailable, where the outcome may be unknown.
+	Charge(ctx context.Context, p Principal, price int64, charge bool, r Records) (Receipt, error)
+
+	// ReserveOnce is Reserve under an idempotency key of p's account
+	// (idempotency.go has the rules). An answer stored under k.Key is
+	// returned with a nil hold, nothing reserved, when k.Fingerprint is the
+	// one it was stored with, else ErrIdemMismatch; a key claimed by a hold
+	// in flight is ErrIdemInFlight (ErrIdemMismatch for another fingerprint).
+	// Otherwise it is Reserve, and the hold claims the key until it ends:
+	// its Commit stores r.Answer under the key in the same transaction; its
+	// Release (or the end of its lease) frees the key.
+	ReserveOnce(ctx context.Context, p Principal, price int64, k IdemKey) (*Hold, *Answer, error)
+	// PurchaseOnce is Purchase under an idempotency key of the account:
+	// the answer made by answer from the new purchase is stored in the
+	// purchase's transaction and returned; a retry gets the stored answer
+	// back (replayed true) and buys nothing. Errors as ReserveOnce's.
+	PurchaseOnce(ctx context.Context, accountID string, packUSD int, k IdemKey, answer func(Purchase) Answer) (a Answer, replayed bool, err error)
+	// RefundOnce is Refund under an idempotency key of the purchase's
+	// account, stored and replayed as PurchaseOnce. A refused refund
+	// (ErrRefundNotAllowed) stores nothing.
+	RefundOnce(ctx context.Context, purchaseID string, k IdemKey, answer func(p Purchase, refundedCredits int64) Answer) (a Answer, replayed bool, err error)
 
 	// Comment returns a comment of the account; ErrNotFound for another account's.
 	Comment(ctx context.Context, accountID, commentID string) (Comment, error)

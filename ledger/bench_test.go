@@ -135,3 +135,49 @@ func BenchmarkListCommentsLargeAccount(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCommitOnceParallel is BenchmarkCommitParallel under an
+// Idempotency-Key (a fresh key per request): ReserveOnce (the key checked
+// in Pebble and claimed) and a Commit that also writes a 1 KiB answer and
+// its expiry entry in the same synced batch.
+func BenchmarkCommitOnceParallel(b *testing.B) {
+	s, err := Open(b.TempDir(), func() time.Time { return time.Now().UTC() })
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	f := newFixture(b, s, Live)
+	for range 20 {
+		if _, err := s.Purchase(ctx, f.acct.ID, 500); err != nil { // 10M credits
+			b.Fatal(err)
+		}
+	}
+	body := make([]byte, 1024)
+	var n sync.Mutex
+	seq := 0
+	b.SetParallelism(16)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			n.Lock()
+			seq++
+			k := IdemKey{Key: fmt.Sprintf("bench-%d", seq)}
+			n.Unlock()
+			h, _, err := s.ReserveOnce(ctx, f.p, 6, k)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			now := time.Now().UTC()
+			r := Records{
+				Usage:   Usage{Endpoint: "/v1/classify", ListCredits: 6, LatencyMicros: 1200},
+				Comment: &Comment{ID: id.New("cls", now), Text: "مرحبا كيف الحال", Intent: "question", Sentiment: "neutral", Language: "ar", Dialect: "gulf", Toxicity: "none"},
+				Answer:  &Answer{Status: 200, RequestID: "req_bench", Header: []string{"X-SVC-Cache", "MISS"}, Body: body},
+			}
+			if err := s.commitErr(h, true, r); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}

@@ -101,17 +101,19 @@ func (x *commentIndex) intern(v string) uint32 {
 }
 
 // add indexes one comment created at t with the given field values (in
-// encodeComment's order). Comments arrive nearly in time order: the insert
+// encodeComment's order); id "" keeps no id hash. Comments arrive nearly in time order: the insert
 // is an append but for the few that arrive late.
 func (x *commentIndex) add(id string, t time.Time, fields [nFields]string) {
 	e := cmtEntry{sec: t.Unix(), ns: uint32(t.Nanosecond())}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if x.ids == nil {
-		x.ids = map[uint64]struct{}{}
+	if id != "" { // "" (CommentIndex): no id set kept
+		if x.ids == nil {
+			x.ids = map[uint64]struct{}{}
+		}
+		x.ids[idHash(id)] = struct{}{}
+		delete(x.pending, id)
 	}
-	x.ids[idHash(id)] = struct{}{}
-	delete(x.pending, id)
 	for i, v := range fields {
 		e.f[i] = x.intern(v)
 	}
@@ -124,6 +126,44 @@ func (x *commentIndex) add(id string, t time.Time, fields [nFields]string) {
 	x.entries = append(x.entries, cmtEntry{})
 	copy(x.entries[i+1:], x.entries[i:])
 	x.entries[i] = e
+}
+
+// addBatch indexes comments in any order (no id hashes): the batch is
+// sorted and merged into entries, so a load out of time order costs a merge
+// per batch, not a move per comment.
+func (x *commentIndex) addBatch(ts []time.Time, fields [][nFields]string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	batch := make([]cmtEntry, len(ts))
+	for i, t := range ts {
+		batch[i] = cmtEntry{sec: t.Unix(), ns: uint32(t.Nanosecond())}
+		for j, v := range fields[i] {
+			batch[i].f[j] = x.intern(v)
+		}
+	}
+	sort.SliceStable(batch, func(i, j int) bool { return batch[i].before(batch[j].sec, batch[j].ns) })
+	if len(batch) == 0 {
+		return
+	}
+	n := len(x.entries)
+	at := sort.Search(n, func(i int) bool { return batch[0].before(x.entries[i].sec, x.entries[i].ns) })
+	if at == n {
+		x.entries = append(x.entries, batch...)
+		return
+	}
+	tail := append([]cmtEntry(nil), x.entries[at:]...)
+	x.entries = x.entries[:at]
+	i, j := 0, 0
+	for i < len(tail) && j < len(batch) {
+		if batch[j].before(tail[i].sec, tail[i].ns) {
+			x.entries = append(x.entries, batch[j])
+			j++
+		} else {
+			x.entries = append(x.entries, tail[i])
+			i++
+		}
+	}
+	x.entries = append(append(x.entries, tail[i:]...), batch[j:]...)
 }
 
 // want translates filter values to codes: anyValue for "", ok false when a

@@ -3,6 +3,7 @@ package ledger
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"sort"
 	"testing"
 	"time"
@@ -183,4 +184,49 @@ func TestCommentIDAtMostOncePerAccount(t *testing.T) {
 	p, err := s2.ListComments(ctx, f.acct.ID, CommentFilter{Limit: 100})
 	require.NoError(t, err)
 	require.Equal(t, 3, p.TotalCount)
+}
+
+// AddAll in any order, in batches, counts and aggregates as Add in time
+// order does.
+func TestCommentIndexAddAllOutOfOrder(t *testing.T) {
+	base := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	var cs []Comment
+	for i := range 1000 {
+		cs = append(cs, Comment{CreatedAt: base.Add(time.Duration((i*7919)%1000) * time.Hour), Intent: IntentLabels[i%6],
+			Sentiment: Sentiments[i%4], ChannelID: fmt.Sprint("ch", i%3), Platform: "x"})
+	}
+	var inOrder, batched CommentIndex
+	sorted := append([]Comment(nil), cs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].CreatedAt.Before(sorted[j].CreatedAt) })
+	for i := range sorted {
+		inOrder.Add(&sorted[i])
+	}
+	for i := 0; i < len(cs); i += 64 {
+		batched.AddAll(cs[i:min(i+64, len(cs))])
+	}
+	if batched.Len() != 1000 {
+		t.Fatalf("Len %d", batched.Len())
+	}
+	for i := 1; i < len(batched.x.entries); i++ {
+		if batched.x.entries[i].before(batched.x.entries[i-1].sec, batched.x.entries[i-1].ns) {
+			t.Fatalf("entries out of time order at %d", i)
+		}
+	}
+	for _, f := range []CommentFilter{{}, {Intent: "praise"}, {ChannelID: "ch1", From: base.Add(100 * time.Hour), To: base.Add(500 * time.Hour)}} {
+		if a, b := inOrder.Count(&f), batched.Count(&f); a != b {
+			t.Fatalf("%+v: %d in order, %d batched", f, a, b)
+		}
+	}
+	q := AnalyticsQuery{From: base, To: base.Add(1000 * time.Hour), GroupBy: "week"}
+	a, err := inOrder.Analytics(q, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := batched.Analytics(q, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) || a.Total != 1000 {
+		t.Fatalf("analytics: in order %+v, batched %+v", a, b)
+	}
 }

@@ -19,6 +19,17 @@ func (s *Store) SandboxRemaining(ctx context.Context, accountID string) (int, er
 	return a.sandboxLeft(), nil
 }
 
+// Figures is the account's balance (less holds) and sandbox slots left.
+func (s *Store) Figures(ctx context.Context, accountID string) (Receipt, error) {
+	a, err := s.account(accountID)
+	if err != nil {
+		return Receipt{}, err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.receipt(), nil
+}
+
 // sandboxLeft is SandboxQuota less counted and reserved requests. a.mu held.
 func (a *account) sandboxLeft() int { return SandboxQuota - a.sandboxUsed - a.sandboxReserved }
 
@@ -56,13 +67,13 @@ func (s *Store) Reserve(ctx context.Context, p Principal, price int64) (*Hold, e
 	defer a.mu.Unlock()
 	k := ks.load()
 	if !s.usable(k) {
-		return nil, ErrUnauthenticated
+		return nil, &RefusalError{Err: ErrUnauthenticated, Receipt: a.receipt()}
 	}
 	h := &Hold{AccountID: a.info.ID, KeyID: k.ID, Kind: k.Kind, Price: price, s: s, a: a, keyID: k.ID, kind: k.Kind, price: price}
 	if k.Kind == Sandbox {
 		// Invariant: sandboxUsed + sandboxReserved <= SandboxQuota.
 		if a.sandboxUsed+a.sandboxReserved >= SandboxQuota {
-			return nil, ErrQuotaExhausted
+			return nil, &RefusalError{Err: ErrQuotaExhausted, Receipt: a.receipt()}
 		}
 		a.sandboxReserved++
 		h.Receipt = a.receipt()
@@ -70,11 +81,26 @@ func (s *Store) Reserve(ctx context.Context, p Principal, price int64) (*Hold, e
 	}
 	// Invariant: held <= balance.
 	if avail := a.available(); avail < price {
-		return nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
+		return nil, &InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price, Receipt: a.receipt()}
 	}
 	a.held += price
 	h.Receipt = a.receipt()
 	return h, nil
+}
+
+// Charge is Reserve and Commit in one call (ledger.Ledger's contract): the
+// hold lives only in memory until the commit's batch, so one step saves
+// nothing here but keeps the two stores interchangeable.
+func (s *Store) Charge(ctx context.Context, p Principal, price int64, charge bool, r Records) (Receipt, error) {
+	h, err := s.Reserve(ctx, p, price)
+	if err != nil {
+		return Receipt{}, err
+	}
+	rc, err := s.Commit(ctx, h, charge, r)
+	if err != nil {
+		s.Release(ctx, h)
+	}
+	return rc, err
 }
 
 // indexComment adds a comment whose batch was applied to the account's index.
@@ -104,6 +130,7 @@ func (s *Store) Release(ctx context.Context, h *Hold) error {
 	h.a.mu.Lock()
 	if !h.ended {
 		h.a.unhold(h)
+		h.a.unclaim(h.claim)
 	}
 	h.a.mu.Unlock()
 	return nil
@@ -135,6 +162,19 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 	}
 	if !h.committing.CompareAndSwap(false, true) {
 		return ErrHoldEnded
+	}
+	if (h.claim != nil) != (r.Answer != nil) {
+		s.Release(context.Background(), h)
+		return fmt.Errorf("%w: an answer is stored with, and only with, a hold of ReserveOnce", ErrInvalid)
+	}
+	if h.claim != nil {
+		// The key stays claimed until the batch is durable (or failed):
+		// a retry meanwhile is ErrIdemInFlight, then finds the answer.
+		defer func() {
+			h.a.mu.Lock()
+			h.a.unclaim(h.claim)
+			h.a.mu.Unlock()
+		}()
 	}
 	if err := s.enterWrite(); err != nil {
 		s.Release(context.Background(), h)

@@ -45,6 +45,12 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 	}
 	u.At = u.At.UTC().Round(0)
 	b.Set(timeKey(pUse, u.AccountID, u.At, u.ID), encodeUsage(u), nil)
+	if h.claim != nil {
+		if err := CheckIdem(IdemKey{Key: h.claim.key}, r.Answer); err != nil {
+			return nil, err
+		}
+		putAnswer(b, h.a.info.ID, h.claim, *r.Answer, now)
+	}
 
 	var written *Comment
 	if c := r.Comment; c != nil {

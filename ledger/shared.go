@@ -222,3 +222,45 @@ func (b *UsageBuilder) Result() UsageSummary {
 	}
 	return sum
 }
+
+// CommentIndex is *Store's in-memory index of one account's comments (40
+// bytes a comment: the time and the six filterable fields, interned) for
+// another implementation: add the account's comments to it, then
+// ListComments' TotalCount and Analytics come from memory with *Store's
+// rules, MaxCommentScan included. Safe for concurrent use.
+type CommentIndex struct{ x commentIndex }
+
+// Add indexes one comment (only CreatedAt and the filterable fields are
+// kept).
+func (c *CommentIndex) Add(cm *Comment) {
+	c.x.add("", cm.CreatedAt, [nFields]string{cm.Platform, cm.Intent, cm.Sentiment, cm.Dialect, cm.Toxicity, cm.ChannelID})
+}
+
+// AddAll indexes comments in any order (one sort and merge, not a move per
+// comment that arrives out of time order, as Add may cost).
+func (c *CommentIndex) AddAll(cs []Comment) {
+	ts := make([]time.Time, len(cs))
+	fs := make([][nFields]string, len(cs))
+	for i := range cs {
+		cm := &cs[i]
+		ts[i] = cm.CreatedAt
+		fs[i] = [nFields]string{cm.Platform, cm.Intent, cm.Sentiment, cm.Dialect, cm.Toxicity, cm.ChannelID}
+	}
+	c.x.addBatch(ts, fs)
+}
+
+// Len is the number of comments added.
+func (c *CommentIndex) Len() int {
+	c.x.mu.RLock()
+	defer c.x.mu.RUnlock()
+	return len(c.x.entries)
+}
+
+// Count is ListComments' TotalCount for f (cursor and limit ignored).
+func (c *CommentIndex) Count(f *CommentFilter) int { return c.x.count(f) }
+
+// Analytics is Analytics over the added comments; now is the service clock
+// (the default To).
+func (c *CommentIndex) Analytics(q AnalyticsQuery, now time.Time) (Analytics, error) {
+	return c.x.analytics(q, now.UTC())
+}

@@ -54,6 +54,10 @@ type Store struct {
 	// a writer that holds an account lock: the account's other requests
 	// queue here, not behind an fsync (bench/NOTES.md P16).
 	slots chan struct{}
+
+	stop     chan struct{} // closed by Close: background work ends
+	stopOnce sync.Once
+	bg       sync.WaitGroup // the janitor (idemstore.go)
 }
 
 // maxPendingSyncs is the capacity of Store.slots: half of Pebble's
@@ -104,6 +108,7 @@ func Open(dir string, now func() time.Time) (*Store, error) {
 		keyByID:   map[string]*keyState{},
 		slots:     make(chan struct{}, maxPendingSyncs),
 		purOwner:  map[string]*account{},
+		stop:      make(chan struct{}),
 	}
 	if err := s.init(); err != nil {
 		db.Close()
@@ -113,6 +118,8 @@ func Open(dir string, now func() time.Time) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
+	s.bg.Add(1)
+	go s.janitor()
 	return s, nil
 }
 
@@ -252,6 +259,8 @@ func (s *Store) rebuild() error {
 // Close closes Pebble after every call in progress has finished. Holds in
 // flight are dropped: nothing they reserved is ever charged.
 func (s *Store) Close() error {
+	s.stopOnce.Do(func() { close(s.stop) })
+	s.bg.Wait()
 	s.life.Lock()
 	defer s.life.Unlock()
 	if s.closed {

@@ -21,10 +21,29 @@ ulimit -n 65536 2>/dev/null || true
 go build -o bin/load ./bench/cmd/load
 rm -rf "$OUT" && mkdir -p "$OUT"
 
+# cluster.sh runs in its own process group (setsid): a background job of a
+# non-interactive shell ignores SIGINT, so it is stopped with SIGTERM (its
+# trap stops haproxy, the nodes, Redis and PostgreSQL and waits for them);
+# whatever is left after 60 s is killed with the whole group.
 CLUSTER_DIR=$DIR CLUSTER_PORT=$PORT CLUSTER_NODE_PORT=$((PORT + 100)) CLUSTER_PG_PORT=$((PORT + 200)) \
-	CLUSTER_REDIS_PORT=$((PORT + 201)) ./scripts/cluster.sh >"$DIR/cluster.out" 2>&1 &
+	CLUSTER_REDIS_PORT=$((PORT + 201)) setsid ./scripts/cluster.sh >"$DIR/cluster.out" 2>&1 &
 CL=$!
-trap 'kill -INT $CL 2>/dev/null; wait $CL 2>/dev/null; rm -rf "$DIR"' EXIT
+stop_cluster() {
+	local rc=$?
+	trap - EXIT INT TERM
+	kill -TERM "$CL" 2>/dev/null || true
+	for _ in $(seq 1 600); do kill -0 "$CL" 2>/dev/null || break; sleep 0.1; done
+	if kill -0 "$CL" 2>/dev/null; then
+		echo "bench-cluster: cluster.sh did not stop in 60 s; killing its process group" >&2
+		kill -KILL -- "-$CL" 2>/dev/null || true
+		[ -f "$DIR/pg/postmaster.pid" ] && runuser -u postgres -- /usr/lib/postgresql/15/bin/pg_ctl -D "$DIR/pg" -m immediate stop >/dev/null 2>&1
+	fi
+	wait "$CL" 2>/dev/null || true
+	rm -rf "$DIR"
+	exit "$rc"
+}
+trap stop_cluster EXIT
+trap 'exit 130' INT TERM
 for _ in $(seq 1 600); do
 	grep -q 'nodes behind haproxy' "$DIR/cluster.out" 2>/dev/null && break
 	kill -0 $CL 2>/dev/null || { cat "$DIR/cluster.out"; exit 1; }
@@ -77,3 +96,9 @@ else
 	{ echo; cat "$SECTION"; } >>"$RESULTS"
 fi
 cat "$SECTION"
+# Say whether each target was met (the best closed-loop run; the worst p99 at 500/s).
+best=$(grep -ho '=> [0-9]*' "$OUT/cluster-max.txt" | awk '{if ($2 > m) m = $2} END {print m + 0}')
+p99=$(grep -ho 'p99=[0-9.]*[µm]*s' "$OUT/cluster-500.txt" | awk -F= '{v = $2 + 0; if ($2 ~ /µs$/) v /= 1000; else if ($2 !~ /ms$/) v *= 1000; if (v > m) m = v} END {print m + 0}')
+met() { if [ "$1" = 1 ]; then echo met; else echo "NOT met"; fi; }
+echo "bench-cluster: throughput target >= 2000 req/s through the cluster: $(met "$(awk -v b="$best" 'BEGIN {print (b >= 2000)}')") (best run $best req/s)"
+echo "bench-cluster: latency target p99 <= 25 ms at 500 req/s: $(met "$(awk -v p="$p99" 'BEGIN {print (p <= 25)}')") (worst run p99 $p99 ms)"

@@ -68,9 +68,9 @@ func drainOnce(t *testing.T) {
 	env := []string{"SVC_LLM_A_BASE_URL=" + up.URL + "/v1", "SVC_LLM_A_MODEL=mock-large", "SVC_LLM_TIMEOUT=" + callTimeout.String(), "SVC_OBJECTIVE=all=1m"}
 	dir := t.TempDir()
 	p := startEnv(t, dir, env, "--shutdown-timeout", "2m")
-	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.out.String())
+	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.Output())
 	require.NotEmpty(t, live)
-	base := "http://" + p.addr
+	base := "http://" + p.Addr
 	c := &http.Client{Timeout: 2 * time.Minute} // bounds a hang only
 
 	// Fill the pool: 16 concurrent calls, then wait until every deadline
@@ -169,9 +169,9 @@ func drainOnce(t *testing.T) {
 			t.Fatal("the 8 classify calls did not all reach the upstream within a minute")
 		}
 	}
-	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, p.Cmd().Process.Signal(syscall.SIGTERM))
 	exited := make(chan error, 1)
-	go func() { exited <- p.cmd.Wait() }()
+	go func() { exited <- p.Cmd().Wait() }()
 	select {
 	case err := <-exited:
 		require.NoError(t, err, "exit status 0 after SIGTERM")
@@ -190,7 +190,7 @@ func drainOnce(t *testing.T) {
 	t.Logf("drained %d calls; %d other calls, %d answered", inFlight, others.Load(), answered.Load())
 
 	q := startEnv(t, dir, env)
-	require.Equal(t, b0-charged, balance(t, c, "http://"+q.addr, live), "every charge acknowledged while draining is durable")
+	require.Equal(t, b0-charged, balance(t, c, "http://"+q.Addr, live), "every charge acknowledged while draining is durable")
 }
 
 // drainTexts are the calls in flight at SIGTERM: unlike each other, so

@@ -43,10 +43,10 @@ func TestCacheEmbedderServe(t *testing.T) {
 	env := []string{"SVC_LLM_A_BASE_URL=" + up.URL + "/v1", "SVC_LLM_A_MODEL=mock-large", "SVC_LLM_A_EMBED_MODEL=mock-embed", "SVC_CACHE_EMBEDDER=llm_a"}
 	dir := t.TempDir()
 	p := startEnv(t, dir, env)
-	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.out.String())
+	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.Output())
 	require.NotEmpty(t, live)
 	classify := func(p *proc, text string) string {
-		code, h, _ := call(t, "POST", "http://"+p.addr+"/v1/classify", live, map[string]any{"text": text})
+		code, h, _ := call(t, "POST", "http://"+p.Addr+"/v1/classify", live, map[string]any{"text": text})
 		require.Equal(t, 200, code)
 		return h.Get("X-SVC-Cache")
 	}
@@ -57,8 +57,8 @@ func TestCacheEmbedderServe(t *testing.T) {
 	require.Equal(t, "MISS", classify(p, "the delivery took 4 days"))
 	require.Positive(t, m.Stats().Embeddings)
 
-	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
-	_, _ = p.cmd.Process.Wait()
+	require.NoError(t, p.Cmd().Process.Signal(syscall.SIGTERM))
+	_, _ = p.Cmd().Process.Wait()
 	before := m.Stats().Embeddings
 	q := startEnv(t, dir, env)
 	require.Equal(t, before, m.Stats().Embeddings, "warm start embedded stored entries")

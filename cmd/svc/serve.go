@@ -126,14 +126,8 @@ func serve(args []string) error {
 		return err
 	}
 	if cfg.demo {
-		empty, err := led.Empty(context.Background())
-		if err != nil {
-			return fmt.Errorf("ledger: %w", err)
-		}
-		if empty {
-			if err := createDemo(led); err != nil {
-				return fmt.Errorf("demo account: %w", err)
-			}
+		if err := bootstrapDemo(led); err != nil {
+			return err
 		}
 	}
 
@@ -215,6 +209,36 @@ func adminToken(cfg serveConfig) (string, error) {
 	}
 	fmt.Printf("admin token (kept in %s): %s\n", path, t)
 	return t, nil
+}
+
+// exclusiveLedger is a ledger shared by several nodes that runs a function
+// under a lock all of them take (pgledger.Ledger.Exclusive).
+type exclusiveLedger interface {
+	Exclusive(ctx context.Context, fn func() error) error
+}
+
+// bootstrapDemo makes the demo account if the ledger has no account, once
+// even when several nodes start at once on one empty database: the check
+// and the creation run under the shared ledger's lock.
+func bootstrapDemo(led ledger.Ledger) error {
+	run := func() error {
+		empty, err := led.Empty(context.Background())
+		if err != nil {
+			return fmt.Errorf("ledger: %w", err)
+		}
+		if empty {
+			if err := createDemo(led); err != nil {
+				return fmt.Errorf("demo account: %w", err)
+			}
+		}
+		return nil
+	}
+	if x, ok := led.(exclusiveLedger); ok {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		return x.Exclusive(ctx, run)
+	}
+	return run() // one process per Pebble ledger
 }
 
 // createDemo makes the demo account with a sandbox key and a live key holding

@@ -22,11 +22,11 @@ var shared struct {
 	durableErr error
 }
 
-// Main runs the package's tests and then stops the shared server. Use it from
-// TestMain:
+// Main runs the package's tests, then stops the shared server and runs
+// after (cleanups of TestMain: Main exits). Use it from TestMain:
 //
 //	func TestMain(m *testing.M) { testpg.Main(m) }
-func Main(m *testing.M) {
+func Main(m *testing.M, after ...func()) {
 	shared.Lock()
 	shared.inMain = true
 	shared.Unlock()
@@ -39,6 +39,9 @@ func Main(m *testing.M) {
 		shared.durable.Close()
 	}
 	shared.Unlock()
+	for _, f := range after {
+		f()
+	}
 	os.Exit(code)
 }
 

@@ -63,6 +63,9 @@ func Run(t *testing.T, open Opener) {
 		{"RestartKeepsEverything", testRestart},
 		{"TestClockExpiresSandboxKeys", testClock},
 		{"AdminPages", testAdminPages},
+		{"ChargeExactlyNUnderRacers", testChargeExactlyN},
+		{"ChargeSandboxAndRefusalReceipts", testChargeSandboxAndRefusalReceipts},
+		{"Idempotency", testIdempotency},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

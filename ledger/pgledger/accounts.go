@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -199,21 +200,25 @@ func (l *Ledger) AccountPurchases(ctx context.Context, accountID string, q ledge
 // Purchase adds a credit pack to the account (one statement: the purchase
 // row and the account's total).
 func (l *Ledger) Purchase(ctx context.Context, accountID string, packUSD int) (ledger.Purchase, error) {
-	credits, ok := ledger.Packs[packUSD]
-	if !ok {
+	if _, ok := ledger.Packs[packUSD]; !ok {
 		return ledger.Purchase{}, fmt.Errorf("%w: pack %d USD", ledger.ErrInvalid, packUSD)
 	}
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
-	now := l.now()
-	accountID = esc(accountID)
+	p, err := l.purchase(ctx, l.pool, esc(accountID), packUSD, l.now())
+	return p, l.fail(err)
+}
+
+// purchase buys a pack (a key of ledger.Packs) at now in one statement of q.
+func (l *Ledger) purchase(ctx context.Context, q queryer, accountID string, packUSD int, now time.Time) (ledger.Purchase, error) {
+	credits := ledger.Packs[packUSD]
 	p := ledger.Purchase{ID: id.New("pur", now), AccountID: accountID, PackUSD: packUSD, Credits: credits, CreatedAt: now}
 	var n int
-	err := l.pool.QueryRow(ctx, `WITH a AS (UPDATE accounts SET purchased = purchased + $3 WHERE id = $2 RETURNING id),
+	err := q.QueryRow(ctx, `WITH a AS (UPDATE accounts SET purchased = purchased + $3 WHERE id = $2 RETURNING id),
 		p AS (INSERT INTO purchases (id, account_id, pack_usd, credits, created_ns) SELECT $1, a.id, $4, $3, $5 FROM a RETURNING id)
 		SELECT count(*) FROM p`, p.ID, accountID, credits, packUSD, ns(now)).Scan(&n)
 	if err != nil {
-		return ledger.Purchase{}, l.fail(err)
+		return ledger.Purchase{}, err
 	}
 	if n == 0 {
 		return ledger.Purchase{}, ledger.ErrNotFound
@@ -232,49 +237,9 @@ func (l *Ledger) Refund(ctx context.Context, purchaseID string) (ledger.Purchase
 	now := l.now()
 	var out ledger.Purchase
 	var amount int64
-	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
-		var accountID string
-		err := tx.QueryRow(ctx, "SELECT account_id FROM purchases WHERE id = $1", purchaseID).Scan(&accountID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ledger.ErrNotFound
-		} else if err != nil {
-			return err
-		}
-		var avail int64
-		if err := tx.QueryRow(ctx, "SELECT purchased - refunded - captured - held FROM accounts WHERE id = $1 FOR UPDATE",
-			accountID).Scan(&avail); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `SELECT * FROM (`+purchaseSelect+`) x WHERE id = $2`, accountID, purchaseID)
-		if err != nil {
-			return err
-		}
-		ps, err := scanPurchases(rows)
-		if err != nil {
-			return err
-		}
-		if len(ps) != 1 {
-			return ledger.ErrNotFound
-		}
-		out = ps[0]
-		if !out.RefundedAt.IsZero() || now.After(out.CreatedAt.Add(ledger.RefundWindow)) {
-			return ledger.ErrRefundNotAllowed
-		}
-		amount = min(out.Credits-out.Consumed-out.Refunded, avail)
-		if amount <= 0 {
-			amount = 0
-			return ledger.ErrRefundNotAllowed
-		}
-		if _, err := tx.Exec(ctx, "UPDATE purchases SET refunded = refunded + $2, refunded_ns = $3 WHERE id = $1",
-			purchaseID, amount, ns(now)); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, "UPDATE accounts SET refunded = refunded + $2 WHERE id = $1", accountID, amount); err != nil {
-			return err
-		}
-		out.Refunded += amount
-		out.RefundedAt = now
-		return nil
+	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) (err error) {
+		out, amount, err = refundTx(ctx, tx, purchaseID, now)
+		return err
 	})
 	if err != nil {
 		if errors.Is(err, ledger.ErrRefundNotAllowed) {
@@ -282,6 +247,51 @@ func (l *Ledger) Refund(ctx context.Context, purchaseID string) (ledger.Purchase
 		}
 		return ledger.Purchase{}, 0, l.fail(err)
 	}
+	return out, amount, nil
+}
+
+// refundTx is Refund's work inside tx at now.
+func refundTx(ctx context.Context, tx pgx.Tx, purchaseID string, now time.Time) (out ledger.Purchase, amount int64, err error) {
+	var accountID string
+	err = tx.QueryRow(ctx, "SELECT account_id FROM purchases WHERE id = $1", purchaseID).Scan(&accountID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return out, 0, ledger.ErrNotFound
+	} else if err != nil {
+		return out, 0, err
+	}
+	var avail int64
+	if err := tx.QueryRow(ctx, "SELECT purchased - refunded - captured - held FROM accounts WHERE id = $1 FOR UPDATE",
+		accountID).Scan(&avail); err != nil {
+		return out, 0, err
+	}
+	rows, err := tx.Query(ctx, `SELECT * FROM (`+purchaseSelect+`) x WHERE id = $2`, accountID, purchaseID)
+	if err != nil {
+		return out, 0, err
+	}
+	ps, err := scanPurchases(rows)
+	if err != nil {
+		return out, 0, err
+	}
+	if len(ps) != 1 {
+		return out, 0, ledger.ErrNotFound
+	}
+	out = ps[0]
+	if !out.RefundedAt.IsZero() || now.After(out.CreatedAt.Add(ledger.RefundWindow)) {
+		return out, 0, ledger.ErrRefundNotAllowed
+	}
+	amount = min(out.Credits-out.Consumed-out.Refunded, avail)
+	if amount <= 0 {
+		return out, 0, ledger.ErrRefundNotAllowed
+	}
+	if _, err := tx.Exec(ctx, "UPDATE purchases SET refunded = refunded + $2, refunded_ns = $3 WHERE id = $1",
+		purchaseID, amount, ns(now)); err != nil {
+		return out, 0, err
+	}
+	if _, err := tx.Exec(ctx, "UPDATE accounts SET refunded = refunded + $2 WHERE id = $1", accountID, amount); err != nil {
+		return out, 0, err
+	}
+	out.Refunded += amount
+	out.RefundedAt = now
 	return out, amount, nil
 }
 

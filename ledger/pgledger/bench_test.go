@@ -30,6 +30,7 @@ import (
 // ConditionalDebit is one synced conditional UPDATE (the shape of every
 // reserve); PaidFlow is the ledger's part of a paid request (Authenticate
 // from the node's cache, Reserve, Commit: two synced statements);
+// Charge is Authenticate + Charge (one statement, group-committed);
 // PaidDetect is a whole paid POST /v1/detect through httpapi's handler.
 
 const benchAccounts = 64
@@ -114,6 +115,67 @@ func BenchmarkPaidFlow(b *testing.B) {
 		}
 	})
 	_ = ps
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
+}
+
+// BenchmarkCharge is the ledger's part of a paid detect: Authenticate and
+// one Charge (reserve and capture in one statement, group-committed).
+func BenchmarkCharge(b *testing.B) {
+	l, _, _, secrets := benchLedger(b)
+	var n atomic.Int64
+	b.SetParallelism(16)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := n.Add(1) % benchAccounts
+			p, err := l.Authenticate(ctx, secrets[i])
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			now := time.Now()
+			if _, err := l.Charge(ctx, p, 2, true, ledger.Records{Usage: ledger.Usage{ID: id.New("use", now), Endpoint: "/v1/detect", ListCredits: 2, At: now}}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	batches, ops := l.BatchStats()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
+	b.ReportMetric(float64(ops)/float64(max(batches, 1)), "ops/batch")
+}
+
+// BenchmarkPaidFlowOnce is PaidFlow under an Idempotency-Key (a fresh key
+// per request): ReserveOnce inserts the claim with the hold, the commit
+// (its own statement, not the group commit) stores a 1 KiB answer.
+func BenchmarkPaidFlowOnce(b *testing.B) {
+	l, _, _, secrets := benchLedger(b)
+	var n atomic.Int64
+	body := make([]byte, 1024)
+	b.SetParallelism(16)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			seq := n.Add(1)
+			p, err := l.Authenticate(ctx, secrets[seq%benchAccounts])
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			h, _, err := l.ReserveOnce(ctx, p, 2, ledger.IdemKey{Key: fmt.Sprint("bench-", seq)})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			now := time.Now()
+			r := ledger.Records{Usage: ledger.Usage{ID: id.New("use", now), Endpoint: "/v1/detect", ListCredits: 2, At: now},
+				Answer: &ledger.Answer{Status: 200, RequestID: "req_bench", Header: []string{"X-SVC-Cache", "MISS"}, Body: body}}
+			if _, err := l.Commit(ctx, h, true, r); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 }
 

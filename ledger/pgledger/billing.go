@@ -12,6 +12,17 @@ import (
 	"svc/ledger"
 )
 
+// reserveWhereSQL is the condition of every reserve (reserveSQL, and
+// captureChargeSQL's reserve and capture in one): the key ($2) is the
+// account's ($1), not revoked, not expired at $4 (service clock), and the
+// invariant holds after taking $3 credits (live: the balance less holds
+// covers them) or one slot (sandbox: used + reserved stays under the quota).
+const reserveWhereSQL = `
+	WHERE a.id = $1 AND k.id = $2 AND k.account_id = a.id
+		AND k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $4)
+		AND CASE WHEN k.kind = 'live' THEN a.purchased - a.refunded - a.captured - a.held >= $3::bigint
+			ELSE a.sandbox_used + a.sandbox_reserved < 100 END`
+
 // reserveSQL takes a hold in one statement: the account row is updated only
 // if the key is usable and the invariant holds after (live: balance less
 // holds covers the price; sandbox: used + reserved stays under the quota),
@@ -24,11 +35,7 @@ const reserveSQL = `WITH r AS (
 	UPDATE accounts a SET
 		held = a.held + CASE WHEN k.kind = 'live' THEN $3::bigint ELSE 0 END,
 		sandbox_reserved = a.sandbox_reserved + CASE WHEN k.kind = 'sandbox' THEN 1 ELSE 0 END
-	FROM keys k
-	WHERE a.id = $1 AND k.id = $2 AND k.account_id = a.id
-		AND k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $4)
-		AND CASE WHEN k.kind = 'live' THEN a.purchased - a.refunded - a.captured - a.held >= $3::bigint
-			ELSE a.sandbox_used + a.sandbox_reserved < 100 END
+	FROM keys k` + reserveWhereSQL + `
 	RETURNING k.kind, a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left
 ), h AS (
 	INSERT INTO holds (id, account_id, key_id, kind, price, node, expires_at)
@@ -55,37 +62,60 @@ func (l *Ledger) Reserve(ctx context.Context, p ledger.Principal, price int64) (
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return nil, l.fail(err)
 	}
-	// Refused: say why (a read; nothing was written).
+	return nil, l.refusal(ctx, p, price, now)
+}
+
+// refusal explains a refused reserve or charge with one read (nothing was
+// written): the error Reserve returns, carrying the account's figures for
+// the response headers.
+func (l *Ledger) refusal(ctx context.Context, p ledger.Principal, price int64, now time.Time) error {
+	var kind string
 	var usable bool
-	var avail int64
-	var left int
-	err = l.pool.QueryRow(ctx, `SELECT k.kind, k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $3),
+	var rc ledger.Receipt
+	err := l.pool.QueryRow(ctx, `SELECT k.kind, k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $3),
 		a.purchased - a.refunded - a.captured - a.held, 100 - a.sandbox_used - a.sandbox_reserved
 		FROM keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = $2 AND a.id = $1`,
-		esc(p.Account.ID), esc(p.Key.ID), ns(now)).Scan(&kind, &usable, &avail, &left)
+		esc(p.Account.ID), esc(p.Key.ID), ns(now)).Scan(&kind, &usable, &rc.BalanceCredits, &rc.SandboxRemaining)
+	rc.BalanceCredits = max(rc.BalanceCredits, 0)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return nil, ledger.ErrUnauthenticated
+		return ledger.ErrUnauthenticated
 	case err != nil:
-		return nil, l.fail(err)
+		return l.fail(err)
 	case !usable:
-		return nil, ledger.ErrUnauthenticated
+		return &ledger.RefusalError{Err: ledger.ErrUnauthenticated, Receipt: rc}
 	case kind == string(ledger.Sandbox):
-		return nil, ledger.ErrQuotaExhausted
+		return &ledger.RefusalError{Err: ledger.ErrQuotaExhausted, Receipt: rc}
 	default:
-		return nil, &ledger.InsufficientCreditsError{BalanceCredits: max(avail, 0), RequiredCredits: price}
+		return &ledger.InsufficientCreditsError{BalanceCredits: rc.BalanceCredits, RequiredCredits: price, Receipt: rc}
 	}
 }
 
-// releaseSQL deletes a hold and gives back what it reserved. $1 hold id.
-const releaseSQL = `WITH h AS (DELETE FROM holds WHERE id = $1 RETURNING account_id, kind, price)
+// Figures reads the account's balance less holds and sandbox slots left.
+func (l *Ledger) Figures(ctx context.Context, accountID string) (ledger.Receipt, error) {
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	var rc ledger.Receipt
+	err := l.pool.QueryRow(ctx, `SELECT purchased - refunded - captured - held, $2::integer - sandbox_used - sandbox_reserved
+		FROM accounts WHERE id = $1`, esc(accountID), ledger.SandboxQuota).Scan(&rc.BalanceCredits, &rc.SandboxRemaining)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ledger.Receipt{}, ledger.ErrNotFound
+	}
+	return rc, l.fail(err)
+}
+
+// releaseSQL deletes a hold and gives back what it reserved, and frees the
+// idempotency key it claimed (idempotency.go). $1 hold id.
+const releaseSQL = `WITH h AS (DELETE FROM holds WHERE id = $1 RETURNING account_id, kind, price, idem_key),
+i AS (DELETE FROM idempotency i USING h WHERE i.account_id = h.account_id AND i.key = h.idem_key AND i.hold_id = $1)
 UPDATE accounts a SET
 	held = a.held - CASE WHEN h.kind = 'live' THEN h.price ELSE 0 END,
 	sandbox_reserved = a.sandbox_reserved - CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END
 FROM h WHERE a.id = h.account_id`
 
 // Release ends a hold without charging. Idempotent. If the database cannot
-// be reached the hold stays until its lease runs out (the reaper).
+// be reached the hold is released in the background when it is back
+// (release.go), at the latest by the reaper when its lease runs out.
 func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 	if h == nil || h.ID == "" {
 		return nil
@@ -95,109 +125,94 @@ func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), l.opts.CallTimeout)
 	defer cancel()
 	_, err := l.pool.Exec(ctx, releaseSQL, esc(h.ID))
-	return l.fail(err)
+	err = l.fail(err)
+	if errors.Is(err, ledger.ErrUnavailable) {
+		l.releaseLater(esc(h.ID))
+	}
+	return err
 }
 
-// commitSQL ends a hold in one statement: deletes it, captures its price
-// ($2: charge, live keys only) or counts its sandbox slot, and inserts the
-// usage record and the optional comment and feedback from the hold's own
-// account and key. No hold row (committed, released or reaped already):
-// no row returned, nothing written.
-//
-// $1 hold, $2 charge, usage: $3 id, $4 endpoint, $5 list price, $6 cache hit, $7 latency, $8 at;
-// comment (when $9): $10 id, $11 text, $12 platform, $13 intent, $14 intents, $15 sentiment,
-// $16 language, $17 dialect, $18 toxicity, $19 channel, $20 author, $21 created, $22 classified;
-// feedback (when $23): $24 id, $25 classification, $26 rating, $27 corrected intent,
-// $28 corrected sentiment, $29 comment, $30 text, $31 text key, $32 created.
-const commitSQL = `WITH h AS (
-	DELETE FROM holds WHERE id = $1 RETURNING account_id, key_id, kind, price
-), a AS (
-	UPDATE accounts a SET
-		held = a.held - CASE WHEN h.kind = 'live' THEN h.price ELSE 0 END,
-		captured = a.captured + CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END,
-		sandbox_reserved = a.sandbox_reserved - CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END,
-		sandbox_used = a.sandbox_used + CASE WHEN h.kind = 'sandbox' THEN 1 ELSE 0 END
-	FROM h WHERE a.id = h.account_id
-	RETURNING a.id, h.key_id, h.kind, CASE WHEN h.kind = 'live' AND $2 THEN h.price ELSE 0 END AS charged,
-		a.purchased - a.refunded - a.captured - a.held AS avail, 100 - a.sandbox_used - a.sandbox_reserved AS slots_left
-), u AS (
-	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
-	SELECT $3, a.id, a.key_id, $4, $5, a.charged, $6, a.kind = 'sandbox', $7, $8 FROM a
-), c AS (
-	INSERT INTO comments (id, account_id, text, platform, intent, intents, sentiment, language, dialect, toxicity,
-		channel_id, author, created_ns, classified_ns)
-	SELECT $10, a.id, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22 FROM a WHERE $9
-), f AS (
-	INSERT INTO feedback (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment, comment,
-		text, text_key, created_ns)
-	SELECT $24, a.id, $25, $26, $27, $28, $29, $30, $31, $32 FROM a WHERE $23
-)
-SELECT charged, avail, slots_left FROM a`
-
 // Commit ends h: captures its price (charge, live keys), counts its sandbox
-// slot, and writes r, in one statement committed durably before it returns.
-// A hold already ended is ErrHoldEnded. On an error the server answered
-// (a duplicate comment id, a broken invariant) nothing was written and the
-// hold is released; when the database could not be reached the outcome is
-// unknown (ErrUnavailable) and an uncommitted hold is left to its lease.
+// slot, and writes r, in one transaction (a group commit shared with other
+// calls, committer.go) committed durably before it returns. A hold already
+// ended is ErrHoldEnded. On an error the server answered (a duplicate
+// comment id, a broken invariant) nothing was written and the hold is
+// released; when the database could not be reached the outcome is unknown
+// (ErrUnavailable) and the hold is released in the background once the
+// database is back (release.go), which gives back nothing if it did commit.
 func (l *Ledger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r ledger.Records) (ledger.Receipt, error) {
 	if h == nil || h.ID == "" {
 		return ledger.Receipt{}, fmt.Errorf("%w: hold of another store", ledger.ErrInvalid)
 	}
-	u := &r.Usage
-	if u.ID == "" {
-		return ledger.Receipt{}, fmt.Errorf("%w: usage without id", ledger.ErrInvalid)
+	if h.Once != "" || r.Answer != nil {
+		return l.commitOnce(ctx, h, charge, r) // idempotency.go: not group-committed
 	}
-	var c ledger.Comment
-	if r.Comment != nil {
-		c = *r.Comment
-		if c.ID == "" {
-			return ledger.Receipt{}, fmt.Errorf("%w: comment without id", ledger.ErrInvalid)
-		}
-		if c.Intents == nil {
-			c.Intents = []string{}
-		}
-	}
-	var f ledger.Feedback
-	if r.Feedback != nil {
-		f = *r.Feedback
-		if f.ID == "" {
-			return ledger.Receipt{}, fmt.Errorf("%w: feedback without id", ledger.ErrInvalid)
-		}
-		if f.CorrectedIntent == nil {
-			f.CorrectedIntent = []string{}
-		}
+	if err := checkRecords(&r); err != nil {
+		return ledger.Receipt{}, err
 	}
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
-	var rc ledger.Receipt
-	var charged int64
-	err := l.pool.QueryRow(ctx, commitSQL, esc(h.ID), charge,
-		esc(u.ID), esc(u.Endpoint), u.ListCredits, u.CacheHit, u.LatencyMicros, ns(u.At),
-		r.Comment != nil, esc(c.ID), esc(c.Text), esc(c.Platform), esc(c.Intent), escAll(c.Intents), esc(c.Sentiment),
-		esc(c.Language), esc(c.Dialect), esc(c.Toxicity), esc(c.ChannelID), esc(c.Author), ns(c.CreatedAt), ns(c.ClassifiedAt),
-		r.Feedback != nil, esc(f.ID), esc(f.ClassificationID), esc(f.Rating), escAll(f.CorrectedIntent), esc(f.CorrectedSentiment),
-		esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt),
-	).Scan(&charged, &rc.BalanceCredits, &rc.SandboxRemaining)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ledger.Receipt{}, ledger.ErrHoldEnded
-	}
-	if err != nil {
-		err = l.fail(err)
-		if !errors.Is(err, ledger.ErrUnavailable) && !errors.Is(err, ledger.ErrClosed) {
+	o := &op{account: h.AccountID, hold: h, charge: charge, r: r}
+	l.submit(ctx, o)
+	switch {
+	case o.err != nil:
+		if errors.Is(o.err, ledger.ErrUnavailable) {
+			l.releaseLater(esc(h.ID)) // a no-op if it did commit
+		} else if !errors.Is(o.err, ledger.ErrClosed) {
 			l.Release(ctx, h)
 		}
-		return ledger.Receipt{}, err
+		return ledger.Receipt{}, o.err
+	case !o.captured:
+		return ledger.Receipt{}, ledger.ErrHoldEnded
 	}
-	rc.BalanceCredits = max(rc.BalanceCredits, 0)
-	return rc, nil
+	return o.rc, nil
 }
 
-// reapSQL releases up to 500 holds whose lease ran out, one account per
-// row update; SKIP LOCKED lets the reapers of several nodes share the work.
+// Charge reserves and commits in one conditional statement (no hold row,
+// one commit instead of two), batched like Commit. A refusal wrote nothing;
+// it is explained by one read, as Reserve's.
+func (l *Ledger) Charge(ctx context.Context, p ledger.Principal, price int64, charge bool, r ledger.Records) (ledger.Receipt, error) {
+	if price < 0 {
+		return ledger.Receipt{}, fmt.Errorf("%w: negative price", ledger.ErrInvalid)
+	}
+	if err := checkRecords(&r); err != nil {
+		return ledger.Receipt{}, err
+	}
+	ctx, cancel := l.bound(ctx)
+	defer cancel()
+	now := l.now()
+	o := &op{account: p.Account.ID, p: p, price: price, charge: charge, now: ns(now), r: r}
+	l.submit(ctx, o)
+	switch {
+	case o.err != nil:
+		return ledger.Receipt{}, o.err
+	case !o.captured:
+		return ledger.Receipt{}, l.refusal(ctx, p, price, now)
+	}
+	return o.rc, nil
+}
+
+// checkRecords refuses records without the ids the ledger stores them by.
+func checkRecords(r *ledger.Records) error {
+	switch {
+	case r.Usage.ID == "":
+		return fmt.Errorf("%w: usage without id", ledger.ErrInvalid)
+	case r.Comment != nil && r.Comment.ID == "":
+		return fmt.Errorf("%w: comment without id", ledger.ErrInvalid)
+	case r.Feedback != nil && r.Feedback.ID == "":
+		return fmt.Errorf("%w: feedback without id", ledger.ErrInvalid)
+	}
+	return nil
+}
+
+// reapSQL releases up to 500 holds whose lease ran out (and frees the
+// idempotency keys they claimed), one account per row update; SKIP LOCKED
+// lets the reapers of several nodes share the work.
 const reapSQL = `WITH h AS (
 	DELETE FROM holds WHERE id IN (SELECT id FROM holds WHERE expires_at < now() LIMIT 500 FOR UPDATE SKIP LOCKED)
-	RETURNING account_id, kind, price
+	RETURNING id, account_id, kind, price, idem_key
+), i AS (
+	DELETE FROM idempotency i USING h WHERE i.account_id = h.account_id AND i.key = h.idem_key AND i.hold_id = h.id
 ), s AS (
 	SELECT account_id, sum(CASE WHEN kind = 'live' THEN price ELSE 0 END) AS held,
 		count(*) FILTER (WHERE kind = 'sandbox') AS slots FROM h GROUP BY account_id
@@ -218,6 +233,9 @@ func (l *Ledger) reap() {
 		}
 		if _, err := l.ReapExpired(context.Background()); err != nil {
 			logErr("pgledger: reaping expired holds", err)
+		}
+		if _, err := l.ExpireAnswers(context.Background(), expirePass); err != nil {
+			logErr("pgledger: deleting expired idempotency answers", err)
 		}
 	}
 }

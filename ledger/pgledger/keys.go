@@ -67,9 +67,13 @@ func (c *keyCache) flush() {
 	c.mu.Unlock()
 }
 
-// listen keeps one connection LISTENing on keyChannel and evicts each
-// revoked key. Whenever it (re)connects it flushes the cache: revocations
-// sent while it was away are lost to it.
+// listen keeps one connection LISTENing on keyChannel and feedbackChannel:
+// it evicts each revoked key and tells the feedback watcher of each
+// feedback. Whenever it (re)connects it flushes the key cache and the
+// watcher: notifications sent while it was away are lost to it.
+// listenerApp prefixes the listener connection's application_name.
+const listenerApp = "svc listener "
+
 func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 	defer l.wg.Done()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -79,7 +83,7 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 	for ctx.Err() == nil {
 		conn, err := pgx.ConnectConfig(ctx, cfg)
 		if err == nil {
-			_, err = conn.Exec(ctx, "LISTEN "+keyChannel)
+			_, err = conn.Exec(ctx, "LISTEN "+keyChannel+"; LISTEN "+feedbackChannel)
 		}
 		if err != nil {
 			if conn != nil {
@@ -95,10 +99,16 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 		}
 		backoff = 100 * time.Millisecond
 		l.keys.flush()
+		l.feedbackFlush()
+		l.listening.Add(1)
 		for {
 			n, err := conn.WaitForNotification(ctx)
 			if err != nil {
 				break
+			}
+			if n.Channel == feedbackChannel {
+				l.feedbackHeard(ctx, conn, n.Payload)
+				continue
 			}
 			if b, err := hex.DecodeString(n.Payload); err == nil && len(b) == 32 {
 				l.keys.evict([32]byte(b))
@@ -108,6 +118,7 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 		}
 		conn.Close(context.Background())
 		l.keys.flush()
+		l.feedbackFlush()
 	}
 }
 

@@ -10,14 +10,33 @@
 //     when racers update the account first, so N parallel reserves against a
 //     balance for N succeed exactly N times, on any number of nodes. Nothing
 //     is read, decided in Go and written back.
-//   - Commit is one statement too: it deletes the hold, captures (or counts
-//     the sandbox slot), and inserts the usage, comment and feedback rows,
-//     committed with synchronous_commit on before it returns. A second
-//     Commit of the hold finds no row: ErrHoldEnded, nothing charged.
+//   - Commit's capture is one statement too: it deletes the hold, captures
+//     (or counts the sandbox slot) and inserts the usage row; the comment and
+//     feedback rows are statements inserting from that usage row, so they
+//     exist only if the capture happened. A second Commit of the hold finds
+//     no row: ErrHoldEnded, nothing charged.
+//   - Charge (detect) is a reserve and a capture in one conditional
+//     statement: no hold row, one commit per request instead of two.
+//   - Group commit (committer.go): Commit and Charge calls of many requests
+//     are queued to the node's committers and written as one pgx.Batch, one
+//     implicit transaction committed with synchronous_commit on (one WAL
+//     flush), ops in account id order; each caller waits for that durable
+//     commit and gets its own answer. A batch the server refused is retried
+//     one op per transaction; a lost connection fails every op of the batch
+//     (ErrUnavailable, outcome unknown as for any commit).
 //   - Holds carry a lease (Options.HoldLease); a reaper on every node
-//     releases holds whose lease ran out (their node died mid-request).
+//     releases holds whose lease ran out (their node died mid-request). A
+//     hold whose Commit or Release failed on an unreachable database is
+//     released in the background as soon as the database is back
+//     (release.go).
 //   - CHECK constraints carry the invariants (balance >= 0, holds <= balance,
 //     quota <= 100): a bug that would break one fails its statement.
+//   - Comment counts and analytics: a per-node in-memory index per account
+//     (the Pebble ledger's), caught up at every read from a per-account
+//     sequence number that a trigger assigns under the account's row lock
+//     (schema.sql, commentindex.go), bounded by Options.CommentIndexMax.
+//   - Feedback: a trigger notifies every node at the feedback's commit; its
+//     listener tells the node's watcher (feedback.go, WatchFeedback).
 //   - Keys: a per-node cache of authenticated keys, evicted by NOTIFY from the
 //     revoking transaction, flushed whole when the listener reconnects, and
 //     bounded by a TTL (Options.KeyCacheTTL) as a backstop. Reserve re-checks
@@ -36,7 +55,10 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -48,7 +70,20 @@ import (
 var schemaSQL string
 
 // schemaVersion is the version schema.sql creates; svc_meta records it.
-const schemaVersion = "1"
+const schemaVersion = "2"
+
+// upgradeV1 numbers the comments of a version 1 database (schema.sql's
+// seq: per account, in commit order, which version 1 did not record;
+// classification time is the closest) and adds the constraints a new
+// database has. Run once, under the migration lock.
+const upgradeV1 = `UPDATE comments c SET seq = n.rn FROM (
+		SELECT id, row_number() OVER (PARTITION BY account_id ORDER BY classified_ns, id) AS rn FROM comments
+	) n WHERE c.id = n.id;
+	UPDATE accounts a SET comment_seq = s.n FROM (SELECT account_id, max(seq) AS n FROM comments GROUP BY account_id) s
+	WHERE a.id = s.account_id;
+	ALTER TABLE comments ALTER COLUMN seq SET NOT NULL, ADD CONSTRAINT comment_seq_positive CHECK (seq > 0);
+	ALTER TABLE accounts ADD CONSTRAINT comment_seq_not_negative CHECK (comment_seq >= 0);
+	UPDATE svc_meta SET v = '2' WHERE k = 'schema_version';`
 
 // Options configure Open. Zero values take the defaults.
 type Options struct {
@@ -73,6 +108,20 @@ type Options struct {
 	KeyCacheTTL time.Duration
 	// KeyCacheMax bounds the cached keys (default 100,000; full: flushed).
 	KeyCacheMax int
+	// ReleaseQueue bounds the holds waiting for a background release after
+	// their Commit or Release failed on an unreachable database
+	// (release.go; default 10,000).
+	ReleaseQueue int
+	// CommentIndexMax bounds the comments held in the node's comment
+	// indexes across accounts (commentindex.go; default 2,000,000, about
+	// 80 MB; negative: no index, every count and analytics in SQL).
+	CommentIndexMax int
+	// Committers is how many group commits of Commit and Charge calls may
+	// be in flight at once (default 2), CommitBatch how many calls one
+	// carries at most (default 64); at most Committers x CommitBatch calls
+	// wait in the queue behind them (committer.go).
+	Committers  int
+	CommitBatch int
 }
 
 // Ledger is a ledger.Ledger on PostgreSQL. Safe for concurrent use.
@@ -81,7 +130,27 @@ type Ledger struct {
 	opts      Options
 	cursorKey []byte
 
-	keys keyCache
+	keys     keyCache
+	comments commentIndexes
+	feedback atomic.Pointer[feedbackWatch]
+	rel      releaser
+
+	// Group commit (committer.go): queue is bounded; committed is closed
+	// once every committer has returned.
+	queue      chan *op
+	committed  chan struct{}
+	cwg        sync.WaitGroup
+	batches    atomic.Uint64
+	batchedOps atomic.Uint64
+	// batchHook, set by tests only, may queue statements before op i of a
+	// batch (and after the last, i = len) and returns how many it queued.
+	batchHook func(b *pgx.Batch, i int) int
+
+	// listening counts the listener's (re)connects, each counted once its
+	// LISTEN ran and the caches it invalidates were flushed: a key cached
+	// after the count moved is kept until a NOTIFY, its TTL or the next
+	// reconnect.
+	listening atomic.Uint64
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -120,6 +189,18 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if opts.KeyCacheMax <= 0 {
 		opts.KeyCacheMax = 100_000
 	}
+	if opts.ReleaseQueue <= 0 {
+		opts.ReleaseQueue = 10_000
+	}
+	if opts.CommentIndexMax == 0 {
+		opts.CommentIndexMax = 2_000_000
+	}
+	if opts.Committers <= 0 {
+		opts.Committers = 2
+	}
+	if opts.CommitBatch <= 0 {
+		opts.CommitBatch = 64
+	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("%w: database url: %v", ledger.ErrInvalid, err)
@@ -142,15 +223,25 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{})}
+	l := &Ledger{pool: pool, opts: opts, stop: make(chan struct{}), committed: make(chan struct{}),
+		queue: make(chan *op, opts.Committers*opts.CommitBatch)}
 	l.keys.init(opts.KeyCacheMax)
+	l.comments.init(opts.CommentIndexMax)
+	l.rel.queue = make(chan string, opts.ReleaseQueue)
 	if err := l.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
-	l.wg.Add(2)
-	go l.listen(cfg.ConnConfig.Copy())
+	l.wg.Add(3)
+	lc := cfg.ConnConfig.Copy()
+	lc.RuntimeParams["application_name"] = listenerApp + opts.Node // tells it apart in pg_stat_activity
+	go l.listen(lc)
 	go l.reap()
+	go l.releaseLoop()
+	l.cwg.Add(opts.Committers)
+	for range opts.Committers {
+		go l.commit()
+	}
 	return l, nil
 }
 
@@ -182,6 +273,12 @@ func (l *Ledger) migrate(ctx context.Context) error {
 		(SELECT v FROM svc_meta WHERE k = 'cursor_secret')`).Scan(&have, &key); err != nil {
 		return unavailable(err)
 	}
+	if have == "1" {
+		if _, err := tx.Exec(ctx, upgradeV1); err != nil {
+			return fmt.Errorf("pgledger: upgrade the schema from version 1: %w", err)
+		}
+		have = schemaVersion
+	}
 	if have != schemaVersion {
 		return fmt.Errorf("pgledger: the database's schema version %q is not %q (made by another svc version)", have, schemaVersion)
 	}
@@ -194,12 +291,40 @@ func (l *Ledger) migrate(ctx context.Context) error {
 	return nil
 }
 
+// bootstrapLock is the session advisory lock of Exclusive.
+const bootstrapLock = 7451920368
+
+// Exclusive runs fn while this node holds a database-wide lock that every
+// node's Exclusive takes: of nodes starting at once on an empty database,
+// one at a time decides (e.g. "no account yet: make the demo account") and
+// acts, and the next sees what it did. The lock is a session advisory lock
+// on one pooled connection, released when fn returns or when the
+// connection dies (a node killed mid-fn leaves what it committed).
+func (l *Ledger) Exclusive(ctx context.Context, fn func() error) error {
+	c, err := l.pool.Acquire(ctx)
+	if err != nil {
+		return l.fail(err)
+	}
+	defer c.Release()
+	if _, err := c.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(bootstrapLock)); err != nil {
+		return l.fail(err)
+	}
+	defer func() {
+		if _, err := c.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(bootstrapLock)); err != nil {
+			c.Conn().Close(context.Background()) // closing the session releases the lock
+		}
+	}()
+	return fn()
+}
+
 // Close stops the listener and the reaper and closes the pool. Holds in
 // flight stay until their lease runs out (another node's reaper, or this
 // one's after a restart, releases them).
 func (l *Ledger) Close() error {
 	l.once.Do(func() {
 		close(l.stop)
+		l.cwg.Wait()
+		close(l.committed)
 		l.wg.Wait()
 		l.pool.Close()
 	})
@@ -275,7 +400,7 @@ func (l *Ledger) fail(err error) error {
 // ledgerErrors are the contract's errors, passed through as they are.
 var ledgerErrors = []error{ledger.ErrNotFound, ledger.ErrUnauthenticated, ledger.ErrQuotaExhausted, ledger.ErrRefundNotAllowed,
 	ledger.ErrBadCursor, ledger.ErrInvalid, ledger.ErrClosed, ledger.ErrInsufficientCredit, ledger.ErrUnavailable,
-	ledger.ErrHoldEnded, ledger.ErrInvariant}
+	ledger.ErrHoldEnded, ledger.ErrInvariant, ledger.ErrIdemInFlight, ledger.ErrIdemMismatch}
 
 func unavailable(err error) error { return fmt.Errorf("%w: %v", ledger.ErrUnavailable, err) }
 

@@ -180,8 +180,12 @@ func waitUnauthenticated(t *testing.T, l ledger.Ledger, secret, why string) {
 func TestListenerReconnectFlushesKeyCache(t *testing.T) {
 	url := testpg.DB(t)
 	l := open(t, url, pgledger.Options{Now: ledgertest.NewClock().Now, KeyCacheTTL: time.Hour})
-	p, secret := fixture(t, l)
 	c := conn(t, url)
+	// The listener's first connect flushes too: wait until it has (its
+	// LISTEN showing in pg_stat_activity is not enough, the flush comes
+	// after it: a run under stress-ng cached the key in between).
+	waitUntil(t, "the listener listening", func() bool { return pgledger.Listening(l) == 1 })
+	p, secret := fixture(t, l)
 	if _, err := l.Authenticate(ctx, secret); err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +195,7 @@ func TestListenerReconnectFlushesKeyCache(t *testing.T) {
 		t.Fatalf("the cache should still hold the key (TTL 1 h, no NOTIFY): %v", err)
 	}
 	_, err = c.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE datname = current_database() AND query LIKE 'LISTEN%'`)
+		WHERE datname = current_database() AND starts_with(application_name, $1)`, pgledger.ListenerApp)
 	must(t, err)
 	waitUnauthenticated(t, l, secret, "after the listener reconnected")
 }
@@ -266,5 +270,92 @@ func TestPostgresStoppedAndRestarted(t *testing.T) {
 	must(t, err)
 	if rc.BalanceCredits != 24_990 {
 		t.Fatalf("receipt %+v after the outage, want 24990", rc)
+	}
+}
+
+// A Commit that failed on a stopped database leaves its hold; once the
+// database is back the node releases it in the background, long before its
+// lease (10 minutes here, the reaper off): the credits come back. A hold
+// whose Release failed likewise.
+func TestFailedCommitReleasedWhenDatabaseReturns(t *testing.T) {
+	pg := testpg.New(t, testpg.Options{Durable: true})
+	url, err := pg.CreateDatabase(ctx, "release")
+	must(t, err)
+	l := open(t, url, pgledger.Options{Now: ledgertest.NewClock().Now, HoldLease: 10 * time.Minute, ReapEvery: time.Hour, CallTimeout: 5 * time.Second})
+	p, _ := fixture(t, l)
+	committed, err := l.Reserve(ctx, p, 100)
+	must(t, err)
+	h1, err := l.Reserve(ctx, p, 1_000)
+	must(t, err)
+	h2, err := l.Reserve(ctx, p, 2_000)
+	must(t, err)
+	if _, err := l.Commit(ctx, committed, true, ledger.Records{Usage: ledger.Usage{ID: id.New("use", time.Now()), Endpoint: "/v1/detect"}}); err != nil {
+		t.Fatal(err)
+	}
+	must(t, pg.Stop())
+	if _, err := l.Commit(ctx, h1, true, ledger.Records{Usage: ledger.Usage{ID: id.New("use", time.Now()), Endpoint: "/v1/detect"}}); !errors.Is(err, ledger.ErrUnavailable) {
+		t.Fatalf("Commit with PostgreSQL stopped: %v, want ErrUnavailable", err)
+	}
+	if err := l.Release(ctx, h2); !errors.Is(err, ledger.ErrUnavailable) {
+		t.Fatalf("Release with PostgreSQL stopped: %v, want ErrUnavailable", err)
+	}
+	must(t, pg.Start(ctx))
+	deadline := time.Now().Add(60 * time.Second) // bounds a hang; the lease is 10 minutes
+	for {
+		b, err := l.BalanceCredits(ctx, p.Account.ID)
+		if err == nil && b == 24_900 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("balance %d (%v) a minute after PostgreSQL restarted, want 24900: the failed holds were not released", b, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if retried, dropped := l.ReleaseStats(); retried < 1 || dropped != 0 {
+		t.Fatalf("release stats: %d retried, %d dropped", retried, dropped)
+	}
+	if _, err := l.Commit(ctx, h1, true, ledger.Records{Usage: ledger.Usage{ID: id.New("use", time.Now()), Endpoint: "/v1/detect"}}); !errors.Is(err, ledger.ErrHoldEnded) {
+		t.Fatalf("commit of a released hold: %v, want ErrHoldEnded", err)
+	}
+}
+
+// Exclusive lets one node at a time decide and act: eight nodes that each
+// check "no account yet" and then create one (a pause between widens the
+// race a lock must close) make exactly one account.
+func TestExclusiveDecidesOnce(t *testing.T) {
+	url := testpg.DB(t)
+	var nodes []*pgledger.Ledger
+	for range 8 {
+		nodes = append(nodes, open(t, url, pgledger.Options{Now: time.Now}))
+	}
+	var wg sync.WaitGroup
+	var created atomic.Int64
+	for _, l := range nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := l.Exclusive(ctx, func() error {
+				empty, err := l.Empty(ctx)
+				if err != nil || !empty {
+					return err
+				}
+				time.Sleep(50 * time.Millisecond)
+				_, err = l.CreateAccount(ctx, "demo", 0)
+				created.Add(1)
+				return err
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if created.Load() != 1 {
+		t.Fatalf("%d nodes created the account, want 1", created.Load())
+	}
+	var n int
+	must(t, conn(t, url).QueryRow(ctx, "SELECT count(*) FROM accounts").Scan(&n))
+	if n != 1 {
+		t.Fatalf("%d accounts, want 1", n)
 	}
 }

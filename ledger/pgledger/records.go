@@ -55,8 +55,9 @@ func bounds(f *ledger.CommentFilter) (lo, hi int64) {
 }
 
 // ListComments is one page of the account's comments matching f, CreatedAt
-// descending (ties: id descending), with the count of all matches; the
-// page and the count are read in one snapshot.
+// descending (ties: id descending), read in SQL, with the count of all
+// matches from the node's comment index, caught up in the page's snapshot
+// (it may also count comments committed since).
 func (l *Ledger) ListComments(ctx context.Context, accountID string, f ledger.CommentFilter) (ledger.CommentPage, error) {
 	limit := f.Limit
 	if limit == 0 {
@@ -82,10 +83,16 @@ func (l *Ledger) ListComments(ctx context.Context, accountID string, f ledger.Co
 	args := []any{esc(accountID), esc(f.ChannelID), esc(f.Platform), esc(f.Intent), esc(f.Sentiment), esc(f.Dialect), esc(f.Toxicity), lo, hi}
 	page := ledger.CommentPage{Comments: []ledger.Comment{}}
 	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if err := l.accountExists(ctx, tx, accountID); err != nil {
+		if err := l.accountExists(ctx, tx, esc(accountID)); err != nil {
 			return err
 		}
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM comments WHERE "+commentWhere, args...).Scan(&page.TotalCount); err != nil {
+		idx, err := l.commentIndex(ctx, tx, accountID)
+		if err != nil {
+			return err
+		}
+		if idx != nil {
+			page.TotalCount = idx.Count(&f)
+		} else if err := tx.QueryRow(ctx, "SELECT count(*) FROM comments WHERE "+commentWhere, args...).Scan(&page.TotalCount); err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, "SELECT "+commentCols+" FROM comments WHERE "+commentWhere+
@@ -123,19 +130,43 @@ func (l *Ledger) ListComments(ctx context.Context, accountID string, f ledger.Co
 const dayNs = 86_400_000_000_000
 
 // Analytics aggregates the account's comments in [From, To] (defaults as
-// *Store) in SQL, grouped by day and value, folded by ledger.AnalyticsBuilder.
+// *Store) from the node's comment index, caught up first; an account not
+// indexed is aggregated in SQL, grouped by day and value, folded by
+// ledger.AnalyticsBuilder.
 func (l *Ledger) Analytics(ctx context.Context, accountID string, q ledger.AnalyticsQuery) (ledger.Analytics, error) {
-	b, err := ledger.NewAnalyticsBuilder(q, l.now())
+	now := l.now()
+	b, err := ledger.NewAnalyticsBuilder(q, now)
 	if err != nil {
 		return ledger.Analytics{}, err
 	}
-	q = b.Query()
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
+	var out *ledger.Analytics
 	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		if err := l.accountExists(ctx, tx, esc(accountID)); err != nil {
 			return err
 		}
+		idx, err := l.commentIndex(ctx, tx, accountID)
+		if err != nil || idx == nil {
+			return err
+		}
+		a, err := idx.Analytics(q, now)
+		out = &a
+		return err
+	})
+	if err != nil {
+		return ledger.Analytics{}, l.fail(err)
+	}
+	if out != nil {
+		return *out, nil
+	}
+	return l.analyticsSQL(ctx, accountID, b)
+}
+
+// analyticsSQL is Analytics of an account without an index.
+func (l *Ledger) analyticsSQL(ctx context.Context, accountID string, b *ledger.AnalyticsBuilder) (ledger.Analytics, error) {
+	q := b.Query()
+	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT div(created_ns, $6) AS day, intent, sentiment, dialect, toxicity, count(*)
 			FROM comments WHERE account_id = $1 AND ($2 = '' OR channel_id = $2) AND ($3 = '' OR platform = $3)
 			AND created_ns BETWEEN $4 AND $5 GROUP BY 1, 2, 3, 4, 5`,

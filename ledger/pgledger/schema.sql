@@ -1,4 +1,4 @@
--- The PostgreSQL ledger's schema (package pgledger), version 1.
+-- The PostgreSQL ledger's schema (package pgledger), version 2.
 --
 -- Created at Open under an advisory lock, so nodes starting at once create it
 -- once. Times are bigint nanoseconds since the Unix epoch, UTC (*_ns): the
@@ -37,8 +37,10 @@ CREATE TABLE IF NOT EXISTS accounts (
 	held             bigint NOT NULL DEFAULT 0,
 	sandbox_used     integer NOT NULL DEFAULT 0,
 	sandbox_reserved integer NOT NULL DEFAULT 0,
+	comment_seq      bigint NOT NULL DEFAULT 0, -- the seq of the account's newest comment (version 2)
 	CONSTRAINT balance_not_negative CHECK (purchased - refunded - captured >= 0),
 	CONSTRAINT holds_within_balance CHECK (held >= 0 AND held <= purchased - refunded - captured),
+	CONSTRAINT comment_seq_not_negative CHECK (comment_seq >= 0),
 	CONSTRAINT sandbox_quota CHECK (sandbox_used >= 0 AND sandbox_reserved >= 0 AND sandbox_used + sandbox_reserved <= 100)
 );
 
@@ -96,8 +98,19 @@ CREATE INDEX IF NOT EXISTS usage_by_account ON usage (account_id, at_ns);
 
 -- Comment ids are minted by the caller; PRIMARY KEY makes a reused id fail
 -- its commit (nothing charged) instead of overwriting a comment.
+--
+-- seq numbers an account's comments 1, 2, 3, ... in commit order, with no
+-- gap: the trigger comments_seq (below) sets it to accounts.comment_seq + 1
+-- by an UPDATE of the account row, whose lock the transaction then holds
+-- until it commits, so the next comment of the account can take its number
+-- only after this one is visible, and a rolled-back commit rolls its number
+-- back. Every statement that inserts a comment (commit, group commit,
+-- idempotent commit) gets it without knowing. A node's in-memory comment
+-- index (commentindex.go) catches up by reading seq > the last it holds.
+-- UNIQUE (account_id, seq) and seq > 0 are the invariant's checks.
 CREATE TABLE IF NOT EXISTS comments (
 	id            text PRIMARY KEY,
+	seq           bigint NOT NULL CONSTRAINT comment_seq_positive CHECK (seq > 0),
 	account_id    text NOT NULL,
 	text          text NOT NULL,
 	platform      text NOT NULL,
@@ -114,6 +127,12 @@ CREATE TABLE IF NOT EXISTS comments (
 );
 CREATE INDEX IF NOT EXISTS comments_by_account ON comments (account_id, created_ns DESC, id DESC);
 
+-- Version 1 to 2 in place (a no-op on a new database): the columns are added
+-- here, numbered and made NOT NULL by migrate (pgledger.go) under the same lock.
+ALTER TABLE accounts ADD COLUMN IF NOT EXISTS comment_seq bigint NOT NULL DEFAULT 0;
+ALTER TABLE comments ADD COLUMN IF NOT EXISTS seq bigint;
+CREATE UNIQUE INDEX IF NOT EXISTS comments_by_seq ON comments (account_id, seq);
+
 CREATE TABLE IF NOT EXISTS feedback (
 	id                  text PRIMARY KEY,
 	account_id          text NOT NULL,
@@ -128,3 +147,58 @@ CREATE TABLE IF NOT EXISTS feedback (
 );
 CREATE INDEX IF NOT EXISTS feedback_corrections ON feedback (account_id, created_ns DESC, id DESC) WHERE rating <> 'correct';
 CREATE INDEX IF NOT EXISTS feedback_by_text ON feedback (account_id, text_key, created_ns DESC, id DESC) WHERE rating <> 'correct';
+
+-- The comments' seq (see the comments table).
+CREATE OR REPLACE FUNCTION svc_comment_seq() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	UPDATE accounts SET comment_seq = comment_seq + 1 WHERE id = NEW.account_id RETURNING comment_seq INTO NEW.seq;
+	IF NEW.seq IS NULL THEN
+		RAISE EXCEPTION 'comment % of no account', NEW.id USING ERRCODE = 'foreign_key_violation';
+	END IF;
+	RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER comments_seq BEFORE INSERT ON comments FOR EACH ROW EXECUTE FUNCTION svc_comment_seq();
+
+-- Every feedback notifies every node at its commit (NOTIFY is delivered
+-- when the inserting transaction commits, never if it rolls back): their
+-- listeners drop cached answers for the corrected text (feedback.go).
+CREATE OR REPLACE FUNCTION svc_feedback_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('svc_feedback', NEW.id);
+	RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER feedback_notify AFTER INSERT ON feedback FOR EACH ROW EXECUTE FUNCTION svc_feedback_notify();
+
+-- Idempotency keys (ledger/idempotency.go has the rules). One row per
+-- (account, key): claimed while a call under the key is in flight (hold_id
+-- set, no answer), done once the call committed (hold_id NULL, the answer
+-- stored by the same statement or transaction as the call's write).
+--   - A paid request's claim is inserted by its reserve statement together
+--     with its hold (holds.idem_key names it) and deleted together with the
+--     hold by Release and by the reaper, so a claimed row exists exactly as
+--     long as its hold; the commit that deletes the hold stores the answer.
+--     Two nodes claiming one key at once: the PRIMARY KEY fails the second
+--     reserve statement whole (nothing reserved).
+--   - A purchase or refund claims its key with hold_id '-' inside its own
+--     transaction, where nobody else sees it: a concurrent duplicate waits on
+--     the PRIMARY KEY until that transaction ends, then finds the answer (or
+--     the key free again after a rollback).
+--   - created_ns is the service clock at the commit; an answer is replayed
+--     for ledger.IdemRetention after it, then deleted by the reapers in
+--     bounded passes (idempotency_by_age).
+CREATE TABLE IF NOT EXISTS idempotency (
+	account_id  text NOT NULL,
+	key         text NOT NULL,
+	fingerprint bytea NOT NULL CHECK (length(fingerprint) = 32),
+	hold_id     text,             -- the claiming hold ('-': a purchase or refund); NULL once done
+	status      integer,          -- the answer: NULL while claimed
+	request_id  text,
+	header      text[],
+	body        bytea,
+	created_ns  bigint NOT NULL,
+	PRIMARY KEY (account_id, key),
+	CONSTRAINT claimed_or_answered CHECK ((hold_id IS NULL) = (status IS NOT NULL)
+		AND (status IS NULL OR (request_id IS NOT NULL AND header IS NOT NULL AND body IS NOT NULL)))
+);
+CREATE INDEX IF NOT EXISTS idempotency_by_age ON idempotency (created_ns) WHERE hold_id IS NULL;
+ALTER TABLE holds ADD COLUMN IF NOT EXISTS idem_key text; -- the idempotency key the hold claims

@@ -73,6 +73,13 @@ func (t *timedLedger) Commit(ctx context.Context, h *ledger.Hold, charge bool, r
 	return rc, err
 }
 
+func (t *timedLedger) Charge(ctx context.Context, p ledger.Principal, price int64, charge bool, r ledger.Records) (ledger.Receipt, error) {
+	s := time.Now()
+	rc, err := t.Ledger.Charge(ctx, p, price, charge, r)
+	t.rec(t.commit, time.Since(s))
+	return rc, err
+}
+
 func (t *timedLedger) Authenticate(ctx context.Context, secret string) (ledger.Principal, error) {
 	s := time.Now()
 	p, err := t.Ledger.Authenticate(ctx, secret)

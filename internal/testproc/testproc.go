@@ -1,0 +1,180 @@
+// Package testproc runs the real svc binary as separate processes for tests
+// (cmd/svc's process tests, the cluster test): build it once, start `svc
+// serve` on free loopback ports, wait for /v1/health, kill -9 and restart
+// it with the same arguments.
+//
+// A process's stdout is kept in memory (Output: the demo keys, the admin
+// token); stdout and stderr both go to a log file whose tail is printed
+// when the test fails. Waits are bounded by a minute: a bound on hangs on a
+// loaded machine, not a speed check.
+package testproc
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// StartWait bounds how long a start may take to answer health 200.
+const StartWait = time.Minute
+
+// Build builds svc/cmd/svc into a fresh temporary folder and returns the
+// binary's path and a function that removes the folder. For TestMain.
+func Build() (bin string, cleanup func(), err error) {
+	dir, err := os.MkdirTemp("", "svcbin")
+	if err != nil {
+		return "", nil, err
+	}
+	bin = filepath.Join(dir, "svc")
+	if out, err := exec.Command("go", "build", "-o", bin, "svc/cmd/svc").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, fmt.Errorf("build svc: %v\n%s", err, out)
+	}
+	return bin, func() { os.RemoveAll(dir) }, nil
+}
+
+// FreeAddr returns a loopback address whose port was free a moment ago.
+func FreeAddr(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// Proc is one `svc serve` process (restartable).
+type Proc struct {
+	Name        string
+	Addr, Admin string   // host:port of the public and admin listeners
+	Args        []string // serve's arguments, --addr and --admin-addr included
+	Env         []string // added to the environment (the providers are unset unless set here)
+	bin, log    string
+
+	mu   sync.Mutex
+	cmd  *exec.Cmd
+	logf *os.File // open while the process runs: stdout is copied to it
+	out  Buffer   // stdout of every run
+}
+
+// Buffer is a bytes.Buffer safe for concurrent writers and readers (a
+// process's output, a logger's).
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// New prepares `svc serve --addr A --admin-addr B args...` of bin on free
+// ports; Start runs it. The process is killed when the test ends, and its
+// log tail printed if the test failed.
+func New(t testing.TB, bin, name string, env []string, args ...string) *Proc {
+	t.Helper()
+	p := &Proc{Name: name, Addr: FreeAddr(t), Admin: FreeAddr(t), Env: env, bin: bin,
+		log: filepath.Join(t.TempDir(), name+".log")}
+	p.Args = append([]string{"serve", "--addr", p.Addr, "--admin-addr", p.Admin}, args...)
+	t.Cleanup(func() {
+		p.Kill()
+		if t.Failed() {
+			b, _ := os.ReadFile(p.log)
+			if len(b) > 16<<10 {
+				b = b[len(b)-16<<10:]
+			}
+			t.Logf("%s log tail:\n%s", p.Name, b)
+		}
+	})
+	return p
+}
+
+// Start starts the process (again, after Kill) and waits for health 200.
+func Start(t testing.TB, bin, name string, env []string, args ...string) *Proc {
+	t.Helper()
+	p := New(t, bin, name, env, args...)
+	p.Start(t)
+	p.WaitHealthy(t)
+	return p
+}
+
+// Start runs the process without waiting for it to serve.
+func (p *Proc) Start(t testing.TB) {
+	t.Helper()
+	f, err := os.OpenFile(p.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(p.bin, p.Args...)
+	cmd.Env = append(append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL="), p.Env...)
+	// stdout is copied through a pipe to f and Output: f stays open until
+	// Kill (closed early, the copy would fail and the process die of
+	// SIGPIPE at its first line).
+	cmd.Stdout, cmd.Stderr = io.MultiWriter(f, &p.out), f
+	if err := cmd.Start(); err != nil {
+		f.Close()
+		t.Fatal(err)
+	}
+	p.mu.Lock()
+	p.cmd, p.logf = cmd, f
+	p.mu.Unlock()
+}
+
+// WaitHealthy waits until /v1/health answers 200 (at most StartWait).
+func (p *Proc) WaitHealthy(t testing.TB) {
+	t.Helper()
+	c := &http.Client{Timeout: 10 * time.Second}
+	deadline := time.Now().Add(StartWait)
+	for time.Now().Before(deadline) {
+		if r, err := c.Get("http://" + p.Addr + "/v1/health"); err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s did not become healthy within %v; output:\n%s", p.Name, StartWait, p.Output())
+}
+
+// Output is what the process (all its runs) wrote to stdout so far.
+func (p *Proc) Output() string { return p.out.String() }
+
+// Cmd is the running process (nil after Kill).
+func (p *Proc) Cmd() *exec.Cmd {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.cmd
+}
+
+// Kill sends SIGKILL (a crash: nothing drained or flushed) and reaps it.
+func (p *Proc) Kill() {
+	p.mu.Lock()
+	cmd, f := p.cmd, p.logf
+	p.cmd, p.logf = nil, nil
+	p.mu.Unlock()
+	if cmd != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}
+	if f != nil {
+		f.Close()
+	}
+}
