@@ -9,7 +9,8 @@ import (
 // engineCollector exports the engine's resilience state at scrape time:
 // every breaker state and every output mode of every configured provider
 // model (1 for the current one, 0 for the others, so that each value is a
-// visible series), the breakers' counters, and the hedged calls.
+// visible series), the breakers' counters, the hedged calls, and each
+// provider's calls in flight.
 type engineCollector struct{ e *engine.Engine }
 
 var (
@@ -18,11 +19,12 @@ var (
 	breakerSkippedDesc = prometheus.NewDesc("svc_provider_breaker_skipped_total", "Fallback-chain steps skipped because the model's breaker refused them.", []string{"provider", "model"}, nil)
 	breakerForcedDesc  = prometheus.NewDesc("svc_provider_forced_probes_total", "Calls made to a model although its breaker was open, because every step of a request was refused.", []string{"provider", "model"}, nil)
 	outputModeDesc     = prometheus.NewDesc("svc_provider_output_mode", "How a provider model is asked for structured output: 1 for the current mode (json_schema, json_object, instructions), 0 for the others; a 400 naming response_format moves it to the next.", []string{"provider", "model", "mode"}, nil)
+	inFlightDesc       = prometheus.NewDesc("svc_provider_in_flight", "Calls to a provider holding one of its in-flight slots now (at most SVC_LLM_MAX_IN_FLIGHT; past that a call waits SVC_LLM_QUEUE_WAIT, then fails busy).", []string{"provider"}, nil)
 	hedgesDesc         = prometheus.NewDesc("svc_engine_hedges_total", "Hedged calls by result: started, won (the hedge gave the answer).", []string{"result"}, nil)
 )
 
 func (ec engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{breakerStateDesc, breakerOpensDesc, breakerSkippedDesc, breakerForcedDesc, outputModeDesc, hedgesDesc} {
+	for _, d := range []*prometheus.Desc{breakerStateDesc, breakerOpensDesc, breakerSkippedDesc, breakerForcedDesc, outputModeDesc, inFlightDesc, hedgesDesc} {
 		ch <- d
 	}
 }
@@ -49,6 +51,9 @@ func (ec engineCollector) Collect(ch chan<- prometheus.Metric) {
 		counter(breakerOpensDesc, b.Opens, b.Provider, b.Model)
 		counter(breakerSkippedDesc, b.Skipped, b.Provider, b.Model)
 		counter(breakerForcedDesc, b.ForcedProbes, b.Provider, b.Model)
+	}
+	for _, p := range ec.e.InFlight() {
+		ch <- prometheus.MustNewConstMetric(inFlightDesc, prometheus.GaugeValue, float64(p.InFlight), p.Provider)
 	}
 	hedges, wins := ec.e.HedgeStats()
 	counter(hedgesDesc, hedges, "started")

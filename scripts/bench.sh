@@ -15,6 +15,8 @@
 #                         scenarios through it too: another Go gateway on the same upstream (0 = skip)
 #   BENCH_PROFILE=1       run the in-process latency pass and CPU profiles (0 = skip)
 #   BENCH_OUT=bench/results, BENCH_RESULTS=bench/RESULTS.md
+#   BENCH_LOGS=build/bench-logs/load  the servers' logs, last 200 KB each (build/ is ignored by git:
+#                         a run changes only the results; the brownout set's go to build/bench-logs/brownout)
 #   BENCH_BROWNOUT=1      run the brownout scenario set last (scripts/bench-brownout.sh; 0 = skip)
 #   BENCH_ONLY=brownout   run only the brownout scenario set (same as make bench-brownout)
 set -euo pipefail
@@ -28,6 +30,7 @@ REPEAT=${BENCH_REPEAT:-3}
 PORT=${BENCH_PORT:-27000}
 OUT=${BENCH_OUT:-bench/results}
 RESULTS=${BENCH_RESULTS:-bench/RESULTS.md}
+LOGS=${BENCH_LOGS:-build/bench-logs/load}
 PROFILE=${BENCH_PROFILE:-1}
 GO=${GO:-go}
 T0=$(date +%s)
@@ -53,7 +56,7 @@ ours() { # pid: still one of the processes this script started (not a reused pid
 cleanup() {
 	for p in "${PIDS[@]}"; do if ours "$p"; then kill "$p" 2>/dev/null || true; fi; done
 	for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-	mkdir -p "$OUT/logs" && for f in "$TMP"/*.log; do [ -f "$f" ] && tail -c 200000 "$f" >"$OUT/logs/$(basename "$f")"; done
+	mkdir -p "$LOGS" && for f in "$TMP"/*.log; do [ -f "$f" ] && tail -c 200000 "$f" >"$LOGS/$(basename "$f")"; done
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -239,5 +242,6 @@ MACHINE="- $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- 
 echo "bench: wrote $RESULTS in $(($(date +%s) - T0)) s (load average before: $LOAD_BEFORE; after: $LOAD_AFTER)" >&2
 if [ "${BENCH_BROWNOUT:-1}" = 1 ]; then
 	# Appends (replaces) the brownout section of $RESULTS: 8 phases, 20 s each.
-	BENCH_OUT=$OUT BENCH_RESULTS=$RESULTS ./scripts/bench-brownout.sh
+	# A BENCH_LOGS given for this run puts the brownout logs in its brownout/.
+	BENCH_OUT=$OUT BENCH_RESULTS=$RESULTS BENCH_LOGS=${BENCH_LOGS:+$LOGS/brownout} ./scripts/bench-brownout.sh
 fi

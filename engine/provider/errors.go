@@ -10,6 +10,7 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
+	"github.com/valyala/fasthttp"
 )
 
 // Kind sorts call failures for the fallback chain.
@@ -26,7 +27,8 @@ const (
 	// or empty): unusable output, worth one retry.
 	BadBody
 	// Busy: no in-flight slot within the queue deadline (QueueWait) or the
-	// call's deadline; nothing was sent.
+	// call's deadline, or (fasthttp) no pooled connection within QueueWait;
+	// nothing was sent.
 	Busy
 	// Canceled: the caller's context was canceled.
 	Canceled
@@ -72,6 +74,10 @@ func (c *Client) classify(ctx context.Context, err error) *Error {
 		e.RetryAfter = raErr.after
 	}
 	switch {
+	case errors.Is(err, fasthttp.ErrNoFreeConns):
+		// A local limit, whatever ctx did meanwhile (fasthttp's wait for a
+		// connection does not watch ctx): the endpoint was not asked.
+		e.Kind = Busy
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		e.Kind = Timeout
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:

@@ -19,6 +19,29 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// fixedServer starts a loopback fasthttp server answering every request
+// with benchResp until the test ends; it returns its http:// URL.
+func fixedServer(tb testing.TB) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv := &fasthttp.Server{Handler: func(ctx *fasthttp.RequestCtx) {
+		ctx.SetContentType("application/json")
+		ctx.SetBody(benchResp)
+	}}
+	go func() { _ = srv.Serve(ln) }()
+	tb.Cleanup(func() {
+		// Shutdown waits for every open connection to be closed by its
+		// client (an idle one it closes itself): the bound keeps a client
+		// the test left open from hanging the run.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.ShutdownWithContext(ctx)
+	})
+	return "http://" + ln.Addr().String()
+}
+
 // BenchmarkTransport: one chat completion against a loopback server
 // answering a fixed completion, from 16 goroutines: go-openai as Complete
 // used it before (encoding/json per call, net/http), then Complete with the
@@ -26,24 +49,16 @@ func cpuTime() time.Duration {
 // The server's work is the same in each, so differences in CPU per call are
 // the client's. Reports the process CPU per call as cpu-µs/op.
 func BenchmarkTransport(b *testing.B) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := &fasthttp.Server{Handler: func(ctx *fasthttp.RequestCtx) {
-		ctx.SetContentType("application/json")
-		ctx.SetBody(benchResp)
-	}}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Shutdown()
-	base := "http://" + ln.Addr().String() + "/v1"
+	base := fixedServer(b) + "/v1"
 	for _, tr := range []string{"go-openai", TransportNet, TransportFast} {
 		b.Run(tr, func(b *testing.B) {
 			var complete func(ctx context.Context) error
 			if tr == "go-openai" { // what Complete did before: go-openai over net/http
 				oc := openai.DefaultConfig("k")
 				oc.BaseURL = base
-				oc.HTTPClient = &http.Client{Transport: limitTransport{&http.Transport{MaxIdleConns: 64, MaxIdleConnsPerHost: 64}}}
+				ht := &http.Transport{MaxIdleConns: 64, MaxIdleConnsPerHost: 64}
+				defer ht.CloseIdleConnections()
+				oc.HTTPClient = &http.Client{Transport: limitTransport{ht}}
 				api := openai.NewClientWithConfig(oc)
 				complete = func(ctx context.Context) error {
 					_, err := api.CreateChatCompletion(ctx, goOpenAIRequest(benchReq))
