@@ -12,6 +12,11 @@ import (
 	"svc/ledger"
 )
 
+// The SQL of this package spells the sandbox quota as the literal 100, as
+// schema.sql's CHECK does (a constraint cannot take a parameter). This
+// fails to compile if ledger.SandboxQuota is ever changed without them.
+const _ = uint(ledger.SandboxQuota-100) + uint(100-ledger.SandboxQuota)
+
 // reserveWhereSQL is the condition of every reserve (reserveSQL, and
 // captureChargeSQL's reserve and capture in one): the key ($2) is the
 // account's ($1), not revoked, not expired at $4 (service clock), and the
