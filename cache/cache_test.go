@@ -385,6 +385,49 @@ func TestCloseWhileBusy(t *testing.T) {
 	wg.Wait()
 }
 
+// A Put that finds the generation full releases the lock to rotate; if
+// Close runs meanwhile, rotate does nothing and the Put must end, not retry
+// the full generation for ever (a 19-minute spin in TestCloseWhileBusy under
+// stress-ng). The test holds a read lock so that the Put waits in rotate,
+// closes the cache, then lets both go.
+func TestPutIntoFullGenerationEndsAtClose(t *testing.T) {
+	c, err := Open(Options{Dir: t.TempDir(), MaxEntries: 2}) // one entry a generation
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Put(key("a", "fills the generation"), []byte("v"))
+	c.genMu.RLock()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c.Put(key("a", "needs a rotation"), []byte("v"))
+	}()
+	// A waiting writer makes TryRLock fail: the Put is in rotate.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+		if !c.genMu.TryRLock() {
+			break
+		}
+		c.genMu.RUnlock()
+		if time.Now().After(deadline) {
+			t.Fatal("the Put never reached rotate")
+		}
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- c.Close() }()
+	for !c.closed.Load() {
+		time.Sleep(time.Millisecond)
+	}
+	c.genMu.RUnlock()
+	select {
+	case <-done:
+	case <-time.After(time.Minute): // bounds the spin; the Put returns at once
+		t.Fatal("a Put into a full generation spins after Close")
+	}
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+}
+
 // PutProbe reuses the probe of the same key and ignores one of another key.
 func TestProbe(t *testing.T) {
 	c := open(t, Options{})

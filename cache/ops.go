@@ -398,6 +398,14 @@ func (c *Cache) insert(e *prepared, seq uint64) {
 		c.genMu.RUnlock()
 		c.rotate(g)
 		c.genMu.RLock()
+		// Close may have run while the lock was released: rotate does
+		// nothing then, and the full generation stays current, so without
+		// this check the loop spins for ever (it did, in TestCloseWhileBusy
+		// under stress-ng, for 19 minutes).
+		if c.closed.Load() {
+			c.genMu.RUnlock()
+			return
+		}
 	}
 	ch := g.chunk(slot)
 	i := slot & chunkMask
