@@ -66,7 +66,10 @@ type resp struct {
 	err    error // transport error: the outcome is unknown
 }
 
-func do(method, url, auth string, body any) resp {
+func do(method, url, auth string, body any) resp { return doWith(method, url, auth, body, nil) }
+
+// doWith is do with extra request headers.
+func doWith(method, url, auth string, body any, hdr map[string]string) resp {
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
@@ -77,6 +80,9 @@ func do(method, url, auth string, body any) resp {
 		req.Header.Set("Authorization", "Bearer "+auth)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
 	res, err := client.Do(req)
 	if err != nil {
 		return resp{err: err}

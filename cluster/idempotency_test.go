@@ -1,13 +1,10 @@
 package cluster
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net"
-	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -21,20 +18,7 @@ import (
 
 // postIdem posts body to path on n with an Idempotency-Key.
 func (n *node) postIdem(path, key, idem string, body any) resp {
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", "http://"+n.Addr+path, bytes.NewReader(b))
-	req.Header.Set("Authorization", "Bearer "+key)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Idempotency-Key", idem)
-	res, err := client.Do(req)
-	if err != nil {
-		return resp{err: err}
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	r := resp{status: res.StatusCode, header: res.Header, err: err}
-	json.Unmarshal(raw, &r.body)
-	return r
+	return doWith("POST", "http://"+n.Addr+path, key, body, map[string]string{"Idempotency-Key": idem})
 }
 
 // Idempotency-Key across nodes on one PostgreSQL (docs/idempotency.md): a
