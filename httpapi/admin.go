@@ -48,7 +48,7 @@ func (s *Server) admin(h func(a *adminCall)) fasthttp.RequestHandler {
 		a := &adminCall{ctx: ctx, rid: newRequestID(ctx)}
 		tok, ok := bearer(ctx.Request.Header.Peek("Authorization"))
 		if !ok || subtle.ConstantTimeCompare([]byte(tok), []byte(s.cfg.AdminToken)) != 1 {
-			a.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_admin_token", "", "Send Authorization: Bearer <admin token>."))
+			a.fail(fasthttp.StatusUnauthorized, adminTokenError(ok))
 			return
 		}
 		if len(ctx.PostBody()) > maxBody {

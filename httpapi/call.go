@@ -328,8 +328,8 @@ func (c *call) refused(err error) {
 		e.BalanceCredits, e.RequiredCredits = &ic.BalanceCredits, &ic.RequiredCredits
 		c.fail(fasthttp.StatusPaymentRequired, e)
 	case errors.Is(err, ledger.ErrQuotaExhausted):
-		c.ctx.Response.Header.Set("Retry-After", "86400")
-		c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "sandbox_quota_exhausted", "", "The sandbox allowance of 100 requests for this account is used up."))
+		// A lifetime quota: no Retry-After, since waiting never helps.
+		c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "sandbox_quota_exhausted", "", msgSandboxQuota))
 	case errors.Is(err, ledger.ErrUnauthenticated):
 		// Revoked or expired since this node cached the key: the reserve
 		// re-checks it in the store (another node may have revoked it).

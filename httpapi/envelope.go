@@ -66,8 +66,10 @@ func writeError(ctx *fasthttp.RequestCtx, reqID string, status int, e apiError) 
 
 func strp(s string) *string { return &s }
 
-// errf builds an error with an optional param ("" = null).
+// errf builds an error with an optional param ("" = null). The (typ, code)
+// pair must be an entry of errorCatalogue (errcodes.go); tests enforce it.
 func errf(typ, code, param, msg string) apiError {
+	checkCatalogued(typ, code)
 	e := apiError{Type: typ, Code: code, Message: msg}
 	if param != "" {
 		e.Param = strp(param)

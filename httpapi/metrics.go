@@ -364,7 +364,7 @@ func (s *Server) adminOnly(h fasthttp.RequestHandler) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {
 		tok, ok := bearer(ctx.Request.Header.Peek("Authorization"))
 		if !ok || subtle.ConstantTimeCompare([]byte(tok), []byte(s.cfg.AdminToken)) != 1 {
-			writeError(ctx, newRequestID(ctx), fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_admin_token", "", "Send Authorization: Bearer <admin token>."))
+			writeError(ctx, newRequestID(ctx), fasthttp.StatusUnauthorized, adminTokenError(ok))
 			return
 		}
 		h(ctx)

@@ -39,7 +39,7 @@ func (q *query) enum(name string, set []string, def string) string {
 	}
 	v := string(q.args.Peek(name))
 	if !inSet(v, set) {
-		q.invalid(name, "The parameter '"+name+"' must be one of the allowed values.")
+		q.invalid(name, "The parameter '"+name+"' "+allowedValues(set))
 		return def
 	}
 	return v
