@@ -1,0 +1,164 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"svc/httpapi"
+)
+
+// TestEveryPropertyDescribed counts the properties of openapi.json without
+// a description (every schema, request and response, at any depth) and
+// fails on any; so must every header, parameter and schema component.
+func TestEveryPropertyDescribed(t *testing.T) {
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(httpapi.OpenAPIDocument(), &doc))
+	props, undescribed := 0, []string{}
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		switch n := v.(type) {
+		case map[string]any:
+			if ps, ok := n["properties"].(map[string]any); ok {
+				for name, p := range ps {
+					props++
+					if d, _ := p.(map[string]any)["description"].(string); strings.TrimSpace(d) == "" {
+						undescribed = append(undescribed, path+"."+name)
+					}
+				}
+			}
+			for k, c := range n {
+				walk(c, path+"/"+k)
+			}
+		case []any:
+			for i, c := range n {
+				walk(c, fmt.Sprintf("%s/%d", path, i))
+			}
+		}
+	}
+	walk(doc, "")
+	sort.Strings(undescribed)
+	require.Greater(t, props, 400, "the walk found too few properties")
+	require.Empty(t, undescribed, "%d of %d properties have no description", len(undescribed), props)
+
+	comp := doc["components"].(map[string]any)
+	for _, kind := range []string{"headers", "parameters", "schemas", "responses"} {
+		for name, c := range comp[kind].(map[string]any) {
+			d, _ := c.(map[string]any)["description"].(string)
+			require.NotEmpty(t, strings.TrimSpace(d), "components.%s.%s has no description", kind, name)
+		}
+	}
+	for p, item := range doc["paths"].(map[string]any) {
+		for m, o := range item.(map[string]any) {
+			op, ok := o.(map[string]any)
+			if !ok || m == "servers" {
+				continue
+			}
+			require.NotEmpty(t, op["description"], "%s %s has no description", m, p)
+			ps, _ := op["parameters"].([]any)
+			for _, prm := range ps {
+				pm := prm.(map[string]any)
+				if _, ref := pm["$ref"]; !ref {
+					require.NotEmpty(t, pm["description"], "%s %s parameter %v has no description", m, p, pm["name"])
+				}
+			}
+		}
+	}
+}
+
+// TestUnknownFieldsIgnored: the reference says unknown body fields are
+// ignored (forward compatibility), and every request schema says so with
+// additionalProperties true; the server answers such bodies like the known
+// part alone.
+func TestUnknownFieldsIgnored(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]map[string]any `json:"schemas"`
+		} `json:"components"`
+	}
+	require.NoError(t, json.Unmarshal(httpapi.OpenAPIDocument(), &doc))
+	requests := 0
+	for name, s := range doc.Components.Schemas {
+		if !strings.HasSuffix(name, "Request") {
+			continue
+		}
+		requests++
+		require.Equal(t, true, s["additionalProperties"], "%s must allow unknown fields, as the server does", name)
+		require.Contains(t, s["description"], "Unknown fields are ignored", name)
+	}
+	require.GreaterOrEqual(t, requests, 10)
+
+	n := startNode(t, "")
+	_, key := n.liveKey()
+	r := requireOK(t, n.post("/v1/detect", key, map[string]any{"text": "hi", "foo": 1}))
+	require.Equal(t, "en", r["language"])
+	requireOK(t, n.post("/v1/rubric/classify", key, map[string]any{"text": "my parcel is late", "x": true,
+		"rubric": map[string]any{"y": 1, "categories": []any{map[string]any{"name": "Shipping", "z": "w"}}}}))
+	// A known field with a wrong value is still refused, naming it.
+	requireError(t, n.post("/v1/detect", key, map[string]any{"text": 5, "foo": 1}), 400, "invalid_request_error", "text")
+}
+
+// TestQueryErrorsNameAllowedValues: a query parameter outside its
+// enumeration is 400 invalid_value whose message lists the allowed values,
+// as body errors do.
+func TestQueryErrorsNameAllowedValues(t *testing.T) {
+	n := startNode(t, "")
+	_, key := n.liveKey()
+	for _, c := range []struct{ path, param, values string }{
+		{"/v1/comments?dialect=maghrebi", "dialect", "gulf, egyptian, levantine, msa"},
+		{"/v1/comments?platform=tiktok", "platform", "youtube, instagram, twitter, facebook"},
+		{"/v1/comments?intent=rant", "intent", "question, complaint, praise, suggestion, spam, other"},
+		{"/v1/analytics?group_by=year", "group_by", "day, week, month"},
+		{"/v1/usage?group_by=year", "group_by", "day, week, month, endpoint"},
+	} {
+		r := n.get(c.path, key)
+		requireError(t, r, 400, "invalid_request_error", c.param)
+		require.Equal(t, "invalid_value", r.err0()["code"])
+		require.Contains(t, r.err0()["message"], "must be one of: "+c.values+".", c.path)
+	}
+}
+
+// TestAdminTokenMessages: a wrong admin token is told it is wrong; a
+// missing one is told what to send. Both are 401 invalid_admin_token, on
+// the admin API and on /metrics.
+func TestAdminTokenMessages(t *testing.T) {
+	n := startNode(t, "")
+	for _, path := range []string{"/admin/v1/accounts/acct_x", "/metrics"} {
+		r := n.do("GET", n.admin+path, "svc_admin_wrong", nil)
+		requireError(t, r, 401, "authentication_error", "")
+		require.Equal(t, "invalid_admin_token", r.err0()["code"])
+		require.Contains(t, r.err0()["message"], "The admin token is wrong", path)
+		r = n.do("GET", n.admin+path, "", nil)
+		requireError(t, r, 401, "authentication_error", "")
+		require.Equal(t, "invalid_admin_token", r.err0()["code"])
+		require.Contains(t, r.err0()["message"], "Send the header Authorization: Bearer <admin token>", path)
+	}
+}
+
+// TestSandboxQuotaMessage: the exhausted sandbox quota is for the account's
+// lifetime: the 429 says so and points to a live key, and carries no
+// Retry-After (waiting never helps).
+func TestSandboxQuotaMessage(t *testing.T) {
+	n := startNode(t, "")
+	acc := n.account("quota")
+	_, key := n.key(acc, "sandbox")
+	for i := 0; i < 100; i++ {
+		if i > 0 && i%10 == 0 {
+			n.advance(61 * time.Second) // past the 10-per-minute limit
+		}
+		requireOK(t, n.post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("quota %d", i)}))
+	}
+	n.advance(61 * time.Second)
+	r := n.post("/v1/detect", key, map[string]any{"text": "over"})
+	requireError(t, r, 429, "rate_limit_error", "")
+	require.Equal(t, "sandbox_quota_exhausted", r.err0()["code"])
+	require.Empty(t, r.header.Get("Retry-After"), "a lifetime quota promises no reset")
+	msg := r.err0()["message"].(string)
+	require.Contains(t, msg, "does not reset")
+	require.Contains(t, msg, "Use a live key")
+}
