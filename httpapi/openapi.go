@@ -6,10 +6,14 @@ import (
 	"github.com/valyala/fasthttp"
 )
 
-// openAPIDoc is the OpenAPI 3.1 document of /v1 and /admin/v1. It is kept by
-// hand beside the handlers; TestOpenAPI validates live responses of every
-// operation against it.
+// openAPIDoc is the OpenAPI 3.1 document of /v1 and /admin/v1. Its prose is
+// kept by hand beside the handlers; the error code enum and error tables are
+// generated from errorCatalogue (errcodes.go) by `go generate`, which also
+// writes docs/api.md. TestOpenAPI validates live responses of every
+// operation against it; svc/internal/apidoc's TestGenerated fails when
+// regenerating would change a byte.
 //
+//go:generate go run ../cmd/apidoc -openapi openapi.json -md ../docs/api.md
 //go:embed openapi.json
 var openAPIDoc []byte
 
