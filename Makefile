@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock run-cluster deps test console-test vet fmt-check quality train-dialect bench bench-brownout bench-cluster soak fuzz clean
+.PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality train-dialect bench bench-brownout bench-cluster soak fuzz clean
 
 all: build
 
@@ -40,7 +40,8 @@ deps:
 # Everything CI runs (.ci/run calls this): format, vet, all tests, the
 # end-to-end suite again with both providers on mockllm over loopback HTTP,
 # and again on the PostgreSQL ledger (internal/testpg starts PostgreSQL 15),
-# the race detector on the packages that share state. Every fuzz target's
+# the race detector on the packages that share state, and the API reference
+# page (GET /docs) in headless Chromium (scripts/docs_test.sh). Every fuzz target's
 # seed corpus (testdata/fuzz) runs as ordinary tests in the first step; the
 # random exploration is `make fuzz`, not here: its mutations differ on every
 # run, so it can fail one CI run and pass the next (it did, twice: see
@@ -54,11 +55,19 @@ test: deps fmt-check vet
 	SVC_TEST_PROVIDERS=mockllm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./httpapi/
 	SVC_TEST_LEDGER=postgres $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./httpapi/
 	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
+	./scripts/docs_test.sh
 
 # The console clicked through in headless Chromium (installs Debian's chromium
 # if missing); saves docs/console.png. Not part of make test: it needs apt.
 console-test:
 	./scripts/console_test.sh
+
+# The API reference page (GET /docs) rendered in headless Chromium: every
+# operation and error code on it (installs Debian's chromium if missing).
+# Part of make test. docs/api.md and the generated parts of openapi.json:
+# `go generate ./httpapi/`.
+docs-test:
+	./scripts/docs_test.sh
 
 vet:
 	$(GO) vet ./...

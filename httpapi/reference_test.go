@@ -3,6 +3,8 @@ package httpapi_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"sort"
 	"strings"
 	"testing"
@@ -161,4 +163,44 @@ func TestSandboxQuotaMessage(t *testing.T) {
 	msg := r.err0()["message"].(string)
 	require.Contains(t, msg, "does not reset")
 	require.Contains(t, msg, "Use a live key")
+}
+
+// TestDocsPage: GET /docs serves the reference page without a key, with a
+// Content-Security-Policy that lets it load nothing from elsewhere, and the
+// bundled renderer it names, gzipped or not as the client asks.
+func TestDocsPage(t *testing.T) {
+	n := startNode(t, "")
+	get := func(path, encoding string) (*http.Response, []byte) {
+		req, err := http.NewRequest("GET", n.base+path, nil)
+		require.NoError(t, err)
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
+		}
+		res, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
+		require.NoError(t, err)
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		require.Equal(t, 200, res.StatusCode, path)
+		return res, b
+	}
+	res, page := get("/docs", "")
+	require.Contains(t, res.Header.Get("Content-Type"), "text/html")
+	require.Contains(t, res.Header.Get("Content-Security-Policy"), "default-src 'self'")
+	require.Contains(t, string(page), `<script src="/docs/redoc.standalone.js"></script>`)
+	require.NotContains(t, string(page), "http://")
+	require.NotContains(t, string(page), "https://")
+	_, init := get("/docs/init.js", "")
+	require.Contains(t, string(init), "Redoc.init('/v1/openapi.json'")
+
+	// The bundle, gzipped when asked (Go's client then decompresses), and
+	// the same bytes plain.
+	res, js := get("/docs/redoc.standalone.js", "")
+	require.Contains(t, res.Header.Get("Content-Type"), "javascript")
+	require.True(t, res.Uncompressed, "served gzipped to a client that accepts it")
+	require.Greater(t, len(js), 1_000_000)
+	require.Contains(t, string(js[:300]), "e.Redoc=")
+	res, plain := get("/docs/redoc.standalone.js", "identity")
+	require.Empty(t, res.Header.Get("Content-Encoding"))
+	require.Equal(t, js, plain)
 }

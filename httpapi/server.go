@@ -85,6 +85,7 @@ func (s *Server) Handler() fasthttp.RequestHandler {
 	r.GET("/v1/usage", s.authed("/v1/usage", s.usage))
 	r.GET("/v1/health", s.health)
 	r.GET("/v1/openapi.json", openAPI)
+	docsRoutes(r) // GET /docs: the API reference page (docs.go)
 	return observed(r.Handler)
 }
 
