@@ -204,3 +204,14 @@ func TestDocsPage(t *testing.T) {
 	require.Empty(t, res.Header.Get("Content-Encoding"))
 	require.Equal(t, js, plain)
 }
+
+// TestMethodNotAllowedOnFreeRoutes: the routes without a key answer another
+// method with the documented 405 envelope.
+func TestMethodNotAllowedOnFreeRoutes(t *testing.T) {
+	n := startNode(t, "")
+	for _, p := range []string{"/v1/health", "/v1/openapi.json", "/docs"} {
+		r := n.post(p, "", map[string]any{})
+		requireError(t, r, 405, "method_not_allowed_error", "")
+		require.Equal(t, "method_not_allowed", r.err0()["code"], p)
+	}
+}

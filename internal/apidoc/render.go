@@ -45,8 +45,30 @@ func render(root *object) []byte {
 		rows(&b, s, "")
 		b.WriteString("\n")
 	}
+	b.WriteString(maintenance)
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
+
+// maintenance closes docs/api.md: how the reference is kept.
+const maintenance = `## How this reference is kept
+
+- The prose of every operation, parameter, header and property is in httpapi/openapi.json, next to
+  the handlers; edit it there. TestEveryPropertyDescribed fails on any property, header, parameter
+  or operation without a description, and TestOpenAPI validates live responses of every operation
+  against the document.
+- The error codes come from the error catalogue, httpapi/errcodes.go (code, type, status, meaning,
+  which operations): errf refuses, in tests, a (type, code) pair that is not in it
+  (TestErrorCatalogue, which also reads every errf call of the package).
+- ` + "`go generate ./httpapi/`" + ` (cmd/apidoc) rewrites the generated parts of openapi.json (the code enum, the
+  error tables, each operation's error list, header prose copied from components.headers) and
+  writes this file; TestGenerated (internal/apidoc) fails when that would change a byte.
+- GET /docs renders the document with the embedded Redoc bundle (httpapi/redoc, see NOTICE);
+  scripts/docs_test.sh (in make test) checks in headless Chromium that every operation and every
+  error code is on the rendered page.
+- Optional linters, from npm: ` + "`npx @redocly/cli lint httpapi/openapi.json`" + ` and
+  ` + "`npx @stoplight/spectral-cli lint httpapi/openapi.json`" + ` (with a .spectral.yaml holding
+  ` + "`extends: [\"spectral:oas\"]`" + `); both report no errors and no warnings.
+`
 
 func opHeading(op operation) string {
 	return strings.ToUpper(op.method) + " " + op.path + ": " + op.obj.str("summary")
