@@ -22,7 +22,8 @@ type ErrorCode struct {
 	// (operations taking Idempotency-Key), "id" (operations with an {id}
 	// in the path), "transport" (any request the HTTP server cannot parse:
 	// not listed per operation), or operation ids; joined with "&" for
-	// "all of", "," for "any of" (e.g. "admin&id,feedback").
+	// "all of", "," for "any of", "!" for "not" (e.g. "admin&id,feedback",
+	// "body&!rubricClassify").
 	Scope string
 }
 
@@ -32,10 +33,10 @@ type ErrorCode struct {
 // TestErrorCatalogue checks every errf call against it.
 var errorCatalogue = []ErrorCode{
 	{"malformed_json", typeInvalidRequest, 400, "The body is not one JSON object in UTF-8 (or is empty where a body is required).", "body"},
-	{"missing_field", typeInvalidRequest, 400, "A required field is absent or null; param names it.", "body"},
-	{"invalid_value", typeInvalidRequest, 400, "A field or query parameter has the wrong type, is out of range, or is not one of the allowed values; param names it and the message lists the allowed values or range.", "v1,admin"},
-	{"too_long", typeInvalidRequest, 400, "A string field is longer than its limit (text 5,000 characters; context, comment, title, channel_context 2,000; ids and names 200); param names it.", "body"},
-	{"empty_field", typeInvalidRequest, 400, "A required text field is empty or only white space; param names it.", "body"},
+	{"missing_field", typeInvalidRequest, 400, "A required field is absent or null; param names it.", "body&!rubricClassify"},
+	{"invalid_value", typeInvalidRequest, 400, "A field or query parameter has the wrong type, is out of range, or is not one of the allowed values; param names it and the message lists the allowed values or range.", "v1&!rubricClassify,admin"},
+	{"too_long", typeInvalidRequest, 400, "A string field is longer than its limit (text 5,000 characters; context, comment, title, channel_context 2,000; ids and names 200); param names it.", "body&!rubricClassify"},
+	{"empty_field", typeInvalidRequest, 400, "A required text field is empty or only white space (rubric classify: missing_field); param names it.", "body&!rubricClassify"},
 	{"invalid_idempotency_key", typeInvalidRequest, 400, "The Idempotency-Key header is not 1 to 255 printable ASCII characters; param is Idempotency-Key.", "idem"},
 	{"backup_unsupported", typeInvalidRequest, 400, "The ledger is PostgreSQL: back it up with the database's own tools.", "adminBackup"},
 	{"malformed_request", typeInvalidRequest, 400, "The HTTP request could not be parsed.", "transport"},

@@ -215,3 +215,118 @@ func TestMethodNotAllowedOnFreeRoutes(t *testing.T) {
 		require.Equal(t, "method_not_allowed", r.err0()["code"], p)
 	}
 }
+
+// documentedErrors returns, per "METHOD /template", the (status, type, code)
+// rows of the operation's generated error list.
+func documentedErrors(t *testing.T) map[string]map[string]bool {
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	require.NoError(t, json.Unmarshal(httpapi.OpenAPIDocument(), &doc))
+	out := map[string]map[string]bool{}
+	for p, item := range doc.Paths {
+		for m, raw := range item {
+			var o struct {
+				Description string `json:"description"`
+			}
+			if json.Unmarshal(raw, &o) != nil {
+				continue
+			}
+			_, list, ok := strings.Cut(o.Description, "**Errors of this operation**")
+			if !ok {
+				continue
+			}
+			rows := map[string]bool{}
+			for _, line := range strings.Split(list, "\n") {
+				f := strings.Split(strings.ReplaceAll(line, "`", ""), "|")
+				if len(f) == 5 {
+					rows[strings.TrimSpace(f[1])+" "+strings.TrimSpace(f[2])+" "+strings.TrimSpace(f[3])] = true
+				}
+			}
+			out[strings.ToUpper(m)+" "+p] = rows
+		}
+	}
+	return out
+}
+
+// TestErrorListsMatchServer provokes errors on every operation and checks
+// each answer's status, type and code is in that operation's generated
+// error list: the catalogue's scopes say where each error happens.
+func TestErrorListsMatchServer(t *testing.T) {
+	lists := documentedErrors(t)
+	n := startNode(t, "")
+	_, key := n.liveKey()
+	long := strings.Repeat("a", 5001)
+	type probe struct {
+		tmpl, path string
+		admin      bool
+		token      string
+		hdr        map[string]string
+		body       any
+	}
+	var probes []probe
+	v1 := func(method, tmpl, path string, bodies ...any) {
+		m := method + " " + tmpl
+		probes = append(probes, probe{tmpl: m, path: path, body: bodies[0]})
+		probes = append(probes, probe{tmpl: m, path: path, token: "svc_live_sk_wrong", body: bodies[0]})
+		for _, b := range bodies {
+			probes = append(probes, probe{tmpl: m, path: path, token: key, body: b})
+		}
+		if method == "POST" {
+			probes = append(probes, probe{tmpl: m, path: path, token: key, body: "{", hdr: map[string]string{"Idempotency-Key": strings.Repeat("k", 300)}})
+			probes = append(probes, probe{tmpl: m, path: path, token: key, body: "{"})
+		}
+	}
+	v1("POST", "/v1/classify", "/v1/classify", map[string]any{}, map[string]any{"text": " "}, map[string]any{"text": 5}, map[string]any{"text": long})
+	v1("POST", "/v1/classify", "/v1/classify?provider=llm_c", map[string]any{"text": "hi"})
+	v1("POST", "/v1/translate", "/v1/translate", map[string]any{"text": "hi"}, map[string]any{"text": "hi", "target": "fr"}, map[string]any{"text": "hi", "target": "en", "source": "en"})
+	v1("POST", "/v1/detect", "/v1/detect", map[string]any{}, map[string]any{"text": ""}, map[string]any{"text": long})
+	v1("POST", "/v1/moderate", "/v1/moderate", map[string]any{"text": "x", "strictness": "max"}, map[string]any{"text": "x", "context": strings.Repeat("c", 2001)})
+	rub := map[string]any{"categories": []any{map[string]any{"name": "A"}}}
+	v1("POST", "/v1/rubric/classify", "/v1/rubric/classify", map[string]any{}, map[string]any{"text": "", "rubric": rub},
+		map[string]any{"text": "x", "rubric": map[string]any{"categories": []any{}}}, map[string]any{"text": "x", "rubric": map[string]any{"categories": []any{"bare"}}},
+		map[string]any{"text": long, "rubric": rub})
+	v1("POST", "/v1/rubric/classify", "/v1/rubric/classify?provider=llm_c", map[string]any{"text": "x", "rubric": rub})
+	v1("POST", "/v1/comments/{id}/reply", "/v1/comments/cls_01ARZ3NDEKTSV4RRFFQ69G5FAV/reply", map[string]any{}, map[string]any{"tone": "rude"})
+	v1("POST", "/v1/report", "/v1/report", map[string]any{"comments": []any{}}, map[string]any{"tier": "gold"})
+	v1("POST", "/v1/feedback", "/v1/feedback", map[string]any{}, map[string]any{"classification_id": "cls_01ARZ3NDEKTSV4RRFFQ69G5FAV", "rating": "correct"}, map[string]any{"classification_id": "x", "rating": "meh"})
+	v1("GET", "/v1/comments", "/v1/comments?limit=0", nil)
+	v1("GET", "/v1/comments", "/v1/comments?cursor=bogus", nil)
+	v1("GET", "/v1/analytics", "/v1/analytics?group_by=year", nil)
+	v1("GET", "/v1/usage", "/v1/usage?from=yesterday", nil)
+	adm := func(method, tmpl, path string, body any) {
+		m := method + " " + tmpl
+		probes = append(probes, probe{tmpl: m, path: path, admin: true, token: adminToken, body: body})
+		probes = append(probes, probe{tmpl: m, path: path, admin: true, token: "wrong", body: body})
+	}
+	adm("POST", "/admin/v1/accounts", "/admin/v1/accounts", map[string]any{})
+	adm("POST", "/admin/v1/accounts", "/admin/v1/accounts", "{")
+	adm("GET", "/admin/v1/accounts/{id}", "/admin/v1/accounts/acct_nope", nil)
+	adm("POST", "/admin/v1/accounts/{id}/keys", "/admin/v1/accounts/acct_nope/keys", map[string]any{"kind": "gold"})
+	adm("POST", "/admin/v1/accounts/{id}/purchases", "/admin/v1/accounts/acct_nope/purchases", map[string]any{"pack_usd": 7})
+	adm("POST", "/admin/v1/purchases/{id}/refund", "/admin/v1/purchases/pur_nope/refund", nil)
+	adm("POST", "/admin/v1/keys/{id}/revoke", "/admin/v1/keys/key_nope/revoke", nil)
+	adm("POST", "/admin/v1/clock", "/admin/v1/clock", map[string]any{"advance_seconds": -1})
+	adm("POST", "/admin/v1/backup", "/admin/v1/backup", map[string]any{})
+
+	seen := map[string]bool{}
+	for _, p := range probes {
+		method, _, _ := strings.Cut(p.tmpl, " ")
+		base := n.base
+		if p.admin {
+			base = n.admin
+		}
+		r := n.doH(method, base+p.path, p.token, p.hdr, p.body)
+		if r.status == 200 {
+			continue
+		}
+		e := r.err0()
+		require.NotNil(t, e, "%s %s: %s", p.tmpl, p.path, r.raw)
+		row := fmt.Sprintf("%d %s %s", r.status, e["type"], e["code"])
+		list, ok := lists[p.tmpl]
+		require.True(t, ok, "%s has no error list", p.tmpl)
+		require.True(t, list[row], "%s %s answered %s, not in its documented errors", p.tmpl, p.path, row)
+		seen[row] = true
+	}
+	require.GreaterOrEqual(t, len(seen), 15, "the probes provoked too few distinct errors: %v", seen)
+}

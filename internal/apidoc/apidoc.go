@@ -185,11 +185,13 @@ func operations(root *object) []operation {
 }
 
 // matches reports whether a catalogue scope covers op: alternatives joined
-// by ",", each a conjunction of terms joined by "&".
+// by ",", each a conjunction of terms joined by "&", a term negated by "!".
 func matches(scope string, op operation) bool {
 	for _, alt := range strings.Split(scope, ",") {
 		all := true
 		for _, term := range strings.Split(alt, "&") {
+			neg := strings.HasPrefix(term, "!")
+			term = strings.TrimPrefix(term, "!")
 			var ok bool
 			switch term {
 			case "v1":
@@ -209,7 +211,7 @@ func matches(scope string, op operation) bool {
 			default:
 				ok = term == op.id
 			}
-			all = all && ok
+			all = all && ok != neg
 		}
 		if all {
 			return true
@@ -221,7 +223,7 @@ func matches(scope string, op operation) bool {
 // names reports whether scope names the operation id itself.
 func names(scope, id string) bool {
 	for _, t := range strings.FieldsFunc(scope, func(r rune) bool { return r == ',' || r == '&' }) {
-		if t == id {
+		if t == id { // "!id" excludes it: not named
 			return true
 		}
 	}
