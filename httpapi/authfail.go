@@ -15,11 +15,13 @@ import (
 // Per client address (clientAddr: the TCP peer, or the address a trusted
 // proxy states), at most maxAuthFailuresPerMinute requests whose key does
 // not authenticate (missing, malformed, unknown, revoked, expired) are
-// answered 401 in any 60 s; past that they are answered 429
-// too_many_auth_failures until the window frees a slot. The window is the
-// rate limiter's (61 one-second buckets), in Redis when --redis-url is set
-// (family "f": one count for all nodes, as the per-key limits), else per
-// node.
+// answered 401 in a window; past that they are answered 429
+// too_many_auth_failures until the window ends. With --redis-url the count
+// is Redis's, shared by every node, in the per-key limits' sliding window
+// (61 one-second buckets, family "f"); without it (or while Redis fails)
+// each node counts in a fixed one-minute window from the address's first
+// failure (failCounter: a few dozen bytes per address, where a sliding
+// window would cost 256).
 //
 // Invariants:
 //   - A key that authenticates is never refused for failures: the key is
@@ -58,7 +60,7 @@ func (c *call) authFailed(client netip.Addr, code, msg string) {
 		c.tooManyFailures(until)
 		return
 	}
-	d := s.authFail.allow(client.String(), maxAuthFailuresPerMinute, c.now)
+	d := s.authFail.fail(client, maxAuthFailuresPerMinute, c.now)
 	if !d.allowed {
 		s.blocked.block(client, d.reset, c.now)
 		c.tooManyFailures(d.reset)
@@ -77,6 +79,61 @@ func (c *call) tooManyFailures(until time.Time) {
 	c.ctx.Response.Header.Set("Retry-After", strconv.Itoa(wait))
 	c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "too_many_auth_failures", "",
 		"Too many failed authentications from this address; a valid key is still served. Retry after the Retry-After seconds."))
+}
+
+// failLimiter counts failed authentications per client address: the
+// decision is allowed while fewer than limit failures are counted (a
+// refused failure is not counted), and reset is when the count next drops.
+type failLimiter interface {
+	fail(a netip.Addr, limit int, now time.Time) decision
+}
+
+// failCounter is the node's failLimiter: fixed one-minute windows, each
+// starting at an address's first failure after the previous one ended.
+// Bounded like a limiter: past maxSubjects addresses the ended windows are
+// swept, and if none has ended all are dropped (only relaxing the limit).
+type failCounter struct {
+	mu   sync.Mutex
+	subs map[netip.Addr]*failCount
+}
+
+type failCount struct {
+	start int64 // unix nanos of the window's start
+	n     int
+}
+
+func newFailCounter() *failCounter { return &failCounter{subs: make(map[netip.Addr]*failCount)} }
+
+func (c *failCounter) fail(a netip.Addr, limit int, now time.Time) decision {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := now.UnixNano()
+	e := c.subs[a]
+	if e == nil {
+		if len(c.subs) >= maxSubjects {
+			for k, v := range c.subs {
+				if t-v.start >= int64(window) {
+					delete(c.subs, k)
+				}
+			}
+			if len(c.subs) >= maxSubjects {
+				clear(c.subs)
+			}
+		}
+		e = &failCount{start: t}
+		c.subs[a] = e
+	}
+	if t-e.start >= int64(window) {
+		e.start, e.n = t, 0
+	}
+	d := decision{limit: limit}
+	if e.n < limit {
+		e.n++
+		d.allowed = true
+	}
+	d.remaining = max(limit-e.n, 0)
+	d.reset = time.Unix(0, e.start+int64(window)).UTC()
+	return d
 }
 
 // blocklist remembers, per node, the client addresses found over their

@@ -29,9 +29,9 @@ const window = time.Minute
 // counts, their total and the newest bucket), plus its map entry; changing a
 // subject's limit keeps its counts. Subjects live in shards, each a mutex and
 // a map, chosen by a seeded hash of the subject: there is no process-wide
-// lock, and the lookup of an existing subject does not allocate. Subjects
-// are keys and accounts, and client addresses whose authentication failed
-// (authfail.go: an address is tracked only from its first failure).
+// lock, and the lookup of an existing subject does not allocate. Only
+// authenticated subjects (keys, accounts) are tracked; failed
+// authentications are counted per address by a failCounter (authfail.go).
 type limiter struct {
 	seed     maphash.Seed
 	shardCap int // subjects per shard before a sweep; maxSubjects/limiterShards
@@ -47,7 +47,7 @@ type limiterShard struct {
 	_    [64 - 16]byte // a cache line per shard: no false sharing of the locks
 }
 
-// maxSubjects bounds the memory of a limiter and of a blocklist. A limiter's
+// maxSubjects bounds the memory of a limiter, a failCounter and a blocklist. A limiter's
 // shard holds at most maxSubjects/limiterShards subjects: past it, the
 // shard's subjects with no request counted are swept, and if every one is
 // active the shard is reset (a burst of that many distinct subjects within a

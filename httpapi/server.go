@@ -47,7 +47,7 @@ type Server struct {
 	clock    *clock.Clock
 	keys     rateLimiter // per key: sandbox 10/min, live the account's ceiling
 	reports  rateLimiter // per account: 5 reports/min
-	authFail rateLimiter // per client address: failed authentications (authfail.go)
+	authFail failLimiter // per client address: failed authentications (authfail.go)
 	blocked  *blocklist  // client addresses over their failure limit, until a slot frees
 	// hintCache memoizes each account's feedback hints (*hintMemo, for hintTTL); an
 	// account's entry is dropped by its next feedback. Bounded by accounts.
@@ -66,9 +66,9 @@ const maxAuthFailuresPerMinute = 600
 // New returns a server over its dependencies. None may be nil.
 func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clock.Clock) *Server {
 	s := &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(),
-		authFail: newLimiter(), blocked: newBlocklist()}
+		authFail: newFailCounter(), blocked: newBlocklist()}
 	if cfg.Redis != nil {
-		s.keys, s.reports, s.authFail = cfg.Redis.limiter("k"), cfg.Redis.limiter("r"), cfg.Redis.limiter("f")
+		s.keys, s.reports, s.authFail = cfg.Redis.limiter("k"), cfg.Redis.limiter("r"), cfg.Redis.failures()
 	}
 	if w, ok := l.(feedbackWatcher); ok && c != nil {
 		w.WatchFeedback(s.feedbackElsewhere, s.flushFeedbackState)
