@@ -96,6 +96,8 @@ func TestForwardedForFromTrustedProxy(t *testing.T) {
 	requireError(t, post("203.0.113.1, 203.0.113.2"), 401, "authentication_error", "") // the rightmost untrusted one counts
 	requireError(t, n.post("/v1/detect", wrongKey(8), map[string]any{"text": "x"}), 401, "authentication_error", "")
 	requireError(t, post("not-an-address"), 401, "authentication_error", "") // counted for the proxy itself
+	requireError(t, post("[2001:db8::5]"), 401, "authentication_error", "")
+	requireError(t, post("[2001:db8::6]:443"), 401, "authentication_error", "")
 }
 
 // A PROXY protocol v2 header from a trusted peer sets the client address;
