@@ -23,6 +23,7 @@ type call struct {
 	start    time.Time // monotonic, for latency
 	now      time.Time // the service clock at the start: every time rule of the request
 	endpoint string
+	client   netip.Addr // clientAddr: the access log's and the failure limit's address
 	p        ledger.Principal
 	rate     decision
 
@@ -85,17 +86,18 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 				s.ledger.Release(ctx, c.hold)
 			}
 		}()
-		client, _ := netip.AddrFromSlice(ctx.RemoteIP())
-		client = client.Unmap()
-		if s.authFail.over(client, maxAuthFailuresPerMinute, c.now) {
-			ctx.Response.Header.Set("Retry-After", "60")
-			c.fail(fasthttp.StatusTooManyRequests, errf(typeRateLimit, "too_many_auth_failures", "", "Too many failed authentications from this address; retry in a minute."))
-			return
-		}
+		// A key is looked up before the failure limit is consulted: a key
+		// that authenticates is never refused for others' failures, nor
+		// for its own address's (authfail.go).
+		client := s.clientAddr(ctx)
+		c.client = client
 		secret, ok := bearer(ctx.Request.Header.Peek("Authorization"))
 		if !ok {
-			s.authFail.add(client, s.clock.Now())
-			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "missing_api_key", "", "Send the header Authorization: Bearer <API key>."))
+			c.authFailed(client, "missing_api_key", "Send the header Authorization: Bearer <API key>.")
+			return
+		}
+		if until, over := s.blocked.until(client, c.now); over && !s.mayHaveKey(secret) {
+			c.tooManyFailures(until) // no store round trip for a key that cannot exist
 			return
 		}
 		p, err := s.ledger.Authenticate(ctx, secret)
@@ -106,8 +108,7 @@ func (s *Server) authed(endpoint string, h func(c *call)) fasthttp.RequestHandle
 			return
 		}
 		if err != nil {
-			s.authFail.add(client, s.clock.Now())
-			c.fail(fasthttp.StatusUnauthorized, errf(typeAuthentication, "invalid_api_key", "", "The API key is unknown, malformed, revoked or expired."))
+			c.authFailed(client, "invalid_api_key", "The API key is unknown, malformed, revoked or expired.")
 			return
 		}
 		c.p = p
@@ -427,7 +428,7 @@ func (c *call) log() {
 	if !slog.Default().Enabled(context.Background(), level) {
 		return
 	}
-	attrs := []any{"request_id", c.rid, "account", c.p.Account.ID, "endpoint", c.endpoint, "status", status,
+	attrs := []any{"request_id", c.rid, "client", c.client.String(), "account", c.p.Account.ID, "endpoint", c.endpoint, "status", status,
 		"latency_us", time.Since(c.start).Microseconds(), "cache", c.cache, "provider", c.provider, "charged", c.charged}
 	if c.cause != nil {
 		attrs = append(attrs, "err", c.cause.Error())

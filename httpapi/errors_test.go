@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -146,18 +145,4 @@ func TestAdminErrors(t *testing.T) {
 	requireError(t, nf, 404, "not_found_error", "")
 	k := n.do("POST", n.admin+"/admin/v1/accounts/"+acc+"/keys", adminToken, map[string]any{"kind": "gold"})
 	requireError(t, k, 400, "invalid_request_error", "kind")
-}
-
-func TestFailedAuthThrottledPerAddress(t *testing.T) {
-	n := startNode(t, "")
-	_, key := n.liveKey()
-	for i := 0; i < 600; i++ {
-		r := n.post("/v1/detect", "svc_live_sk_wrong", map[string]any{"text": "x"})
-		require.Equal(t, 401, r.status)
-	}
-	r := n.post("/v1/detect", key, map[string]any{"text": "x"})
-	requireError(t, r, 429, "rate_limit_error", "")
-	require.Equal(t, "60", r.header.Get("Retry-After"))
-	n.advance(61 * time.Second)
-	requireOK(t, n.post("/v1/detect", key, map[string]any{"text": "x"}))
 }

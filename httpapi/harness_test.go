@@ -147,6 +147,7 @@ func startNodeFull(t *testing.T, dir string, ecfg engine.Config, o nodeOptions) 
 	}
 	pl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	pl = httpapi.ProxyListener(pl, cfg.TrustedProxies)
 	al, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	go pub.Serve(pl)

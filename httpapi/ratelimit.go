@@ -3,10 +3,8 @@ package httpapi
 import (
 	"hash/maphash"
 	"math"
-	"net/netip"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -32,7 +30,8 @@ const window = time.Minute
 // subject's limit keeps its counts. Subjects live in shards, each a mutex and
 // a map, chosen by a seeded hash of the subject: there is no process-wide
 // lock, and the lookup of an existing subject does not allocate. Only
-// authenticated subjects (keys, accounts) are tracked.
+// authenticated subjects (keys, accounts) are tracked; failed
+// authentications are counted per address by a failCounter (authfail.go).
 type limiter struct {
 	seed     maphash.Seed
 	shardCap int // subjects per shard before a sweep; maxSubjects/limiterShards
@@ -48,7 +47,7 @@ type limiterShard struct {
 	_    [64 - 16]byte // a cache line per shard: no false sharing of the locks
 }
 
-// maxSubjects bounds the memory of a limiter and of a counter. A limiter's
+// maxSubjects bounds the memory of a limiter, a failCounter and a blocklist. A limiter's
 // shard holds at most maxSubjects/limiterShards subjects: past it, the
 // shard's subjects with no request counted are swept, and if every one is
 // active the shard is reset (a burst of that many distinct subjects within a
@@ -169,68 +168,4 @@ func (sh *limiterShard) sweep(now int64, capacity int) {
 	if len(sh.subs) >= capacity {
 		sh.subs = make(map[string]*subjectWindow)
 	}
-}
-
-// counter counts events per subject in fixed one-minute windows: the cheap
-// structure for throttling failed authentications, where a subject (a client
-// address) costs a few dozen bytes instead of a limiter's 61 buckets, and
-// precision at the window edge does not matter.
-type counter struct {
-	mu   sync.Mutex
-	subs map[netip.Addr]*count
-	size atomic.Int64 // len(subs), for over's lock-free fast path
-}
-
-type count struct {
-	start int64 // unix nanos of the window's start
-	n     int
-}
-
-func newCounter() *counter { return &counter{subs: make(map[netip.Addr]*count)} }
-
-// add records one event of subject at now.
-func (c *counter) add(subject netip.Addr, now time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := now.UnixNano()
-	e := c.subs[subject]
-	if e == nil {
-		if len(c.subs) >= maxSubjects {
-			c.sweep(t)
-		}
-		e = &count{start: t}
-		c.subs[subject] = e
-		c.size.Store(int64(len(c.subs)))
-	}
-	if t-e.start >= int64(window) {
-		e.start, e.n = t, 0
-	}
-	e.n++
-}
-
-// over reports whether subject has at least limit events in its current
-// window. While no address has failed (the common case) it takes no lock.
-func (c *counter) over(subject netip.Addr, limit int, now time.Time) bool {
-	if c.size.Load() == 0 {
-		return false
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e := c.subs[subject]
-	return e != nil && now.UnixNano()-e.start < int64(window) && e.n >= limit
-}
-
-// sweep drops subjects whose window has ended; called with mu held. If all
-// are current the map is reset (that many failing addresses in one minute is
-// itself an attack, and forgetting them only relaxes the throttle).
-func (c *counter) sweep(t int64) {
-	for k, e := range c.subs {
-		if t-e.start >= int64(window) {
-			delete(c.subs, k)
-		}
-	}
-	if len(c.subs) >= maxSubjects {
-		c.subs = make(map[netip.Addr]*count)
-	}
-	c.size.Store(int64(len(c.subs)))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -212,31 +213,55 @@ func (r *RedisLimits) limiter(family string) *sharedLimiter {
 // Redis, or in the node's limiter when Redis does not answer in time.
 func (l *sharedLimiter) allow(subject string, limit int, now time.Time) decision {
 	limit = max(limit, 1)
-	local := l.local.allow(subject, limit, now)
-	ok, probe := l.r.usable()
+	return l.r.decide(l.prefix+subject, limit, now, l.local.allow(subject, limit, now))
+}
+
+// sharedFailures is the failed-authentication count per client address
+// (authfail.go) over RedisLimits, in the same window script as the limits
+// (family "f"), with the node's failCounter as the fallback.
+type sharedFailures struct {
+	r     *RedisLimits
+	local *failCounter
+}
+
+func (r *RedisLimits) failures() *sharedFailures {
+	return &sharedFailures{r: r, local: newFailCounter()}
+}
+
+// fail counts one failure of a in Redis, or in the node's counter when Redis
+// does not answer in time. Called on failures only: a valid key's request
+// never reaches Redis for this.
+func (f *sharedFailures) fail(a netip.Addr, limit int, now time.Time) decision {
+	return f.r.decide(redisKeyPrefix+"f:"+a.String(), max(limit, 1), now, f.local.fail(a, limit, now))
+}
+
+// decide is Redis's decision for key, or local when Redis is skipped (open
+// breaker), fails or is late.
+func (r *RedisLimits) decide(key string, limit int, now time.Time, local decision) decision {
+	ok, probe := r.usable()
 	if !ok {
-		l.r.fellBack()
+		r.fellBack()
 		return local
 	}
-	d, err := l.remote(subject, limit, now)
+	d, err := r.remote(key, limit, now)
 	if probe {
-		l.r.probing.Store(false)
+		r.probing.Store(false)
 	}
 	if err != nil {
-		l.r.openBreaker(err)
-		l.r.fellBack()
+		r.openBreaker(err)
+		r.fellBack()
 		return local
 	}
-	l.r.closeBreaker()
+	r.closeBreaker()
 	return d
 }
 
-// remote runs windowScript for subject within the call deadline.
-func (l *sharedLimiter) remote(subject string, limit int, now time.Time) (decision, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), l.r.timeout)
+// remote runs windowScript for key within the call deadline.
+func (r *RedisLimits) remote(key string, limit int, now time.Time) (decision, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
 	defer cancel()
 	sec := now.Unix()
-	res, err := windowScript.Run(ctx, l.r.client, []string{l.prefix + subject}, sec, limit).Int64Slice()
+	res, err := windowScript.Run(ctx, r.client, []string{key}, sec, limit).Int64Slice()
 	if err != nil {
 		return decision{}, err
 	}

@@ -29,8 +29,13 @@ type Config struct {
 	// <DataDir>/backups/<timestamp> when no dir is given.
 	DataDir string
 	// Redis, when set, shares the per-minute limits with the other nodes
-	// (svc serve --redis-url); nil keeps them per node.
+	// (svc serve --redis-url), the failed-authentication limit included;
+	// nil keeps them per node.
 	Redis *RedisLimits
+	// TrustedProxies may state the client's address (clientaddr.go); the
+	// listener must be wrapped by ProxyListener with the same list for
+	// their PROXY headers to be read.
+	TrustedProxies TrustedProxies
 }
 
 // Server answers /v1 and /admin/v1.
@@ -42,7 +47,8 @@ type Server struct {
 	clock    *clock.Clock
 	keys     rateLimiter // per key: sandbox 10/min, live the account's ceiling
 	reports  rateLimiter // per account: 5 reports/min
-	authFail *counter    // per client address: failed authentications
+	authFail failLimiter // per client address: failed authentications (authfail.go)
+	blocked  *blocklist  // client addresses over their failure limit, until a slot frees
 	// hintCache memoizes each account's feedback hints (*hintMemo, for hintTTL); an
 	// account's entry is dropped by its next feedback. Bounded by accounts.
 	hintCache sync.Map
@@ -51,16 +57,18 @@ type Server struct {
 }
 
 // maxAuthFailuresPerMinute is how many failed authentications one client
-// address may make in a minute before it is refused without a key lookup.
-// Keys carry 190 random bits, so this bounds load, not guessing; it is high
-// enough that a client fixing its configuration never meets it.
+// address may make in any 60 s before its failures are answered 429 (a key
+// that authenticates is never refused for them: authfail.go). Keys carry
+// 190 random bits, so this bounds load, not guessing; it is high enough
+// that a client fixing its configuration never meets it.
 const maxAuthFailuresPerMinute = 600
 
 // New returns a server over its dependencies. None may be nil.
 func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clock.Clock) *Server {
-	s := &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(), authFail: newCounter()}
+	s := &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(),
+		authFail: newFailCounter(), blocked: newBlocklist()}
 	if cfg.Redis != nil {
-		s.keys, s.reports = cfg.Redis.limiter("k"), cfg.Redis.limiter("r")
+		s.keys, s.reports, s.authFail = cfg.Redis.limiter("k"), cfg.Redis.limiter("r"), cfg.Redis.failures()
 	}
 	if w, ok := l.(feedbackWatcher); ok && c != nil {
 		w.WatchFeedback(s.feedbackElsewhere, s.flushFeedbackState)
@@ -103,13 +111,18 @@ func newRouter() *router.Router {
 }
 
 // NewHTTPServer wraps h in a fasthttp server with the service's limits.
+// Whatever fasthttp logs is one JSON line without the request's bytes
+// (transportLog, SecureErrorLogMessage): keys and the admin token never
+// reach the log, whatever a client sends.
 func NewHTTPServer(h fasthttp.RequestHandler, name string) *fasthttp.Server {
 	return &fasthttp.Server{
-		Handler:            h,
-		Name:               name,
-		ErrorHandler:       transportError,
-		MaxRequestBodySize: maxReportBody,
-		ReadBufferSize:     8 << 10, // request line and headers; larger gets 431
+		Handler:               h,
+		Name:                  name,
+		Logger:                transportLog{listener: name},
+		SecureErrorLogMessage: true,
+		ErrorHandler:          transportError,
+		MaxRequestBodySize:    maxReportBody,
+		ReadBufferSize:        8 << 10, // request line and headers; larger gets 431
 
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          30 * time.Second,

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # make run-cluster: PostgreSQL 15 (its own data folder), Redis, three
 # `svc serve --database-url ... --redis-url ...` nodes and haproxy in front on
-# 127.0.0.1:8080 (each key kept on one node: balance hdr(Authorization) with
-# consistent hashing, so its semantic cache stays warm). The admin API of every
-# node is behind 127.0.0.1:8081 too (any node acts on the shared state).
-# Prints the demo keys on the first start, as `make run` does. Ctrl-C stops
-# everything this script started.
+# 127.0.0.1:8080 (its configuration: scripts/haproxy_cfg.sh; each key kept on
+# one node, and the client's address passed to the nodes by PROXY protocol v2,
+# which they accept from 127.0.0.1 only: --trusted-proxies). The admin API of
+# every node is behind 127.0.0.1:8081 too (any node acts on the shared state).
+# Prints the admin token and the demo keys on the first start when stdout is a
+# terminal, as `make run` does; otherwise they are in $DIR/admin.token and
+# $DIR/node0/first-start.txt. Ctrl-C stops everything this script started.
 #
 # Environment:
 #   CLUSTER_DIR=./data-cluster   data of PostgreSQL, Redis and the nodes
@@ -75,7 +77,11 @@ echo "cluster: Redis on 127.0.0.1:$REDIS_PORT" >&2
 if [ ! -s "$DIR/admin.token" ]; then
 	echo "svc_admin_$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$DIR/admin.token"
 	chmod 600 "$DIR/admin.token"
-	echo "admin token (kept in $DIR/admin.token): $(cat "$DIR/admin.token")"
+	if [ -t 1 ]; then
+		echo "admin token (kept in $DIR/admin.token): $(cat "$DIR/admin.token")"
+	else
+		echo "cluster: admin token generated in $DIR/admin.token"
+	fi
 fi
 TOKEN=$(cat "$DIR/admin.token")
 
@@ -94,44 +100,19 @@ for ((i = 0; i < NODES; i++)); do
 	p=$((NODE_PORT + 10 * i))
 	mkdir -p "$DIR/node$i"
 	./bin/svc serve --addr "127.0.0.1:$p" --admin-addr "127.0.0.1:$((p + 1))" --data-dir "$DIR/node$i" \
-		--admin-token "$TOKEN" --database-url "$DB_URL" --redis-url "$REDIS_URL" ${SVC_FLAGS:-} \
+		--admin-token "$TOKEN" --database-url "$DB_URL" --redis-url "$REDIS_URL" --trusted-proxies 127.0.0.1/32 ${SVC_FLAGS:-} \
 		2>"$DIR/node$i/svc.log" &
 	PIDS+=($!)
 	wait_health "http://127.0.0.1:$p"
 done
 
 CFG=$DIR/haproxy.cfg
-{
-	cat <<CFG
-global
-	maxconn 8000
-defaults
-	mode http
-	timeout connect 2s
-	timeout client 120s
-	timeout server 120s
-	timeout http-keep-alive 120s
-	option http-keep-alive
-frontend public
-	bind 127.0.0.1:$PORT
-	default_backend nodes
-backend nodes
-	balance hdr(Authorization)
-	hash-type consistent
-	option httpchk GET /v1/health
-	http-check expect status 200
-	default-server inter 1s fall 2 rise 1
-CFG
-	for ((i = 0; i < NODES; i++)); do echo "	server node$i 127.0.0.1:$((NODE_PORT + 10 * i)) check"; done
-	cat <<CFG
-frontend admin
-	bind 127.0.0.1:$((PORT + 1))
-	default_backend admins
-backend admins
-	balance roundrobin
-CFG
-	for ((i = 0; i < NODES; i++)); do echo "	server node$i 127.0.0.1:$((NODE_PORT + 10 * i + 1)) check"; done
-} >"$CFG"
+NODE_ADDRS=()
+for ((i = 0; i < NODES; i++)); do
+	p=$((NODE_PORT + 10 * i))
+	NODE_ADDRS+=("127.0.0.1:$p,127.0.0.1:$((p + 1))")
+done
+./scripts/haproxy_cfg.sh "127.0.0.1:$PORT" "127.0.0.1:$((PORT + 1))" "${NODE_ADDRS[@]}" >"$CFG"
 "$HAPROXY" -f "$CFG" -db >"$DIR/haproxy.log" 2>&1 &
 PIDS+=($!)
 wait_health "http://127.0.0.1:$PORT"

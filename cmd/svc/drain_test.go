@@ -68,7 +68,7 @@ func drainOnce(t *testing.T) {
 	env := []string{"SVC_LLM_A_BASE_URL=" + up.URL + "/v1", "SVC_LLM_A_MODEL=mock-large", "SVC_LLM_TIMEOUT=" + callTimeout.String(), "SVC_OBJECTIVE=all=1m"}
 	dir := t.TempDir()
 	p := startEnv(t, dir, env, "--shutdown-timeout", "2m")
-	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.Output())
+	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.FirstStart())
 	require.NotEmpty(t, live)
 	base := "http://" + p.Addr
 	c := &http.Client{Timeout: 2 * time.Minute} // bounds a hang only

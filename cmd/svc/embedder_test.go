@@ -43,7 +43,7 @@ func TestCacheEmbedderServe(t *testing.T) {
 	env := []string{"SVC_LLM_A_BASE_URL=" + up.URL + "/v1", "SVC_LLM_A_MODEL=mock-large", "SVC_LLM_A_EMBED_MODEL=mock-embed", "SVC_CACHE_EMBEDDER=llm_a"}
 	dir := t.TempDir()
 	p := startEnv(t, dir, env)
-	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.Output())
+	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.FirstStart())
 	require.NotEmpty(t, live)
 	classify := func(p *proc, text string) string {
 		code, h, _ := call(t, "POST", "http://"+p.Addr+"/v1/classify", live, map[string]any{"text": text})

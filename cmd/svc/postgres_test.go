@@ -29,11 +29,11 @@ func TestTwoNodesOnPostgres(t *testing.T) {
 	require.NoError(t, err)
 
 	a := startEnv(t, t.TempDir(), []string{"SVC_DATABASE_URL=" + url}, "--admin-token", "tok")
-	out := a.Output()
+	out := a.FirstStart()
 	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(out)
 	require.NotEmpty(t, live, out)
 	b := start(t, t.TempDir(), "--database-url", url, "--admin-token", "tok")
-	require.NotContains(t, b.Output(), "svc_live_sk_", "the second node finds the demo account made by the first")
+	require.NotContains(t, b.FirstStart(), "svc_live_sk_", "the second node finds the demo account made by the first")
 
 	// 25,000 credits, detect costs 2: 40 parallel requests over both nodes.
 	var wg sync.WaitGroup
@@ -108,7 +108,7 @@ func TestPostgresOutage(t *testing.T) {
 	url, err := pg.CreateDatabase(ctx, "svc")
 	require.NoError(t, err)
 	p := start(t, t.TempDir(), "--database-url", url, "--admin-token", "tok")
-	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.Output())
+	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(p.FirstStart())
 	require.NotEmpty(t, live)
 	code, h, _ := call(t, "POST", "http://"+p.Addr+"/v1/detect", live, map[string]any{"text": "before"})
 	require.Equal(t, 200, code)
@@ -164,7 +164,7 @@ func TestNodesStartingAtOnceMakeOneDemo(t *testing.T) {
 	printed := 0
 	for _, n := range nodes {
 		n.WaitHealthy(t)
-		if regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).MatchString(n.Output()) {
+		if regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).MatchString(n.FirstStart()) {
 			printed++
 		}
 	}

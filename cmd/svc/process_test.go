@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 
 	"svc/internal/testproc"
 )
@@ -70,30 +72,84 @@ func call(t *testing.T, method, url, bearer string, body any) (int, http.Header,
 	return res.StatusCode, res.Header, m
 }
 
+// First start with stdout not a terminal (a pipe, as under a service
+// manager): the admin token and the demo keys go to a 0600 file in the data
+// directory, named in the log; neither stdout nor the log carries them.
 func TestDemoKeysOnFirstStart(t *testing.T) {
 	dir := t.TempDir()
 	p := start(t, dir)
-	out := p.Output()
+	out := p.FirstStart()
 	live := regexp.MustCompile(`svc_live_sk_[0-9A-Za-z]{32}`).FindString(out)
 	sandbox := regexp.MustCompile(`svc_test_sk_[0-9A-Za-z]{32}`).FindString(out)
 	require.NotEmpty(t, live, out)
 	require.NotEmpty(t, sandbox, out)
 	require.Contains(t, out, "admin token")
+	fi, err := os.Stat(filepath.Join(dir, "first-start.txt"))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	tok, err := os.ReadFile(filepath.Join(dir, "admin.token"))
+	require.NoError(t, err)
+	require.Contains(t, out, strings.TrimSpace(string(tok)))
+	log := p.Log() // stdout and stderr
+	for _, secret := range []string{live, sandbox, strings.TrimSpace(string(tok))} {
+		require.NotContains(t, log, secret)
+	}
+	require.Contains(t, log, filepath.Join(dir, "first-start.txt"), "the log names the file")
 	code, h, _ := call(t, "POST", "http://"+p.Addr+"/v1/detect", live, map[string]any{"text": "hello"})
 	require.Equal(t, 200, code)
 	require.Equal(t, "24.998", h.Get("X-SVC-Balance"))
 	code, h, _ = call(t, "POST", "http://"+p.Addr+"/v1/detect", sandbox, map[string]any{"text": "hello"})
 	require.Equal(t, 200, code)
 	require.Equal(t, "sandbox", h.Get("X-SVC-Environment"))
-	tok, err := os.ReadFile(filepath.Join(dir, "admin.token"))
+}
+
+// On a terminal (make run) the first start prints the admin token and the
+// demo keys, and writes no file.
+func TestDemoKeysPrintedOnTerminal(t *testing.T) {
+	ptm, pts := openPTY(t)
+	dir := t.TempDir()
+	cmd := exec.Command(binary, "serve", "--addr", "127.0.0.1:0", "--admin-addr", "127.0.0.1:0", "--data-dir", dir)
+	cmd.Env = append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL=")
+	cmd.Stdout = pts
+	require.NoError(t, cmd.Start())
+	pts.Close()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	var seen strings.Builder
+	buf := make([]byte, 4096)
+	require.NoError(t, ptm.SetReadDeadline(time.Now().Add(time.Minute))) // bounds a hang only
+	for !strings.Contains(seen.String(), "These keys are shown once") {
+		n, err := ptm.Read(buf)
+		require.NoError(t, err, "terminal output so far: %q", seen.String())
+		seen.Write(buf[:n])
+	}
+	out := seen.String()
+	require.Regexp(t, `admin token \(kept in .*admin.token\): svc_admin_[0-9a-f]{48}`, out)
+	require.Regexp(t, `live key: +svc_live_sk_[0-9A-Za-z]{32}`, out)
+	require.Regexp(t, `sandbox key: svc_test_sk_[0-9A-Za-z]{32}`, out)
+	_, err := os.Stat(filepath.Join(dir, "first-start.txt"))
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// openPTY opens a pseudo-terminal pair (Linux /dev/ptmx).
+func openPTY(t *testing.T) (ptm, pts *os.File) {
+	t.Helper()
+	ptm, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	require.NoError(t, err)
-	require.Contains(t, out, strings.TrimSpace(string(tok)))
+	t.Cleanup(func() { ptm.Close() })
+	fd := int(ptm.Fd())
+	require.NoError(t, unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0))
+	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
+	require.NoError(t, err)
+	pts, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
+	require.NoError(t, err)
+	return ptm, pts
 }
 
 func TestKill9KeepsLedger(t *testing.T) {
 	dir := t.TempDir()
 	p := start(t, dir, "--no-demo", "--admin-token", "tok", "--test-clock")
 	require.NotContains(t, p.Output(), "svc_live_sk_", "--no-demo prints no keys")
+	require.Empty(t, p.FirstStart(), "--no-demo and a given token: no secret to reveal")
 	_, _, acc := call(t, "POST", "http://"+p.Admin+"/admin/v1/accounts", "tok", map[string]any{"name": "k9"})
 	accID := acc["result"].(map[string]any)["id"].(string)
 	_, _, k := call(t, "POST", "http://"+p.Admin+"/admin/v1/accounts/"+accID+"/keys", "tok", map[string]any{"kind": "live"})

@@ -34,6 +34,7 @@ type serveConfig struct {
 	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
 	cluster                                                    clusterFlags
+	trustedProxies                                             httpapi.TrustedProxies
 }
 
 func parseServe(args []string) (serveConfig, error) {
@@ -52,8 +53,13 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.StringVar(&c.objective, "objective", "", `end-to-end latency objectives, e.g. "all=2s,report=30s" (ops: classify, moderate, rubric, translate, reply, report; "all" = every one but report); default 2s, report 30s (SVC_OBJECTIVE)`)
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
+	trusted := fs.String("trusted-proxies", envOr("SVC_TRUSTED_PROXIES", ""), "CIDR,... of load balancers allowed to state the client address by a PROXY protocol header or X-Forwarded-For; default none (SVC_TRUSTED_PROXIES)")
 	c.cluster.register(fs)
 	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	var err error
+	if c.trustedProxies, err = httpapi.ParseTrustedProxies(*trusted); err != nil {
 		return c, err
 	}
 	if *noDemo {
@@ -126,7 +132,7 @@ func serve(args []string) error {
 		return err
 	}
 	if cfg.demo {
-		if err := bootstrapDemo(led); err != nil {
+		if err := bootstrapDemo(led, cfg.dataDir); err != nil {
 			return err
 		}
 	}
@@ -136,13 +142,14 @@ func serve(args []string) error {
 		return err
 	}
 	defer stopCluster()
-	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir, Redis: rl}, led, eng, ch, clk)
+	srv := httpapi.New(httpapi.Config{AdminToken: token, TestClock: cfg.testClock, DataDir: cfg.dataDir, Redis: rl, TrustedProxies: cfg.trustedProxies}, led, eng, ch, clk)
 	pub := httpapi.NewHTTPServer(srv.Handler(), "svc")
 	adm := httpapi.NewHTTPServer(srv.AdminHandler(), "svc-admin")
 	pl, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err
 	}
+	pl = httpapi.ProxyListener(pl, cfg.trustedProxies) // PROXY headers from trusted peers only
 	al, err := net.Listen("tcp", cfg.adminAddr)
 	if err != nil {
 		pl.Close()
@@ -155,7 +162,8 @@ func serve(args []string) error {
 	go func() { errc <- pub.Serve(pl) }()
 	go func() { errc <- adm.Serve(al) }()
 	fmt.Printf("svc %s serving /v1 on http://%s and the admin API on http://%s (data in %s)\n", httpapi.Version, pl.Addr(), al.Addr(), cfg.dataDir)
-	slog.Info("serving", "addr", pl.Addr().String(), "admin_addr", al.Addr().String(), "test_clock", cfg.testClock)
+	slog.Info("serving", "addr", pl.Addr().String(), "admin_addr", al.Addr().String(), "test_clock", cfg.testClock,
+		"trusted_proxies", cfg.trustedProxies.String())
 
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
@@ -207,7 +215,9 @@ func adminToken(cfg serveConfig) (string, error) {
 	if err := os.WriteFile(path, []byte(t+"\n"), 0o600); err != nil {
 		return "", err
 	}
-	fmt.Printf("admin token (kept in %s): %s\n", path, t)
+	if err := revealSecrets(cfg.dataDir, fmt.Sprintf("admin token (kept in %s): %s\n", path, t)); err != nil {
+		return "", err
+	}
 	return t, nil
 }
 
@@ -220,14 +230,14 @@ type exclusiveLedger interface {
 // bootstrapDemo makes the demo account if the ledger has no account, once
 // even when several nodes start at once on one empty database: the check
 // and the creation run under the shared ledger's lock.
-func bootstrapDemo(led ledger.Ledger) error {
+func bootstrapDemo(led ledger.Ledger, dataDir string) error {
 	run := func() error {
 		empty, err := led.Empty(context.Background())
 		if err != nil {
 			return fmt.Errorf("ledger: %w", err)
 		}
 		if empty {
-			if err := createDemo(led); err != nil {
+			if err := createDemo(led, dataDir); err != nil {
 				return fmt.Errorf("demo account: %w", err)
 			}
 		}
@@ -242,8 +252,8 @@ func bootstrapDemo(led ledger.Ledger) error {
 }
 
 // createDemo makes the demo account with a sandbox key and a live key holding
-// a 25 USD pack, and prints both keys once.
-func createDemo(l ledger.Ledger) error {
+// a 25 USD pack, and reveals both keys once (revealSecrets).
+func createDemo(l ledger.Ledger, dataDir string) error {
 	ctx := context.Background()
 	acc, err := l.CreateAccount(ctx, "demo", ledger.DefaultRateLimit)
 	if err != nil {
@@ -260,8 +270,7 @@ func createDemo(l ledger.Ledger) error {
 	if _, err := l.Purchase(ctx, acc.ID, 25); err != nil {
 		return err
 	}
-	fmt.Printf("demo account %s created\n  sandbox key: %s\n  live key:    %s (25.000 USD of credits)\nThese keys are shown once.\n", acc.ID, sandbox, live)
-	return nil
+	return revealSecrets(dataDir, fmt.Sprintf("demo account %s created\n  sandbox key: %s\n  live key:    %s (25.000 USD of credits)\nThese keys are shown once.\n", acc.ID, sandbox, live))
 }
 
 // openLedger opens the PostgreSQL ledger when a database URL is set, else

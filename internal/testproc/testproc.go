@@ -157,6 +157,25 @@ func (p *Proc) WaitHealthy(t testing.TB) {
 // Output is what the process (all its runs) wrote to stdout so far.
 func (p *Proc) Output() string { return p.out.String() }
 
+// Log returns the process's log file so far: stdout and stderr of every run.
+func (p *Proc) Log() string {
+	b, _ := os.ReadFile(p.log)
+	return string(b)
+}
+
+// FirstStart returns what the process wrote to <data-dir>/first-start.txt
+// (the admin token it generated, the demo keys: svc reveals secrets there
+// when its stdout is not a terminal, as here), or "" when it wrote none.
+func (p *Proc) FirstStart() string {
+	for i, a := range p.Args {
+		if a == "--data-dir" && i+1 < len(p.Args) {
+			b, _ := os.ReadFile(filepath.Join(p.Args[i+1], "first-start.txt"))
+			return string(b)
+		}
+	}
+	return ""
+}
+
 // Cmd is the running process (nil after Kill).
 func (p *Proc) Cmd() *exec.Cmd {
 	p.mu.Lock()

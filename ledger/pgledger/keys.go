@@ -83,13 +83,17 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 	for ctx.Err() == nil {
 		conn, err := pgx.ConnectConfig(ctx, cfg)
 		if err == nil {
-			_, err = conn.Exec(ctx, "LISTEN "+keyChannel+"; LISTEN "+feedbackChannel)
+			_, err = conn.Exec(ctx, "LISTEN "+keyChannel+"; LISTEN "+feedbackChannel+"; LISTEN "+keyCreatedChannel)
+		}
+		if err == nil { // after LISTEN: a key created meanwhile is notified
+			err = l.filter.load(ctx, conn)
 		}
 		if err != nil {
 			if conn != nil {
 				conn.Close(context.Background())
 			}
 			l.keys.flush()
+			l.filter.unready()
 			select {
 			case <-ctx.Done():
 			case <-time.After(backoff):
@@ -110,6 +114,14 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 				l.feedbackHeard(ctx, conn, n.Payload)
 				continue
 			}
+			if n.Channel == keyCreatedChannel {
+				if b, err := hex.DecodeString(n.Payload); err == nil && len(b) == 32 {
+					l.filter.add((*[32]byte)(b))
+				} else {
+					l.filter.unready() // unreadable: look keys up until the next load
+				}
+				continue
+			}
 			if b, err := hex.DecodeString(n.Payload); err == nil && len(b) == 32 {
 				l.keys.evict([32]byte(b))
 			} else {
@@ -118,6 +130,7 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 		}
 		conn.Close(context.Background())
 		l.keys.flush()
+		l.filter.unready()
 		l.feedbackFlush()
 	}
 }
@@ -144,15 +157,20 @@ func (l *Ledger) CreateKey(ctx context.Context, accountID string, kind ledger.Ke
 		expires = &e
 	}
 	sum := sha256.Sum256([]byte(secret))
-	tag, err := l.pool.Exec(ctx, `INSERT INTO keys (id, account_id, kind, sha256, prefix, created_ns, expires_ns)
-		SELECT $1, id, $3, $4, $5, $6, $7 FROM accounts WHERE id = $2`,
-		k.ID, accountID, string(kind), sum[:], k.Prefix, ns(now), expires)
+	// One statement: the insert and, in its transaction, the NOTIFY that
+	// adds the key to every node's filter (keyfilter.go) at its commit.
+	var inserted int
+	err = l.pool.QueryRow(ctx, `WITH ins AS (INSERT INTO keys (id, account_id, kind, sha256, prefix, created_ns, expires_ns)
+		SELECT $1, id, $3, $4, $5, $6, $7 FROM accounts WHERE id = $2 RETURNING sha256)
+		SELECT count(*) FROM (SELECT pg_notify($8, encode(sha256, 'hex')) FROM ins) n`,
+		k.ID, accountID, string(kind), sum[:], k.Prefix, ns(now), expires, keyCreatedChannel).Scan(&inserted)
 	if err != nil {
 		return ledger.Key{}, "", l.fail(err)
 	}
-	if tag.RowsAffected() == 0 {
+	if inserted == 0 {
 		return ledger.Key{}, "", ledger.ErrNotFound
 	}
+	l.filter.add(&sum)
 	return k, secret, nil
 }
 

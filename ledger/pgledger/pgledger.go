@@ -131,6 +131,7 @@ type Ledger struct {
 	cursorKey []byte
 
 	keys     keyCache
+	filter   keyFilter // every key's hash, for MayHaveKey (keyfilter.go)
 	comments commentIndexes
 	feedback atomic.Pointer[feedbackWatch]
 	rel      releaser
