@@ -76,3 +76,25 @@ func TestTourNeedsKey(t *testing.T) {
 	require.Equal(t, 2, ee.ExitCode())
 	require.Contains(t, string(out), "set SVC_KEY")
 }
+
+// svc accounts list finds the demo account by name (without case) through
+// the admin API; svc accounts show opens the id it gave.
+func TestAccountsListCLI(t *testing.T) {
+	dir := t.TempDir()
+	p := start(t, dir, "--admin-token", "tok")
+	admin := func(args ...string) string {
+		t.Helper()
+		// group verb --admin-addr A --admin-token T rest... (flags before arguments)
+		full := append([]string{args[0], args[1], "--admin-addr", p.Admin, "--admin-token", "tok"}, args[2:]...)
+		out, err := exec.Command(binary, full...).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return string(out)
+	}
+	out := admin("accounts", "list", "--search", "DEMO")
+	require.Contains(t, out, `"name": "demo"`)
+	require.Contains(t, out, `"total_count": 1`)
+	acct := regexp.MustCompile(`acct_[0-9A-Z]{26}`).FindString(out)
+	require.NotEmpty(t, acct, out)
+	require.Contains(t, admin("accounts", "show", acct), `"credits_purchased": 25000`)
+	require.Contains(t, admin("accounts", "list", "--search", "nobody"), `"total_count": 0`)
+}
