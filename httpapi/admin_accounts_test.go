@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,4 +105,46 @@ func TestAdminAccountList(t *testing.T) {
 	st, env := adminStatus(t, n, "GET", "/admin/v1/accounts", "wrong")
 	require.Equal(t, 401, st)
 	require.Equal(t, "invalid_admin_token", env["errors"].([]any)[0].(map[string]any)["code"])
+}
+
+// FuzzAdminAccountList: any search, cursor and limit give an envelope and
+// never a 5xx; a 200 holds at most limit accounts, each matching the search.
+func FuzzAdminAccountList(f *testing.F) {
+	fs := newFuzzServer(f)
+	f.Add("shop", "", "2")
+	f.Add("", fs.account, "1")
+	f.Add("ACCT_", "acct_nope", "0")
+	f.Add(strings.Repeat("a", 201), "", "101")
+	f.Add("مت%جر", "", "-1")
+	f.Fuzz(func(t *testing.T, search, after, limit string) {
+		q := url.Values{"search": {search}, "starting_after": {after}, "limit": {limit}}
+		uri := "/admin/v1/accounts?" + q.Encode()
+		st, b, rid := fs.do(fs.adm, "GET", uri, adminToken, nil)
+		checkEnvelope(t, "GET "+uri, st, b, rid)
+		if st != 200 {
+			return
+		}
+		var env struct {
+			Result struct {
+				Accounts []struct{ ID, Name string } `json:"accounts"`
+			} `json:"result"`
+		}
+		require.NoError(t, json.Unmarshal(b, &env))
+		n, err := strconv.Atoi(limit)
+		if err != nil || n == 0 {
+			n = 20
+		}
+		require.LessOrEqual(t, len(env.Result.Accounts), n, uri)
+		for _, a := range env.Result.Accounts {
+			l := func(s string) string { return strings.Map(asciiLowerRune, s) }
+			require.True(t, strings.Contains(l(a.Name), l(search)) || strings.Contains(l(a.ID), l(search)), "%s: %+v", uri, a)
+		}
+	})
+}
+
+func asciiLowerRune(r rune) rune {
+	if r >= 'A' && r <= 'Z' {
+		return r + 'a' - 'A'
+	}
+	return r
 }
