@@ -76,13 +76,17 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-# Regenerate the accuracy tables (docs/quality/*.md) from ../shared/data.
-quality:
-	$(GO) run ./cmd/quality
-
-# Learn the dialect word evidence from ../shared/data/train (licensed corpora)
-# and write engine/dialect/learned/ngrams_{permissive,wiki}.tsv (~1 min).
+# The labelled data sets the measuring targets read (not in the repository:
+# docs/quality.md, "Data sets", says where each comes from and how to get
+# them; without them the targets stop at once and say so).
 DATA ?= ../shared/data
+
+# Regenerate the accuracy tables (docs/quality/*.md) from $(DATA).
+quality:
+	$(GO) run ./cmd/quality -data $(DATA)
+
+# Learn the dialect word evidence from $(DATA)/train (licensed corpora)
+# and write engine/dialect/learned/ngrams_{permissive,wiki}.tsv (~1 min).
 train-dialect:
 	$(GO) run ./engine/dialect/cmd/traindialect -data $(DATA)
 

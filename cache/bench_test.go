@@ -12,16 +12,15 @@ import (
 
 	"svc/cache/internal/pairgen"
 	"svc/engine/textnorm"
+	"svc/internal/testcorpus"
 )
 
-// benchCorpus returns n distinct texts derived from the datasets: a random
-// dataset text with one word replaced by a word of another text (so the
-// partition and token distributions stay those of real comments).
+// benchCorpus returns n distinct texts derived from the repository's corpus
+// of real comments (internal/testcorpus): a random corpus text with one word
+// replaced by a word of another text (so the partition and token
+// distributions stay those of real comments).
 func benchCorpus(tb testing.TB, n int) []string {
-	texts, err := pairgen.LoadTexts(pairgen.DefaultDataDir, "dev.jsonl")
-	if err != nil {
-		tb.Skipf("datasets not available: %v", err)
-	}
+	texts := testcorpus.Texts("")
 	base := pairgen.Sample(texts, len(texts), 3)
 	r := rand.New(rand.NewSource(5))
 	seen := make(map[string]bool, n)

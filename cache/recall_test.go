@@ -6,14 +6,18 @@ import (
 
 	"github.com/coder/hnsw"
 	"svc/cache/internal/pairgen"
+	"svc/internal/testcorpus"
 )
 
+// loadOrigs samples n originals from the repository's corpus of real
+// comments (internal/testcorpus: 3,200 Arabic and English texts); cmd/pairs
+// runs the same evaluation on the full data sets.
 func loadOrigs(t testing.TB, n int, seed int64) []string {
-	texts, err := pairgen.LoadTexts(pairgen.DefaultDataDir, "dev.jsonl")
-	if err != nil {
-		t.Skipf("datasets not available: %v", err)
+	origs := pairgen.Sample(testcorpus.Texts(""), n, seed)
+	if len(origs) < n {
+		t.Fatalf("the corpus gave %d originals, want %d", len(origs), n)
 	}
-	return pairgen.Sample(texts, n, seed)
+	return origs
 }
 
 // TestPairSet: the generated pair set must give 0 false hits and a hit rate

@@ -17,6 +17,7 @@ import (
 func (s *Server) AdminHandler() fasthttp.RequestHandler {
 	r := newRouter()
 	r.POST("/admin/v1/accounts", s.admin(s.adminCreateAccount))
+	r.GET("/admin/v1/accounts", s.admin(s.adminListAccounts))
 	r.GET("/admin/v1/accounts/{id}", s.admin(s.adminShowAccount))
 	r.POST("/admin/v1/accounts/{id}/keys", s.admin(s.adminCreateKey))
 	r.GET("/admin/v1/accounts/{id}/keys", s.admin(s.adminListKeys))
@@ -185,6 +186,36 @@ func (a *adminCall) pageErr(err error) {
 		return
 	}
 	a.ledgerErr(err, "account")
+}
+
+// GET /admin/v1/accounts?limit&starting_after&search: a page of every
+// account (or those whose name or id contains search, ASCII letters without
+// case), newest first; total_count counts the matching accounts.
+func (s *Server) adminListAccounts(a *adminCall) {
+	q := &query{args: a.ctx.QueryArgs()}
+	aq := ledger.AccountQuery{
+		Limit:         q.integer("limit", ledger.DefaultAccountPage, 1, ledger.MaxAccountPage),
+		StartingAfter: q.str("starting_after", maxShortString),
+		Search:        q.str("search", ledger.MaxAccountSearch),
+	}
+	if q.fail != nil {
+		a.fail(fasthttp.StatusBadRequest, *q.fail)
+		return
+	}
+	page, err := s.ledger.Accounts(a.ctx, aq)
+	if errors.Is(err, ledger.ErrBadCursor) {
+		a.fail(fasthttp.StatusBadRequest, errf(typeInvalidRequest, "invalid_value", "starting_after", "The parameter 'starting_after' must be the id of an account of the previous page."))
+		return
+	} else if err != nil {
+		a.ledgerErr(err, "account")
+		return
+	}
+	out := make([]map[string]any, len(page.Accounts))
+	last := ""
+	for i, acc := range page.Accounts {
+		out[i], last = accountJSON(acc), acc.ID
+	}
+	a.ok(map[string]any{"accounts": out, "pagination": pagination(last, page.HasMore, page.Total)})
 }
 
 // GET /admin/v1/accounts/{id}/purchases?limit&starting_after: a page of the

@@ -4,6 +4,7 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +17,8 @@ import (
 )
 
 // TestConsoleChromium clicks through the console in headless Chromium:
-// token -> create account -> create key (shown once) -> buy a pack -> buy and
+// a wrong token ("wrong token") -> the right one -> the account list (paged,
+// newest first) -> create account -> search it and open it from the list -> create key (shown once) -> buy a pack -> buy and
 // refund a second pack -> requests with the key over a few days -> usage
 // chart; it saves a screenshot (docs/console.png, or $SVC_CONSOLE_SCREENSHOT).
 // Run it with scripts/console_test.sh, which installs Debian's chromium.
@@ -65,11 +67,31 @@ func TestConsoleChromium(t *testing.T) {
 		require.NoError(t, err, "waiting for %s; status: %q", expr, statusText(ctx))
 	}
 
-	// Token, then a new account.
+	// A wrong token says so, and lists nothing.
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.WaitVisible(css("#token")),
+		chromedp.SendKeys(css("#token"), "svc_admin_not_the_token"),
+		chromedp.Click(css("#save-token")),
+	))
+	poll(`document.getElementById("token-state").textContent === "wrong token"`)
+	require.Contains(t, text("#status"), "Wrong token")
+	require.Equal(t, "0", evalString(ctx, t, `String(document.querySelectorAll("#accounts-table tbody tr").length)`))
+
+	// The right token lists the accounts at once.
+	for i := range 12 {
+		n.account(fmt.Sprintf("Shop %02d", i))
+	}
+	require.NoError(t, chromedp.Do(ctx,
 		chromedp.SendKeys(css("#token"), adminToken),
 		chromedp.Click(css("#save-token")),
+	))
+	poll(`document.getElementById("token-state").textContent === "token set for this tab"`)
+	poll(`document.querySelectorAll("#accounts-table tbody tr").length === 10`)
+	require.Regexp(t, `^1–10 of \d+$`, text("#accounts-count"))
+	require.Equal(t, "Shop 11", text("#accounts-table tbody tr:first-child td:first-child"), "newest first")
+
+	// A new account: it heads the list.
+	require.NoError(t, chromedp.Do(ctx,
 		chromedp.SendKeys(css("#acct-name"), "Acme Media"),
 		chromedp.Click(css("#create-account")),
 		chromedp.WaitVisible(css("#account")),
@@ -77,6 +99,27 @@ func TestConsoleChromium(t *testing.T) {
 	acct := text("#acct-shown-id")
 	require.True(t, strings.HasPrefix(acct, "acct_"), acct)
 	require.Equal(t, "Acme Media", text("#acct-title"))
+	poll(`document.querySelector("#accounts-table tbody tr td").textContent === "Acme Media"`)
+
+	// Paging: the second page holds the rest, "Newer" goes back.
+	total := evalString(ctx, t, `document.getElementById("accounts-count").textContent.split(" of ")[1]`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(css("#accounts-older"))))
+	poll(`document.getElementById("accounts-count").textContent.startsWith("11–")`)
+	require.Equal(t, "Shop 02", text("#accounts-table tbody tr:first-child td:first-child"))
+	require.Equal(t, "11–"+total+" of "+total, text("#accounts-count"))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(css("#accounts-newer"))))
+	poll(`document.getElementById("accounts-count").textContent.startsWith("1–10 ")`)
+
+	// Search by name (without case) finds it; a click opens it.
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(css("#account-search"), "acme"),
+		chromedp.Click(css("#account-search-go")),
+	))
+	poll(`document.querySelectorAll("#accounts-table tbody tr").length === 1`)
+	require.Equal(t, "1–1 of 1 matching", text("#accounts-count"))
+	require.Equal(t, acct, text("#accounts-table tbody tr td:nth-child(2)"))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(css("#accounts-table tbody tr"))))
+	poll(`document.getElementById("acct-shown-id").textContent === "` + acct + `"`)
 
 	// A live key, shown once.
 	require.NoError(t, chromedp.Do(ctx,
@@ -122,6 +165,14 @@ func TestConsoleChromium(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(shot), 0o755))
 	require.NoError(t, os.WriteFile(shot, png, 0o644))
 	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
+}
+
+// evalString evaluates a JavaScript expression that yields a string.
+func evalString(ctx context.Context, t *testing.T, expr string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+	require.NoError(t, err, expr)
+	return v
 }
 
 func statusText(ctx context.Context) string {

@@ -61,7 +61,7 @@ var errorCatalogue = []ErrorCode{
 	{"rate_limited", typeRateLimit, 429, "The key's per-minute limit (X-RateLimit-Limit: 10 for sandbox keys, the account's rate_limit_per_minute for live keys) is used up; Retry-After gives the seconds to the window's reset.", "v1"},
 	{"report_rate_limited", typeRateLimit, 429, "More than 5 reports in a minute on this account; Retry-After gives the seconds to wait.", "report"},
 	{"sandbox_quota_exhausted", typeRateLimit, 429, "The account's 100 sandbox requests are used up. The quota is for the account's lifetime, across all its sandbox keys: it never resets and no Retry-After is sent. Use a live key.", "paid,feedback"},
-	{"too_many_auth_failures", typeRateLimit, 429, "Too many failed authentications from this address; Retry-After: 60.", "v1"},
+	{"too_many_auth_failures", typeRateLimit, 429, "More than 600 failed authentications within a minute from this client address (the address a trusted proxy reports, see docs/operations.md); a key that authenticates is never refused; Retry-After gives the seconds until a slot frees.", "v1"},
 	{"headers_too_large", typeInvalidRequest, 431, "The request headers are too large.", "transport"},
 	{"internal_error", typeAPI, 500, "An internal or provider failure; the message is one constant string, request_id identifies the cause to support.", "v1,admin"},
 	{"rubric_unparseable", typeRubricUnparseable, 502, "Rubric classify: no usable model output after one automatic retry. Nothing was charged.", "rubricClassify"},

@@ -69,9 +69,10 @@ func TestErrorCatalogue(t *testing.T) {
 				code, codeOK := stringLit(call.Args[1])
 				switch {
 				case !codeOK:
-					// rateLimited and transportError pass a variable code:
-					// its values are checked at rateLimited's calls and below.
-					if !(f == "call.go" || f == "server.go") || identName(call.Args[1]) != "code" {
+					// rateLimited, authFailed and transportError pass a
+					// variable code: its values are checked at rateLimited's
+					// and authFailed's calls and below.
+					if !(f == "call.go" || f == "server.go" || f == "authfail.go") || identName(call.Args[1]) != "code" {
 						t.Errorf("%s: errf with a code the test cannot read; use a code literal", pos)
 					}
 					return true
@@ -83,6 +84,13 @@ func TestErrorCatalogue(t *testing.T) {
 				}
 				if _, ok := catalogued[typ+"/"+code]; !ok {
 					t.Errorf("%s: errf(%s, %q) is not in errorCatalogue", pos, typ, code)
+				}
+			case "authFailed":
+				code, ok := stringLit(call.Args[1])
+				if !ok {
+					t.Errorf("%s: authFailed with a non-literal code", pos)
+				} else if _, ok := catalogued[typeAuthentication+"/"+code]; !ok {
+					t.Errorf("%s: authentication code %q is not in errorCatalogue", pos, code)
 				}
 			case "rateLimited":
 				code, ok := stringLit(call.Args[1])

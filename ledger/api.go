@@ -374,6 +374,10 @@ type Ledger interface {
 	// newest first; ErrBadCursor when StartingAfter is not one of the account's.
 	AccountPurchases(ctx context.Context, accountID string, q PageQuery) (PurchasePage, error)
 	AccountKeys(ctx context.Context, accountID string, q PageQuery) (KeyPage, error)
+	// Accounts pages every account, newest first, optionally only those
+	// matching q.Search (Matches); ErrBadCursor when StartingAfter is not an
+	// account, ErrInvalid for a limit or search out of bounds.
+	Accounts(ctx context.Context, q AccountQuery) (AccountPage, error)
 	// CreateKey makes a key and returns its record and its secret (shown once).
 	CreateKey(ctx context.Context, accountID string, kind KeyKind) (Key, string, error)
 	RevokeKey(ctx context.Context, keyID string) (Key, error)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs from Debian what the cluster tests and `make run-cluster` need
-# when it is missing (redis-server, haproxy), saying so; checks PostgreSQL 15.
+# when it is missing (redis-server, haproxy), and curl for examples/tour.sh
+# (cmd/svc's TestTour), saying so; checks PostgreSQL 15.
 # Never skips: a missing part that cannot be installed is an error.
-#   scripts/deps.sh [redis-server] [haproxy]   (default: both)
+#   scripts/deps.sh [redis-server] [haproxy] [curl]   (default: all three)
 set -euo pipefail
 want=("$@")
-[ ${#want[@]} -gt 0 ] || want=(redis-server haproxy)
+[ ${#want[@]} -gt 0 ] || want=(redis-server haproxy curl)
 missing=()
 for b in "${want[@]}"; do
 	command -v "$b" >/dev/null 2>&1 || [ -x "/usr/sbin/$b" ] || missing+=("$b")

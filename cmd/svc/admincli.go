@@ -30,6 +30,9 @@ func adminCommand(group string, args []string) error {
 	account := fs.String("account", "", "account id")
 	kind := fs.String("kind", "", "key kind: sandbox or live")
 	pack := fs.Int("pack", 0, "credit pack in USD: 25, 50, 100 or 500")
+	search := fs.String("search", "", "accounts list: only accounts whose name or id contains this")
+	limit := fs.Int("limit", 0, "accounts list: page size, 1..100 (default 20)")
+	after := fs.String("starting-after", "", "accounts list: the next_cursor of the previous page")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -43,6 +46,21 @@ func adminCommand(group string, args []string) error {
 			m["rate_limit_per_minute"] = *rate
 		}
 		method, path, body = "POST", "/admin/v1/accounts", m
+	case "accounts list":
+		q := url.Values{}
+		if *search != "" {
+			q.Set("search", *search)
+		}
+		if *limit != 0 {
+			q.Set("limit", fmt.Sprint(*limit))
+		}
+		if *after != "" {
+			q.Set("starting_after", *after)
+		}
+		method, path = "GET", "/admin/v1/accounts"
+		if len(q) > 0 {
+			path += "?" + q.Encode()
+		}
 	case "accounts show":
 		method, path = "GET", "/admin/v1/accounts/"+url.PathEscape(arg)
 	case "keys create":

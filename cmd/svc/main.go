@@ -10,6 +10,7 @@ import (
 const usage = `usage:
   svc serve [flags]                      serve /v1 and the admin API (svc serve -h for flags)
   svc accounts create --name NAME [--rate-limit N]
+  svc accounts list [--search TEXT] [--limit N] [--starting-after ACCOUNT_ID]
   svc accounts show ACCOUNT_ID
   svc keys create --account ACCOUNT_ID --kind sandbox|live
   svc keys revoke KEY_ID

@@ -1,14 +1,11 @@
 package dialect
 
 import (
-	"bufio"
-	"encoding/json"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"svc/engine/textnorm"
+	"svc/internal/testcorpus"
 )
 
 // checkEncode asserts that the fused pass equals the reference path
@@ -43,21 +40,13 @@ func TestCompactMatchesFold(t *testing.T) {
 		}
 		checkEncode(t, string(r))
 	}
-	// the dev sets, when present
-	for _, set := range []string{"aoc-dialect", "arsarcasm-dialect", "dart-dialect"} {
-		f, err := os.Open(filepath.Join("..", "..", "..", "shared", "data", set, "dev.jsonl"))
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		for sc.Scan() {
-			var r struct{ Text string }
-			if json.Unmarshal(sc.Bytes(), &r) == nil {
-				checkEncode(t, r.Text)
-			}
-		}
-		f.Close()
+	// real texts: the repository's corpus (Arabic tweets and English comments)
+	texts := testcorpus.Texts("")
+	if len(texts) == 0 {
+		t.Fatal("empty test corpus")
+	}
+	for _, s := range texts {
+		checkEncode(t, s)
 	}
 }
 

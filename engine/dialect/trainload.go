@@ -11,12 +11,21 @@ import (
 
 // TrainingSources are the corpora of dataDir/train that TrainNgrams learns
 // from, with the table they feed ("wiki" is CC BY-SA 4.0 and stays in its
-// own file). See ../shared/data/train/README.md for sources and licences.
+// own file). docs/quality.md ("Data sets") names their sources and licences.
 var TrainingSources = []struct{ File, Name, Group string }{
 	{"arsarcasm_v2.jsonl", "arsarcasm", "permissive"},
 	{"shami.jsonl", "shami", "permissive"},
 	{"saudi_irony.jsonl", "saudi", "permissive"},
 	{"wiki_ar_arz.jsonl", "wiki", "wiki"},
+}
+
+// TrainingFiles are the files LoadTraining reads, relative to its dataDir.
+func TrainingFiles() []string {
+	out := []string{filepath.Join("arsarcasm-dialect", "dev.jsonl")}
+	for _, src := range TrainingSources {
+		out = append(out, filepath.Join("train", src.File))
+	}
+	return out
 }
 
 // ReadSamples reads a JSONL file of {"text", "label"} rows.

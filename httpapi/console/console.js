@@ -7,6 +7,7 @@ const TOKEN_KEY = "svc_admin_token";
 const RECENT_KEY = "svc_recent_accounts";
 const $ = (id) => document.getElementById(id);
 let current = null; // account id shown
+let tokenRejected = false; // the admin listener answered 401 to the token set
 
 function token() { return sessionStorage.getItem(TOKEN_KEY) || ""; }
 
@@ -31,6 +32,11 @@ async function api(method, path, body) {
   }
   if (!env.success) {
     const e = (env.errors && env.errors[0]) || {};
+    if (res.status === 401 && e.code === "invalid_admin_token") {
+      tokenRejected = true;
+      showTokenState();
+      throw new Error("Wrong token: the admin listener refused it (401 invalid_admin_token, request " + env.request_id + "). Paste the admin token again.");
+    }
     throw new Error((e.message || "error") + " (" + res.status + " " + (e.type || "") + ", request " + env.request_id + ")");
   }
   return env.result;
@@ -71,8 +77,62 @@ function showRecent() {
   }
 }
 
+// showTokenState says whether a token is set and, once the admin listener
+// answered, whether it was accepted ("wrong token" after a 401).
 function showTokenState() {
-  $("token-state").textContent = token() ? "token set for this tab" : "no token";
+  const s = $("token-state");
+  if (!token()) {
+    s.textContent = "no token";
+    s.className = "muted";
+  } else if (tokenRejected) {
+    s.textContent = "wrong token";
+    s.className = "bad";
+  } else {
+    s.textContent = "token set for this tab";
+    s.className = "muted";
+  }
+}
+
+// ---- account list ----
+
+const ACCOUNTS_PAGE = 10;
+let listCursors = [""]; // starting_after of each page shown so far; the last is the current page's
+let listNext = "";      // next_cursor of the current page ("" on the last page)
+
+// loadAccounts shows the page of accounts (matching the search) that
+// starts after the last cursor of listCursors.
+async function loadAccounts() {
+  const q = new URLSearchParams({ limit: String(ACCOUNTS_PAGE) });
+  const search = $("account-search").value.trim();
+  if (search) q.set("search", search);
+  const after = listCursors[listCursors.length - 1];
+  if (after) q.set("starting_after", after);
+  const r = await api("GET", "/admin/v1/accounts?" + q.toString());
+  const tb = $("accounts-table").tBodies[0];
+  tb.textContent = "";
+  for (const a of r.accounts) {
+    const tr = el("tr");
+    tr.dataset.id = a.id;
+    tr.appendChild(el("td", a.name || "(no name)"));
+    tr.appendChild(el("td", a.id));
+    tr.appendChild(el("td", a.rate_limit_per_minute + " / min"));
+    tr.appendChild(el("td", day(a.created_at)));
+    tr.addEventListener("click", () => openAccount(a.id));
+    tb.appendChild(tr);
+  }
+  const p = r.pagination;
+  listNext = p.has_more ? p.next_cursor : "";
+  const first = (listCursors.length - 1) * ACCOUNTS_PAGE;
+  $("accounts-count").textContent = p.total_count === 0
+    ? (search ? "no account matches" : "no accounts yet")
+    : (first + 1) + "–" + (first + r.accounts.length) + " of " + fmtInt(p.total_count) + (search ? " matching" : "");
+  $("accounts-newer").disabled = listCursors.length <= 1;
+  $("accounts-older").disabled = !listNext;
+}
+
+async function searchAccounts() {
+  listCursors = [""];
+  try { await loadAccounts(); } catch (e) { status(e.message, "error"); }
 }
 
 // ---- account view ----
@@ -288,19 +348,39 @@ function bind() {
   $("token").value = "";
   showTokenState();
   showRecent();
-  $("token-form").addEventListener("submit", (ev) => {
+  // A token is tried at once (the account list): a wrong one says so.
+  $("token-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const t = $("token").value.trim();
-    if (t) sessionStorage.setItem(TOKEN_KEY, t);
     $("token").value = "";
+    if (!t) return;
+    sessionStorage.setItem(TOKEN_KEY, t);
+    tokenRejected = false;
     showTokenState();
-    status(t ? "Token set for this tab." : "", "ok");
+    listCursors = [""];
+    try {
+      await loadAccounts();
+      status("Token accepted for this tab.", "ok");
+    } catch (e) { status(e.message, "error"); }
   });
   $("forget-token").addEventListener("click", () => {
     sessionStorage.removeItem(TOKEN_KEY);
+    tokenRejected = false;
     showTokenState();
     status("Token forgotten.", "ok");
   });
+  $("account-search-form").addEventListener("submit", (ev) => { ev.preventDefault(); searchAccounts(); });
+  $("accounts-older").addEventListener("click", async () => {
+    if (!listNext) return;
+    listCursors.push(listNext);
+    try { await loadAccounts(); } catch (e) { listCursors.pop(); status(e.message, "error"); }
+  });
+  $("accounts-newer").addEventListener("click", async () => {
+    if (listCursors.length <= 1) return;
+    const popped = listCursors.pop();
+    try { await loadAccounts(); } catch (e) { listCursors.push(popped); status(e.message, "error"); }
+  });
+  if (token()) searchAccounts();
   $("create-account-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
@@ -308,6 +388,8 @@ function bind() {
       status("Account " + a.id + " created.", "ok");
       $("acct-name").value = "";
       await openAccount(a.id);
+      listCursors = [""];
+      await loadAccounts();
     } catch (e) { status(e.message, "error"); }
   });
   $("open-account-form").addEventListener("submit", (ev) => { ev.preventDefault(); openAccount($("acct-id").value); });

@@ -63,6 +63,7 @@ func Run(t *testing.T, open Opener) {
 		{"RestartKeepsEverything", testRestart},
 		{"TestClockExpiresSandboxKeys", testClock},
 		{"AdminPages", testAdminPages},
+		{"AccountList", testAccountList},
 		{"ChargeExactlyNUnderRacers", testChargeExactlyN},
 		{"ChargeSandboxAndRefusalReceipts", testChargeSandboxAndRefusalReceipts},
 		{"Idempotency", testIdempotency},

@@ -1,8 +1,8 @@
-// Command pairs generates the semantic-cache pair set from the shared
-// datasets at run time (texts are never committed), runs it against the
-// cache and prints hit rate and false-hit rate.
+// Command pairs generates the semantic-cache pair set from the labelled data
+// sets at run time (not in the repository: docs/quality.md, "Data sets"),
+// runs it against the cache and prints hit rate and false-hit rate.
 //
-//	go run ./cache/cmd/pairs [-data /work/shared/data] [-file dev.jsonl] [-n 4000] [-seed 1] [-v]
+//	go run ./cache/cmd/pairs [-data ../shared/data] [-file dev.jsonl] [-n 4000] [-seed 1] [-v]
 //	    [-embedder ngram|mock|http://host:port/v1] [-embed-model m] [-embed-key k]
 //
 // -embedder mock starts mockllm's handler in process and calls its
@@ -38,7 +38,7 @@ func main() {
 
 	texts, err := pairgen.LoadTexts(*data, *file)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "pairs:", err)
 		os.Exit(1)
 	}
 	origs := pairgen.Sample(texts, *n, *seed)

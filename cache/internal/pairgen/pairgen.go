@@ -1,7 +1,8 @@
-// Package pairgen builds the cache's evaluation pair set at run time from the
-// shared datasets' texts (../shared/data/*/dev.jsonl; the texts are never
-// committed): meaning-preserving perturbations that must hit, and
-// meaning-changing edits that must miss.
+// Package pairgen builds the cache's evaluation pair set at run time from
+// texts: meaning-preserving perturbations that must hit, and
+// meaning-changing edits that must miss. cmd/pairs reads the texts of the
+// labelled data sets (LoadTexts; not in the repository, see docs/quality.md);
+// the package's tests use the fixture in internal/testcorpus.
 package pairgen
 
 import (
@@ -15,6 +16,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"svc/internal/datasets"
 )
 
 // Pair is one query against an original text.
@@ -25,8 +28,8 @@ type Pair struct {
 	MustHit bool
 }
 
-// DefaultDataDir is where the shared datasets live relative to the checkout.
-const DefaultDataDir = "/work/shared/data"
+// DefaultDataDir is where cmd/pairs looks for the data sets by default.
+const DefaultDataDir = datasets.DefaultDir
 
 // LoadTexts reads the "text" field of every dir/*/<file> line (file e.g.
 // "dev.jsonl"), de-duplicated, in a deterministic order.
@@ -36,7 +39,7 @@ func LoadTexts(dir, file string) ([]string, error) {
 		return nil, err
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("pairgen: no %s under %s", file, dir)
+		return nil, &datasets.MissingError{Dir: dir, Missing: []string{filepath.Join("*", file)}}
 	}
 	sort.Strings(paths)
 	seen := map[string]bool{}

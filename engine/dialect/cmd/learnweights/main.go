@@ -19,14 +19,18 @@ import (
 	"path/filepath"
 
 	"svc/engine/dialect"
+	"svc/internal/datasets"
 )
 
 func main() {
-	data := flag.String("data", "../shared/data", "directory of the labelled dev sets")
+	data := flag.String("data", datasets.DefaultDir, "directory of the labelled dev sets")
 	out := flag.String("out", "engine/dialect/learned/weights.tsv", "output file")
 	iters := flag.Int("iter", 0, "gradient steps (0: default)")
 	l2 := flag.Float64("l2", 0, "pull towards the hand weights (0: default)")
 	flag.Parse()
+	if err := datasets.Require(*data, datasets.DevFile("arsarcasm-dialect")); err != nil {
+		fail(err)
+	}
 	f, err := os.Open(filepath.Join(*data, "arsarcasm-dialect", "dev.jsonl"))
 	if err != nil {
 		fail(err)

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"svc/engine/dialect"
+	"svc/internal/datasets"
 )
 
 type stat struct {
@@ -28,7 +29,7 @@ type stat struct {
 }
 
 func main() {
-	data := flag.String("data", "../shared/data", "directory of the labelled dev sets")
+	data := flag.String("data", datasets.DefaultDir, "directory of the labelled dev sets")
 	set := flag.String("set", "aoc-dialect", "data set")
 	variety := flag.String("variety", "", "only markers of this variety")
 	gold := flag.String("gold", "", "sort by wrong firings on this gold class (default: all)")
@@ -36,6 +37,10 @@ func main() {
 	train := flag.Bool("train", false, "arsarcasm: only the learnweights training split")
 	groups := flag.Bool("groups", false, "print gold x predicted counts per evidence group (none, msa only, dial only, specific) instead")
 	flag.Parse()
+	if err := datasets.Require(*data, datasets.DevFile(*set)); err != nil {
+		fmt.Fprintln(os.Stderr, "markerstats:", err)
+		os.Exit(1)
+	}
 	f, err := os.Open(filepath.Join(*data, *set, "dev.jsonl"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -1,5 +1,7 @@
 // Command traindialect learns the dialect matcher's word evidence from the
-// licensed corpora in ../shared/data/train (and the training part of the
+// licensed corpora in <data>/train (-data, default ../shared/data; not in the
+// repository: docs/quality.md, "Data sets", says where each comes from; when
+// a file is missing it exits 1 saying so, before any work) (and the training part of the
 // ArSarcasm dev set, MIT) and writes engine/dialect/learned/ngrams_permissive.tsv
 // and engine/dialect/learned/ngrams_wiki.tsv (CC BY-SA 4.0). `make
 // train-dialect` runs it. The mix of word evidence and marker scores is
@@ -20,12 +22,13 @@ import (
 	"time"
 
 	"svc/engine/dialect"
+	"svc/internal/datasets"
 )
 
 var four = []string{"gulf", "egyptian", "levantine", "msa"}
 
 func main() {
-	data := flag.String("data", "../shared/data", "directory of the data sets (train/ inside)")
+	data := flag.String("data", datasets.DefaultDir, "directory of the data sets (train/ inside)")
 	out := flag.String("out", "engine/dialect/learned", "directory the tables are written to")
 	sweep := flag.Bool("sweep", false, "print a grid of options and mixes instead of writing")
 	leaveOut := flag.String("leave-out", "", "comma-separated training sources to leave out (for the leave-one-out table); implies no write")
@@ -40,6 +43,9 @@ func main() {
 	fit := flag.Bool("fit", true, "fit the marker mix on the ArSarcasm training part (5 re-trainings)")
 	flag.Parse()
 	start := time.Now()
+	if err := datasets.Require(*data, append(dialect.TrainingFiles(), datasets.DevFiles("aoc-dialect", "dart-dialect")...)...); err != nil {
+		fail(err)
+	}
 
 	train, heldOut, err := dialect.LoadTraining(*data, strings.Split(*leaveOut, ","), os.Stderr)
 	if err != nil {
