@@ -240,6 +240,9 @@ func makeToken(text string, start, end int, strips *[]string) token {
 	}
 	t.key = textnorm.Fold(b.String())
 	t.key = strings.ReplaceAll(t.key, " ", "")
+	if t.arabic {
+		t.key = foldHamzaSeats(t.key)
+	}
 	t.finish(hasLatin, hasDigit, letters, strips)
 	return t
 }
@@ -284,7 +287,7 @@ func foldPlain(raw string) (key string, ar, ok bool) {
 		switch {
 		case r >= 'a' && r <= 'z':
 			latin = true
-		case r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 0x0623 && r != 0x0625 && r != 0x0622 && r != 0x0629 && r != 0x0649:
+		case r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 0x0623 && r != 0x0625 && r != 0x0622 && r != 0x0629 && r != 0x0649 && r != 0x0624 && r != 0x0626:
 			ar = true
 		default:
 			return "", false, false
@@ -298,6 +301,18 @@ func foldPlain(raw string) (key string, ar, ok bool) {
 		return "", false, false
 	}
 	return raw, ar, true
+}
+
+// foldHamzaSeats writes a hamza on a seat (ؤ, ئ) as the bare hamza ء, so
+// spellings that differ only in the seat meet: بطيئة/بطيء, مسئول/مسؤول.
+// Lexicon entries go through the same tokenizer, so both sides fold alike.
+// (engine/textnorm keeps the seats: the dialect tables and cache keys are
+// built on its folding.)
+func foldHamzaSeats(k string) string {
+	if !strings.ContainsAny(k, "ؤئ") {
+		return k
+	}
+	return strings.NewReplacer("ؤ", "ء", "ئ", "ء").Replace(k)
 }
 
 // mergeSingles joins runs of 3+ single-letter tokens of one script separated
@@ -394,8 +409,10 @@ const vocativeYa = "يا"
 
 // Arabic clitics tried when a whole word is not in a lexicon.
 var (
-	arPrefixes = []string{"وال", "هال", "بال", "فال", "كال", "لل", "ال", "يا", "وب", "ول", "و", "ف", "ب", "ل"}
-	arSuffixes = []string{"كم", "هم", "ها", "نا", "كو", "ين", "ون", "ات", "ك", "ه", "ي", "و"}
+	// ات, هت, هي, بت, بي, عم: Egyptian and Levantine verb prefixes (اتأخر, هتنزل,
+	// بيرد); عال: على + ال (عالانستا)
+	arPrefixes = []string{"وال", "هال", "بال", "فال", "كال", "عال", "لل", "ال", "يا", "وب", "ول", "ات", "هت", "هي", "بت", "بي", "و", "ف", "ب", "ل"}
+	arSuffixes = []string{"كم", "هم", "ها", "نا", "كو", "ين", "ون", "ات", "وا", "ك", "ه", "ي", "و"}
 )
 
 // entry is one lexicon item: words (squeezed keys) and a payload index.

@@ -41,7 +41,8 @@ var (
 	allowM    *matcher
 	addressed = map[string]bool{}
 	// linkers may stand between an address and an insult ("you are a", "انت يا").
-	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true}
+	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true,
+		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -183,8 +184,16 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if insult && ti > 0 && addressed[toks[ti-1].key] {
 			boost = true
 		}
-		if insult && ti > 1 && addressed[toks[ti-2].key] && linkers[toks[ti-1].key] {
-			boost = true
+		// "you are a complete idiot", "يا لك من احمق": an address, then
+		// only linkers up to the insult
+		for k := ti - 1; insult && !boost && k >= 0 && k >= ti-4; k-- {
+			if addressed[toks[k].key] {
+				boost = k < ti-1
+				break
+			}
+			if !linkers[toks[k].key] {
+				break
+			}
 		}
 		if insult && tj < len(toks) && likeYou[toks[tj].key] {
 			boost = true
@@ -264,6 +273,16 @@ func (tx *toxicity) max() float64 {
 	m := 0.0
 	for _, s := range tx.scores {
 		m = math.Max(m, s)
+	}
+	return m
+}
+
+// abuse is the highest score of the categories a reply must not thank or
+// welcome: profanity, hate, harassment, sexual content and violence.
+func (tx *toxicity) abuse() float64 {
+	m := 0.0
+	for _, i := range [...]int{catProfanity, catHate, catHarassment, catSexual, catViolence} {
+		m = math.Max(m, tx.scores[i])
 	}
 	return m
 }

@@ -52,7 +52,7 @@ func init() {
 	}
 	for w, v := range map[string]float64{"very": 0.3, "so": 0.3, "really": 0.3, "extremely": 0.4, "too": 0.2, "super": 0.3, "totally": 0.3, "absolutely": 0.4,
 		"incredibly": 0.4, "most": 0.3, "much": 0.2, "sooo": 0.4, "completely": 0.3, "utterly": 0.4, "highly": 0.3, "truly": 0.3,
-		"جدا": 0.4, "كتير": 0.3, "كثير": 0.3, "وايد": 0.4, "اوي": 0.4, "قوي": 0.3, "مره": 0.3, "حيل": 0.4, "بزاف": 0.4, "خالص": 0.3, "للغايه": 0.4, "بشده": 0.3, "تماما": 0.3, "اكثر": 0.2} {
+		"جدا": 0.4, "كتير": 0.3, "كثير": 0.3, "وايد": 0.4, "اوي": 0.4, "قوي": 0.3, "مره": 0.3, "حيل": 0.4, "بزاف": 0.4, "خالص": 0.3, "كتيير": 0.3, "بالمره": 0.3, "موت": 0.4, "مرا": 0.3, "للغايه": 0.4, "بشده": 0.3, "تماما": 0.3, "اكثر": 0.2} {
 		boosters[foldKey(w)] = v
 	}
 }
@@ -70,6 +70,9 @@ type sentScore struct {
 	hits     int
 	arabic   bool // most word tokens are Arabic
 	contrast bool // a contrast word (but, لكن, بس) joins the evidence
+	// posBefore: positive valence before the last contrast word ("the food
+	// was great but ..."): with a complaint after it the text is mixed
+	posBefore float64
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -92,8 +95,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 			butAt = i
 		}
 	}
+	prevEnd := 0
 	for _, h := range hits {
 		v := sentVal[h.id]
+		negFrom := prevEnd
+		prevEnd = h.tj
 		if v == 0 {
 			continue
 		}
@@ -101,6 +107,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 		// intensifier right before
 		if h.ti > 0 {
 			if b, ok := boosters[toks[h.ti-1].key]; ok {
+				v += math.Copysign(b*2, v)
+			}
+		}
+		// an Arabic intensifier after the word (بطيئة جدا, حلو اوي, سيئة مرة)
+		if h.tj < len(toks) && toks[h.tj].arabic {
+			if b, ok := boosters[toks[h.tj].key]; ok {
 				v += math.Copysign(b*2, v)
 			}
 		}
@@ -112,7 +124,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		// negation within the three previous tokens; Arabic "ما" before an
 		// elative (ما احلى, ما اجمل) is an exclamation, not a negation
-		for k := h.ti - 1; k >= 0 && k >= h.ti-3; k-- {
+		// (a negator inside an earlier hit, like the ما of ما شاء الله, is
+		// part of that phrase)
+		for k := h.ti - 1; k >= negFrom && k >= h.ti-3; k-- {
 			if toks[k].key == "ما" && isElative(toks[k+1].key) {
 				break
 			}
@@ -125,6 +139,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 			s.rawPos += v
 		} else {
 			s.rawNeg -= v
+		}
+		if butAt >= 0 && h.ti < butAt && v > 0 {
+			s.posBefore += v
 		}
 		if butAt >= 0 {
 			if h.ti < butAt {
