@@ -135,6 +135,7 @@ func analyseText(text string) textAnalysis {
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)
+	a.sent = withLearned(a.sent, a.toks)
 	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
 	abusive := a.tx.abuse() >= sevScore[2]
 	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0, questionMark: strings.ContainsAny(text, "?؟")})
@@ -163,7 +164,9 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "negative"
 	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
 		return "positive"
-	case (has("question") || has("suggestion")) && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.55:
+	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
+		return "neutral"
+	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.55:
 		return "neutral"
 	}
 	return label

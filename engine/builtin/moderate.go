@@ -142,6 +142,36 @@ type toxicity struct {
 	hits   []modHit
 	scores [op.NumModerationCategories]float64
 	spam   spamResult
+	// learnedFlag: harassment comes from the learned head, not a lexicon hit
+	learnedFlag bool
+}
+
+// addressedText reports a second-person address (انت, يا, ...) in toks.
+func addressedText(toks []token) bool {
+	for i := range toks {
+		if addressed2[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// addressed2 are second-person address words (a subset of addressed:
+// without the demonstratives).
+var addressed2 = map[string]bool{"يا": true, "انت": true, "انتي": true, "انتو": true, "انتم": true, "انتا": true, "انتى": true, "you": true, "u": true, "ur": true}
+
+// arabicMajority reports more Arabic word tokens than other word tokens.
+func arabicMajority(toks []token) bool {
+	ar, other := 0, 0
+	for i := range toks {
+		switch {
+		case toks[i].arabic:
+			ar++
+		case !toks[i].emoji:
+			other++
+		}
+	}
+	return ar > other
 }
 
 // replyBoost: an insult in a reply counts as addressed.
@@ -235,6 +265,18 @@ func analyzeTokens(text string, toks []token) toxicity {
 	}
 	for i := range keep {
 		tx.scores[i] = round2(math.Min(0.99, 1-keep[i]))
+	}
+	// learned evidence (Arabic): a text the learned head reads as offensive
+	// (P >= learnedModMin) with a lexicon hint below moderate or a
+	// second-person address is harassment at learnedModMix (flagged at
+	// medium strictness). Without a hint or an address it flags nothing:
+	// that kept L-HSAB from dropping (docs/quality.md, "Learned evidence").
+	if learnedModAr != nil && learnedModMix > 0 && tx.scores[catHarassment] < sevScore[2] && arabicMajority(toks) {
+		var p [2]float64
+		if learnedModAr.score(toks, p[:]) && p[1] >= learnedModMin && (len(tx.hits) > 0 || addressedText(toks)) {
+			tx.scores[catHarassment] = math.Max(tx.scores[catHarassment], round2(learnedModMix))
+			tx.learnedFlag = true
+		}
 	}
 	tx.spam = detectSpam(text, toks)
 	tx.scores[catSpam] = round2(tx.spam.score)

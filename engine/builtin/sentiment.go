@@ -66,7 +66,10 @@ type sentScore struct {
 	pos, neg float64 // summed positive and (absolute) negative valence
 	rawPos   float64 // positive and negative valence before contrast weighting
 	rawNeg   float64
-	compound float64 // VADER-style normalised sum, -1..1
+	sum      float64    // the valence sum the compound normalises
+	learned  bool       // lp holds the learned head's probabilities
+	lp       [3]float64 // P(negative), P(neutral), P(positive) of the learned head
+	compound float64    // VADER-style normalised sum, -1..1
 	hits     int
 	arabic   bool // most word tokens are Arabic
 	contrast bool // a contrast word (but, لكن, بس) joins the evidence
@@ -212,6 +215,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 	if newsLike(text, toks) {
 		sum *= newsDamp
 	}
+	s.sum = sum
 	s.compound = sum / math.Sqrt(sum*sum+15)
 	return s
 }
@@ -400,8 +404,8 @@ func withAbuse(s sentScore, tx *toxicity) sentScore {
 	}
 	s.neg += 1.5 * float64(n)
 	s.rawNeg += 1.5 * float64(n)
-	sum := s.pos - s.neg
-	s.compound = sum / math.Sqrt(sum*sum+15)
+	s.sum -= 1.5 * float64(n)
+	s.compound = s.sum / math.Sqrt(s.sum*s.sum+15)
 	return s
 }
 
