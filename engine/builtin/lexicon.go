@@ -72,7 +72,8 @@ type token struct {
 	arabic     bool     // contains Arabic letters
 	emoji      bool     // a single pictographic symbol
 	single     bool     // a single letter
-	strips     []string // Arabic only: the key without clitics (see arabicStrips)
+	strips     []string // Arabic only: the key without clitics (see stripForms)
+	stripped   bool     // strips is computed
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -106,7 +107,6 @@ var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7
 // or more single-letter tokens ("f u c k", "ك ل ب") are merged into one token.
 func tokenize(text string) []token {
 	toks := make([]token, 0, len(text)/6+2)
-	var strips []string // shared backing store of the tokens' strips
 	i := 0
 	n := len(text)
 	for i < n {
@@ -168,7 +168,7 @@ func tokenize(text string) []token {
 			for q := start; q <= j; q++ {
 				if q == j || text[q] == '_' {
 					if q > p {
-						toks = append(toks, makeToken(text, p, q, &strips))
+						toks = append(toks, makeToken(text, p, q))
 					}
 					p = q + 1
 				}
@@ -176,7 +176,7 @@ func tokenize(text string) []token {
 			i = j
 			continue
 		}
-		toks = append(toks, makeToken(text, start, j, &strips))
+		toks = append(toks, makeToken(text, start, j))
 		i = j
 	}
 	return mergeSingles(text, toks)
@@ -198,14 +198,14 @@ func startsLetter(s string) bool {
 	return unicode.IsLetter(r)
 }
 
-func makeToken(text string, start, end int, strips *[]string) token {
+func makeToken(text string, start, end int) token {
 	raw := text[start:end]
 	t := token{start: start, end: end}
 	if k, ar, ok := foldPlain(raw); ok {
 		// the common case: lower-case ASCII or plain Arabic letters without
 		// separators, marks or elongation fold to themselves
 		t.key, t.arabic = k, ar
-		t.finish(false, false, utf8.RuneCountInString(k), strips)
+		t.finish(false, false, utf8.RuneCountInString(k))
 		return t
 	}
 	var b strings.Builder
@@ -243,12 +243,12 @@ func makeToken(text string, start, end int, strips *[]string) token {
 	if t.arabic {
 		t.key = foldHamzaSeats(t.key)
 	}
-	t.finish(hasLatin, hasDigit, letters, strips)
+	t.finish(hasLatin, hasDigit, letters)
 	return t
 }
 
 // finish fills the derived lookup forms of a token whose key is set.
-func (t *token) finish(hasLatin, hasDigit bool, letters int, strips *[]string) {
+func (t *token) finish(hasLatin, hasDigit bool, letters int) {
 	if hasLatin && hasDigit && !t.arabic {
 		var lb strings.Builder
 		for _, r := range t.key {
@@ -264,16 +264,17 @@ func (t *token) finish(hasLatin, hasDigit bool, letters int, strips *[]string) {
 	}
 	t.sq = squeeze(t.key)
 	t.single = letters == 1 && utf8.RuneCountInString(t.key) == 1
-	if t.arabic {
-		if *strips == nil {
-			*strips = make([]string, 0, 64)
-		}
-		n := len(*strips)
-		*strips = appendStrips(*strips, t.key)
-		if len(*strips) > n {
-			t.strips = (*strips)[n:len(*strips):len(*strips)]
-		}
+}
+
+// stripForms returns the clitic-stripped forms of an Arabic token, computed
+// on the first miss of any matcher and kept on the token (strips on miss
+// only: most tokens hit or are never stripped).
+func (t *token) stripForms() []string {
+	if !t.stripped {
+		t.stripped = true
+		t.strips = arabicStrips(t.key)
 	}
+	return t.strips
 }
 
 // foldPlain returns raw unchanged as its own folded key when folding cannot
@@ -312,8 +313,10 @@ func foldHamzaSeats(k string) string {
 	if !strings.ContainsAny(k, "ؤئ") {
 		return k
 	}
-	return strings.NewReplacer("ؤ", "ء", "ئ", "ء").Replace(k)
+	return hamzaSeats.Replace(k)
 }
+
+var hamzaSeats = strings.NewReplacer("ؤ", "ء", "ئ", "ء")
 
 // mergeSingles joins runs of 3+ single-letter tokens of one script separated
 // only by spaces or separators into one token.
@@ -525,7 +528,7 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 			m.try(&best, toks, i, squeeze(t.leet), false)
 		}
 		if best.ti < 0 && t.arabic {
-			for _, c := range t.strips {
+			for _, c := range t.stripForms() {
 				m.try(&best, toks, i, c, true)
 				if best.ti >= 0 {
 					break

@@ -110,6 +110,11 @@ var (
 )
 
 func isThreat(key string) bool {
+	// every threat form ends in a second-person object
+	if !strings.HasSuffix(key, "ك") && !strings.HasSuffix(key, "كم") && !strings.HasSuffix(key, "كي") && !strings.HasSuffix(key, "ج") &&
+		!strings.HasSuffix(key, "كو") && !strings.HasSuffix(key, "كن") {
+		return false
+	}
 	for _, p := range threatPrefixes {
 		if !strings.HasPrefix(key, p) {
 			continue
@@ -160,6 +165,15 @@ func addressedText(toks []token) bool {
 // without the demonstratives).
 var addressed2 = map[string]bool{"يا": true, "انت": true, "انتي": true, "انتو": true, "انتم": true, "انتا": true, "انتى": true, "you": true, "u": true, "ur": true}
 
+func inStrings(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
 // arabicMajority reports more Arabic word tokens than other word tokens.
 func arabicMajority(toks []token) bool {
 	ar, other := 0, 0
@@ -190,17 +204,17 @@ func analyzeTokens(text string, toks []token) toxicity {
 			allowed[k] = true
 		}
 	}
-	seenEmoji := map[string]bool{}
+	var seenEmoji []string // emoji keys scored so far (few per text)
 	// a reply (the text opens with an @mention) is addressed to that account
 	reply := replyBoost && strings.HasPrefix(strings.TrimSpace(text), "@")
 	add := func(ti, tj int, t modTerm) {
 		if toks[ti].emoji {
 			// a repeated emoji is one signal: only its first occurrence scores
-			if seenEmoji[toks[ti].key] {
+			if inStrings(seenEmoji, toks[ti].key) {
 				tx.hits = append(tx.hits, modHit{span: op.Span{Start: toks[ti].start, End: toks[tj-1].end}, cat: t.cat, score: 0})
 				return
 			}
-			seenEmoji[toks[ti].key] = true
+			seenEmoji = append(seenEmoji, toks[ti].key)
 		}
 		for k := ti; k < tj; k++ {
 			if allowed[k] {

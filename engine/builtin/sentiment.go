@@ -185,12 +185,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 	}
 	// Egyptian/Levantine circumfix negation ma-...-sh (ماعجبنيش, منفعش,
 	// مبحبهاش): the stem's valence, negated
-	covered := map[int]bool{}
-	for _, h := range hits {
-		covered[h.ti] = true
-	}
+	hi := 0 // hits are ordered by position
 	for i, t := range toks {
-		if !t.arabic || covered[i] || !strings.HasPrefix(t.key, "م") || !strings.HasSuffix(t.key, "ش") || utf8.RuneCountInString(t.key) < 5 {
+		for hi < len(hits) && hits[hi].ti < i {
+			hi++
+		}
+		if !t.arabic || hi < len(hits) && hits[hi].ti == i || !strings.HasPrefix(t.key, "م") || !strings.HasSuffix(t.key, "ش") || utf8.RuneCountInString(t.key) < 5 {
 			continue
 		}
 		v := circumfixValence(t.key)
