@@ -15,7 +15,8 @@ var urgentM = func() *matcher {
 	m := newMatcher()
 	for i, w := range []string{"urgent", "asap", "immediately", "emergency", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
 		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
-		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش"} {
+		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
+		"took my money", "سحب المبلغ", "اتسحب", "انسحب"} {
 		m.add(w, i, false)
 	}
 	return m
@@ -71,7 +72,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
 	urgent := len(urgentM.find(toks)) > 0
-	abusive := tx.abuse() >= sevScore[2]
+	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or
 	// for abuse alone (a complaint voiced with insults still gets one)
@@ -137,7 +138,7 @@ func analyseText(text string) textAnalysis {
 	a.sent = withAbuse(a.sent, &a.tx)
 	a.sent = withLearned(a.sent, a.toks)
 	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
-	abusive := a.tx.abuse() >= sevScore[2]
+	abusive := a.tx.abuse() >= abusiveMin
 	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0, questionMark: strings.ContainsAny(text, "?؟")})
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
@@ -223,3 +224,8 @@ func replyKind(intents []string, sentiment string, abusive bool) string {
 	}
 	return "other"
 }
+
+// abusiveMin is the abuse score from which a comment counts as abusive for
+// intent, requires_response and the reply: moderation's own verdict at the
+// default (medium) strictness, so classify and moderate agree.
+var abusiveMin = strictThreshold["medium"]

@@ -209,6 +209,9 @@ const (
 type intentEv struct {
 	v, cue [numIntents]float64
 	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
+	// mention: the text names an account (@brand): abuse aimed at a brand
+	// is a complaint about it
+	mention bool
 }
 
 // intentScores sums the cues of each intent, adds question marks, sentence
@@ -233,10 +236,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			break
 		}
 	}
+	sc[iComplaint] += negatedFailure(toks)
+	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
-		if sent.compound <= -0.05 || sc[iComplaint] >= 0.4 {
+		if sent.compound <= -0.2 || sc[iComplaint] >= 0.4 {
 			sc[iComplaint] += 0.5
 		}
 		// "why ...?" and "my ..." addressed to an account are usually a grievance
@@ -308,6 +313,8 @@ var addressedNeg = 0.3
 // careHandle is the complaint weight of a customer-care handle.
 var careHandle = 0.4
 
+var reMention = regexp.MustCompile(`(?:^|\s|\.)@\w`)
+
 var reCareHandle = regexp.MustCompile(`(?i)@\w*(?:support|help|care|cares|service|services|svc|assist|helpdesk|_cs)\b`)
 
 var intentThreshold = [numIntents]float64{iQuestion: 1, iComplaint: 0.6, iPraise: 0.9, iSuggestion: 0.8}
@@ -342,7 +349,7 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 			return []string{"spam"}
 		}
 	}
-	if ctx.abusive && ev.cue[iComplaint] < 1 {
+	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
 		if !ctx.questionMark {
@@ -389,4 +396,102 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 		out[i] = op.Intents[idx[i]]
 	}
 	return out
+}
+
+// negatedFailure is the complaint evidence of a negated service verb: "لا
+// يعمل", "ما عم يفتح", "محدش اهتم", "مبيشتغلش", "doesn't open", "nobody
+// answers". A service verb names what a product or a company is expected
+// to do (work, open, load, arrive, answer, refund); its negation reports a
+// failure whatever the noun.
+func negatedFailure(toks []token) float64 {
+	for i := range toks {
+		t := &toks[i]
+		if t.arabic && circumfixFailure(t.key) {
+			return failureWeight
+		}
+		if !failNeg[t.key] && !negators[t.key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			k := toks[j].key
+			if failSkip[k] {
+				continue
+			}
+			if toks[j].arabic && arServiceVerb(k) || !toks[j].arabic && enServiceVerbs[k] {
+				return failureWeight
+			}
+			break
+		}
+	}
+	return 0
+}
+
+// failureWeight is decisive alone (a complaint cue of weight 1).
+const failureWeight = 1.0
+
+var (
+	// failNeg: negators and "nobody" words that precede a service verb
+	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true}
+	// failSkip: words that may stand between the negator and the verb
+	failSkip       = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true}
+	enServiceVerbs = map[string]bool{}
+	arServiceStems = map[string]bool{}
+	// verb prefixes and suffixes removed before the stem lookup
+	arVerbPrefixes = []string{"بيت", "بت", "بي", "بن", "هي", "هت", "رح", "ي", "ت", "ن", "ا", "ب", "ح"}
+	arVerbSuffixes = []string{"وش", "ش", "وا", "ون", "ين", "وني", "ني", "لي", "نا", "وه", "ها", "ه"}
+)
+
+func init() {
+	for _, w := range []string{"work", "works", "working", "worked", "open", "opens", "opening", "load", "loads", "loading", "start", "starts",
+		"turn", "turns", "respond", "responds", "responded", "responding", "answer", "answers", "answered", "answering", "reply", "replies", "replied",
+		"arrive", "arrives", "arrived", "charge", "charges", "charging", "connect", "connects", "help", "helps", "helped", "refund", "refunded",
+		"deliver", "delivered", "came", "come", "show", "shows", "showed", "call", "called", "fix", "fixed"} {
+		enServiceVerbs[w] = true
+	}
+	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل"} {
+		arServiceStems[foldKey(w)] = true
+	}
+}
+
+// arServiceVerb reports an Arabic word that is a service verb once its verb
+// prefixes and object or plural suffixes are removed.
+func arServiceVerb(k string) bool {
+	if arServiceStems[k] {
+		return true
+	}
+	for _, p := range arVerbPrefixes {
+		if !strings.HasPrefix(k, p) {
+			continue
+		}
+		rest := k[len(p):]
+		if arServiceStems[rest] {
+			return true
+		}
+		for _, sf := range arVerbSuffixes {
+			if strings.HasSuffix(rest, sf) && arServiceStems[rest[:len(rest)-len(sf)]] {
+				return true
+			}
+		}
+	}
+	for _, sf := range arVerbSuffixes {
+		if strings.HasSuffix(k, sf) && arServiceStems[k[:len(k)-len(sf)]] {
+			return true
+		}
+	}
+	return false
+}
+
+// circumfixFailure reports an Egyptian/Levantine ma-...-sh negated service
+// verb (مبيشتغلش, موصلش, منفعش, مابيردش).
+func circumfixFailure(k string) bool {
+	if !strings.HasSuffix(k, "ش") || !strings.HasPrefix(k, "م") || utf8.RuneCountInString(k) < 4 {
+		return false
+	}
+	stem := strings.TrimSuffix(k, "ش")
+	for _, p := range []string{"ما", "م"} {
+		if st := strings.TrimPrefix(stem, p); st != stem && utf8.RuneCountInString(st) >= 2 && arServiceVerb(st) {
+			return true
+		}
+	}
+	return false
 }

@@ -98,7 +98,7 @@ func Reply(req op.ReplyRequest) op.Reply {
 	if !op.In(intent, op.Intents) {
 		intent, intents = ta.intents[0], ta.intents
 	}
-	kind := replyKind(intents, ta.label, ta.tx.abuse() >= sevScore[2])
+	kind := replyKind(intents, ta.label, ta.tx.abuse() >= abusiveMin)
 	lang := req.Language
 	if lang != "ar" && lang != "en" {
 		lang = "en"
