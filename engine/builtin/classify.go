@@ -207,14 +207,24 @@ func uniq(xs []string) []string {
 
 // replyKind picks the template a single draft reply answers, from the final
 // intents, sentiment and toxicity: abuse gets a calm, short answer (never
-// thanks or a welcome); then a complaint before a question, a question
-// before a suggestion, then praise; a negative comment with no other intent
+// thanks or a welcome); then a complaint, then the stronger of a question
+// and a suggestion, then praise; a negative comment with no other intent
 // gets an acknowledgement, not a welcome.
 func replyKind(intents []string, sentiment string, abusive bool) string {
 	if abusive && !op.In("complaint", intents) && !op.In("question", intents) {
 		return "abuse"
 	}
-	for _, k := range []string{"complaint", "question", "suggestion", "praise", "spam"} {
+	if op.In("complaint", intents) {
+		return "complaint"
+	}
+	// intents are ordered by evidence: "can you make a video about X?" is
+	// answered as the suggestion it mostly is
+	for _, k := range intents {
+		if k == "question" || k == "suggestion" {
+			return k
+		}
+	}
+	for _, k := range []string{"praise", "spam"} {
 		if op.In(k, intents) {
 			return k
 		}

@@ -371,7 +371,7 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if sc[iSuggestion] >= intentThreshold[iSuggestion] && ev.cue[iPraise] < 0.9 {
 		sc[iPraise] = 0
 	}
-	if sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iSuggestion] < 1.5 && sc[iSuggestion] < sc[iQuestion] {
+	if sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0
 	}
 	var idx [numIntents]int
