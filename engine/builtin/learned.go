@@ -21,8 +21,19 @@ import (
 // learnedHead is one linear model: per feature hash, one weight per class.
 type learnedHead struct {
 	classes []string
-	w       map[uint64][]float32
+	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
+	w       []float32         // len(classes) weights per feature, flat
 	bias    []float32
+}
+
+// weights returns the weights of a feature hash (nil when absent).
+func (h *learnedHead) weights(f uint64) []float32 {
+	o, ok := h.idx[f]
+	if !ok {
+		return nil
+	}
+	k := uint32(len(h.classes))
+	return h.w[o : o+k : o+k]
 }
 
 // Learned heads; nil when their table is absent (the rules answer alone).
@@ -44,16 +55,25 @@ func loadLearned(name string) *learnedHead {
 	if _, err := dataFS.Open("data/" + name); err != nil {
 		return nil
 	}
-	h := &learnedHead{w: map[uint64][]float32{}}
-	for _, f := range tsvRowsRaw(name) {
+	rows := tsvRowsRaw(name)
+	h := &learnedHead{idx: make(map[uint64]uint32, len(rows))}
+	for _, f := range rows {
 		switch {
 		case len(f) < 2:
 		case f[0] == "classes":
 			h.classes = f[1:]
+			h.w = make([]float32, 0, len(rows)*len(h.classes))
 		case f[0] == "bias":
 			h.bias = parseWeights(f[1:])
 		default:
-			h.w[fnvString(f[0])] = parseWeights(f[1:])
+			if len(f)-1 != len(h.classes) {
+				panic("builtin: bad learned row in " + name + ": " + f[0])
+			}
+			h.idx[fnvString(f[0])] = uint32(len(h.w))
+			for _, x := range f[1:] {
+				v, _ := strconv.ParseFloat(x, 32)
+				h.w = append(h.w, float32(v))
+			}
 		}
 	}
 	if len(h.classes) == 0 || len(h.bias) != len(h.classes) {
@@ -144,12 +164,12 @@ func (h *learnedHead) score(toks []token, p []float64) (ok bool) {
 			prev = -1
 			continue
 		}
-		if w, found := h.w[fnvString(t.key)]; found {
+		if w := h.weights(fnvString(t.key)); w != nil {
 			add(w)
 		}
 		if prev >= 0 {
 			hh := fnvAdd(fnvAdd(fnvString(toks[prev].key), " "), t.key)
-			if w, found := h.w[hh]; found {
+			if w := h.weights(hh); w != nil {
 				add(w)
 			}
 		}

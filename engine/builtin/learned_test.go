@@ -22,7 +22,7 @@ func TestLearnedFeaturesAgree(t *testing.T) {
 			}
 			n := 0
 			for _, f := range Features(text) {
-				if w, found := h.w[fnvString(f)]; found {
+				if w := h.weights(fnvString(f)); w != nil {
 					n++
 					for k := range want {
 						want[k] += float64(w[k])
