@@ -74,6 +74,7 @@ type token struct {
 	single     bool     // a single letter
 	strips     []string // Arabic only: the key without clitics (see stripForms)
 	stripped   bool     // strips is computed
+	arena      *[]string // backing store for strips, shared by the tokens of one text
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -179,7 +180,16 @@ func tokenize(text string) []token {
 		toks = append(toks, makeToken(text, start, j))
 		i = j
 	}
-	return mergeSingles(text, toks)
+	toks = mergeSingles(text, toks)
+	if len(toks) > 0 {
+		arena := new([]string)
+		for i := range toks {
+			if toks[i].arabic {
+				toks[i].arena = arena
+			}
+		}
+	}
+	return toks
 }
 
 // hashtagWords reports a word whose underscore-separated parts all have at
@@ -272,7 +282,18 @@ func (t *token) finish(hasLatin, hasDigit bool, letters int) {
 func (t *token) stripForms() []string {
 	if !t.stripped {
 		t.stripped = true
-		t.strips = arabicStrips(t.key)
+		if t.arena == nil {
+			t.strips = arabicStrips(t.key)
+			return t.strips
+		}
+		if *t.arena == nil {
+			*t.arena = make([]string, 0, 64)
+		}
+		n := len(*t.arena)
+		*t.arena = appendStrips(*t.arena, t.key)
+		if len(*t.arena) > n {
+			t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
+		}
 	}
 	return t.strips
 }
@@ -313,10 +334,15 @@ func foldHamzaSeats(k string) string {
 	if !strings.ContainsAny(k, "ؤئ") {
 		return k
 	}
-	return hamzaSeats.Replace(k)
+	b := []byte(k)
+	for i := 0; i+1 < len(b); i++ {
+		// ؤ U+0624 = D8 A4, ئ U+0626 = D8 A6, ء U+0621 = D8 A1 (same length)
+		if b[i] == 0xD8 && (b[i+1] == 0xA4 || b[i+1] == 0xA6) {
+			b[i+1] = 0xA1
+		}
+	}
+	return string(b)
 }
-
-var hamzaSeats = strings.NewReplacer("ؤ", "ء", "ئ", "ء")
 
 // mergeSingles joins runs of 3+ single-letter tokens of one script separated
 // only by spaces or separators into one token.
