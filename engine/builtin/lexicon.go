@@ -64,16 +64,16 @@ func atof(s string, def float64) float64 {
 
 // token is one word (or emoji) of a text with its byte span in the original.
 type token struct {
-	start, end int      // byte span [start,end) in the original text
-	key        string   // folded lookup form, inner separators removed
-	leet       string   // key with digit/symbol-for-letter substitutions (Latin only), "" if same
-	sq         string   // key with every run of equal runes squeezed to one
-	elong      bool     // the original had a run of 3+ equal letters
-	arabic     bool     // contains Arabic letters
-	emoji      bool     // a single pictographic symbol
-	single     bool     // a single letter
-	strips     []string // Arabic only: the key without clitics (see stripForms)
-	stripped   bool     // strips is computed
+	start, end int       // byte span [start,end) in the original text
+	key        string    // folded lookup form, inner separators removed
+	leet       string    // key with digit/symbol-for-letter substitutions (Latin only), "" if same
+	sq         string    // key with every run of equal runes squeezed to one
+	elong      bool      // the original had a run of 3+ equal letters
+	arabic     bool      // contains Arabic letters
+	emoji      bool      // a single pictographic symbol
+	single     bool      // a single letter
+	strips     []string  // Arabic only: the key without clitics (see stripForms)
+	stripped   bool      // strips is computed
 	arena      *[]string // backing store for strips, shared by the tokens of one text
 }
 
