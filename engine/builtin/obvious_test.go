@@ -32,7 +32,9 @@ type obviousRow struct {
 }
 
 // obviousFields are the fields scored per comment, in report order.
-var obviousFields = []string{"intent", "sentiment", "language", "dialect", "moderation", "requires_response", "priority", "all"}
+// "all" is every field right; "all_but_dialect" leaves the dialect out (the
+// detector, engine/dialect, answers it; the rest is this package's).
+var obviousFields = []string{"intent", "sentiment", "language", "dialect", "moderation", "requires_response", "priority", "all", "all_but_dialect"}
 
 func loadObvious(t testing.TB) []obviousRow {
 	f, err := os.Open("testdata/obvious.jsonl")
@@ -75,11 +77,12 @@ func judgeObvious(r obviousRow) (map[string]bool, string) {
 	if r.Intent == "complaint" {
 		ok["priority"] = c.Priority == r.Priority
 	}
-	all := true
-	for _, v := range ok {
+	all, allButDialect := true, true
+	for f, v := range ok {
 		all = all && v
+		allButDialect = allButDialect && (v || f == "dialect")
 	}
-	ok["all"] = all
+	ok["all"], ok["all_but_dialect"] = all, allButDialect
 	got := fmt.Sprintf("intent=%v sentiment=%s lang=%s dialect=%s flags=%v rr=%v priority=%s reply=%q",
 		c.Intent, c.Sentiment, c.Language, c.Dialect, m.Flags, c.RequiresResponse, c.Priority, c.ReplyText)
 	return ok, got
@@ -89,14 +92,14 @@ func judgeObvious(r obviousRow) (map[string]bool, string) {
 // reaches on testdata/obvious.jsonl, per variety: a change that lowers one
 // fails here. Raise them when the rules improve.
 var obviousFloors = map[string]map[string]float64{
-	"egyptian":  {"intent": 95, "sentiment": 95, "language": 100, "dialect": 71, "moderation": 100, "requires_response": 97, "priority": 91, "all": 66},
-	"english":   {"intent": 97, "sentiment": 97, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 97, "priority": 92, "all": 97},
-	"gulf":      {"intent": 97, "sentiment": 97, "language": 100, "dialect": 55, "moderation": 100, "requires_response": 100, "priority": 100, "all": 53},
-	"levantine": {"intent": 100, "sentiment": 97, "language": 100, "dialect": 86, "moderation": 100, "requires_response": 100, "priority": 100, "all": 84},
-	"msa":       {"intent": 100, "sentiment": 100, "language": 100, "dialect": 97, "moderation": 100, "requires_response": 100, "priority": 100, "all": 97},
+	"egyptian":  {"intent": 95, "sentiment": 95, "language": 100, "dialect": 71, "moderation": 100, "requires_response": 97, "priority": 91, "all": 66, "all_but_dialect": 95},
+	"english":   {"intent": 97, "sentiment": 97, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 97, "priority": 92, "all": 97, "all_but_dialect": 97},
+	"gulf":      {"intent": 97, "sentiment": 97, "language": 100, "dialect": 55, "moderation": 100, "requires_response": 100, "priority": 100, "all": 53, "all_but_dialect": 97},
+	"levantine": {"intent": 100, "sentiment": 97, "language": 100, "dialect": 86, "moderation": 100, "requires_response": 100, "priority": 100, "all": 84, "all_but_dialect": 97},
+	"msa":       {"intent": 100, "sentiment": 100, "language": 100, "dialect": 97, "moderation": 100, "requires_response": 100, "priority": 100, "all": 97, "all_but_dialect": 100},
 	// Arabizi is detected but not analysed on this branch: the transliterator
 	// (engine/dialect) lifts these
-	"arabizi": {"intent": 37, "sentiment": 52, "language": 72, "dialect": 62, "moderation": 92, "requires_response": 72, "priority": 0, "all": 25},
+	"arabizi": {"intent": 37, "sentiment": 52, "language": 72, "dialect": 62, "moderation": 92, "requires_response": 72, "priority": 0, "all": 25, "all_but_dialect": 27},
 }
 
 // TestObviousComments runs the obvious-comment dev set through Classify and
@@ -132,7 +135,7 @@ func TestObviousComments(t *testing.T) {
 			bump(r.Variety, f, v)
 			bump("split:"+r.Split, f, v)
 			bump("total", f, v)
-			if !v && f != "all" {
+			if !v && f != "all" && f != "all_but_dialect" {
 				wrong = append(wrong, f)
 			}
 		}
