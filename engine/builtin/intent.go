@@ -212,7 +212,14 @@ type intentEv struct {
 	// mention: the text names an account (@brand): abuse aimed at a brand
 	// is a complaint about it
 	mention bool
+	// strong: one complaint cue alone reports a clear failure (charged
+	// twice, arrived broken, deleted all my ...): positive words around it
+	// are irony, not praise
+	strong bool
 }
+
+// strongEvent is the weight from which a single complaint cue is a strong event.
+const strongEvent = 1.2
 
 // intentScores sums the cues of each intent, adds question marks, sentence
 // initial interrogatives and sentiment, and returns per-intent evidence.
@@ -223,6 +230,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
 		sc[c.idx] += c.weight
+		if c.idx == iComplaint && c.weight >= strongEvent {
+			ev.strong = true
+		}
 	}
 	for _, h := range intentS.appendFind(hitsBuf[:0], toks) {
 		if c := intentCues[h.id]; sentenceStart(text, toks, h.ti) {
@@ -280,7 +290,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	} else if sent.compound >= 0.3 {
 		sc[iPraise] += 0.3 + 0.4*math.Min(1, sent.compound)
 	}
-	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 {
+	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 && !ev.strong {
 		sc[iComplaint] -= 0.5
 	}
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
@@ -349,6 +359,9 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 			return []string{"spam"}
 		}
 	}
+	if ev.strong && !ctx.contrast {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
 	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
@@ -360,7 +373,7 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 		sc[iQuestion] = 0
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
-	if ev.cue[iComplaint] >= 0.8 && !ctx.contrast {
+	if (ev.cue[iComplaint] >= 0.8 || ev.strong) && !ctx.contrast {
 		sc[iPraise] = 0
 	}
 	// a complaint or a suggestion with a weak suggestion or praise cue
@@ -409,7 +422,11 @@ func negatedFailure(toks []token) float64 {
 		if t.arabic && circumfixFailure(t.key) {
 			return failureWeight
 		}
-		if !failNeg[t.key] && !negators[t.key] {
+		k := t.key
+		if t.arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
+			k = k[len("و"):] // ومحدش, وما
+		}
+		if !failNeg[k] && !negators[k] {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
