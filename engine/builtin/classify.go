@@ -167,7 +167,7 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "positive"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
 		return "neutral"
-	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.55:
+	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.6:
 		return "neutral"
 	}
 	return label
