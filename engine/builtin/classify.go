@@ -139,7 +139,7 @@ func analyseText(text string) textAnalysis {
 	a.sent = withLearned(a.sent, a.toks)
 	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
 	abusive := a.tx.abuse() >= abusiveMin
-	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0, questionMark: strings.ContainsAny(text, "?؟")})
+	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: strings.ContainsAny(text, "?؟")})
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a
@@ -157,7 +157,7 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "neutral"
 	case abusive:
 		return "negative"
-	case has("complaint") && (has("praise") || s.posBefore > 0):
+	case has("complaint") && (has("praise") || s.posBefore > 0 || ev.praiseBefore):
 		return "mixed"
 	case has("complaint") && ev.cue[iComplaint] >= 0.6:
 		return "negative"

@@ -216,6 +216,9 @@ type intentEv struct {
 	// twice, arrived broken, deleted all my ...): positive words around it
 	// are irony, not praise
 	strong bool
+	// praiseBefore: a praise cue stands before the last contrast word
+	// ("الأكل طيب بس ..."): with a complaint after it the text is mixed
+	praiseBefore bool
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -232,6 +235,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[c.idx] += c.weight
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
+		}
+		if c.idx == iPraise && c.weight > 0 && sent.butAt >= 0 && h.tj <= sent.butAt {
+			ev.praiseBefore = true
 		}
 	}
 	for _, h := range intentS.appendFind(hitsBuf[:0], toks) {

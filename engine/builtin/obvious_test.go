@@ -95,7 +95,7 @@ var obviousFloors = map[string]map[string]float64{
 	"egyptian":  {"intent": 100, "sentiment": 97, "language": 100, "dialect": 71, "moderation": 100, "requires_response": 100, "priority": 91, "all": 66, "all_but_dialect": 95},
 	"english":   {"intent": 100, "sentiment": 100, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 100, "priority": 100, "all": 100, "all_but_dialect": 100},
 	"gulf":      {"intent": 100, "sentiment": 100, "language": 100, "dialect": 55, "moderation": 100, "requires_response": 100, "priority": 100, "all": 55, "all_but_dialect": 100},
-	"levantine": {"intent": 100, "sentiment": 97, "language": 100, "dialect": 86, "moderation": 100, "requires_response": 100, "priority": 100, "all": 84, "all_but_dialect": 97},
+	"levantine": {"intent": 100, "sentiment": 100, "language": 100, "dialect": 86, "moderation": 100, "requires_response": 100, "priority": 100, "all": 86, "all_but_dialect": 100},
 	"msa":       {"intent": 100, "sentiment": 100, "language": 100, "dialect": 97, "moderation": 100, "requires_response": 100, "priority": 100, "all": 97, "all_but_dialect": 100},
 	// Arabizi is detected but not analysed on this branch: the transliterator
 	// (engine/dialect) lifts these

@@ -76,6 +76,7 @@ type sentScore struct {
 	// posBefore: positive valence before the last contrast word ("the food
 	// was great but ..."): with a complaint after it the text is mixed
 	posBefore float64
+	butAt     int // token index of the last contrast word, -1 when none
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -211,6 +212,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 	if ex := strings.Count(text, "!"); ex > 0 && sum != 0 {
 		sum += math.Copysign(0.3*math.Min(float64(ex), 4), sum)
 	}
+	s.butAt = butAt
 	s.contrast = butAt >= 0 && s.rawPos > 0 && s.rawNeg > 0
 	if newsLike(text, toks) {
 		sum *= newsDamp
