@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality train-dialect bench bench-brownout bench-cluster soak fuzz clean
+.PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality train train-dialect bench bench-brownout bench-cluster soak fuzz clean
 
 all: build
 
@@ -89,6 +89,11 @@ quality:
 # and write engine/dialect/learned/ngrams_{permissive,wiki}.tsv (~1 min).
 train-dialect:
 	$(GO) run ./engine/dialect/cmd/traindialect -data $(DATA)
+
+# Every learned table: the dialect evidence and the built-in analyzers'
+# learned weights (engine/builtin/data/learned_*.tsv, ~10 s; engine/builtin/cmd/train).
+train: train-dialect
+	$(GO) run ./engine/builtin/cmd/train -data $(DATA)
 
 bench:
 	./scripts/bench.sh

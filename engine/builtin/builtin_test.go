@@ -77,7 +77,8 @@ func TestClassifyIntents(t *testing.T) {
 		{"ازاي اشترك في القناة", "question"},
 		{"شو اسم الأغنية يلي بالآخر؟", "question"},
 		{"متى تنزل الحلقة القادمة", "question"},
-		{"ليش الفيديو ما يشتغل عندي", "question"},
+		// a "why" with a complaint cue is a grievance (issue 23): complaint
+		{"ليش الفيديو ما يشتغل عندي", "complaint"},
 		{"How do I reset my password?", "question"},
 		{"The app keeps crashing and support never answers. Terrible!", "complaint"},
 		{"الخدمة زفت والطلب ما وصل لحد الحين", "complaint"},

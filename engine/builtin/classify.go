@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"svc/engine/dialect"
@@ -13,7 +14,9 @@ import (
 var urgentM = func() *matcher {
 	m := newMatcher()
 	for i, w := range []string{"urgent", "asap", "immediately", "emergency", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
-		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية"} {
+		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
+		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
+		"took my money", "سحب المبلغ", "اتسحب", "انسحب"} {
 		m.add(w, i, false)
 	}
 	return m
@@ -42,7 +45,7 @@ var urgentM = func() *matcher {
 // ReplyText is a template draft in the commenter's language and dialect.
 func Classify(req op.ClassifyRequest) op.Classification {
 	ta := analyseText(req.Text)
-	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, ta.sc, ta.intents, ta.label
+	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, &ta.sc, ta.intents, ta.label
 
 	var why []string
 	hinted := false
@@ -69,7 +72,10 @@ func Classify(req op.ClassifyRequest) op.Classification {
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
 	urgent := len(urgentM.find(toks)) > 0
-	angry := sent.compound <= -0.6 || strings.Count(req.Text, "!") >= 3
+	abusive := tx.abuse() >= abusiveMin
+	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
+	// a reply is needed for a question or a complaint, never for spam or
+	// for abuse alone (a complaint voiced with insults still gets one)
 	c.RequiresResponse = !has("spam") && (has("question") || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):
@@ -84,12 +90,12 @@ func Classify(req op.ClassifyRequest) op.Classification {
 		variety = d.Dialect
 		c.ReplyDirection = "rtl"
 	}
-	c.ReplyText = draftReply(replyIntent(intents), variety, "friendly")
+	c.ReplyText = draftReply(replyKind(intents, label, abusive), variety, "friendly")
 
 	// reasoning: the evidence, briefly
-	for _, k := range op.Intents {
-		if sc[k] >= 0.3 && k != "other" {
-			why = append(why, fmt.Sprintf("%s cues %.2f", k, sc[k]))
+	for k, name := range op.Intents[:iSpam] {
+		if sc.v[k] >= 0.3 {
+			why = append(why, fmt.Sprintf("%s cues %.2f", name, sc.v[k]))
 		}
 	}
 	if len(tx.spam.reasons) > 0 {
@@ -118,7 +124,7 @@ type textAnalysis struct {
 	toks    []token
 	sent    sentScore
 	tx      toxicity
-	sc      map[string]float64
+	sc      intentEv
 	intents []string
 	label   string // sentiment
 }
@@ -130,10 +136,41 @@ func analyseText(text string) textAnalysis {
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)
+	a.sent = withLearned(a.sent, a.toks)
 	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
-	a.intents = pickIntents(a.sc)
+	abusive := a.tx.abuse() >= abusiveMin
+	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: strings.ContainsAny(text, "?؟")})
 	a.label, _ = sentimentLabel(a.sent)
+	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a
+}
+
+// labelWithIntent reconciles the lexical sentiment with the intents found:
+// a complaint reports something that went wrong, so it is negative (mixed
+// when a contrast word weighs praise against it); spam voices no opinion on
+// the content; a plain question or suggestion is neutral unless its words
+// are strongly evaluative; praise found by its cues is positive.
+func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore, abusive bool) string {
+	has := func(k string) bool { return op.In(k, intents) }
+	switch {
+	case has("spam"):
+		return "neutral"
+	case abusive:
+		return "negative"
+	case has("complaint") && (has("praise") || s.posBefore > 0 || ev.praiseBefore):
+		return "mixed"
+	case has("complaint") && ev.cue[iComplaint] >= 0.6:
+		return "negative"
+	case has("complaint") && label != "mixed":
+		return "negative"
+	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
+		return "positive"
+	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
+		return "neutral"
+	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.6:
+		return "neutral"
+	}
+	return label
 }
 
 // cleanIntents keeps the valid, distinct intent labels of a correction, with
@@ -168,13 +205,37 @@ func uniq(xs []string) []string {
 	return out
 }
 
-// replyIntent picks the intent a single draft reply should answer: a
-// complaint before a question, a question before a suggestion, then praise.
-func replyIntent(intents []string) string {
-	for _, k := range []string{"complaint", "question", "suggestion", "praise", "spam"} {
+// replyKind picks the template a single draft reply answers, from the final
+// intents, sentiment and toxicity: abuse gets a calm, short answer (never
+// thanks or a welcome); then a complaint, then the stronger of a question
+// and a suggestion, then praise; a negative comment with no other intent
+// gets an acknowledgement, not a welcome.
+func replyKind(intents []string, sentiment string, abusive bool) string {
+	if abusive && !op.In("complaint", intents) && !op.In("question", intents) {
+		return "abuse"
+	}
+	if op.In("complaint", intents) {
+		return "complaint"
+	}
+	// intents are ordered by evidence: "can you make a video about X?" is
+	// answered as the suggestion it mostly is
+	for _, k := range intents {
+		if k == "question" || k == "suggestion" {
+			return k
+		}
+	}
+	for _, k := range []string{"praise", "spam"} {
 		if op.In(k, intents) {
 			return k
 		}
 	}
+	if sentiment == "negative" || sentiment == "mixed" {
+		return "negative"
+	}
 	return "other"
 }
+
+// abusiveMin is the abuse score from which a comment counts as abusive for
+// intent, requires_response and the reply: moderation's own verdict at the
+// default (medium) strictness, so classify and moderate agree.
+var abusiveMin = strictThreshold["medium"]

@@ -3,7 +3,6 @@ package builtin
 import (
 	"math"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -14,6 +13,7 @@ import (
 // 1 is decisive alone; weaker cues add up.
 type intentCue struct {
 	intent    string
+	idx       int // index in op.Intents
 	weight    float64
 	sentStart bool // only counts as the first word of a sentence
 }
@@ -36,7 +36,16 @@ func init() {
 		if len(f) > 3 {
 			flags = f[3]
 		}
-		intentCues = append(intentCues, intentCue{intent: f[1], weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
+		ix := -1
+		for k, name := range op.Intents {
+			if name == f[1] {
+				ix = k
+			}
+		}
+		if ix < 0 {
+			panic("builtin: intent.tsv: unknown intent " + f[1])
+		}
+		intentCues = append(intentCues, intentCue{intent: f[1], idx: ix, weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
 		if strings.Contains(flags, "s") {
 			intentS.add(f[0], len(intentCues)-1, true)
 		} else {
@@ -183,35 +192,84 @@ func repeatedWord(toks []token) bool {
 	return false
 }
 
+// Indexes of op.Intents in intent evidence arrays.
+const (
+	iQuestion = iota
+	iComplaint
+	iPraise
+	iSuggestion
+	iSpam
+	iOther
+	numIntents
+)
+
+// intentEv is the evidence per intent (indexed like op.Intents): cue holds
+// what the cue phrases of data/intent.tsv alone give, v the total with
+// punctuation, addressing and sentiment support.
+type intentEv struct {
+	v, cue [numIntents]float64
+	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
+	// mention: the text names an account (@brand): abuse aimed at a brand
+	// is a complaint about it
+	mention bool
+	// strong: one complaint cue alone reports a clear failure (charged
+	// twice, arrived broken, deleted all my ...): positive words around it
+	// are irony, not praise
+	strong bool
+	// praiseBefore: a praise cue stands before the last contrast word
+	// ("الأكل طيب بس ..."): with a complaint after it the text is mixed
+	praiseBefore bool
+}
+
+// strongEvent is the weight from which a single complaint cue is a strong event.
+const strongEvent = 1.2
+
 // intentScores sums the cues of each intent, adds question marks, sentence
 // initial interrogatives and sentiment, and returns per-intent evidence.
-func intentScores(text string, toks []token, sent sentScore, spam spamResult) map[string]float64 {
-	sc := map[string]float64{}
-	starts := sentenceStarts(text, toks)
-	for _, h := range intentM.find(toks) {
+func intentScores(text string, toks []token, sent sentScore, spam spamResult) intentEv {
+	var ev intentEv
+	sc := &ev.v
+	var hitsBuf [16]hit
+	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
-		sc[c.intent] += c.weight
-	}
-	for _, h := range intentS.find(toks) {
-		if c := intentCues[h.id]; starts[h.ti] {
-			sc[c.intent] += c.weight
+		sc[c.idx] += c.weight
+		if c.idx == iComplaint && c.weight >= strongEvent {
+			ev.strong = true
+		}
+		if c.idx == iPraise && c.weight > 0 && sent.butAt >= 0 && h.tj <= sent.butAt {
+			ev.praiseBefore = true
 		}
 	}
+	for _, h := range intentS.appendFind(hitsBuf[:0], toks) {
+		if c := intentCues[h.id]; sentenceStart(text, toks, h.ti) {
+			sc[c.idx] += c.weight
+		}
+	}
+	// a sentence-initial "why" (see pickIntents)
+	for i := range toks {
+		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
+			ev.why = true
+			break
+		}
+	}
+	sc[iComplaint] += negatedFailure(toks)
+	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
+	ev.cue = ev.v
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
-		if sent.compound <= -0.05 || sc["complaint"] >= 0.4 {
-			sc["complaint"] += 0.5
+		if sent.compound <= -0.2 || sc[iComplaint] >= 0.4 {
+			sc[iComplaint] += 0.5
 		}
 		// "why ...?" and "my ..." addressed to an account are usually a grievance
 		for _, tk := range toks {
-			if tk.key == "why" || tk.key == "ليش" || tk.key == "ليه" || tk.key == "لماذا" {
-				sc["complaint"] += 0.4
+			if whyWords[tk.key] {
+				sc[iComplaint] += 0.4
 				break
 			}
 		}
 		for _, tk := range toks {
 			if tk.key == "my" {
-				sc["complaint"] += 0.2
+				sc[iComplaint] += 0.2
 				break
 			}
 		}
@@ -219,7 +277,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) ma
 		// work", "still no refund") reports a failure
 		for _, tk := range toks {
 			if negators[tk.key] {
-				sc["complaint"] += addressedNeg
+				sc[iComplaint] += addressedNeg
 				break
 			}
 		}
@@ -227,43 +285,41 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) ma
 	// a message to a customer-care account (@XSupport, @X_Help, @XCares)
 	// is most often a report of a problem
 	if spam.score < 0.5 && strings.IndexByte(text, '@') >= 0 && reCareHandle.MatchString(text) {
-		sc["complaint"] += careHandle
+		sc[iComplaint] += careHandle
 	}
 	if strings.ContainsAny(text, "?؟") {
-		sc["question"] += 1
+		sc[iQuestion] += 1
 	}
 	// sentiment supports complaint and praise
 	if sent.compound <= -0.3 {
-		sc["complaint"] += 0.3 + 0.4*math.Min(1, -sent.compound)
+		sc[iComplaint] += 0.3 + 0.4*math.Min(1, -sent.compound)
 	} else if sent.compound >= 0.3 {
-		sc["praise"] += 0.3 + 0.4*math.Min(1, sent.compound)
+		sc[iPraise] += 0.3 + 0.4*math.Min(1, sent.compound)
 	}
-	if sc["complaint"] > 0 && sent.compound > 0.5 {
-		sc["complaint"] -= 0.5
+	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 && !ev.strong {
+		sc[iComplaint] -= 0.5
 	}
-	if sc["praise"] > 0 && sent.compound < -0.3 {
-		sc["praise"] -= 0.6
+	if sc[iPraise] > 0 && sent.compound < -0.3 {
+		sc[iPraise] -= 0.6
 	}
-	sc["spam"] = spam.score * 1.2
-	return sc
+	sc[iSpam] = spam.score * 1.2
+	return ev
 }
 
-// sentenceStarts marks tokens that open a sentence (first token, or after . ! ? ؟ or a newline).
-func sentenceStarts(text string, toks []token) map[int]bool {
-	m := map[int]bool{}
-	prev := 0
-	for i, t := range toks {
-		gap := text[prev:t.start]
-		if i == 0 || strings.ContainsAny(gap, ".!?؟\n:;") {
-			m[i] = true
-		}
-		// after an @mention at the very start
-		if i > 0 && strings.HasPrefix(strings.TrimSpace(text[:toks[0].start]+text[toks[0].start:toks[0].end]), "@") && i == 1 {
-			m[i] = true
-		}
-		prev = t.end
+// whyWords open a "why" question; with complaint evidence it is a grievance.
+var whyWords = map[string]bool{"why": true, "ليه": true, "ليش": true, "لماذا": true, "لمذا": true, "ليييه": true, "لويش": true}
+
+// sentenceStart reports a token that opens a sentence: the first token, a
+// token after . ! ? ؟ : ; or a newline, or the token after an @mention that
+// opens the text.
+func sentenceStart(text string, toks []token, i int) bool {
+	if i == 0 {
+		return true
 	}
-	return m
+	if strings.ContainsAny(text[toks[i-1].end:toks[i].start], ".!?؟\n:;") {
+		return true
+	}
+	return i == 1 && strings.HasPrefix(strings.TrimSpace(text[:toks[0].end]), "@")
 }
 
 // intentThreshold is the evidence an intent needs to be reported.
@@ -273,39 +329,192 @@ var addressedNeg = 0.3
 // careHandle is the complaint weight of a customer-care handle.
 var careHandle = 0.4
 
+var reMention = regexp.MustCompile(`(?:^|\s|\.)@\w`)
+
 var reCareHandle = regexp.MustCompile(`(?i)@\w*(?:support|help|care|cares|service|services|svc|assist|helpdesk|_cs)\b`)
 
-var intentThreshold = map[string]float64{"question": 1, "complaint": 0.6, "praise": 0.9, "suggestion": 0.8}
+var intentThreshold = [numIntents]float64{iQuestion: 1, iComplaint: 0.6, iPraise: 0.9, iSuggestion: 0.8}
+
+// intentContext is what pickIntents knows beside the evidence: the
+// toxicity of the text (abuse alone is no complaint) and its sentiment.
+type intentContext struct {
+	abusive      bool // an insult, profanity or hate at moderate or worse
+	contrast     bool // a contrast word (but, بس, لكن) joins positive and negative evidence
+	questionMark bool // the text has ? or ؟
+}
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list
-// of intent labels: every intent whose evidence reaches its threshold, spam alone when the
-// comment is spam, "other" when nothing qualifies.
-func pickIntents(sc map[string]float64) []string {
-	if sc["spam"] >= 0.6 {
+// of intent labels: every intent whose evidence reaches its threshold, spam
+// alone when the comment is spam, "other" when nothing qualifies. Rules on
+// top of the thresholds:
+//   - abuse without a complaint cue is not a complaint (an insult is
+//     answered calmly or not at all, never as a grievance);
+//   - a "why" question that carries complaint cues is a grievance, not a
+//     question to answer;
+//   - praise next to a strong complaint cue without a contrast word is
+//     irony ("great, another update that broke everything");
+//   - a question reported with a suggestion only through weak cues
+//     ("the next episode ... when?") stays a question.
+func pickIntents(ev *intentEv, ctx intentContext) []string {
+	sc := ev.v
+	if sc[iSpam] >= 0.6 {
 		// a strong complaint or question with a weak spam signal (say a
 		// screenshot link) stays what it is
-		strong := sc["complaint"] >= 1.2 || sc["question"] >= 1.5
-		if !strong || sc["spam"] >= 0.9 {
+		strong := sc[iComplaint] >= 1.2 || sc[iQuestion] >= 1.5
+		if !strong || sc[iSpam] >= 0.9 {
 			return []string{"spam"}
 		}
 	}
-	type kv struct {
-		k string
-		v float64
+	if ev.strong && !ctx.contrast {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
-	var xs []kv
-	for _, k := range op.Intents {
-		if k != "spam" && k != "other" && sc[k] >= intentThreshold[k] {
-			xs = append(xs, kv{k, sc[k]})
+	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
+		sc[iComplaint] = 0
+		sc[iPraise] = 0
+		if !ctx.questionMark {
+			sc[iQuestion] = 0 // "يا حمار وش هالكلام": rhetorical
 		}
 	}
-	sort.SliceStable(xs, func(i, j int) bool { return xs[i].v > xs[j].v })
-	var out []string
-	for _, x := range xs {
-		out = append(out, x.k)
+	if ev.why && ev.cue[iComplaint] >= 0.6 {
+		sc[iQuestion] = 0
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
-	if len(out) == 0 {
+	if (ev.cue[iComplaint] >= 0.8 || ev.strong) && !ctx.contrast {
+		sc[iPraise] = 0
+	}
+	// a complaint or a suggestion with a weak suggestion or praise cue
+	// beside it ("support never answers", "would be nice if") is only that
+	if ev.cue[iComplaint] >= 1 && ev.cue[iSuggestion] < 1 {
+		sc[iSuggestion] = 0
+	}
+	if sc[iSuggestion] >= intentThreshold[iSuggestion] && ev.cue[iPraise] < 0.9 {
+		sc[iPraise] = 0
+	}
+	if sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iSuggestion] < 1 {
+		sc[iSuggestion] = 0
+	}
+	var idx [numIntents]int
+	n := 0
+	for k := iQuestion; k <= iSuggestion; k++ {
+		if sc[k] >= intentThreshold[k] {
+			idx[n] = k
+			n++
+		}
+	}
+	// order by evidence, strongest first (insertion sort: at most four)
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && sc[idx[j]] > sc[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	if n == 0 {
 		return []string{"other"}
 	}
+	out := make([]string, n)
+	for i := 0; i < n; i++ {
+		out[i] = op.Intents[idx[i]]
+	}
 	return out
+}
+
+// negatedFailure is the complaint evidence of a negated service verb: "لا
+// يعمل", "ما عم يفتح", "محدش اهتم", "مبيشتغلش", "doesn't open", "nobody
+// answers". A service verb names what a product or a company is expected
+// to do (work, open, load, arrive, answer, refund); its negation reports a
+// failure whatever the noun.
+func negatedFailure(toks []token) float64 {
+	for i := range toks {
+		t := &toks[i]
+		if t.arabic && circumfixFailure(t.key) {
+			return failureWeight
+		}
+		k := t.key
+		if t.arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
+			k = k[len("و"):] // ومحدش, وما
+		}
+		if !failNeg[k] && !negators[k] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			k := toks[j].key
+			if failSkip[k] {
+				continue
+			}
+			if toks[j].arabic && arServiceVerb(k) || !toks[j].arabic && enServiceVerbs[k] {
+				return failureWeight
+			}
+			break
+		}
+	}
+	return 0
+}
+
+// failureWeight is decisive alone (a complaint cue of weight 1).
+const failureWeight = 1.0
+
+var (
+	// failNeg: negators and "nobody" words that precede a service verb
+	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true}
+	// failSkip: words that may stand between the negator and the verb
+	failSkip       = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true}
+	enServiceVerbs = map[string]bool{}
+	arServiceStems = map[string]bool{}
+	// verb prefixes and suffixes removed before the stem lookup
+	arVerbPrefixes = []string{"بيت", "بت", "بي", "بن", "هي", "هت", "رح", "ي", "ت", "ن", "ا", "ب", "ح"}
+	arVerbSuffixes = []string{"وش", "ش", "وا", "ون", "ين", "وني", "ني", "لي", "نا", "وه", "ها", "ه"}
+)
+
+func init() {
+	for _, w := range []string{"work", "works", "working", "worked", "open", "opens", "opening", "load", "loads", "loading", "start", "starts",
+		"turn", "turns", "respond", "responds", "responded", "responding", "answer", "answers", "answered", "answering", "reply", "replies", "replied",
+		"arrive", "arrives", "arrived", "charge", "charges", "charging", "connect", "connects", "help", "helps", "helped", "refund", "refunded",
+		"deliver", "delivered", "came", "come", "show", "shows", "showed", "call", "called", "fix", "fixed"} {
+		enServiceVerbs[w] = true
+	}
+	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل"} {
+		arServiceStems[foldKey(w)] = true
+	}
+}
+
+// arServiceVerb reports an Arabic word that is a service verb once its verb
+// prefixes and object or plural suffixes are removed.
+func arServiceVerb(k string) bool {
+	if arServiceStems[k] {
+		return true
+	}
+	for _, p := range arVerbPrefixes {
+		if !strings.HasPrefix(k, p) {
+			continue
+		}
+		rest := k[len(p):]
+		if arServiceStems[rest] {
+			return true
+		}
+		for _, sf := range arVerbSuffixes {
+			if strings.HasSuffix(rest, sf) && arServiceStems[rest[:len(rest)-len(sf)]] {
+				return true
+			}
+		}
+	}
+	for _, sf := range arVerbSuffixes {
+		if strings.HasSuffix(k, sf) && arServiceStems[k[:len(k)-len(sf)]] {
+			return true
+		}
+	}
+	return false
+}
+
+// circumfixFailure reports an Egyptian/Levantine ma-...-sh negated service
+// verb (مبيشتغلش, موصلش, منفعش, مابيردش).
+func circumfixFailure(k string) bool {
+	if !strings.HasSuffix(k, "ش") || !strings.HasPrefix(k, "م") || utf8.RuneCountInString(k) < 4 {
+		return false
+	}
+	stem := strings.TrimSuffix(k, "ش")
+	for _, p := range []string{"ما", "م"} {
+		if st := strings.TrimPrefix(stem, p); st != stem && utf8.RuneCountInString(st) >= 2 && arServiceVerb(st) {
+			return true
+		}
+	}
+	return false
 }

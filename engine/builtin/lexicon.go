@@ -64,15 +64,17 @@ func atof(s string, def float64) float64 {
 
 // token is one word (or emoji) of a text with its byte span in the original.
 type token struct {
-	start, end int      // byte span [start,end) in the original text
-	key        string   // folded lookup form, inner separators removed
-	leet       string   // key with digit/symbol-for-letter substitutions (Latin only), "" if same
-	sq         string   // key with every run of equal runes squeezed to one
-	elong      bool     // the original had a run of 3+ equal letters
-	arabic     bool     // contains Arabic letters
-	emoji      bool     // a single pictographic symbol
-	single     bool     // a single letter
-	strips     []string // Arabic only: the key without clitics (see arabicStrips)
+	start, end int       // byte span [start,end) in the original text
+	key        string    // folded lookup form, inner separators removed
+	leet       string    // key with digit/symbol-for-letter substitutions (Latin only), "" if same
+	sq         string    // key with every run of equal runes squeezed to one
+	elong      bool      // the original had a run of 3+ equal letters
+	arabic     bool      // contains Arabic letters
+	emoji      bool      // a single pictographic symbol
+	single     bool      // a single letter
+	strips     []string  // Arabic only: the key without clitics (see stripForms)
+	stripped   bool      // strips is computed
+	arena      *[]string // backing store for strips, shared by the tokens of one text
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -106,7 +108,6 @@ var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7
 // or more single-letter tokens ("f u c k", "ك ل ب") are merged into one token.
 func tokenize(text string) []token {
 	toks := make([]token, 0, len(text)/6+2)
-	var strips []string // shared backing store of the tokens' strips
 	i := 0
 	n := len(text)
 	for i < n {
@@ -168,7 +169,7 @@ func tokenize(text string) []token {
 			for q := start; q <= j; q++ {
 				if q == j || text[q] == '_' {
 					if q > p {
-						toks = append(toks, makeToken(text, p, q, &strips))
+						toks = append(toks, makeToken(text, p, q))
 					}
 					p = q + 1
 				}
@@ -176,10 +177,19 @@ func tokenize(text string) []token {
 			i = j
 			continue
 		}
-		toks = append(toks, makeToken(text, start, j, &strips))
+		toks = append(toks, makeToken(text, start, j))
 		i = j
 	}
-	return mergeSingles(text, toks)
+	toks = mergeSingles(text, toks)
+	if len(toks) > 0 {
+		arena := new([]string)
+		for i := range toks {
+			if toks[i].arabic {
+				toks[i].arena = arena
+			}
+		}
+	}
+	return toks
 }
 
 // hashtagWords reports a word whose underscore-separated parts all have at
@@ -198,14 +208,14 @@ func startsLetter(s string) bool {
 	return unicode.IsLetter(r)
 }
 
-func makeToken(text string, start, end int, strips *[]string) token {
+func makeToken(text string, start, end int) token {
 	raw := text[start:end]
 	t := token{start: start, end: end}
 	if k, ar, ok := foldPlain(raw); ok {
 		// the common case: lower-case ASCII or plain Arabic letters without
 		// separators, marks or elongation fold to themselves
 		t.key, t.arabic = k, ar
-		t.finish(false, false, utf8.RuneCountInString(k), strips)
+		t.finish(false, false, utf8.RuneCountInString(k))
 		return t
 	}
 	var b strings.Builder
@@ -240,12 +250,15 @@ func makeToken(text string, start, end int, strips *[]string) token {
 	}
 	t.key = textnorm.Fold(b.String())
 	t.key = strings.ReplaceAll(t.key, " ", "")
-	t.finish(hasLatin, hasDigit, letters, strips)
+	if t.arabic {
+		t.key = foldHamzaSeats(t.key)
+	}
+	t.finish(hasLatin, hasDigit, letters)
 	return t
 }
 
 // finish fills the derived lookup forms of a token whose key is set.
-func (t *token) finish(hasLatin, hasDigit bool, letters int, strips *[]string) {
+func (t *token) finish(hasLatin, hasDigit bool, letters int) {
 	if hasLatin && hasDigit && !t.arabic {
 		var lb strings.Builder
 		for _, r := range t.key {
@@ -261,16 +274,28 @@ func (t *token) finish(hasLatin, hasDigit bool, letters int, strips *[]string) {
 	}
 	t.sq = squeeze(t.key)
 	t.single = letters == 1 && utf8.RuneCountInString(t.key) == 1
-	if t.arabic {
-		if *strips == nil {
-			*strips = make([]string, 0, 64)
+}
+
+// stripForms returns the clitic-stripped forms of an Arabic token, computed
+// on the first miss of any matcher and kept on the token (strips on miss
+// only: most tokens hit or are never stripped).
+func (t *token) stripForms() []string {
+	if !t.stripped {
+		t.stripped = true
+		if t.arena == nil {
+			t.strips = arabicStrips(t.key)
+			return t.strips
 		}
-		n := len(*strips)
-		*strips = appendStrips(*strips, t.key)
-		if len(*strips) > n {
-			t.strips = (*strips)[n:len(*strips):len(*strips)]
+		if *t.arena == nil {
+			*t.arena = make([]string, 0, 64)
+		}
+		n := len(*t.arena)
+		*t.arena = appendStrips(*t.arena, t.key)
+		if len(*t.arena) > n {
+			t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
 		}
 	}
+	return t.strips
 }
 
 // foldPlain returns raw unchanged as its own folded key when folding cannot
@@ -284,7 +309,7 @@ func foldPlain(raw string) (key string, ar, ok bool) {
 		switch {
 		case r >= 'a' && r <= 'z':
 			latin = true
-		case r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 0x0623 && r != 0x0625 && r != 0x0622 && r != 0x0629 && r != 0x0649:
+		case r >= 0x0621 && r <= 0x064A && r != 0x0640 && r != 0x0623 && r != 0x0625 && r != 0x0622 && r != 0x0629 && r != 0x0649 && r != 0x0624 && r != 0x0626:
 			ar = true
 		default:
 			return "", false, false
@@ -298,6 +323,25 @@ func foldPlain(raw string) (key string, ar, ok bool) {
 		return "", false, false
 	}
 	return raw, ar, true
+}
+
+// foldHamzaSeats writes a hamza on a seat (ؤ, ئ) as the bare hamza ء, so
+// spellings that differ only in the seat meet: بطيئة/بطيء, مسئول/مسؤول.
+// Lexicon entries go through the same tokenizer, so both sides fold alike.
+// (engine/textnorm keeps the seats: the dialect tables and cache keys are
+// built on its folding.)
+func foldHamzaSeats(k string) string {
+	if !strings.ContainsAny(k, "ؤئ") {
+		return k
+	}
+	b := []byte(k)
+	for i := 0; i+1 < len(b); i++ {
+		// ؤ U+0624 = D8 A4, ئ U+0626 = D8 A6, ء U+0621 = D8 A1 (same length)
+		if b[i] == 0xD8 && (b[i+1] == 0xA4 || b[i+1] == 0xA6) {
+			b[i+1] = 0xA1
+		}
+	}
+	return string(b)
 }
 
 // mergeSingles joins runs of 3+ single-letter tokens of one script separated
@@ -394,8 +438,10 @@ const vocativeYa = "يا"
 
 // Arabic clitics tried when a whole word is not in a lexicon.
 var (
-	arPrefixes = []string{"وال", "هال", "بال", "فال", "كال", "لل", "ال", "يا", "وب", "ول", "و", "ف", "ب", "ل"}
-	arSuffixes = []string{"كم", "هم", "ها", "نا", "كو", "ين", "ون", "ات", "ك", "ه", "ي", "و"}
+	// ات, هت, هي, بت, بي, عم: Egyptian and Levantine verb prefixes (اتأخر, هتنزل,
+	// بيرد); عال: على + ال (عالانستا)
+	arPrefixes = []string{"وال", "هال", "بال", "فال", "كال", "عال", "لل", "ال", "يا", "وب", "ول", "ات", "هت", "هي", "بت", "بي", "و", "ف", "ب", "ل"}
+	arSuffixes = []string{"كم", "هم", "ها", "نا", "كو", "ين", "ون", "ات", "وا", "ك", "ه", "ي", "و"}
 )
 
 // entry is one lexicon item: words (squeezed keys) and a payload index.
@@ -508,7 +554,7 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 			m.try(&best, toks, i, squeeze(t.leet), false)
 		}
 		if best.ti < 0 && t.arabic {
-			for _, c := range t.strips {
+			for _, c := range t.stripForms() {
 				m.try(&best, toks, i, c, true)
 				if best.ti >= 0 {
 					break

@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"svc/engine/dialect"
 	"svc/engine/op"
 )
 
@@ -28,10 +27,11 @@ var (
 	formalCloser = map[string]string{"english": " Kind regards.", "gulf": " مع خالص التحية.", "egyptian": " مع خالص التحية.", "levantine": " مع خالص التحية.", "msa": " مع خالص التحية والتقدير."}
 )
 
-// draftReply returns the template reply for an intent in a variety ("english"
-// or an Arabic dialect) and tone.
+// draftReply returns the template reply of a kind (an intent label, "abuse"
+// or "negative": see replyKind) in a variety ("english" or an Arabic dialect)
+// and tone.
 func draftReply(intent, variety, tone string) string {
-	if !op.In(intent, op.Intents) {
+	if !op.In(intent, op.Intents) && intent != "abuse" && intent != "negative" {
 		intent = "other"
 	}
 	if _, ok := casualOpener[variety]; !ok {
@@ -83,17 +83,22 @@ func truncateRunes(s string, max int) string {
 // ("ar" uses the stored or detected dialect, msa when none); ReplyDialect is
 // "" for English replies; OriginalDialect is the detected dialect of the
 // comment ("" for English); ReplyText has at most MaxLength runes and is cut
-// at a word boundary; Tone echoes the request (default friendly).
+// at a word boundary; Tone echoes the request (default friendly). The draft
+// follows the comment's intent (the request's, else the detected one), its
+// sentiment and its toxicity (see replyKind): an insult is never thanked.
 func Reply(req op.ReplyRequest) op.Reply {
-	d := dialect.Detect(req.Text)
+	ta := analyseText(req.Text)
+	d := ta.d
 	tone := req.Tone
 	if !op.In(tone, op.ReplyTones) {
 		tone = "friendly"
 	}
 	intent := req.Intent
+	intents := []string{intent}
 	if !op.In(intent, op.Intents) {
-		intent = Classify(op.ClassifyRequest{Text: req.Text}).Intent[0]
+		intent, intents = ta.intents[0], ta.intents
 	}
+	kind := replyKind(intents, ta.label, ta.tx.abuse() >= abusiveMin)
 	lang := req.Language
 	if lang != "ar" && lang != "en" {
 		lang = "en"
@@ -117,7 +122,7 @@ func Reply(req op.ReplyRequest) op.Reply {
 	if max <= 0 {
 		max = 500
 	}
-	r.ReplyText = truncateRunes(draftReply(intent, variety, tone), max)
+	r.ReplyText = truncateRunes(draftReply(kind, variety, tone), max)
 	r.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, req.Context, r.ReplyText)}
 	return r
 }

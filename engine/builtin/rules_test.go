@@ -30,7 +30,7 @@ func TestHashtagWords(t *testing.T) {
 		}
 		return ks
 	}
-	if ks := keys("#خدمة_سيئة جدا"); len(ks) != 3 || ks[0] != "خدمه" || ks[1] != "سيئه" {
+	if ks := keys("#خدمة_سيئة جدا"); len(ks) != 3 || ks[0] != "خدمه" || ks[1] != "سيءه" {
 		t.Errorf("hashtag words: %q", ks)
 	}
 	if ks := keys("ك_ل_ب"); len(ks) != 1 || ks[0] != "كلب" {

@@ -52,7 +52,7 @@ func init() {
 	}
 	for w, v := range map[string]float64{"very": 0.3, "so": 0.3, "really": 0.3, "extremely": 0.4, "too": 0.2, "super": 0.3, "totally": 0.3, "absolutely": 0.4,
 		"incredibly": 0.4, "most": 0.3, "much": 0.2, "sooo": 0.4, "completely": 0.3, "utterly": 0.4, "highly": 0.3, "truly": 0.3,
-		"جدا": 0.4, "كتير": 0.3, "كثير": 0.3, "وايد": 0.4, "اوي": 0.4, "قوي": 0.3, "مره": 0.3, "حيل": 0.4, "بزاف": 0.4, "خالص": 0.3, "للغايه": 0.4, "بشده": 0.3, "تماما": 0.3, "اكثر": 0.2} {
+		"جدا": 0.4, "كتير": 0.3, "كثير": 0.3, "وايد": 0.4, "اوي": 0.4, "قوي": 0.3, "مره": 0.3, "حيل": 0.4, "بزاف": 0.4, "خالص": 0.3, "كتيير": 0.3, "بالمره": 0.3, "موت": 0.4, "مرا": 0.3, "للغايه": 0.4, "بشده": 0.3, "تماما": 0.3, "اكثر": 0.2} {
 		boosters[foldKey(w)] = v
 	}
 }
@@ -66,10 +66,17 @@ type sentScore struct {
 	pos, neg float64 // summed positive and (absolute) negative valence
 	rawPos   float64 // positive and negative valence before contrast weighting
 	rawNeg   float64
-	compound float64 // VADER-style normalised sum, -1..1
+	sum      float64    // the valence sum the compound normalises
+	learned  bool       // lp holds the learned head's probabilities
+	lp       [3]float64 // P(negative), P(neutral), P(positive) of the learned head
+	compound float64    // VADER-style normalised sum, -1..1
 	hits     int
 	arabic   bool // most word tokens are Arabic
 	contrast bool // a contrast word (but, لكن, بس) joins the evidence
+	// posBefore: positive valence before the last contrast word ("the food
+	// was great but ..."): with a complaint after it the text is mixed
+	posBefore float64
+	butAt     int // token index of the last contrast word, -1 when none
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -92,8 +99,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 			butAt = i
 		}
 	}
+	prevEnd := 0
 	for _, h := range hits {
 		v := sentVal[h.id]
+		negFrom := prevEnd
+		prevEnd = h.tj
 		if v == 0 {
 			continue
 		}
@@ -101,6 +111,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 		// intensifier right before
 		if h.ti > 0 {
 			if b, ok := boosters[toks[h.ti-1].key]; ok {
+				v += math.Copysign(b*2, v)
+			}
+		}
+		// an Arabic intensifier after the word (بطيئة جدا, حلو اوي, سيئة مرة)
+		if h.tj < len(toks) && toks[h.tj].arabic {
+			if b, ok := boosters[toks[h.tj].key]; ok {
 				v += math.Copysign(b*2, v)
 			}
 		}
@@ -112,7 +128,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		// negation within the three previous tokens; Arabic "ما" before an
 		// elative (ما احلى, ما اجمل) is an exclamation, not a negation
-		for k := h.ti - 1; k >= 0 && k >= h.ti-3; k-- {
+		// (a negator inside an earlier hit, like the ما of ما شاء الله, is
+		// part of that phrase)
+		for k := h.ti - 1; k >= negFrom && k >= h.ti-3; k-- {
 			if toks[k].key == "ما" && isElative(toks[k+1].key) {
 				break
 			}
@@ -125,6 +143,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 			s.rawPos += v
 		} else {
 			s.rawNeg -= v
+		}
+		if butAt >= 0 && h.ti < butAt && v > 0 {
+			s.posBefore += v
 		}
 		if butAt >= 0 {
 			if h.ti < butAt {
@@ -165,12 +186,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 	}
 	// Egyptian/Levantine circumfix negation ma-...-sh (ماعجبنيش, منفعش,
 	// مبحبهاش): the stem's valence, negated
-	covered := map[int]bool{}
-	for _, h := range hits {
-		covered[h.ti] = true
-	}
+	hi := 0 // hits are ordered by position
 	for i, t := range toks {
-		if !t.arabic || covered[i] || !strings.HasPrefix(t.key, "م") || !strings.HasSuffix(t.key, "ش") || utf8.RuneCountInString(t.key) < 5 {
+		for hi < len(hits) && hits[hi].ti < i {
+			hi++
+		}
+		if !t.arabic || hi < len(hits) && hits[hi].ti == i || !strings.HasPrefix(t.key, "م") || !strings.HasSuffix(t.key, "ش") || utf8.RuneCountInString(t.key) < 5 {
 			continue
 		}
 		v := circumfixValence(t.key)
@@ -191,10 +212,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 	if ex := strings.Count(text, "!"); ex > 0 && sum != 0 {
 		sum += math.Copysign(0.3*math.Min(float64(ex), 4), sum)
 	}
+	s.butAt = butAt
 	s.contrast = butAt >= 0 && s.rawPos > 0 && s.rawNeg > 0
 	if newsLike(text, toks) {
 		sum *= newsDamp
 	}
+	s.sum = sum
 	s.compound = sum / math.Sqrt(sum*sum+15)
 	return s
 }
@@ -383,8 +406,8 @@ func withAbuse(s sentScore, tx *toxicity) sentScore {
 	}
 	s.neg += 1.5 * float64(n)
 	s.rawNeg += 1.5 * float64(n)
-	sum := s.pos - s.neg
-	s.compound = sum / math.Sqrt(sum*sum+15)
+	s.sum -= 1.5 * float64(n)
+	s.compound = s.sum / math.Sqrt(s.sum*s.sum+15)
 	return s
 }
 

@@ -1,0 +1,316 @@
+// Command train learns the built-in engine's learned evidence (the linear
+// heads of engine/builtin/learned.go) from the licensed corpora in
+// <data>/train (see that directory's README for sources and licences) and
+// writes engine/builtin/data/learned_*.tsv: weights only, never texts, each
+// with a generated header naming its sources, licences and the SHA-256 of
+// its inputs.
+//
+// Usage: train [-data DIR] [-out DIR] [-sent-ar SOURCES] [-sent-en SOURCES] [-mod-ar SOURCES]
+//
+// SOURCES is a comma-separated list of source keys (see the sources table
+// below); "none" skips the head (its table is removed, so the rules answer
+// alone). The defaults are the mix kept after measuring each source's
+// contribution on the dev sets (docs/quality.md, "Learned evidence").
+//
+// The model: multinomial logistic regression over the features of
+// builtin.Features (folded words and adjacent word pairs seen at least
+// -min-count times), class-balanced, trained by AdaGrad with L2 over a fixed
+// number of epochs in a fixed pseudo-random order: the output is a pure
+// function of the inputs and flags.
+package main
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"svc/engine/builtin"
+)
+
+// source is one training file with its licence and the labels it gives.
+type source struct {
+	file, name, licence string
+	// label maps a row to a class ("" skips the row)
+	label func(r row) string
+}
+
+type row struct {
+	Text  string `json:"text"`
+	Label string `json:"label"`
+	InDev bool   `json:"in_dev"`
+}
+
+func sentimentLabel(r row) string {
+	switch r.Label {
+	case "positive", "negative", "neutral":
+		return r.Label
+	}
+	return ""
+}
+
+var sources = map[string]source{
+	// in_dev rows also occur in an evaluation dev file (ArSarcasm reuses
+	// ASTD tweets): left out so that dev figures do not flatter the mix
+	"arsarcasm": {"arsarcasm_v2_sentiment.jsonl", "ArSarcasm-v2 (Abu Farha, Zaghouani & Magdy, WANLP 2021), iabufarha/ArSarcasm-v2 @ eb85513", "MIT",
+		func(r row) string {
+			if r.InDev {
+				return ""
+			}
+			return sentimentLabel(r)
+		}},
+	"astad":      {"astad_sentiment.jsonl", "ASTAD Arabic tweets labelled by emoji (Abu Kwaik, Saad et al. 2020), motazsaad/arabic-sentiment-analysis @ 5ea372a", "Apache-2.0", sentimentLabel},
+	"goemotions": {"goemotions_sentiment.jsonl", "GoEmotions (Demszky et al., ACL 2020), Google Research", "CC BY 4.0", sentimentLabel},
+	"mpold":      {"mpold_moderation.jsonl", "MPOLD (Chowdhury et al., LREC 2020), shammur/Arabic-Offensive-Multi-Platform-SocialMedia-Comment-Dataset @ 7c5a7d2", "Apache-2.0", modLabel},
+	"mlma":       {"mlma_ar_moderation.jsonl", "MLMA hate speech, Arabic (Ousidhoum et al., EMNLP 2019), HKUST-KnowComp/MLMA_hate_speech @ 4798369", "MIT", modLabel},
+	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel},
+}
+
+func modLabel(r row) string {
+	if r.Label == "flagged" || r.Label == "clean" {
+		return r.Label
+	}
+	return ""
+}
+
+type head struct {
+	flagName, out, what string
+	classes             []string
+	defaults            string
+}
+
+var heads = []head{
+	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm"},
+	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none"},
+	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020"},
+}
+
+func main() {
+	data := flag.String("data", "../shared/data", "directory holding train/ (the licensed corpora)")
+	out := flag.String("out", "engine/builtin/data", "directory the tables are written to")
+	epochs := flag.Int("epochs", 4, "passes over the data")
+	minCount := flag.Int("min-count", 3, "keep features seen in at least this many texts")
+	l2 := flag.Float64("l2", 1e-5, "L2 penalty per update")
+	keep := flag.Float64("keep", 0.02, "drop features whose largest |weight| is below this")
+	choice := map[string]*string{}
+	for _, h := range heads {
+		choice[h.flagName] = flag.String(h.flagName, h.defaults, h.what+": comma-separated sources, or none")
+	}
+	flag.Parse()
+	dir := filepath.Join(*data, "train")
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		fmt.Fprintf(os.Stderr, "train: %s not found. The training corpora are not part of the repository: "+
+			"put the project's shared data set (its train/ directory, described in its README: ArSarcasm-v2, ASTAD, GoEmotions, MPOLD, MLMA, OSACT2020) "+
+			"at ../shared/data, or pass -data DIR (DIR/train/*.jsonl).\n", dir)
+		os.Exit(2)
+	}
+	for _, h := range heads {
+		keys := strings.Split(*choice[h.flagName], ",")
+		path := filepath.Join(*out, h.out)
+		if *choice[h.flagName] == "none" {
+			_ = os.Remove(path)
+			fmt.Fprintf(os.Stderr, "train: %s: none (removed %s)\n", h.what, path)
+			continue
+		}
+		table, err := train(dir, h, keys, *epochs, *minCount, *l2, *keep)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+		if err := os.WriteFile(path, []byte(table), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+		fmt.Fprintf(os.Stderr, "train: wrote %s\n", path)
+	}
+}
+
+type example struct {
+	feats []int
+	class int
+}
+
+func train(dir string, h head, keys []string, epochs, minCount int, l2, keep float64) (string, error) {
+	classIdx := map[string]int{}
+	for i, c := range h.classes {
+		classIdx[c] = i
+	}
+	var hdr strings.Builder
+	fmt.Fprintf(&hdr, "# Learned by `make train` (engine/builtin/cmd/train). Do not edit by hand; regenerate.\n")
+	fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
+	fmt.Fprintf(&hdr, "# Weights only: no text of any source is stored. Attribution: engine/builtin/NOTICE.md.\n")
+	var texts [][]string
+	var labels []int
+	counts := make([]int, len(h.classes))
+	for _, k := range keys {
+		src, ok := sources[strings.TrimSpace(k)]
+		if !ok {
+			return "", fmt.Errorf("%s: unknown source %q", h.what, k)
+		}
+		f, err := os.Open(filepath.Join(dir, src.file))
+		if err != nil {
+			return "", fmt.Errorf("%s: %v (see -data)", h.what, err)
+		}
+		sum := sha256.New()
+		sc := bufio.NewScanner(io.TeeReader(f, sum))
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		n := 0
+		for sc.Scan() {
+			var r row
+			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+				f.Close()
+				return "", fmt.Errorf("%s: %v", src.file, err)
+			}
+			c := src.label(r)
+			if c == "" {
+				continue
+			}
+			texts = append(texts, builtin.Features(r.Text))
+			labels = append(labels, classIdx[c])
+			counts[classIdx[c]]++
+			n++
+		}
+		_, _ = io.Copy(io.Discard, f)
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&hdr, "# Source: %s; licence %s; %s, %d rows used, sha256 %s\n", src.name, src.licence, src.file, n, hex.EncodeToString(sum.Sum(nil)))
+	}
+	// vocabulary: features in at least minCount texts, sorted for a stable order
+	df := map[string]int{}
+	for _, fs := range texts {
+		seen := map[string]bool{}
+		for _, f := range fs {
+			if !seen[f] {
+				seen[f] = true
+				df[f]++
+			}
+		}
+	}
+	var vocab []string
+	for f, n := range df {
+		if n >= minCount {
+			vocab = append(vocab, f)
+		}
+	}
+	sort.Strings(vocab)
+	index := make(map[string]int, len(vocab))
+	for i, f := range vocab {
+		index[f] = i
+	}
+	exs := make([]example, 0, len(texts))
+	for i, fs := range texts {
+		var ids []int
+		for _, f := range fs {
+			if j, ok := index[f]; ok {
+				ids = append(ids, j)
+			}
+		}
+		exs = append(exs, example{ids, labels[i]})
+	}
+	K := len(h.classes)
+	// class weights: balanced (the dev metrics are macro-F1)
+	cw := make([]float64, K)
+	for k := range cw {
+		if counts[k] > 0 {
+			cw[k] = float64(len(exs)) / float64(K*counts[k])
+		}
+	}
+	w := make([][]float64, len(vocab))
+	g := make([][]float64, len(vocab))
+	for i := range w {
+		w[i] = make([]float64, K)
+		g[i] = make([]float64, K)
+	}
+	bias := make([]float64, K)
+	gb := make([]float64, K)
+	rng := rand.New(rand.NewSource(1))
+	order := rng.Perm(len(exs))
+	const lr = 0.3
+	p := make([]float64, K)
+	for ep := 0; ep < epochs; ep++ {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, oi := range order {
+			ex := exs[oi]
+			for k := range p {
+				p[k] = bias[k]
+			}
+			for _, f := range ex.feats {
+				for k := range p {
+					p[k] += w[f][k]
+				}
+			}
+			softmax(p)
+			for k := range p {
+				y := 0.0
+				if k == ex.class {
+					y = 1
+				}
+				grad := (p[k] - y) * cw[ex.class]
+				gb[k] += grad * grad
+				bias[k] -= lr * grad / math.Sqrt(gb[k]+1e-8)
+				for _, f := range ex.feats {
+					gf := grad + l2*w[f][k]
+					g[f][k] += gf * gf
+					w[f][k] -= lr * gf / math.Sqrt(g[f][k]+1e-8)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(&hdr, "# Classes (rows used): ")
+	for k, c := range h.classes {
+		fmt.Fprintf(&hdr, "%s %d ", c, counts[k])
+	}
+	fmt.Fprintf(&hdr, "\n# Training: %d epochs, AdaGrad lr %.2f, L2 %g, class-balanced, features in >= %d texts, |weight| >= %g kept.\n", epochs, lr, l2, minCount, keep)
+	var b strings.Builder
+	b.WriteString(hdr.String())
+	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
+	b.WriteString("bias")
+	for _, v := range bias {
+		fmt.Fprintf(&b, "\t%.3f", v)
+	}
+	b.WriteString("\n")
+	kept := 0
+	for i, f := range vocab {
+		m := 0.0
+		for _, v := range w[i] {
+			m = math.Max(m, math.Abs(v))
+		}
+		if m < keep || strings.ContainsAny(f, "\t\n") {
+			continue
+		}
+		kept++
+		b.WriteString(f)
+		for _, v := range w[i] {
+			fmt.Fprintf(&b, "\t%.3f", v)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept\n", h.what, len(exs), len(vocab), kept)
+	return b.String(), nil
+}
+
+func softmax(p []float64) {
+	m := math.Inf(-1)
+	for _, v := range p {
+		m = math.Max(m, v)
+	}
+	s := 0.0
+	for k := range p {
+		p[k] = math.Exp(p[k] - m)
+		s += p[k]
+	}
+	for k := range p {
+		p[k] /= s
+	}
+}

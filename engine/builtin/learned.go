@@ -1,0 +1,226 @@
+package builtin
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Learned evidence beside the rules: linear weights over word and word-pair
+// features, learned by `make train` (engine/builtin/cmd/train) from licensed
+// corpora (data/learned_*.tsv, each with a generated header naming its
+// sources, licences and input hash; attribution in NOTICE.md). The rules stay
+// the decision makers; a head's score is added to their evidence with a
+// weight chosen on the dev sets (see docs/quality.md, "Learned evidence").
+//
+// Features (Features and the runtime scorer compute the same ones): every
+// word token's folded key, and every pair of adjacent word keys joined by a
+// space. They are looked up by a 64-bit FNV-1a hash of that string, so the
+// runtime builds no strings.
+
+// learnedHead is one linear model: per feature hash, one weight per class.
+type learnedHead struct {
+	classes []string
+	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
+	w       []float32         // len(classes) weights per feature, flat
+	bias    []float32
+}
+
+// weights returns the weights of a feature hash (nil when absent).
+func (h *learnedHead) weights(f uint64) []float32 {
+	o, ok := h.idx[f]
+	if !ok {
+		return nil
+	}
+	k := uint32(len(h.classes))
+	return h.w[o : o+k : o+k]
+}
+
+// Learned heads; nil when their table is absent (the rules answer alone).
+var (
+	learnedSentAr *learnedHead // classes negative, neutral, positive
+	learnedSentEn *learnedHead // classes negative, neutral, positive
+	learnedModAr  *learnedHead // classes clean, flagged
+)
+
+func init() {
+	learnedSentAr = loadLearned("learned_sentiment_ar.tsv")
+	learnedSentEn = loadLearned("learned_sentiment_en.tsv")
+	learnedModAr = loadLearned("learned_moderation_ar.tsv")
+}
+
+// loadLearned reads a table: "#" header lines, a "classes" line, a "bias"
+// line, then feature<TAB>w1<TAB>w2... rows. A missing file yields nil.
+func loadLearned(name string) *learnedHead {
+	if _, err := dataFS.Open("data/" + name); err != nil {
+		return nil
+	}
+	rows := tsvRowsRaw(name)
+	h := &learnedHead{idx: make(map[uint64]uint32, len(rows))}
+	for _, f := range rows {
+		switch {
+		case len(f) < 2:
+		case f[0] == "classes":
+			h.classes = f[1:]
+			h.w = make([]float32, 0, len(rows)*len(h.classes))
+		case f[0] == "bias":
+			h.bias = parseWeights(f[1:])
+		default:
+			if len(f)-1 != len(h.classes) {
+				panic("builtin: bad learned row in " + name + ": " + f[0])
+			}
+			h.idx[fnvString(f[0])] = uint32(len(h.w))
+			for _, x := range f[1:] {
+				v, _ := strconv.ParseFloat(x, 32)
+				h.w = append(h.w, float32(v))
+			}
+		}
+	}
+	if len(h.classes) == 0 || len(h.bias) != len(h.classes) {
+		panic("builtin: bad learned table " + name)
+	}
+	return h
+}
+
+// tsvRowsRaw is tsvRows without trimming (feature strings keep their spaces).
+func tsvRowsRaw(name string) [][]string {
+	var out [][]string
+	for _, line := range strings.Split(mustRead(name), "\n") {
+		line = strings.TrimRight(line, "\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, strings.Split(line, "\t"))
+	}
+	return out
+}
+
+func parseWeights(xs []string) []float32 {
+	out := make([]float32, len(xs))
+	for i, x := range xs {
+		v, _ := strconv.ParseFloat(x, 32)
+		out[i] = float32(v)
+	}
+	return out
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func fnvAdd(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+func fnvString(s string) uint64 { return fnvAdd(fnvOffset, s) }
+
+// wordTok reports a token that takes part in learned features.
+func wordTok(t *token) bool { return !t.single || t.emoji }
+
+// Features returns the learned-feature strings of text (the trainer's view;
+// the runtime hashes the same strings without building them).
+func Features(text string) []string {
+	toks := tokenize(text)
+	var out []string
+	prev := ""
+	for i := range toks {
+		t := &toks[i]
+		if !wordTok(t) || t.key == "" {
+			prev = ""
+			continue
+		}
+		out = append(out, t.key)
+		if prev != "" {
+			out = append(out, prev+" "+t.key)
+		}
+		prev = t.key
+	}
+	return out
+}
+
+// score returns the class probabilities (softmax of the summed weights) of
+// the tokens, written into p (len(classes)); ok is false when no feature of
+// the text is in the table.
+func (h *learnedHead) score(toks []token, p []float64) (ok bool) {
+	for k := range p {
+		p[k] = float64(h.bias[k])
+	}
+	n := 0
+	add := func(w []float32) {
+		for k := range p {
+			p[k] += float64(w[k])
+		}
+		n++
+	}
+	prev := -1
+	for i := range toks {
+		t := &toks[i]
+		if !wordTok(t) || t.key == "" {
+			prev = -1
+			continue
+		}
+		if w := h.weights(fnvString(t.key)); w != nil {
+			add(w)
+		}
+		if prev >= 0 {
+			hh := fnvAdd(fnvAdd(fnvString(toks[prev].key), " "), t.key)
+			if w := h.weights(hh); w != nil {
+				add(w)
+			}
+		}
+		prev = i
+	}
+	max := math.Inf(-1)
+	for _, v := range p {
+		max = math.Max(max, v)
+	}
+	sum := 0.0
+	for k := range p {
+		p[k] = math.Exp(p[k] - max)
+		sum += p[k]
+	}
+	for k := range p {
+		p[k] /= sum
+	}
+	return n > 0
+}
+
+// Mix weights of the learned heads, chosen on the dev sets (docs/quality.md,
+// "Learned evidence"): sentiment adds learnedSentMix*4*(P(positive) -
+// P(negative)) to the rules' valence sum (VADER scale), per language.
+var (
+	learnedSentMixAr = 0.2
+	learnedSentMixEn = 0.0 // GoEmotions lowered TweetEval at every mix tried: no English table ships
+	learnedModMix    = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
+	learnedModMin    = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
+)
+
+// withLearned adds the learned sentiment evidence of toks to s.
+func withLearned(s sentScore, toks []token) sentScore {
+	h, mix := learnedSentEn, learnedSentMixEn
+	if s.arabic {
+		h, mix = learnedSentAr, learnedSentMixAr
+	}
+	if h == nil {
+		return s
+	}
+	var p [3]float64
+	if !h.score(toks, p[:]) {
+		return s
+	}
+	s.learned, s.lp = true, p
+	d := mix * 4 * (p[2] - p[0])
+	s.sum += d
+	if d > 0 {
+		s.pos += d
+	} else {
+		s.neg -= d
+	}
+	s.compound = s.sum / math.Sqrt(s.sum*s.sum+15)
+	return s
+}

@@ -1,0 +1,70 @@
+package builtin
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// The runtime scorer hashes the same feature strings Features returns (the
+// trainer's view): scoring through Features gives the same probabilities.
+func TestLearnedFeaturesAgree(t *testing.T) {
+	if learnedSentAr == nil || learnedModAr == nil {
+		t.Fatal("learned tables missing: run make train")
+	}
+	for _, text := range []string{"الخدمة سيئة جدا والتوصيل بطيء", "ما شاء الله فيديو رائع 😍", "انت حمار وما تفهم شي", "hello there", ""} {
+		for _, h := range []*learnedHead{learnedSentAr, learnedModAr} {
+			got := make([]float64, len(h.classes))
+			ok := h.score(tokenize(text), got)
+			want := make([]float64, len(h.classes))
+			for k := range want {
+				want[k] = float64(h.bias[k])
+			}
+			n := 0
+			for _, f := range Features(text) {
+				if w := h.weights(fnvString(f)); w != nil {
+					n++
+					for k := range want {
+						want[k] += float64(w[k])
+					}
+				}
+			}
+			softmax64(want)
+			if ok != (n > 0) {
+				t.Errorf("%q: ok %v, %d features found", text, ok, n)
+			}
+			for k := range want {
+				if math.Abs(got[k]-want[k]) > 1e-9 {
+					t.Errorf("%q: class %s: %v, want %v", text, h.classes[k], got[k], want[k])
+				}
+			}
+		}
+	}
+}
+
+// Each shipped table names its sources, licences and input hashes.
+func TestLearnedHeaders(t *testing.T) {
+	for _, name := range []string{"learned_sentiment_ar.tsv", "learned_moderation_ar.tsv"} {
+		head := mustRead(name)[:2000]
+		for _, want := range []string{"make train", "licence", "sha256"} {
+			if !strings.Contains(head, want) {
+				t.Errorf("%s: header lacks %q", name, want)
+			}
+		}
+	}
+}
+
+func softmax64(p []float64) {
+	m := math.Inf(-1)
+	for _, v := range p {
+		m = math.Max(m, v)
+	}
+	s := 0.0
+	for k := range p {
+		p[k] = math.Exp(p[k] - m)
+		s += p[k]
+	}
+	for k := range p {
+		p[k] /= s
+	}
+}

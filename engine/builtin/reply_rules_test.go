@@ -1,0 +1,69 @@
+package builtin
+
+import (
+	"strings"
+	"testing"
+
+	"svc/engine/op"
+)
+
+// thanksOrWelcome are words of thanks or welcome a reply to an insult must
+// not carry.
+var thanksOrWelcome = []string{"thank", "thanks", "welcome", "great to have", "شكر", "مشكور", "أهلا", "أهلاً", "أهلين", "هلا", "نورتنا", "يسلمو", "تسلم"}
+
+// The draft reply follows the final intent, sentiment and toxicity (issue
+// 23): an insult is never thanked or welcomed and needs no response; a
+// complaint gets an apology and a next step, never "nice question" and
+// never a promised refund; the reply is in the variety of the comment.
+// Checked on every row of the obvious-comment set, for both registers.
+func TestReplyFitsComment(t *testing.T) {
+	apology := []string{"sorry", "apologise", "نعتذر", "آسفين", "منعتذر", "حقك علينا"}
+	for _, r := range loadObvious(t) {
+		if r.Variety == "arabizi" {
+			continue // analysed once the transliterator lands (engine/dialect)
+		}
+		c := Classify(op.ClassifyRequest{Text: r.Text})
+		ta := analyseText(r.Text)
+		abusive := ta.tx.abuse() >= abusiveMin
+		for _, tone := range []string{"", "professional"} {
+			text := c.ReplyText
+			if tone != "" {
+				text = Reply(op.ReplyRequest{Text: r.Text, Tone: tone, Language: "auto"}).ReplyText
+			}
+			low := strings.ToLower(text)
+			if abusive && !op.In("complaint", c.Intent) {
+				for _, w := range thanksOrWelcome {
+					if strings.Contains(low, w) {
+						t.Errorf("%q (abusive, %v): reply %q thanks or welcomes (%q)", r.Text, c.Intent, text, w)
+					}
+				}
+				if c.RequiresResponse {
+					t.Errorf("%q (abusive, no complaint): requires_response true", r.Text)
+				}
+			}
+			if op.In("complaint", c.Intent) {
+				if strings.Contains(low, "question") || strings.Contains(text, "سؤال") {
+					t.Errorf("%q (complaint): reply %q answers a question", r.Text, text)
+				}
+				ok := false
+				for _, w := range apology {
+					ok = ok || strings.Contains(low, w)
+				}
+				if !ok {
+					t.Errorf("%q (complaint): reply %q has no apology", r.Text, text)
+				}
+				for _, w := range []string{"refund", "استرداد", "استرجاع", "نرجع لك المبلغ", "فلوسك"} {
+					if strings.Contains(low, w) {
+						t.Errorf("%q (complaint): reply %q promises a refund (%q)", r.Text, text, w)
+					}
+				}
+			}
+			// the reply is in the comment's language; Arabic replies come
+			// from the detected dialect's templates
+			arabic := strings.IndexFunc(text, func(r rune) bool { return r >= 0x0600 && r <= 0x06FF }) >= 0
+			if arabic != (r.Language == "ar") {
+				t.Errorf("%q: reply %q not in the comment's language", r.Text, text)
+			}
+		}
+	}
+}
