@@ -292,6 +292,9 @@ func (tx *toxicity) maxNonSpam() float64 {
 // separators, zero-width characters, spaced-out letters, digit-for-letter and
 // Arabizi spellings; allow-listed phrases are never flagged.
 func Moderate(req op.ModerateRequest) op.Moderation {
+	if m, ok := moderateArabizi(req); ok { // Arabizi: arabizi.go
+		return m
+	}
 	d := dialect.Detect(req.Text)
 	tx := analyzeToxicity(req.Text)
 	th, ok := strictThreshold[req.Strictness]

@@ -57,6 +57,9 @@ type Detection struct {
 	Script            string  // "arabic", "latin", "mixed"
 	Direction         string  // "rtl" or "ltr"; mixed Arabic/Latin is "rtl"
 	WordCount         int
+	// Arabizi: Arabic written in Latin letters (Language "ar" or "mixed",
+	// Script "latin", a Dialect); builtin analyzers transliterate it.
+	Arabizi bool
 }
 
 // Hint is a stored correction from feedback, applied to later classifications
