@@ -107,6 +107,9 @@ func arabiziText(text string, d op.Detection) (dialect.Translit, bool) {
 // Arabic reading, reported about the original. ok is false when text is
 // not Arabizi (Classify then goes on as for any text).
 func classifyArabizi(req op.ClassifyRequest) (op.Classification, bool) {
+	if !dialect.MayBeArabizi(req.Text) { // cheap: other texts pay no detection here
+		return op.Classification{}, false
+	}
 	d := dialect.Detect(req.Text)
 	x, ok := arabiziText(req.Text, d)
 	if !ok {
@@ -134,6 +137,9 @@ func classifyArabizi(req op.ClassifyRequest) (op.Classification, bool) {
 // reading with the spans mapped back to the original. ok is false when text
 // is not Arabizi.
 func moderateArabizi(req op.ModerateRequest) (op.Moderation, bool) {
+	if !dialect.MayBeArabizi(req.Text) {
+		return op.Moderation{}, false
+	}
 	d := dialect.Detect(req.Text)
 	x, ok := arabiziText(req.Text, d)
 	if !ok {

@@ -140,3 +140,13 @@ func BenchmarkClassifyArabiziReading300(b *testing.B) {
 		Classify(op.ClassifyRequest{Text: text})
 	}
 }
+
+// BenchmarkClassifyEnglish300: an English comment pays only the cheap
+// Arabizi test (dialect.MayBeArabizi) on top of the analysis.
+func BenchmarkClassifyEnglish300(b *testing.B) {
+	text := strings.Repeat("Your customer service is a joke, I have been waiting for a week. Great video though! ", 4)[:300]
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Classify(op.ClassifyRequest{Text: text})
+	}
+}

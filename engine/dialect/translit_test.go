@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -121,4 +123,53 @@ func BenchmarkTransliterate300(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		tr.Transliterate(benchArabizi300)
 	}
+}
+
+// TestMayBeArabizi: the cheap test never says no to a text Detect calls
+// Arabizi (the Arabizi dev set, the tests' texts), and says no to plain
+// English and to Arabic script.
+func TestMayBeArabizi(t *testing.T) {
+	var texts []string
+	for _, r := range loadArabiziDev(t) {
+		texts = append(texts, r.Text)
+	}
+	texts = append(texts, "enta 7mar", "ya 7mar", "mabtefhamsh", "ma fi shi", "wallahi habibi yalla", "inshallah habibi 3ala tool")
+	n := 0
+	for _, s := range texts {
+		if Detect(s).Arabizi {
+			n++
+			if !MayBeArabizi(s) {
+				t.Errorf("MayBeArabizi(%q) = false, Detect says Arabizi", s)
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d Arabizi texts checked", n)
+	}
+	for _, s := range []string{"Your customer service is a joke, I have been waiting for a week", "Great video, thanks!", "انت حمار 7mar", ""} {
+		if MayBeArabizi(s) {
+			t.Errorf("MayBeArabizi(%q) = true", s)
+		}
+	}
+}
+
+type arabiziRow struct{ Text, Label, Lang string }
+
+func loadArabiziDev(t *testing.T) []arabiziRow {
+	b, err := os.ReadFile("testdata/arabizi_dev.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []arabiziRow
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var r arabiziRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
