@@ -26,11 +26,12 @@ import (
 //     ambiguous readings (s=س/ص, t=ت/ط, h=ه/ح, d=د/ض, k=ك/ق, g=ج/ق), and
 //     vowels (a medial vowel is usually short and not written; a doubled one
 //     is long; a word-initial one is an alef; a final a is ة or ا). Among
-//     the readings, the first one that spells a word of the caller's Arabic
-//     lexicons wins (searched on a trie of those words, the preferred
-//     reading of each letter first, also behind a proclitic and before a
-//     suffix); when none does, the preferred reading of every letter is
-//     used.
+//     the readings that spell a word of the caller's Arabic lexicons (a
+//     search on a trie of those words, also behind a proclitic and before a
+//     suffix), the cheapest wins: a consonant read other than its preferred
+//     way costs 1, a vowel 0.25 (a doubled vowel read short 1), a proclitic
+//     or suffix 0.5. When none does, the preferred reading of every letter
+//     is used. Common English words (markers/english.txt) also stay Latin.
 //
 // Words without a Latin letter, Arabic words and everything between words
 // are copied. The result keeps a map back to the original byte offsets
@@ -92,6 +93,11 @@ func NewTransliterator(arabic, english []string) *Transliterator {
 	for _, m := range get().markers {
 		if m.Kind == "word" && m.Text != "" && m.Text[0] >= 0x80 {
 			t.trie.add(m.Text)
+		}
+	}
+	for _, m := range get().markers {
+		if m.Variety == "en" && m.Kind == "word" {
+			t.english[m.Text] = true // common English words (markers/english.txt)
 		}
 	}
 	for _, w := range english {
@@ -342,6 +348,9 @@ func readings(w []byte, i int, out []reading) []reading {
 		default:
 			one("", "و")
 		}
+		if c == 'a' && nx == 'n' && i+2 == len(w) {
+			two("ا") // tanween: "abadan" = ابدا
+		}
 		return out
 	}
 	if c == nx && !isDigit(c) {
@@ -441,33 +450,53 @@ func (t *Transliterator) fallback(w []byte) string {
 
 // Arabizi proclitics and suffixes tried around a lexicon word.
 var (
-	translitPrefixes    = []reading{{3, "وال"}, {3, "بال"}, {3, "فال"}, {3, "لل"}, {2, "ال"}, {2, "ما"}, {2, "بي"}, {2, "ها"}, {2, "حا"}, {2, "بت"}, {1, "و"}, {1, "ب"}, {1, "ف"}, {1, "ل"}, {1, "ه"}, {1, "ح"}, {1, "م"}}
-	translitPrefixLatin = []string{"wel", "bel", "fel", "lel", "el", "ma", "bi", "ha", "7a", "bt", "w", "b", "f", "l", "h", "7", "m"}
+	translitPrefixes    = []reading{{3, "وال"}, {3, "بال"}, {3, "فال"}, {3, "لل"}, {2, "ال"}, {2, "ما"}, {2, "بي"}, {2, "ها"}, {2, "حا"}, {2, "بت"}, {1, "و"}, {1, "ب"}, {1, "ف"}, {1, "ل"}, {1, "ه"}, {1, "ح"}, {1, "م"}, {1, "ت"}, {1, "ي"}, {1, "ن"}}
+	translitPrefixLatin = []string{"wel", "bel", "fel", "lel", "el", "ma", "bi", "ha", "7a", "bt", "w", "b", "f", "l", "h", "7", "m", "t", "y", "n"}
 	translitSuffixes    = map[string]string{"sh": "ش", "ak": "ك", "ek": "ك", "ik": "ك", "k": "ك", "ha": "ها", "na": "نا", "ko": "كو", "ku": "كو", "kom": "كم", "kum": "كم",
 		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها"}
 )
 
-// search looks for a reading of w that spells a lexicon word: the whole word
-// first, then behind a proclitic, then before a suffix.
+// search looks for the reading of w that spells a lexicon word at the least
+// cost: each consonant read other than its preferred way costs 1, a vowel
+// 0.25, a proclitic or a suffix around the word 0.5 (so "trod" is ت + رد, "you reply", rather
+// than طرد, "parcel", which needs t read as ط). Ties go to the whole word.
 func (t *Transliterator) search(w []byte) (string, bool) {
-	steps := 0
+	var sr searchState
+	sr.best = 1e9
 	var out [96]byte
-	if r, ok := t.trie.walk(w, 0, 0, out[:0], &steps, false); ok {
-		return string(r), true
-	}
+	sr.suffix = false
+	t.trie.walk(w, 0, 0, out[:0], 0, &sr)
 	for k, p := range translitPrefixLatin {
 		if len(w)-len(p) < 2 || string(w[:len(p)]) != p {
 			continue
 		}
 		pre := append(out[:0], translitPrefixes[k].ar...)
-		if r, ok := t.trie.walk(w, len(p), 0, pre, &steps, false); ok {
-			return string(r), true
-		}
+		t.trie.walk(w, len(p), 0, pre, 0.5, &sr)
 	}
-	if r, ok := t.trie.walk(w, 0, 0, out[:0], &steps, true); ok {
-		return string(r), true
+	sr.suffix = true
+	t.trie.walk(w, 0, 0, out[:0], 0.5, &sr)
+	if sr.best >= 1e9 {
+		return "", false
 	}
-	return "", false
+	return string(sr.found), true
+}
+
+// altCost is the cost of reading the letter c other than its preferred way:
+// a vowel's length is a small matter (Arabizi writes short vowels too), a
+// consonant read as another letter (t as ط) a larger one.
+func altCost(c byte) float64 {
+	if isVowel(c) {
+		return 0.25
+	}
+	return 1
+}
+
+// searchState is the best reading found so far and the search budget.
+type searchState struct {
+	steps  int
+	suffix bool // a word may end before a suffix of translitSuffixes
+	best   float64
+	found  []byte
 }
 
 // trie is a set of Arabic words letter by letter: child edges in one map
@@ -528,34 +557,41 @@ func (t *trie) step(node int32, ar string) int32 {
 	return node
 }
 
-// walk searches readings of w[i:] from node, depth first, preferred readings
-// first; out holds the Arabic spelled so far. With suffix, a word may end
-// before a suffix of translitSuffixes.
-func (t *trie) walk(w []byte, i int, node int32, out []byte, steps *int, suffix bool) ([]byte, bool) {
-	*steps++
-	if *steps > maxSearchSteps {
-		return nil, false
+// walk searches the readings of w[i:] from node, depth first, preferred
+// readings first, and keeps the cheapest complete one in sr; out holds the
+// Arabic spelled so far and cost its cost.
+func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, sr *searchState) {
+	sr.steps++
+	if sr.steps > maxSearchSteps || cost >= sr.best {
+		return
 	}
 	if i == len(w) {
-		return out, t.terminal[node] && node != 0
+		if t.terminal[node] && node != 0 {
+			sr.best, sr.found = cost, append(sr.found[:0], out...)
+		}
+		return
 	}
-	if suffix && t.terminal[node] && node != 0 && len(out) >= 4 {
+	if sr.suffix && t.terminal[node] && node != 0 && len(out) >= 4 {
 		if s, ok := translitSuffixes[string(w[i:])]; ok {
-			return append(out, s...), true
+			sr.best, sr.found = cost, append(append(sr.found[:0], out...), s...)
+			return
 		}
 	}
 	var rs [8]reading
-	for _, r := range readings(w, i, rs[:0]) {
+	list := readings(w, i, rs[:0])
+	for k, r := range list {
 		nx := t.step(node, r.ar)
 		if nx < 0 {
 			continue
 		}
-		if got, ok := t.walk(w, i+r.n, nx, append(out, r.ar...), steps, suffix); ok {
-			return got, true
+		c := cost
+		switch {
+		case k == 0:
+		case isVowel(w[i]) && list[0].n == 2 && r.ar == "":
+			c++ // a doubled vowel ("oo", "ee") read short: as costly as a consonant
+		default:
+			c += altCost(w[i])
 		}
-		if *steps > maxSearchSteps {
-			return nil, false
-		}
+		t.walk(w, i+r.n, nx, append(out, r.ar...), c, sr)
 	}
-	return nil, false
 }
