@@ -150,3 +150,13 @@ func BenchmarkClassifyEnglish300(b *testing.B) {
 		Classify(op.ClassifyRequest{Text: text})
 	}
 }
+
+// TestArabiziToxicity: the provider path's toxicity (Toxicity) reads Arabizi
+// as Classify does.
+func TestArabiziToxicity(t *testing.T) {
+	for _, p := range arabiziPairs {
+		if got, want := Toxicity(p.latin), Toxicity(p.arabic); got != want {
+			t.Errorf("Toxicity(%q) = %s, Arabic script %s", p.latin, got, want)
+		}
+	}
+}

@@ -381,6 +381,9 @@ func describeToxicity(tx *toxicity, text string) string {
 // from the moderation lexicon alone: the same value Classify reports, without
 // the cost of a full classification (for the provider path's comment store).
 func Toxicity(text string) string {
+	if m, ok := moderateArabizi(op.ModerateRequest{Text: text, Strictness: "medium"}); ok { // Arabizi: arabizi.go
+		return m.Toxicity
+	}
 	tx := analyzeToxicity(text)
 	return toxicityLevel(tx.maxNonSpam())
 }
