@@ -169,7 +169,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			for k := i; k < j; k++ {
 				w = append(w, lower(text[k]))
 			}
-			if ar, proclitic, ok := t.word(w); ok {
+			if ar, proclitic, ok := t.word(w); ok && ar != "" { // "0a0" reads as nothing: kept
 				ws = append(ws, word{i, j, ar, proclitic})
 			}
 		}

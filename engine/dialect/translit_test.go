@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"svc/engine/op"
 	"svc/engine/textnorm"
@@ -173,4 +174,34 @@ func loadArabiziDev(t *testing.T) []arabiziRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// FuzzTransliterate: any text transliterates without panic; valid UTF-8
+// stays valid; every span of the result maps inside the source, the whole
+// result to the whole source; MayBeArabizi never says no where Detect says
+// Arabizi.
+func FuzzTransliterate(f *testing.F) {
+	for _, s := range []string{"enta 7mar", "el 2ordr ta2a5ar w mafeesh 7ad byrod 3alaya", "3'", "el", "w el", "7elw\u00e9 el", "ya\tel\n3ala", strings.Repeat("7a", 30), "مرحبا 7abibi"} {
+		f.Add(s)
+	}
+	tr := testTranslit()
+	f.Fuzz(func(t *testing.T, in string) {
+		x := tr.Transliterate(in)
+		if utf8.ValidString(in) && !utf8.ValidString(x.Text) {
+			t.Fatalf("%q -> invalid UTF-8 %q", in, x.Text)
+		}
+		if s := x.Source(op.Span{Start: 0, End: len(x.Text)}); s.Start != 0 || s.End != len(in) {
+			t.Fatalf("%q: whole maps to %+v", in, s)
+		}
+		for o := 0; o <= len(x.Text); o++ {
+			s := x.Source(op.Span{Start: o, End: o})
+			if s.Start < 0 || s.Start > len(in) || s.End < 0 || s.End > len(in) {
+				t.Fatalf("%q: Source(%d) = %+v", in, o, s)
+			}
+		}
+		if Detect(in).Arabizi && !MayBeArabizi(in) {
+			t.Fatalf("MayBeArabizi(%q) = false, Detect says Arabizi", in)
+		}
+		ToArabizi(in)
+	})
 }
