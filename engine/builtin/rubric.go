@@ -420,10 +420,12 @@ func categoryKeywords(c op.RubricCategory) ([]keyword, []string) {
 // distinct keyword is looked up once per request; the keywords of a
 // category are bounded (maxNameWords, maxDescWords, maxGroups).
 func Rubric(req op.RubricRequest) op.RubricResult {
-	d := dialect.Detect(req.Text)
 	text := req.Text
-	if x, ok := arabiziText(req.Text, d); ok {
+	x, d, ok := arabiziReading(req.Text)
+	if ok {
 		text = x.Text
+	} else if !dialect.MayBeArabizi(req.Text) {
+		d = dialect.Detect(req.Text) // arabiziReading detected it otherwise
 	}
 	toks := tokenize(text)
 	ix := newTextIndex(toks)

@@ -19,6 +19,15 @@ func MayBeArabizi(text string) bool {
 	var buf [32]byte
 	maybe := false
 	for i := 0; i < len(text); {
+		if e, skip := protectedField(text, i); skip && e > i {
+			for _, r := range text[i:e] {
+				if textnorm.IsArabicLetter(r) {
+					return false
+				}
+			}
+			i = e
+			continue
+		}
 		c := text[i]
 		if c >= utf8.RuneSelf {
 			r, w := utf8.DecodeRuneInString(text[i:])

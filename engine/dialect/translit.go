@@ -112,9 +112,17 @@ func NewTransliterator(arabic, english []string) *Transliterator {
 type Translit struct {
 	// Text is the text with every Arabizi word in Arabic script.
 	Text string
-	// Changed counts the words written in Arabic script.
+	// Changed counts the words written in Arabic script (a proclitic joined
+	// to its word counts once).
 	Changed int
-	segs    []segment
+	// Known counts the Latin words read through the table or as a word of
+	// the caller's Arabic list, Spelled those spelled letter by letter, and
+	// English the words kept as English: how Arabic a Latin text reads.
+	Known, Spelled, English int
+	// Digit counts the words written in Arabic that had an Arabizi digit
+	// (2 3 5 6 7 8 9) among letters ("7elw", "3ala").
+	Digit int
+	segs  []segment
 }
 
 // segment is one replaced range: Text[out0:out1] stands for source[in0:in1].
@@ -153,7 +161,12 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	}
 	var ws []word
 	var buf [maxTranslitWord]byte
+	known, spelled, english, digit := 0, 0, 0, 0
 	for i := 0; i < len(text); {
+		if e, skip := protectedField(text, i); skip {
+			i = e
+			continue
+		}
 		if !isLatinWordByte(text[i]) {
 			i++
 			continue
@@ -169,13 +182,25 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			for k := i; k < j; k++ {
 				w = append(w, lower(text[k]))
 			}
-			if ar, proclitic, ok := t.word(w); ok && ar != "" { // "0a0" reads as nothing: kept
+			ar, proclitic, how := t.word(w)
+			switch {
+			case how == wordEnglish:
+				english++
+			case ar != "": // "0a0" reads as nothing: kept
 				ws = append(ws, word{i, j, ar, proclitic})
+				if how == wordKnown {
+					known++
+				} else {
+					spelled++
+				}
+				if hasArabiziDigit(w) {
+					digit++
+				}
 			}
 		}
 		i = j
 	}
-	x := Translit{}
+	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit}
 	if len(ws) == 0 {
 		x.Text = text
 		return x
@@ -190,7 +215,11 @@ func (t *Transliterator) Transliterate(text string) Translit {
 		// a proclitic written apart joins the next word when one space
 		// separates them and that word is transliterated too
 		if w.proclitic && k+1 < len(ws) && ws[k+1].i == w.j+1 && text[w.j] == ' ' && !ws[k+1].proclitic {
-			ar += ws[k+1].ar
+			next := ws[k+1].ar
+			if strings.HasSuffix(ar, "ال") && strings.HasPrefix(next, "ال") {
+				next = next[len("ال"):] // "el naharda": النهارده, not الالنهارده
+			}
+			ar += next
 			end = ws[k+1].j
 			k++
 		}
@@ -203,6 +232,44 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	x.Text = b.String()
 	return x
 }
+
+// protectedField reports whether a white-space separated field starts at i
+// that is no text to read: a link (://, www.), a domain ("adf.ly"), an
+// @mention, a #hashtag or an HTML entity; end is where the field ends.
+func protectedField(text string, i int) (end int, skip bool) {
+	if i > 0 && !isSpaceByte(text[i-1]) {
+		return i, false
+	}
+	end = i
+	for end < len(text) && !isSpaceByte(text[end]) {
+		end++
+	}
+	f := text[i:end]
+	if f == "" {
+		return end, false
+	}
+	if f[0] == '@' || f[0] == '#' || strings.Contains(f, "://") || strings.HasPrefix(f, "www.") || strings.Contains(f, "&#") {
+		return end, true
+	}
+	for k := 1; k+1 < len(f); k++ {
+		if f[k] == '.' && isLatinWordByte(f[k-1]) && (f[k+1] >= 'a' && f[k+1] <= 'z' || f[k+1] >= 'A' && f[k+1] <= 'Z') {
+			return end, true
+		}
+	}
+	return end, false
+}
+
+// hasArabiziDigit: w has a letter and a digit used for a letter.
+func hasArabiziDigit(w []byte) bool {
+	letter, digit := false, false
+	for _, c := range w {
+		letter = letter || c >= 'a' && c <= 'z'
+		digit = digit || c == '2' || c == '3' || c == '5' || c == '6' || c == '7' || c == '8' || c == '9'
+	}
+	return letter && digit
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 func isLatinWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
@@ -217,21 +284,27 @@ func lower(c byte) byte {
 	return c
 }
 
-// word transliterates one lower-case Latin word; ok is false when it stays
-// as it is (an English word, or no Arabic reading).
-func (t *Transliterator) word(w []byte) (ar string, proclitic, ok bool) {
+// How a word was read.
+const (
+	wordEnglish = iota // kept as an English word
+	wordKnown          // from the table or a word of the Arabic list
+	wordSpelled        // letter by letter (no known reading)
+)
+
+// word transliterates one lower-case Latin word.
+func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	var sk [64]byte
 	s := latinSkeleton(append(sk[:0], w...))
 	if tw, hit := t.table[string(s)]; hit {
-		return tw.ar, tw.proclitic, true
+		return tw.ar, tw.proclitic, wordKnown
 	}
 	if t.english[string(w)] {
-		return "", false, false
+		return "", false, wordEnglish
 	}
 	if r, found := t.search(w); found {
-		return r, false, true
+		return r, false, wordKnown
 	}
-	return t.fallback(w), false, true
+	return t.fallback(w), false, wordSpelled
 }
 
 // reading is one way to read the Latin letters at a position: n bytes read
