@@ -9,8 +9,9 @@ import (
 
 // MayBeArabizi is a cheap test that Detect(text).Arabizi may be true: false
 // means it is false (callers skip Detect then). It is true when the text has
-// no Arabic letter and has a word with a letter and an Arabizi digit
-// (2 3 5 6 7 8 9), a strong Arabizi marker word, or a word of the Arabizi
+// no Arabic letter and has, outside links and @mentions (which Detect does
+// not read as words of either script), a word with a letter and an Arabizi
+// digit (2 3 5 6 7 8 9), a strong Arabizi marker word, or a word of the Arabizi
 // phrase and circumfix markers (ma...sh, ma fi): every text Detect calls
 // Arabizi has one of these (isArabizi needs a strong or a digit word).
 // About a microsecond for 300 characters, no allocation.
@@ -19,7 +20,7 @@ func MayBeArabizi(text string) bool {
 	var buf [32]byte
 	maybe := false
 	for i := 0; i < len(text); {
-		if e, skip := protectedField(text, i); skip && e > i {
+		if e, skip := protectedFieldOf(text, i, false); skip && e > i { // Detect reads hashtags
 			for _, r := range text[i:e] {
 				if textnorm.IsArabicLetter(r) {
 					return false

@@ -135,7 +135,7 @@ func TestMayBeArabizi(t *testing.T) {
 	for _, r := range loadArabiziDev(t) {
 		texts = append(texts, r.Text)
 	}
-	texts = append(texts, "enta 7mar", "ya 7mar", "mabtefhamsh", "ma fi shi", "wallahi habibi yalla", "inshallah habibi 3ala tool")
+	texts = append(texts, "enta 7mar", "ya 7mar", "mabtefhamsh", "ma fi shi", "wallahi habibi yalla", "inshallah habibi 3ala tool", "#7abibi #3ala #5ara", "@7abibi 3ala tool ya 7elw")
 	n := 0
 	for _, s := range texts {
 		if Detect(s).Arabizi {
