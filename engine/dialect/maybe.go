@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -20,7 +21,7 @@ func MayBeArabizi(text string) bool {
 	var buf [32]byte
 	maybe := false
 	for i := 0; i < len(text); {
-		if e, skip := protectedFieldOf(text, i, false); skip && e > i { // Detect reads hashtags
+		if e, skip := detectSkips(text, i); skip && e > i {
 			for _, r := range text[i:e] {
 				if textnorm.IsArabicLetter(r) {
 					return false
@@ -91,4 +92,19 @@ func strongArabizi() map[string]bool {
 		}
 	})
 	return strongSet
+}
+
+// detectSkips reports whether a field Detect does not read as words of
+// either script starts at i (a URL: http://, https://, www.; an @mention),
+// and where it ends.
+func detectSkips(text string, i int) (end int, skip bool) {
+	if i > 0 && !isSpaceByte(text[i-1]) {
+		return i, false
+	}
+	end = i
+	for end < len(text) && !isSpaceByte(text[end]) {
+		end++
+	}
+	f := text[i:end]
+	return end, strings.HasPrefix(f, "@") || strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") || strings.HasPrefix(f, "www.")
 }

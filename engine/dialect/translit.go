@@ -237,12 +237,6 @@ func (t *Transliterator) Transliterate(text string) Translit {
 // that is no text to read: a link (://, www.), a domain ("adf.ly"), an
 // @mention, a #hashtag or an HTML entity; end is where the field ends.
 func protectedField(text string, i int) (end int, skip bool) {
-	return protectedFieldOf(text, i, true)
-}
-
-// protectedFieldOf is protectedField; hashtags counts #hashtags as
-// protected.
-func protectedFieldOf(text string, i int, hashtags bool) (end int, skip bool) {
 	if i > 0 && !isSpaceByte(text[i-1]) {
 		return i, false
 	}
@@ -254,7 +248,7 @@ func protectedFieldOf(text string, i int, hashtags bool) (end int, skip bool) {
 	if f == "" {
 		return end, false
 	}
-	if f[0] == '@' || f[0] == '#' && hashtags || strings.Contains(f, "://") || strings.HasPrefix(f, "www.") || strings.Contains(f, "&#") {
+	if f[0] == '@' || f[0] == '#' || strings.Contains(f, "://") || strings.HasPrefix(f, "www.") || strings.Contains(f, "&#") {
 		return end, true
 	}
 	for k := 1; k+1 < len(f); k++ {
