@@ -56,12 +56,16 @@ type translationJSON struct {
 	SourceDialect  *string `json:"source_dialect"`
 	TargetDialect  *string `json:"target_dialect"`
 	Tone           string  `json:"tone"`
-	Model          string  `json:"model"`
-	Provider       string  `json:"provider"`
-	FallbackUsed   bool    `json:"fallback_used"`
-	Cached         bool    `json:"cached"`
-	CostUSD        float64 `json:"cost_usd"`
-	CreditsUsed    int64   `json:"credits_used"`
+	// Partial and Untranslated (an extension of SPEC): words left in the
+	// source language (docs/translation.md).
+	Partial      bool     `json:"partial"`
+	Untranslated []string `json:"untranslated"`
+	Model        string   `json:"model"`
+	Provider     string   `json:"provider"`
+	FallbackUsed bool     `json:"fallback_used"`
+	Cached       bool     `json:"cached"`
+	CostUSD      float64  `json:"cost_usd"`
+	CreditsUsed  int64    `json:"credits_used"`
 }
 
 type detectionJSON struct {

@@ -53,6 +53,7 @@ func (s *Server) translate(c *call) {
 		ID: id.New("trn", s.clock.Now()), Object: "translation", Text: req.Text, TranslatedText: res.TranslatedText,
 		SourceLanguage: res.SourceLanguage, TargetLanguage: res.TargetLanguage,
 		SourceDialect: nullStr(res.SourceDialect), TargetDialect: nullStr(res.TargetDialect), Tone: res.Tone,
+		Partial: len(res.Untranslated) > 0, Untranslated: nonNil(res.Untranslated),
 		Model: res.Usage.Model, Provider: res.Usage.Provider, FallbackUsed: res.Usage.FallbackUsed, Cached: hit,
 		CostUSD: usdf(priceTranslate), CreditsUsed: priceTranslate,
 	})

@@ -44,6 +44,9 @@ var urgentM = func() *matcher {
 //
 // ReplyText is a template draft in the commenter's language and dialect.
 func Classify(req op.ClassifyRequest) op.Classification {
+	if c, ok := classifyArabizi(req); ok { // Arabizi: arabizi.go
+		return c
+	}
 	ta := analyseText(req.Text)
 	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, &ta.sc, ta.intents, ta.label
 

@@ -367,6 +367,9 @@ func (tx *toxicity) maxNonSpam() float64 {
 // separators, zero-width characters, spaced-out letters, digit-for-letter and
 // Arabizi spellings; allow-listed phrases are never flagged.
 func Moderate(req op.ModerateRequest) op.Moderation {
+	if m, ok := moderateArabizi(req); ok { // Arabizi: arabizi.go
+		return m
+	}
 	d := dialect.Detect(req.Text)
 	tx := analyzeToxicity(req.Text)
 	th, ok := strictThreshold[req.Strictness]
@@ -453,6 +456,9 @@ func describeToxicity(tx *toxicity, text string) string {
 // from the moderation lexicon alone: the same value Classify reports, without
 // the cost of a full classification (for the provider path's comment store).
 func Toxicity(text string) string {
+	if m, ok := moderateArabizi(op.ModerateRequest{Text: text, Strictness: "medium"}); ok { // Arabizi: arabizi.go
+		return m.Toxicity
+	}
 	tx := analyzeToxicity(text)
 	return toxicityLevel(tx.maxNonSpam())
 }

@@ -100,15 +100,31 @@ func init() {
 // also tried without a leading conjunction و or ف, which is kept
 // ("والحين" -> "ودلوقتي").
 func substitute(text string, m *matcher, repl func(id int) string) (string, int) {
+	return substituteOrig(text, m, func(id int, _ string) string { return repl(id) })
+}
+
+// substituteOrig is substitute with the matched original text passed to repl.
+func substituteOrig(text string, m *matcher, repl func(id int, orig string) string) (string, int) {
 	toks := tokenize(text)
 	hits := m.find(toks)
+	prot := protectedSpans(text)
+	if len(prot) > 0 {
+		// links, @mentions and #hashtags are never translated
+		keep := hits[:0]
+		for _, h := range hits {
+			if !inSpans(prot, toks[h.ti].start) {
+				keep = append(keep, h)
+			}
+		}
+		hits = keep
+	}
 	var b strings.Builder
 	prev, n, hi := 0, 0, 0
 	for i := 0; i < len(toks); i++ {
 		if hi < len(hits) && hits[hi].ti == i {
 			h := hits[hi]
 			b.WriteString(text[prev:toks[h.ti].start])
-			b.WriteString(repl(h.id))
+			b.WriteString(repl(h.id, text[toks[h.ti].start:toks[h.tj-1].end]))
 			prev = toks[h.tj-1].end
 			i = h.tj - 1
 			hi++
@@ -117,6 +133,9 @@ func substitute(text string, m *matcher, repl func(id int) string) (string, int)
 		}
 		t := toks[i]
 		if !t.arabic {
+			continue
+		}
+		if inSpans(prot, t.start) {
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(text[t.start:])
@@ -129,7 +148,7 @@ func substitute(text string, m *matcher, repl func(id int) string) (string, int)
 		}
 		if rh := m.find(rest); len(rh) == 1 {
 			b.WriteString(text[prev : t.start+w])
-			b.WriteString(repl(rh[0].id))
+			b.WriteString(repl(rh[0].id, text[t.start+w:t.end]))
 			prev = t.end
 			n++
 		}
@@ -167,7 +186,12 @@ func applyTone(s, tone, lang string) string {
 // SourceDialect is set when the source is Arabic (detected), TargetDialect
 // when the target is Arabic (the request's dialect, default "msa"); Tone echoes
 // the request (default "formal"). Words outside the lexicons pass through
-// unchanged (see the package note on quality limits).
+// unchanged (see the package note on quality limits), and between English
+// and Arabic they are listed in Untranslated (each once, as written in
+// TranslatedText) with Partial true: output that mixes the two languages
+// never passes for a translation. Arabic to English reads the negator ما
+// before a word as "not"/"don't" (not "what", except at the start of a
+// question) and writes the article of a word the glossary knows without it.
 func Translate(req op.TranslateRequest) op.Translation {
 	d := dialect.Detect(req.Text)
 	t := op.Translation{SourceLanguage: req.Source, TargetLanguage: req.Target, Tone: req.Tone}
@@ -206,17 +230,20 @@ func Translate(req op.TranslateRequest) op.Translation {
 		out, _ = substitute(req.Text, dlM, func(id int) string { return dlRows[id].out[col] })
 	case t.SourceLanguage == "en" && t.TargetLanguage == "ar":
 		out, _ = substitute(req.Text, glEnM, func(id int) string { return glRows[id].ar[col] })
-		out = strings.NewReplacer("?", "؟", ",", "،").Replace(out)
+		out = strings.NewReplacer("?", "؟", ",", "،", " و ", " و").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out, _ = substitute(req.Text, glArM, func(id int) string { return glRows[id].en })
-		// dialect words not in the glossary: try through their MSA form
-		out, _ = substitute(out, dlM, func(id int) string {
+		out = splitArticles(markNegators(req.Text))
+		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
+		// dialect words not in the glossary: try through their MSA form; a
+		// word with no English stays as written (and is reported untranslated)
+		out, _ = substituteOrig(out, dlM, func(id int, orig string) string {
 			msa := dlRows[id].out[0]
-			if s, n := substitute(msa, glArM, func(g int) string { return glRows[g].en }); n > 0 {
+			if s, n := substitute(msa, glArM, func(g int) string { return glRows[g].en }); n > 0 && !hasArabicLetter(s) {
 				return s
 			}
-			return msa
+			return orig
 		})
+		out = negatedEnglish(out)
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
 	}
 	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
@@ -225,6 +252,180 @@ func Translate(req op.TranslateRequest) op.Translation {
 		out = strings.Join(strings.Fields(out), " ")
 	}
 	t.TranslatedText = applyTone(out, t.Tone, t.TargetLanguage)
+	if t.SourceLanguage != t.TargetLanguage {
+		t.Untranslated = untranslatedWords(t.TranslatedText, t.SourceLanguage)
+		t.Partial = len(t.Untranslated) > 0
+	}
+
 	t.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, t.TranslatedText)}
 	return t
+}
+
+// splitArticles writes the article of an Arabic word in English ("الطلب"
+// -> "the طلب") when the glossary knows the word without it but not with it.
+func splitArticles(text string) string {
+	toks := tokenize(text)
+	var b strings.Builder
+	prev := 0
+	for i, t := range toks {
+		if !t.arabic {
+			continue
+		}
+		for _, p := range []struct{ ar, en string }{{"وال", "and the "}, {"ال", "the "}} {
+			rest := strings.TrimPrefix(t.key, p.ar)
+			if rest == t.key || utf8.RuneCountInString(rest) < 2 || len(glArM.find(toks[i:i+1])) > 0 {
+				continue
+			}
+			rt := tokenize(rest)
+			if len(rt) != 1 || len(glArM.find(rt)) == 0 {
+				continue
+			}
+			b.WriteString(text[prev:t.start])
+			b.WriteString(p.en)
+			b.WriteString(rest)
+			prev = t.end
+			break
+		}
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}
+
+// negMark stands for an Arabic negator until the English is written
+// (negatedEnglish); no glossary row matches it.
+const negMark = "NEGX"
+
+// markNegators replaces the negator ما (also وما, فما) by negMark: ما
+// before a word is "not" ("ما تفهم", "ما وصل"), except at the start of a
+// question, where it is "what" ("ما اسمك؟"); ما في is "there is no".
+func markNegators(text string) string {
+	toks := tokenize(text)
+	question := strings.ContainsAny(text, "?؟")
+	var b strings.Builder
+	prev := 0
+	for i, t := range toks {
+		k := t.key
+		conj := ""
+		switch k {
+		case "وما":
+			conj = "و "
+		case "فما":
+			conj = "ف "
+		case "ما":
+		default:
+			continue
+		}
+		if i+1 >= len(toks) || !toks[i+1].arabic || i == 0 && question {
+			continue
+		}
+		b.WriteString(text[prev:t.start])
+		b.WriteString(conj)
+		if toks[i+1].key == "في" {
+			b.WriteString("there is no")
+			prev = toks[i+1].end
+			continue
+		}
+		b.WriteString(negMark)
+		prev = t.end
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}
+
+// negatedEnglish writes the negators marked by markNegators: "not" before
+// a past participle or an adjective-like word ending in -ed, "don't"
+// otherwise; "something" within the next four words becomes "anything".
+func negatedEnglish(s string) string {
+	if !strings.Contains(s, negMark) {
+		return s
+	}
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		if w != negMark {
+			continue
+		}
+		ws[i] = "don't"
+		if i+1 < len(ws) && strings.HasSuffix(strings.ToLower(ws[i+1]), "ed") {
+			ws[i] = "not"
+		}
+		for j := i + 1; j < len(ws) && j <= i+4; j++ {
+			if strings.EqualFold(strings.TrimRight(ws[j], ".,!?"), "something") {
+				ws[j] = strings.Replace(ws[j], "something", "anything", 1)
+			}
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+func hasArabicLetter(s string) bool {
+	for _, r := range s {
+		if r >= 0x0600 && r <= 0x06FF {
+			return true
+		}
+	}
+	return false
+}
+
+// untranslatedWords lists, in order and once each, the words of out still
+// written in the source language: Arabic words of an Arabic-to-English
+// translation, Latin words of an English-to-Arabic one (links, @mentions,
+// #hashtags and numbers are not words to translate).
+func untranslatedWords(out, source string) []string {
+	var ws []string
+	prot := protectedSpans(out)
+	for _, t := range tokenize(out) {
+		raw := out[t.start:t.end]
+		if t.emoji || inSpans(prot, t.start) {
+			continue
+		}
+		left := false
+		if source == "ar" {
+			left = t.arabic
+		} else {
+			for _, r := range raw {
+				if r < 0x80 && (r|0x20 >= 'a' && r|0x20 <= 'z') {
+					left = true
+					break
+				}
+			}
+		}
+		if left && !containsStr(ws, raw) {
+			ws = append(ws, raw)
+		}
+	}
+	if ws == nil {
+		ws = []string{}
+	}
+	return ws
+}
+
+// protectedSpans returns the byte ranges of the white-space separated
+// fields of text that are links (http://, https://, www.), @mentions or
+// #hashtags.
+func protectedSpans(text string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(text); {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r') {
+			i++
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' && text[j] != '\n' && text[j] != '\t' && text[j] != '\r' {
+			j++
+		}
+		f := strings.ToLower(text[i:j])
+		if strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") || strings.HasPrefix(f, "www.") || strings.HasPrefix(f, "@") || strings.HasPrefix(f, "#") {
+			out = append(out, [2]int{i, j})
+		}
+		i = j
+	}
+	return out
+}
+
+func inSpans(spans [][2]int, off int) bool {
+	for _, s := range spans {
+		if off >= s[0] && off < s[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -51,7 +51,7 @@ func Analyze(text string) Analysis {
 		}
 		return a.Hits[i].Line < a.Hits[j].Line
 	})
-	a.Arabizi = a.Script == "latin" && a.Dialect != ""
+	a.Arabizi = a.Detection.Arabizi
 	return a
 }
 

@@ -29,7 +29,8 @@
 //   - Arabizi (Arabic in Latin letters with digits such as 3=ع, 7=ح): a
 //     Latin-only text counts as Arabizi when it has either two Arabizi
 //     marker words, or one Arabizi marker word plus one digit-letter word
-//     (e.g. "7abibi", "3ala"), or three digit-letter words. Arabizi gives
+//     (e.g. "7abibi", "3ala"), or three digit-letter words, or when every
+//     word is Arabizi evidence ("enta 7mar", "ya 7mar"). Arabizi gives
 //     language "ar", script "latin", direction "ltr" and a dialect from the
 //     Arabizi markers ("msa" with low confidence when none is dialectal).
 //     This is a judgement call: SPEC says dialect is null when the text is
@@ -100,8 +101,8 @@ func Detect(text string) op.Detection {
 		return d
 	}
 	// Latin only: Arabizi?
-	if isArabizi(&ev) {
-		d.Language = "ar"
+	if isArabizi(&ev, sc.letterWords) {
+		d.Language, d.Arabizi = "ar", true
 		if ev.englishWords >= 3 || ev.englishWords*5 >= sc.letterWords {
 			d.Language = "mixed" // English and Arabizi in one comment
 		}
@@ -115,10 +116,16 @@ func Detect(text string) op.Detection {
 // "r2d2") 3, a weak marker word ("ana", "el", "ya": also English words or
 // names) 2; it takes 8 points with at least one strong or digit word, and the
 // Arabizi words must not be outnumbered more than 3 to 1 by English words (an
-// English sentence quoting "yalla habibi" stays English).
-func isArabizi(ev *evidence) bool {
+// English sentence quoting "yalla habibi" stays English). A short text
+// whose every word is Arabizi evidence needs only 5 points ("enta 7mar",
+// "ya 7mar").
+func isArabizi(ev *evidence, letterWords int) bool {
 	a := ev.arabiziWords + ev.digitWords
-	if a == 0 || 4*ev.arabiziWords+3*ev.digitWords+2*ev.weakWords < 8 {
+	if a == 0 {
+		return false
+	}
+	pts := 4*ev.arabiziWords + 3*ev.digitWords + 2*ev.weakWords
+	if pts < 8 && (pts < 5 || a+ev.weakWords < letterWords) {
 		return false
 	}
 	return ev.englishWords <= 3*a

@@ -57,6 +57,9 @@ type Detection struct {
 	Script            string  // "arabic", "latin", "mixed"
 	Direction         string  // "rtl" or "ltr"; mixed Arabic/Latin is "rtl"
 	WordCount         int
+	// Arabizi: Arabic written in Latin letters (Language "ar" or "mixed",
+	// Script "latin", a Dialect); builtin analyzers transliterate it.
+	Arabizi bool
 }
 
 // Hint is a stored correction from feedback, applied to later classifications
@@ -109,7 +112,14 @@ type Translation struct {
 	SourceDialect  string // "" = null; set when the source is Arabic
 	TargetDialect  string // "" = null; set when the target is Arabic
 	Tone           string
-	Usage          Usage
+	// Untranslated lists the words of TranslatedText still in the source
+	// language (the built-in engine's lexical translation leaves words it
+	// does not know as written); nil or empty when none is known to be.
+	Untranslated []string
+	// Partial is true when Untranslated is not empty: the text is not a
+	// whole translation.
+	Partial bool
+	Usage   Usage
 }
 
 // ModerateRequest asks for moderation at a strictness ("low", "medium", "high").

@@ -1,0 +1,670 @@
+package dialect
+
+import (
+	_ "embed"
+	"strings"
+
+	"svc/engine/op"
+	"svc/engine/textnorm"
+)
+
+// Transliteration of Arabizi (Arabic in Latin letters and digits) to Arabic
+// script, so that analyzers built on Arabic lexicons read "7elw awy el video
+// da" as "حلو اوي الفيديو دا".
+//
+// Each Latin word of the text is handled alone, in this order:
+//
+//  1. a word of the hand-written table translit/words.tsv (frequent
+//     particles, pronouns and dialect words), matched through the Latin
+//     skeleton of latin.go, so "mesh", "mish" and "mush" are one row. Rows
+//     flagged p are proclitics written apart ("el", "w"): they are joined
+//     to the next transliterated word ("el video" -> "الفيديو");
+//  2. an English word the caller knows (Transliterator.english): kept as it
+//     is, so English lexicons still match it;
+//  3. otherwise the letters are mapped: digits 2=ء/ا/ق 3=ع 5=خ 6=ط 7=ح 8=غ/ق
+//     9=ق/ص, digraphs (sh, kh, gh, th, dh, 3'), consonants with their
+//     ambiguous readings (s=س/ص, t=ت/ط, h=ه/ح, d=د/ض, k=ك/ق, g=ج/ق), and
+//     vowels (a medial vowel is usually short and not written; a doubled one
+//     is long; a word-initial one is an alef; a final a is ة or ا). Among
+//     the readings that spell a word of the caller's Arabic lexicons (a
+//     search on a trie of those words, also behind a proclitic and before a
+//     suffix), the cheapest wins: a consonant read other than its preferred
+//     way costs 1, a vowel 0.25 (a doubled vowel read short 1), a proclitic
+//     or suffix 0.5. When none does, the preferred reading of every letter
+//     is used. Common English words (markers/english.txt) also stay Latin.
+//
+// Words without a Latin letter, Arabic words and everything between words
+// are copied. The result keeps a map back to the original byte offsets
+// (Translit.Source), so spans found in the Arabic text point into the
+// original.
+
+//go:embed translit/words.tsv
+var translitWords string
+
+// Transliterator maps Arabizi words to Arabic script, guided by a word list.
+// It is immutable after NewTransliterator and safe for concurrent use.
+type Transliterator struct {
+	table   map[string]tableWord // by Latin skeleton
+	english map[string]bool      // lower-case Latin words kept as they are
+	trie    trie
+}
+
+type tableWord struct {
+	ar        string
+	proclitic bool
+}
+
+// maxSearchSteps bounds the trie search of one word (the cost of a
+// pathological 40-letter token is then a few microseconds).
+const maxSearchSteps = 600
+
+// maxTranslitWord: longer Latin tokens are copied as they are.
+const maxTranslitWord = 24
+
+// NewTransliterator returns a transliterator whose ambiguous readings prefer
+// words of arabic (any spelling: each is folded; words with letters outside
+// the Arabic alphabet are ignored) and which keeps the Latin words of
+// english unchanged. The dialect markers' Arabic words are added to arabic.
+func NewTransliterator(arabic, english []string) *Transliterator {
+	t := &Transliterator{table: map[string]tableWord{}, english: map[string]bool{}}
+	t.trie.init()
+	for _, line := range strings.Split(translitWords, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 2 {
+			continue
+		}
+		k := skeletonString(strings.ToLower(f[0]))
+		if _, dup := t.table[k]; !dup {
+			t.table[k] = tableWord{ar: textnorm.Fold(f[1]), proclitic: len(f) > 2 && strings.Contains(f[2], "p")}
+		}
+		for _, w := range strings.Fields(textnorm.Fold(f[1])) {
+			t.trie.add(w)
+		}
+	}
+	for _, w := range arabic {
+		for _, x := range strings.Fields(textnorm.Fold(w)) {
+			t.trie.add(x)
+		}
+	}
+	for _, m := range get().markers {
+		if m.Kind == "word" && m.Text != "" && m.Text[0] >= 0x80 {
+			t.trie.add(m.Text)
+		}
+	}
+	for _, m := range get().markers {
+		if m.Variety == "en" && m.Kind == "word" {
+			t.english[m.Text] = true // common English words (markers/english.txt)
+		}
+	}
+	for _, w := range english {
+		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
+			t.english[w] = true
+		}
+	}
+	return t
+}
+
+// Translit is a transliterated text with the map back to its source.
+type Translit struct {
+	// Text is the text with every Arabizi word in Arabic script.
+	Text string
+	// Changed counts the words written in Arabic script (a proclitic joined
+	// to its word counts once).
+	Changed int
+	// Known counts the Latin words read through the table or as a word of
+	// the caller's Arabic list, Spelled those spelled letter by letter, and
+	// English the words kept as English: how Arabic a Latin text reads.
+	Known, Spelled, English int
+	// Digit counts the words written in Arabic that had an Arabizi digit
+	// (2 3 5 6 7 8 9) among letters ("7elw", "3ala").
+	Digit int
+	segs  []segment
+}
+
+// segment is one replaced range: Text[out0:out1] stands for source[in0:in1].
+type segment struct{ out0, out1, in0, in1 int }
+
+// Source maps a byte span of Text back to the span of the original text it
+// came from: a span touching a replaced word covers the whole original word.
+func (x *Translit) Source(s op.Span) op.Span {
+	return op.Span{Start: x.source(s.Start, false), End: x.source(s.End, true)}
+}
+
+func (x *Translit) source(off int, end bool) int {
+	delta := 0
+	for _, g := range x.segs {
+		if end && off > g.out0 && off <= g.out1 {
+			return g.in1
+		}
+		if !end && off >= g.out0 && off < g.out1 {
+			return g.in0
+		}
+		if g.out1 > off {
+			break
+		}
+		delta = g.in1 - g.out1
+	}
+	return off + delta
+}
+
+// Transliterate writes the Arabizi words of text in Arabic script (see the
+// rules above). Callers decide whether text is Arabizi (op.Detection.Arabizi).
+func (t *Transliterator) Transliterate(text string) Translit {
+	type word struct {
+		i, j      int
+		ar        string
+		proclitic bool
+	}
+	var ws []word
+	var buf [maxTranslitWord]byte
+	known, spelled, english, digit := 0, 0, 0, 0
+	for i := 0; i < len(text); {
+		if e, skip := protectedField(text, i); skip {
+			i = e
+			continue
+		}
+		if !isLatinWordByte(text[i]) {
+			i++
+			continue
+		}
+		j, letters := i, false
+		for j < len(text) && (isLatinWordByte(text[j]) || text[j] == '\'' && isDigit(text[j-1])) {
+			letters = letters || text[j] >= 'A'
+			j++
+		}
+		// a word glued to a non-ASCII letter (a mixed token) is left alone
+		if letters && j-i <= maxTranslitWord && (i == 0 || text[i-1] < 0x80) && (j == len(text) || text[j] < 0x80) {
+			w := buf[:0]
+			for k := i; k < j; k++ {
+				w = append(w, lower(text[k]))
+			}
+			ar, proclitic, how := t.word(w)
+			switch {
+			case how == wordEnglish:
+				english++
+			case ar != "": // "0a0" reads as nothing: kept
+				ws = append(ws, word{i, j, ar, proclitic})
+				if how == wordKnown {
+					known++
+				} else {
+					spelled++
+				}
+				if hasArabiziDigit(w) {
+					digit++
+				}
+			}
+		}
+		i = j
+	}
+	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit}
+	if len(ws) == 0 {
+		x.Text = text
+		return x
+	}
+	var b strings.Builder
+	b.Grow(len(text) * 2)
+	copied := 0
+	for k := 0; k < len(ws); k++ {
+		w := ws[k]
+		b.WriteString(text[copied:w.i])
+		ar, end := w.ar, w.j
+		// a proclitic written apart joins the next word when one space
+		// separates them and that word is transliterated too
+		if w.proclitic && k+1 < len(ws) && ws[k+1].i == w.j+1 && text[w.j] == ' ' && !ws[k+1].proclitic {
+			next := ws[k+1].ar
+			if strings.HasSuffix(ar, "ال") && strings.HasPrefix(next, "ال") {
+				next = next[len("ال"):] // "el naharda": النهارده, not الالنهارده
+			}
+			ar += next
+			end = ws[k+1].j
+			k++
+		}
+		x.segs = append(x.segs, segment{b.Len(), b.Len() + len(ar), w.i, end})
+		b.WriteString(ar)
+		x.Changed++
+		copied = end
+	}
+	b.WriteString(text[copied:])
+	x.Text = b.String()
+	return x
+}
+
+// protectedField reports whether a white-space separated field starts at i
+// that is no text to read: a link (://, www.), a domain ("adf.ly"), an
+// @mention, a #hashtag or an HTML entity; end is where the field ends.
+func protectedField(text string, i int) (end int, skip bool) {
+	if i > 0 && !isSpaceByte(text[i-1]) {
+		return i, false
+	}
+	end = i
+	for end < len(text) && !isSpaceByte(text[end]) {
+		end++
+	}
+	f := text[i:end]
+	if f == "" {
+		return end, false
+	}
+	if f[0] == '@' || f[0] == '#' || strings.Contains(f, "://") || strings.HasPrefix(f, "www.") || strings.Contains(f, "&#") {
+		return end, true
+	}
+	for k := 1; k+1 < len(f); k++ {
+		if f[k] == '.' && isLatinWordByte(f[k-1]) && (f[k+1] >= 'a' && f[k+1] <= 'z' || f[k+1] >= 'A' && f[k+1] <= 'Z') {
+			return end, true
+		}
+	}
+	return end, false
+}
+
+// hasArabiziDigit: w has a letter and a digit used for a letter.
+func hasArabiziDigit(w []byte) bool {
+	letter, digit := false, false
+	for _, c := range w {
+		letter = letter || c >= 'a' && c <= 'z'
+		digit = digit || c == '2' || c == '3' || c == '5' || c == '6' || c == '7' || c == '8' || c == '9'
+	}
+	return letter && digit
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+func isLatinWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// How a word was read.
+const (
+	wordEnglish = iota // kept as an English word
+	wordKnown          // from the table or a word of the Arabic list
+	wordSpelled        // letter by letter (no known reading)
+)
+
+// word transliterates one lower-case Latin word.
+func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
+	var sk [64]byte
+	s := latinSkeleton(append(sk[:0], w...))
+	if tw, hit := t.table[string(s)]; hit {
+		return tw.ar, tw.proclitic, wordKnown
+	}
+	if t.english[string(w)] {
+		return "", false, wordEnglish
+	}
+	if r, found := t.search(w); found {
+		return r, false, wordKnown
+	}
+	return t.fallback(w), false, wordSpelled
+}
+
+// reading is one way to read the Latin letters at a position: n bytes read
+// as ar (which may be empty: a short vowel is not written).
+type reading struct {
+	n  int
+	ar string
+}
+
+// readings lists the readings of w at i, preferred first. The first
+// reading at every position is the fallback spelling.
+func readings(w []byte, i int, out []reading) []reading {
+	c := w[i]
+	var nx byte
+	if i+1 < len(w) {
+		nx = w[i+1]
+	}
+	initial := i == 0
+	two := func(ar ...string) {
+		for _, a := range ar {
+			out = append(out, reading{2, a})
+		}
+	}
+	one := func(ar ...string) {
+		for _, a := range ar {
+			out = append(out, reading{1, a})
+		}
+	}
+	// digits with an apostrophe: 3' = غ, 7' = خ, 9' = ض, 6' = ظ
+	if nx == '\'' {
+		switch c {
+		case '3':
+			two("غ")
+			return out
+		case '7':
+			two("خ")
+			return out
+		case '9':
+			two("ض")
+			return out
+		case '6':
+			two("ظ")
+			return out
+		}
+	}
+	switch {
+	case c == 's' && nx == 'h':
+		two("ش")
+		return out
+	case c == 'k' && nx == 'h':
+		two("خ")
+		return out
+	case c == 'g' && nx == 'h':
+		two("غ")
+		return out
+	case c == 'c' && nx == 'h':
+		two("ش")
+		return out
+	case c == 't' && nx == 'h':
+		two("ث", "ت", "ذ")
+		one("ت")
+		return out
+	case c == 'd' && nx == 'h':
+		two("ذ", "ض", "د")
+		one("د")
+		return out
+	}
+	final := i+1 == len(w)
+	if isVowel(c) {
+		long := isVowel(nx) || c == 'a' && (nx == 'y' || nx == 'w') && (i+2 == len(w) || !isVowel(w[i+2]))
+		if initial {
+			// an initial vowel is written with an alef (أ إ fold to ا)
+			switch {
+			case long && (nx == 'e' || nx == 'i' || nx == 'y') && c != 'a':
+				two("اي")
+			case long && (nx == 'o' || nx == 'u' || nx == 'w'):
+				two("او")
+			}
+			one("ا")
+			if c == 'a' {
+				one("ع")
+			}
+			return out
+		}
+		if long {
+			switch {
+			case c == 'a' && nx == 'a':
+				two("ا")
+			case c == 'a' && (nx == 'y' || nx == 'i'):
+				two("ي", "اي")
+			case c == 'a' && (nx == 'w' || nx == 'u' || nx == 'o'):
+				two("و", "او")
+			case nx == 'e' || nx == 'i' || nx == 'y':
+				two("ي")
+			case nx == 'o' || nx == 'u':
+				two("و")
+			default:
+				two("")
+			}
+		}
+		switch {
+		case final && c == 'a':
+			one("ه", "ا", "ي", "")
+		case final && c == 'e':
+			one("ه", "ي", "")
+		case final && c == 'i':
+			one("ي")
+		case final:
+			one("و", "ه")
+		case c == 'a':
+			one("", "ا")
+		case c == 'e' || c == 'i':
+			one("", "ي")
+		default:
+			one("", "و")
+		}
+		if c == 'a' && nx == 'n' && i+2 == len(w) {
+			two("ا") // tanween: "abadan" = ابدا
+		}
+		return out
+	}
+	if c == nx && !isDigit(c) {
+		// a doubled consonant is usually one letter with shadda
+		n := len(out)
+		out = readings(w, i+1, out)
+		for k := n; k < len(out); k++ {
+			out[k].n++
+		}
+	}
+	switch c {
+	case 'b', 'p':
+		one("ب")
+	case 't':
+		if final {
+			one("ت", "ه", "ط")
+		} else {
+			one("ت", "ط")
+		}
+	case 'd':
+		one("د", "ض")
+	case 'r':
+		one("ر")
+	case 'z':
+		one("ز", "ظ", "ذ")
+	case 's':
+		one("س", "ص", "ث")
+	case 'f', 'v':
+		one("ف")
+	case 'q':
+		one("ق")
+	case 'k':
+		one("ك", "ق")
+	case 'c':
+		one("ك", "س")
+	case 'l':
+		one("ل")
+	case 'm':
+		one("م")
+	case 'n':
+		one("ن")
+	case 'w':
+		one("و")
+	case 'y':
+		one("ي")
+	case 'h':
+		if final {
+			one("ه", "ح")
+		} else {
+			one("ه", "ح")
+		}
+	case 'g':
+		one("ج", "ق", "غ")
+	case 'j':
+		one("ج")
+	case 'x':
+		one("كس")
+	case '2':
+		if initial {
+			one("ا", "ق")
+		} else {
+			one("ء", "ا", "ق", "ئ", "ؤ")
+		}
+	case '3':
+		one("ع")
+	case '5':
+		one("خ")
+	case '6':
+		one("ط")
+	case '7':
+		one("ح")
+	case '8':
+		one("غ", "ق")
+	case '9':
+		one("ق", "ص")
+	case '\'':
+		one("")
+	default:
+		one("") // other digits: not letters
+	}
+	return out
+}
+
+func isVowel(c byte) bool { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' }
+
+// fallback spells w with the preferred reading of every letter.
+func (t *Transliterator) fallback(w []byte) string {
+	var b strings.Builder
+	var rs [8]reading
+	for i := 0; i < len(w); {
+		r := readings(w, i, rs[:0])[0]
+		b.WriteString(r.ar)
+		i += r.n
+	}
+	return b.String()
+}
+
+// Arabizi proclitics and suffixes tried around a lexicon word.
+var (
+	translitPrefixes    = []reading{{3, "وال"}, {3, "بال"}, {3, "فال"}, {3, "لل"}, {2, "ال"}, {2, "ما"}, {2, "بي"}, {2, "ها"}, {2, "حا"}, {2, "بت"}, {1, "و"}, {1, "ب"}, {1, "ف"}, {1, "ل"}, {1, "ه"}, {1, "ح"}, {1, "م"}, {1, "ت"}, {1, "ي"}, {1, "ن"}}
+	translitPrefixLatin = []string{"wel", "bel", "fel", "lel", "el", "ma", "bi", "ha", "7a", "bt", "w", "b", "f", "l", "h", "7", "m", "t", "y", "n"}
+	translitSuffixes    = map[string]string{"sh": "ش", "ak": "ك", "ek": "ك", "ik": "ك", "k": "ك", "ha": "ها", "na": "نا", "ko": "كو", "ku": "كو", "kom": "كم", "kum": "كم",
+		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها"}
+)
+
+// search looks for the reading of w that spells a lexicon word at the least
+// cost: each consonant read other than its preferred way costs 1, a vowel
+// 0.25, a proclitic or a suffix around the word 0.5 (so "trod" is ت + رد, "you reply", rather
+// than طرد, "parcel", which needs t read as ط). Ties go to the whole word.
+func (t *Transliterator) search(w []byte) (string, bool) {
+	var sr searchState
+	sr.best = 1e9
+	var out [96]byte
+	sr.suffix = false
+	t.trie.walk(w, 0, 0, out[:0], 0, &sr)
+	for k, p := range translitPrefixLatin {
+		if len(w)-len(p) < 2 || string(w[:len(p)]) != p {
+			continue
+		}
+		pre := append(out[:0], translitPrefixes[k].ar...)
+		t.trie.walk(w, len(p), 0, pre, 0.5, &sr)
+	}
+	sr.suffix = true
+	t.trie.walk(w, 0, 0, out[:0], 0.5, &sr)
+	if sr.best >= 1e9 {
+		return "", false
+	}
+	return string(sr.found), true
+}
+
+// altCost is the cost of reading the letter c other than its preferred way:
+// a vowel's length is a small matter (Arabizi writes short vowels too), a
+// consonant read as another letter (t as ط) a larger one.
+func altCost(c byte) float64 {
+	if isVowel(c) {
+		return 0.25
+	}
+	return 1
+}
+
+// searchState is the best reading found so far and the search budget.
+type searchState struct {
+	steps  int
+	suffix bool // a word may end before a suffix of translitSuffixes
+	best   float64
+	found  []byte
+}
+
+// trie is a set of Arabic words letter by letter: child edges in one map
+// keyed by (node, letter index).
+type trie struct {
+	next     map[uint32]int32
+	terminal []bool
+}
+
+// arLetters is the alphabet of the trie (folded Arabic letters).
+const arLetters = "ءاآبتثجحخدذرزسشصضطظعغفقكلمنهويئؤةىگچڤپ"
+
+var arIndex = func() map[rune]uint32 {
+	m := map[rune]uint32{}
+	i := uint32(0)
+	for _, r := range arLetters {
+		m[r] = i
+		i++
+	}
+	return m
+}()
+
+func (t *trie) init() {
+	t.next = map[uint32]int32{}
+	t.terminal = []bool{false}
+}
+
+func (t *trie) add(w string) {
+	node := int32(0)
+	for _, r := range w {
+		li, ok := arIndex[r]
+		if !ok {
+			return
+		}
+		k := uint32(node)<<6 | li
+		nx, ok := t.next[k]
+		if !ok {
+			nx = int32(len(t.terminal))
+			t.terminal = append(t.terminal, false)
+			t.next[k] = nx
+		}
+		node = nx
+	}
+	if node != 0 {
+		t.terminal[node] = true
+	}
+}
+
+// step follows the letters of ar from node; -1 when the trie has no such path.
+func (t *trie) step(node int32, ar string) int32 {
+	for _, r := range ar {
+		nx, ok := t.next[uint32(node)<<6|arIndex[r]]
+		if !ok {
+			return -1
+		}
+		node = nx
+	}
+	return node
+}
+
+// walk searches the readings of w[i:] from node, depth first, preferred
+// readings first, and keeps the cheapest complete one in sr; out holds the
+// Arabic spelled so far and cost its cost.
+func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, sr *searchState) {
+	sr.steps++
+	if sr.steps > maxSearchSteps || cost >= sr.best {
+		return
+	}
+	if i == len(w) {
+		if t.terminal[node] && node != 0 {
+			sr.best, sr.found = cost, append(sr.found[:0], out...)
+		}
+		return
+	}
+	if sr.suffix && t.terminal[node] && node != 0 && len(out) >= 4 {
+		if s, ok := translitSuffixes[string(w[i:])]; ok {
+			sr.best, sr.found = cost, append(append(sr.found[:0], out...), s...)
+			return
+		}
+	}
+	var rs [8]reading
+	list := readings(w, i, rs[:0])
+	for k, r := range list {
+		nx := t.step(node, r.ar)
+		if nx < 0 {
+			continue
+		}
+		c := cost
+		switch {
+		case k == 0:
+		case isVowel(w[i]) && list[0].n == 2 && r.ar == "":
+			c++ // a doubled vowel ("oo", "ee") read short: as costly as a consonant
+		default:
+			c += altCost(w[i])
+		}
+		t.walk(w, i+r.n, nx, append(out, r.ar...), c, sr)
+	}
+}

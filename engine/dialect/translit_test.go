@@ -1,0 +1,207 @@
+package dialect
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"svc/engine/op"
+	"svc/engine/textnorm"
+)
+
+// testTranslit is a transliterator guided by a small word list, so these
+// tests do not depend on the analyzers' lexicons.
+func testTranslit() *Transliterator {
+	return NewTransliterator([]string{"حمار", "تأخر", "طبخ", "صاحب", "حلوة", "عربية", "قلب", "سيء", "مطعم", "طول", "رد", "طرد"}, []string{"video", "the", "phone"})
+}
+
+func TestTransliterateWords(t *testing.T) {
+	tr := testTranslit()
+	for _, c := range []struct{ in, want string }{
+		{"7elw awy el video da", "حلو اوي الفيديو ده"}, // "video" is a table word: before the English list
+		{"enta 7mar", "انت حمار"},
+		{"ENTA 7MAR!", "انت حمار!"},
+		{"el 2ordr ta2a5ar w mafeesh 7ad byrod 3alaya", "الطلب تاخر ومفيش حد بيرد عليا"},
+		{"7mar", "حمار"},        // lexicon-guided: the medial a is the long alef of حمار
+		{"ta2akhar", "تاخر"},    // kh = 5 = خ, 2 = hamza on an alef (folded)
+		{"el tabkh", "الطبخ"},   // t read as ط because طبخ is a word
+		{"sa7by", "صاحبي"},      // s = ص, suffix y = ي after a lexicon word
+		{"3arabeya", "عربيه"},   // long vowel and final a = ة
+		{"2albi", "قلبي"},       // initial 2 = ق (Egyptian), then a suffix
+		{"el mat3am", "المطعم"}, // proclitic joined
+		{"7abibi 3la tool", "حبيبي على طول"},
+		{"100 2020", "100 2020"},           // numbers stay
+		{"see the phone", "see the phone"}, // common English words (markers/english.txt) stay
+		{"ma trod", "ما ترد"},              // ت + رد costs less than reading t as ط for طرد
+	} {
+		got := tr.Transliterate(c.in).Text
+		if textnorm.Fold(got) != textnorm.Fold(c.want) {
+			t.Errorf("Transliterate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestTransliterateSource(t *testing.T) {
+	tr := testTranslit()
+	in := "ya  el 7mar, enta 3'abi!"
+	x := tr.Transliterate(in)
+	if x.Changed == 0 {
+		t.Fatal("nothing transliterated")
+	}
+	// every Arabic word maps back to the Latin words it came from
+	for _, c := range []struct{ ar, src string }{{"يا", "ya"}, {"الحمار", "el 7mar"}, {"انت", "enta"}, {"غبي", "3'abi"}} {
+		i := strings.Index(x.Text, c.ar)
+		if i < 0 {
+			t.Fatalf("%q not in %q", c.ar, x.Text)
+		}
+		s := x.Source(op.Span{Start: i, End: i + len(c.ar)})
+		if got := in[s.Start:s.End]; got != c.src {
+			t.Errorf("Source(%q) = %q, want %q", c.ar, got, c.src)
+		}
+	}
+	// copied text maps by its offset
+	i := strings.Index(x.Text, "!")
+	if s := x.Source(op.Span{Start: i, End: i + 1}); in[s.Start:s.End] != "!" {
+		t.Errorf("Source(!) = %q", in[s.Start:s.End])
+	}
+}
+
+func TestTransliterateBounds(t *testing.T) {
+	tr := testTranslit()
+	for _, in := range []string{"", "a", "3", "'", "3'", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", strings.Repeat("7a", 40), "x" + strings.Repeat("e", 23),
+		"مرحبا 7abibi", "7abibiمرحبا", "el", "w", "el w el", "ya 3' 7' 9' 6'"} {
+		x := tr.Transliterate(in)
+		for o := 0; o <= len(x.Text); o++ {
+			s := x.Source(op.Span{Start: o, End: o})
+			if s.Start < 0 || s.End > len(in) || s.Start > len(in) {
+				t.Fatalf("%q: Source(%d) = %+v out of range", in, o, s)
+			}
+		}
+		s := x.Source(op.Span{Start: 0, End: len(x.Text)})
+		if s.Start != 0 || s.End != len(in) {
+			t.Errorf("%q: whole text maps to %+v, want [0,%d)", in, s, len(in))
+		}
+	}
+}
+
+func TestArabiziDetectionFlag(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"enta 7mar", true}, {"ya 7mar", true}, {"7elw awy el video da", true}, {"el 2ordr ta2a5ar w mafeesh 7ad byrod 3alaya", true},
+		{"the r2d2 toy", false}, {"hello world", false}, {"انت حمار", false},
+	} {
+		if got := Detect(c.in).Arabizi; got != c.want {
+			t.Errorf("Detect(%q).Arabizi = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestToArabizi(t *testing.T) {
+	for _, in := range []string{"أهلاً بيك! شكراً على تعليقك، نورتنا.", "حقك علينا وشكراً إنك قلتلنا! هنشوف المشكلة ونحلها بسرعة.", "كلماتك أسعدتنا ٣ مرات 👍"} {
+		out := ToArabizi(in)
+		for _, r := range out {
+			if textnorm.IsArabicLetter(r) || r >= 0x0600 && r <= 0x06FF {
+				t.Fatalf("ToArabizi(%q) = %q keeps Arabic %q", in, out, r)
+			}
+		}
+		if strings.TrimSpace(out) == "" {
+			t.Fatalf("ToArabizi(%q) is empty", in)
+		}
+	}
+	if got := ToArabizi("أهلاً بيك! شكراً على تعليقك، نورتنا."); got != "ahlan beek! shokran 3ala ta3li2ak, nawartena." {
+		t.Errorf("ToArabizi = %q", got)
+	}
+}
+
+var benchArabizi300 = strings.Repeat("el 2ordr ta2a5ar w mafeesh 7ad byrod 3alaya, 7elw awy el video da bas el se3r ghali. ", 4)[:300]
+
+func BenchmarkTransliterate300(b *testing.B) {
+	tr := testTranslit()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		tr.Transliterate(benchArabizi300)
+	}
+}
+
+// TestMayBeArabizi: the cheap test never says no to a text Detect calls
+// Arabizi (the Arabizi dev set, the tests' texts), and says no to plain
+// English and to Arabic script.
+func TestMayBeArabizi(t *testing.T) {
+	var texts []string
+	for _, r := range loadArabiziDev(t) {
+		texts = append(texts, r.Text)
+	}
+	texts = append(texts, "enta 7mar", "ya 7mar", "mabtefhamsh", "ma fi shi", "wallahi habibi yalla", "inshallah habibi 3ala tool", "#7abibi #3ala #5ara", "@7abibi 3ala tool ya 7elw")
+	n := 0
+	for _, s := range texts {
+		if Detect(s).Arabizi {
+			n++
+			if !MayBeArabizi(s) {
+				t.Errorf("MayBeArabizi(%q) = false, Detect says Arabizi", s)
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d Arabizi texts checked", n)
+	}
+	for _, s := range []string{"Your customer service is a joke, I have been waiting for a week", "Great video, thanks!", "انت حمار 7mar", ""} {
+		if MayBeArabizi(s) {
+			t.Errorf("MayBeArabizi(%q) = true", s)
+		}
+	}
+}
+
+type arabiziRow struct{ Text, Label, Lang string }
+
+func loadArabiziDev(t *testing.T) []arabiziRow {
+	b, err := os.ReadFile("testdata/arabizi_dev.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []arabiziRow
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var r arabiziRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// FuzzTransliterate: any text transliterates without panic; valid UTF-8
+// stays valid; every span of the result maps inside the source, the whole
+// result to the whole source; MayBeArabizi never says no where Detect says
+// Arabizi.
+func FuzzTransliterate(f *testing.F) {
+	for _, s := range []string{"enta 7mar", "el 2ordr ta2a5ar w mafeesh 7ad byrod 3alaya", "3'", "el", "w el", "7elw\u00e9 el", "ya\tel\n3ala", strings.Repeat("7a", 30), "مرحبا 7abibi"} {
+		f.Add(s)
+	}
+	tr := testTranslit()
+	f.Fuzz(func(t *testing.T, in string) {
+		x := tr.Transliterate(in)
+		if utf8.ValidString(in) && !utf8.ValidString(x.Text) {
+			t.Fatalf("%q -> invalid UTF-8 %q", in, x.Text)
+		}
+		if s := x.Source(op.Span{Start: 0, End: len(x.Text)}); s.Start != 0 || s.End != len(in) {
+			t.Fatalf("%q: whole maps to %+v", in, s)
+		}
+		for o := 0; o <= len(x.Text); o++ {
+			s := x.Source(op.Span{Start: o, End: o})
+			if s.Start < 0 || s.Start > len(in) || s.End < 0 || s.End > len(in) {
+				t.Fatalf("%q: Source(%d) = %+v", in, o, s)
+			}
+		}
+		if Detect(in).Arabizi && !MayBeArabizi(in) {
+			t.Fatalf("MayBeArabizi(%q) = false, Detect says Arabizi", in)
+		}
+		ToArabizi(in)
+	})
+}
