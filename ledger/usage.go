@@ -123,7 +123,11 @@ func (s *Store) usageTotals(r pebbleReader, accountID string, sp UsageSpan, fn f
 		return err
 	}
 	defer it.Close()
-	for ok := it.First(); ok; ok = it.Next() {
+	// NextPrefix, not Next: a total is rewritten by every record of its
+	// bucket, and until a flush the memtable holds every version; Next would
+	// step over each of them (2.3 ms after 20,000 records instead of 50 µs),
+	// NextPrefix seeks past them (the default comparer's prefix is the key).
+	for ok := it.First(); ok; ok = it.NextPrefix() {
 		k := it.Key()
 		start, ok := readTime(k[len(p):])
 		if !ok {

@@ -55,6 +55,3 @@ const ListenerApp = listenerApp
 // SetBatchHook makes every batch call f before op i (and after the last,
 // i = number of ops); f returns how many statements it queued.
 func SetBatchHook(l *Ledger, f func(b *pgx.Batch, i int) int) { l.batchHook = f }
-
-// UpgradeV2 is the statement that fills usage_totals from the usage rows.
-const UpgradeV2 = upgradeV2

@@ -2,6 +2,7 @@ package pgledger_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -92,32 +93,39 @@ func TestUsageTotalsEqualRows(t *testing.T) {
 
 // BenchmarkUsageRead is GET /v1/usage's ledger read on PostgreSQL (the
 // default query: this month up to now, by day) after n usage rows spread
-// over the month so far; served from usage_totals, the same at 100 and
-// 100,000 rows.
+// over the month so far, committed as requests commit them (64 callers,
+// group commit; each upserts its two totals); served from usage_totals,
+// the same at 100 and 100,000 rows.
 func BenchmarkUsageRead(b *testing.B) {
 	now := time.Date(2026, 3, 28, 15, 30, 0, 0, time.UTC)
 	for _, n := range []int{100, 100_000} {
 		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
 			url := testpg.SharedDurable(b).Database(b)
 			l := open(b, url, pgledger.Options{Now: func() time.Time { return now }})
-			a, err := l.CreateAccount(ctx, "bench", 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			c := conn(b, url)
+			a, err := l.CreateAccount(ctx, "bench", 1_000_000)
+			must(b, err)
+			_, secret, err := l.CreateKey(ctx, a.ID, ledger.Live)
+			must(b, err)
+			p, err := l.Authenticate(ctx, secret)
+			must(b, err)
 			from := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-			step := now.Sub(from).Nanoseconds() / int64(n)
-			// The rows, then their totals as the upgrade from version 2 sums them.
-			_, err = c.Exec(ctx, `INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
-				SELECT 'use_' || i, $1, 'key_x', (ARRAY['/v1/classify', '/v1/detect', '/v1/translate', '/v1/moderate'])[i % 4 + 1],
-					6, 6 * (i % 2), i % 2 = 0, false, i % 1000, $2::bigint + i * $3::bigint FROM generate_series(0, $4::int - 1) i`,
-				a.ID, from.UnixNano(), step, n)
-			if err == nil {
-				_, err = c.Exec(ctx, "DELETE FROM usage_totals; "+pgledger.UpgradeV2)
+			step := now.Sub(from) / time.Duration(n)
+			var wg sync.WaitGroup
+			for w := range 64 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := w; i < n; i += 64 {
+						at := from.Add(time.Duration(i) * step)
+						u := ledger.Usage{ID: id.New("use", at), Endpoint: []string{"/v1/detect", "/v1/classify"}[i%2],
+							CacheHit: i%3 == 0, LatencyMicros: int64(i % 900), At: at}
+						if _, err := l.Charge(ctx, p, 0, false, ledger.Records{Usage: u}); err != nil {
+							panic(err)
+						}
+					}
+				}()
 			}
-			if err != nil {
-				b.Fatal(err)
-			}
+			wg.Wait()
 			b.ResetTimer()
 			for b.Loop() {
 				u, err := l.Usage(ctx, a.ID, ledger.UsageQuery{})
