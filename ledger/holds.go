@@ -222,7 +222,8 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 	a.unhold(h)
 	// The usage totals (ust/) are absolute values: computed and applied
 	// under the lock, like pur/ and acst/, whatever else the batch holds.
-	if err := s.addTotals(b, &u); err != nil {
+	day, err := s.addTotals(a, b, &u)
+	if err != nil {
 		a.mu.Unlock()
 		b.Close()
 		return err
@@ -267,6 +268,7 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 	}
 	// The batch is in the WAL queue, ordered after every earlier batch of this
 	// account: memory may now claim it.
+	a.setDayTotal(UsageBucketStart(u.At, UsageDay), u.Endpoint, day)
 	for _, c := range plan {
 		c.p.Consumed = c.consumed
 	}

@@ -250,6 +250,9 @@ func (s *Store) rebuild() error {
 	if err != nil {
 		return err
 	}
+	if err := s.loadDayTotals(); err != nil {
+		return err
+	}
 	for _, a := range s.accounts {
 		sort.Slice(a.purchases, func(i, j int) bool { return purchaseBefore(a.purchases[i], a.purchases[j]) })
 		sort.Slice(a.keys, func(i, j int) bool { return a.keys[i].load().ID < a.keys[j].load().ID })

@@ -41,17 +41,24 @@ func (s *Store) Usage(ctx context.Context, accountID string, q UsageQuery) (Usag
 		return UsageSummary{}, err
 	}
 	defer s.leave()
-	// One snapshot: totals and records of one moment, so no record is
-	// counted twice or missed between two spans.
+	// Spans are disjoint in time, so each record is counted in one of them
+	// at most: the day totals (memory) and the hour totals and records (one
+	// Pebble snapshot) may be read a moment apart, as if each span were read
+	// at its own moment.
 	snap := s.db.NewSnapshot()
 	defer snap.Close()
 	scanned := 0
 	for _, sp := range b.Spans() {
-		if sp.Level == UsageRecords {
+		switch sp.Level {
+		case UsageRecords:
 			err = s.usageRecords(snap, accountID, sp, &scanned, func(u *Usage) {
 				b.Add(u.Endpoint, u.At, 1, u.Charged, boolInt(u.CacheHit), u.LatencyMicros)
 			})
-		} else {
+		case UsageDays:
+			a.mu.Lock()
+			a.eachDayTotal(sp.From, sp.To, b.AddTotal)
+			a.mu.Unlock()
+		default:
 			err = s.usageTotals(snap, accountID, sp, b.AddTotal)
 		}
 		if err != nil {
@@ -181,27 +188,54 @@ func decodeTotal(v []byte) (UsageTotal, error) {
 }
 
 // addTotals adds u (completed by putRecords) to its hour and day totals in
-// b: read from the DB, add, set. b holds no other usage record. The caller
-// holds the account's lock and applies b before releasing it, so every read
-// sees the previous write of the same total (applied batches are visible at
-// once), and the WAL holds the totals' absolute values in the order they
-// were computed, like pur/.
-func (s *Store) addTotals(b *pebble.Batch, u *Usage) error {
-	for _, k := range totalKeys(u.AccountID, u.Endpoint, u.At) {
-		var t UsageTotal
-		v, closer, err := s.db.Get(k)
-		switch {
-		case err == nil:
-			t, err = decodeTotal(v)
-			closer.Close()
+// b and returns the new day total, which the caller records in memory
+// (a.setDayTotal) once b is applied. The hour total is read from Pebble, the
+// day total from memory. The caller holds a.mu and applies b before
+// releasing it, so every read sees the previous write of the same total
+// (an applied batch is visible at once), and the WAL holds the totals'
+// absolute values in the order they were computed, like pur/. b holds no
+// other usage record.
+func (s *Store) addTotals(a *account, b *pebble.Batch, u *Usage) (UsageTotal, error) {
+	keys := totalKeys(u.AccountID, u.Endpoint, u.At)
+	var hour UsageTotal
+	v, closer, err := s.db.Get(keys[0])
+	switch {
+	case err == nil:
+		hour, err = decodeTotal(v)
+		closer.Close()
+		if err != nil {
+			return UsageTotal{}, fmt.Errorf("ledger: usage total %q: %w", keys[0], err)
+		}
+	case err != pebble.ErrNotFound:
+		return UsageTotal{}, err
+	}
+	hour.Add(u)
+	day := a.dayTotal(UsageBucketStart(u.At, UsageDay), u.Endpoint)
+	day.Add(u)
+	b.Set(keys[0], encodeTotal(hour), nil)
+	b.Set(keys[1], encodeTotal(day), nil)
+	return day, nil
+}
+
+// loadDayTotals reads every account's ust/ day totals into memory (Open).
+func (s *Store) loadDayTotals() error {
+	for _, a := range s.accounts {
+		p := append(acctPrefix(pUseTot, a.info.ID), byte(UsageDays))
+		err := s.scan(p, func(k, v []byte) error {
+			day, ok := readTime(k[len(p):])
+			if !ok {
+				return fmt.Errorf("ledger: usage total key %q", k)
+			}
+			t, err := decodeTotal(v)
 			if err != nil {
 				return fmt.Errorf("ledger: usage total %q: %w", k, err)
 			}
-		case err != pebble.ErrNotFound:
+			a.setDayTotal(day, string(k[len(p)+timeLen:]), t)
+			return nil
+		})
+		if err != nil {
 			return err
 		}
-		t.Add(u)
-		b.Set(k, encodeTotal(t), nil)
 	}
 	return nil
 }

@@ -109,6 +109,22 @@ func requireTotalsMatchRecords(t *testing.T, s *Store) {
 	}))
 	require.NotEmpty(t, want)
 	require.Equal(t, want, got)
+	// The day totals in memory are the ust/ day keys.
+	mem := map[string]UsageTotal{}
+	for id, a := range s.accounts {
+		a.mu.Lock()
+		a.eachDayTotal(time.Time{}, time.Unix(1<<40, 0), func(endpoint string, day time.Time, t UsageTotal) {
+			mem[string(totalKey(id, UsageDays, day, endpoint))] = t
+		})
+		a.mu.Unlock()
+	}
+	for k, tot := range got {
+		if k[len(pUseTot)+len("acct_")+26+1] == byte(UsageDays) {
+			require.Equal(t, tot, mem[k], "day total %q in memory", k)
+			delete(mem, k)
+		}
+	}
+	require.Empty(t, mem, "day totals in memory without a ust/ key")
 }
 
 // The spans of a query cover [From, To] exactly, in order, and only the
