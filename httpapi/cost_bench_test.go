@@ -1,11 +1,13 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -109,6 +111,50 @@ func BenchmarkCPUPerCredit(b *testing.B) {
 	}
 }
 
+// BenchmarkUsageAfterRecords is GET /v1/usage (this month up to now, by
+// day) through the public handler after 100 and after 100,000 usage
+// records of the account spread over the month so far: served from the
+// ledger's totals, it costs the same (docs/performance.md, "Free reads").
+func BenchmarkUsageAfterRecords(b *testing.B) {
+	for _, n := range []int{100, 100_000} {
+		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
+			e := newCostEnvWith(b, func(l *ledger.Store, p ledger.Principal, now time.Time) {
+				month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+				step := now.Sub(month) / time.Duration(n)
+				var wg sync.WaitGroup
+				for w := range 64 { // parallel writers: group commit keeps the setup short
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						for i := w; i < n; i += 64 {
+							u := ledger.Usage{Endpoint: []string{"/v1/detect", "/v1/classify"}[i%2], CacheHit: i%3 == 0,
+								LatencyMicros: int64(i % 900), At: month.Add(time.Duration(i) * step)}
+							if _, err := l.Charge(context.Background(), p, 0, false, ledger.Records{Usage: u}); err != nil {
+								panic(err)
+							}
+						}
+					}()
+				}
+				wg.Wait()
+			})
+			var cpu time.Duration
+			for b.Loop() {
+				req := e.request(b, "GET", "/v1/usage", nil)
+				before := cpuTime()
+				status, _ := e.serve(req)
+				cpu += cpuTime() - before
+				if status != 200 {
+					b.Fatalf("GET /v1/usage: %d", status)
+				}
+			}
+			if got := e.call(b, "GET", "/v1/usage", nil).result()["total_requests"].(float64); int(got) < n {
+				b.Fatalf("total_requests %v, want at least %d", got, n)
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
+		})
+	}
+}
+
 func fixed(p string) func() string { return func() string { return p } }
 
 // cpuTime is the process's CPU time so far (user + system).
@@ -158,7 +204,12 @@ type costEnv struct {
 	addr       net.Addr
 }
 
-func newCostEnv(b *testing.B) *costEnv {
+func newCostEnv(b *testing.B) *costEnv { return newCostEnvWith(b, nil) }
+
+// newCostEnvWith is newCostEnv; fill, when set, writes to the ledger
+// (with the account's live principal and the clock's now) before the first
+// request.
+func newCostEnvWith(b *testing.B, fill func(l *ledger.Store, p ledger.Principal, now time.Time)) *costEnv {
 	dir := b.TempDir()
 	clk := clock.New()
 	led, err := ledger.Open(filepath.Join(dir, "ledger"), clk.Now)
@@ -184,6 +235,14 @@ func newCostEnv(b *testing.B) *costEnv {
 		e.adminCall(b, "POST", "/admin/v1/accounts/"+acct+"/purchases", map[string]any{"pack_usd": 500})
 	}
 	e.key = e.adminCall(b, "POST", "/admin/v1/accounts/"+acct+"/keys", map[string]any{"kind": "live"})["key"].(string)
+	if fill != nil {
+		p, err := led.Authenticate(context.Background(), e.key)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fill(led, p, clk.Now())
+		return e
+	}
 	// The report's 500 comments of 5,000 characters (the maximum; mixed
 	// Arabic and English, within the 4 MiB body limit) and a 2,000-character
 	// title and channel context.
