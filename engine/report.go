@@ -19,8 +19,12 @@ import (
 // the model's narrative (the local prose stays where the model wrote none).
 // In the narrative every (COUNT) tag becomes (ESTIMATE) (a model cannot
 // count); then builtin.TagPercentages stamps (UNVERIFIED) on any untagged
-// percentage. Markdown is rebuilt like the built-in's: each section under its
-// "## " heading, in tier order.
+// percentage. The narrative is untrusted (the model read the commenters'
+// texts, which may instruct it): builtin.SafeMarkdown removes raw HTML and
+// every link whose scheme is not http(s) before it is merged; the local
+// tables already escape every commenter's field (builtin.MarkdownText).
+// Markdown is rebuilt like the built-in's: each section under its "## "
+// heading, in tier order.
 // All sections of the tier are always present. Unusable output: not JSON, or
 // no narrative at all.
 func (e *Engine) Report(ctx context.Context, req op.ReportRequest) (op.Report, error) {
@@ -114,7 +118,7 @@ func mergeReport(local op.Report, keys []string, narrative map[string]string) (o
 		loc := local.Sections[k]
 		sec := loc
 		if n := strings.TrimSpace(narrative[k]); n != "" {
-			n = blankRuns.ReplaceAllString(countTag.ReplaceAllString(n, "ESTIMATE"), "\n\n")
+			n = blankRuns.ReplaceAllString(countTag.ReplaceAllString(builtin.SafeMarkdown(n), "ESTIMATE"), "\n\n")
 			if tables := tableBlocks(loc); tables != "" {
 				sec = tables + "\n\n" + n + "\n"
 			} else {

@@ -195,6 +195,12 @@ func (s *Server) usageQuery(args *fasthttp.Args) (asked, lq ledger.UsageQuery, f
 	q.period(asked.From, asked.To)
 	lq = asked
 	lq.From, lq.To = notZero(asked.From), notZero(asked.To)
+	if !args.Has("to") {
+		// Up to now: the ledger's own now, so it reads the totals of the
+		// current hour and day whole instead of the records of this hour
+		// up to a moment just past (ledger/usagespans.go).
+		lq.To = time.Time{}
+	}
 	return asked, lq, q.fail
 }
 

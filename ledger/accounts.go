@@ -35,6 +35,8 @@ type account struct {
 
 	comments commentIndex // its own lock; not guarded by mu
 
+	days []dayTotals // usage totals per UTC day, oldest first (daytotals.go)
+
 	claims map[string]*claim // idempotency keys claimed by calls in flight; nil until the first
 }
 

@@ -36,7 +36,9 @@ type trendAcc struct {
 // when set. Trends has one entry per GroupBy period (day, week = ISO week
 // from Monday, month; "" = day) inside [From, To], empty periods included,
 // oldest first, the first and last clipped to From's and To's days.
-// Bounded by MaxCommentScan comments and MaxPeriods periods.
+// Bounded by MaxPeriods periods; without a channel filter whole UTC days
+// come from per-day aggregates (commentdays.go) and only the parts of the
+// first and last days are scanned, each scan bounded by MaxCommentScan.
 func (s *Store) Analytics(ctx context.Context, accountID string, q AnalyticsQuery) (Analytics, error) {
 	a, err := s.account(accountID)
 	if err != nil {

@@ -17,6 +17,7 @@ const (
 	pCmt     = "cmt/"
 	pCmtTime = "cmtt/"
 	pUse     = "use/"
+	pUseTot  = "ust/"
 	pFb      = "fb/"
 	pFbCorr  = "fbc/"
 	pFbText  = "fbk/"
@@ -29,7 +30,10 @@ var (
 )
 
 // formatVersion is the value of meta/version this code reads and writes.
-const formatVersion = "1"
+// Version 2 added the usage totals (ust/); Open upgrades a version 1 store
+// in place (upgradeV1), and a version 1 binary refuses a version 2 store, so
+// no writer can add records without their totals.
+const formatVersion = "2"
 
 // timeLen is the length of an encoded time (see appendTime).
 const timeLen = 12

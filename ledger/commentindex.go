@@ -24,6 +24,8 @@ type commentIndex struct {
 	entries []cmtEntry // ascending (sec, ns); equal times in any order
 	codes   map[string]uint32
 	vals    []string            // vals[code]
+	enums   []enumIndex         // enums[code]: vals[code]'s index in the counted enumerations
+	days    map[dayKey]*dayAgg  // analytics per day (commentdays.go)
 	ids     map[uint64]struct{} // idHash of every stored comment id
 	pending map[string]struct{} // ids claimed by writes not yet applied (bounded by writes in flight)
 }
@@ -97,6 +99,7 @@ func (x *commentIndex) intern(v string) uint32 {
 	c := uint32(len(x.vals))
 	x.codes[v] = c
 	x.vals = append(x.vals, v)
+	x.enums = append(x.enums, enumOf(v))
 	return c
 }
 
@@ -117,6 +120,7 @@ func (x *commentIndex) add(id string, t time.Time, fields [nFields]string) {
 	for i, v := range fields {
 		e.f[i] = x.intern(v)
 	}
+	x.countEntry(&e)
 	n := len(x.entries)
 	if n == 0 || !e.before(x.entries[n-1].sec, x.entries[n-1].ns) {
 		x.entries = append(x.entries, e)
@@ -140,6 +144,7 @@ func (x *commentIndex) addBatch(ts []time.Time, fields [][nFields]string) {
 		for j, v := range fields[i] {
 			batch[i].f[j] = x.intern(v)
 		}
+		x.countEntry(&batch[i])
 	}
 	sort.SliceStable(batch, func(i, j int) bool { return batch[i].before(batch[j].sec, batch[j].ns) })
 	if len(batch) == 0 {
@@ -236,77 +241,4 @@ func (x *commentIndex) count(f *CommentFilter) int {
 		}
 	}
 	return n
-}
-
-// aggregate adds the comments in [q.From, q.To] matching q's channel and
-// platform to out's totals and enumerations and to acc, one per period of
-// ps. Values outside an enumeration (e.g. the empty dialect of English
-// comments) are not counted in its map.
-func (x *commentIndex) aggregate(q *AnalyticsQuery, ps []period, out *Analytics, acc []trendAcc) {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	w, ok := x.want([nFields]string{fPlatform: q.Platform, fChannel: q.ChannelID})
-	if !ok {
-		return
-	}
-	// Per code: the index in IntentLabels (-1 for none) and the sentiment sign.
-	intentOf := make([]int8, len(x.vals))
-	signOf := make([]int8, len(x.vals))
-	for c, v := range x.vals {
-		intentOf[c] = -1
-		for j, l := range IntentLabels {
-			if v == l {
-				intentOf[c] = int8(j)
-			}
-		}
-		switch v {
-		case "positive":
-			signOf[c] = 1
-		case "negative":
-			signOf[c] = -1
-		}
-	}
-	var counts [nFields][]int // per field, per code
-	for i := range counts {
-		counts[i] = make([]int, len(x.vals))
-	}
-	es := x.span(q.From, q.To)
-	p := 0 // periods and entries both ascend: walk them together
-	for i := range es {
-		e := &es[i]
-		if !e.match(&w) {
-			continue
-		}
-		out.Total++
-		for fi := fIntent; fi <= fToxicity; fi++ {
-			counts[fi][e.f[fi]]++
-		}
-		d := dayOf(e.time())
-		for p < len(ps) && ps[p].end.Before(d) {
-			p++
-		}
-		if p < len(ps) && !ps[p].start.After(d) {
-			a := &acc[p]
-			a.total++
-			switch signOf[e.f[fSentiment]] {
-			case 1:
-				a.pos++
-			case -1:
-				a.neg++
-			}
-			if j := intentOf[e.f[fIntent]]; j >= 0 {
-				a.intents[j]++
-			}
-		}
-	}
-	for fi, m := range map[int]map[string]int{fIntent: out.Intent, fSentiment: out.Sentiment, fDialect: out.Dialect, fToxicity: out.Toxicity} {
-		for c, n := range counts[fi] {
-			if n == 0 {
-				continue
-			}
-			if old, ok := m[x.vals[c]]; ok {
-				m[x.vals[c]] = old + n
-			}
-		}
-	}
 }

@@ -189,7 +189,7 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 	defer s.release()
 	// Records do not depend on the account's state: encode them unlocked.
 	b := s.db.NewBatch()
-	cmt, err := s.putRecords(b, h, amount, r)
+	cmt, u, err := s.putRecords(b, h, amount, r)
 	if err != nil {
 		b.Close()
 		a := h.a
@@ -220,18 +220,13 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 		return ErrHoldEnded
 	}
 	a.unhold(h)
-	if amount == 0 && h.kind == Live {
-		*rc = a.receipt()
-		// Nothing but records under keys of their own (usage, comment,
-		// feedback): no account state is written, so the batch needs no
-		// order among the account's batches and is applied unlocked.
+	// The usage totals (ust/) are absolute values: computed and applied
+	// under the lock, like pur/ and acst/, whatever else the batch holds.
+	day, err := s.addTotals(a, b, &u)
+	if err != nil {
 		a.mu.Unlock()
-		if err := s.apply(b); err != nil {
-			return err
-		}
-		applied = true
-		a.indexComment(cmt)
-		return s.wait(b)
+		b.Close()
+		return err
 	}
 	var plan []consumption
 	if amount > 0 {
@@ -273,6 +268,7 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 	}
 	// The batch is in the WAL queue, ordered after every earlier batch of this
 	// account: memory may now claim it.
+	a.setDayTotal(UsageBucketStart(u.At, UsageDay), u.Endpoint, day)
 	for _, c := range plan {
 		c.p.Consumed = c.consumed
 	}

@@ -23,8 +23,10 @@ const (
 
 // putRecords validates r, completes it from the hold and adds its keys to b.
 // It reads Pebble only to refuse a comment id that already exists. It
-// returns the comment as written (nil without one), for the comment index.
-func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (_ *Comment, err error) {
+// returns the comment as written (nil without one), for the comment index,
+// and the usage record as written, for its totals (added by the caller
+// under the account's lock: addTotals).
+func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (_ *Comment, _ Usage, err error) {
 	claimed := "" // a comment id claimed in the index, released on error
 	defer func() {
 		if err != nil && claimed != "" {
@@ -34,7 +36,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 	now := s.nowUTC()
 	u := r.Usage
 	if u.Endpoint == "" || len(u.Endpoint) > 200 {
-		return nil, fmt.Errorf("%w: usage endpoint required (at most 200 bytes)", ErrInvalid)
+		return nil, Usage{}, fmt.Errorf("%w: usage endpoint required (at most 200 bytes)", ErrInvalid)
 	}
 	u.AccountID, u.KeyID, u.Sandbox, u.Charged = h.a.info.ID, h.keyID, h.kind == Sandbox, charged
 	if u.ID == "" {
@@ -47,7 +49,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 	b.Set(timeKey(pUse, u.AccountID, u.At, u.ID), encodeUsage(u), nil)
 	if h.claim != nil {
 		if err := CheckIdem(IdemKey{Key: h.claim.key}, r.Answer); err != nil {
-			return nil, err
+			return nil, Usage{}, err
 		}
 		putAnswer(b, h.a.info.ID, h.claim, *r.Answer, now)
 	}
@@ -56,7 +58,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 	if c := r.Comment; c != nil {
 		cv := *c
 		if cv.ID == "" || len(cv.ID) > 100 {
-			return nil, fmt.Errorf("%w: comment id required (at most 100 bytes)", ErrInvalid)
+			return nil, Usage{}, fmt.Errorf("%w: comment id required (at most 100 bytes)", ErrInvalid)
 		}
 		cv.AccountID = h.a.info.ID
 		if cv.CreatedAt.IsZero() {
@@ -70,7 +72,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 			cv.Intent = cv.Intents[0]
 		}
 		if len(cv.Text) > maxRecordStr {
-			return nil, fmt.Errorf("%w: comment text too long", ErrInvalid)
+			return nil, Usage{}, fmt.Errorf("%w: comment text too long", ErrInvalid)
 		}
 		pk := key(pCmt, cv.AccountID, "/", cv.ID)
 		// The id is reserved in memory until the batch is applied (Commit
@@ -79,14 +81,14 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 		// reads Pebble.
 		inFlight, mayExist := h.a.comments.claim(cv.ID)
 		if inFlight {
-			return nil, fmt.Errorf("%w: comment %s is being written", ErrInvalid, cv.ID)
+			return nil, Usage{}, fmt.Errorf("%w: comment %s is being written", ErrInvalid, cv.ID)
 		}
 		claimed = cv.ID
 		if mayExist {
 			if _, err := s.get(pk); err == nil {
-				return nil, fmt.Errorf("%w: comment %s exists", ErrInvalid, cv.ID)
+				return nil, Usage{}, fmt.Errorf("%w: comment %s exists", ErrInvalid, cv.ID)
 			} else if !errors.Is(err, ErrNotFound) {
-				return nil, err
+				return nil, Usage{}, err
 			}
 		}
 		b.Set(pk, appendTime(nil, cv.CreatedAt), nil)
@@ -99,7 +101,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 		switch fv.Rating {
 		case "correct", "incorrect", "partial":
 		default:
-			return nil, fmt.Errorf("%w: feedback rating %q", ErrInvalid, fv.Rating)
+			return nil, Usage{}, fmt.Errorf("%w: feedback rating %q", ErrInvalid, fv.Rating)
 		}
 		fv.AccountID = h.a.info.ID
 		if fv.ID == "" {
@@ -110,7 +112,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 		}
 		fv.CreatedAt = fv.CreatedAt.UTC().Round(0)
 		if len(fv.Text)+len(fv.Comment)+len(fv.TextKey) > 3*maxRecordStr {
-			return nil, fmt.Errorf("%w: feedback too long", ErrInvalid)
+			return nil, Usage{}, fmt.Errorf("%w: feedback too long", ErrInvalid)
 		}
 		v, _ := json.Marshal(&fv)
 		b.Set(timeKey(pFb, fv.AccountID, fv.CreatedAt, fv.ID), v, nil)
@@ -119,7 +121,7 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 			b.Set(feedbackTextKey(fv.AccountID, fv.TextKey, fv.CreatedAt, fv.ID), v, nil)
 		}
 	}
-	return written, nil
+	return written, u, nil
 }
 
 // isCorrection reports whether a feedback rating corrects the classification.

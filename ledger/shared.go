@@ -138,6 +138,7 @@ func trends(ps []period, acc []trendAcc) []Trend {
 // rules (the balance figures are the caller's to fill).
 type UsageBuilder struct {
 	q       UsageQuery
+	now     time.Time
 	ps      []period
 	buckets []UsageBucket
 	eps     map[string]*usageAcc
@@ -163,7 +164,7 @@ func NewUsageBuilder(q UsageQuery, now time.Time) (*UsageBuilder, error) {
 	if q.From.After(q.To) {
 		return nil, errFromAfterTo
 	}
-	b := &UsageBuilder{q: q, eps: map[string]*usageAcc{}}
+	b := &UsageBuilder{q: q, now: now, eps: map[string]*usageAcc{}}
 	if q.GroupBy != "endpoint" {
 		ps, err := periods(q.From, q.To, q.GroupBy)
 		if err != nil {

@@ -143,6 +143,10 @@ func (s *Store) init() error {
 		return nil
 	case err != nil:
 		return err
+	case string(v) == "1":
+		if err := s.upgradeV1(); err != nil {
+			return fmt.Errorf("ledger: upgrade from format version 1: %w", err)
+		}
 	case string(v) != formatVersion:
 		return fmt.Errorf("ledger: unsupported format version %q", v)
 	}
@@ -244,6 +248,9 @@ func (s *Store) rebuild() error {
 		return nil
 	})
 	if err != nil {
+		return err
+	}
+	if err := s.loadDayTotals(); err != nil {
 		return err
 	}
 	for _, a := range s.accounts {

@@ -287,10 +287,113 @@ func dominantSentiment(ms []*analysed) string {
 	return best
 }
 
+// snippet is untrusted text cut to n runes and made inert (MarkdownText).
 func snippet(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
-	s = strings.ReplaceAll(s, "|", "/")
-	return truncateRunes(s, n)
+	return MarkdownText(truncateRunes(s, n))
+}
+
+// Untrusted text in a report. Comment texts and authors come from
+// commenters, the title from the caller, a model's narrative from text it
+// read: none of them may put HTML, a link or Markdown structure into the
+// report that a client renders.
+
+// mdPunct is the ASCII punctuation MarkdownText escapes with a backslash
+// (CommonMark renders "\x" as x for any of them): emphasis, code,
+// strikethrough, the escape itself, and the brackets that open a link or an
+// image (with them escaped, "!" and "(" open nothing). Untrusted text never
+// starts a line here, so "#", "-", "1." (which act only there) stay.
+const mdPunct = "\\`*_[]~"
+
+// reScheme matches a URI scheme followed by a non-space: "javascript:x",
+// "data:text", "vbscript:", "HTTP://" (checked by safeScheme).
+var reScheme = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.\-]*):(\S)`)
+
+// reMailAt matches the "@" of an address a GFM renderer would autolink
+// (mailto:): after a local part, before a domain ("@name" mentions pass).
+var reMailAt = regexp.MustCompile(`([A-Za-z0-9._+\-])@([\p{L}\p{N}])`)
+
+// safeScheme reports whether a link scheme may be emitted: http, https.
+func safeScheme(scheme string) bool {
+	return strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")
+}
+
+// MarkdownText renders untrusted plain text as inert inline Markdown: on one
+// line (whitespace runs become one space); "&", "<", ">" as HTML entities
+// (no tag, comment or autolink can open); Markdown punctuation backslash
+// escaped (no emphasis, code, link, image or heading); "|" as "/" (table
+// cells); the colon of any URI scheme but http and https escaped
+// ("javascript\:", never a link), and "@" of an address followed by a word
+// joiner (no mailto: autolink). A renderer shows the text as written, but
+// for "|" and the invisible joiner.
+func MarkdownText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '|':
+			b.WriteByte('/')
+		case r < 0x80 && strings.ContainsRune(mdPunct, r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return defangLinks(b.String())
+}
+
+// defangLinks escapes the colon of every URI scheme but http and https and
+// breaks e-mail autolinks, in text that is already free of "<".
+func defangLinks(s string) string {
+	s = reScheme.ReplaceAllStringFunc(s, func(m string) string {
+		sm := reScheme.FindStringSubmatch(m)
+		if safeScheme(sm[1]) {
+			return m
+		}
+		return sm[1] + "\\:" + sm[2]
+	})
+	return reMailAt.ReplaceAllString(s, "$1@\u2060$2")
+}
+
+// reMdLink matches an inline link or image "[text](target ...)", the
+// target up to the first space or unbalanced ")" (one level of parentheses
+// inside it, as in "javascript:f(1)").
+var reMdLink = regexp.MustCompile(`(!?)\[([^\]\n]*)\]\(\s*((?:[^()\s]|\([^()\s]*\))*)[^)\n]*\)`)
+
+// reMdRefDef matches a link reference definition line "[id]: target".
+var reMdRefDef = regexp.MustCompile(`(?m)^ {0,3}\[[^\]\n]+\]:[ \t]*(\S+).*$`)
+
+// SafeMarkdown makes Markdown from an untrusted writer (a model's
+// narrative) safe to render while keeping its formatting: every "<" becomes
+// "&lt;" (no raw HTML, no autolink), a link or image whose target is not
+// http(s) becomes its bare text, a reference definition with such a target
+// is dropped, and the colon of any other URI scheme is escaped as in
+// MarkdownText.
+func SafeMarkdown(md string) string {
+	md = strings.ReplaceAll(md, "<", "&lt;")
+	md = reMdLink.ReplaceAllStringFunc(md, func(m string) string {
+		sm := reMdLink.FindStringSubmatch(m)
+		if i := strings.IndexByte(sm[3], ':'); i > 0 && safeScheme(sm[3][:i]) && strings.HasPrefix(sm[3][i:], "://") {
+			return m
+		}
+		return sm[2]
+	})
+	md = reMdRefDef.ReplaceAllStringFunc(md, func(m string) string {
+		sm := reMdRefDef.FindStringSubmatch(m)
+		if i := strings.IndexByte(sm[1], ':'); i > 0 && safeScheme(sm[1][:i]) && strings.HasPrefix(sm[1][i:], "://") {
+			return m
+		}
+		return ""
+	})
+	return defangLinks(md)
 }
 
 func hasIntent(a *analysed, k string) bool { return op.In(k, a.intents) }
@@ -373,10 +476,10 @@ func Report(req op.ReportRequest) op.Report {
 
 	topTopic := "no dominant topic"
 	if len(clusters) > 0 && clusters[0].word != "other topics" {
-		topTopic = "\"" + clusters[0].word + "\""
+		topTopic = "\"" + MarkdownText(clusters[0].word) + "\""
 	}
 	sec := map[string]string{}
-	title := req.Title
+	title := MarkdownText(req.Title)
 	if title == "" {
 		title = "the supplied comments"
 	}
@@ -427,7 +530,7 @@ func Report(req op.ReportRequest) op.Report {
 	b.Reset()
 	b.WriteString("| cluster (top word) | comments | share | dominant sentiment | trajectory | example |\n|---|---|---|---|---|---|\n")
 	for _, c := range clusters {
-		word := c.word
+		word := MarkdownText(c.word)
 		set := map[int]bool{}
 		for _, m := range c.members {
 			set[m.idx] = true
@@ -486,11 +589,11 @@ func Report(req op.ReportRequest) op.Report {
 		if i == 10 {
 			break
 		}
-		author := a.Author
+		author := snippet(a.Author, 30)
 		if author == "" {
 			author = "(anonymous)"
 		}
-		fmt.Fprintf(&b, "| %d | %s | %d | %s | %s |\n", i+1, snippet(author, 30), a.Likes, a.sentiment, snippet(a.Text, 70))
+		fmt.Fprintf(&b, "| %d | %s | %d | %s | %s |\n", i+1, author, a.Likes, a.sentiment, snippet(a.Text, 70))
 	}
 	sec["top_commenters"] = b.String()
 
@@ -512,7 +615,7 @@ func Report(req op.ReportRequest) op.Report {
 	var bots []string
 	for au, k := range authorDup {
 		if k >= 2 {
-			bots = append(bots, au)
+			bots = append(bots, snippet(au, 30))
 		}
 	}
 	sort.Strings(bots)
@@ -624,7 +727,7 @@ func Report(req op.ReportRequest) op.Report {
 				if i > 0 {
 					which = "another leading topic"
 				}
-				concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: %s (%s); answer its open questions on camera.", c.word, which, pct(len(c.members), n)))
+				concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: %s (%s); answer its open questions on camera.", MarkdownText(c.word), which, pct(len(c.members), n)))
 			}
 		}
 		if intentN["question"] > 0 {

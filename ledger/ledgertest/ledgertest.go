@@ -67,6 +67,7 @@ func Run(t *testing.T, open Opener) {
 		{"ChargeExactlyNUnderRacers", testChargeExactlyN},
 		{"ChargeSandboxAndRefusalReceipts", testChargeSandboxAndRefusalReceipts},
 		{"Idempotency", testIdempotency},
+		{"UsageTotalsEqualRecords", testUsageTotals},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -184,7 +184,7 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	}
 	var version string
 	must(t, c.QueryRow(ctx, "SELECT v FROM svc_meta WHERE k = 'schema_version'").Scan(&version))
-	if version != "2" {
+	if version != "3" { // version 1 -> 2 (comment seqs) -> 3 (usage totals)
 		t.Fatalf("schema version %q after the upgrade", version)
 	}
 	if _, err := c.Exec(ctx, "UPDATE comments SET seq = 0 WHERE id = 'cls_a'"); !containsCode(err, "23514") {

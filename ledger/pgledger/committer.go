@@ -61,8 +61,22 @@ type rowStmt struct {
 	args []any
 }
 
+// totalLevelsSQL is the two totals every usage row adds to (schema.sql,
+// usage_totals): its hour and its UTC day, as (level, width in ns).
+const totalLevelsSQL = `(VALUES ('h', 3600000000000::bigint), ('d', 86400000000000::bigint)) w(level, width)`
+
+// totalUpsertSQL adds the inserted row (EXCLUDED) to an existing total.
+// Each capture statement adds one usage row, so it touches each total at
+// most once; the account row it updates first is locked until the commit,
+// so the totals of one account are updated in the order of its captures,
+// and two transactions never wait for each other's totals.
+const totalUpsertSQL = `ON CONFLICT (account_id, level, bucket_ns, endpoint) DO UPDATE SET requests = t.requests + 1,
+		charged = t.charged + EXCLUDED.charged, cache_hits = t.cache_hits + EXCLUDED.cache_hits,
+		latency_us = t.latency_us + EXCLUDED.latency_us`
+
 // captureCommitSQL ends a hold: deletes it, captures its price ($2: charge,
-// live keys only) or counts its sandbox slot, and writes the usage record.
+// live keys only) or counts its sandbox slot, and writes the usage record
+// and adds it to its hour and day totals.
 // No hold row (committed, released or reaped already): no row, nothing
 // written. $1 hold, $2 charge, usage: $3 id, $4 endpoint, $5 list price,
 // $6 cache hit, $7 latency, $8 at.
@@ -80,6 +94,11 @@ const captureCommitSQL = `WITH h AS (
 ), u AS (
 	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
 	SELECT $3, a.id, a.key_id, $4, $5, a.charged, $6, a.kind = 'sandbox', $7, $8 FROM a
+), t AS (
+	INSERT INTO usage_totals AS t (account_id, level, bucket_ns, endpoint, requests, charged, cache_hits, latency_us)
+	SELECT a.id, w.level, $8::bigint - (($8::bigint % w.width) + w.width) % w.width, $4, 1, a.charged,
+		CASE WHEN $6 THEN 1 ELSE 0 END, $7 FROM a, ` + totalLevelsSQL + `
+	` + totalUpsertSQL + `
 )
 SELECT charged, avail, slots_left FROM a`
 
@@ -87,7 +106,7 @@ SELECT charged, avail, slots_left FROM a`
 // (no hold row): the account row is updated only if the key is usable and
 // the invariant holds after (reserveWhereSQL), capturing the price ($5:
 // charge, live keys only) or counting the sandbox slot, and the usage
-// record is written from the updated row. Refused: no row, nothing written.
+// record is written from the updated row and added to its totals. Refused: no row, nothing written.
 // $1 account, $2 key, $3 price, $4 now, $5 charge, usage: $6 id,
 // $7 endpoint, $8 cache hit, $9 latency, $10 at.
 const captureChargeSQL = `WITH a AS (
@@ -100,6 +119,11 @@ const captureChargeSQL = `WITH a AS (
 ), u AS (
 	INSERT INTO usage (id, account_id, key_id, endpoint, list_price, charged, cache_hit, sandbox, latency_us, at_ns)
 	SELECT $6, a.id, a.key_id, $7, $3, a.charged, $8, a.kind = 'sandbox', $9, $10 FROM a
+), t AS (
+	INSERT INTO usage_totals AS t (account_id, level, bucket_ns, endpoint, requests, charged, cache_hits, latency_us)
+	SELECT a.id, w.level, $10::bigint - (($10::bigint % w.width) + w.width) % w.width, $7, 1, a.charged,
+		CASE WHEN $8 THEN 1 ELSE 0 END, $9 FROM a, ` + totalLevelsSQL + `
+	` + totalUpsertSQL + `
 )
 SELECT charged, avail, slots_left FROM a`
 

@@ -70,7 +70,7 @@ import (
 var schemaSQL string
 
 // schemaVersion is the version schema.sql creates; svc_meta records it.
-const schemaVersion = "2"
+const schemaVersion = "3"
 
 // upgradeV1 numbers the comments of a version 1 database (schema.sql's
 // seq: per account, in commit order, which version 1 did not record;
@@ -84,6 +84,16 @@ const upgradeV1 = `UPDATE comments c SET seq = n.rn FROM (
 	ALTER TABLE comments ALTER COLUMN seq SET NOT NULL, ADD CONSTRAINT comment_seq_positive CHECK (seq > 0);
 	ALTER TABLE accounts ADD CONSTRAINT comment_seq_not_negative CHECK (comment_seq >= 0);
 	UPDATE svc_meta SET v = '2' WHERE k = 'schema_version';`
+
+// upgradeV2 fills the usage totals (schema.sql, usage_totals) of a version
+// 2 database from its usage rows. Run once, under the migration lock: nodes
+// of version 2 must be stopped first (their commits would not add to the
+// totals), as the version check below refuses them at their next start.
+const upgradeV2 = `INSERT INTO usage_totals (account_id, level, bucket_ns, endpoint, requests, charged, cache_hits, latency_us)
+	SELECT account_id, w.level, at_ns - ((at_ns % w.width) + w.width) % w.width, endpoint,
+		count(*), sum(charged), count(*) FILTER (WHERE cache_hit), sum(latency_us)
+	FROM usage, ` + totalLevelsSQL + ` GROUP BY 1, 2, 3, 4;
+	UPDATE svc_meta SET v = '3' WHERE k = 'schema_version';`
 
 // Options configure Open. Zero values take the defaults.
 type Options struct {
@@ -277,6 +287,12 @@ func (l *Ledger) migrate(ctx context.Context) error {
 	if have == "1" {
 		if _, err := tx.Exec(ctx, upgradeV1); err != nil {
 			return fmt.Errorf("pgledger: upgrade the schema from version 1: %w", err)
+		}
+		have = "2"
+	}
+	if have == "2" {
+		if _, err := tx.Exec(ctx, upgradeV2); err != nil {
+			return fmt.Errorf("pgledger: upgrade the schema from version 2: %w", err)
 		}
 		have = schemaVersion
 	}

@@ -33,14 +33,14 @@ func fixture(t *testing.T, l ledger.Ledger) (ledger.Principal, string) {
 	return p, secret
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
 }
 
-func conn(t *testing.T, url string) *pgx.Conn {
+func conn(t testing.TB, url string) *pgx.Conn {
 	t.Helper()
 	c, err := pgx.Connect(ctx, url)
 	must(t, err)

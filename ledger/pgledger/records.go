@@ -192,39 +192,54 @@ func (l *Ledger) analyticsSQL(ctx context.Context, accountID string, b *ledger.A
 	return b.Result(), nil
 }
 
-// Usage aggregates the account's usage records in [From, To] (defaults as
-// *Store) grouped by day and endpoint in SQL, plus the balance now.
+// Usage aggregates the account's usage in [From, To] (defaults as *Store)
+// plus the balance now, in one snapshot: whole days and hours from
+// usage_totals, the pieces shorter than an hour at the ends from the usage
+// rows (ledger.UsageBuilder.Spans), grouped by day and endpoint in SQL.
 func (l *Ledger) Usage(ctx context.Context, accountID string, q ledger.UsageQuery) (ledger.UsageSummary, error) {
 	b, err := ledger.NewUsageBuilder(q, l.now())
 	if err != nil {
 		return ledger.UsageSummary{}, err
 	}
-	q = b.Query()
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var v ledger.AccountView
+	acct := esc(accountID)
 	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var err error
-		if v, err = figures(ctx, tx, esc(accountID)); err != nil {
+		if v, err = figures(ctx, tx, acct); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT endpoint, div(at_ns, $4) AS day, count(*), sum(charged), count(*) FILTER (WHERE cache_hit),
-			sum(latency_us) FROM usage WHERE account_id = $1 AND at_ns BETWEEN $2 AND $3 GROUP BY 1, 2`,
-			esc(accountID), ns(q.From), ns(q.To), dayNs)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var endpoint string
-			var day, charged, latency int64
-			var n, hits int
-			if err := rows.Scan(&endpoint, &day, &n, &charged, &hits, &latency); err != nil {
+		for _, sp := range b.Spans() {
+			var rows pgx.Rows
+			if sp.Level == ledger.UsageRecords {
+				rows, err = tx.Query(ctx, `SELECT endpoint, div(at_ns, $4) * $4, count(*), sum(charged), count(*) FILTER (WHERE cache_hit),
+					sum(latency_us) FROM usage WHERE account_id = $1 AND at_ns >= $2 AND at_ns < $3 GROUP BY 1, 2`,
+					acct, ns(sp.From), ns(sp.To), dayNs)
+			} else {
+				rows, err = tx.Query(ctx, `SELECT endpoint, bucket_ns, requests, charged, cache_hits, latency_us
+					FROM usage_totals WHERE account_id = $1 AND level = $2 AND bucket_ns >= $3 AND bucket_ns < $4`,
+					acct, string(sp.Level), ns(sp.From), ns(sp.To))
+			}
+			if err != nil {
 				return err
 			}
-			b.Add(unesc(endpoint), atv(day*dayNs), n, charged, hits, latency)
+			for rows.Next() {
+				var endpoint string
+				var start int64
+				var t ledger.UsageTotal
+				if err := rows.Scan(&endpoint, &start, &t.Requests, &t.Charged, &t.CacheHits, &t.LatencyMicros); err != nil {
+					rows.Close()
+					return err
+				}
+				b.AddTotal(unesc(endpoint), atv(start), t)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
 		}
-		return rows.Err()
+		return nil
 	})
 	if err != nil {
 		return ledger.UsageSummary{}, l.fail(err)

@@ -1,4 +1,4 @@
--- The PostgreSQL ledger's schema (package pgledger), version 2.
+-- The PostgreSQL ledger's schema (package pgledger), version 3.
 --
 -- Created at Open under an advisory lock, so nodes starting at once create it
 -- once. Times are bigint nanoseconds since the Unix epoch, UTC (*_ns): the
@@ -95,6 +95,28 @@ CREATE TABLE IF NOT EXISTS usage (
 	at_ns       bigint NOT NULL
 );
 CREATE INDEX IF NOT EXISTS usage_by_account ON usage (account_id, at_ns);
+
+-- Usage totals (version 3): the sums of an account's usage rows of one
+-- endpoint in one bucket, level 'h' the UTC hour, 'd' the UTC day starting
+-- at bucket_ns. The statement that inserts a usage row adds it to its two
+-- totals (committer.go: capture statements), in the same transaction, so
+-- every total equals the sum of its rows (the conformance suite checks it
+-- through Usage, pgledger_test.go row by row). GET /v1/usage reads whole
+-- days and hours here and only the pieces shorter than an hour at the ends
+-- of its range from usage (ledger/usagespans.go), so its cost does not grow
+-- with the records of the period. Version 2 to 3: upgradeV2 (pgledger.go)
+-- sums the existing rows once.
+CREATE TABLE IF NOT EXISTS usage_totals (
+	account_id text NOT NULL,
+	level      text NOT NULL CHECK (level IN ('h', 'd')),
+	bucket_ns  bigint NOT NULL,
+	endpoint   text NOT NULL,
+	requests   bigint NOT NULL CHECK (requests > 0),
+	charged    bigint NOT NULL CHECK (charged >= 0),
+	cache_hits bigint NOT NULL CHECK (cache_hits >= 0 AND cache_hits <= requests),
+	latency_us bigint NOT NULL,
+	PRIMARY KEY (account_id, level, bucket_ns, endpoint)
+);
 
 -- Comment ids are minted by the caller; PRIMARY KEY makes a reused id fail
 -- its commit (nothing charged) instead of overwriting a comment.
