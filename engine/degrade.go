@@ -98,17 +98,27 @@ func (d *downSignal) fire() {
 // only (probe: admit granted it as a half-open probe, which this reports
 // or drops). Bounded per model (asideState); Close cancels those running.
 func (e *Engine) probeAside(s *candidate, k opKind, req provider.Request, probe, forced bool) {
-	if !s.health.aside.begin(time.Now()) || e.asideCtx.Err() != nil {
+	if !s.health.aside.begin(time.Now()) {
 		if probe {
 			s.health.br.drop()
 		}
 		return
 	}
+	e.asideMu.Lock() // no Add once Close waits
+	if e.asideCtx.Err() != nil {
+		e.asideMu.Unlock()
+		s.health.aside.end()
+		if probe {
+			s.health.br.drop()
+		}
+		return
+	}
+	e.asideWG.Add(1)
+	e.asideMu.Unlock()
 	if forced {
 		s.health.forced.Add(1)
 	}
 	at := min(e.expected(s, k, *e.cfg.Objectives.field(k)), e.cfg.Timeout)
-	e.asideWG.Add(1)
 	go func() {
 		defer e.asideWG.Done()
 		defer s.health.aside.end()

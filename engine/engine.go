@@ -90,6 +90,7 @@ type Engine struct {
 	asideCtx    context.Context
 	asideCancel context.CancelFunc
 	asideWG     sync.WaitGroup
+	asideMu     sync.Mutex // orders asideWG.Add before Close's Wait
 }
 
 // ValidProvider reports whether p names a provider a caller may ask for:
@@ -175,7 +176,9 @@ func New(cfg Config) (*Engine, error) {
 // Close releases idle upstream connections and ends the probes running off
 // the request path. In-flight calls end with their own contexts.
 func (e *Engine) Close() {
+	e.asideMu.Lock()
 	e.asideCancel()
+	e.asideMu.Unlock()
 	e.asideWG.Wait()
 	for _, c := range e.providers {
 		if c != nil {
