@@ -19,13 +19,13 @@ build:
 run: build
 	./$(BIN)/svc serve
 
-# Start cmd/mockllm and svc wired to it for both providers.
+# Start cmd/mockllm and svc wired to it for both providers. Every target
+# that starts servers stops them all when make is killed (make forwards
+# SIGTERM to its child) or on Ctrl-C and a closed terminal (SIGINT, SIGHUP
+# reach the whole process group): the scripts trap all three
+# (scripts/run_test.go checks run and run-mock).
 run-mock: build
-	./$(BIN)/mockllm --addr 127.0.0.1:8090 & \
-	trap 'kill $$!' EXIT; \
-	SVC_LLM_A_BASE_URL=http://127.0.0.1:8090/v1 SVC_LLM_A_MODEL=mock-a SVC_LLM_A_FALLBACK_MODEL=mock-a-mini \
-	SVC_LLM_B_BASE_URL=http://127.0.0.1:8090/v1 SVC_LLM_B_MODEL=mock-b SVC_LLM_B_FALLBACK_MODEL=mock-b-mini \
-	./$(BIN)/svc serve --data-dir ./data-mock
+	./scripts/run-mock.sh
 
 # PostgreSQL, Redis, three nodes and haproxy on 127.0.0.1:8080 (docs/scaling.md);
 # prints the demo keys on the first start; Ctrl-C stops everything.

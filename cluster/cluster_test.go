@@ -455,4 +455,83 @@ func TestCluster(t *testing.T) {
 		require.Equal(t, int64(25_000-12), balance(t, a, acc))
 		require.Equal(t, 200, a.get("/v1/health", "").status)
 	})
+
+	// PostgreSQL restarted (pg_ctl -m immediate) under paid load on the three
+	// nodes, ten times: every request sent once PostgreSQL accepts
+	// connections again is answered 200 at the first attempt, on every node,
+	// also on the node that had no traffic since a request just before the
+	// restart (its pooled connections used under a second ago: pgxpool does
+	// not ping them). Every acknowledged charge is kept, none invented, and
+	// the requests after the restart are charged exactly.
+	t.Run("postgres restarted under load", func(t *testing.T) {
+		for round := range 10 {
+			acc := account(fmt.Sprintf("restart%d", round), 100_000)
+			buy(acc)
+			_, key := newKey(acc, "live")
+			for _, n := range nodes { // keys cached, connections pooled on every node
+				require.Equal(t, 200, n.post("/v1/detect", key, map[string]any{"text": "warm"}).status)
+			}
+			idle := nodes[round%3] // no load: its connections sit idle across the restart
+			var back atomic.Bool   // PostgreSQL accepts connections again
+			var acked, failed, failedAfter atomic.Int64
+			var firstFailure atomic.Value
+			stop := make(chan struct{})
+			var wg sync.WaitGroup
+			for w := range 6 {
+				n := nodes[(round+1+w%2)%3]
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := 0; ; i++ {
+						select {
+						case <-stop:
+							return
+						default:
+						}
+						after := back.Load()
+						r := n.post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("load %d %d %d", round, w, i)})
+						switch {
+						case r.err == nil && r.status == 200 && r.header.Get("X-SVC-Credits-Charged") == "2":
+							acked.Add(1)
+						case r.err == nil && r.status < 500:
+							t.Errorf("%s: %d %v", n.Name, r.status, r.body)
+							return
+						default: // cut by the restart: charged or not
+							failed.Add(1)
+							if after {
+								failedAfter.Add(1)
+								firstFailure.CompareAndSwap(nil, fmt.Sprintf("%s: %d %v %v", n.Name, r.status, r.body, r.err))
+							}
+							time.Sleep(10 * time.Millisecond)
+						}
+					}
+				}()
+			}
+			waitFor(t, "load under way", func() bool { return acked.Load() > 20 })
+			require.Equal(t, 200, idle.post("/v1/detect", key, map[string]any{"text": "just before"}).status)
+			require.NoError(t, pg.StopImmediate())
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			require.NoError(t, pg.Start(ctx))
+			cancel()
+			back.Store(true)
+			before := acked.Load()
+			waitFor(t, "load served after the restart", func() bool { return acked.Load() > before+20 })
+			close(stop)
+			wg.Wait()
+			require.Zero(t, failedAfter.Load(), "round %d: requests sent after the restart failed, the first: %v", round, firstFailure.Load())
+			mid := balance(t, a, acc)
+			for i, n := range nodes {
+				r := n.post("/v1/detect", key, map[string]any{"text": fmt.Sprintf("after %d %d", round, i)})
+				require.NoError(t, r.err)
+				require.Equal(t, 200, r.status, "round %d: first request on %s after the load: %v", round, n.Name, r.body)
+				require.Equal(t, "2", r.header.Get("X-SVC-Credits-Charged"))
+			}
+			require.Equal(t, mid-6, balance(t, a, acc), "round %d: the requests after the restart were not charged exactly", round)
+			spent := int64(25_000) - mid
+			paid := acked.Load() + 4 // the warm-up requests and the idle node's
+			t.Logf("round %d: %d acknowledged, %d failed during the restart; charged %d credits", round, acked.Load(), failed.Load(), spent)
+			require.GreaterOrEqual(t, spent, 2*paid, "round %d: an acknowledged charge was lost", round)
+			require.LessOrEqual(t, spent, 2*(paid+failed.Load()), "round %d: a charge was invented", round)
+		}
+	})
 }

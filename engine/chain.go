@@ -186,7 +186,15 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 		if r.timer != nil {
 			hedgeC = r.timer.C
 		}
+		var down <-chan struct{} // a breaker opened (degrade.go)
+		if e.degrade {
+			down = e.down.wait()
+		}
 		select {
+		case <-down:
+			if r.allDown() {
+				return r.degraded(), nil
+			}
 		case d := <-r.results:
 			r.running--
 			if res, ok := r.finish(d); ok {
@@ -202,7 +210,7 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 			r.startHedge()
 		case <-rctx.Done():
 			if ctx.Err() != nil {
-				return zero, r.fail(ctx) // the caller left
+				return r.end(ctx) // the caller left: fails
 			}
 			// The objective passed. Every running call's context derives
 			// from rctx, and each of its phases (slot wait, connection
@@ -215,10 +223,10 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 				}
 			}
 			r.lastErr = fmt.Errorf("objective of %v exceeded", *e.cfg.Objectives.field(t.op))
-			return zero, r.fail(ctx)
+			return r.end(ctx)
 		}
 	}
-	return zero, r.fail(ctx)
+	return r.end(ctx)
 }
 
 // advance starts the next pending step (or, with none left, the run's one
@@ -249,8 +257,28 @@ func (r *runner[T]) advance() (T, bool) {
 			s.health.skipped.Add(1)
 			continue
 		}
+		if probe && r.e.degrade {
+			// A half-open breaker's probe runs aside (degrade.go): no
+			// request waits on a model that was down a moment ago.
+			r.e.probeAside(s, r.t.op, r.request(i), true, false)
+			r.state[i] = finished
+			r.forced.add(s.provider)
+			continue
+		}
 		r.probing[i] = probe
 		r.start(i, probe)
+		return *new(T), false
+	}
+	if r.running == 0 && r.e.degrade {
+		// Every step left refused or probed aside: the probes of the
+		// refused ones go aside too, and run degrades at once (end).
+		for i := range r.steps {
+			s := &r.steps[i]
+			if r.state[i] == breakerOpen && !r.skip.has(s.provider) && !r.forced.has(s.provider) && s.health.br.forceable(now) {
+				r.forced.add(s.provider)
+				r.e.probeAside(s, r.t.op, r.request(i), false, true)
+			}
+		}
 		return *new(T), false
 	}
 	if r.running == 0 {
@@ -334,8 +362,7 @@ func (r *runner[T]) start(i int, probe bool) {
 		}
 		r.timer = time.NewTimer(hedgeDelay(s, r.t.op, at))
 	}
-	req := provider.Request{Model: s.model, System: r.t.system, User: r.user,
-		SchemaName: r.t.schemaName, Schema: r.t.schema, MaxTokens: r.t.maxTokens}
+	req := r.request(i)
 	e, op := r.e, r.t.op
 	go func() {
 		begin := time.Now()

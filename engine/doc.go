@@ -9,7 +9,10 @@
 // Every method returns either a complete result or an error wrapping exactly
 // one of ErrUpstream (500 api_error) or ErrUnparseable (rubric only, 502
 // rubric_unparseable); test with errors.Is. A failed call never yields a
-// partial result, so the caller charges nothing.
+// partial result, so the caller charges nothing. With
+// Config.WhenProvidersDown "builtin" (the default) a run no provider could
+// answer returns the built-in analyzers' result instead, Usage.Degraded set
+// (degrade.go); rubric's ErrUnparseable stays for unusable model output.
 //
 // # Routing
 //

@@ -149,7 +149,8 @@ func TestLLMAOnlyFallback(t *testing.T) {
 // as a fallback it always answers.
 func TestBuiltinAsFallback(t *testing.T) {
 	a := startMock(t)
-	e, err := engine.New(engine.Config{LLMA: engine.ProviderConfig{BaseURL: a.srv.URL + "/v1", Model: "a-main"}})
+	e, err := engine.New(engine.Config{LLMA: engine.ProviderConfig{BaseURL: a.srv.URL + "/v1", Model: "a-main"},
+		WhenProvidersDown: engine.ProvidersDownFail}) // moderate's failure below
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +179,7 @@ func TestConnectFailureSkipsProvider(t *testing.T) {
 	e, err := engine.New(engine.Config{
 		LLMA: engine.ProviderConfig{BaseURL: deadURL + "/v1", Model: "a-main", FallbackModel: "a-fb"},
 		LLMB: b.cfg("b-main"), ConnectTimeout: 200 * time.Millisecond,
+		WhenProvidersDown: engine.ProvidersDownFail, // translate's failure below
 	})
 	if err != nil {
 		t.Fatal(err)

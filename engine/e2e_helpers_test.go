@@ -39,11 +39,14 @@ func (u *upstream) cfg(model string) engine.ProviderConfig {
 
 // twoProviders: llm_a and llm_b each on their own mockllm. The objectives
 // are generous (10 s: attempts get Timeout, 2 s) so that a loaded test
-// machine does not turn a slow answer into a fallback.
+// machine does not turn a slow answer into a fallback. The chain's failures
+// are tested under the "fail" policy (what every caller got before the
+// built-in degrade); degrade_test.go tests "builtin", the default.
 func twoProviders(t *testing.T, mut func(*engine.Config)) (*engine.Engine, *upstream, *upstream) {
 	t.Helper()
 	a, b := startMock(t), startMock(t)
-	cfg := engine.Config{LLMA: a.cfg("a-main"), LLMB: b.cfg("b-main"), Timeout: 2 * time.Second, Objectives: engine.UniformObjectives(10 * time.Second)}
+	cfg := engine.Config{LLMA: a.cfg("a-main"), LLMB: b.cfg("b-main"), Timeout: 2 * time.Second, Objectives: engine.UniformObjectives(10 * time.Second),
+		WhenProvidersDown: engine.ProvidersDownFail}
 	if mut != nil {
 		mut(&cfg)
 	}

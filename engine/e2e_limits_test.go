@@ -51,7 +51,8 @@ func TestInFlightBound(t *testing.T) {
 		MaxInFlight: 1, QueueWait: 50 * time.Millisecond, Timeout: time.Minute,
 		// the hung call holds the slot until the test drops it, whatever
 		// the machine's speed: the objective must not end it first
-		Objectives: engine.UniformObjectives(time.Minute),
+		Objectives:        engine.UniformObjectives(time.Minute),
+		WhenProvidersDown: engine.ProvidersDownFail,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -100,8 +101,9 @@ func TestSlotWaitUntilDeadline(t *testing.T) {
 		MaxInFlight: 1, QueueWait: 10 * time.Minute, Timeout: 10 * time.Minute,
 		// the holders' calls outlive the test; the waiting calls end at
 		// their 300 ms objective
-		Objectives: engine.Objectives{Translate: 10 * time.Minute, Classify: 10 * time.Minute, Rubric: 300 * time.Millisecond, Moderate: 300 * time.Millisecond},
-		HedgeRatio: -1,
+		Objectives:        engine.Objectives{Translate: 10 * time.Minute, Classify: 10 * time.Minute, Rubric: 300 * time.Millisecond, Moderate: 300 * time.Millisecond},
+		HedgeRatio:        -1,
+		WhenProvidersDown: engine.ProvidersDownFail,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"svc/engine/dialect"
@@ -63,6 +65,10 @@ type Config struct {
 	// MaxHints bounds the feedback examples put in a prompt (default 5), each
 	// text cut to HintRunes runes (default 200).
 	MaxHints, HintRunes int
+	// WhenProvidersDown is what a request gets when no provider can answer
+	// within its objective: "builtin" (default) the built-in analyzers'
+	// answer, marked Usage.Degraded; "fail" ErrUpstream (degrade.go).
+	WhenProvidersDown string
 	// BreakerClock is the circuit breakers' clock (cooldowns, windows);
 	// nil is time.Now. Tests freeze it so that a breaker's state does not
 	// depend on how fast a loaded machine runs them.
@@ -76,6 +82,15 @@ type Engine struct {
 	health    []*modelHealth              // one per configured provider model, in chain order
 	hedges    hedgeBudget
 	now       func() time.Time // the breakers' clock (tests move it)
+
+	// degrade.go: the policy, the signal of a breaker opening, the probes
+	// running off the request path (Close cancels and waits for them).
+	degrade     bool
+	down        downSignal
+	asideCtx    context.Context
+	asideCancel context.CancelFunc
+	asideWG     sync.WaitGroup
+	asideMu     sync.Mutex // orders asideWG.Add before Close's Wait
 }
 
 // ValidProvider reports whether p names a provider a caller may ask for:
@@ -106,6 +121,11 @@ func New(cfg Config) (*Engine, error) {
 		cfg.QueueWait = 2 * time.Second
 	}
 	cfg.Objectives.fill()
+	pd, err := checkProvidersDown(cfg.WhenProvidersDown)
+	if err != nil {
+		return nil, err
+	}
+	cfg.WhenProvidersDown = pd
 	if cfg.HedgeRatio == 0 {
 		cfg.HedgeRatio = DefaultHedgeRatio
 	}
@@ -115,7 +135,9 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.HintRunes <= 0 {
 		cfg.HintRunes = 200
 	}
-	e := &Engine{cfg: cfg, providers: map[string]*provider.Client{LLMA: nil, LLMB: nil}, now: time.Now}
+	e := &Engine{cfg: cfg, providers: map[string]*provider.Client{LLMA: nil, LLMB: nil}, now: time.Now,
+		degrade: pd == ProvidersDownBuiltin}
+	e.asideCtx, e.asideCancel = context.WithCancel(context.Background())
 	if cfg.BreakerClock != nil {
 		e.now = cfg.BreakerClock
 	}
@@ -151,9 +173,13 @@ func New(cfg Config) (*Engine, error) {
 	return e, nil
 }
 
-// Close releases idle upstream connections. In-flight calls end with their
-// own contexts.
+// Close releases idle upstream connections and ends the probes running off
+// the request path. In-flight calls end with their own contexts.
 func (e *Engine) Close() {
+	e.asideMu.Lock()
+	e.asideCancel()
+	e.asideMu.Unlock()
+	e.asideWG.Wait()
 	for _, c := range e.providers {
 		if c != nil {
 			c.Close()

@@ -17,6 +17,7 @@ type modelHealth struct {
 	lat             [numOps]latency
 	skipped         atomic.Uint64 // steps skipped because the breaker refused them
 	forced          atomic.Uint64 // forced probes (every step of a run refused)
+	aside           asideState    // probes off the request path (degrade.go)
 }
 
 func (e *Engine) modelHealth(provider, model string) *modelHealth {
@@ -67,7 +68,11 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 		}
 	}
 	now := e.now()
+	opened := h.br.view(now).Opens
 	h.br.record(now, o, probe, ra)
+	if e.degrade && h.br.view(now).Opens != opened {
+		defer e.down.fire() // after the provider's other model was told too
+	}
 	if ra == 0 && !endpoint {
 		return
 	}

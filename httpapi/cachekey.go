@@ -91,6 +91,7 @@ func settle[T any](c *call, h *ledger.Hold, key *cacheKey, res *T, hit bool, r l
 	switch {
 	case hit:
 		c.cache = "HIT"
+	case c.degradedResult(res): // degraded.go: never cached
 	case c.pending != nil: // committed by ok (an Idempotency-Key): fill the cache after
 		c.pending.after = func() { c.s.cachePut(key, res) }
 	default:

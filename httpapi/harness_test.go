@@ -62,6 +62,9 @@ func mockConfig(url string) engine.Config {
 		LLMA:    engine.ProviderConfig{BaseURL: url + "/v1", APIKey: "k", Model: "mock-large", FallbackModel: "mock-small"},
 		LLMB:    engine.ProviderConfig{BaseURL: url + "/v1", APIKey: "k", Model: "mock-large-b", FallbackModel: "mock-small-b"},
 		Timeout: 3 * time.Second, Objectives: engine.UniformObjectives(8 * time.Second),
+		// The suite asserts the failures of the provider path (500, nothing
+		// charged); degraded_test.go the default, "builtin".
+		WhenProvidersDown: engine.ProvidersDownFail,
 	}
 }
 

@@ -792,7 +792,10 @@ func TestUpstreamFaultsNoChargeNoLeak(t *testing.T) {
 	// Timeouts generous against the slow mode's 100 ms upstream (a loaded
 	// machine failed 250 ms attempts in a 600 ms objective with 500s): the
 	// hung wave then ends at the 4 s objective.
-	n, eng := startHostileNodeEngine(t, engine.Config{LLMA: pc("a"), LLMB: pc("b"), Timeout: 3 * time.Second, Objectives: engine.UniformObjectives(4 * time.Second)},
+	// --when-providers-down=fail: the failures are what this test is about
+	// (degraded_test.go: the default, builtin).
+	n, eng := startHostileNodeEngine(t, engine.Config{LLMA: pc("a"), LLMB: pc("b"), Timeout: 3 * time.Second, Objectives: engine.UniformObjectives(4 * time.Second),
+		WhenProvidersDown: engine.ProvidersDownFail},
 		func(s *fasthttp.Server) { s.MaxIdleWorkerDuration = 50 * time.Millisecond })
 	acc, key := n.liveKey()
 	seq := 0

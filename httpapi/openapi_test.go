@@ -301,7 +301,8 @@ func TestOpenAPIProviderPaths(t *testing.T) {
 	pc := func(model string) engine.ProviderConfig {
 		return engine.ProviderConfig{BaseURL: us.URL + "/v1", APIKey: "sk-test", Model: model, FallbackModel: model + "-mini"}
 	}
-	n := startConfiguredNode(t, engine.Config{LLMA: pc("mock-a"), LLMB: pc("mock-b"), Timeout: 2 * time.Second}, httpapi.Config{})
+	n := startConfiguredNode(t, engine.Config{LLMA: pc("mock-a"), LLMB: pc("mock-b"), Timeout: 2 * time.Second,
+		WhenProvidersDown: engine.ProvidersDownFail}, httpapi.Config{}) // the 500s below
 	c := &oaChecker{t: t, n: n, doc: doc, seen: map[string]map[int]int{}}
 	_, live := n.liveKey()
 	P := func(method, tmpl, path string, body any, want int) map[string]any {

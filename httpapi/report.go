@@ -99,6 +99,7 @@ func (s *Server) report(c *call) {
 	if !c.commit(h, true, ledger.Records{}) {
 		return
 	}
+	c.degraded("report", &res.Usage)
 	c.ok(reportJSON{
 		ID: id.New("rpt", s.clock.Now()), Object: "intelligence_report", Tier: req.Tier,
 		ReportMarkdown: res.Markdown, Sections: res.Sections, CommentsAnalyzed: res.CommentsAnalyzed,

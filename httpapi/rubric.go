@@ -48,6 +48,7 @@ func (s *Server) rubric(c *call) {
 		return
 	}
 	c.provider = res.Usage.Provider
+	c.degraded("rubric", &res.Usage)
 	cats := make([]rubricCategoryJSON, len(res.Categories))
 	for i, sc := range res.Categories {
 		cats[i] = rubricCategoryJSON{Name: sc.Name, Confidence: round2(sc.Confidence)}

@@ -12,6 +12,7 @@
 # Environment:
 #   BROWNOUT_RATE=30       requests per second (open loop)
 #   BROWNOUT_PHASE=20s     duration of each of the 8 phases
+#   BROWNOUT_WHEN_DOWN=builtin  svc's --when-providers-down (builtin or fail)
 #   BENCH_PORT=27000       base port (svc +281/+282, mockllm +290/+292)
 #   BENCH_OUT=bench/results, BENCH_RESULTS=bench/RESULTS.md
 #   BENCH_LOGS=build/bench-logs/brownout
@@ -25,6 +26,7 @@ RESULTS=${BENCH_RESULTS:-bench/RESULTS.md}
 LOGS=${BENCH_LOGS:-build/bench-logs/brownout}
 RATE=${BROWNOUT_RATE:-30}
 PHASE=${BROWNOUT_PHASE:-20s}
+WHEN_DOWN=${BROWNOUT_WHEN_DOWN:-builtin}
 GO=${GO:-go}
 SVC=127.0.0.1:$((PORT + 281))
 ADMIN=127.0.0.1:$((PORT + 282))
@@ -46,6 +48,9 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
+trap 'exit 143' TERM # the EXIT trap stops the servers on a signal too
+trap 'exit 130' INT
+trap 'exit 129' HUP
 
 wait_http() { # url
 	for _ in $(seq 1 100); do
@@ -64,10 +69,13 @@ wait_http "http://$MOCK_A/v1/models"
 wait_http "http://$MOCK_B/v1/models"
 SVC_LLM_A_BASE_URL=http://$MOCK_A/v1 SVC_LLM_A_MODEL=mock-a SVC_LLM_A_FALLBACK_MODEL=mock-a-mini SVC_LLM_A_API_KEY=bench \
 SVC_LLM_B_BASE_URL=http://$MOCK_B/v1 SVC_LLM_B_MODEL=mock-b SVC_LLM_B_FALLBACK_MODEL=mock-b-mini SVC_LLM_B_API_KEY=bench \
-	./bin/svc serve --no-demo --admin-token $TOKEN --data-dir "$TMP/svc" --addr "$SVC" --admin-addr "$ADMIN" --log-level warn >"$TMP/svc.log" 2>&1 &
+	./bin/svc serve --no-demo --admin-token $TOKEN --data-dir "$TMP/svc" --addr "$SVC" --admin-addr "$ADMIN" --log-level warn --when-providers-down "$WHEN_DOWN" >"$TMP/svc.log" 2>&1 &
 PIDS+=($!)
 wait_http "http://$SVC/v1/health"
 
-CMD="BROWNOUT_RATE=$RATE BROWNOUT_PHASE=$PHASE make bench-brownout   # at $(git rev-parse --short HEAD 2>/dev/null || echo '?'), load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+CMD="BROWNOUT_RATE=$RATE BROWNOUT_PHASE=$PHASE BROWNOUT_WHEN_DOWN=$WHEN_DOWN make bench-brownout   # at $(git rev-parse --short HEAD 2>/dev/null || echo '?'), load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# In the background, waited for: a trapped signal interrupts wait at once.
 ./bin/brownout --svc "$SVC" --admin "http://$ADMIN" --token $TOKEN --mock-a "$MOCK_A" --mock-b "$MOCK_B" \
-	--rate "$RATE" --phase "$PHASE" --out "$OUT" --results "$RESULTS" --command "$CMD"
+	--rate "$RATE" --phase "$PHASE" --when-down "$WHEN_DOWN" --out "$OUT" --results "$RESULTS" --command "$CMD" &
+PIDS+=($!)
+wait $!

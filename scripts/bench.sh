@@ -60,6 +60,11 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
+# A signal ends the script through the EXIT trap, which stops the servers
+# (a measurement running in the foreground finishes first).
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap 'exit 129' HUP
 
 BARE=127.0.0.1:$((PORT + 80))
 SVC=127.0.0.1:$((PORT + 81))

@@ -30,7 +30,7 @@ CLUSTER_DIR=$DIR CLUSTER_PORT=$PORT CLUSTER_NODE_PORT=$((PORT + 100)) CLUSTER_PG
 CL=$!
 stop_cluster() {
 	local rc=$?
-	trap - EXIT INT TERM
+	trap - EXIT INT TERM HUP
 	kill -TERM "$CL" 2>/dev/null || true
 	for _ in $(seq 1 600); do kill -0 "$CL" 2>/dev/null || break; sleep 0.1; done
 	if kill -0 "$CL" 2>/dev/null; then
@@ -43,7 +43,7 @@ stop_cluster() {
 	exit "$rc"
 }
 trap stop_cluster EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT TERM HUP
 for _ in $(seq 1 600); do
 	grep -q 'nodes behind haproxy' "$DIR/cluster.out" 2>/dev/null && break
 	kill -0 $CL 2>/dev/null || { cat "$DIR/cluster.out"; exit 1; }

@@ -34,7 +34,7 @@ go build -o bin/svc ./cmd/svc
 PIDS=()
 PG_STARTED=
 stop_all() {
-	trap - INT TERM EXIT
+	trap - INT TERM HUP EXIT
 	echo "cluster: stopping" >&2
 	for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do kill "${PIDS[i]}" 2>/dev/null || true; done
 	for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
@@ -42,7 +42,7 @@ stop_all() {
 	echo "cluster: stopped" >&2
 }
 trap stop_all EXIT
-trap 'stop_all; exit 0' INT TERM
+trap 'stop_all; exit 0' INT TERM HUP
 
 # PostgreSQL refuses to run as root: run it as the postgres user then.
 as_pg() {

@@ -30,6 +30,7 @@ type serveConfig struct {
 	addr, adminAddr, adminToken, dataDir, cacheScope, logLevel string
 	cacheEmbedder                                              string
 	objective                                                  string // engine.Objectives.Set syntax; "" = SVC_OBJECTIVE
+	whenProvidersDown                                          string // engine.Config.WhenProvidersDown
 	demo, testClock                                            bool
 	databaseURL                                                string
 	shutdownTimeout                                            time.Duration
@@ -51,6 +52,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.StringVar(&c.cacheEmbedder, "cache-embedder", envOr("SVC_CACHE_EMBEDDER", "ngram"), "near-duplicate embedder of the cache: ngram, llm_a or llm_b (the provider's SVC_LLM_X_EMBED_MODEL) (SVC_CACHE_EMBEDDER)")
 	fs.StringVar(&c.databaseURL, "database-url", envOr("SVC_DATABASE_URL", ""), "PostgreSQL URL (postgres://...) of the ledger shared by every node; default: the embedded Pebble ledger in <data-dir>/ledger (SVC_DATABASE_URL)")
 	fs.StringVar(&c.objective, "objective", "", `end-to-end latency objectives, e.g. "all=2s,report=30s" (ops: classify, moderate, rubric, translate, reply, report; "all" = every one but report); default 2s, report 30s (SVC_OBJECTIVE)`)
+	fs.StringVar(&c.whenProvidersDown, "when-providers-down", envOr("SVC_WHEN_PROVIDERS_DOWN", engine.ProvidersDownBuiltin), "when no provider can answer within the objective: builtin (answer from the built-in engine, marked X-SVC-Degraded: builtin) or fail (500) (SVC_WHEN_PROVIDERS_DOWN)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SVC_LOG_LEVEL", "info"), "debug, info, warn or error (SVC_LOG_LEVEL)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 15*time.Second, "drain deadline on SIGTERM")
 	trusted := fs.String("trusted-proxies", envOr("SVC_TRUSTED_PROXIES", ""), "CIDR,... of load balancers allowed to state the client address by a PROXY protocol header or X-Forwarded-For; default none (SVC_TRUSTED_PROXIES)")
@@ -70,6 +72,9 @@ func parseServe(args []string) (serveConfig, error) {
 	}
 	if c.cacheEmbedder != "ngram" && !engine.ValidProvider(c.cacheEmbedder) {
 		return c, fmt.Errorf("--cache-embedder must be ngram, llm_a or llm_b, not %q", c.cacheEmbedder)
+	}
+	if c.whenProvidersDown != engine.ProvidersDownBuiltin && c.whenProvidersDown != engine.ProvidersDownFail {
+		return c, fmt.Errorf("--when-providers-down must be builtin or fail, not %q", c.whenProvidersDown)
 	}
 	if c.objective != "" {
 		var o engine.Objectives
@@ -108,6 +113,7 @@ func serve(args []string) error {
 			return fmt.Errorf("--objective: %w", err)
 		}
 	}
+	ecfg.WhenProvidersDown = cfg.whenProvidersDown
 	eng, err := engine.New(ecfg)
 	if err != nil {
 		return fmt.Errorf("engine: %w", err)

@@ -26,3 +26,21 @@ func TestParseServeTrustedProxies(t *testing.T) {
 		t.Error("a bad CIDR was accepted")
 	}
 }
+
+// --when-providers-down: builtin by default, fail on demand (flag or
+// SVC_WHEN_PROVIDERS_DOWN), anything else refused.
+func TestParseServeWhenProvidersDown(t *testing.T) {
+	if c, err := parseServe(nil); err != nil || c.whenProvidersDown != "builtin" {
+		t.Fatalf("default %q %v, want builtin", c.whenProvidersDown, err)
+	}
+	if c, err := parseServe([]string{"--when-providers-down", "fail"}); err != nil || c.whenProvidersDown != "fail" {
+		t.Fatalf("%q %v", c.whenProvidersDown, err)
+	}
+	t.Setenv("SVC_WHEN_PROVIDERS_DOWN", "fail")
+	if c, err := parseServe(nil); err != nil || c.whenProvidersDown != "fail" {
+		t.Fatalf("from the environment: %q %v", c.whenProvidersDown, err)
+	}
+	if _, err := parseServe([]string{"--when-providers-down", "retry"}); err == nil {
+		t.Error("--when-providers-down retry accepted")
+	}
+}

@@ -41,12 +41,15 @@ func In(v string, set []string) bool {
 
 // Usage says who produced a result. Provider is "llm_a" or "llm_b" (never
 // "llm_c"); Model names the model (or built-in engine) that actually answered;
-// TokensUsed is input plus output tokens.
+// TokensUsed is input plus output tokens. Degraded: no configured provider
+// could answer, the built-in engine did (engine.Config.WhenProvidersDown;
+// FallbackUsed is set too).
 type Usage struct {
 	Provider     string
 	Model        string
 	FallbackUsed bool
 	TokensUsed   int
+	Degraded     bool
 }
 
 // Detection is the result of local language and dialect detection.

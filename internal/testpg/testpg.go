@@ -243,6 +243,15 @@ func (s *Server) Stop() error {
 	return s.stopLocked(syscall.SIGINT)
 }
 
+// StopImmediate is pg_ctl -m immediate: SIGQUIT, every backend exits at once
+// without a checkpoint (clients see their connection end), and Start runs
+// crash recovery. The data stays.
+func (s *Server) StopImmediate() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stopLocked(syscall.SIGQUIT)
+}
+
 // Kill stops the server the way a crash would (SIGKILL to the postmaster;
 // its children exit when they notice). The data stays; Start recovers it.
 func (s *Server) Kill() error {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"svc/id"
 	"svc/ledger"
@@ -58,8 +59,22 @@ func (l *Ledger) Reserve(ctx context.Context, p ledger.Principal, price int64) (
 	now := l.now()
 	h := &ledger.Hold{ID: id.New("hld", now), AccountID: p.Account.ID, KeyID: p.Key.ID, Price: price}
 	var kind string
-	err := l.pool.QueryRow(ctx, reserveSQL, esc(p.Account.ID), esc(p.Key.ID), price, ns(now), h.ID, l.opts.Node,
-		l.opts.HoldLease.Seconds()).Scan(&kind, &h.Receipt.BalanceCredits, &h.Receipt.SandboxRemaining)
+	reserve := func() error {
+		return l.pool.QueryRow(ctx, reserveSQL, esc(p.Account.ID), esc(p.Key.ID), price, ns(now), h.ID, l.opts.Node,
+			l.opts.HoldLease.Seconds()).Scan(&kind, &h.Receipt.BalanceCredits, &h.Receipt.SandboxRemaining)
+	}
+	err := reserve()
+	if l.lostConn(ctx, err) {
+		// Once more on a fresh connection (conncheck.go), unless the first
+		// attempt committed: its hold row, under the id made here, says so.
+		if pgconn.SafeToRetry(err) {
+			err = reserve()
+		} else if found, ferr := l.heldAlready(ctx, h.ID, &kind, &h.Receipt); ferr == nil {
+			if err = nil; !found {
+				err = reserve()
+			}
+		}
+	}
 	if err == nil {
 		h.Kind = ledger.KeyKind(kind)
 		return h, nil
@@ -70,6 +85,19 @@ func (l *Ledger) Reserve(ctx context.Context, p ledger.Principal, price int64) (
 	return nil, l.refusal(ctx, p, price, now)
 }
 
+// heldAlready reads hold id's kind and its account's figures into kind and
+// rc: found false when no such hold exists (a reserve under that id did not
+// commit; nothing else knows the id, and the reaper takes a hold only after
+// its lease).
+func (l *Ledger) heldAlready(ctx context.Context, holdID string, kind *string, rc *ledger.Receipt) (bool, error) {
+	err := l.pool.QueryRow(ctx, `SELECT h.kind, a.purchased - a.refunded - a.captured - a.held, 100 - a.sandbox_used - a.sandbox_reserved
+		FROM holds h JOIN accounts a ON a.id = h.account_id WHERE h.id = $1`, holdID).Scan(kind, &rc.BalanceCredits, &rc.SandboxRemaining)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // refusal explains a refused reserve or charge with one read (nothing was
 // written): the error Reserve returns, carrying the account's figures for
 // the response headers.
@@ -77,10 +105,12 @@ func (l *Ledger) refusal(ctx context.Context, p ledger.Principal, price int64, n
 	var kind string
 	var usable bool
 	var rc ledger.Receipt
-	err := l.pool.QueryRow(ctx, `SELECT k.kind, k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $3),
+	err := l.again(ctx, func() error {
+		return l.pool.QueryRow(ctx, `SELECT k.kind, k.revoked_ns IS NULL AND (k.expires_ns IS NULL OR k.expires_ns > $3),
 		a.purchased - a.refunded - a.captured - a.held, 100 - a.sandbox_used - a.sandbox_reserved
 		FROM keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = $2 AND a.id = $1`,
-		esc(p.Account.ID), esc(p.Key.ID), ns(now)).Scan(&kind, &usable, &rc.BalanceCredits, &rc.SandboxRemaining)
+			esc(p.Account.ID), esc(p.Key.ID), ns(now)).Scan(&kind, &usable, &rc.BalanceCredits, &rc.SandboxRemaining)
+	})
 	rc.BalanceCredits = max(rc.BalanceCredits, 0)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
@@ -101,8 +131,10 @@ func (l *Ledger) Figures(ctx context.Context, accountID string) (ledger.Receipt,
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var rc ledger.Receipt
-	err := l.pool.QueryRow(ctx, `SELECT purchased - refunded - captured - held, $2::integer - sandbox_used - sandbox_reserved
+	err := l.again(ctx, func() error {
+		return l.pool.QueryRow(ctx, `SELECT purchased - refunded - captured - held, $2::integer - sandbox_used - sandbox_reserved
 		FROM accounts WHERE id = $1`, esc(accountID), ledger.SandboxQuota).Scan(&rc.BalanceCredits, &rc.SandboxRemaining)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Receipt{}, ledger.ErrNotFound
 	}
@@ -129,8 +161,10 @@ func (l *Ledger) Release(ctx context.Context, h *ledger.Hold) error {
 	// doing anyway, within the call timeout.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), l.opts.CallTimeout)
 	defer cancel()
-	_, err := l.pool.Exec(ctx, releaseSQL, esc(h.ID))
-	err = l.fail(err)
+	err := l.fail(l.again(ctx, func() error { // idempotent: a replay finds no hold
+		_, err := l.pool.Exec(ctx, releaseSQL, esc(h.ID))
+		return err
+	}))
 	if errors.Is(err, ledger.ErrUnavailable) {
 		l.releaseLater(esc(h.ID))
 	}

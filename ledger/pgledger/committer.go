@@ -240,6 +240,12 @@ func (l *Ledger) commit() {
 func (l *Ledger) runBatch(ops []*op) {
 	slices.SortStableFunc(ops, func(a, b *op) int { return strings.Compare(a.account, b.account) })
 	err := l.execBatch(ops)
+	if err != nil && pgconn.SafeToRetry(err) && l.lostConn(context.Background(), err) {
+		// Nothing of the batch reached the server: sending it on a fresh
+		// connection is not a replay. A batch that was sent is never sent
+		// again (conncheck.go).
+		err = l.execBatch(ops)
+	}
 	if err == nil {
 		for _, o := range ops {
 			close(o.done)

@@ -132,6 +132,12 @@ func (l *Ledger) listen(cfg *pgx.ConnConfig) {
 		l.keys.flush()
 		l.filter.unready()
 		l.feedbackFlush()
+		if ctx.Err() == nil {
+			// Lost to a restart, most likely: so are the pool's idle
+			// connections. Closing them now spares each its peek
+			// (conncheck.go); connections in use close when released.
+			l.pool.Reset()
+		}
 	}
 }
 
@@ -232,9 +238,13 @@ func (l *Ledger) Authenticate(ctx context.Context, secret string) (ledger.Princi
 		defer cancel()
 		var stored []byte
 		var acreated int64
-		row := l.pool.QueryRow(ctx, `SELECT k.id, k.account_id, k.kind, k.prefix, k.created_ns, k.expires_ns, k.revoked_ns,
+		var k ledger.Key
+		err := l.again(ctx, func() (err error) {
+			row := l.pool.QueryRow(ctx, `SELECT k.id, k.account_id, k.kind, k.prefix, k.created_ns, k.expires_ns, k.revoked_ns,
 			k.sha256, a.name, a.rate_limit, a.created_ns FROM keys k JOIN accounts a ON a.id = k.account_id WHERE k.sha256 = $1`, sum[:])
-		k, err := scanKey(row, &stored, &p.Account.Name, &p.Account.RateLimitPerMinute, &acreated)
+			k, err = scanKey(row, &stored, &p.Account.Name, &p.Account.RateLimitPerMinute, &acreated)
+			return err
+		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ledger.Principal{}, ledger.ErrUnauthenticated
 		}

@@ -230,6 +230,9 @@ func Open(ctx context.Context, url string, opts Options) (*Ledger, error) {
 	cfg.ConnConfig.RuntimeParams["default_transaction_isolation"] = "read committed"
 	cfg.ConnConfig.RuntimeParams["application_name"] = "svc " + opts.Node
 	cfg.HealthCheckPeriod = 5 * time.Second
+	// A connection idle across a server restart never reaches a statement
+	// (conncheck.go).
+	cfg.PrepareConn = prepareConn
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, unavailable(err)
@@ -352,8 +355,10 @@ func (l *Ledger) Close() error {
 func (l *Ledger) Check(ctx context.Context) error {
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
-	_, err := l.pool.Exec(ctx, "UPDATE svc_meta SET v = $1 WHERE k = 'health'", l.now().Format(time.RFC3339Nano))
-	return l.fail(err)
+	return l.fail(l.again(ctx, func() error {
+		_, err := l.pool.Exec(ctx, "UPDATE svc_meta SET v = $1 WHERE k = 'health'", l.now().Format(time.RFC3339Nano))
+		return err
+	}))
 }
 
 // Empty reports whether no account exists yet.
@@ -361,7 +366,7 @@ func (l *Ledger) Empty(ctx context.Context) (bool, error) {
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
 	var any bool
-	err := l.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM accounts)").Scan(&any)
+	err := l.again(ctx, func() error { return l.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM accounts)").Scan(&any) })
 	return !any, l.fail(err)
 }
 

@@ -30,7 +30,11 @@ func scanComment(row pgx.Row) (ledger.Comment, error) {
 func (l *Ledger) Comment(ctx context.Context, accountID, commentID string) (ledger.Comment, error) {
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
-	c, err := scanComment(l.pool.QueryRow(ctx, "SELECT "+commentCols+" FROM comments WHERE id = $1 AND account_id = $2", esc(commentID), esc(accountID)))
+	var c ledger.Comment
+	err := l.again(ctx, func() (err error) {
+		c, err = scanComment(l.pool.QueryRow(ctx, "SELECT "+commentCols+" FROM comments WHERE id = $1 AND account_id = $2", esc(commentID), esc(accountID)))
+		return err
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ledger.Comment{}, ledger.ErrNotFound
 	}

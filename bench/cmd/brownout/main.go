@@ -13,6 +13,10 @@
 // admin API once the phase's requests have ended), hedged calls (svc's
 // /metrics counters whose name has "hedge", when it has any) and, for the
 // recovery phase, how long until llm_a again answers >= 90% of its traffic.
+// With svc's --when-providers-down=builtin (--when-down, the default) the
+// both-down phase must be answered 200 by the built-in engine (X-SVC-Degraded)
+// with p95 <= 1 s; with fail, every request must fail within 2.5 s and
+// nothing be charged.
 // It writes brownout.json, brownout.md and brownout.png (latency over time,
 // one dot per request, coloured by who answered) into --out, and replaces
 // the brownout section of --results (between its markers).
@@ -67,6 +71,9 @@ func phases(median int) []phase {
 	}
 }
 
+// whenDown is svc's --when-providers-down policy in this run.
+var whenDown string
+
 // sample is one request.
 type sample struct {
 	Phase    int     `json:"phase"`
@@ -78,6 +85,7 @@ type sample struct {
 	Fallback bool    `json:"fb"`  // result.fallback_used
 	Credits  int     `json:"cr"`  // result.credits_used
 	ErrCode  string  `json:"err"` // status and errors[0].type (/code), or the client's failure
+	Degraded bool    `json:"dg"`  // X-SVC-Degraded: builtin
 }
 
 // report is one phase's figures.
@@ -94,6 +102,7 @@ type report struct {
 	ByLLMB    int     `json:"answered_llm_b"`
 	Other     int     `json:"answered_other"`
 	Fallbacks int     `json:"fallback_used"`
+	Degraded  int     `json:"degraded"`       // answered by the built-in engine (X-SVC-Degraded)
 	ENByA     float64 `json:"en_share_llm_a"` // English answered by llm_a / English answered
 	Charged   int64   `json:"credits_charged"`
 	Expected  int64   `json:"credits_of_successes"` // sum of credits_used of the 2xx answers
@@ -101,6 +110,8 @@ type report struct {
 	RecoveryS float64 `json:"recovery_s"`           // recovery phase: seconds until llm_a serves >= 90% of English in a 1 s window (-1: never)
 	// AnsweredWhileDown counts 2xx answers that ended before the phase did.
 	AnsweredWhileDown int `json:"answered_before_phase_end"`
+	// ProviderWhileDown counts those of them not marked degraded.
+	ProviderWhileDown int `json:"undegraded_before_phase_end"`
 	ErrorCodes        map[string]int
 }
 
@@ -119,6 +130,7 @@ func main() {
 	results := flag.String("results", "bench/RESULTS.md", "Markdown whose brownout section is replaced (\"\" = none)")
 	command := flag.String("command", "", "the command line to print in the results")
 	keepSamples := flag.Bool("samples", false, "also write every request to brownout.json (large)")
+	flag.StringVar(&whenDown, "when-down", "builtin", "svc's --when-providers-down (builtin or fail): the both-down phase's target")
 	flag.Parse()
 
 	ph := phases(*median)
@@ -206,7 +218,7 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	doc := map[string]any{"rate": *rate, "phase_s": dur.Seconds(), "median_ms": *median, "started": start.UTC(), "phases": reps, "timeline": timeline(samples)}
+	doc := map[string]any{"when_providers_down": whenDown, "rate": *rate, "phase_s": dur.Seconds(), "median_ms": *median, "started": start.UTC(), "phases": reps, "timeline": timeline(samples)}
 	if *keepSamples {
 		doc["samples"] = samples
 	}
@@ -280,6 +292,7 @@ func classify(c *http.Client, addr, key string, text []byte, s *sample) {
 	defer resp.Body.Close()
 	rb, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	s.Status = resp.StatusCode
+	s.Degraded = resp.Header.Get("X-SVC-Degraded") == "builtin"
 	var env struct {
 		Result struct {
 			Provider     string `json:"provider"`
@@ -341,6 +354,9 @@ func summarise(ph phase, p int, all []sample, charged int64, dur time.Duration) 
 		r.Expected += int64(s.Credits)
 		if s.T+s.LatMS/1000 < float64(p+1)*dur.Seconds() {
 			r.AnsweredWhileDown++ // meaningful for the both-down phase only
+			if !s.Degraded {
+				r.ProviderWhileDown++
+			}
 		}
 		switch s.Provider {
 		case "llm_a":
@@ -352,6 +368,9 @@ func summarise(ph phase, p int, all []sample, charged int64, dur time.Duration) 
 		}
 		if s.Fallback {
 			r.Fallbacks++
+		}
+		if s.Degraded {
+			r.Degraded++
 		}
 		if !s.Arabic {
 			enAnswered++

@@ -26,7 +26,8 @@ const (
 const (
 	targetP95MS      = 2000.0
 	targetP99MS      = 3000.0
-	targetBothDownMS = 2500.0
+	targetBothDownMS = 2500.0 // --when-providers-down=fail: every request ends (fails) by then
+	targetDegradedMS = 1000.0 // builtin: p95 of the both-down phase
 	targetRecoveryS  = 5.0
 	targetHedgeShare = 0.05
 )
@@ -45,15 +46,16 @@ func markdown(reps []report, rate float64, dur time.Duration, median int, comman
 	if command != "" {
 		fmt.Fprintf(&b, "Command: `%s`\n\n", command)
 	}
-	b.WriteString("| phase | requests | p50 | p95 | p99 | max | failed | answered llm_a / llm_b | fallback_used | English by llm_a | charged / 2xx credits | hedges | target |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "svc ran with `--when-providers-down=%s`.\n\n", whenDown)
+	b.WriteString("| phase | requests | p50 | p95 | p99 | max | failed | answered llm_a / llm_b | fallback_used | degraded (built-in) | English by llm_a | charged / 2xx credits | hedges | target |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for i, r := range reps {
 		hedge := "n/a"
 		if r.Hedges >= 0 {
 			hedge = fmt.Sprintf("%.0f", r.Hedges)
 		}
-		fmt.Fprintf(&b, "| %d. %s | %d | %s | %s | %s | %s | %d | %d / %d | %d | %.0f%% | %d / %d | %s | %s |\n",
-			i+1, r.Name, r.Requests, ms(r.P50), ms(r.P95), ms(r.P99), ms(r.Max), r.Failures, r.ByLLMA, r.ByLLMB, r.Fallbacks, 100*r.ENByA, r.Charged, r.Expected, hedge, verdict(i, r, len(reps)))
+		fmt.Fprintf(&b, "| %d. %s | %d | %s | %s | %s | %s | %d | %d / %d | %d | %d | %.0f%% | %d / %d | %s | %s |\n",
+			i+1, r.Name, r.Requests, ms(r.P50), ms(r.P95), ms(r.P99), ms(r.Max), r.Failures, r.ByLLMA, r.ByLLMB, r.Fallbacks, r.Degraded, 100*r.ENByA, r.Charged, r.Expected, hedge, verdict(i, r, len(reps)))
 	}
 	b.WriteString("\n")
 	for i, r := range reps {
@@ -67,7 +69,7 @@ func markdown(reps []report, rate float64, dur time.Duration, median int, comman
 		sort.Strings(codes)
 		fmt.Fprintf(&b, "- Phase %d failures: %s; slowest failure %s.\n", i+1, strings.Join(codes, ", "), ms(r.FailedMax))
 	}
-	if bd := reps[len(reps)-2]; bd.Requests > bd.Failures {
+	if bd := reps[len(reps)-2]; whenDown == "fail" && bd.Requests > bd.Failures {
 		fmt.Fprintf(&b, "- Both down: %d of %d requests were answered, all of them after the phase ended (the providers were back): %d while both were down.\n", bd.Requests-bd.Failures, bd.Requests, bd.AnsweredWhileDown)
 	}
 	if last := reps[len(reps)-1]; last.RecoveryS >= 0 {
@@ -90,7 +92,24 @@ func verdict(i int, r report, n int) string {
 		if r.Hedges >= 0 && r.Requests > 0 && r.Hedges/float64(r.Requests) > targetHedgeShare {
 			miss = append(miss, fmt.Sprintf("hedges %.0f%% > 5%%", 100*r.Hedges/float64(r.Requests)))
 		}
-	case i == n-2: // both down
+	case i == n-2 && whenDown != "fail": // both down, degraded to the built-in engine
+		if r.Failures > 0 {
+			miss = append(miss, "failures")
+		}
+		if r.ProviderWhileDown > 0 {
+			miss = append(miss, fmt.Sprintf("%d answers while both were down not marked degraded", r.ProviderWhileDown))
+		}
+		if r.P95 > targetDegradedMS {
+			miss = append(miss, "p95 > 1 s")
+		}
+		if r.Charged != r.Expected {
+			miss = append(miss, "charge != 2xx credits")
+		}
+		if len(miss) == 0 {
+			return "met (every request 200 from the built-in engine, p95 <= 1 s)"
+		}
+		return "not met: " + strings.Join(miss, ", ")
+	case i == n-2: // both down, --when-providers-down=fail
 		if r.AnsweredWhileDown > 0 {
 			miss = append(miss, fmt.Sprintf("%d answered while both were down", r.AnsweredWhileDown))
 		}

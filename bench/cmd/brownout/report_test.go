@@ -56,7 +56,21 @@ func TestRecovery(t *testing.T) {
 	if r := summarise(phase{}, 0, ph, 0, time.Second); !near(r.P50, 500) || !near(r.P95, 950) || !near(r.P99, 990) || r.Max != 1000 || r.Requests != 100 {
 		t.Fatalf("percentiles of 10..1000 ms: p50 %v p95 %v p99 %v max %v (%d requests)", r.P50, r.P95, r.P99, r.Max, r.Requests)
 	}
+	whenDown = "fail"
 	if !strings.HasPrefix(verdict(6, report{Requests: 10, Failures: 10, Max: 2600}, 8), "not met") {
-		t.Fatal("both down with a 2.6 s request met the target")
+		t.Fatal("fail: both down with a 2.6 s request met the target")
+	}
+	whenDown = "builtin"
+	if v := verdict(6, report{Requests: 10, Degraded: 10, AnsweredWhileDown: 10, P95: 400, Max: 2100}, 8); !strings.HasPrefix(v, "met") {
+		t.Fatalf("builtin: every request degraded, p95 400 ms: %s", v)
+	}
+	for _, r := range []report{
+		{Requests: 10, Failures: 1, Degraded: 9, AnsweredWhileDown: 9, P95: 400},
+		{Requests: 10, Degraded: 10, AnsweredWhileDown: 10, P95: 1100},
+		{Requests: 10, Degraded: 9, AnsweredWhileDown: 10, ProviderWhileDown: 1, P95: 400},
+	} {
+		if !strings.HasPrefix(verdict(6, r, 8), "not met") {
+			t.Fatalf("builtin: %+v met the target", r)
+		}
 	}
 }
