@@ -6,7 +6,6 @@ package httpapi
 
 import (
 	"net"
-	"sync"
 	"time"
 
 	"github.com/fasthttp/router"
@@ -15,6 +14,7 @@ import (
 	"svc/cache"
 	"svc/clock"
 	"svc/engine"
+	"svc/engine/evidence"
 	"svc/ledger"
 )
 
@@ -31,6 +31,9 @@ type Config struct {
 	// Redis, when set, shares the per-minute limits with the other nodes
 	// (svc serve --redis-url); nil keeps them per node.
 	Redis *RedisLimits
+	// EvidenceAccounts bounds the accounts whose learned evidence a node
+	// holds (least recently used dropped); 0: evidence.DefaultMaxAccounts.
+	EvidenceAccounts int
 }
 
 // Server answers /v1 and /admin/v1.
@@ -43,11 +46,8 @@ type Server struct {
 	keys     rateLimiter // per key: sandbox 10/min, live the account's ceiling
 	reports  rateLimiter // per account: 5 reports/min
 	authFail *counter    // per client address: failed authentications
-	// hintCache memoizes each account's feedback hints (*hintMemo, for hintTTL); an
-	// account's entry is dropped by its next feedback. Bounded by accounts.
-	hintCache sync.Map
-	hintMu    sync.Mutex // orders a memo store after a load against forgetHints
-	hintGen   uint64     // guarded by hintMu: bumped by every forgetHints
+	// learned holds the accounts' evidence from their feedback (learned.go).
+	learned *evidence.Store
 }
 
 // maxAuthFailuresPerMinute is how many failed authentications one client
@@ -59,11 +59,12 @@ const maxAuthFailuresPerMinute = 600
 // New returns a server over its dependencies. None may be nil.
 func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clock.Clock) *Server {
 	s := &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(), authFail: newCounter()}
+	s.learned = evidence.NewStore(s.loadEvidence, cfg.EvidenceAccounts)
 	if cfg.Redis != nil {
 		s.keys, s.reports = cfg.Redis.limiter("k"), cfg.Redis.limiter("r")
 	}
 	if w, ok := l.(feedbackWatcher); ok && c != nil {
-		w.WatchFeedback(s.feedbackElsewhere, s.flushFeedbackState)
+		w.WatchFeedback(s.learn, s.learned.Forget)
 	}
 	return s
 }

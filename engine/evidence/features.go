@@ -67,27 +67,11 @@ func stripArabic(w string) string {
 	return w
 }
 
-// features returns the hashed features of a token list: every distinct
-// token (presence, not counts, is what the model learns). Word pairs were
-// measured with cmd/adapt and lowered macro-F1 on the Arabic sets (too
-// sparse at a few thousand examples), so they are not features.
-func features(toks []string) []uint32 {
-	out := make([]uint32, 0, 2*len(toks))
-	seen := make(map[uint32]struct{}, 2*len(toks))
-	add := func(h uint32) {
-		if _, ok := seen[h]; !ok {
-			seen[h] = struct{}{}
-			out = append(out, h)
-		}
-	}
-	for _, t := range toks {
-		add(hash1(t))
-	}
-	return out
-}
-
-// tokenSet returns the sorted distinct hashes of the tokens (unigrams only):
-// the set whose Jaccard similarity finds near duplicates.
+// tokenSet returns the sorted distinct hashes of the tokens: the features
+// the model learns (presence, not counts) and the set whose Jaccard
+// similarity finds near duplicates. Word pairs were measured with cmd/adapt
+// and lowered macro-F1 on the Arabic sets (too sparse at a few thousand
+// examples), so they are not features.
 func tokenSet(toks []string) []uint32 {
 	out := make([]uint32, 0, len(toks))
 	for _, t := range toks {

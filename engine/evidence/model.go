@@ -182,8 +182,8 @@ func (m *Model) Add(ex Example) bool {
 	if !op.In(ex.Dialect, op.Dialects) {
 		e.ex.Dialect = ""
 	}
-	toks := tokens(ex.Text)
-	e.feats, e.set = features(toks), tokenSet(toks)
+	e.set = tokenSet(tokens(ex.Text))
+	e.feats = e.set // the features are the distinct words (features.go)
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -355,9 +355,10 @@ type Decision struct {
 	Why       string // a short reason, for the reasoning field ("" unchanged)
 }
 
-// Decide adjusts the computed labels of text with the account's evidence.
-// A nil or empty model returns them unchanged.
-func (m *Model) Decide(text string, intents []string, sentiment, dialect string) Decision {
+// Decide adjusts the computed labels of text with the account's evidence
+// (nearOnly: near duplicates only, for labels not computed by the built-in
+// engine). A nil or empty model returns them unchanged.
+func (m *Model) Decide(text string, intents []string, sentiment, dialect string, nearOnly bool) Decision {
 	d := Decision{Intents: intents, Sentiment: sentiment, Dialect: dialect}
 	if m == nil {
 		return d
@@ -367,8 +368,7 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string)
 	if len(m.byKey) == 0 {
 		return d
 	}
-	toks := tokens(text)
-	set := tokenSet(toks)
+	set := tokenSet(tokens(text))
 	if near, sim := m.nearest(set); near != nil && sim >= NearJaccard {
 		if in := near.ex.Intents; near.ints != 0 && !sameSet(in, intents) {
 			d.Intents, d.Changed = cleanIntents(in), true
@@ -384,7 +384,10 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string)
 		}
 		return d
 	}
-	feats := features(toks)
+	if nearOnly {
+		return d
+	}
+	feats := set
 	var why []string
 	if m.nSent >= minExamples && m.unbiased(0) {
 		var post [nSent]float64
@@ -445,6 +448,16 @@ func pick(post []float64, cur []int, n float64) (int, bool) {
 // wrong; a model of it lowers macro-F1 on the rest (docs/quality/adapt.md,
 // "wrong-only"), so such an account's evidence applies to near duplicates
 // only.
+// logCount[c] is log(c + alpha): the numerator of a word's smoothed
+// likelihood, for every count a model can hold (at most MaxExamples).
+var logCount = func() []float64 {
+	t := make([]float64, MaxExamples+1)
+	for c := range t {
+		t[c] = math.Log(float64(c) + alpha)
+	}
+	return t
+}()
+
 func (m *Model) unbiased(head int) bool {
 	return m.known[head] > 0 && float64(m.agree[head]) >= minAgree*float64(m.known[head])
 }
@@ -454,11 +467,13 @@ func (m *Model) unbiased(head int) bool {
 func (m *Model) posterior(feats []uint32, off, k int, n int32, given int, post []float64) {
 	v := float64(len(m.counts)) + 1
 	useConf := given >= 0
+	var denom [nLab]float64
 	for l := 0; l < k; l++ {
 		post[l] = math.Log((float64(m.classN[off+l]) + 1) / (float64(n) + float64(k)))
 		if useConf { // P(built-in answer | label), Laplace-smoothed
 			post[l] += confWeight * math.Log((float64(m.conf[off+l][off+given])+1)/(float64(m.classN[off+l])+float64(k)))
 		}
+		denom[l] = math.Log(float64(m.featN[off+l]) + alpha*v)
 	}
 	for _, f := range feats {
 		c := m.counts[f]
@@ -466,7 +481,7 @@ func (m *Model) posterior(feats []uint32, off, k int, n int32, given int, post [
 			continue
 		}
 		for l := 0; l < k; l++ {
-			post[l] += math.Log((float64(c[off+l]) + alpha) / (float64(m.featN[off+l]) + alpha*v))
+			post[l] += logCount[c[off+l]] - denom[l]
 		}
 	}
 	mx := post[0]
