@@ -92,6 +92,9 @@ func main() {
 			fmt.Fprintf(os.Stderr, "adapt: %s %s: %s (%v)\n", s.name, mode, c.line(), time.Since(start).Round(time.Millisecond))
 		}
 	}
+	if len(curves) == 0 {
+		fail(fmt.Errorf("no set named in -sets %q", *only))
+	}
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		fail(err)
 	}

@@ -72,8 +72,9 @@ func plotCurves(cs []curve, path string) error {
 		p.Legend.Add(c.set.name, l, s)
 		i++
 	}
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p.Legend.Top = false // bottom right: the curves run high on the left
+	p.Legend.Left = false
+	p.Y.Min, p.Y.Max = 0.3, 0.9
 	return p.Save(9*vg.Inch, 5*vg.Inch, path)
 }
 
