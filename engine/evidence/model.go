@@ -92,13 +92,13 @@ type entry struct {
 	ex             Example
 	feats          []uint32
 	set            []uint32
+	bands          [lshBands]uint64
 	sent           int8    // -1 none
 	ints           uint8   // bit i: op.Intents[i]
 	gSent          int8    // the built-in sentiment, -1 unknown
 	gInt           int8    // the built-in first intent, -1 unknown
 	gKnown, gAgree [2]bool // per head: built-in answer known; taught labels equal it
 	slot           int32
-	alive          bool
 }
 
 // Model is one account's evidence.
@@ -114,14 +114,15 @@ type Model struct {
 	known    [2]int32                 // per head: examples teaching it whose built-in answer is known
 	nSent    int32                    // examples teaching a sentiment
 	nInt     int32                    // examples teaching intents
-	post     map[uint32][]int32       // token -> slots
+	post     map[uint32][]int32       // token -> slots (Similar)
+	bands    map[uint64][]int32       // LSH band key -> slots (nearest)
 	version  string
 	versionT time.Time
 }
 
 // NewModel returns an empty model.
 func NewModel() *Model {
-	return &Model{byKey: map[string]*entry{}, counts: map[uint32]*[nLab]uint16{}, post: map[uint32][]int32{}}
+	return &Model{byKey: map[string]*entry{}, counts: map[uint32]*[nLab]uint16{}, post: map[uint32][]int32{}, bands: map[uint64][]int32{}}
 }
 
 // Build returns a model of the examples (in any order).
@@ -159,7 +160,7 @@ func (m *Model) Version() string {
 // MaxExamples is ignored (reported false). An example teaching nothing still
 // replaces (a later "incorrect" rating with no labels unlearns the key).
 func (m *Model) Add(ex Example) bool {
-	e := &entry{ex: ex, sent: -1, gSent: -1, gInt: -1, alive: true}
+	e := &entry{ex: ex, sent: -1, gSent: -1, gInt: -1}
 	e.gSent = int8(index(op.Sentiments, ex.GivenSentiment))
 	if len(ex.GivenIntents) > 0 {
 		e.gInt = int8(index(op.Intents, ex.GivenIntents[0]))
@@ -188,6 +189,7 @@ func (m *Model) Add(ex Example) bool {
 	}
 	e.set = tokenSet(tokens(ex.Text))
 	e.feats = e.set // the features are the distinct words (features.go)
+	e.bands = bandKeys(e.set)
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -287,6 +289,25 @@ func (m *Model) learn(e *entry) {
 	for _, t := range e.set {
 		m.post[t] = append(m.post[t], e.slot)
 	}
+	for _, k := range e.bands {
+		m.bands[k] = append(m.bands[k], e.slot)
+	}
+}
+
+// removeSlot removes slot from the posting of t in idx.
+func removeSlot[K comparable](idx map[K][]int32, t K, slot int32) {
+	p := idx[t]
+	for i, s := range p {
+		if s == slot {
+			p = append(p[:i], p[i+1:]...)
+			break
+		}
+	}
+	if len(p) == 0 {
+		delete(idx, t)
+	} else {
+		idx[t] = p
+	}
 }
 
 func (m *Model) unlearn(e *entry) {
@@ -335,18 +356,10 @@ func (m *Model) unlearn(e *entry) {
 		}
 	}
 	for _, t := range e.set {
-		p := m.post[t]
-		for i, s := range p {
-			if s == e.slot {
-				p = append(p[:i], p[i+1:]...)
-				break
-			}
-		}
-		if len(p) == 0 {
-			delete(m.post, t)
-		} else {
-			m.post[t] = p
-		}
+		removeSlot(m.post, t, e.slot)
+	}
+	for _, k := range e.bands {
+		removeSlot(m.bands, k, e.slot)
 	}
 }
 
@@ -503,34 +516,19 @@ func (m *Model) posterior(feats []uint32, off, k int, n int32, given int, post [
 }
 
 // nearest returns the example whose token set is most similar to set
-// (Jaccard), found through the token postings: overlaps are counted over
-// tokens held by at most maxPosting examples, and the exact similarity is
-// computed only for examples that could still reach NearJaccard. The newest
-// wins a tie. Called with m.mu held.
+// (Jaccard) among the candidates of the LSH index (lsh.go: any example
+// sharing a band with set), each verified; the newest wins a tie. Called
+// with m.mu held.
 func (m *Model) nearest(set []uint32) (*entry, float64) {
-	overlap := make(map[int32]int, 16)
-	skipped := 0
-	for _, t := range set {
-		p := m.post[t]
-		if len(p) > maxPosting {
-			skipped++
-			continue
-		}
-		for _, s := range p {
-			overlap[s]++
-		}
-	}
 	var best *entry
 	bestSim := 0.0
-	for s, n := range overlap {
-		e := m.slots[s]
-		hi := n + skipped // at most this many shared tokens
-		if float64(hi) < NearJaccard*float64(len(set)+len(e.set)-hi) {
-			continue
-		}
-		sim := jaccard(set, e.set)
-		if sim > bestSim || sim == bestSim && best != nil && newer(e.ex, best.ex) {
-			best, bestSim = e, sim
+	for _, k := range bandKeys(set) {
+		for _, s := range m.bands[k] {
+			e := m.slots[s]
+			sim := jaccard(set, e.set)
+			if sim > bestSim || sim == bestSim && best != nil && newer(e.ex, best.ex) {
+				best, bestSim = e, sim
+			}
 		}
 	}
 	return best, bestSim
