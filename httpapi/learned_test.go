@@ -2,13 +2,17 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"svc/engine/provider/mock"
+	"svc/engine/provider/wire"
 	"svc/id"
 	"svc/ledger"
 )
@@ -170,4 +174,49 @@ func TestFeedbackLimitReached(t *testing.T) {
 	requireError(t, r, 409, "invalid_request_error", "classification_id")
 	require.Equal(t, "feedback_limit_reached", r.err0()["code"])
 	requireOK(t, n.post("/v1/feedback", key, map[string]any{"classification_id": rated["id"], "rating": "incorrect", "corrected_sentiment": "negative"}))
+}
+
+// Provider path: the few-shot examples are the account's corrections most
+// similar to the comment (not the newest), and an answer computed with one
+// account's examples is never served to another account from a global
+// cache (the key names the account and its evidence version).
+func TestProviderExamplesMostSimilar(t *testing.T) {
+	var mu sync.Mutex
+	var prompts []wire.ClassifyInput
+	m := mock.New(mock.Options{MaxHang: 5 * time.Second, OnChat: func(task, _, input string) {
+		var in wire.ClassifyInput
+		if task == "classify" && json.Unmarshal([]byte(input), &in) == nil {
+			mu.Lock()
+			prompts = append(prompts, in)
+			mu.Unlock()
+		}
+	}})
+	up := httptest.NewServer(m)
+	t.Cleanup(up.Close)
+	cfg := mockConfig(up.URL)
+	cfg.HedgeRatio = -1
+	n, _ := startNodeFull(t, "", cfg, nodeOptions{scope: "global"})
+	_, keyA := n.liveKey()
+	_, keyB := n.liveKey()
+	last := func() wire.ClassifyInput {
+		mu.Lock()
+		defer mu.Unlock()
+		require.NotEmpty(t, prompts)
+		return prompts[len(prompts)-1]
+	}
+	corrections := []string{"the parcel arrived broken and late", "what a beautiful song, thank you", "when is the next episode coming out"}
+	for _, text := range corrections {
+		cls := requireOK(t, n.post("/v1/classify", keyA, map[string]any{"text": text}))
+		requireOK(t, n.post("/v1/feedback", keyA, map[string]any{"classification_id": cls["id"], "rating": "incorrect", "corrected_sentiment": "mixed"}))
+	}
+	text := "my parcel arrived broken again"
+	requireOK(t, n.post("/v1/classify", keyA, map[string]any{"text": text}))
+	in := last()
+	require.NotEmpty(t, in.Examples)
+	require.Equal(t, corrections[0], in.Examples[0].Text, "the most similar correction first, not the newest")
+
+	r := n.post("/v1/classify", keyB, map[string]any{"text": text})
+	requireOK(t, r)
+	require.Equal(t, "MISS", r.header.Get("X-SVC-Cache"), "A's answer was computed with A's examples: not B's to share")
+	require.Empty(t, last().Examples, "B has no feedback: no examples")
 }
