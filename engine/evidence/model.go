@@ -5,14 +5,17 @@
 //
 // Two kinds of evidence, applied by Decide:
 //   - near duplicates: the corrected comment whose token set is most similar
-//     to the new comment's (Jaccard >= NearJaccard) gives its labels outright;
+//     to the new comment's (Jaccard >= NearJaccard, found through a MinHash
+//     index, lsh.go) gives its labels outright;
 //   - a naive-Bayes model over hashed folded words (Arabic article and
-//     conjunction stripped) of every
-//     labelled comment, blended with the engine's own answer by a weight
-//     that grows with the number of examples: the model's label replaces the
-//     engine's only when its posterior beats the engine's label by more than
-//     Blend/n. One example never moves an unrelated comment (Blend/1 > 1);
-//     many consistent ones move similar comments.
+//     conjunction stripped) of every labelled comment, with the built-in
+//     engine's answer as one more piece of evidence (how the account's
+//     labels relate to it), blended with that answer by a weight that grows
+//     with the number of examples: the model's label replaces the engine's
+//     only when its posterior beats the engine's label by more than Blend/n
+//     and n >= minExamples. One example never moves an unrelated comment;
+//     many consistent ones move similar comments. Only for an unbiased
+//     sample (see unbiased).
 //
 // Invariants: one example per Key (a classification id): a newer example of
 // the same key replaces the older (the counts are those of the newest
@@ -62,7 +65,7 @@ const (
 	// cut shorter still, to the engine's HintRunes).
 	maxExampleRunes = 300
 	// maxPosting: a token carried by more examples than this is too common
-	// to find near duplicates by; it is left out of the candidate search.
+	// to rank examples by in Similar; it is left out of its candidates.
 	maxPosting = 256
 )
 
