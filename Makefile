@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality train train-dialect bench bench-brownout bench-cluster soak fuzz clean
+.PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality adapt train train-dialect bench bench-brownout bench-cluster soak fuzz clean
 
 all: build
 
@@ -84,6 +84,12 @@ DATA ?= ../shared/data
 # Regenerate the accuracy tables (docs/quality/*.md) from $(DATA).
 quality:
 	$(GO) run ./cmd/quality -data $(DATA)
+
+# Simulate a customer correcting a stream of dev-set comments: macro-F1 on the
+# unseen part after 0..3,000 feedback (docs/quality/adapt.md, adapt.png).
+# Reads $(DATA); not part of make test.
+adapt:
+	$(GO) run ./cmd/adapt -data $(DATA)
 
 # Learn the dialect word evidence from $(DATA)/train (licensed corpora)
 # and write engine/dialect/learned/ngrams_{permissive,wiki}.tsv (~1 min).

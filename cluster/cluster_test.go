@@ -132,6 +132,15 @@ func waitFor(t *testing.T, what string, cond func() bool) time.Duration {
 	return time.Since(start)
 }
 
+// otherAnswer is the labels an account gets for a comment on n.
+func otherAnswer(t *testing.T, n *node, key string, body map[string]any) any {
+	t.Helper()
+	r := n.post("/v1/classify", key, body)
+	require.Equal(t, 200, r.status, "%v", r.body)
+	res := r.body["result"].(map[string]any)
+	return fmt.Sprint(res["intent"], res["sentiment"], res["priority"], res["suggested_reply"])
+}
+
 func reportBody() map[string]any {
 	cs := make([]map[string]any, 10)
 	for i := range cs {
@@ -306,27 +315,42 @@ func TestCluster(t *testing.T) {
 		require.Equal(t, 200, rr.status, "reply on c to the comment classified on a: %v", rr.body)
 	})
 
-	// A correction on a stops b from answering the corrected text from its
-	// cache (NOTIFY from the feedback's transaction).
-	t.Run("feedback reaches every node's cache", func(t *testing.T) {
+	// A correction on a changes a near-duplicate comment's answer on b and
+	// c (which cached their answers before it), through the NOTIFY of the
+	// feedback's transaction; another account's answers do not change. The
+	// delay is logged (issue 20: within a second), not asserted: CI is a
+	// loaded machine.
+	t.Run("feedback reaches every node", func(t *testing.T) {
 		acc := account("feedback", 600)
 		buy(acc)
 		_, key := newKey(acc, "live")
+		other := account("feedback-other", 600)
+		buy(other)
+		_, otherKey := newKey(other, "live")
 		text := map[string]any{"text": "the new update is interesting"}
+		near := map[string]any{"text": "The new update is interesting!!"}
 		first := b.post("/v1/classify", key, text)
 		require.Equal(t, 200, first.status, "%v", first.body)
-		cached := b.post("/v1/classify", key, text)
-		require.Equal(t, "HIT", cached.header.Get("X-SVC-Cache"), "b caches its answer")
 		cls := first.body["result"].(map[string]any)
 		require.NotEqual(t, []any{"complaint"}, cls["intent"], "the correction must change the answer")
+		before := map[*node]any{}
+		for _, n := range []*node{b, c} {
+			r := n.post("/v1/classify", key, near)
+			require.Equal(t, 200, r.status, "%v", r.body)
+			before[n] = otherAnswer(t, n, otherKey, near)
+		}
 		fb := a.post("/v1/feedback", key, map[string]any{"classification_id": cls["id"], "rating": "incorrect",
 			"corrected_intent": []string{"complaint"}, "corrected_sentiment": "negative"})
 		require.Equal(t, 200, fb.status, "%v", fb.body)
-		d := waitFor(t, "b answers with a's correction", func() bool {
-			r := b.post("/v1/classify", key, text)
-			return r.status == 200 && fmt.Sprint(r.body["result"].(map[string]any)["intent"]) == "[complaint]"
-		})
-		t.Logf("b answered with the correction made on a %v after it", d)
+		start := time.Now()
+		for _, n := range []*node{b, c} {
+			waitFor(t, n.Name+" answers with a's correction", func() bool {
+				r := n.post("/v1/classify", key, near)
+				return r.status == 200 && fmt.Sprint(r.body["result"].(map[string]any)["intent"]) == "[complaint]"
+			})
+			t.Logf("%s answered a near duplicate with the correction made on a %v after its response", n.Name, time.Since(start))
+			require.Equal(t, before[n], otherAnswer(t, n, otherKey, near), "another account's answer on %s", n.Name)
+		}
 	})
 
 	// An advance on one node holds on every node: a sandbox key expires on

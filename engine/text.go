@@ -96,7 +96,8 @@ func cutAtWord(s string, max int) string {
 }
 
 // examples turns feedback hints into few-shot examples: at most MaxHints,
-// newest first, each text cut to HintRunes runes, enums filtered.
+// in the caller's order (httpapi: the account's most similar corrections
+// first), each text cut to HintRunes runes, enums filtered.
 func (e *Engine) examples(hints []op.Hint) []wire.Example {
 	var out []wire.Example
 	for _, h := range hints {

@@ -377,6 +377,10 @@ func (c *call) commitNow(h *ledger.Hold, charge bool, r ledger.Records) bool {
 	t0 := time.Now()
 	rc, err := c.s.ledger.Commit(c.ctx, h, charge, r)
 	observeCommit(t0, err)
+	if errors.Is(err, ledger.ErrFeedbackLimit) {
+		c.feedbackLimitReached()
+		return false
+	}
 	if err != nil {
 		c.internal(err)
 		return false

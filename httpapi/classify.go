@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"time"
 
 	"github.com/valyala/fasthttp"
 
@@ -11,9 +10,6 @@ import (
 	"svc/id"
 	"svc/ledger"
 )
-
-// maxHints is how many recent corrections reach the engine as examples.
-const maxHints = 20
 
 // classify: POST /v1/classify. Body text (required), platform, and the
 // optional comment metadata channel_id, author, created_at stored with the
@@ -52,18 +48,20 @@ func (s *Server) classify(c *call) {
 	if !ok {
 		return
 	}
-	key := c.cacheKey("classify", req.Text, provider)
-	res, hit, ok := lookup(c, h, &key, false, func(ctx context.Context) (op.Classification, error) {
-		req.Hints = s.hints(c.p.Account.ID)
-		r, err := s.engine.Classify(ctx, req, provider)
-		if err == nil {
-			s.applyCorrection(c.p.Account.ID, req.Text, &r)
-		}
-		return r, err
+	m := s.evidenceOf(c.ctx, c.p.Account.ID)
+	hints, evParams := s.evidenceParams(m, c.p.Account.ID, req.Text)
+	key := c.cacheKey("classify", req.Text, append([]string{provider}, evParams...)...)
+	raw, hit, ok := lookup(c, h, &key, false, func(ctx context.Context) (op.Classification, error) {
+		req.Hints = hints
+		return s.engine.Classify(ctx, req, provider)
 	})
 	if !ok {
 		return
 	}
+	// The account's evidence applies after the cache, to this answer only:
+	// raw (what the cache holds) stays as computed.
+	res := raw
+	engine.ApplyEvidence(op.ClassifyRequest{Text: req.Text, Platform: req.Platform}, &res, m)
 	now := s.clock.Now()
 	cid := id.New("cls", now)
 	cm.ID, cm.AccountID, cm.Text = cid, c.p.Account.ID, req.Text
@@ -72,7 +70,7 @@ func (s *Server) classify(c *call) {
 	if cm.CreatedAt.IsZero() {
 		cm.CreatedAt = now
 	}
-	if !settle(c, h, &key, &res, hit, ledger.Records{Comment: &cm}) {
+	if !settle(c, h, &key, &raw, hit, ledger.Records{Comment: &cm}) {
 		return
 	}
 	c.provider = res.Usage.Provider
@@ -91,83 +89,6 @@ func (c *call) providerQuery(errType string) (string, bool) {
 		return "", false
 	}
 	return p, true
-}
-
-// hintTTL bounds how long a node keeps an account's hints: a correction
-// committed on another node (a shared PostgreSQL ledger) reaches this
-// node's classifications within it. This node's own feedback drops them at
-// once (forgetHints).
-const hintTTL = 2 * time.Second
-
-// hintMemo is one account's memoized hints and when they were read.
-type hintMemo struct {
-	hs []op.Hint
-	at time.Time
-}
-
-// hints returns the account's recent corrections as engine hints. They are
-// read from the ledger once per account and kept until the account's next
-// feedback (s.forgetHints) or for hintTTL, so a classify miss does not read
-// the ledger.
-func (s *Server) hints(account string) []op.Hint {
-	if v, ok := s.hintCache.Load(account); ok {
-		if m := v.(*hintMemo); time.Since(m.at) < hintTTL {
-			return m.hs
-		}
-	}
-	at := time.Now()
-	s.hintMu.Lock()
-	gen := s.hintGen
-	s.hintMu.Unlock()
-	hs := s.loadHints(account)
-	s.hintMu.Lock()
-	if s.hintGen == gen { // no feedback committed during the load: not stale
-		s.hintCache.Store(account, &hintMemo{hs: hs, at: at})
-	}
-	s.hintMu.Unlock()
-	return hs
-}
-
-// forgetHints drops the account's memoized hints; called after a feedback commit.
-func (s *Server) forgetHints(account string) {
-	s.hintMu.Lock()
-	s.hintGen++
-	s.hintCache.Delete(account)
-	s.hintMu.Unlock()
-}
-
-func (s *Server) loadHints(account string) []op.Hint {
-	fbs, err := s.ledger.RecentFeedback(context.Background(), account, maxHints)
-	if err != nil || len(fbs) == 0 {
-		return nil
-	}
-	hs := make([]op.Hint, 0, len(fbs))
-	for _, f := range fbs {
-		if f.Rating == "correct" {
-			continue
-		}
-		hs = append(hs, op.Hint{Text: f.Text, Intent: validIntents(f.CorrectedIntent), Sentiment: f.CorrectedSentiment})
-	}
-	return hs
-}
-
-// applyCorrection overrides intent and sentiment with the account's newest
-// correction of the same normalised text.
-func (s *Server) applyCorrection(account, text string, r *op.Classification) {
-	if len(s.hints(account)) == 0 {
-		return // the account has no correction at all: nothing to look up
-	}
-	fb, ok, err := s.ledger.Correction(context.Background(), account, correctionKey(text))
-	if err != nil || !ok {
-		return
-	}
-	if in := validIntents(fb.CorrectedIntent); len(in) > 0 {
-		r.Intent = in
-	}
-	if fb.CorrectedSentiment != "" {
-		r.Sentiment = fb.CorrectedSentiment
-	}
-	r.Reasoning = "Corrected by this account's feedback on the same text. " + r.Reasoning
 }
 
 // validIntents keeps the standard intent labels of a free-form correction.

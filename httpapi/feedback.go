@@ -2,21 +2,28 @@ package httpapi
 
 import (
 	"errors"
-	"strings"
-	"unicode"
+	"fmt"
 
 	"github.com/valyala/fasthttp"
 
 	"svc/engine/op"
-	"svc/engine/textnorm"
 	"svc/id"
 	"svc/ledger"
 )
 
 // feedback: POST /v1/feedback. Free, but counts against the sandbox quota.
 // Body classification_id and rating (correct, incorrect, partial) required;
-// corrected_intent (array of strings), corrected_sentiment, comment optional.
-// An unknown classification_id, or another account's, is 404.
+// corrected_intent (array of strings), corrected_sentiment,
+// corrected_dialect (an extension: gulf, egyptian, levantine, msa) and
+// comment optional. An unknown classification_id, or another account's, is
+// 404. The ledger keeps one feedback per classification (the newest) and
+// feedback on at most ledger.MaxFeedbackPerAccount classifications per
+// account: one more is 409 feedback_limit_reached (feedbackLimitReached).
+//
+// What the feedback teaches the account's later classifications
+// (learned.go): the corrected labels; under rating correct the
+// classification's own labels, and under partial those the caller did not
+// correct (confirmed); under incorrect only the corrected ones.
 func (s *Server) feedback(c *call) {
 	d, e := decodeBody(c.ctx.PostBody(), false)
 	if e != nil {
@@ -30,6 +37,7 @@ func (s *Server) feedback(c *call) {
 	rating := d.enum("rating", []string{"correct", "incorrect", "partial"}, "")
 	intents := d.strings("corrected_intent", maxIntents, maxShortString)
 	sentiment := d.enum("corrected_sentiment", op.Sentiments, "")
+	dialect := d.enum("corrected_dialect", op.Dialects, "")
 	comment := d.str("comment", maxFreeText)
 	if d.fail != nil {
 		c.badRequest(d.fail)
@@ -50,16 +58,29 @@ func (s *Server) feedback(c *call) {
 	now := s.clock.Now()
 	fb := ledger.Feedback{
 		ID: id.New("fb", now), AccountID: c.p.Account.ID, ClassificationID: cid, Rating: rating,
-		CorrectedIntent: intents, CorrectedSentiment: sentiment, Comment: comment,
-		Text: cm.Text, TextKey: correctionKey(cm.Text), CreatedAt: now,
+		CorrectedIntent: validIntents(intents), CorrectedSentiment: sentiment, CorrectedDialect: dialect, Comment: comment,
+		Text: cm.Text, CreatedAt: now,
+	}
+	if rating != "incorrect" { // confirmed: what the caller did not correct
+		if len(fb.CorrectedIntent) == 0 {
+			fb.CorrectedIntent = cm.Intents
+		}
+		if fb.CorrectedSentiment == "" {
+			fb.CorrectedSentiment = cm.Sentiment
+		}
+		if fb.CorrectedDialect == "" {
+			fb.CorrectedDialect = cm.Dialect
+		}
 	}
 	if !c.commit(h, true, ledger.Records{Feedback: &fb}) { // price 0: captures nothing
 		return
 	}
 	c.charged = -1 // free: no credits header
-	s.forgetHints(c.p.Account.ID)
-	if rating != "correct" {
-		s.cache.Forget(c.p.Account.ID, cm.Text)
+	learn := func() { s.learn(fb) }
+	if c.pending != nil { // committed by ok (an Idempotency-Key): learn after
+		c.pending.after = learn
+	} else {
+		learn()
 	}
 	c.ok(feedbackJSON{ID: fb.ID, Object: "feedback", ClassificationID: cid, Rating: rating, Acknowledged: true})
 }
@@ -67,35 +88,13 @@ func (s *Server) feedback(c *call) {
 // feedbackWatcher is a ledger shared by several nodes that tells this node
 // of feedback committed on any node (pgledger.Ledger).
 type feedbackWatcher interface {
-	WatchFeedback(forget func(accountID, text string, correction bool), flush func())
+	WatchFeedback(heard func(ledger.Feedback), flush func())
 }
 
-// feedbackElsewhere does on this node what feedback does on the node that
-// committed it: the account's hints are reloaded, and a correction's text is
-// no longer answered from the cache.
-func (s *Server) feedbackElsewhere(accountID, text string, correction bool) {
-	s.forgetHints(accountID)
-	if correction {
-		s.cache.Forget(accountID, text)
-	}
-}
-
-// flushFeedbackState forgets what any feedback may have changed, for a node
-// that may have missed some: every account's hints and the whole cache.
-func (s *Server) flushFeedbackState() {
-	s.hintMu.Lock()
-	s.hintGen++
-	s.hintCache.Clear()
-	s.hintMu.Unlock()
-	s.cache.Flush()
-}
-
-// correctionKey is the form under which corrections are stored and looked up:
-// the folded text with punctuation, symbols and emoji dropped, so that "I love
-// it!" and "i love it" share one correction.
-func correctionKey(text string) string {
-	words := strings.FieldsFunc(textnorm.Fold(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
-	})
-	return strings.Join(words, " ")
+// feedbackLimitReached answers a feedback refused by the ledger's cap
+// (ledger.ErrFeedbackLimit): 409, invalid_request_error,
+// feedback_limit_reached.
+func (c *call) feedbackLimitReached() {
+	c.fail(fasthttp.StatusConflict, errf(typeInvalidRequest, "feedback_limit_reached", "classification_id",
+		fmt.Sprintf("This account already keeps feedback on %d classifications, the limit. Feedback on a classification already rated replaces its older feedback and is still accepted.", ledger.MaxFeedbackPerAccount)))
 }

@@ -120,6 +120,8 @@ type nodeOptions struct {
 	wrap  func(ledger.Ledger) ledger.Ledger // wraps the ledger the server uses
 	// ledger is "pebble" or "postgres"; "" follows SVC_TEST_LEDGER.
 	ledger string
+	// scope is the cache scope ("" is account).
+	scope string
 }
 
 // startNodeFull starts a server on dir (a fresh temp dir when "") and
@@ -131,7 +133,11 @@ func startNodeFull(t *testing.T, dir string, ecfg engine.Config, o nodeOptions) 
 	}
 	clk := clock.New()
 	led := openLedger(t, dir, o.ledger, clk.Now)
-	ch, err := cache.Open(cache.Options{Dir: filepath.Join(dir, "cache"), Scope: "account", Now: clk.Now})
+	scope := o.scope
+	if scope == "" {
+		scope = "account"
+	}
+	ch, err := cache.Open(cache.Options{Dir: filepath.Join(dir, "cache"), Scope: scope, Now: clk.Now})
 	require.NoError(t, err)
 	eng, err := engine.New(ecfg)
 	require.NoError(t, err)

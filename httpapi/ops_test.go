@@ -325,11 +325,16 @@ func TestFeedbackAndHints(t *testing.T) {
 	require.Equal(t, "live", r.header.Get("X-SVC-Environment"))
 	require.NotEmpty(t, r.header.Get("X-RateLimit-Limit"))
 
+	// A near duplicate answers with the correction, and what follows from
+	// the corrected intent (priority, requires_response, the reply) is
+	// derived from it, not from the old answer.
 	again := n.post("/v1/classify", key, map[string]any{"text": "The new update is interesting!"})
 	a := requireOK(t, again)
-	require.Equal(t, "MISS", again.header.Get("X-SVC-Cache"), "feedback drops the corrected text's cache entries")
 	require.Equal(t, []any{"complaint"}, a["intent"])
 	require.Equal(t, "negative", a["sentiment"])
+	require.Equal(t, true, a["requires_response"], "a complaint requires a response")
+	require.NotEqual(t, "low", a["priority"], "a complaint is never low priority")
+	require.NotEqual(t, cls["suggested_reply"], a["suggested_reply"], "the draft answers the complaint, not the old intent")
 }
 
 func TestCommentsListFiltersAndCursor(t *testing.T) {

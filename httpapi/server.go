@@ -6,7 +6,6 @@ package httpapi
 
 import (
 	"net"
-	"sync"
 	"time"
 
 	"github.com/fasthttp/router"
@@ -15,6 +14,7 @@ import (
 	"svc/cache"
 	"svc/clock"
 	"svc/engine"
+	"svc/engine/evidence"
 	"svc/ledger"
 )
 
@@ -36,6 +36,9 @@ type Config struct {
 	// listener must be wrapped by ProxyListener with the same list for
 	// their PROXY headers to be read.
 	TrustedProxies TrustedProxies
+	// EvidenceAccounts bounds the accounts whose learned evidence a node
+	// holds (least recently used dropped); 0: evidence.DefaultMaxAccounts.
+	EvidenceAccounts int
 }
 
 // Server answers /v1 and /admin/v1.
@@ -49,11 +52,8 @@ type Server struct {
 	reports  rateLimiter // per account: 5 reports/min
 	authFail failLimiter // per client address: failed authentications (authfail.go)
 	blocked  *blocklist  // client addresses over their failure limit, until a slot frees
-	// hintCache memoizes each account's feedback hints (*hintMemo, for hintTTL); an
-	// account's entry is dropped by its next feedback. Bounded by accounts.
-	hintCache sync.Map
-	hintMu    sync.Mutex // orders a memo store after a load against forgetHints
-	hintGen   uint64     // guarded by hintMu: bumped by every forgetHints
+	// learned holds the accounts' evidence from their feedback (learned.go).
+	learned *evidence.Store
 }
 
 // maxAuthFailuresPerMinute is how many failed authentications one client
@@ -67,11 +67,12 @@ const maxAuthFailuresPerMinute = 600
 func New(cfg Config, l ledger.Ledger, e *engine.Engine, c *cache.Cache, clk *clock.Clock) *Server {
 	s := &Server{cfg: cfg, ledger: l, engine: e, cache: c, clock: clk, keys: newLimiter(), reports: newLimiter(),
 		authFail: newFailCounter(), blocked: newBlocklist()}
+	s.learned = evidence.NewStore(s.loadEvidence, cfg.EvidenceAccounts)
 	if cfg.Redis != nil {
 		s.keys, s.reports, s.authFail = cfg.Redis.limiter("k"), cfg.Redis.limiter("r"), cfg.Redis.failures()
 	}
 	if w, ok := l.(feedbackWatcher); ok && c != nil {
-		w.WatchFeedback(s.feedbackElsewhere, s.flushFeedbackState)
+		w.WatchFeedback(s.learn, s.learned.Forget)
 	}
 	return s
 }

@@ -37,6 +37,11 @@ type account struct {
 
 	days []dayTotals // usage totals per UTC day, oldest first (daytotals.go)
 
+	// fbMu orders the account's feedback commits: held from putFeedback's
+	// reads (the classification's stored feedback, the fbn/ count) until the
+	// batch is durable, so no two feedback batches decide on the same state.
+	fbMu sync.Mutex
+
 	claims map[string]*claim // idempotency keys claimed by calls in flight; nil until the first
 }
 

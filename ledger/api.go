@@ -57,6 +57,11 @@ var (
 	ErrClosed             = errors.New("ledger: closed")
 	ErrInsufficientCredit = errors.New("ledger: insufficient credits")
 
+	// ErrFeedbackLimit: the account already stores feedback on
+	// MaxFeedbackPerAccount classifications; feedback on one of them
+	// (replacing its older feedback) is still taken. Nothing was written.
+	ErrFeedbackLimit = errors.New("ledger: feedback limit reached")
+
 	// ErrUnavailable: the store cannot take the call now (its database is
 	// down or unreachable, a write's durability is unknown, the caller's
 	// deadline passed). Nothing was charged by the call that got it, except
@@ -247,17 +252,28 @@ type Comment struct {
 	ClassifiedAt time.Time
 }
 
-// Feedback is a correction of a classification.
+// MaxFeedbackPerAccount caps the classifications an account keeps feedback
+// on: a feedback on one more is refused (ErrFeedbackLimit). One feedback is
+// kept per classification, the newest: a later one replaces it.
+const MaxFeedbackPerAccount = 3000
+
+// Feedback is an account's rating of one classification, and the labels it
+// teaches. Stored once per (account, classification): the newest replaces
+// the older (by CreatedAt, then ID), so the text is stored once however
+// often a classification is rated.
 type Feedback struct {
-	ID                 string // "fb_..."
-	AccountID          string
-	ClassificationID   string
-	Rating             string // correct | incorrect | partial
+	ID               string // "fb_..."
+	AccountID        string
+	ClassificationID string
+	Rating           string // correct | incorrect | partial
+	// The labels the feedback teaches: the corrected ones, and for what the
+	// caller did not correct under rating correct or partial, the
+	// classification's own (confirmed). Empty: not taught.
 	CorrectedIntent    []string
 	CorrectedSentiment string
+	CorrectedDialect   string
 	Comment            string
-	Text               string // the classified comment's text (copied for hints)
-	TextKey            string // the caller's normalised form of Text; corrections are looked up by it
+	Text               string // the classified comment's text
 	CreatedAt          time.Time
 }
 
@@ -446,12 +462,10 @@ type Ledger interface {
 	ListComments(ctx context.Context, accountID string, f CommentFilter) (CommentPage, error)
 	Analytics(ctx context.Context, accountID string, q AnalyticsQuery) (Analytics, error)
 	Usage(ctx context.Context, accountID string, q UsageQuery) (UsageSummary, error)
-	// RecentFeedback returns up to max (at most 100) of the account's
-	// corrections (rating incorrect or partial), newest first.
+	// RecentFeedback returns up to max (at most MaxFeedbackPerAccount) of
+	// the account's feedback, every rating, one per classification (the
+	// newest), newest first.
 	RecentFeedback(ctx context.Context, accountID string, max int) ([]Feedback, error)
-	// Correction returns the newest correction (rating incorrect or partial)
-	// whose TextKey equals textKey, for the account; ok false when none.
-	Correction(ctx context.Context, accountID, textKey string) (f Feedback, ok bool, err error)
 }
 
 // KeyRevocationDelay bounds how long a revoked key may still authenticate on

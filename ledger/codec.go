@@ -1,7 +1,6 @@
 package ledger
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"time"
@@ -18,9 +17,15 @@ const (
 	pCmtTime = "cmtt/"
 	pUse     = "use/"
 	pUseTot  = "ust/"
-	pFb      = "fb/"
-	pFbCorr  = "fbc/"
-	pFbText  = "fbk/"
+	// Feedback (records.go): fbl/<acct>/<classification id> holds the one
+	// (newest) feedback of a classification, text included; fbt/<acct>/
+	// <time12><fbID> indexes it by time (value: the classification id);
+	// fbn/<acct> counts the account's fbl/ rows (8 bytes, big endian). The
+	// prefixes fb/, fbc/ and fbk/ of earlier versions are no longer written
+	// or read.
+	pFbLast  = "fbl/"
+	pFbTime  = "fbt/"
+	pFbCount = "fbn/"
 )
 
 var (
@@ -80,9 +85,6 @@ func timeKey(prefix, accountID string, t time.Time, id string) []byte {
 	b := appendTime(acctPrefix(prefix, accountID), t)
 	return append(b, id...)
 }
-
-// textKeyHash is the SHA-256 of a feedback TextKey, its fixed-length form in keys.
-func textKeyHash(textKey string) [32]byte { return sha256.Sum256([]byte(textKey)) }
 
 // upperBound returns the smallest key greater than every key with prefix p.
 func upperBound(p []byte) []byte {

@@ -109,8 +109,3 @@ func (s *Store) isEmpty() bool {
 	e, _ := s.Empty(ctx)
 	return e
 }
-
-func (s *Store) correctionOf(accountID, textKey string) (Feedback, bool) {
-	f, ok, _ := s.Correction(ctx, accountID, textKey)
-	return f, ok
-}

@@ -143,8 +143,10 @@ func (s *Store) Release(ctx context.Context, h *Hold) error {
 //     whatever charge says (cache hits count too);
 //   - r.Usage with AccountID, KeyID, Sandbox from the hold and Charged set to
 //     the credits actually captured (0 unless live and charge);
-//   - r.Comment (the comment and its time index) and r.Feedback (the record
-//     and, for corrections, its indexes), when given.
+//   - r.Comment (the comment and its time index) and r.Feedback (the one
+//     feedback row of its classification, replacing an older one, and its
+//     time index; ErrFeedbackLimit for a new classification beyond
+//     MaxFeedbackPerAccount), when given.
 //
 // A second Commit of the same hold returns ErrHoldEnded and writes nothing:
 // no double charge. On any other error nothing was written and the hold is
@@ -181,6 +183,10 @@ func (s *Store) commit(h *Hold, charge bool, r Records, rc *Receipt) error {
 		return err
 	}
 	defer s.leave()
+	if r.Feedback != nil {
+		h.a.fbMu.Lock() // until the batch is durable (deferred after s.wait)
+		defer h.a.fbMu.Unlock()
+	}
 	var amount int64
 	if charge && h.kind == Live {
 		amount = h.price

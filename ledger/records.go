@@ -1,7 +1,6 @@
 package ledger
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -111,28 +110,14 @@ func (s *Store) putRecords(b *pebble.Batch, h *Hold, charged int64, r Records) (
 			fv.CreatedAt = now
 		}
 		fv.CreatedAt = fv.CreatedAt.UTC().Round(0)
-		if len(fv.Text)+len(fv.Comment)+len(fv.TextKey) > 3*maxRecordStr {
+		if len(fv.Text)+len(fv.Comment) > 2*maxRecordStr {
 			return nil, Usage{}, fmt.Errorf("%w: feedback too long", ErrInvalid)
 		}
-		v, _ := json.Marshal(&fv)
-		b.Set(timeKey(pFb, fv.AccountID, fv.CreatedAt, fv.ID), v, nil)
-		if isCorrection(fv.Rating) {
-			b.Set(timeKey(pFbCorr, fv.AccountID, fv.CreatedAt, fv.ID), v, nil)
-			b.Set(feedbackTextKey(fv.AccountID, fv.TextKey, fv.CreatedAt, fv.ID), v, nil)
+		if err := s.putFeedback(b, fv); err != nil {
+			return nil, Usage{}, err
 		}
 	}
 	return written, u, nil
-}
-
-// isCorrection reports whether a feedback rating corrects the classification.
-func isCorrection(rating string) bool { return rating == "incorrect" || rating == "partial" }
-
-// feedbackTextKey is fbk/<accountID>/<sha256(textKey)><time12><fbID>.
-func feedbackTextKey(accountID, textKey string, t time.Time, fbID string) []byte {
-	h := textKeyHash(textKey)
-	b := append(acctPrefix(pFbText, accountID), h[:]...)
-	b = appendTime(b, t)
-	return append(b, fbID...)
 }
 
 // encodeComment is the value of cmtt/: the filterable fields first (so lists

@@ -40,7 +40,7 @@ func TestRestartRebuildsState(t *testing.T) {
 	h, err = s.Reserve(ctx, sb.p, 0)
 	require.NoError(t, err)
 	r = use("/v1/feedback")
-	r.Feedback = &Feedback{ClassificationID: "cls_1", Rating: "incorrect", CorrectedIntent: []string{"praise"}, Text: "hello", TextKey: "hello"}
+	r.Feedback = &Feedback{ClassificationID: "cls_1", Rating: "incorrect", CorrectedIntent: []string{"praise"}, Text: "hello"}
 	require.NoError(t, s.commitErr(h, true, r))
 
 	// In flight at close: never charged.
@@ -74,9 +74,11 @@ func TestRestartRebuildsState(t *testing.T) {
 	cm, err := s.Comment(ctx, live.acct.ID, "cls_1")
 	require.NoError(t, err)
 	assert.Equal(t, "hello", cm.Text)
-	fb, ok := s.correctionOf(live.acct.ID, "hello")
-	require.True(t, ok)
-	assert.Equal(t, []string{"praise"}, fb.CorrectedIntent)
+	fbs, err := s.RecentFeedback(ctx, live.acct.ID, 10)
+	require.NoError(t, err)
+	require.Len(t, fbs, 1)
+	assert.Equal(t, []string{"praise"}, fbs[0].CorrectedIntent)
+	assert.Equal(t, "hello", fbs[0].Text)
 	u, err := s.Usage(ctx, live.acct.ID, UsageQuery{})
 	require.NoError(t, err)
 	assert.Equal(t, 5, u.TotalRequests)

@@ -8,7 +8,6 @@ package ledgertest
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -503,11 +502,13 @@ func testRecords(t *testing.T, e *env) {
 	if u.TotalRequests != 7 || u.TotalCharged != 70 || len(u.ByEndpoint) != 1 || u.ByEndpoint[0].Endpoint != "/v1/classify" || u.BalanceCredits != 25_000-70 {
 		t.Fatalf("usage %+v", u)
 	}
-	// Feedback: a correction is found by its text key; "correct" is not one.
-	for i, rating := range []string{"incorrect", "correct"} {
+	// Feedback: every rating is kept, one per classification (the newest
+	// replaces the older), newest first, per account.
+	for i, rating := range []string{"incorrect", "correct", "partial"} {
+		e.clock.Advance(time.Second)
 		now := e.clock.Now()
-		fb := ledger.Feedback{ID: id.New("fb", now), AccountID: a.ID, ClassificationID: made[i].ID, Rating: rating,
-			CorrectedIntent: []string{"praise"}, CorrectedSentiment: "positive", Text: made[i].Text, TextKey: fmt.Sprint("key", i), CreatedAt: now}
+		fb := ledger.Feedback{ID: id.New("fb", now), AccountID: a.ID, ClassificationID: made[i%2].ID, Rating: rating,
+			CorrectedIntent: []string{"praise"}, CorrectedSentiment: "positive", CorrectedDialect: "msa", Text: made[i%2].Text, CreatedAt: now}
 		h, err := e.l.Reserve(ctx, p, 0)
 		e.must(err)
 		_, err = e.l.Commit(ctx, h, true, ledger.Records{Usage: usage("/v1/feedback", now), Feedback: &fb})
@@ -515,17 +516,12 @@ func testRecords(t *testing.T, e *env) {
 	}
 	fbs, err := e.l.RecentFeedback(ctx, a.ID, 10)
 	e.must(err)
-	if len(fbs) != 1 || fbs[0].Rating != "incorrect" || fbs[0].CorrectedIntent[0] != "praise" {
+	if len(fbs) != 2 || fbs[0].ClassificationID != made[0].ID || fbs[0].Rating != "partial" || fbs[1].Rating != "correct" ||
+		fbs[0].CorrectedIntent[0] != "praise" || fbs[0].CorrectedDialect != "msa" || fbs[0].Text != made[0].Text {
 		t.Fatalf("RecentFeedback %+v", fbs)
 	}
-	if fb, ok, err := e.l.Correction(ctx, a.ID, "key0"); err != nil || !ok || fb.ClassificationID != made[0].ID {
-		t.Fatalf("Correction(key0) = %+v %v %v", fb, ok, err)
-	}
-	if _, ok, err := e.l.Correction(ctx, a.ID, "key1"); err != nil || ok {
-		t.Fatalf("a 'correct' rating is a correction: %v %v", ok, err)
-	}
-	if _, ok, err := e.l.Correction(ctx, other.Account.ID, "key0"); err != nil || ok {
-		t.Fatalf("another account's correction: %v %v", ok, err)
+	if fbs, err := e.l.RecentFeedback(ctx, other.Account.ID, 10); err != nil || len(fbs) != 0 {
+		t.Fatalf("another account's feedback: %+v %v", fbs, err)
 	}
 }
 

@@ -136,12 +136,19 @@ const commentSQL = `INSERT INTO comments (id, account_id, text, platform, intent
 SELECT $2, u.account_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 FROM usage u WHERE u.id = $1`
 
 // feedbackSQL inserts a feedback record if its op's usage row ($1) was
-// written in this transaction. $2 id, $3 classification, $4 rating,
+// written in this transaction, or replaces the classification's stored one
+// when it is newer (created, then id). $2 id, $3 classification, $4 rating,
 // $5 corrected intent, $6 corrected sentiment, $7 comment, $8 text,
-// $9 text key, $10 created.
-const feedbackSQL = `INSERT INTO feedback (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment,
-	comment, text, text_key, created_ns)
-SELECT $2, u.account_id, $3, $4, $5, $6, $7, $8, $9, $10 FROM usage u WHERE u.id = $1`
+// $9 corrected dialect, $10 created. The trigger feedback_limit refuses a
+// classification beyond the account's cap (schema.sql).
+const feedbackSQL = `INSERT INTO feedback AS f (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment,
+	comment, text, text_key, corrected_dialect, created_ns)
+SELECT $2, u.account_id, $3, $4, $5, $6, $7, $8, '', $9, $10 FROM usage u WHERE u.id = $1
+ON CONFLICT (account_id, classification_id) DO UPDATE SET id = EXCLUDED.id, rating = EXCLUDED.rating,
+	corrected_intent = EXCLUDED.corrected_intent, corrected_sentiment = EXCLUDED.corrected_sentiment,
+	corrected_dialect = EXCLUDED.corrected_dialect, comment = EXCLUDED.comment, text = EXCLUDED.text,
+	created_ns = EXCLUDED.created_ns
+WHERE (f.created_ns, f.id) < (EXCLUDED.created_ns, EXCLUDED.id)`
 
 // capture returns the op's capture statement and its arguments.
 func (o *op) capture() (string, []any) {
@@ -175,7 +182,7 @@ func (o *op) rows() []rowStmt {
 			corrected = []string{}
 		}
 		out = append(out, rowStmt{feedbackSQL, []any{use, esc(f.ID), esc(f.ClassificationID), esc(f.Rating),
-			escAll(corrected), esc(f.CorrectedSentiment), esc(f.Comment), esc(f.Text), esc(f.TextKey), ns(f.CreatedAt)}})
+			escAll(corrected), esc(f.CorrectedSentiment), esc(f.Comment), esc(f.Text), esc(f.CorrectedDialect), ns(f.CreatedAt)}})
 	}
 	return out
 }

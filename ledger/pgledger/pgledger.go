@@ -405,6 +405,8 @@ func (l *Ledger) fail(err error) error {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch {
+		case pe.Code == feedbackLimitCode:
+			return ledger.ErrFeedbackLimit
 		case pe.Code == "23514":
 			return fmt.Errorf("%w: %s", ledger.ErrInvariant, pe.ConstraintName)
 		case pe.Code == "23505":

@@ -255,31 +255,31 @@ func (l *Ledger) Usage(ctx context.Context, accountID string, q ledger.UsageQuer
 	return sum, nil
 }
 
-const feedbackCols = `id, account_id, classification_id, rating, corrected_intent, corrected_sentiment, comment, text, text_key, created_ns`
+const feedbackCols = `id, account_id, classification_id, rating, corrected_intent, corrected_sentiment, corrected_dialect, comment, text, created_ns`
 
 func scanFeedback(row pgx.Row) (ledger.Feedback, error) {
 	var f ledger.Feedback
 	var created int64
 	err := row.Scan(&f.ID, &f.AccountID, &f.ClassificationID, &f.Rating, &f.CorrectedIntent, &f.CorrectedSentiment,
-		&f.Comment, &f.Text, &f.TextKey, &created)
+		&f.CorrectedDialect, &f.Comment, &f.Text, &created)
 	f.CreatedAt = atv(created)
-	for _, s := range []*string{&f.ClassificationID, &f.Rating, &f.CorrectedSentiment, &f.Comment, &f.Text, &f.TextKey} {
+	for _, s := range []*string{&f.ClassificationID, &f.Rating, &f.CorrectedSentiment, &f.CorrectedDialect, &f.Comment, &f.Text} {
 		*s = unesc(*s)
 	}
 	unescAll(f.CorrectedIntent)
 	return f, err
 }
 
-// RecentFeedback returns up to max (at most 100) of the account's
-// corrections (rating incorrect or partial), newest first.
+// RecentFeedback returns up to max (at most ledger.MaxFeedbackPerAccount)
+// of the account's feedback, one per classification, newest first.
 func (l *Ledger) RecentFeedback(ctx context.Context, accountID string, max int) ([]ledger.Feedback, error) {
 	if max <= 0 {
 		return nil, nil
 	}
-	max = min(max, 100)
+	max = min(max, ledger.MaxFeedbackPerAccount)
 	ctx, cancel := l.bound(ctx)
 	defer cancel()
-	rows, err := l.pool.Query(ctx, "SELECT "+feedbackCols+` FROM feedback WHERE account_id = $1 AND rating <> 'correct'
+	rows, err := l.pool.Query(ctx, "SELECT "+feedbackCols+` FROM feedback WHERE account_id = $1
 		ORDER BY created_ns DESC, id DESC LIMIT $2`, esc(accountID), max)
 	if err != nil {
 		return nil, l.fail(err)
@@ -294,19 +294,4 @@ func (l *Ledger) RecentFeedback(ctx context.Context, accountID string, max int) 
 		out = append(out, f)
 	}
 	return out, l.fail(rows.Err())
-}
-
-// Correction returns the account's newest correction of textKey.
-func (l *Ledger) Correction(ctx context.Context, accountID, textKey string) (ledger.Feedback, bool, error) {
-	ctx, cancel := l.bound(ctx)
-	defer cancel()
-	f, err := scanFeedback(l.pool.QueryRow(ctx, "SELECT "+feedbackCols+` FROM feedback
-		WHERE account_id = $1 AND text_key = $2 AND rating <> 'correct' ORDER BY created_ns DESC, id DESC LIMIT 1`, esc(accountID), esc(textKey)))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ledger.Feedback{}, false, nil
-	}
-	if err != nil {
-		return ledger.Feedback{}, false, l.fail(err)
-	}
-	return f, true, nil
 }

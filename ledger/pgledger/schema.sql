@@ -167,8 +167,34 @@ CREATE TABLE IF NOT EXISTS feedback (
 	text_key            text NOT NULL,
 	created_ns          bigint NOT NULL
 );
-CREATE INDEX IF NOT EXISTS feedback_corrections ON feedback (account_id, created_ns DESC, id DESC) WHERE rating <> 'correct';
-CREATE INDEX IF NOT EXISTS feedback_by_text ON feedback (account_id, text_key, created_ns DESC, id DESC) WHERE rating <> 'correct';
+-- One row per (account, classification): the newest feedback replaces the
+-- older (feedbackSQL's ON CONFLICT), so a text is stored once however often
+-- it is rated. text_key is no longer written (''). Earlier versions kept
+-- every feedback: the older duplicates are dropped here (a no-op once the
+-- unique index exists).
+ALTER TABLE feedback ADD COLUMN IF NOT EXISTS corrected_dialect text NOT NULL DEFAULT '';
+DELETE FROM feedback f USING feedback g WHERE f.account_id = g.account_id AND f.classification_id = g.classification_id
+	AND (f.created_ns, f.id) < (g.created_ns, g.id);
+CREATE UNIQUE INDEX IF NOT EXISTS feedback_by_classification ON feedback (account_id, classification_id);
+CREATE INDEX IF NOT EXISTS feedback_recent ON feedback (account_id, created_ns DESC, id DESC);
+DROP INDEX IF EXISTS feedback_corrections;
+DROP INDEX IF EXISTS feedback_by_text;
+
+-- At most 3000 classifications with feedback per account
+-- (ledger.MaxFeedbackPerAccount; feedback.go asserts the literal): feedback
+-- on one more raises SQLSTATE SVFB1 (ledger.ErrFeedbackLimit). Feedback on a
+-- classification already stored (an update by ON CONFLICT) always passes.
+-- Two nodes committing an account's new feedback at once may each pass the
+-- count: the cap may be overshot by the feedback in flight at that moment.
+CREATE OR REPLACE FUNCTION svc_feedback_limit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF NOT EXISTS (SELECT 1 FROM feedback WHERE account_id = NEW.account_id AND classification_id = NEW.classification_id)
+		AND (SELECT count(*) FROM feedback WHERE account_id = NEW.account_id) >= 3000 THEN
+		RAISE EXCEPTION 'feedback limit reached for account %', NEW.account_id USING ERRCODE = 'SVFB1';
+	END IF;
+	RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER feedback_limit BEFORE INSERT ON feedback FOR EACH ROW EXECUTE FUNCTION svc_feedback_limit();
 
 -- The comments' seq (see the comments table).
 CREATE OR REPLACE FUNCTION svc_comment_seq() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -183,13 +209,14 @@ CREATE OR REPLACE TRIGGER comments_seq BEFORE INSERT ON comments FOR EACH ROW EX
 
 -- Every feedback notifies every node at its commit (NOTIFY is delivered
 -- when the inserting transaction commits, never if it rolls back): their
--- listeners drop cached answers for the corrected text (feedback.go).
+-- listeners read it and tell their node (feedback.go). A replacing feedback
+-- is an UPDATE of the classification's row.
 CREATE OR REPLACE FUNCTION svc_feedback_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	PERFORM pg_notify('svc_feedback', NEW.id);
 	RETURN NULL;
 END $$;
-CREATE OR REPLACE TRIGGER feedback_notify AFTER INSERT ON feedback FOR EACH ROW EXECUTE FUNCTION svc_feedback_notify();
+CREATE OR REPLACE TRIGGER feedback_notify AFTER INSERT OR UPDATE ON feedback FOR EACH ROW EXECUTE FUNCTION svc_feedback_notify();
 
 -- Idempotency keys (ledger/idempotency.go has the rules). One row per
 -- (account, key): claimed while a call under the key is in flight (hold_id

@@ -1,0 +1,97 @@
+package evidence
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"svc/engine/textnorm"
+)
+
+// maxTokens bounds the tokens of one text that become features (and enter
+// the neighbour index): a 5,000-character comment costs no more than this.
+const maxTokens = 64
+
+// tokens returns the folded word tokens of text (letters and digits; every
+// other symbol rune, emoji included, is a token of its own), at most
+// maxTokens of them. Arabic tokens lose a leading conjunction و and article
+// ال (and بال, لل, فال, كال) so that "والخدمه" and "الخدمه" and "خدمه"
+// count as one word.
+func tokens(text string) []string {
+	f := textnorm.Fold(text)
+	out := make([]string, 0, 16)
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			out = append(out, stripArabic(f[start:end]))
+			start = -1
+		}
+	}
+	for i, r := range f {
+		if len(out) >= maxTokens {
+			return out
+		}
+		switch {
+		case unicode.IsLetter(r) || unicode.IsNumber(r):
+			if start < 0 {
+				start = i
+			}
+		case unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r):
+			flush(i)
+			out = append(out, string(r))
+		default:
+			flush(i)
+		}
+	}
+	flush(len(f))
+	if len(out) > maxTokens {
+		out = out[:maxTokens]
+	}
+	return out
+}
+
+// arabicPrefixes are stripped, longest first, when at least three letters
+// (six bytes) remain.
+var arabicPrefixes = []string{"وال", "بال", "فال", "كال", "لل", "ال", "و"}
+
+func stripArabic(w string) string {
+	if r, _ := utf8.DecodeRuneInString(w); !textnorm.IsArabic(r) {
+		return w
+	}
+	for _, p := range arabicPrefixes {
+		if strings.HasPrefix(w, p) && len(w)-len(p) >= 6 {
+			return w[len(p):]
+		}
+	}
+	return w
+}
+
+// tokenSet returns the sorted distinct hashes of the tokens: the features
+// the model learns (presence, not counts) and the set whose Jaccard
+// similarity finds near duplicates. Word pairs were measured with cmd/adapt
+// and lowered macro-F1 on the Arabic sets (too sparse at a few thousand
+// examples), so they are not features.
+func tokenSet(toks []string) []uint32 {
+	out := make([]uint32, 0, len(toks))
+	for _, t := range toks {
+		out = append(out, hash1(t))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// FNV-1a, 32 bits, inlined (no allocation).
+const (
+	fnvOffset uint32 = 2166136261
+	fnvPrime  uint32 = 16777619
+)
+
+func fnvAdd(h uint32, s string) uint32 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * fnvPrime
+	}
+	return h
+}
+
+func hash1(t string) uint32 { return fnvAdd(fnvAdd(fnvOffset, "\x01"), t) }
