@@ -30,11 +30,12 @@ func ApplyEvidence(req op.ClassifyRequest, c *op.Classification, m *evidence.Mod
 	if !d.Changed {
 		return false
 	}
-	// The built-in classifier derives priority, requires_response and the
-	// reply from the intents (and the text), not from the sentiment label
-	// (TestSentimentAloneDerivesNothing holds it to that): only an intent
-	// change needs them derived again, which costs one more Classify.
-	if !sameStrings(d.Intents, c.Intent) {
+	// The built-in classifier derives priority and requires_response from
+	// the intents (and the text), the reply from the intents and the
+	// sentiment (TestSentimentAloneKeepsPriority holds it to that): a change
+	// of either needs them derived again, which costs one more Classify, paid
+	// only by the answers the evidence changes.
+	if !sameStrings(d.Intents, c.Intent) || d.Sentiment != c.Sentiment {
 		r := req
 		r.Hints = []op.Hint{{Text: req.Text, Intent: d.Intents, Sentiment: d.Sentiment}}
 		b := builtin.Classify(r)

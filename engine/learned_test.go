@@ -15,20 +15,19 @@ import (
 	"svc/engine/op"
 )
 
-// The built-in classifier derives priority, requires_response and the
-// reply from the intents (and the text), not from the sentiment label:
-// engine.ApplyEvidence relies on it to skip a second Classify when only the
-// sentiment changes. If the built-in classifier comes to use the label,
-// this fails and ApplyEvidence must derive them again on a sentiment change.
-func TestSentimentAloneDerivesNothing(t *testing.T) {
+// The built-in classifier derives priority and requires_response from the
+// intents (and the text), not from the sentiment label; the reply follows
+// the label too (an apology to a negative comment), so engine.ApplyEvidence
+// derives the answer again when either changes.
+func TestSentimentAloneKeepsPriority(t *testing.T) {
 	for _, text := range []string{"the delivery was late again", "I love this video so much!", "متى الحلقة الجاية؟",
 		"this is a scam, refund me now", "المنتج وصل مكسور والخدمة سيئة", "ok"} {
 		base := builtin.Classify(op.ClassifyRequest{Text: text})
 		for _, s := range op.Sentiments {
 			r := builtin.Classify(op.ClassifyRequest{Text: text, Hints: []op.Hint{{Text: text, Sentiment: s}}})
-			if r.Priority != base.Priority || r.RequiresResponse != base.RequiresResponse || r.ReplyText != base.ReplyText {
-				t.Fatalf("%q with sentiment %s: priority %s/%s requires_response %v/%v reply %q/%q", text, s,
-					r.Priority, base.Priority, r.RequiresResponse, base.RequiresResponse, r.ReplyText, base.ReplyText)
+			if r.Priority != base.Priority || r.RequiresResponse != base.RequiresResponse {
+				t.Fatalf("%q with sentiment %s: priority %s/%s requires_response %v/%v", text, s,
+					r.Priority, base.Priority, r.RequiresResponse, base.RequiresResponse)
 			}
 		}
 	}
@@ -146,4 +145,27 @@ func cpuTime() int64 {
 		return 0
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// A correction of the sentiment alone carries the reply the built-in
+// classifier drafts for that sentiment (an apology, not a welcome, to a
+// comment the account says is negative).
+func TestApplyEvidenceRedraftsOnSentiment(t *testing.T) {
+	text := "the new episode came out today"
+	c := builtin.Classify(op.ClassifyRequest{Text: text})
+	if c.Sentiment == "negative" {
+		t.Fatalf("precondition: %q is already negative", text)
+	}
+	m := evidence.Build([]evidence.Example{engine.Teach("cls_1", "fb_1", time.Unix(1, 0), text, nil, "negative", "")})
+	got := c
+	if !engine.ApplyEvidence(op.ClassifyRequest{Text: text + "!"}, &got, m) {
+		t.Fatal("a near duplicate of a correction was not changed")
+	}
+	want := builtin.Classify(op.ClassifyRequest{Text: text + "!", Hints: []op.Hint{{Text: text + "!", Intent: got.Intent, Sentiment: "negative"}}})
+	if got.Sentiment != "negative" || got.ReplyText != want.ReplyText {
+		t.Fatalf("got sentiment %s reply %q, want negative and %q", got.Sentiment, got.ReplyText, want.ReplyText)
+	}
+	if c.ReplyText == want.ReplyText {
+		t.Fatalf("the reply for negative equals the neutral one (%q): the test cannot tell", c.ReplyText)
+	}
 }

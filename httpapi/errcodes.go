@@ -56,6 +56,7 @@ var errorCatalogue = []ErrorCode{
 	{"refund_not_allowed", typeRefundNotAllowed, 409, "The purchase is older than 14 days or has nothing unconsumed left.", "adminRefund"},
 	{"idempotency_key_in_use", typeIdempotency, 409, "A request under this Idempotency-Key is still running; retry after Retry-After (1 s).", "idem"},
 	{"backup_dir_exists", typeInvalidRequest, 409, "The backup directory already exists.", "adminBackup"},
+	{"feedback_limit_reached", typeInvalidRequest, 409, "The account has feedback on 3,000 classifications, the most it keeps: feedback on a classification already rated still replaces the older one; feedback on a new one is refused (param classification_id). Nothing was stored.", "feedback"},
 	{"body_too_large", typeInvalidRequest, 413, "The body is larger than 256 KiB (report: 4 MiB).", "v1,admin"},
 	{"idempotency_key_reused", typeIdempotency, 422, "This Idempotency-Key was used in the last 24 hours for a different request.", "idem"},
 	{"rate_limited", typeRateLimit, 429, "The key's per-minute limit (X-RateLimit-Limit: 10 for sandbox keys, the account's rate_limit_per_minute for live keys) is used up; Retry-After gives the seconds to the window's reset.", "v1"},
