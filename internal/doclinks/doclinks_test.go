@@ -12,7 +12,6 @@ import (
 // root is the repository's root, from this package's directory.
 const root = "../.."
 
-
 var (
 	fence      = regexp.MustCompile("(?ms)^\\s*(```|~~~).*?^\\s*(```|~~~)[^\\n]*$")
 	inlineCode = regexp.MustCompile("`[^`\\n]*`")
