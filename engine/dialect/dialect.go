@@ -95,6 +95,7 @@ func Detect(text string) op.Detection {
 	statePool.Put(st)
 	if sc.ar > 0 {
 		ev.none = ev.hits == 0 && sc.tanween == 0 && sc.maksura == 0
+		ev.short = sc.letterWords <= shortWords
 		ev.score[msaIdx] += sc.tanweenEvidence()
 		ev.score[egyIdx] += sc.maksuraEvidence()
 		d.Dialect, d.DialectConfidence = decide(&ev, false)
