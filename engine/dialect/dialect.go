@@ -104,8 +104,10 @@ func Detect(text string) op.Detection {
 	// Latin only: Arabizi?
 	if isArabizi(&ev, sc.letterWords) {
 		d.Language, d.Arabizi = "ar", true
-		if ev.englishWords >= 3 || ev.englishWords*5 >= sc.letterWords {
-			d.Language = "mixed" // English and Arabizi in one comment
+		if ev.englishWords >= 3 || (ev.englishWords >= 2 && ev.englishWords*5 >= sc.letterWords) {
+			// English and Arabizi in one comment; one English word alone
+			// is a loan of the Arabizi sentence ("el video da gamed awy")
+			d.Language = "mixed"
 		}
 		d.Dialect, d.DialectConfidence = decide(&ev, true)
 	}
