@@ -84,6 +84,7 @@ func Detect(text string) op.Detection {
 		ev.digitWords = countDigitWords(st.buf) // before the skeleton: kh -> 5 is no digit word
 	}
 	if sc.lat > 0 {
+		blankLinks(st.buf)
 		st.buf = latinSkeleton(st.buf)
 	}
 	m.match(st, &ev)

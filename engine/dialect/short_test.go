@@ -88,3 +88,18 @@ func TestShortHeldout(t *testing.T) {
 	}
 	t.Logf("short held-out set\n%s", tab.String())
 }
+
+// TestBlankLinks: URLs and @mentions are blanked before the markers are
+// matched, so a marker inside a link is no evidence.
+func TestBlankLinks(t *testing.T) {
+	b := []byte("go www.win.xyz @kteer https://wayed.com http x@y now")
+	blankLinks(b)
+	want := "go " + strings.Repeat(" ", len("www.win.xyz @kteer https://wayed.com")) + " http x@y now"
+	if got := string(b); got != want {
+		t.Errorf("blankLinks = %q, want %q", got, want)
+	}
+	// "mafeesh" (Egyptian) inside the mention must not decide the dialect
+	if d := Detect("el order wesel @mafeesh_shop wayed 7elw"); d.Dialect != "gulf" {
+		t.Errorf("dialect %q, want gulf (the @mention is no evidence)", d.Dialect)
+	}
+}
