@@ -104,3 +104,42 @@ func TestBlankLinks(t *testing.T) {
 		t.Errorf("dialect %q, want gulf (the @mention is no evidence)", d.Dialect)
 	}
 }
+
+// TestShortDecision: a short comment with a dialect marker and no MSA
+// evidence is never MSA, however the MSA prior and the learned word
+// evidence lean; any MSA marker, a long comment or a marker weaker than
+// shortMinDialect keeps the normal race.
+func TestShortDecision(t *testing.T) {
+	base := func() evidence {
+		var ev evidence
+		ev.hits, ev.dialectHits, ev.nbFound = 1, 1, 2
+		ev.score[egyIdx] = 0.6
+		ev.nb[msaIdx] = 2.0 // the words lean MSA
+		ev.mscale = markerMix
+		ev.short = true
+		return ev
+	}
+	ev := base()
+	if got, _ := decide(&ev, false); got != "egyptian" {
+		t.Errorf("short, dialect marker, no MSA evidence: %s, want egyptian", got)
+	}
+	ev = base()
+	ev.score[msaIdx] = 0.8 // an MSA marker
+	if got, _ := decide(&ev, false); got != "msa" {
+		t.Errorf("short with an MSA marker: %s, want msa", got)
+	}
+	ev = base()
+	ev.short = false
+	if got, _ := decide(&ev, false); got != "msa" {
+		t.Errorf("long comment: %s, want msa", got)
+	}
+	ev = base()
+	ev.score[egyIdx] = shortMinDialect / 2
+	if got, _ := decide(&ev, false); got != "msa" {
+		t.Errorf("weak dialect marker: %s, want msa", got)
+	}
+	// through Detect: the word count decides what is short
+	if d := Detect("الطلب اتأخر"); d.Dialect != "egyptian" {
+		t.Errorf("Detect(short Egyptian) = %s, want egyptian", d.Dialect)
+	}
+}
