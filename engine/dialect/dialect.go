@@ -24,8 +24,10 @@
 //   - dialect: set whenever there is an Arabic letter (also for mixed text):
 //     the variety with the highest marker evidence; "msa" when no dialectal
 //     evidence outweighs the MSA prior (MSA is a real class with its own
-//     formal markers, and the default). Null ("") for text without Arabic
-//     letters, except Arabizi.
+//     formal markers, and the default). A short comment (at most
+//     shortWords words) with a dialect marker and no MSA evidence is never
+//     "msa" (calibrate.go). Null ("") for text without Arabic letters,
+//     except Arabizi.
 //   - Arabizi (Arabic in Latin letters with digits such as 3=ع, 7=ح): a
 //     Latin-only text counts as Arabizi when it has either two Arabizi
 //     marker words, or one Arabizi marker word plus one digit-letter word
