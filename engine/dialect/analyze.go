@@ -33,6 +33,7 @@ func Analyze(text string) Analysis {
 	var sc scan
 	st.buf = encode(nil, text, &sc, &st.tmp)
 	if sc.lat > 0 {
+		blankLinks(st.buf)
 		st.buf = latinSkeleton(st.buf)
 	}
 	var ev evidence

@@ -49,6 +49,15 @@ var (
 
 const defaultNoEvidenceConf = 0.5
 
+// Short comments (README.md "Short comments"): a comment of at most
+// shortWords words with letters whose dialect markers add up to at least
+// shortMinDialect (before markerMix) and that has no MSA evidence is
+// called for the best dialect, never MSA.
+const (
+	shortWords      = 6
+	shortMinDialect = 0.5
+)
+
 // tieOrder breaks exact ties between dialects (typically texts whose only
 // evidence is "some dialect"): Egyptian first, the most frequent dialect of
 // the ArSarcasm training split, then gulf, then levantine. Gulf first would
@@ -123,6 +132,17 @@ func decide(ev *evidence, arabizi bool) (string, float64) {
 			s[v] *= ev.mscale
 		}
 	}
+	shortDialect := false
+	if !arabizi && ev.short && ev.score[msaIdx] == 0 {
+		// A short comment with a dialect marker and no MSA evidence at all
+		// (no formal marker, no tanween) is dialectal: the MSA prior and the
+		// learned word evidence of two or three words must not outvote it.
+		dm := ev.generic
+		for v := 0; v < msaIdx; v++ {
+			dm = math.Max(dm, ev.score[v]+ev.generic)
+		}
+		shortDialect = dm >= shortMinDialect
+	}
 	if !arabizi {
 		if s[msaIdx] > msaCap {
 			s[msaIdx] = msaCap
@@ -130,6 +150,9 @@ func decide(ev *evidence, arabizi bool) (string, float64) {
 		s[msaIdx] += msaPrior
 		for v := 0; v < nVar; v++ {
 			s[v] += ev.nb[v] // learned word evidence (ngram.go), 0 without a table
+		}
+		if shortDialect {
+			s[msaIdx] = math.Inf(-1)
 		}
 	} else {
 		s[msaIdx] = 0
@@ -139,7 +162,7 @@ func decide(ev *evidence, arabizi bool) (string, float64) {
 		s[msaIdx] = math.Inf(-1)
 	}
 	best := msaIdx
-	if arabizi {
+	if arabizi || shortDialect {
 		best = egyIdx
 	}
 	for _, v := range tieOrder {

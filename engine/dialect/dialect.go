@@ -24,8 +24,10 @@
 //   - dialect: set whenever there is an Arabic letter (also for mixed text):
 //     the variety with the highest marker evidence; "msa" when no dialectal
 //     evidence outweighs the MSA prior (MSA is a real class with its own
-//     formal markers, and the default). Null ("") for text without Arabic
-//     letters, except Arabizi.
+//     formal markers, and the default). A short comment (at most
+//     shortWords words) with a dialect marker and no MSA evidence is never
+//     "msa" (calibrate.go). Null ("") for text without Arabic letters,
+//     except Arabizi.
 //   - Arabizi (Arabic in Latin letters with digits such as 3=ع, 7=ح): a
 //     Latin-only text counts as Arabizi when it has either two Arabizi
 //     marker words, or one Arabizi marker word plus one digit-letter word
@@ -84,6 +86,7 @@ func Detect(text string) op.Detection {
 		ev.digitWords = countDigitWords(st.buf) // before the skeleton: kh -> 5 is no digit word
 	}
 	if sc.lat > 0 {
+		blankLinks(st.buf)
 		st.buf = latinSkeleton(st.buf)
 	}
 	m.match(st, &ev)
@@ -95,6 +98,7 @@ func Detect(text string) op.Detection {
 	statePool.Put(st)
 	if sc.ar > 0 {
 		ev.none = ev.hits == 0 && sc.tanween == 0 && sc.maksura == 0
+		ev.short = sc.letterWords <= shortWords
 		ev.score[msaIdx] += sc.tanweenEvidence()
 		ev.score[egyIdx] += sc.maksuraEvidence()
 		d.Dialect, d.DialectConfidence = decide(&ev, false)
@@ -103,8 +107,10 @@ func Detect(text string) op.Detection {
 	// Latin only: Arabizi?
 	if isArabizi(&ev, sc.letterWords) {
 		d.Language, d.Arabizi = "ar", true
-		if ev.englishWords >= 3 || ev.englishWords*5 >= sc.letterWords {
-			d.Language = "mixed" // English and Arabizi in one comment
+		if ev.englishWords >= 3 || (ev.englishWords >= 2 && ev.englishWords*5 >= sc.letterWords) {
+			// English and Arabizi in one comment; one English word alone
+			// is a loan of the Arabizi sentence ("el video da gamed awy")
+			d.Language = "mixed"
 		}
 		d.Dialect, d.DialectConfidence = decide(&ev, true)
 	}

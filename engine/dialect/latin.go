@@ -1,5 +1,7 @@
 package dialect
 
+import "bytes"
+
 // Arabizi spelling is not standard: the same word is written "kteer",
 // "ktir" and "kteeer", "shlonak" and "shlonk", "keda" and "kida". Before
 // matching, Latin letters of the compact text are reduced to a skeleton that
@@ -50,3 +52,25 @@ func isConsonant(c byte) bool {
 
 // skeletonString is latinSkeleton for a marker.
 func skeletonString(s string) string { return string(latinSkeleton([]byte(s))) }
+
+// blankLinks overwrites the URLs and @mentions of the compact text b with
+// spaces, in place: their letters are no evidence (the Rules table), so no
+// marker may match inside them ("www.win-cash.xyz" is no "win"/"ween").
+func blankLinks(b []byte) {
+	for i := 0; i < len(b); {
+		if b[i] == ' ' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] != ' ' {
+			j++
+		}
+		if t := b[i:j]; len(t) > 1 && t[0] == '@' || bytes.HasPrefix(t, []byte("http://")) || bytes.HasPrefix(t, []byte("https://")) || bytes.HasPrefix(t, []byte("www.")) {
+			for k := i; k < j; k++ {
+				b[k] = ' '
+			}
+		}
+		i = j
+	}
+}

@@ -320,6 +320,7 @@ type evidence struct {
 	englishWords int           // English function words matched (variety en, markers/english.txt)
 	digitWords   int           // Latin tokens with an Arabizi digit (2 3 5 6 7 8 9) inside letters
 	none         bool          // nothing at all matched (no marker, tanween or maksura): set by Detect
+	short        bool          // a short comment (at most shortWords words with letters): set by Detect
 	nb           [nVar]float64 // learned word evidence, already scaled by ngramMix (ngram.go)
 	nbFound      int           // learned features found in the text
 	// mscale multiplies the marker scores when the learned evidence is on
