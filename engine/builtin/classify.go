@@ -133,6 +133,14 @@ type textAnalysis struct {
 }
 
 func analyseText(text string) textAnalysis {
+	a := analyseRules(text)
+	a.label = stacked(text, &a, a.tx.abuse() >= abusiveMin)
+	return a
+}
+
+// analyseRules is analyseText before the sentiment stacker: the rules' label
+// (with the learned evidence they add).
+func analyseRules(text string) textAnalysis {
 	var a textAnalysis
 	a.d = dialect.Detect(text)
 	a.toks = tokenize(text)

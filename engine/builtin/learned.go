@@ -41,12 +41,16 @@ var (
 	learnedSentAr *learnedHead // classes negative, neutral, positive
 	learnedSentEn *learnedHead // classes negative, neutral, positive
 	learnedModAr  *learnedHead // classes clean, flagged
+	// learnedSentArEmoji: ASTAD's emoji-labelled tweets (classes negative,
+	// positive); only the sentiment stacker reads it (stack.go)
+	learnedSentArEmoji *learnedHead
 )
 
 func init() {
 	learnedSentAr = loadLearned("learned_sentiment_ar.tsv")
 	learnedSentEn = loadLearned("learned_sentiment_en.tsv")
 	learnedModAr = loadLearned("learned_moderation_ar.tsv")
+	learnedSentArEmoji = loadLearned("learned_sentiment_ar_emoji.tsv")
 }
 
 // loadLearned reads a table: "#" header lines, a "classes" line, a "bias"

@@ -91,6 +91,7 @@ type head struct {
 var heads = []head{
 	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm"},
 	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none"},
+	{"sent-ar-emoji", "learned_sentiment_ar_emoji.tsv", "Arabic sentiment, emoji-labelled (a stacker input)", []string{"negative", "positive"}, "none"},
 	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020"},
 }
 
