@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"strings"
 	"testing"
 
 	"svc/engine/op"
@@ -55,5 +56,18 @@ func TestStackerSkipsShortComments(t *testing.T) {
 		if stackApplies(&a) {
 			t.Errorf("%q: the stacker should leave it to the rules", s)
 		}
+	}
+}
+
+// BenchmarkClassifyStacked300: classify of a 300-character Arabic text that
+// the sentiment stacker decides (tweet-shaped, no intent).
+func BenchmarkClassifyStacked300(b *testing.B) {
+	text := string([]rune(strings.Repeat("الزحمة في شوارع القاهرة النهارده كانت فظيعة، قعدت ساعتين في العربية عشان أوصل الشغل والحر كان مش طبيعي ", 3))[:300])
+	if a := analyseRules(text); !stackApplies(&a) {
+		b.Fatal("the benchmark text is not decided by the stacker")
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Classify(op.ClassifyRequest{Text: text})
 	}
 }
