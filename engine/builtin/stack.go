@@ -33,7 +33,7 @@ import (
 // label (TestStackerKeepsLongComments, TestStackerSkipsShortComments).
 
 // stackN is the number of stacker inputs (see stackFeatures).
-const stackN = 20
+const stackN = 25
 
 // StackFeatureNames names the stacker inputs in order (the table's columns).
 var StackFeatureNames = [stackN]string{
@@ -41,6 +41,7 @@ var StackFeatureNames = [stackN]string{
 	"compound", "log1p_pos", "log1p_neg", "contrast", "news",
 	"complaint", "praise", "question", "suggestion", "spam", "abusive",
 	"learned", "learned_pos_neu", "learned_neg_neu", "log1p_hits",
+	"link", "hashtag", "log_bytes", "question_mark", "emoji",
 }
 
 // StackShapeMin is the length in bytes from which a text without a hashtag
@@ -145,6 +146,16 @@ func stackFeatures(a *textAnalysis, abusive bool) (x [stackN]float64) {
 		x[18] = math.Log((s.lp[0] + eps) / (s.lp[1] + eps))
 	}
 	x[19] = math.Log1p(float64(s.hits))
+	x[20] = b(strings.Contains(a.text, "http"))
+	x[21] = b(strings.Contains(a.text, "#"))
+	x[22] = math.Log(float64(len(a.text) + 1))
+	x[23] = b(strings.ContainsAny(a.text, "?؟"))
+	for i := range a.toks {
+		if a.toks[i].emoji {
+			x[24] = 1
+			break
+		}
+	}
 	return x
 }
 

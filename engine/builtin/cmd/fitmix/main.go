@@ -60,7 +60,7 @@ type ex struct {
 func main() {
 	data := flag.String("data", datasets.DefaultDir, "directory of the labelled dev sets")
 	fit := flag.String("fit", "A", "half the stacker is fitted on: A or B")
-	l2 := flag.Float64("l2", 0.01, "L2 penalty (per example, mean loss)")
+	l2 := flag.Float64("l2", 0.003, "L2 penalty (per example, mean loss)")
 	out := flag.String("out", "engine/builtin/data/sentiment_mix.tsv", "table written with -write")
 	iters = flag.Int("iters", 2000, "gradient steps")
 	tune := flag.Bool("tune", true, "after the fit, shift the class biases to maximise the fitted half's mean macro-F1 (calibrated thresholds)")
