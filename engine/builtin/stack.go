@@ -7,8 +7,8 @@ import (
 
 // The sentiment stacker: a small multinomial logistic layer that reads the
 // rules' verdict and scores (final label, compound, positive and negative
-// evidence, contrast, news shape, intents, abuse, lexicon hits) beside the
-// learned head's class log-odds, and decides the sentiment label of
+// evidence, contrast, news shape, intents, abuse, lexicon hits, the text's
+// shape) beside the learned head's class log-odds, and decides the sentiment label of
 // tweet-shaped Arabic text. The learned part corrects the rules rather than
 // replacing them: the rules' label is one of its inputs.
 //
