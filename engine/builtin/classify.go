@@ -123,6 +123,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 // the text is tokenized once and its tokens feed sentiment, moderation, spam
 // and intent scoring.
 type textAnalysis struct {
+	text    string // the analysed text
 	d       op.Detection
 	toks    []token
 	sent    sentScore
@@ -133,7 +134,16 @@ type textAnalysis struct {
 }
 
 func analyseText(text string) textAnalysis {
+	a := analyseRules(text)
+	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
+	return a
+}
+
+// analyseRules is analyseText before the sentiment stacker: the rules' label
+// (with the learned evidence they add).
+func analyseRules(text string) textAnalysis {
 	var a textAnalysis
+	a.text = text
 	a.d = dialect.Detect(text)
 	a.toks = tokenize(text)
 	a.sent = scoreSentiment(text, a.toks)

@@ -20,6 +20,7 @@ import (
 
 // learnedHead is one linear model: per feature hash, one weight per class.
 type learnedHead struct {
+	chars   bool // character 3- and 4-grams of each word are features too
 	classes []string
 	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
 	w       []float32         // len(classes) weights per feature, flat
@@ -60,6 +61,8 @@ func loadLearned(name string) *learnedHead {
 	for _, f := range rows {
 		switch {
 		case len(f) < 2:
+		case f[0] == "features":
+			h.chars = f[1] == FeatChars
 		case f[0] == "classes":
 			h.classes = f[1:]
 			h.w = make([]float32, 0, len(rows)*len(h.classes))
@@ -122,6 +125,76 @@ func fnvString(s string) uint64 { return fnvAdd(fnvOffset, s) }
 // wordTok reports a token that takes part in learned features.
 func wordTok(t *token) bool { return !t.single || t.emoji }
 
+// FeatChars is the "features" row value of a table whose head also reads
+// character n-grams (charGrams).
+const FeatChars = "words+pairs+char3-4"
+
+// charGrams calls fn with the hash of every character 3- and 4-gram of a
+// word key padded with "<" and ">" (feature string "c:" + gram), in order.
+func charGrams(key string, fn func(uint64)) {
+	var offs [72]int // rune start offsets of key, then len(key)
+	n := 0
+	for i := range key {
+		if n == len(offs)-1 {
+			return // over-long token: no n-grams
+		}
+		offs[n] = i
+		n++
+	}
+	offs[n] = len(key)
+	// padded positions 0..n+1: 0 is "<", 1..n are runes, n+1 is ">"
+	for g := 3; g <= 4; g++ {
+		for i := 0; i+g <= n+2; i++ {
+			h := fnvAdd(fnvOffset, "c:")
+			a, b := i, i+g // padded range [a, b)
+			if a == 0 {
+				h = fnvAdd(h, "<")
+				a = 1
+			}
+			end := b
+			if end > n+1 {
+				end = n + 1
+			}
+			if end > a {
+				h = fnvAdd(h, key[offs[a-1]:offs[end-1]])
+			}
+			if b == n+2 {
+				h = fnvAdd(h, ">")
+			}
+			fn(h)
+		}
+	}
+}
+
+// charGramStrings is charGrams' feature strings (the trainer's view).
+func charGramStrings(key string) []string {
+	r := []rune(key)
+	if len(r) > 71 {
+		return nil
+	}
+	p := append(append([]rune{'<'}, r...), '>')
+	var out []string
+	for g := 3; g <= 4; g++ {
+		for i := 0; i+g <= len(p); i++ {
+			out = append(out, "c:"+string(p[i:i+g]))
+		}
+	}
+	return out
+}
+
+// FeaturesChars is Features plus the character n-grams of each word.
+func FeaturesChars(text string) []string {
+	out := Features(text)
+	toks := tokenize(text)
+	for i := range toks {
+		t := &toks[i]
+		if wordTok(t) && t.key != "" {
+			out = append(out, charGramStrings(t.key)...)
+		}
+	}
+	return out
+}
+
 // Features returns the learned-feature strings of text (the trainer's view;
 // the runtime hashes the same strings without building them).
 func Features(text string) []string {
@@ -174,6 +247,13 @@ func (h *learnedHead) score(toks []token, p []float64) (ok bool) {
 			}
 		}
 		prev = i
+		if h.chars {
+			charGrams(t.key, func(f uint64) {
+				if w := h.weights(f); w != nil {
+					add(w)
+				}
+			})
+		}
 	}
 	max := math.Inf(-1)
 	for _, v := range p {

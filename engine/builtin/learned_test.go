@@ -68,3 +68,21 @@ func softmax64(p []float64) {
 		p[k] /= s
 	}
 }
+
+// TestCharGramsMatchStrings: the runtime's hashed character n-grams are the
+// hashes of the trainer's feature strings, in the same order.
+func TestCharGramsMatchStrings(t *testing.T) {
+	for _, k := range []string{"ab", "a", "حلو", "وحش", "excellent", "😀x"} {
+		var got []uint64
+		charGrams(k, func(h uint64) { got = append(got, h) })
+		want := charGramStrings(k)
+		if len(got) != len(want) {
+			t.Fatalf("%q: %d hashes, %d strings %q", k, len(got), len(want), want)
+		}
+		for i, s := range want {
+			if got[i] != fnvString(s) {
+				t.Errorf("%q: gram %d (%q) hash differs", k, i, s)
+			}
+		}
+	}
+}

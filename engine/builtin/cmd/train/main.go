@@ -86,12 +86,13 @@ type head struct {
 	flagName, out, what string
 	classes             []string
 	defaults            string
+	chars               bool // character n-grams too (builtin.FeaturesChars)
 }
 
 var heads = []head{
-	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm"},
-	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none"},
-	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020"},
+	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false},
+	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false},
+	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false},
 }
 
 func main() {
@@ -101,6 +102,7 @@ func main() {
 	minCount := flag.Int("min-count", 3, "keep features seen in at least this many texts")
 	l2 := flag.Float64("l2", 1e-5, "L2 penalty per update")
 	keep := flag.Float64("keep", 0.02, "drop features whose largest |weight| is below this")
+	chars := flag.String("chars", "", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
 	choice := map[string]*string{}
 	for _, h := range heads {
 		choice[h.flagName] = flag.String(h.flagName, h.defaults, h.what+": comma-separated sources, or none")
@@ -120,6 +122,12 @@ func main() {
 			_ = os.Remove(path)
 			fmt.Fprintf(os.Stderr, "train: %s: none (removed %s)\n", h.what, path)
 			continue
+		}
+		h.chars = false
+		for _, c := range strings.Split(*chars, ",") {
+			if strings.TrimSpace(c) == h.flagName {
+				h.chars = true
+			}
 		}
 		table, err := train(dir, h, keys, *epochs, *minCount, *l2, *keep)
 		if err != nil {
@@ -146,7 +154,11 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 	}
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "# Learned by `make train` (engine/builtin/cmd/train). Do not edit by hand; regenerate.\n")
-	fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
+	if h.chars {
+		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character 3-4-grams of each word (builtin.FeaturesChars).\n", h.what)
+	} else {
+		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
+	}
 	fmt.Fprintf(&hdr, "# Weights only: no text of any source is stored. Attribution: engine/builtin/NOTICE.md.\n")
 	var texts [][]string
 	var labels []int
@@ -174,7 +186,11 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 			if c == "" {
 				continue
 			}
-			texts = append(texts, builtin.Features(r.Text))
+			if h.chars {
+				texts = append(texts, builtin.FeaturesChars(r.Text))
+			} else {
+				texts = append(texts, builtin.Features(r.Text))
+			}
 			labels = append(labels, classIdx[c])
 			counts[classIdx[c]]++
 			n++
@@ -274,6 +290,9 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 	fmt.Fprintf(&hdr, "\n# Training: %d epochs, AdaGrad lr %.2f, L2 %g, class-balanced, features in >= %d texts, |weight| >= %g kept.\n", epochs, lr, l2, minCount, keep)
 	var b strings.Builder
 	b.WriteString(hdr.String())
+	if h.chars {
+		b.WriteString("features\t" + builtin.FeatChars + "\n")
+	}
 	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
 	b.WriteString("bias")
 	for _, v := range bias {

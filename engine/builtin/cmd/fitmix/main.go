@@ -1,0 +1,417 @@
+// Command fitmix fits the built-in sentiment stacker (engine/builtin/stack.go)
+// on the sentiment dev sets and writes engine/builtin/data/sentiment_mix.tsv:
+// a few tens of numbers per language, a setting chosen on the dev sets like
+// the rules' thresholds (no text and no per-word weight is derived from
+// them).
+//
+// Each dev set is split in two halves by a hash of the text (A: even, B:
+// odd). The stacker is fitted on one half (-fit A, the default, or B) and
+// macro-F1 is reported on both halves, beside the rules' own label, so the
+// held-out half says what the mix is worth. The Arabic stacker is fitted
+// on ArSAS and ASTD together (each set weighing the same, classes balanced
+// within each set), the English one on TweetEval; only the texts the
+// stacker decides (builtin.SentimentStackInput's Applies) take part. -tune
+// then shifts the class biases to the fitted half's best mean macro-F1.
+// The fit is deterministic (full-batch gradient descent from zero): the
+// defaults reproduce the shipped table byte for byte.
+//
+// Usage: fitmix [-data DIR] [-fit A|B] [-l2 X] [-tune] [-ar-only] [-shape-min N] [-out FILE] [-write]
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"svc/engine/builtin"
+	"svc/internal/datasets"
+)
+
+type set struct {
+	name    string
+	arabic  bool
+	classes []string
+}
+
+var sets = []set{
+	{"arsas-sentiment", true, []string{"positive", "negative", "neutral", "mixed"}},
+	{"astd-sentiment", true, []string{"positive", "negative", "neutral", "mixed"}},
+	{"tweeteval-sentiment", false, []string{"positive", "negative", "neutral"}},
+}
+
+var iters *int
+
+type ex struct {
+	set    int
+	half   byte // 'A' or 'B'
+	x      []float64
+	arabic bool
+	rules  string
+	gold   string
+	stack  bool // the stacker decides this text (builtin.SentimentStackInput)
+}
+
+func main() {
+	data := flag.String("data", datasets.DefaultDir, "directory of the labelled dev sets")
+	fit := flag.String("fit", "A", "half the stacker is fitted on: A or B")
+	l2 := flag.Float64("l2", 0.003, "L2 penalty (per example, mean loss)")
+	out := flag.String("out", "engine/builtin/data/sentiment_mix.tsv", "table written with -write")
+	iters = flag.Int("iters", 2000, "gradient steps")
+	tune := flag.Bool("tune", true, "after the fit, shift the class biases to maximise the fitted half's mean macro-F1 (calibrated thresholds)")
+	arOnly := flag.Bool("ar-only", true, "fit and write the Arabic stacker only (English keeps the rules' label)")
+	write := flag.Bool("write", false, "write the fitted table to -out")
+	flag.IntVar(&builtin.StackShapeMin, "shape-min", builtin.StackShapeMin, "the stacker decides texts with a hashtag, a link, or this many bytes (a table fitted with another value must ship with it)")
+	flag.BoolVar(&builtin.StackOtherOnly, "other-only", builtin.StackOtherOnly, "the stacker leaves texts with an intent other than spam to the rules")
+	flag.Parse()
+	var files []string
+	for _, s := range sets {
+		files = append(files, datasets.DevFile(s.name))
+	}
+	if err := datasets.Require(*data, files...); err != nil {
+		fmt.Fprintln(os.Stderr, "fitmix:", err)
+		os.Exit(2)
+	}
+	var exs []ex
+	for si, s := range sets {
+		rows, err := load(filepath.Join(*data, datasets.DevFile(s.name)))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fitmix:", err)
+			os.Exit(1)
+		}
+		for _, r := range rows {
+			in := builtin.SentimentStackInput(r.Text)
+			h := fnv.New32a()
+			h.Write([]byte(r.Text))
+			half := byte('A')
+			if h.Sum32()%2 == 1 {
+				half = 'B'
+			}
+			exs = append(exs, ex{si, half, in.X, in.Arabic, in.Rules, r.Label, in.Applies})
+		}
+	}
+	fitHalf := (*fit + "A")[0]
+	arClasses := []string{"positive", "negative", "neutral", "mixed"}
+	enClasses := []string{"positive", "negative", "neutral"}
+	wAr := train(exs, true, arClasses, fitHalf, *l2)
+	wEn := train(exs, false, enClasses, fitHalf, *l2)
+	if *tune {
+		tuneBias(exs, wAr, arClasses, true, fitHalf)
+		if !*arOnly {
+			tuneBias(exs, wEn, enClasses, false, fitHalf)
+		}
+	}
+	var report strings.Builder
+	fmt.Fprintf(&report, "fitted on half %c (l2 %g, bias tuning %v, Arabic only %v, shape %d bytes); macro-F1 rules -> stacked:\n", fitHalf, *l2, *tune, *arOnly, builtin.StackShapeMin)
+	for si, s := range sets {
+		for _, half := range []byte{'A', 'B'} {
+			rc, sc := newConf(s.classes), newConf(s.classes)
+			for _, e := range exs {
+				if e.set != si || e.half != half {
+					continue
+				}
+				rc.add(e.gold, e.rules)
+				pred := e.rules
+				switch {
+				case !e.stack:
+				case e.arabic:
+					pred = decide(wAr, arClasses, e.x)
+				case !*arOnly:
+					pred = decide(wEn, enClasses, e.x)
+				}
+				sc.add(e.gold, pred)
+			}
+			tag := "held out"
+			if half == fitHalf {
+				tag = "fitted"
+			}
+			fmt.Fprintf(&report, "  %-20s half %c (%s, n=%d): %.3f -> %.3f\n", s.name, half, tag, rc.n, rc.macroF1(), sc.macroF1())
+		}
+	}
+	fmt.Print(report.String())
+	if !*write {
+		return
+	}
+	var b strings.Builder
+	b.WriteString("# Sentiment stacker weights (engine/builtin/stack.go), fitted by `go run ./engine/builtin/cmd/fitmix -write`.\n")
+	b.WriteString("# A setting chosen on the dev sets, like the rules' thresholds: multinomial logistic weights over the rules'\n")
+	b.WriteString("# verdict and scores and the learned head's log-odds; no text or word weight comes from the dev sets.\n")
+	for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
+		b.WriteString("# " + l + "\n")
+	}
+	b.WriteString("# columns: lang, class, " + strings.Join(builtin.StackFeatureNames[:], ", ") + "\n")
+	for _, lw := range []struct {
+		lang    string
+		classes []string
+		w       [][]float64
+	}{{"ar", arClasses, wAr}, {"en", enClasses, wEn}} {
+		if *arOnly && lw.lang == "en" {
+			continue
+		}
+		for k, c := range lw.classes {
+			b.WriteString(lw.lang + "\t" + c)
+			for _, v := range lw.w[k] {
+				fmt.Fprintf(&b, "\t%.4f", v)
+			}
+			b.WriteString("\n")
+		}
+	}
+	if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "fitmix:", err)
+		os.Exit(1)
+	}
+	fmt.Fprintln(os.Stderr, "fitmix: wrote", *out)
+}
+
+// train fits class-balanced multinomial logistic regression by full-batch
+// gradient descent (deterministic) on the examples of one language and half.
+func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]float64 {
+	ci := map[string]int{}
+	for i, c := range classes {
+		ci[c] = i
+	}
+	var xs [][]float64
+	var ys []int
+	var ws []float64
+	// weights: each set the same total, each class the same within a set
+	cnt := map[[2]int]int{}
+	nsets := map[int]bool{}
+	for _, e := range exs {
+		if e.arabic != arabic || e.half != half || !e.stack {
+			continue
+		}
+		if _, ok := ci[e.gold]; !ok {
+			continue
+		}
+		cnt[[2]int{e.set, ci[e.gold]}]++
+		nsets[e.set] = true
+	}
+	for _, e := range exs {
+		if e.arabic != arabic || e.half != half || !e.stack {
+			continue
+		}
+		y, ok := ci[e.gold]
+		if !ok {
+			continue
+		}
+		ncl := 0
+		for k := range classes {
+			if cnt[[2]int{e.set, k}] > 0 {
+				ncl++
+			}
+		}
+		xs = append(xs, e.x)
+		ys = append(ys, y)
+		ws = append(ws, 1/float64(len(nsets)*ncl*cnt[[2]int{e.set, y}]))
+	}
+	K, D := len(classes), len(xs[0])
+	// standardise the inputs (the learned log-odds range far wider than the
+	// one-hots) so that gradient descent converges; unfolded below
+	mu, sd := make([]float64, D), make([]float64, D)
+	for d := 1; d < D; d++ {
+		for _, x := range xs {
+			mu[d] += x[d]
+		}
+		mu[d] /= float64(len(xs))
+		for _, x := range xs {
+			sd[d] += (x[d] - mu[d]) * (x[d] - mu[d])
+		}
+		sd[d] = math.Sqrt(sd[d] / float64(len(xs)))
+		if sd[d] == 0 {
+			sd[d] = 1
+		}
+	}
+	zs := make([][]float64, len(xs))
+	for i, x := range xs {
+		z := make([]float64, D)
+		z[0] = 1
+		for d := 1; d < D; d++ {
+			z[d] = (x[d] - mu[d]) / sd[d]
+		}
+		zs[i] = z
+	}
+	xs = zs
+	w := make([][]float64, K)
+	for k := range w {
+		w[k] = make([]float64, D)
+	}
+	g := make([][]float64, K)
+	for k := range g {
+		g[k] = make([]float64, D)
+	}
+	p := make([]float64, K)
+	const lr = 0.5
+	for it := 0; it < *iters; it++ {
+		for k := range g {
+			for d := range g[k] {
+				g[k][d] = 0
+				if d > 0 {
+					g[k][d] = l2 * w[k][d]
+				}
+			}
+		}
+		for i, x := range xs {
+			for k := range p {
+				p[k] = dot(w[k], x)
+			}
+			softmax(p)
+			for k := range p {
+				y := 0.0
+				if k == ys[i] {
+					y = 1
+				}
+				gr := (p[k] - y) * ws[i]
+				for d, v := range x {
+					g[k][d] += gr * v
+				}
+			}
+		}
+		for k := range w {
+			for d := range w[k] {
+				w[k][d] -= lr * g[k][d]
+			}
+		}
+	}
+	for k := range w {
+		for d := 1; d < D; d++ {
+			w[k][d] /= sd[d]
+			w[k][0] -= w[k][d] * mu[d]
+		}
+	}
+	return w
+}
+
+// tuneBias shifts each class's bias (coordinate ascent over a grid, a few
+// rounds) to maximise the mean macro-F1 of the fitted half's sets of one
+// language.
+func tuneBias(exs []ex, w [][]float64, classes []string, arabic bool, half byte) {
+	score := func() float64 {
+		cs := map[int]*conf{}
+		for _, e := range exs {
+			if e.arabic != arabic || e.half != half || sets[e.set].arabic != arabic {
+				continue
+			}
+			if cs[e.set] == nil {
+				cs[e.set] = newConf(sets[e.set].classes)
+			}
+			pred := e.rules
+			if e.stack {
+				pred = decide(w, classes, e.x)
+			}
+			cs[e.set].add(e.gold, pred)
+		}
+		t := 0.0
+		for _, c := range cs {
+			t += c.macroF1()
+		}
+		return t / float64(len(cs))
+	}
+	best := score()
+	for round := 0; round < 3; round++ {
+		for k := range w {
+			orig := w[k][0]
+			bestD := 0.0
+			for d := -1.0; d <= 1.0001; d += 0.1 {
+				w[k][0] = orig + d
+				if v := score(); v > best+1e-9 {
+					best, bestD = v, d
+				}
+			}
+			w[k][0] = orig + bestD
+		}
+	}
+}
+
+func decide(w [][]float64, classes []string, x []float64) string {
+	best, bi := math.Inf(-1), 0
+	for k := range w {
+		if s := dot(w[k], x); s > best {
+			best, bi = s, k
+		}
+	}
+	return classes[bi]
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func softmax(p []float64) {
+	m := math.Inf(-1)
+	for _, v := range p {
+		m = math.Max(m, v)
+	}
+	s := 0.0
+	for k := range p {
+		p[k] = math.Exp(p[k] - m)
+		s += p[k]
+	}
+	for k := range p {
+		p[k] /= s
+	}
+}
+
+type row struct {
+	Text  string `json:"text"`
+	Label string `json:"label"`
+}
+
+func load(path string) ([]row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rows []row
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var r row
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		rows = append(rows, r)
+	}
+	return rows, sc.Err()
+}
+
+type conf struct {
+	classes []string
+	m       map[[2]string]int
+	n       int
+}
+
+func newConf(cs []string) *conf { return &conf{classes: cs, m: map[[2]string]int{}} }
+
+func (c *conf) add(g, p string) { c.m[[2]string{g, p}]++; c.n++ }
+
+// macroF1 over the set's classes; predictions outside them count as wrong
+// (as cmd/quality computes it).
+func (c *conf) macroF1() float64 {
+	s := 0.0
+	for _, k := range c.classes {
+		tp, pk, gk := c.m[[2]string{k, k}], 0, 0
+		for key, v := range c.m {
+			if key[1] == k {
+				pk += v
+			}
+			if key[0] == k {
+				gk += v
+			}
+		}
+		if tp > 0 {
+			p, r := float64(tp)/float64(pk), float64(tp)/float64(gk)
+			s += 2 * p * r / (p + r)
+		}
+	}
+	return s / float64(len(c.classes))
+}
