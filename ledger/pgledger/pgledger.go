@@ -270,7 +270,12 @@ func (l *Ledger) migrate(ctx context.Context) error {
 		return unavailable(err)
 	}
 	defer tx.Rollback(context.Background())
-	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(7451920367)"); err != nil {
+	// The same lock as Exclusive: a node's schema statements (ALTER TABLE
+	// takes an ACCESS EXCLUSIVE lock even when the column exists) never run
+	// beside another node's Exclusive section, whose inserts they deadlocked
+	// with when three nodes started at once (TestNodesStartingAtOnceMakeOneDemo,
+	// SQLSTATE 40P01 on the demo account).
+	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(bootstrapLock)); err != nil {
 		return unavailable(err)
 	}
 	if _, err := tx.Exec(ctx, schemaSQL); err != nil {
@@ -311,7 +316,9 @@ func (l *Ledger) migrate(ctx context.Context) error {
 	return nil
 }
 
-// bootstrapLock is the session advisory lock of Exclusive.
+// bootstrapLock is the session advisory lock of Exclusive, and the
+// transaction advisory lock of migrate: one key, so the two exclude each
+// other across nodes.
 const bootstrapLock = 7451920368
 
 // Exclusive runs fn while this node holds a database-wide lock that every
