@@ -255,3 +255,14 @@ func BenchmarkDecide(b *testing.B) {
 		})
 	}
 }
+
+// The per-account calibration (calibrate.go) at MaxExamples examples: paid
+// by the first Decide after the account's feedback changed.
+func BenchmarkCalibrate(b *testing.B) {
+	m := Build(consistent(MaxExamples))
+	for b.Loop() {
+		m.mu.Lock()
+		m.calibrate()
+		m.mu.Unlock()
+	}
+}
