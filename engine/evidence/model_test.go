@@ -247,6 +247,7 @@ func BenchmarkDecide(b *testing.B) {
 	}
 	for _, n := range []int{0, MaxExamples} {
 		m := Build(consistent(n))
+		m.Decide(texts[0], nil, "neutral", "", false) // calibrated (BenchmarkCalibrate)
 		b.Run(fmt.Sprint("examples=", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
