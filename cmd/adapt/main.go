@@ -3,15 +3,16 @@
 // labelled dev set and sends feedback on each (rating correct when the
 // answer was right, else incorrect with the right label), and reports the
 // macro-F1 on the part of the set the account never sent, after 0, 100,
-// 300, 1,000 and 3,000 corrections (fewer when the stream is shorter), for
-// two customers: one who rates every answer, one who corrects wrong answers
-// only. It writes docs/quality/adapt.md and docs/quality/adapt.png.
+// 300, 1,000, 1,200, 1,500 and 3,000 corrections (fewer when the stream is
+// shorter), for two customers: one who rates every answer (on two splits of
+// each set), one who corrects wrong answers only. It writes
+// docs/quality/adapt.md and docs/quality/adapt.png.
 //
 // Usage: adapt [-data DIR] [-out DIR]
 //
-// The split is fixed: a comment is unseen when the FNV hash of its text
-// falls in the last 40% of the hash space; the stream is the rest, in hash
-// order. The answers go through engine.Classify (built-in) and
+// The splits are fixed: a comment is unseen when the FNV hash of its text
+// (after a seed, for the second split) falls in the last 40% of the hash
+// space; the stream is the rest, in hash order. The answers go through engine.Classify (built-in) and
 // engine.ApplyEvidence with an evidence.Model built from the stream's
 // feedback, as a classify on the API does.
 package main

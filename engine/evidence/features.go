@@ -102,6 +102,10 @@ func hash1(t string) uint32 { return fnvAdd(fnvAdd(fnvOffset, "\x01"), t) &^ gra
 // evidence.
 const gramN = 3
 
+// maxGrams bounds the n-grams of one text (a text's features are at most
+// maxTokens words and maxGrams n-grams).
+const maxGrams = 4 * maxTokens
+
 // features returns the naive-Bayes features of toks: the words of set, and
 // the character n-grams (with word boundaries marked) of every Arabic word
 // longer than gramN runes: Arabic morphology (suffixed pronouns, plural
@@ -123,7 +127,7 @@ func features(toks []string, set []uint32) []uint32 {
 		if len(rs)-2 <= gramN {
 			continue
 		}
-		for i := 0; i+gramN <= len(rs); i++ {
+		for i := 0; i+gramN <= len(rs) && len(out) < len(set)+maxGrams; i++ {
 			out = append(out, hash2(rs[i:i+gramN]))
 		}
 	}

@@ -8,14 +8,17 @@
 //     to the new comment's (Jaccard >= NearJaccard, found through a MinHash
 //     index, lsh.go) gives its labels outright;
 //   - a naive-Bayes model over hashed folded words (Arabic article and
-//     conjunction stripped) of every labelled comment, with the built-in
-//     engine's answer as one more piece of evidence (how the account's
-//     labels relate to it), blended with that answer by a weight that grows
-//     with the number of examples: the model's label replaces the engine's
-//     only when its posterior beats the engine's label by more than Blend/n
-//     and n >= minExamples. One example never moves an unrelated comment;
-//     many consistent ones move similar comments. Only for an unbiased
-//     sample (see unbiased).
+//     conjunction stripped; Arabic words' character 3-grams too) of every
+//     labelled comment, with the built-in engine's answer as one more piece
+//     of evidence (how the account's labels relate to it), blended with
+//     that answer: the model's label replaces the engine's only when its
+//     posterior beats the engine's label by more than a margin chosen, with
+//     the weights of the evidence, on the account's own examples
+//     (leave-one-out, calibrate.go), and n >= minExamples. The built-in
+//     answer alone is kept unless the model would have fixed significantly
+//     more of the account's examples than it broke. One example never moves
+//     an unrelated comment; many consistent ones move similar comments. Only
+//     for an unbiased sample (see unbiased).
 //
 // Invariants: one example per Key (a classification id): a newer example of
 // the same key replaces the older (the counts are those of the newest
@@ -35,25 +38,15 @@ import (
 	"svc/engine/op"
 )
 
-// Bounds and weights (chosen with cmd/adapt, docs/quality/adapt.md).
-// MaxExamples is the ledger's per-account cap on stored feedback
-// (ledger.MaxFeedbackPerAccount); a model never holds more.
+// Bounds. The blend of the learned and the built-in answers is chosen per
+// account (calibrate.go). MaxExamples is the ledger's per-account cap on
+// stored feedback (ledger.MaxFeedbackPerAccount); a model never holds more.
 const (
 	MaxExamples = 3000
-	// Blend sets the weight of the built-in answer against the learned one:
-	// the learned label must beat the built-in label's posterior by Blend/n
-	// (n = examples that teach the head).
-	Blend = 60.0
-	// intentBlend multiplies Blend for the intent head (six labels, each
-	// rarer: its posterior is noisier; at Blend alone suggestions-intent
-	// lost 0.004 macro-F1 after 300 feedback, at 3x it keeps 0.795).
-	intentBlend = 3
 	// minExamples: fewer labelled examples of a head never change it
 	// (near duplicates excepted).
 	minExamples = 50
-	// alpha is the naive-Bayes (Lidstone) smoothing of word counts.
-	// confWeight weighs the learned P(built-in answer | label) against the
-	// words. minAgree: see unbiased.
+	// minAgree: see unbiased.
 	minAgree = 0.15
 	// NearJaccard is the token-set similarity from which a corrected
 	// comment counts as a near duplicate of a new one.
@@ -458,7 +451,7 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string,
 
 // pick returns the label the blended answer takes when it is not one of
 // cur: the posterior's best label, when it beats the best of cur by more
-// than Blend/n (cur labels missing (-1) count as posterior 0).
+// than margin (cur labels missing (-1) count as posterior 0).
 func pick(post []float64, cur []int, margin float64) (int, bool) {
 	best := 0
 	for i := range post {
