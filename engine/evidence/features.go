@@ -94,4 +94,59 @@ func fnvAdd(h uint32, s string) uint32 {
 	return h
 }
 
-func hash1(t string) uint32 { return fnvAdd(fnvAdd(fnvOffset, "\x01"), t) }
+func hash1(t string) uint32 { return fnvAdd(fnvAdd(fnvOffset, "\x01"), t) &^ gramBit }
+
+// gramN is the length of the character n-grams of a word that are features
+// besides the word (features). Their log-likelihood is weighted per account
+// (calib.gramW, calibrate.go): n-grams of one word are not independent
+// evidence.
+const gramN = 3
+
+// maxGrams bounds the n-grams of one text (a text's features are at most
+// maxTokens words and maxGrams n-grams).
+const maxGrams = 4 * maxTokens
+
+// features returns the naive-Bayes features of toks: the words of set, and
+// the character n-grams (with word boundaries marked) of every Arabic word
+// longer than gramN runes: Arabic morphology (suffixed pronouns, plural
+// and feminine endings, prefixed prepositions) spreads one stem over many
+// word forms that a few thousand examples see once each.
+func features(toks []string, set []uint32) []uint32 {
+	out := append(make([]uint32, 0, len(set)*4), set...)
+	var buf [64]rune
+	for _, t := range toks {
+		r, _ := utf8.DecodeRuneInString(t)
+		if !textnorm.IsArabic(r) {
+			continue
+		}
+		rs := append(buf[:0], '^')
+		for _, r := range t {
+			rs = append(rs, r)
+		}
+		rs = append(rs, '$')
+		if len(rs)-2 <= gramN {
+			continue
+		}
+		for i := 0; i+gramN <= len(rs) && len(out) < len(set)+maxGrams; i++ {
+			out = append(out, hash2(rs[i:i+gramN]))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// hash2 hashes a character n-gram (FNV-1a of its UTF-8, after a tag byte).
+func hash2(rs []rune) uint32 {
+	h := fnvAdd(fnvOffset, "\x02")
+	var b [utf8.UTFMax]byte
+	for _, r := range rs {
+		n := utf8.EncodeRune(b[:], r)
+		for i := 0; i < n; i++ {
+			h = (h ^ uint32(b[i])) * fnvPrime
+		}
+	}
+	return h | gramBit
+}
+
+// gramBit marks a character n-gram's hash (a word's hash never has it).
+const gramBit = 1 << 31

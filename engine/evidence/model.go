@@ -8,14 +8,17 @@
 //     to the new comment's (Jaccard >= NearJaccard, found through a MinHash
 //     index, lsh.go) gives its labels outright;
 //   - a naive-Bayes model over hashed folded words (Arabic article and
-//     conjunction stripped) of every labelled comment, with the built-in
-//     engine's answer as one more piece of evidence (how the account's
-//     labels relate to it), blended with that answer by a weight that grows
-//     with the number of examples: the model's label replaces the engine's
-//     only when its posterior beats the engine's label by more than Blend/n
-//     and n >= minExamples. One example never moves an unrelated comment;
-//     many consistent ones move similar comments. Only for an unbiased
-//     sample (see unbiased).
+//     conjunction stripped; Arabic words' character 3-grams too) of every
+//     labelled comment, with the built-in engine's answer as one more piece
+//     of evidence (how the account's labels relate to it), blended with
+//     that answer: the model's label replaces the engine's only when its
+//     posterior beats the engine's label by more than a margin chosen, with
+//     the weights of the evidence, on the account's own examples
+//     (leave-one-out, calibrate.go), and n >= minExamples. The built-in
+//     answer alone is kept unless the model would have fixed significantly
+//     more of the account's examples than it broke. One example never moves
+//     an unrelated comment; many consistent ones move similar comments. Only
+//     for an unbiased sample (see unbiased).
 //
 // Invariants: one example per Key (a classification id): a newer example of
 // the same key replaces the older (the counts are those of the newest
@@ -35,28 +38,16 @@ import (
 	"svc/engine/op"
 )
 
-// Bounds and weights (chosen with cmd/adapt, docs/quality/adapt.md).
-// MaxExamples is the ledger's per-account cap on stored feedback
-// (ledger.MaxFeedbackPerAccount); a model never holds more.
+// Bounds. The blend of the learned and the built-in answers is chosen per
+// account (calibrate.go). MaxExamples is the ledger's per-account cap on
+// stored feedback (ledger.MaxFeedbackPerAccount); a model never holds more.
 const (
 	MaxExamples = 3000
-	// Blend sets the weight of the built-in answer against the learned one:
-	// the learned label must beat the built-in label's posterior by Blend/n
-	// (n = examples that teach the head).
-	Blend = 60.0
-	// intentBlend multiplies Blend for the intent head (six labels, each
-	// rarer: its posterior is noisier; at Blend alone suggestions-intent
-	// lost 0.004 macro-F1 after 300 feedback, at 3x it keeps 0.795).
-	intentBlend = 3
 	// minExamples: fewer labelled examples of a head never change it
 	// (near duplicates excepted).
 	minExamples = 50
-	// alpha is the naive-Bayes (Lidstone) smoothing of word counts.
-	alpha = 0.3
-	// confWeight weighs the learned P(built-in answer | label) against the
-	// words. minAgree: see unbiased.
-	confWeight = 3.0
-	minAgree   = 0.15
+	// minAgree: see unbiased.
+	minAgree = 0.15
 	// NearJaccard is the token-set similarity from which a corrected
 	// comment counts as a near duplicate of a new one.
 	NearJaccard = 0.8
@@ -68,6 +59,9 @@ const (
 	// to rank examples by in Similar; it is left out of its candidates.
 	maxPosting = 256
 )
+
+// alpha is the naive-Bayes (Lidstone) smoothing of feature counts.
+const alpha = 0.5
 
 const (
 	nSent = 4 // op.Sentiments
@@ -121,11 +115,14 @@ type Model struct {
 	bands    map[uint64][]int32       // LSH band key -> slots (nearest)
 	version  string
 	versionT time.Time
+	cal      [2]calib // per head (calibrate.go)
+	calDirty int      // examples learned or unlearned since cal was computed
+	calN     int      // examples held when cal was computed; -1 never
 }
 
 // NewModel returns an empty model.
 func NewModel() *Model {
-	return &Model{byKey: map[string]*entry{}, counts: map[uint32]*[nLab]uint16{}, post: map[uint32][]int32{}, bands: map[uint64][]int32{}}
+	return &Model{calN: -1, byKey: map[string]*entry{}, counts: map[uint32]*[nLab]uint16{}, post: map[uint32][]int32{}, bands: map[uint64][]int32{}}
 }
 
 // Build returns a model of the examples (in any order).
@@ -190,8 +187,9 @@ func (m *Model) Add(ex Example) bool {
 	if !op.In(ex.Dialect, op.Dialects) {
 		e.ex.Dialect = ""
 	}
-	e.set = tokenSet(tokens(ex.Text))
-	e.feats = e.set // the features are the distinct words (features.go)
+	toks := tokens(ex.Text)
+	e.set = tokenSet(toks)
+	e.feats = features(toks, e.set)
 	e.bands = bandKeys(e.set)
 
 	m.mu.Lock()
@@ -251,6 +249,7 @@ func (m *Model) given(e *entry, l int) int {
 }
 
 func (m *Model) learn(e *entry) {
+	m.calDirty++
 	ls := m.labels(e)
 	for h := range 2 {
 		if e.gKnown[h] {
@@ -314,6 +313,7 @@ func removeSlot[K comparable](idx map[K][]int32, t K, slot int32) {
 }
 
 func (m *Model) unlearn(e *entry) {
+	m.calDirty++
 	ls := m.labels(e)
 	for h := range 2 {
 		if e.gKnown[h] {
@@ -384,11 +384,21 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string,
 		return d
 	}
 	m.mu.RLock()
+	if !nearOnly && m.stale() {
+		m.mu.RUnlock()
+		m.mu.Lock()
+		if m.stale() {
+			m.calibrate()
+		}
+		m.mu.Unlock()
+		m.mu.RLock()
+	}
 	defer m.mu.RUnlock()
 	if len(m.byKey) == 0 {
 		return d
 	}
-	set := tokenSet(tokens(text))
+	toks := tokens(text)
+	set := tokenSet(toks)
 	if near, sim := m.nearest(set); near != nil && sim >= NearJaccard {
 		if in := near.ex.Intents; near.ints != 0 && !sameSet(in, intents) {
 			d.Intents, d.Changed = cleanIntents(in), true
@@ -407,12 +417,12 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string,
 	if nearOnly {
 		return d
 	}
-	feats := set
+	feats := features(toks, set)
 	var why []string
 	if m.nSent >= minExamples && m.unbiased(0) {
 		var post [nSent]float64
-		m.posterior(feats, 0, nSent, m.nSent, index(op.Sentiments, sentiment), post[:])
-		if k, ok := pick(post[:], []int{index(op.Sentiments, sentiment)}, float64(m.nSent)); ok {
+		m.posterior(feats, 0, 0, nSent, m.nSent, index(op.Sentiments, sentiment), post[:])
+		if k, ok := pick(post[:], []int{index(op.Sentiments, sentiment)}, m.cal[0].margin); ok {
 			d.Sentiment, d.Changed = op.Sentiments[k], true
 			why = append(why, "sentiment")
 		}
@@ -423,12 +433,12 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string,
 		if len(intents) > 0 {
 			g = index(op.Intents, intents[0])
 		}
-		m.posterior(feats, nSent, nInt, m.nInt, g, post[:])
+		m.posterior(feats, 1, nSent, nInt, m.nInt, g, post[:])
 		cur := make([]int, 0, len(intents))
 		for _, in := range intents {
 			cur = append(cur, index(op.Intents, in))
 		}
-		if k, ok := pick(post[:], cur, float64(m.nInt)/intentBlend); ok {
+		if k, ok := pick(post[:], cur, m.cal[1].margin); ok {
 			d.Intents, d.Changed = []string{op.Intents[k]}, true
 			why = append(why, "intent")
 		}
@@ -441,8 +451,8 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string,
 
 // pick returns the label the blended answer takes when it is not one of
 // cur: the posterior's best label, when it beats the best of cur by more
-// than Blend/n (cur labels missing (-1) count as posterior 0).
-func pick(post []float64, cur []int, n float64) (int, bool) {
+// than margin (cur labels missing (-1) count as posterior 0).
+func pick(post []float64, cur []int, margin float64) (int, bool) {
 	best := 0
 	for i := range post {
 		if post[i] > post[best] {
@@ -458,7 +468,7 @@ func pick(post []float64, cur []int, n float64) (int, bool) {
 			base = post[c]
 		}
 	}
-	return best, post[best]-base > Blend/n
+	return best, post[best]-base > margin
 }
 
 // unbiased reports whether the examples of a head (0 sentiment, 1 intents)
@@ -483,39 +493,13 @@ func (m *Model) unbiased(head int) bool {
 }
 
 // posterior fills post with the naive-Bayes posterior of the labels
-// [off, off+k): Laplace-smoothed, features the model never saw skipped.
-func (m *Model) posterior(feats []uint32, off, k int, n int32, given int, post []float64) {
-	v := float64(len(m.counts)) + 1
-	useConf := given >= 0
-	var denom [nLab]float64
-	for l := 0; l < k; l++ {
-		post[l] = math.Log((float64(m.classN[off+l]) + 1) / (float64(n) + float64(k)))
-		if useConf { // P(built-in answer | label), Laplace-smoothed
-			post[l] += confWeight * math.Log((float64(m.conf[off+l][off+given])+1)/(float64(m.classN[off+l])+float64(k)))
-		}
-		denom[l] = math.Log(float64(m.featN[off+l]) + alpha*v)
-	}
-	for _, f := range feats {
-		c := m.counts[f]
-		if c == nil {
-			continue
-		}
-		for l := 0; l < k; l++ {
-			post[l] += logCount[c[off+l]] - denom[l]
-		}
-	}
-	mx := post[0]
-	for _, x := range post[1:k] {
-		mx = max(mx, x)
-	}
-	sum := 0.0
-	for l := 0; l < k; l++ {
-		post[l] = math.Exp(post[l] - mx)
-		sum += post[l]
-	}
-	for l := 0; l < k; l++ {
-		post[l] /= sum
-	}
+// [off, off+k) for feats, the terms weighted by the head's calibration
+// (calibrate.go).
+func (m *Model) posterior(feats []uint32, head, off, k int, n int32, given int, post []float64) {
+	var t terms
+	m.terms(feats, nil, off, k, n, given, &t)
+	c := &m.cal[head]
+	t.combine(k, c.gramW, c.confW, &c.bias, post)
 }
 
 // nearest returns the example whose token set is most similar to set

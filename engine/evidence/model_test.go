@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -247,11 +248,73 @@ func BenchmarkDecide(b *testing.B) {
 	}
 	for _, n := range []int{0, MaxExamples} {
 		m := Build(consistent(n))
+		m.Decide(texts[0], nil, "neutral", "", false) // calibrated (BenchmarkCalibrate)
 		b.Run(fmt.Sprint("examples=", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				m.Decide(texts[i%len(texts)], []string{"other"}, "neutral", "", false)
 			}
 		})
+	}
+}
+
+// The per-account calibration (calibrate.go) at MaxExamples examples: paid
+// by the first Decide after the account's feedback changed.
+func BenchmarkCalibrate(b *testing.B) {
+	m := Build(consistent(MaxExamples))
+	for b.Loop() {
+		m.mu.Lock()
+		m.calibrate()
+		m.mu.Unlock()
+	}
+}
+
+// An account whose labels have nothing to do with its words (random, the
+// built-in answer confirmed 40% of the time): the leave-one-out calibration
+// finds the model would not have helped, and it never changes an answer.
+func TestCalibrationKeepsTheBuiltinWhenTheModelWouldNotHelp(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	sents := []string{"positive", "negative", "neutral", "mixed"}
+	var exs []Example
+	for i := range 800 {
+		given := sents[r.IntN(4)]
+		taught := given
+		if r.Float64() >= 0.4 {
+			taught = sents[r.IntN(4)]
+		}
+		exs = append(exs, ex(i, sentence(r, append(negWords, posWords...), 8), taught, given))
+	}
+	m := Build(exs)
+	for range 100 {
+		given := sents[r.IntN(4)]
+		if d := m.Decide(sentence(r, append(negWords, posWords...), 9), []string{"other"}, given, "", false); d.Changed {
+			t.Fatalf("random labels changed an answer: %+v", d)
+		}
+	}
+	if !math.IsInf(m.cal[0].margin, 1) {
+		t.Fatalf("sentiment margin %v, want +Inf (built-in kept)", m.cal[0].margin)
+	}
+}
+
+// The calibration follows the model: recomputed at the first Decide after
+// 1/16 of the model changed, kept before.
+func TestCalibrationRecomputedAfterChanges(t *testing.T) {
+	exs := consistent(320)
+	m := Build(exs[:160])
+	m.Decide("the video", []string{"other"}, "neutral", "", false)
+	if m.calN != 160 || m.calDirty != 0 {
+		t.Fatalf("after the first Decide: calN %d dirty %d, want 160 0", m.calN, m.calDirty)
+	}
+	for _, e := range exs[160:169] { // 9 < 160/16
+		m.Add(e)
+	}
+	m.Decide("the video", []string{"other"}, "neutral", "", false)
+	if m.calN != 160 || m.calDirty != 9 {
+		t.Fatalf("after 9 changes: calN %d dirty %d, want 160 9 (not stale)", m.calN, m.calDirty)
+	}
+	m.Add(exs[169])
+	m.Decide("the video", []string{"other"}, "neutral", "", false)
+	if m.calN != 170 || m.calDirty != 0 {
+		t.Fatalf("after 10 changes: calN %d dirty %d, want 170 0 (recalibrated)", m.calN, m.calDirty)
 	}
 }
