@@ -42,6 +42,7 @@ func TestMakeTargetsStopEveryServer(t *testing.T) {
 		{"run-mock", syscall.SIGINT, true},
 		{"run-mock", syscall.SIGHUP, true},
 		{"run", syscall.SIGTERM, false},
+		{"run-cluster", syscall.SIGTERM, false},
 	} {
 		t.Run(fmt.Sprintf("%s %v", tc.target, tc.sig), func(t *testing.T) {
 			ports := freePorts(t, 3)
@@ -50,6 +51,25 @@ func TestMakeTargetsStopEveryServer(t *testing.T) {
 			cmd.Dir = root
 			cmd.Env = append(cleanEnv(), "SVC_ADDR="+svc, "SVC_ADMIN_ADDR="+admin, "MOCKLLM_ADDR="+mock,
 				"SVC_DATA_DIR="+t.TempDir(), "SVC_LOG_LEVEL=warn")
+			var clusterPorts []string
+			if tc.target == "run-cluster" {
+				// haproxy on svc (admin: +1), three nodes from a free block
+				// (node i: base+10*i, admin +1), PostgreSQL and Redis: the
+				// script's own ports, all moved off the defaults.
+				hp := freeBlock(t, 0, 1)
+				base := freeBlock(t, 0, 1, 10, 11, 20, 21)
+				pr := freePorts(t, 2)
+				pgPort, redisPort := pr[0], pr[1]
+				svc, admin = "127.0.0.1:"+strconv.Itoa(hp), "127.0.0.1:"+strconv.Itoa(hp+1)
+				for _, off := range []int{0, 1, 10, 11, 20, 21} {
+					clusterPorts = append(clusterPorts, "127.0.0.1:"+strconv.Itoa(base+off))
+				}
+				clusterPorts = append(clusterPorts, "127.0.0.1:"+pgPort, "127.0.0.1:"+redisPort)
+				dir := t.TempDir()
+				os.Chmod(dir, 0o755) // PostgreSQL runs as the postgres user when the test is root
+				cmd.Env = append(cmd.Env, "CLUSTER_DIR="+filepath.Join(dir, "cluster"), "CLUSTER_PORT="+strconv.Itoa(hp),
+					"CLUSTER_NODE_PORT="+strconv.Itoa(base), "CLUSTER_PG_PORT="+pgPort, "CLUSTER_REDIS_PORT="+redisPort)
+			}
 			var out syncBuffer
 			cmd.Stdout, cmd.Stderr = &out, &out
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
@@ -65,7 +85,7 @@ func TestMakeTargetsStopEveryServer(t *testing.T) {
 					syscall.Kill(p, syscall.SIGKILL)
 				}
 			}()
-			listening := []string{svc, admin}
+			listening := append([]string{svc, admin}, clusterPorts...)
 			if tc.target == "run-mock" {
 				listening = append(listening, mock)
 			}
@@ -143,6 +163,34 @@ func up(url string) bool {
 }
 
 // freePorts returns n ports free on 127.0.0.1 now.
+// freeBlock returns a port p such that p+off is free for every offset.
+func freeBlock(t *testing.T, offs ...int) int {
+	for range 200 {
+		p, _ := strconv.Atoi(freePorts(t, 1)[0])
+		if p+offs[len(offs)-1] > 65535 {
+			continue
+		}
+		ok := true
+		var ls []net.Listener
+		for _, off := range offs {
+			l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p+off))
+			if err != nil {
+				ok = false
+				break
+			}
+			ls = append(ls, l)
+		}
+		for _, l := range ls {
+			l.Close()
+		}
+		if ok {
+			return p
+		}
+	}
+	t.Fatal("no free block of ports")
+	return 0
+}
+
 func freePorts(t *testing.T, n int) []string {
 	var out []string
 	var ls []net.Listener
