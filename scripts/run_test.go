@@ -4,6 +4,8 @@ package scripts
 
 import (
 	"bytes"
+	"crypto/md5"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"net/http"
@@ -67,6 +69,11 @@ func TestMakeTargetsStopEveryServer(t *testing.T) {
 				clusterPorts = append(clusterPorts, "127.0.0.1:"+pgPort, "127.0.0.1:"+redisPort)
 				dir := t.TempDir()
 				os.Chmod(dir, 0o755) // PostgreSQL runs as the postgres user when the test is root
+				// cluster.sh moves PostgreSQL's data out of a folder the
+				// postgres user cannot reach, to /tmp/svc-cluster-pg-<md5>
+				sum := md5.Sum([]byte(filepath.Join(dir, "cluster") + "\n"))
+				pgData := "/tmp/svc-cluster-pg-" + hex.EncodeToString(sum[:])[:8]
+				t.Cleanup(func() { os.RemoveAll(pgData) })
 				cmd.Env = append(cmd.Env, "CLUSTER_DIR="+filepath.Join(dir, "cluster"), "CLUSTER_PORT="+strconv.Itoa(hp),
 					"CLUSTER_NODE_PORT="+strconv.Itoa(base), "CLUSTER_PG_PORT="+pgPort, "CLUSTER_REDIS_PORT="+redisPort)
 			}
@@ -127,6 +134,7 @@ func TestMakeTargetsStopEveryServer(t *testing.T) {
 					t.Fatalf("after %v to make %s (processes were %v), still running: %v\n%s", tc.sig, tc.target, before, describe(left), out.String())
 				}
 			}
+			t.Logf("make %s output:\n%s", tc.target, out.String())
 			for _, addr := range listening {
 				if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
 					c.Close()
