@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math"
+	"strconv"
 	"time"
 
 	"svc/engine/builtin"
@@ -26,7 +28,11 @@ func ApplyEvidence(req op.ClassifyRequest, c *op.Classification, m *evidence.Mod
 	if m == nil {
 		return false
 	}
-	d := m.Decide(req.Text, c.Intent, c.Sentiment, c.Dialect, !BuiltinAnswer(c))
+	var scores []string
+	if BuiltinAnswer(c) {
+		scores = ScoreTokens(c.SentimentScores)
+	}
+	d := m.DecideScored(req.Text, scores, c.Intent, c.Sentiment, c.Dialect, !BuiltinAnswer(c))
 	if !d.Changed {
 		return false
 	}
@@ -72,7 +78,7 @@ func Teach(key, id string, at time.Time, text string, intents []string, sentimen
 	return evidence.Example{
 		Key: key, ID: id, At: at, Text: text,
 		Intents: validSubset(intents, op.Intents), Sentiment: norm(sentiment), Dialect: norm(dialect),
-		GivenIntents: b.Intent, GivenSentiment: b.Sentiment,
+		GivenIntents: b.Intent, GivenSentiment: b.Sentiment, GivenScores: ScoreTokens(b.SentimentScores),
 	}
 }
 
@@ -90,3 +96,24 @@ func (e *Engine) HasProviders() bool {
 
 // BuiltinAnswer reports whether c was answered by the built-in engine.
 func BuiltinAnswer(c *op.Classification) bool { return c.Usage.Model == builtin.Model }
+
+// scoreWidths are the bin widths of the built-in sentiment scores
+// (builtin.ScoreNames) in ScoreTokens.
+var scoreWidths = [builtin.NumScores]float64{0.25, 0.5, 0.5, 1, 1, 0.2, 0.2, 0.2, 0.2}
+
+// ScoreTokens returns the built-in engine's sentiment scores
+// (builtin.ScoreNames) as the tokens the evidence learns
+// (evidence.Example.GivenScores): each score binned, named by its index.
+// nil when scores is not the built-in's (another length).
+func ScoreTokens(scores []float64) []string {
+	if len(scores) != builtin.NumScores {
+		return nil
+	}
+	out := make([]string, 0, len(scores))
+	for i, x := range scores {
+		b := int(math.Floor(x / scoreWidths[i]))
+		b = max(-6, min(6, b))
+		out = append(out, strconv.Itoa(i)+":"+strconv.Itoa(b))
+	}
+	return out
+}

@@ -246,7 +246,7 @@ func feedback(s set, it item, mode string) (evidence.Example, bool) {
 	if right && mode == "wrong-only" {
 		return evidence.Example{}, false
 	}
-	ex := evidence.Example{Text: it.text, GivenIntents: it.res.Intent, GivenSentiment: it.res.Sentiment}
+	ex := evidence.Example{Text: it.text, GivenIntents: it.res.Intent, GivenSentiment: it.res.Sentiment, GivenScores: engine.ScoreTokens(it.res.SentimentScores)}
 	if s.head == "sentiment" {
 		ex.Sentiment = it.gold
 		if right {

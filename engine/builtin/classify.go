@@ -72,6 +72,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 
 	c := op.Classification{Intent: intents, Sentiment: label, Language: d.Language, Dialect: d.Dialect, DialectConfidence: d.DialectConfidence, ReplyDirection: "ltr"}
 	c.Toxicity = toxicityLevel(tx.maxNonSpam())
+	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
 	urgent := len(urgentM.find(toks)) > 0
@@ -131,10 +132,12 @@ type textAnalysis struct {
 	sc      intentEv
 	intents []string
 	label   string // sentiment
+	rules   string // the rules' sentiment (label before the stacker)
 }
 
 func analyseText(text string) textAnalysis {
 	a := analyseRules(text)
+	a.rules = a.label
 	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
 	return a
 }

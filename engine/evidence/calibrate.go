@@ -10,13 +10,18 @@ import (
 // of its model. For every example, the model without that example
 // (leave-one-out: its counts subtracted) gives the terms of its posterior
 // (terms). Over a small grid, calibrate chooses for each head the weights of
-// the character n-grams and of the built-in answer against the words, and
+// the character n-grams and of the built-in answer (its label and its
+// binned sentiment scores, Example.GivenScores) against the words, and
 // the margin by which the learned label must beat the built-in one, under
 // which those leave-one-out answers have the best macro-F1 on the account's
 // own labels; then per-label offsets of the posterior (sentiment) the same
 // way. The built-in answer alone (margin +Inf) is a candidate too, and wins
 // unless a margin beats it by more than noise (zWins): a model that would
 // not have helped the account on what it taught never changes an answer.
+// An example with a near duplicate among the others is not a row: Decide
+// answers such a text by its duplicate, never by the model (hasNear).
+// Words, character n-grams and scores are three multinomials (fam), each
+// with its own vocabulary and denominators.
 // No dev set chooses these; the grids are wide and coarse.
 //
 // Invariant: cal[h] is the calibration of the calN examples held when it
@@ -39,8 +44,10 @@ var (
 // zWins: the chosen calibration's leave-one-out changes must fix more
 // examples than they break by zWins standard deviations (a sign test:
 // wins-losses > zWins*sqrt(wins+losses)). At 2 an ASTD account lost 0.03
-// macro-F1 after 300 feedback on one split (docs/quality/adapt.md).
-const zWins = 2.5
+// macro-F1 after 300 feedback on one split, and at 2.5 0.008 on the other
+// once the built-in scores were features (docs/quality/adapt.md): the best
+// of many candidates looks better on the account's own examples than it is.
+const zWins = 3
 
 // calib is one head's calibration.
 type calib struct {
@@ -88,8 +95,11 @@ func (m *Model) terms(feats []uint32, loo *entry, off, k int, n int32, given int
 			}
 		}
 	}
-	v := float64(len(m.counts)) + 1
-	var denom [nLab]float64
+	var denom [nFam][nLab]float64
+	var looN [nFam]int32
+	if loo != nil {
+		looN = famCounts(loo.feats)
+	}
 	for l := 0; l < k; l++ {
 		sub := int32(0)
 		if ls[off+l] {
@@ -105,11 +115,13 @@ func (m *Model) terms(feats []uint32, loo *entry, off, k int, n int32, given int
 			}
 			t.conf[l] = math.Log((float64(c) + 1) / (cn + float64(k)))
 		}
-		fn := m.featN[off+l]
-		if sub == 1 {
-			fn -= int32(len(loo.feats))
+		for h := range nFam {
+			fn := m.featN[h][off+l]
+			if sub == 1 {
+				fn -= looN[h]
+			}
+			denom[h][l] = math.Log(float64(fn) + alpha*(float64(m.vocab[h])+1))
 		}
-		denom[l] = math.Log(float64(fn) + alpha*v)
 	}
 	for _, f := range feats {
 		c := m.counts[f]
@@ -128,12 +140,16 @@ func (m *Model) terms(feats []uint32, loo *entry, off, k int, n int32, given int
 		if !seen && loo != nil { // only loo has it
 			continue
 		}
+		h := fam(f)
 		dst := &t.base
-		if f&gramBit != 0 {
+		switch h {
+		case famGram:
 			dst = &t.gram
+		case famScore: // the built-in answer's scores
+			dst = &t.conf
 		}
 		for l := 0; l < k; l++ {
-			dst[l] += logCount[xs[l]] - denom[l]
+			dst[l] += logCount[xs[l]] - denom[h][l]
 		}
 	}
 }
@@ -166,6 +182,13 @@ func (m *Model) calibrateHead(head, off, k int, n int32) calib {
 	}
 	rows := make([]looRow, 0, n)
 	for _, e := range m.slots {
+		// An example with a near duplicate among the others would be
+		// answered by it, not by the model: it says nothing of the
+		// model's answers (and its duplicate's features make its
+		// leave-one-out answer look better than the model's on new text).
+		if m.hasNear(e) {
+			continue
+		}
 		r := looRow{}
 		g := -1
 		if head == 0 {

@@ -94,7 +94,7 @@ func fnvAdd(h uint32, s string) uint32 {
 	return h
 }
 
-func hash1(t string) uint32 { return fnvAdd(fnvAdd(fnvOffset, "\x01"), t) &^ gramBit }
+func hash1(t string) uint32 { return fnvAdd(fnvAdd(fnvOffset, "\x01"), t) &^ (gramBit | scoreBit) }
 
 // gramN is the length of the character n-grams of a word that are features
 // besides the word (features). Their log-likelihood is weighted per account
@@ -150,3 +150,54 @@ func hash2(rs []rune) uint32 {
 
 // gramBit marks a character n-gram's hash (a word's hash never has it).
 const gramBit = 1 << 31
+
+// scoreBit marks a built-in score token's hash (with gramBit clear); its
+// log-likelihood is weighted as the built-in answer's (calib.confW).
+const scoreBit = 1 << 30
+
+// maxScores bounds the score tokens of one text.
+const maxScores = 16
+
+// withScores appends the hashes of the score tokens to feats (sorted).
+func withScores(feats []uint32, scores []string) []uint32 {
+	if len(scores) == 0 {
+		return feats
+	}
+	for i, t := range scores {
+		if i >= maxScores {
+			break
+		}
+		feats = append(feats, fnvAdd(fnvAdd(fnvOffset, "\x03"), t)&^gramBit|scoreBit)
+	}
+	slices.Sort(feats)
+	return slices.Compact(feats)
+}
+
+// Feature families: each is its own multinomial in the naive-Bayes model
+// (its own vocabulary and denominators), so that the many character
+// n-grams of a text do not dilute the likelihood of its words.
+const (
+	famWord = iota
+	famGram
+	famScore
+	nFam
+)
+
+// fam returns the family of a feature hash.
+func fam(f uint32) int {
+	switch {
+	case f&gramBit != 0:
+		return famGram
+	case f&scoreBit != 0:
+		return famScore
+	}
+	return famWord
+}
+
+// famCounts returns the number of features of each family in feats.
+func famCounts(feats []uint32) (n [nFam]int32) {
+	for _, f := range feats {
+		n[fam(f)]++
+	}
+	return n
+}

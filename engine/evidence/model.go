@@ -29,6 +29,7 @@ package evidence
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -82,6 +83,10 @@ type Example struct {
 	// the model learns how the account's labels relate to it.
 	GivenIntents   []string
 	GivenSentiment string
+	// GivenScores are the built-in engine's sentiment scores for Text,
+	// binned to tokens by the engine (ScoreTokens): evidence of the same
+	// kind as GivenSentiment, weighted with it (calib.confW).
+	GivenScores []string
 }
 
 // entry is an example as held: its features, token set and label indexes.
@@ -105,7 +110,8 @@ type Model struct {
 	slots    []*entry                 // by slot; a replaced key keeps its slot
 	counts   map[uint32]*[nLab]uint16 // feature -> examples of each label having it
 	classN   [nLab]int32              // examples per label
-	featN    [nLab]int32              // sum over features of counts (per label)
+	featN    [nFam][nLab]int32        // per feature family (fam), sum over its features of counts (per label)
+	vocab    [nFam]int32              // per feature family: features in counts
 	conf     [nLab][nLab]int32        // [taught label][built-in label of the same head]: examples
 	agree    [2]int32                 // per head (sentiment, intents): examples confirming the built-in answer
 	known    [2]int32                 // per head: examples teaching it whose built-in answer is known
@@ -189,7 +195,9 @@ func (m *Model) Add(ex Example) bool {
 	}
 	toks := tokens(ex.Text)
 	e.set = tokenSet(toks)
-	e.feats = features(toks, e.set)
+	// Exact capacity: an account holds up to MaxExamples of these.
+	e.feats = slices.Clone(withScores(features(toks, e.set), ex.GivenScores))
+	e.ex.GivenScores = nil // learned as features; not kept
 	e.bands = bandKeys(e.set)
 
 	m.mu.Lock()
@@ -268,7 +276,9 @@ func (m *Model) learn(e *entry) {
 	for l, on := range ls {
 		if on {
 			m.classN[l]++
-			m.featN[l] += int32(len(e.feats))
+			for h, c := range famCounts(e.feats) {
+				m.featN[h][l] += c
+			}
 			if g := m.given(e, l); g >= 0 {
 				m.conf[l][g]++
 			}
@@ -280,6 +290,7 @@ func (m *Model) learn(e *entry) {
 			if c == nil {
 				c = new([nLab]uint16)
 				m.counts[f] = c
+				m.vocab[fam(f)]++
 			}
 			for l, on := range ls {
 				if on {
@@ -332,7 +343,9 @@ func (m *Model) unlearn(e *entry) {
 	for l, on := range ls {
 		if on {
 			m.classN[l]--
-			m.featN[l] -= int32(len(e.feats))
+			for h, c := range famCounts(e.feats) {
+				m.featN[h][l] -= c
+			}
 			if g := m.given(e, l); g >= 0 {
 				m.conf[l][g]--
 			}
@@ -355,6 +368,7 @@ func (m *Model) unlearn(e *entry) {
 			}
 			if zero {
 				delete(m.counts, f)
+				m.vocab[fam(f)]--
 			}
 		}
 	}
@@ -379,6 +393,12 @@ type Decision struct {
 // (nearOnly: near duplicates only, for labels not computed by the built-in
 // engine). A nil or empty model returns them unchanged.
 func (m *Model) Decide(text string, intents []string, sentiment, dialect string, nearOnly bool) Decision {
+	return m.DecideScored(text, nil, intents, sentiment, dialect, nearOnly)
+}
+
+// DecideScored is Decide with the built-in engine's sentiment scores of
+// text (as Example.GivenScores).
+func (m *Model) DecideScored(text string, scores []string, intents []string, sentiment, dialect string, nearOnly bool) Decision {
 	d := Decision{Intents: intents, Sentiment: sentiment, Dialect: dialect}
 	if m == nil {
 		return d
@@ -417,7 +437,7 @@ func (m *Model) Decide(text string, intents []string, sentiment, dialect string,
 	if nearOnly {
 		return d
 	}
-	feats := features(toks, set)
+	feats := withScores(features(toks, set), scores)
 	var why []string
 	if m.nSent >= minExamples && m.unbiased(0) {
 		var post [nSent]float64
@@ -519,6 +539,20 @@ func (m *Model) nearest(set []uint32) (*entry, float64) {
 		}
 	}
 	return best, bestSim
+}
+
+// hasNear reports whether another example than e is a near duplicate of
+// it (Jaccard >= NearJaccard): Decide answers e's text by that one, never
+// by the learned model. Called with m.mu held.
+func (m *Model) hasNear(e *entry) bool {
+	for _, k := range e.bands {
+		for _, s := range m.bands[k] {
+			if o := m.slots[s]; o != e && jaccard(e.set, o.set) >= NearJaccard {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Similar returns up to k examples that teach a label, most similar to text

@@ -93,7 +93,11 @@ type Classification struct {
 	ReplyDirection    string // "rtl" or "ltr"
 	Reasoning         string
 	Toxicity          string // toxicity enumeration, for the comment store
-	Usage             Usage
+	// SentimentScores are the built-in engine's sentiment scores
+	// (builtin.ScoreNames; nil from any other engine): the account's
+	// learned evidence reads them (engine.ApplyEvidence). Never in the API.
+	SentimentScores []float64
+	Usage           Usage
 }
 
 // TranslateRequest asks for a translation. Source is "ar", "en" or "auto";
