@@ -101,6 +101,20 @@ func BuiltinAnswer(c *op.Classification) bool { return c.Usage.Model == builtin.
 // (builtin.ScoreNames) in ScoreTokens.
 var scoreWidths = [builtin.NumScores]float64{0.25, 0.5, 0.5, 1, 1, 0.2, 0.2, 0.2, 0.2}
 
+// scoreBins bounds a score's bin index: [-scoreBins, scoreBins].
+const scoreBins = 6
+
+// scoreTokenNames[i][b+scoreBins] is the token of score i in bin b
+// (computed once: ScoreTokens allocates only its slice).
+var scoreTokenNames = func() (t [builtin.NumScores][2*scoreBins + 1]string) {
+	for i := range t {
+		for b := -scoreBins; b <= scoreBins; b++ {
+			t[i][b+scoreBins] = strconv.Itoa(i) + ":" + strconv.Itoa(b)
+		}
+	}
+	return t
+}()
+
 // ScoreTokens returns the built-in engine's sentiment scores
 // (builtin.ScoreNames) as the tokens the evidence learns
 // (evidence.Example.GivenScores): each score binned, named by its index.
@@ -111,9 +125,11 @@ func ScoreTokens(scores []float64) []string {
 	}
 	out := make([]string, 0, len(scores))
 	for i, x := range scores {
-		b := int(math.Floor(x / scoreWidths[i]))
-		b = max(-6, min(6, b))
-		out = append(out, strconv.Itoa(i)+":"+strconv.Itoa(b))
+		b := 0
+		if !math.IsNaN(x) {
+			b = int(max(-scoreBins, min(scoreBins, math.Floor(x/scoreWidths[i]))))
+		}
+		out = append(out, scoreTokenNames[i][b+scoreBins])
 	}
 	return out
 }
