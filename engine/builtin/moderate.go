@@ -154,11 +154,17 @@ type toxicity struct {
 // addressedText reports a second-person address (انت, يا, ...) in toks.
 func addressedText(toks []token) bool {
 	for i := range toks {
-		if addressed2[toks[i].key] {
+		if addressed2[toks[i].key] && !wishParticle(toks, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// wishParticle reports that toks[i] is the يا of "يا ريت" / "يا ليت" (I
+// wish): an interjection, not a vocative addressing anyone.
+func wishParticle(toks []token, i int) bool {
+	return toks[i].key == "يا" && i+1 < len(toks) && (toks[i+1].key == "ريت" || toks[i+1].key == "ليت")
 }
 
 // addressed2 are second-person address words (a subset of addressed:
