@@ -30,6 +30,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"svc/internal/scoring"
 	"time"
 
 	"svc/engine"
@@ -209,17 +210,17 @@ func run(e *engine.Engine, s set, rows []row, mode string) (curve, error) {
 			}
 		}
 		m := evidence.Build(exs)
-		conf := map[[2]string]int{}
+		conf := scoring.New(s.classes...)
 		changed := 0
 		for _, it := range unseen {
 			res := it.res
 			if engine.ApplyEvidence(op.ClassifyRequest{Text: it.text}, &res, m) {
 				changed++
 			}
-			conf[[2]string{it.gold, predicted(s, res)}]++
+			conf.Add(it.gold, predicted(s, res))
 		}
 		c.n = append(c.n, n)
-		c.f1 = append(c.f1, macroF1(conf, s.classes))
+		c.f1 = append(c.f1, conf.MacroF1())
 		c.changed = append(c.changed, changed)
 	}
 	return c, nil
@@ -271,27 +272,6 @@ func feedback(s set, it item, mode string) (evidence.Example, bool) {
 		}
 	}
 	return ex, true
-}
-
-func macroF1(conf map[[2]string]int, classes []string) float64 {
-	sum := 0.0
-	for _, k := range classes {
-		tp, fp, fn := 0, 0, 0
-		for p, n := range conf {
-			switch {
-			case p[0] == k && p[1] == k:
-				tp += n
-			case p[1] == k:
-				fp += n
-			case p[0] == k:
-				fn += n
-			}
-		}
-		if tp > 0 {
-			sum += 2 * float64(tp) / float64(2*tp+fp+fn)
-		}
-	}
-	return sum / float64(len(classes))
 }
 
 // unseenFrom: texts whose hash is at least this (the last 40% of the hash

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"svc/internal/scoring"
 	"time"
 
 	"svc/engine/builtin"
@@ -57,19 +58,19 @@ func runAnalyzers(dataDir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		c := newConfusion("flagged", "clean")
+		c := scoring.New("flagged", "clean")
 		var errs []string
 		for _, r := range rows {
 			cl := builtin.Classify(op.ClassifyRequest{Text: r.Text, Platform: "youtube"})
 			p := flag(op.In("spam", cl.Intent))
-			c.add(r.Label, p)
+			c.Add(r.Label, p)
 			if p != r.Label {
 				errs = append(errs, r.Label+"\t"+p+"\t"+oneLine(r.Text))
 			}
 		}
 		dump("youtube-spam", errs)
-		_, _, f := c.prf("flagged")
-		ms = append(ms, measure{"youtube-spam", "spam (classify intent contains spam)", "spam F1", f, 0.95, c.n, c.markdown()})
+		_, _, f := c.PRF("flagged")
+		ms = append(ms, measure{"youtube-spam", "spam (classify intent contains spam)", "spam F1", f, 0.95, c.N(), c.Markdown()})
 	}
 	// moderation
 	for _, s := range []struct {
@@ -80,23 +81,23 @@ func runAnalyzers(dataDir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		c := newConfusion("flagged", "clean")
-		other := map[string]*confusion{"low": newConfusion("flagged", "clean"), "high": newConfusion("flagged", "clean")}
+		c := scoring.New("flagged", "clean")
+		other := map[string]*scoring.Confusion{"low": scoring.New("flagged", "clean"), "high": scoring.New("flagged", "clean")}
 		var errs []string
 		for _, r := range rows {
 			m := builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: "medium"})
 			p := flag(!m.IsSafe)
-			c.add(r.Label, p)
+			c.Add(r.Label, p)
 			if p != r.Label {
 				errs = append(errs, r.Label+"\t"+p+"\t"+strings.Join(m.FlaggedTerms, "|")+"\t"+oneLine(r.Text))
 			}
 			for st, oc := range other {
-				oc.add(r.Label, flag(!builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: st}).IsSafe))
+				oc.Add(r.Label, flag(!builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: st}).IsSafe))
 			}
 		}
 		dump(s.set, errs)
-		detail := c.markdown() + fmt.Sprintf("\nSame set at the other strictness levels (for reference; the headline figure is medium): low macro-F1 %.3f, high macro-F1 %.3f.\n", other["low"].macroF1(), other["high"].macroF1())
-		ms = append(ms, measure{s.set, "moderation, strictness medium (flagged = not is_safe)", "macro-F1", c.macroF1(), s.target, c.n, detail})
+		detail := c.Markdown() + fmt.Sprintf("\nSame set at the other strictness levels (for reference; the headline figure is medium): low macro-F1 %.3f, high macro-F1 %.3f.\n", other["low"].MacroF1(), other["high"].MacroF1())
+		ms = append(ms, measure{s.set, "moderation, strictness medium (flagged = not is_safe)", "macro-F1", c.MacroF1(), s.target, c.N(), detail})
 	}
 	// sentiment
 	for _, s := range []struct {
@@ -107,17 +108,17 @@ func runAnalyzers(dataDir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		c := newConfusion(s.classes...)
+		c := scoring.New(s.classes...)
 		var errs []string
 		for _, r := range rows {
 			cl := builtin.Classify(op.ClassifyRequest{Text: r.Text})
-			c.add(r.Label, cl.Sentiment)
+			c.Add(r.Label, cl.Sentiment)
 			if cl.Sentiment != r.Label {
 				errs = append(errs, r.Label+"\t"+cl.Sentiment+"\t"+oneLine(r.Text))
 			}
 		}
 		dump(s.set, errs)
-		ms = append(ms, measure{s.set, "classify sentiment", "macro-F1", c.macroF1(), 0.65, c.n, c.markdown()})
+		ms = append(ms, measure{s.set, "classify sentiment", "macro-F1", c.MacroF1(), 0.65, c.N(), c.Markdown()})
 	}
 	// intents
 	for _, s := range []struct{ set, class string }{{"complaints-intent", "complaint"}, {"suggestions-intent", "suggestion"}} {
@@ -125,7 +126,7 @@ func runAnalyzers(dataDir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		c := newConfusion(s.class, "not_"+s.class)
+		c := scoring.New(s.class, "not_"+s.class)
 		var errs []string
 		for _, r := range rows {
 			cl := builtin.Classify(op.ClassifyRequest{Text: r.Text})
@@ -133,14 +134,14 @@ func runAnalyzers(dataDir string) (string, error) {
 			if op.In(s.class, cl.Intent) {
 				p = s.class
 			}
-			c.add(r.Label, p)
+			c.Add(r.Label, p)
 			if p != r.Label {
 				errs = append(errs, r.Label+"\t"+strings.Join(cl.Intent, ",")+"\t"+oneLine(r.Text))
 			}
 		}
 		dump(s.set, errs)
-		_, _, f := c.prf(s.class)
-		ms = append(ms, measure{s.set, "classify intent contains " + s.class, s.class + " F1", f, 0.70, c.n, c.markdown()})
+		_, _, f := c.PRF(s.class)
+		ms = append(ms, measure{s.set, "classify intent contains " + s.class, s.class + " F1", f, 0.70, c.N(), c.Markdown()})
 	}
 
 	var b strings.Builder

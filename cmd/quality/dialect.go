@@ -16,6 +16,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"svc/internal/scoring"
 	"time"
 
 	"svc/engine/dialect"
@@ -62,7 +63,7 @@ func dialectSuite(dataDir string) (string, error) {
 			return "", err
 		}
 		var res [2]struct {
-			c   *confusion
+			c   *scoring.Confusion
 			rel *reliability
 			cov *coverageCurve
 		}
@@ -70,7 +71,7 @@ func dialectSuite(dataDir string) (string, error) {
 		start := time.Now()
 		for k, m := range []float64{mix, 0} {
 			old := dialect.SetWordEvidence(m)
-			res[k].c, res[k].rel, res[k].cov = newConfusion(ds.classes...), newReliability(), &coverageCurve{}
+			res[k].c, res[k].rel, res[k].cov = scoring.New(ds.classes...), newReliability(), &coverageCurve{}
 			for _, r := range rows {
 				if ds.filter != nil && !ds.filter(r.Text) {
 					continue
@@ -80,7 +81,7 @@ func dialectSuite(dataDir string) (string, error) {
 				if pred == "" {
 					pred = "null"
 				}
-				res[k].c.add(r.Label, pred)
+				res[k].c.Add(r.Label, pred)
 				res[k].rel.add(d.DialectConfidence, pred == r.Label)
 				res[k].cov.add(d.DialectConfidence, pred == r.Label)
 				if k == 0 {
@@ -103,17 +104,17 @@ func dialectSuite(dataDir string) (string, error) {
 		}
 		after, before := res[0].c, res[1].c
 		el := time.Since(start)
-		fmt.Fprintf(os.Stderr, "dialect: %-20s n=%d acc=%.4f macroF1=%.4f (before %.4f / %.4f) coverage=%.3f (%s)\n", ds.name, n, after.accuracy(), after.macroF1(), before.accuracy(), before.macroF1(), ratio(covered, n), el)
-		summary = append(summary, fmt.Sprintf("| %s | %d | **%.4f** | **%.4f** | %.4f | %.4f | %.3f |", ds.title, n, after.accuracy(), after.macroF1(), before.accuracy(), before.macroF1(), ratio(covered, n)))
+		fmt.Fprintf(os.Stderr, "dialect: %-20s n=%d acc=%.4f macroF1=%.4f (before %.4f / %.4f) coverage=%.3f (%s)\n", ds.name, n, after.Accuracy(), after.MacroF1(), before.Accuracy(), before.MacroF1(), ratio(covered, n), el)
+		summary = append(summary, fmt.Sprintf("| %s | %d | **%.4f** | **%.4f** | %.4f | %.4f | %.3f |", ds.title, n, after.Accuracy(), after.MacroF1(), before.Accuracy(), before.MacroF1(), ratio(covered, n)))
 		fmt.Fprintf(&body, "## %s\n\n### after (markers + word evidence)\n\n", ds.title)
-		body.WriteString(after.markdown())
+		body.WriteString(after.Markdown())
 		fmt.Fprintf(&body, "\ncoverage (texts with at least one marker): %d / %d = %.3f\n\n", covered, n, ratio(covered, n))
 		body.WriteString("reliability (dialect_confidence bucket vs observed accuracy):\n\n")
 		body.WriteString(res[0].rel.markdown())
 		body.WriteString("\naccuracy at coverage (answer only the most confident share of texts):\n\n")
 		body.WriteString(res[0].cov.markdown())
 		body.WriteString("\n### before (markers alone)\n\n")
-		body.WriteString(before.markdown())
+		body.WriteString(before.Markdown())
 		body.WriteString("\nreliability (before):\n\n")
 		body.WriteString(res[1].rel.markdown())
 		body.WriteString("\n")
@@ -144,7 +145,7 @@ func arabiziSection(dataDir string) (string, error) {
 	defer f.Close()
 	var b strings.Builder
 	b.WriteString("## Arabizi (Latin-script Arabic) and English\n\n")
-	c := newConfusion("gulf", "egyptian", "levantine", "msa")
+	c := scoring.New("gulf", "egyptian", "levantine", "msa")
 	n, recognised, langOK := 0, 0, 0
 	byLang := map[string][2]int{}
 	sc := bufio.NewScanner(f)
@@ -169,15 +170,15 @@ func arabiziSection(dataDir string) (string, error) {
 		if pred == "" {
 			pred = "null"
 		}
-		c.add(r.Label, pred)
+		c.Add(r.Label, pred)
 	}
 	if err := sc.Err(); err != nil {
 		return "", err
 	}
-	fmt.Fprintf(os.Stderr, "dialect: arabizi dev n=%d recognised=%.3f dialect=%.3f language=%.3f\n", n, ratio(recognised, n), c.accuracy(), ratio(langOK, n))
+	fmt.Fprintf(os.Stderr, "dialect: arabizi dev n=%d recognised=%.3f dialect=%.3f language=%.3f\n", n, ratio(recognised, n), c.Accuracy(), ratio(langOK, n))
 	fmt.Fprintf(&b, "Arabizi dev set (`%s`, hand-written, %d rows): read as Arabic (language ar or mixed, with a dialect) **%d (%.3f)**, right dialect **%.3f**, right language %d (%.3f: ar rows %d/%d, mixed English+Arabizi rows %d/%d).\n\n",
-		arabiziDev, n, recognised, ratio(recognised, n), c.accuracy(), langOK, ratio(langOK, n), byLang["ar"][0], byLang["ar"][1], byLang["mixed"][0], byLang["mixed"][1])
-	b.WriteString(c.markdown())
+		arabiziDev, n, recognised, ratio(recognised, n), c.Accuracy(), langOK, ratio(langOK, n), byLang["ar"][0], byLang["ar"][1], byLang["mixed"][0], byLang["mixed"][1])
+	b.WriteString(c.Markdown())
 	b.WriteString("\nEnglish dev texts called Arabic (Latin script with a dialect):\n\n| data set | n | called Arabic | share |\n|---|---|---|---|\n")
 	tn, tbad := 0, 0
 	for _, set := range englishSets {

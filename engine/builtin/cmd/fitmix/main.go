@@ -28,6 +28,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"svc/internal/scoring"
 
 	"svc/engine/builtin"
 	"svc/internal/datasets"
@@ -110,12 +111,12 @@ func main() {
 	fmt.Fprintf(&report, "fitted on half %c (l2 %g, bias tuning %v, Arabic only %v, shape %d bytes); macro-F1 rules -> stacked:\n", fitHalf, *l2, *tune, *arOnly, builtin.StackShapeMin)
 	for si, s := range sets {
 		for _, half := range []byte{'A', 'B'} {
-			rc, sc := newConf(s.classes), newConf(s.classes)
+			rc, sc := scoring.New(s.classes...), scoring.New(s.classes...)
 			for _, e := range exs {
 				if e.set != si || e.half != half {
 					continue
 				}
-				rc.add(e.gold, e.rules)
+				rc.Add(e.gold, e.rules)
 				pred := e.rules
 				switch {
 				case !e.stack:
@@ -124,13 +125,13 @@ func main() {
 				case !*arOnly:
 					pred = decide(wEn, enClasses, e.x)
 				}
-				sc.add(e.gold, pred)
+				sc.Add(e.gold, pred)
 			}
 			tag := "held out"
 			if half == fitHalf {
 				tag = "fitted"
 			}
-			fmt.Fprintf(&report, "  %-20s half %c (%s, n=%d): %.3f -> %.3f\n", s.name, half, tag, rc.n, rc.macroF1(), sc.macroF1())
+			fmt.Fprintf(&report, "  %-20s half %c (%s, n=%d): %.3f -> %.3f\n", s.name, half, tag, rc.N(), rc.MacroF1(), sc.MacroF1())
 		}
 	}
 	fmt.Print(report.String())
@@ -291,23 +292,23 @@ func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]f
 // language.
 func tuneBias(exs []ex, w [][]float64, classes []string, arabic bool, half byte) {
 	score := func() float64 {
-		cs := map[int]*conf{}
+		cs := map[int]*scoring.Confusion{}
 		for _, e := range exs {
 			if e.arabic != arabic || e.half != half || sets[e.set].arabic != arabic {
 				continue
 			}
 			if cs[e.set] == nil {
-				cs[e.set] = newConf(sets[e.set].classes)
+				cs[e.set] = scoring.New(sets[e.set].classes...)
 			}
 			pred := e.rules
 			if e.stack {
 				pred = decide(w, classes, e.x)
 			}
-			cs[e.set].add(e.gold, pred)
+			cs[e.set].Add(e.gold, pred)
 		}
 		t := 0.0
 		for _, c := range cs {
-			t += c.macroF1()
+			t += c.MacroF1()
 		}
 		return t / float64(len(cs))
 	}
@@ -382,36 +383,4 @@ func load(path string) ([]row, error) {
 		rows = append(rows, r)
 	}
 	return rows, sc.Err()
-}
-
-type conf struct {
-	classes []string
-	m       map[[2]string]int
-	n       int
-}
-
-func newConf(cs []string) *conf { return &conf{classes: cs, m: map[[2]string]int{}} }
-
-func (c *conf) add(g, p string) { c.m[[2]string{g, p}]++; c.n++ }
-
-// macroF1 over the set's classes; predictions outside them count as wrong
-// (as cmd/quality computes it).
-func (c *conf) macroF1() float64 {
-	s := 0.0
-	for _, k := range c.classes {
-		tp, pk, gk := c.m[[2]string{k, k}], 0, 0
-		for key, v := range c.m {
-			if key[1] == k {
-				pk += v
-			}
-			if key[0] == k {
-				gk += v
-			}
-		}
-		if tp > 0 {
-			p, r := float64(tp)/float64(pk), float64(tp)/float64(gk)
-			s += 2 * p * r / (p + r)
-		}
-	}
-	return s / float64(len(c.classes))
 }
