@@ -255,19 +255,26 @@ func (h *learnedHead) score(toks []token, p []float64) (ok bool) {
 			})
 		}
 	}
-	max := math.Inf(-1)
-	for _, v := range p {
-		max = math.Max(max, v)
-	}
-	sum := 0.0
-	for k := range p {
-		p[k] = math.Exp(p[k] - max)
-		sum += p[k]
-	}
-	for k := range p {
-		p[k] /= sum
-	}
+	Softmax(p)
 	return n > 0
+}
+
+// Softmax turns the log-odds in p into probabilities, in place (the
+// learned tables' scorer here, and their trainer and stacker fitter in
+// engine/builtin/cmd, which must compute exactly what this package does).
+func Softmax(p []float64) {
+	m := math.Inf(-1)
+	for _, v := range p {
+		m = math.Max(m, v)
+	}
+	s := 0.0
+	for k := range p {
+		p[k] = math.Exp(p[k] - m)
+		s += p[k]
+	}
+	for k := range p {
+		p[k] /= s
+	}
 }
 
 // Mix weights of the learned heads, chosen on the dev sets (docs/quality.md,

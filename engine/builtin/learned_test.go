@@ -29,7 +29,7 @@ func TestLearnedFeaturesAgree(t *testing.T) {
 					}
 				}
 			}
-			softmax64(want)
+			Softmax(want)
 			if ok != (n > 0) {
 				t.Errorf("%q: ok %v, %d features found", text, ok, n)
 			}
@@ -51,21 +51,6 @@ func TestLearnedHeaders(t *testing.T) {
 				t.Errorf("%s: header lacks %q", name, want)
 			}
 		}
-	}
-}
-
-func softmax64(p []float64) {
-	m := math.Inf(-1)
-	for _, v := range p {
-		m = math.Max(m, v)
-	}
-	s := 0.0
-	for k := range p {
-		p[k] = math.Exp(p[k] - m)
-		s += p[k]
-	}
-	for k := range p {
-		p[k] /= s
 	}
 }
 

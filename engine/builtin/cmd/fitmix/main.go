@@ -260,7 +260,7 @@ func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]f
 			for k := range p {
 				p[k] = dot(w[k], x)
 			}
-			softmax(p)
+			builtin.Softmax(p)
 			for k := range p {
 				y := 0.0
 				if k == ys[i] {
@@ -344,21 +344,6 @@ func dot(a, b []float64) float64 {
 		s += a[i] * b[i]
 	}
 	return s
-}
-
-func softmax(p []float64) {
-	m := math.Inf(-1)
-	for _, v := range p {
-		m = math.Max(m, v)
-	}
-	s := 0.0
-	for k := range p {
-		p[k] = math.Exp(p[k] - m)
-		s += p[k]
-	}
-	for k := range p {
-		p[k] /= s
-	}
 }
 
 type row struct {

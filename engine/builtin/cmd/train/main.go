@@ -266,7 +266,7 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 					p[k] += w[f][k]
 				}
 			}
-			softmax(p)
+			builtin.Softmax(p)
 			for k := range p {
 				y := 0.0
 				if k == ex.class {
@@ -317,19 +317,4 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 	}
 	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept\n", h.what, len(exs), len(vocab), kept)
 	return b.String(), nil
-}
-
-func softmax(p []float64) {
-	m := math.Inf(-1)
-	for _, v := range p {
-		m = math.Max(m, v)
-	}
-	s := 0.0
-	for k := range p {
-		p[k] = math.Exp(p[k] - m)
-		s += p[k]
-	}
-	for k := range p {
-		p[k] /= s
-	}
 }
