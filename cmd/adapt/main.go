@@ -18,9 +18,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -30,8 +28,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"svc/internal/scoring"
 	"time"
+
+	"svc/internal/datasets"
+	"svc/internal/scoring"
 
 	"svc/engine"
 	"svc/engine/evidence"
@@ -115,22 +115,11 @@ func fail(err error) {
 }
 
 func load(dataDir, name string) ([]row, error) {
-	f, err := os.Open(filepath.Join(dataDir, name, "dev.jsonl"))
+	rows, err := datasets.ReadJSONL[row](filepath.Join(dataDir, datasets.DevFile(name)))
 	if err != nil {
 		return nil, fmt.Errorf("%w (get the shared data directory and pass it with -data)", err)
 	}
-	defer f.Close()
-	var rows []row
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var r row
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		rows = append(rows, r)
-	}
-	return rows, sc.Err()
+	return rows, nil
 }
 
 // curve is one set's macro-F1 after each step (steps beyond the stream are

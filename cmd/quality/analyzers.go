@@ -5,8 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"svc/internal/scoring"
 	"time"
+
+	"svc/internal/scoring"
 
 	"svc/engine/builtin"
 	"svc/engine/op"

@@ -16,8 +16,9 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"svc/internal/scoring"
 	"time"
+
+	"svc/internal/scoring"
 
 	"svc/engine/dialect"
 )

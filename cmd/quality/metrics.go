@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
+
+	"svc/internal/datasets"
 )
 
 // row is one labelled example of a dev set (../shared/data/<set>/dev.jsonl).
@@ -19,22 +17,7 @@ type row struct {
 
 // load reads dataDir/<set>/dev.jsonl.
 func load(dataDir, set string) ([]row, error) {
-	f, err := os.Open(filepath.Join(dataDir, set, "dev.jsonl"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var rows []row
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var r row
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("%s: %w", set, err)
-		}
-		rows = append(rows, r)
-	}
-	return rows, sc.Err()
+	return datasets.ReadJSONL[row](filepath.Join(dataDir, datasets.DevFile(set)))
 }
 
 func contains(xs []string, x string) bool {

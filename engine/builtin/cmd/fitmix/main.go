@@ -19,8 +19,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"hash/fnv"
@@ -28,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
 	"svc/internal/scoring"
 
 	"svc/engine/builtin"
@@ -351,21 +350,4 @@ type row struct {
 	Label string `json:"label"`
 }
 
-func load(path string) ([]row, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var rows []row
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var r row
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		rows = append(rows, r)
-	}
-	return rows, sc.Err()
-}
+func load(path string) ([]row, error) { return datasets.ReadJSONL[row](path) }
