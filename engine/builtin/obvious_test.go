@@ -31,13 +31,24 @@ type obviousRow struct {
 	Split            string   `json:"split"`
 }
 
+// obviousFile is testdata/obvious.jsonl, or the file named by $OBVIOUS_FILE:
+// another set in the same format (a set written blind, to measure the rules
+// on comments nobody tuned them on). With $OBVIOUS_FILE the test prints its
+// table and misses and asserts no floor.
+func obviousFile() string {
+	if f := os.Getenv("OBVIOUS_FILE"); f != "" {
+		return f
+	}
+	return "testdata/obvious.jsonl"
+}
+
 // obviousFields are the fields scored per comment, in report order.
 // "all" is every field right; "all_but_dialect" leaves the dialect out (the
 // detector, engine/dialect, answers it; the rest is this package's).
 var obviousFields = []string{"intent", "sentiment", "language", "dialect", "moderation", "requires_response", "priority", "all", "all_but_dialect"}
 
 func loadObvious(t testing.TB) []obviousRow {
-	f, err := os.Open("testdata/obvious.jsonl")
+	f, err := os.Open(obviousFile())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +118,8 @@ var obviousFloors = map[string]map[string]float64{
 // prints the table (docs/quality.md carries it) and every miss.
 func TestObviousComments(t *testing.T) {
 	rows := loadObvious(t)
-	if len(rows) < 200 {
+	measureOnly := os.Getenv("OBVIOUS_FILE") != ""
+	if len(rows) < 200 && !measureOnly {
 		t.Fatalf("%d rows, want at least 200", len(rows))
 	}
 	type tally struct{ right, n int }
@@ -162,6 +174,9 @@ func TestObviousComments(t *testing.T) {
 		b.WriteString("\n")
 	}
 	t.Log("\n" + b.String())
+	if measureOnly {
+		return
+	}
 	for g, fl := range obviousFloors {
 		for f, floor := range fl {
 			tl := acc[g][f]
