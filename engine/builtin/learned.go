@@ -47,7 +47,8 @@ var (
 	// learnedIntent: classes question, complaint, praise, suggestion, spam,
 	// other (op.Intents' order), learned from the project's own comments
 	// (corpus/comments.jsonl), Arabic and English in one table
-	learnedIntent *learnedHead
+	learnedIntent  *learnedHead
+	learnedDialect *learnedHead // classes gulf, egyptian, levantine, msa
 )
 
 func init() {
@@ -55,6 +56,7 @@ func init() {
 	learnedSentEn = loadLearned("learned_sentiment_en.tsv")
 	learnedModAr = loadLearned("learned_moderation_ar.tsv")
 	learnedIntent = loadLearned("learned_intent.tsv")
+	learnedDialect = loadLearned("learned_dialect_comments.tsv")
 	if learnedIntent != nil && strings.Join(learnedIntent.classes, ",") != strings.Join(op.Intents, ",") {
 		panic("builtin: learned_intent.tsv classes differ from op.Intents")
 	}
@@ -339,10 +341,51 @@ var (
 	learnedIntentAsCue = false
 )
 
-// learnedIntentMaxBytes bounds the texts the intent head reads: it learned
-// from short comments, and a longer text (or one with a hashtag) is a
-// tweet or a post, the sentiment stacker's domain (stackApplies).
+// learnedIntentMaxBytes bounds the texts the comment heads (intent,
+// dialect) read: they learned from short comments, and a longer text (or
+// one with a hashtag) is a tweet or a post, the sentiment stacker's domain
+// (stackApplies).
 const learnedIntentMaxBytes = 150
+
+// The learned dialect head (from the project's comments) answers for a
+// short comment whose detection is unsure: the marker detector's
+// confidence below learnedDialectBelow and the head's own probability at
+// least learnedDialectMinP. Chosen on the project's comment sets
+// (docs/quality.md, "Learned intent and dialect").
+var (
+	learnedDialectBelow = 0.7
+	learnedDialectMinP  = 0.7
+	// learnedDialectFromMSA: the head's probability needed to overrule a
+	// detection of msa (a formal comment has no dialect word either)
+	learnedDialectFromMSA = 0.9
+)
+
+// refineDialect is d with the learned dialect head's answer for a short
+// Arabic comment the detector is unsure of; toks are the tokens of text as
+// the analyzers read it (an Arabizi comment in Arabic script), orig the
+// text as written.
+func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
+	h := learnedDialect
+	if h == nil || d.Dialect == "" || d.Language == "en" || d.DialectConfidence >= learnedDialectBelow ||
+		len(orig) >= learnedIntentMaxBytes || strings.IndexByte(orig, '#') >= 0 {
+		return d
+	}
+	var p [4]float64
+	if len(h.classes) != len(p) || !h.score(toks, p[:]) {
+		return d
+	}
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	if p[best] >= learnedDialectMinP && (d.Dialect != "msa" || p[best] >= learnedDialectFromMSA) {
+		d.Dialect = h.classes[best]
+		d.DialectConfidence = math.Round(p[best]*100) / 100
+	}
+	return d
+}
 
 // withLearnedIntent adds the learned intent evidence of toks (of text) to
 // ev, for Arabic comments (Arabizi read in Arabic script) only: on English

@@ -67,3 +67,45 @@ func TestLearnedIntentAddsEvidence(t *testing.T) {
 		t.Errorf("the head fixed none of the %d comments the cues left as other", otherOff)
 	}
 }
+
+// TestLearnedDialectGate: the learned dialect head answers only for a short
+// Arabic comment whose detection is unsure; a confident detection, a long
+// text and English keep the detector's answer.
+func TestLearnedDialectGate(t *testing.T) {
+	if learnedDialect == nil {
+		t.Fatal("data/learned_dialect_comments.tsv did not load")
+	}
+	unsure := op.Detection{Language: "ar", Dialect: "msa", DialectConfidence: 0.3}
+	sure := op.Detection{Language: "ar", Dialect: "msa", DialectConfidence: 0.95}
+	en := op.Detection{Language: "en"}
+	text := "وش رايكم نطلب منكم اليوم" // written for this test
+	toks := tokenize(text)
+	var p [4]float64
+	if !learnedDialect.score(toks, p[:]) {
+		t.Fatal("the head knows no word of the test comment")
+	}
+	if got := refineDialect(sure, text, toks); got != sure {
+		t.Errorf("confident detection changed: %+v", got)
+	}
+	if got := refineDialect(en, "my order is late", tokenize("my order is late")); got != en {
+		t.Errorf("English changed: %+v", got)
+	}
+	long := strings.Repeat(text+" ", 8)
+	if got := refineDialect(unsure, long, tokenize(long)); got != unsure {
+		t.Errorf("long text changed: %+v", got)
+	}
+	got := refineDialect(unsure, text, toks)
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	want := unsure.Dialect
+	if p[best] >= learnedDialectFromMSA {
+		want = learnedDialect.classes[best]
+	}
+	if got.Dialect != want {
+		t.Errorf("unsure short comment: dialect %q, want %q (head %v)", got.Dialect, want, p)
+	}
+}

@@ -53,6 +53,7 @@ type row struct {
 	InDev   bool   `json:"in_dev"`
 	Intent  string `json:"intent"` // the project's comments (corpus/comments.jsonl)
 	Variety string `json:"variety"`
+	Dialect string `json:"dialect"`
 }
 
 func sentimentLabel(r row) string {
@@ -78,6 +79,9 @@ var sources = map[string]source{
 	"mpold":      {"mpold_moderation.jsonl", "MPOLD (Chowdhury et al., LREC 2020), shammur/Arabic-Offensive-Multi-Platform-SocialMedia-Comment-Dataset @ 7c5a7d2", "Apache-2.0", modLabel, false},
 	"mlma":       {"mlma_ar_moderation.jsonl", "MLMA hate speech, Arabic (Ousidhoum et al., EMNLP 2019), HKUST-KnowComp/MLMA_hate_speech @ 4798369", "MIT", modLabel, false},
 	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel, false},
+	"comments-dialect": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		return r.Dialect // "" for English: skipped
+	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
 	// intent a reader expects
@@ -108,6 +112,7 @@ var heads = []head{
 	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0},
 	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false, 0},
 	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, 0},
+	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2},
 }
 
@@ -163,7 +168,6 @@ func main() {
 			fmt.Fprintf(os.Stderr, "train: %s: none (removed %s)\n", h.what, path)
 			continue
 		}
-		h.chars = false
 		for _, c := range strings.Split(*chars, ",") {
 			if strings.TrimSpace(c) == h.flagName {
 				h.chars = true
