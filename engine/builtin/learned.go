@@ -354,10 +354,10 @@ const learnedIntentMaxBytes = 150
 // (docs/quality.md, "Learned intent and dialect").
 var (
 	learnedDialectBelow = 0.7
-	learnedDialectMinP  = 0.7
+	learnedDialectMinP  = 0.6
 	// learnedDialectFromMSA: the head's probability needed to overrule a
 	// detection of msa (a formal comment has no dialect word either)
-	learnedDialectFromMSA = 0.9
+	learnedDialectFromMSA = 0.8
 )
 
 // refineDialect is d with the learned dialect head's answer for a short
