@@ -335,7 +335,7 @@ var (
 	learnedIntentBase = 0.2
 	// learnedIntentAlone: the probability from which the head's best intent
 	// is reported when no cue phrase found any
-	learnedIntentAlone = 0.7
+	learnedIntentAlone = 0.6
 	// learnedIntentAsCue: the head's evidence counts as cue-phrase evidence
 	// too (pickIntents reads cues to settle conflicts)
 	learnedIntentAsCue = false

@@ -36,14 +36,18 @@ func TestLearnedIntentGate(t *testing.T) {
 
 // TestLearnedIntentAddsEvidence: the head's evidence reaches the intents.
 // With the head off, some comments the cue phrases miss are "other"; with
-// it on, the head must turn at least one of them into the intent the
-// comment has. The comments are written for this test (not in the corpus).
+// it on, the head must turn at least half of them into the intent the
+// comment has, and break none the cues got right. The comments are written for this test (not in the corpus).
 func TestLearnedIntentAddsEvidence(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"الشاشة طفت بعد يومين استخدام", "complaint"},
-		{"تسلم ايدك يا معلم على الشرح", "praise"},
-		{"الموظفة تعاملها زفت معنا", "complaint"},
 		{"فيديو بجنن والله", "praise"},
+		{"ما رديتوا على رسالتي من اسبوع", "complaint"},
+		{"الجهاز علق وما عاد يشتغل", "complaint"},
+		{"ودي تسوون دورة للمبتدئين", "suggestion"},
+		{"كمية الاكل قليلة بالنسبة للسعر", "complaint"},
+		{"تسلم ايدك يا معلم على الشرح", "praise"},
+		{"الحلقة دي تحفة", "praise"},
 	}
 	save := learnedIntent
 	defer func() { learnedIntent = save }()
@@ -63,8 +67,8 @@ func TestLearnedIntentAddsEvidence(t *testing.T) {
 			t.Errorf("%q: %v without the head, %v with it", c.text, off, on)
 		}
 	}
-	if otherOff > 0 && fixedOn == 0 {
-		t.Errorf("the head fixed none of the %d comments the cues left as other", otherOff)
+	if otherOff == 0 || 2*fixedOn < otherOff {
+		t.Errorf("the head fixed %d of the %d comments the cues left as other, want at least half", fixedOn, otherOff)
 	}
 }
 
