@@ -110,7 +110,7 @@ var obviousFloors = map[string]map[string]float64{
 	// holds few neutral statements (corpus/README.md)
 	"gulf":      {"intent": 97, "sentiment": 97, "language": 100, "dialect": 84, "moderation": 100, "requires_response": 97, "priority": 100, "all": 82, "all_but_dialect": 97},
 	"levantine": {"intent": 100, "sentiment": 100, "language": 100, "dialect": 93, "moderation": 100, "requires_response": 100, "priority": 100, "all": 93, "all_but_dialect": 100},
-	"msa": {"intent": 100, "sentiment": 100, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 100, "priority": 100, "all": 100, "all_but_dialect": 100},
+	"msa":       {"intent": 100, "sentiment": 100, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 100, "priority": 100, "all": 100, "all_but_dialect": 100},
 	// Arabizi is read through the transliterator (engine/dialect); its
 	// dialect of short comments is the weak field (docs/quality.md)
 	"arabizi": {"intent": 97, "sentiment": 100, "language": 100, "dialect": 95, "moderation": 100, "requires_response": 100, "priority": 90, "all": 92, "all_but_dialect": 95},
