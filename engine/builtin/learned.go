@@ -49,6 +49,7 @@ var (
 	// (corpus/comments.jsonl), Arabic and English in one table
 	learnedIntent  *learnedHead
 	learnedDialect *learnedHead // classes gulf, egyptian, levantine, msa
+	learnedInsult  *learnedHead // classes clean, flagged (insults, from the project's comments)
 )
 
 func init() {
@@ -57,6 +58,7 @@ func init() {
 	learnedModAr = loadLearned("learned_moderation_ar.tsv")
 	learnedIntent = loadLearned("learned_intent.tsv")
 	learnedDialect = loadLearned("learned_dialect_comments.tsv")
+	learnedInsult = loadLearned("learned_insult_comments.tsv")
 	if learnedIntent != nil && strings.Join(learnedIntent.classes, ",") != strings.Join(op.Intents, ",") {
 		panic("builtin: learned_intent.tsv classes differ from op.Intents")
 	}
@@ -293,10 +295,12 @@ func Softmax(p []float64) {
 // "Learned evidence"): sentiment adds learnedSentMix*4*(P(positive) -
 // P(negative)) to the rules' valence sum (VADER scale), per language.
 var (
-	learnedSentMixAr = 0.2
-	learnedSentMixEn = 0.0 // GoEmotions lowered TweetEval at every mix tried: no English table ships
-	learnedModMix    = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
-	learnedModMin    = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
+	learnedSentMixAr  = 0.2
+	learnedSentMixEn  = 0.0 // GoEmotions lowered TweetEval at every mix tried: no English table ships
+	learnedModMix     = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
+	learnedModMin     = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
+	learnedInsultMin  = 0.9 // P(flagged) from which the comments' insult head flags a short comment
+	learnedInsultGate = 1   // 0: no gate; 1: a lexicon hint or a second-person address
 )
 
 // withLearned adds the learned sentiment evidence of toks to s.

@@ -113,3 +113,31 @@ func TestLearnedDialectGate(t *testing.T) {
 		t.Errorf("unsure short comment: dialect %q, want %q (head %v)", got.Dialect, want, p)
 	}
 }
+
+// TestLearnedInsultGate: the comments' insult head reads only short Arabic
+// comments with a lexicon hint or a second-person address, and does not
+// flag praise addressed to the brand.
+func TestLearnedInsultGate(t *testing.T) {
+	if learnedInsult == nil || strings.Join(learnedInsult.classes, ",") != "clean,flagged" {
+		t.Fatal("data/learned_insult_comments.tsv did not load with classes clean, flagged")
+	}
+	save := learnedInsult
+	defer func() { learnedInsult = save }()
+	for _, text := range []string{
+		"انتو احسن متجر تعاملت معه والله", // written for this test: praise, addressed
+		strings.Repeat("انت ما تفهم شي ولا تعرف تشتغل ", 6),
+		"you are the worst shop ever",
+	} {
+		on := analyzeToxicity(text)
+		learnedInsult = nil
+		off := analyzeToxicity(text)
+		learnedInsult = save
+		long := len(text) >= learnedIntentMaxBytes
+		if (long || !arabicMajority(tokenize(text))) && on.scores != off.scores {
+			t.Errorf("%q: the head changed the scores of a text it must not read", text)
+		}
+	}
+	if m := Moderate(op.ModerateRequest{Text: "انتو احسن متجر تعاملت معه والله", Strictness: "medium"}); !m.IsSafe {
+		t.Errorf("praise addressed to the brand flagged: %v", m.Flags)
+	}
+}

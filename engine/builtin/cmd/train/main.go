@@ -54,6 +54,7 @@ type row struct {
 	Intent  string `json:"intent"` // the project's comments (corpus/comments.jsonl)
 	Variety string `json:"variety"`
 	Dialect string `json:"dialect"`
+	Flagged bool   `json:"flagged"`
 }
 
 func sentimentLabel(r row) string {
@@ -81,6 +82,15 @@ var sources = map[string]source{
 	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel, false},
 	"comments-dialect": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
 		return r.Dialect // "" for English: skipped
+	}, true},
+	"comments-insult": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		switch {
+		case r.Variety == "english":
+			return "" // the head reads Arabic comments only
+		case r.Flagged && r.Intent != "spam":
+			return "flagged" // an insult (spam is flagged by its own detector)
+		}
+		return "clean"
 	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
@@ -113,6 +123,7 @@ var heads = []head{
 	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false, 0},
 	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, 0},
 	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2},
+	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2},
 }
 
