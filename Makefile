@@ -104,11 +104,12 @@ train: train-dialect
 	$(GO) run ./engine/builtin/cmd/train -data $(DATA)
 	$(GO) run ./engine/builtin/cmd/fitmix -data $(DATA) -write
 
-# The learned intent head alone (engine/builtin/data/learned_intent.tsv) from the
+# The learned comment heads alone (engine/builtin/data/learned_intent.tsv,
+# learned_dialect_comments.tsv, learned_insult_comments.tsv) from the
 # project's own comments in the repository (engine/builtin/corpus): needs no
 # DATA, about 1 s, deterministic. `make train` writes it too.
 train-comments:
-	$(GO) run ./engine/builtin/cmd/train -only intent
+	$(GO) run ./engine/builtin/cmd/train -only intent,dialect,insult
 
 bench:
 	./scripts/bench.sh
