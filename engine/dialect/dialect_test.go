@@ -187,6 +187,18 @@ func TestWordBoundaries(t *testing.T) {
 	if a := Analyze("بيلعبوا كورة"); !hasHit(a, "ب*وا") {
 		t.Errorf("ب*وا not matched: %v", a.Hits)
 	}
+	// noun markers also match after the article and a preposition or
+	// conjunction with it, never inside another word
+	for _, c := range []string{"مصاري", "المصاري", "بالمصاري", "والمصاري", "للمصاري", "هالمصاري"} {
+		if a := Analyze(c + " راحت"); !hasKindHit(a, "مصاري", "noun") {
+			t.Errorf("%q: noun marker مصاري not matched: %v", c, a.Hits)
+		}
+	}
+	for _, c := range []string{"كالمصاريف", "تمصاري", "استمصاري"} {
+		if a := Analyze(c + " راحت"); hasKindHit(a, "مصاري", "noun") {
+			t.Errorf("%q: noun marker مصاري matched inside a word: %v", c, a.Hits)
+		}
+	}
 	// circumfix ma-...-sh
 	if a := Analyze("ماعرفتش اروح"); !hasHit(a, "ما*ش") {
 		t.Errorf("circumfix not matched: %v", a.Hits)
