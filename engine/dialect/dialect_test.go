@@ -199,6 +199,17 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: noun marker مصاري matched inside a word: %v", c, a.Hits)
 		}
 	}
+	// a separate ما before a b-imperfect with no -ش is the Levantine
+	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
+	// apart are not
+	if a := Analyze("ما بيشتغل الكود"); !hasKindHit(a, "ما بي", "prefix") {
+		t.Errorf("ما + b-imperfect not matched: %v", a.Hits)
+	}
+	for _, c := range []string{"ما بينهم من خلاف", "ما بيشتغلش الكود"} {
+		if a := Analyze(c); hasKindHit(a, "ما بي", "prefix") {
+			t.Errorf("%q: ما بي matched despite an exclusion: %v", c, a.Hits)
+		}
+	}
 	// circumfix ma-...-sh
 	if a := Analyze("ماعرفتش اروح"); !hasHit(a, "ما*ش") {
 		t.Errorf("circumfix not matched: %v", a.Hits)

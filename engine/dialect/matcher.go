@@ -172,7 +172,7 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 			text := foldMarker(raw)
 			if kind == kindNotPrefix {
 				key := text + "|notprefix"
-				if seen[key] || strings.Contains(text, " ") || strings.Count(text, "*") > 1 || strings.HasSuffix(strings.TrimSuffix(text, "$"), "*") {
+				if seen[key] || strings.Count(text, "*") > 1 || strings.HasSuffix(strings.TrimSuffix(text, "$"), "*") {
 					f.Close()
 					return nil, fmt.Errorf("%s:%d: bad or duplicate notprefix %q", name, ln, text)
 				}
