@@ -105,14 +105,14 @@ func judgeObvious(r obviousRow) (map[string]bool, string) {
 // reaches on testdata/obvious.jsonl, per variety: a change that lowers one
 // fails here. Raise them when the rules improve.
 var obviousFloors = map[string]map[string]float64{
-	"egyptian":  {"intent": 98, "sentiment": 97, "language": 100, "dialect": 85, "moderation": 100, "requires_response": 98, "priority": 83, "all": 80, "all_but_dialect": 94},
+	"egyptian":  {"intent": 98, "sentiment": 97, "language": 100, "dialect": 87, "moderation": 100, "requires_response": 98, "priority": 83, "all": 81, "all_but_dialect": 94},
 	"english":   {"intent": 100, "sentiment": 100, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 100, "priority": 100, "all": 100, "all_but_dialect": 100},
-	"gulf":      {"intent": 95, "sentiment": 98, "language": 100, "dialect": 76, "moderation": 98, "requires_response": 98, "priority": 94, "all": 72, "all_but_dialect": 94},
+	"gulf":      {"intent": 95, "sentiment": 98, "language": 100, "dialect": 83, "moderation": 98, "requires_response": 98, "priority": 94, "all": 77, "all_but_dialect": 94},
 	"levantine": {"intent": 95, "sentiment": 100, "language": 100, "dialect": 91, "moderation": 98, "requires_response": 98, "priority": 100, "all": 86, "all_but_dialect": 95},
 	"msa":       {"intent": 100, "sentiment": 100, "language": 100, "dialect": 98, "moderation": 100, "requires_response": 100, "priority": 100, "all": 98, "all_but_dialect": 100},
 	// Arabizi is read through the transliterator (engine/dialect); its
 	// dialect of short comments is the weak field (docs/quality.md)
-	"arabizi": {"intent": 94, "sentiment": 96, "language": 98, "dialect": 89, "moderation": 100, "requires_response": 100, "priority": 92, "all": 81, "all_but_dialect": 90},
+	"arabizi": {"intent": 94, "sentiment": 96, "language": 98, "dialect": 90, "moderation": 100, "requires_response": 100, "priority": 92, "all": 83, "all_but_dialect": 90},
 }
 
 // TestObviousComments runs the obvious-comment dev set through Classify and
