@@ -42,7 +42,13 @@ var (
 	addressed = map[string]bool{}
 	// linkers may stand between an address and an insult ("you are a", "انت يا").
 	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true,
-		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true}
+		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true,
+		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
+		"clueless": true, "lying": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true}
+	// groupOf: "bunch of", "full of" ... before an insult name a group of
+	// people by it ("a company full of thieves"): aimed at them as if
+	// addressed
+	groupOf = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -239,6 +245,10 @@ func analyzeTokens(text string, toks []token) toxicity {
 		for k := ti - 1; insult && !boost && k >= 0 && k >= ti-4; k-- {
 			if addressed[toks[k].key] {
 				boost = k < ti-1
+				break
+			}
+			if toks[k].key == "of" && k > 0 && groupOf[toks[k-1].key] {
+				boost = true
 				break
 			}
 			if !linkers[toks[k].key] {
