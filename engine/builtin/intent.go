@@ -219,6 +219,10 @@ type intentEv struct {
 	// praiseBefore: a praise cue stands before the last contrast word
 	// ("الأكل طيب بس ..."): with a complaint after it the text is mixed
 	praiseBefore bool
+	// praiseAfter: a praise cue stands after the last contrast word
+	praiseAfter bool
+	// complaintAfter is the complaint cue weight after the last contrast word
+	complaintAfter float64
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -238,6 +242,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		}
 		if c.idx == iPraise && c.weight > 0 && sent.butAt >= 0 && h.tj <= sent.butAt {
 			ev.praiseBefore = true
+		}
+		if c.weight > 0 && sent.butAt >= 0 && h.ti > sent.butAt {
+			ev.praiseAfter = ev.praiseAfter || c.idx == iPraise
+			if c.idx == iComplaint {
+				ev.complaintAfter += c.weight
+			}
 		}
 	}
 	for _, h := range intentS.appendFind(hitsBuf[:0], toks) {
@@ -302,9 +312,22 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}
+	// a short, plainly positive English comment (clearly positive words, no
+	// negative one, no question, complaint or suggestion cue) is aimed at
+	// the content or the brand it is written under: praise even without a
+	// praise word ("you explain better than my teacher", "didn't expect it
+	// to be this good"). Longer texts narrate rather than address.
+	if !sent.arabic && sent.compound >= 0.5 && sent.rawNeg == 0 && len(toks) <= plainPraiseMaxWords &&
+		ev.cue[iComplaint] <= 0 && ev.cue[iSuggestion] <= 0 && ev.cue[iQuestion] < 1 && !strings.ContainsAny(text, "?") && spam.score < 0.3 {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+	}
 	sc[iSpam] = spam.score * 1.2
 	return ev
 }
+
+// plainPraiseMaxWords is the length (tokens) up to which a plainly positive
+// English comment counts as praise without a praise cue.
+const plainPraiseMaxWords = 20
 
 // whyWords open a "why" question; with complaint evidence it is a grievance.
 var whyWords = map[string]bool{"why": true, "ليه": true, "ليش": true, "لماذا": true, "لمذا": true, "ليييه": true, "لويش": true}
@@ -382,6 +405,12 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if (ev.cue[iComplaint] >= 0.8 || ev.strong) && !ctx.contrast {
 		sc[iPraise] = 0
 	}
+	// praise conceded before a contrast word and a complaint after it
+	// ("great product but shipping is so slow"): the complaint is the
+	// point, the praise a concession (the sentiment stays mixed)
+	if ev.praiseBefore && !ev.praiseAfter && ev.complaintAfter >= 0.6 && sc[iComplaint] >= intentThreshold[iComplaint] {
+		sc[iPraise] = 0
+	}
 	// a complaint or a suggestion with a weak suggestion or praise cue
 	// beside it ("support never answers", "would be nice if") is only that
 	if ev.cue[iComplaint] >= 1 && ev.cue[iSuggestion] < 1 {
@@ -431,6 +460,10 @@ func negatedFailure(toks []token) float64 {
 		k := t.key
 		if t.arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
 			k = k[len("و"):] // ومحدش, وما
+		}
+		// "stopped charging", "stops loading": a product that quit doing its job
+		if !t.arabic && (k == "stopped" || k == "stops") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") {
+			return failureWeight
 		}
 		if !failNeg[k] && !negators[k] {
 			continue
