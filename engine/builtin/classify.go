@@ -16,11 +16,38 @@ var urgentM = func() *matcher {
 	for i, w := range []string{"urgent", "asap", "immediately", "emergency", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
 		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
 		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
-		"took my money", "سحب المبلغ", "اتسحب", "انسحب"} {
+		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
+		// money taken (English): charged, billed or debited for nothing
+		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card",
+		// safety: a product that can hurt someone
+		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "smoke", "burning", "exploded", "overheating", "overheats",
+		"electric shock", "shocked me", "injured", "got hurt", "food poisoning", "allergic reaction",
+		// threats to leave
+		"cancel my subscription", "cancelling my subscription", "canceling my subscription", "cancel my membership", "close my account", "closing my account",
+		"take my business elsewhere", "lost a customer", "switching to",
+		// the same problem reported again and again
+		"third time", "fourth time", "fifth time", "3rd time", "4th time", "5th time", "again and again", "how many times"} {
 		m.add(w, i, false)
 	}
 	return m
 }()
+
+// neverAgain reports "never ... again" within a few words ("never shopping
+// here again", "never ordering from you again"): a customer threatening to
+// leave.
+func neverAgain(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "never" {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if toks[j].key == "again" {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Classify classifies one comment.
 //
@@ -75,7 +102,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := len(urgentM.find(toks)) > 0
+	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks)
 	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or
