@@ -22,6 +22,7 @@ var urgentM = func() *matcher {
 		// safety: a product that can hurt someone
 		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "smoke", "burning", "exploded", "overheating", "overheats",
 		"electric shock", "shocked me", "injured", "got hurt", "food poisoning", "allergic reaction",
+		"could have been hurt", "could have hurt", "could have burned", "could have killed", "started smoking", "piece of glass",
 		// threats to leave
 		"cancel my subscription", "cancelling my subscription", "canceling my subscription", "cancel my membership", "close my account", "closing my account",
 		"take my business elsewhere", "lost a customer", "switching to",

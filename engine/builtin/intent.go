@@ -209,6 +209,7 @@ const (
 type intentEv struct {
 	v, cue [numIntents]float64
 	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
+	howTo  bool // "how do/can I", "how to" opens a sentence
 	// mention: the text names an account (@brand): abuse aimed at a brand
 	// is a complaint about it
 	mention bool
@@ -254,6 +255,22 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c := intentCues[h.id]; sentenceStart(text, toks, h.ti) {
 			sc[c.idx] += c.weight
 		}
+	}
+	// a comment that is one "how do I ...", "how can I ..." sentence: a
+	// request for instructions (see pickIntents)
+	if len(toks) > 2 {
+		i := 0
+		for i < len(toks)-2 && strings.HasPrefix(text[toks[i].start:], "@") {
+			i++
+		}
+		if toks[i].key == "how" && (toks[i+1].key == "do" || toks[i+1].key == "can" || toks[i+1].key == "to") &&
+			!strings.ContainsAny(strings.TrimRight(text[toks[i].start:], ".!?؟ \n"), ".!?؟\n") {
+			ev.howTo = true
+		}
+	}
+	// "ordered a large and got a small": what came is not what was ordered
+	if orderedGot(toks) {
+		sc[iComplaint] += 0.4
 	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
@@ -323,6 +340,23 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	sc[iSpam] = spam.score * 1.2
 	return ev
+}
+
+// orderedGot reports "ordered ... got/received ..." in one sentence
+// (no sentence punctuation between): the commenter contrasts what was
+// ordered with what came.
+func orderedGot(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "ordered" {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+6; j++ {
+			if k := toks[j].key; k == "got" || k == "received" || k == "recieved" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plainPraiseMaxWords is the length (tokens) up to which a plainly positive
@@ -397,6 +431,11 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 		if !ctx.questionMark {
 			sc[iQuestion] = 0 // "يا حمار وش هالكلام": rhetorical
 		}
+	}
+	// "how do I cancel my order?": a how-to question with no decisive
+	// failure cue asks for instructions; it reports no grievance
+	if ev.howTo && !ev.strong && ev.cue[iComplaint] < 1.2 && sc[iQuestion] >= intentThreshold[iQuestion] {
+		sc[iComplaint] = 0
 	}
 	if ev.why && ev.cue[iComplaint] >= 0.6 {
 		sc[iQuestion] = 0

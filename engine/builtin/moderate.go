@@ -251,6 +251,13 @@ func analyzeTokens(text string, toks []token) toxicity {
 				boost = true
 				break
 			}
+			// "what an idiot": an exclamation aimed at someone (the insult
+			// ends the phrase: not "what a trash franchise")
+			if toks[k].key == "what" && k < ti-1 && (toks[k+1].key == "a" || toks[k+1].key == "an") &&
+				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") {
+				boost = true
+				break
+			}
 			if !linkers[toks[k].key] {
 				break
 			}
