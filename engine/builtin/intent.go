@@ -134,6 +134,14 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
+	// "follow @account": promoting an account
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].key == "follow" && text[toks[i+1].start] == '@' {
+			x += 1.0
+			s.reasons = append(s.reasons, "follow an account")
+			break
+		}
+	}
 	for _, h := range spamM.find(toks) {
 		x += spamCues[h.id]
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
@@ -210,6 +218,11 @@ type intentEv struct {
 	v, cue [numIntents]float64
 	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
 	howTo  bool // "how do/can I", "how to" opens a sentence
+	// spamContact: the spam evidence has a link, a phone number or an
+	// e-mail address
+	spamContact bool
+	// maxComplaint: the weight of the strongest complaint cue phrase
+	maxComplaint float64
 	// mention: the text names an account (@brand): abuse aimed at a brand
 	// is a complaint about it
 	mention bool
@@ -240,6 +253,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[c.idx] += c.weight
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
+		}
+		if c.idx == iComplaint {
+			ev.maxComplaint = math.Max(ev.maxComplaint, c.weight)
 		}
 		if c.idx == iPraise && c.weight > 0 && sent.butAt >= 0 && h.tj <= sent.butAt {
 			ev.praiseBefore = true
@@ -279,7 +295,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			break
 		}
 	}
-	sc[iComplaint] += negatedFailure(toks)
+	if f := negatedFailure(toks); f != keepsWeight || sent.compound < 0.3 {
+		sc[iComplaint] += f
+	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
@@ -339,6 +357,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 	}
 	sc[iSpam] = spam.score * 1.2
+	ev.spamContact = len(spam.spans) > 0
 	return ev
 }
 
@@ -418,6 +437,12 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 		// a strong complaint or question with a weak spam signal (say a
 		// screenshot link) stays what it is
 		strong := sc[iComplaint] >= 1.2 || sc[iQuestion] >= 1.5
+		// spam words alone (no link or contact) beside a decisive failure
+		// cue ("the promo code doesn't work at checkout") are a customer's
+		// words, not promotion
+		if ev.maxComplaint >= 1 && !ev.spamContact {
+			strong, sc[iSpam] = true, 0
+		}
 		if !strong || sc[iSpam] >= 0.9 {
 			return []string{"spam"}
 		}
@@ -500,8 +525,13 @@ func negatedFailure(toks []token) float64 {
 		if t.arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
 			k = k[len("و"):] // ومحدش, وما
 		}
-		// "stopped charging", "stops loading": a product that quit doing its job
-		if !t.arabic && (k == "stopped" || k == "stops") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") {
+		// "stopped charging", "stops loading": a product that quit doing its
+		// job; "keeps crashing", "kept cutting out": one that fails again and
+		// again (the imperative "keep going" is no report)
+		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") {
+			if k == "keeps" || k == "kept" {
+				return keepsWeight
+			}
 			return failureWeight
 		}
 		if !failNeg[k] && !negators[k] {
@@ -524,9 +554,14 @@ func negatedFailure(toks []token) float64 {
 // failureWeight is decisive alone (a complaint cue of weight 1).
 const failureWeight = 1.0
 
+// keepsWeight: "keeps <verb>ing" is most often a failure ("keeps crashing")
+// but not always ("keeps getting better"): intentScores drops it in a
+// positive text.
+const keepsWeight = 0.8
+
 var (
 	// failNeg: negators and "nobody" words that precede a service verb
-	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true}
+	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true, "hasnt": true, "havent": true, "hadnt": true}
 	// failSkip: words that may stand between the negator and the verb
 	failSkip       = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true}
 	enServiceVerbs = map[string]bool{}
@@ -540,7 +575,12 @@ func init() {
 	for _, w := range []string{"work", "works", "working", "worked", "open", "opens", "opening", "load", "loads", "loading", "start", "starts",
 		"turn", "turns", "respond", "responds", "responded", "responding", "answer", "answers", "answered", "answering", "reply", "replies", "replied",
 		"arrive", "arrives", "arrived", "charge", "charges", "charging", "connect", "connects", "help", "helps", "helped", "refund", "refunded",
-		"deliver", "delivered", "came", "come", "show", "shows", "showed", "call", "called", "fix", "fixed"} {
+		"deliver", "delivered", "came", "come", "show", "shows", "showed", "call", "called", "fix", "fixed",
+		// what a product or an order is expected to do (issue 23)
+		"close", "closes", "lock", "locks", "update", "updated", "updates", "sync", "syncs", "synced", "play", "plays", "stream", "download", "downloads",
+		"install", "installs", "save", "saves", "saved", "fit", "fits", "print", "prints", "pair", "pairs", "boot", "boots",
+		"accept", "accepts", "accepted", "recognize", "recognizes", "ship", "shipped", "dispatched", "processed", "appear", "appears", "appeared",
+		"heat", "heats", "spin", "spins", "receive", "received"} {
 		enServiceVerbs[w] = true
 	}
 	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل"} {

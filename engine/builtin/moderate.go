@@ -49,6 +49,10 @@ var (
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
 	groupOf = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
+	// personSubj: a person named as the subject of an insult ("this guy is
+	// a total moron", "the host is an idiot"): aimed at them as if addressed
+	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
+		"owner": true, "owners": true, "manager": true, "ceo": true, "youtuber": true, "creator": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -167,6 +171,17 @@ func addressedText(toks []token) bool {
 	return false
 }
 
+// secondPerson reports an English second-person word in toks.
+func secondPerson(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "you", "u", "ur", "your", "youre", "yall", "yourself":
+			return true
+		}
+	}
+	return false
+}
+
 // wishParticle reports that toks[i] is the يا of "يا ريت" / "يا ليت" (I
 // wish): an interjection, not a vocative addressing anyone.
 func wishParticle(toks []token, i int) bool {
@@ -242,11 +257,17 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		// "you are a complete idiot", "يا لك من احمق": an address, then
 		// only linkers up to the insult
+		article := false // "a"/"an" between a person subject and the insult
 		for k := ti - 1; insult && !boost && k >= 0 && k >= ti-4; k-- {
 			if addressed[toks[k].key] {
 				boost = k < ti-1
 				break
 			}
+			if personSubj[toks[k].key] {
+				boost = article
+				break
+			}
+			article = article || toks[k].key == "a" || toks[k].key == "an"
 			if toks[k].key == "of" && k > 0 && groupOf[toks[k-1].key] {
 				boost = true
 				break
@@ -263,6 +284,12 @@ func analyzeTokens(text string, toks []token) toxicity {
 			}
 		}
 		if insult && tj < len(toks) && likeYou[toks[tj].key] {
+			boost = true
+		}
+		// an insult that opens the comment as a vocative ("fraudsters, every
+		// single one of you"), or "shut up" opening it, in a text addressed
+		// to "you"
+		if insult && ti == 0 && !first.arabic && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") && secondPerson(toks) {
 			boost = true
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
