@@ -23,9 +23,11 @@ var urgentM = func() *matcher {
 		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "smoke", "burning", "exploded", "overheating", "overheats",
 		"electric shock", "shocked me", "injured", "got hurt", "food poisoning", "allergic reaction",
 		"could have been hurt", "could have hurt", "could have burned", "could have killed", "started smoking", "piece of glass", "burned my", "burnt my", "got so hot",
+		"could have been a disaster", "could have died", "could have been killed", "renewed without", "without my permission", "without my consent",
 		// threats to leave
 		"cancel my subscription", "cancelling my subscription", "canceling my subscription", "cancel my membership", "close my account", "closing my account",
 		"take my business elsewhere", "lost a customer", "switching to", "done with this", "done with you", "im done with", "unsubscribing", "unsubscribed",
+		"im cancelling", "im canceling", "i am cancelling", "cancel my account", "cancelling my", "canceling my",
 		// the same problem reported again and again
 		"third time", "fourth time", "fifth time", "3rd time", "4th time", "5th time", "again and again", "how many times", "times already"} {
 		m.add(w, i, false)

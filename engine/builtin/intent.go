@@ -344,6 +344,16 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 && !ev.strong {
 		sc[iComplaint] -= 0.5
 	}
+	// a short English comment that weighs something good against something
+	// bad and ends negative ("loved the first season but this one is so
+	// boring") complains about the bad part (a clearly negative comment
+	// without such a contrast is left to the cues: made a complaint, it
+	// cost the complaints set 0.002 F1 on general negative tweets)
+	if !sent.arabic && len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !strings.ContainsAny(text, "?") &&
+		sent.butAt >= 0 && sent.posBefore > 0 && sent.compound <= -0.2 {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
+		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
+	}
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}
