@@ -285,9 +285,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		}
 	}
 	// "ordered a large and got a small": what came is not what was ordered
-	if orderedGot(toks) {
-		sc[iComplaint] += 0.4
-	}
+	sc[iComplaint] += orderedGot(toks)
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
 		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
@@ -371,21 +369,28 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	return ev
 }
 
-// orderedGot reports "ordered ... got/received ..." in one sentence
-// (no sentence punctuation between): the commenter contrasts what was
-// ordered with what came.
-func orderedGot(toks []token) bool {
+// orderedGot is the complaint evidence of "ordered ... got/received ..." or "got/received ...
+// instead of ...": the commenter contrasts what was ordered with what
+// came.
+func orderedGot(toks []token) float64 {
 	for i := range toks {
-		if toks[i].key != "ordered" {
-			continue
-		}
-		for j := i + 1; j < len(toks) && j <= i+6; j++ {
-			if k := toks[j].key; k == "got" || k == "received" || k == "recieved" {
-				return true
+		switch toks[i].key {
+		case "ordered":
+			for j := i + 1; j < len(toks) && j <= i+6; j++ {
+				if k := toks[j].key; k == "got" || k == "received" || k == "recieved" {
+					return 0.4 // beside the cue "ordered" (0.4)
+				}
+			}
+		case "got", "received", "recieved", "sent":
+			// "I got a used item instead of a new one"
+			for j := i + 1; j < len(toks) && j <= i+6; j++ {
+				if toks[j].key == "instead" {
+					return 0.6
+				}
 			}
 		}
 	}
-	return false
+	return 0
 }
 
 // plainPraiseMaxWords is the length (tokens) up to which a plainly positive
@@ -459,6 +464,9 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	}
 	if ev.strong && !ctx.contrast {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
+	if ctx.abusive && ev.cue[iSuggestion] < 1 {
+		sc[iSuggestion] = 0 // "you crooks should be in jail": a reproach, not a proposal
 	}
 	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0

@@ -49,6 +49,7 @@ var (
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
 	groupOf = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
+	runBy   = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
 	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
@@ -268,6 +269,11 @@ func analyzeTokens(text string, toks []token) toxicity {
 				break
 			}
 			article = article || toks[k].key == "a" || toks[k].key == "an"
+			// "run by clowns", "staffed by idiots": the people behind it
+			if toks[k].key == "by" && k > 0 && runBy[toks[k-1].key] {
+				boost = true
+				break
+			}
 			if toks[k].key == "of" && k > 0 && groupOf[toks[k-1].key] {
 				boost = true
 				break
@@ -286,11 +292,13 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if insult && tj < len(toks) && likeYou[toks[tj].key] {
 			boost = true
 		}
-		// an insult that opens the comment as a vocative ("fraudsters, every
-		// single one of you"), or "shut up" opening it, in a text addressed
-		// to "you"
-		if insult && ti == 0 && !first.arabic && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") && secondPerson(toks) {
-			boost = true
+		// an insult that opens or closes the comment as a vocative
+		// ("fraudsters, every single one of you", "..., loser"), or "shut
+		// up" opening it, in a text addressed to "you"
+		if insult && !first.arabic && secondPerson(toks) {
+			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
+			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
+			boost = boost || opens || closes
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
 			boost = true
