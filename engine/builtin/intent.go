@@ -369,7 +369,8 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	return ev
 }
 
-// orderedGot is the complaint evidence of "ordered ... got/received ..." or "got/received ...
+// orderedGot is the complaint evidence of "ordered ... got/received/only
+// ..." or "got/received ...
 // instead of ...": the commenter contrasts what was ordered with what
 // came.
 func orderedGot(toks []token) float64 {
@@ -377,7 +378,7 @@ func orderedGot(toks []token) float64 {
 		switch toks[i].key {
 		case "ordered":
 			for j := i + 1; j < len(toks) && j <= i+6; j++ {
-				if k := toks[j].key; k == "got" || k == "received" || k == "recieved" {
+				if k := toks[j].key; k == "got" || k == "received" || k == "recieved" || k == "only" {
 					return 0.4 // beside the cue "ordered" (0.4)
 				}
 			}
