@@ -18,7 +18,7 @@ var urgentM = func() *matcher {
 		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
 		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
 		// money taken (English): charged, billed or debited for nothing
-		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card",
+		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card", "from my account",
 		// safety: a product that can hurt someone
 		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "burning", "exploded", "overheating", "overheats",
 		"electric shock", "shocked me", "injured", "got hurt", "food poisoning", "allergic reaction",
