@@ -26,7 +26,7 @@ var urgentM = func() *matcher {
 		"could have been a disaster", "could have died", "could have been killed", "almost fell", "could have fallen", "renewed without", "without my permission", "without my consent",
 		// threats to leave
 		"cancel my subscription", "cancelling my subscription", "canceling my subscription", "cancel my membership", "close my account", "closing my account",
-		"take my business elsewhere", "business elsewhere", "lost a customer", "switching to", "done with this", "done with you", "im done with", "unsubscribing", "unsubscribed",
+		"take my business elsewhere", "business elsewhere", "im leaving", "leaving for another", "switch to another", "another provider", "a competitor", "lost a customer", "switching to", "done with this", "done with you", "im done with", "unsubscribing", "unsubscribed",
 		"im cancelling", "im canceling", "i am cancelling", "cancel my account", "cancelling my", "canceling my",
 		// the same problem reported again and again
 		"again and again", "how many times", "times already", "reporting you", "consumer protection"} {

@@ -44,12 +44,13 @@ var (
 	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true,
 		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true,
 		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
-		"clueless": true, "lying": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true}
+		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
-	groupOf = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
-	runBy   = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
+	groupOf    = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
+	peopleSubj = map[string]bool{"people": true, "guys": true, "staff": true, "owners": true, "employees": true, "workers": true}
+	runBy      = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
 	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
@@ -266,6 +267,12 @@ func analyzeTokens(text string, toks []token) toxicity {
 			}
 			if personSubj[toks[k].key] {
 				boost = article
+				break
+			}
+			// "these people are idiots", "the staff are morons": a plural
+			// subject and "are" name a group of people by the insult
+			if (toks[k].key == "are" || toks[k].key == "were") && k > 0 && peopleSubj[toks[k-1].key] {
+				boost = true
 				break
 			}
 			article = article || toks[k].key == "a" || toks[k].key == "an"
