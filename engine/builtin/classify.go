@@ -20,7 +20,7 @@ var urgentM = func() *matcher {
 		// money taken (English): charged, billed or debited for nothing
 		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card", "from my account",
 		// safety: a product that can hurt someone
-		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "burning", "exploded", "overheating", "overheats",
+		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "burning", "overheated", "burned a hole", "exploded", "overheating", "overheats",
 		"electric shock", "shocked me", "injured", "got hurt", "food poisoning", "allergic reaction",
 		"could have been hurt", "could have hurt", "could have burned", "could have killed", "started smoking", "piece of glass", "burned my", "burnt my", "got so hot",
 		"could have been a disaster", "could have died", "could have been killed", "almost fell", "could have fallen", "renewed without", "without my permission", "without my consent",

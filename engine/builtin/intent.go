@@ -505,6 +505,11 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0
 	}
+	// a question with only a weak praise word ("which plan is best for
+	// me?") asks; it does not praise
+	if ctx.questionMark && sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iPraise] < 0.6 {
+		sc[iPraise] = 0
+	}
 	var idx [numIntents]int
 	n := 0
 	for k := iQuestion; k <= iSuggestion; k++ {
