@@ -93,7 +93,7 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	var urls, emails, phones [][]int
-	if hasDot {
+	if hasDot && mayHaveURL(text) {
 		urls = reURL.FindAllStringIndex(text, -1)
 	}
 	if hasAt && hasDot {
@@ -130,7 +130,7 @@ func detectSpam(text string, toks []token) spamResult {
 			s.reasons = append(s.reasons, "phone number")
 		}
 	}
-	if digits > 0 && reMoney.MatchString(strings.ToLower(text)) {
+	if digits > 0 && mayHaveMoney(text) && reMoney.MatchString(strings.ToLower(text)) {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
@@ -146,6 +146,47 @@ func detectSpam(text string, toks []token) spamResult {
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
+}
+
+// mayHaveURL is false only for texts reURL cannot match (most comments),
+// which then skip its backtracking scan: a match needs "http" or "www."
+// (ASCII case-insensitive: h, t, p and w have no other case forms) or a
+// dot followed by the first letter of one of its domains (an ASCII letter,
+// or ſ, which (?i) folds with s).
+func mayHaveURL(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		c := text[i] | 0x20
+		switch {
+		case text[i] == '.':
+			if n := text[i+1]; n|0x20 >= 'a' && n|0x20 <= 'z' || n == 0xC5 {
+				return true
+			}
+		case c == 'h':
+			if i+4 <= len(text) && text[i+1]|0x20 == 't' && text[i+2]|0x20 == 't' && text[i+3]|0x20 == 'p' {
+				return true
+			}
+		case c == 'w':
+			if i+4 <= len(text) && text[i+1]|0x20 == 'w' && text[i+2]|0x20 == 'w' && text[i+3] == '.' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayHaveMoney is false only for texts reMoney cannot match once lower-cased:
+// a match needs "$", "usd" or "dollars" (ASCII letters: only their
+// upper-case forms lower-case to them) or one of its Arabic currency words.
+func mayHaveMoney(text string) bool {
+	if strings.IndexByte(text, '$') >= 0 || strings.Contains(text, "ريال") || strings.Contains(text, "دولار") || strings.Contains(text, "جنيه") {
+		return true
+	}
+	for i := 0; i+3 <= len(text); i++ {
+		if c := text[i] | 0x20; (c == 'u' || c == 'd') && (text[i+1]|0x20 == 's' && text[i+2]|0x20 == 'd' || text[i+1]|0x20 == 'o' && text[i+2]|0x20 == 'l') {
+			return true
+		}
+	}
+	return false
 }
 
 // repeatedWord reports a word of three or more letters that fills at least

@@ -69,3 +69,29 @@ func TestCountFields(t *testing.T) {
 		}
 	}
 }
+
+// The spam prefilters (mayHaveURL, mayHaveMoney) only skip texts their
+// regular expression cannot match.
+func TestSpamPrefilters(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	parts := []string{"http", "HTTPS://", "hTtP", "www.", "WWW.", ".", ". ", ".com", ".CO", ".ſite", "x", "ab-c", "/", " ", "$", "5", "12", "usd", "USD", "Dollars",
+		"dOl", "ريال", "دولار", "جنيه", "ا", "t.co/", "K", "\u212a", "ſ", "é", "\xff", "\xc5", "://", "shop", "tk"}
+	for i := 0; i < 200000; i++ {
+		var b strings.Builder
+		for n := 1 + rng.Intn(8); n > 0; n-- {
+			b.WriteString(parts[rng.Intn(len(parts))])
+		}
+		s := b.String()
+		if reURL.MatchString(s) && !mayHaveURL(s) {
+			t.Fatalf("%q: reURL matches, mayHaveURL false", s)
+		}
+		if reMoney.MatchString(strings.ToLower(s)) && !mayHaveMoney(s) {
+			t.Fatalf("%q: reMoney matches, mayHaveMoney false", s)
+		}
+	}
+	for _, s := range sampleComments {
+		if reURL.MatchString(s) != (reURL.MatchString(s) && mayHaveURL(s)) {
+			t.Errorf("%q: prefilter drops a URL", s)
+		}
+	}
+}
