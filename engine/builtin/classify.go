@@ -43,11 +43,22 @@ var urgentM = func() *matcher {
 //     corrected intents and sentiment replace the computed ones.
 //
 // ReplyText is a template draft in the commenter's language and dialect.
-func Classify(req op.ClassifyRequest) op.Classification {
-	if c, ok := classifyArabizi(req); ok { // Arabizi: arabizi.go
+func Classify(req op.ClassifyRequest) op.Classification { return classify(req, nil) }
+
+// ClassifyDetected is Classify for a caller that has already detected the
+// text's language and dialect: d must be dialect.Detect(req.Text) (the
+// engine detects every text to route it); the text is not detected again.
+func ClassifyDetected(req op.ClassifyRequest, d op.Detection) op.Classification {
+	return classify(req, &d)
+}
+
+// classify is Classify with the detection of req.Text when known (nil:
+// detect here).
+func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
+	if c, ok := classifyArabizi(req, known); ok { // Arabizi: arabizi.go
 		return c
 	}
-	ta := analyseText(req.Text)
+	ta := analyseTextDetected(req.Text, detection(req.Text, known))
 	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, &ta.sc, ta.intents, ta.label
 
 	var why []string
@@ -135,8 +146,11 @@ type textAnalysis struct {
 	rules   string // the rules' sentiment (label before the stacker)
 }
 
-func analyseText(text string) textAnalysis {
-	a := analyseRules(text)
+func analyseText(text string) textAnalysis { return analyseTextDetected(text, dialect.Detect(text)) }
+
+// analyseTextDetected is analyseText of a text whose detection d is known.
+func analyseTextDetected(text string, d op.Detection) textAnalysis {
+	a := analyseRulesDetected(text, d)
 	a.rules = a.label
 	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
 	return a
@@ -144,10 +158,13 @@ func analyseText(text string) textAnalysis {
 
 // analyseRules is analyseText before the sentiment stacker: the rules' label
 // (with the learned evidence they add).
-func analyseRules(text string) textAnalysis {
+func analyseRules(text string) textAnalysis { return analyseRulesDetected(text, dialect.Detect(text)) }
+
+// analyseRulesDetected is analyseRules of a text whose detection d is known.
+func analyseRulesDetected(text string, d op.Detection) textAnalysis {
 	var a textAnalysis
 	a.text = text
-	a.d = dialect.Detect(text)
+	a.d = d
 	a.toks = tokenize(text)
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
@@ -159,6 +176,14 @@ func analyseRules(text string) textAnalysis {
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a
+}
+
+// detection returns *known, or the detection of text when known is nil.
+func detection(text string, known *op.Detection) op.Detection {
+	if known != nil {
+		return *known
+	}
+	return dialect.Detect(text)
 }
 
 // labelWithIntent reconciles the lexical sentiment with the intents found:

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"svc/engine/dialect"
 	"svc/engine/op"
 )
 
@@ -372,11 +371,21 @@ func (tx *toxicity) maxNonSpam() float64 {
 // score whatever the strictness. Lexicon lookups tolerate elongation, inner
 // separators, zero-width characters, spaced-out letters, digit-for-letter and
 // Arabizi spellings; allow-listed phrases are never flagged.
-func Moderate(req op.ModerateRequest) op.Moderation {
-	if m, ok := moderateArabizi(req); ok { // Arabizi: arabizi.go
+func Moderate(req op.ModerateRequest) op.Moderation { return moderate(req, nil) }
+
+// ModerateDetected is Moderate for a caller that has already detected the
+// text: d must be dialect.Detect(req.Text); the text is not detected again.
+func ModerateDetected(req op.ModerateRequest, d op.Detection) op.Moderation {
+	return moderate(req, &d)
+}
+
+// moderate is Moderate with the detection of req.Text when known (nil:
+// detect here).
+func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
+	if m, ok := moderateArabizi(req, known); ok { // Arabizi: arabizi.go
 		return m
 	}
-	d := dialect.Detect(req.Text)
+	d := detection(req.Text, known)
 	tx := analyzeToxicity(req.Text)
 	th, ok := strictThreshold[req.Strictness]
 	if !ok {
@@ -462,8 +471,10 @@ func describeToxicity(tx *toxicity, text string) string {
 // from the moderation lexicon alone: the same value Classify reports, without
 // the cost of a full classification (for the provider path's comment store).
 func Toxicity(text string) string {
-	if m, ok := moderateArabizi(op.ModerateRequest{Text: text, Strictness: "medium"}); ok { // Arabizi: arabizi.go
-		return m.Toxicity
+	// Arabizi (arabizi.go): the toxicity of the Arabic reading, as Moderate
+	// reports it, without detecting the reading or building a moderation
+	if x, _, ok := arabiziReading(text); ok {
+		return Toxicity(x.Text)
 	}
 	tx := analyzeToxicity(text)
 	return toxicityLevel(tx.maxNonSpam())

@@ -433,7 +433,7 @@ func Rubric(req op.RubricRequest) op.RubricResult {
 	var cl *op.Classification
 	classified := func() *op.Classification {
 		if cl == nil {
-			c := Classify(op.ClassifyRequest{Text: req.Text})
+			c := classify(op.ClassifyRequest{Text: req.Text}, &d) // d: the detection of req.Text
 			cl = &c
 		}
 		return cl

@@ -1,0 +1,32 @@
+package builtin
+
+import (
+	"reflect"
+	"testing"
+
+	"svc/engine/dialect"
+	"svc/engine/op"
+)
+
+// Classify and Moderate given the caller's detection answer as they do
+// when they detect themselves (Arabizi, Arabic and English texts).
+func TestDetectedSameAnswer(t *testing.T) {
+	texts := append([]string{arabizi300, arabic300, tweet300, englishMod300, arabicMod300}, sampleComments...)
+	for _, p := range arabiziPairs {
+		texts = append(texts, p.latin, p.arabic)
+	}
+	for _, s := range texts {
+		d := dialect.Detect(s)
+		if got, want := ClassifyDetected(op.ClassifyRequest{Text: s}, d), Classify(op.ClassifyRequest{Text: s}); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: ClassifyDetected %+v, Classify %+v", s, got, want)
+		}
+		for _, st := range op.Strictnesses {
+			if got, want := ModerateDetected(op.ModerateRequest{Text: s, Strictness: st}, d), Moderate(op.ModerateRequest{Text: s, Strictness: st}); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: ModerateDetected %+v, Moderate %+v", s, got, want)
+			}
+		}
+		if got, want := Toxicity(s), Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}).Toxicity; got != want {
+			t.Errorf("%q: Toxicity %s, Moderate's %s", s, got, want)
+		}
+	}
+}
