@@ -58,7 +58,9 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	if c, ok := classifyArabizi(req, known); ok { // Arabizi: arabizi.go
 		return c
 	}
-	ta := analyseTextDetected(req.Text, detection(req.Text, known))
+	buf := getTokBuf() // the result keeps no token
+	defer putTokBuf(buf)
+	ta := analyseTextBuf(req.Text, detection(req.Text, known), buf)
 	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, &ta.sc, ta.intents, ta.label
 
 	var why []string
@@ -146,11 +148,12 @@ type textAnalysis struct {
 	rules   string // the rules' sentiment (label before the stacker)
 }
 
-func analyseText(text string) textAnalysis { return analyseTextDetected(text, dialect.Detect(text)) }
+func analyseText(text string) textAnalysis { return analyseTextBuf(text, dialect.Detect(text), nil) }
 
-// analyseTextDetected is analyseText of a text whose detection d is known.
-func analyseTextDetected(text string, d op.Detection) textAnalysis {
-	a := analyseRulesDetected(text, d)
+// analyseTextBuf is analyseText of a text whose detection d is known, its
+// tokens in buf (nil: new memory).
+func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
+	a := analyseRulesBuf(text, d, buf)
 	a.rules = a.label
 	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
 	return a
@@ -158,14 +161,15 @@ func analyseTextDetected(text string, d op.Detection) textAnalysis {
 
 // analyseRules is analyseText before the sentiment stacker: the rules' label
 // (with the learned evidence they add).
-func analyseRules(text string) textAnalysis { return analyseRulesDetected(text, dialect.Detect(text)) }
+func analyseRules(text string) textAnalysis { return analyseRulesBuf(text, dialect.Detect(text), nil) }
 
-// analyseRulesDetected is analyseRules of a text whose detection d is known.
-func analyseRulesDetected(text string, d op.Detection) textAnalysis {
+// analyseRulesBuf is analyseRules of a text whose detection d is known, its
+// tokens in buf (nil: new memory).
+func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	var a textAnalysis
 	a.text = text
 	a.d = d
-	a.toks = tokenize(text)
+	a.toks = tokenizeBuf(text, buf)
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)

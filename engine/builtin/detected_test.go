@@ -30,3 +30,37 @@ func TestDetectedSameAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenBuffersReused: Classify, Moderate and Toxicity reuse token
+// buffers across calls and goroutines; answers do not depend on what a
+// buffer held before (texts of different lengths, scripts and strips).
+func TestTokenBuffersReused(t *testing.T) {
+	texts := append([]string{arabizi300, arabic300, tweet300, englishMod300, arabicMod300, "f u c k you", "ك ل ب", ""}, sampleComments...)
+	type answer struct {
+		c op.Classification
+		m op.Moderation
+		x string
+	}
+	want := make([]answer, len(texts))
+	for i, s := range texts {
+		want[i] = answer{Classify(op.ClassifyRequest{Text: s}), Moderate(op.ModerateRequest{Text: s, Strictness: "high"}), Toxicity(s)}
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			defer func() { done <- true }()
+			for k := 0; k < 3*len(texts); k++ {
+				i := (k*7 + g) % len(texts)
+				s := texts[i]
+				got := answer{Classify(op.ClassifyRequest{Text: s}), Moderate(op.ModerateRequest{Text: s, Strictness: "high"}), Toxicity(s)}
+				if !reflect.DeepEqual(got, want[i]) {
+					t.Errorf("%q: answer changed after buffer reuse", s)
+					return
+				}
+			}
+		}(g)
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+}

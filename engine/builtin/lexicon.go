@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -106,8 +107,42 @@ var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7
 // tokenize splits text into word and emoji tokens. Separators between word
 // runes stay inside the word; invisible characters are ignored; runs of three
 // or more single-letter tokens ("f u c k", "ك ل ب") are merged into one token.
-func tokenize(text string) []token {
-	toks := make([]token, 0, len(text)/6+2)
+func tokenize(text string) []token { return tokenizeBuf(text, nil) }
+
+// tokBuf holds the token slice and clitic-form arena of one analysis, reused
+// from call to call (tokBufs) by Classify and Moderate, whose results keep
+// no reference to them: a 300-character comment otherwise allocates 10-30
+// KB of tokens per call.
+type tokBuf struct {
+	toks  []token
+	arena []string
+}
+
+var tokBufs = sync.Pool{New: func() any { return new(tokBuf) }}
+
+// getTokBuf returns a buffer for one analysis; putTokBuf gives it back once
+// no token of it is used any more.
+func getTokBuf() *tokBuf { return tokBufs.Get().(*tokBuf) }
+
+func putTokBuf(b *tokBuf) {
+	if cap(b.toks) > 4096 { // a 5,000-character text: let it go
+		return
+	}
+	clear(b.toks[:cap(b.toks)]) // drop references to the last text's strings
+	clear(b.arena[:cap(b.arena)])
+	b.toks, b.arena = b.toks[:0], b.arena[:0]
+	tokBufs.Put(b)
+}
+
+// tokenizeBuf is tokenize into buf's memory (nil: new memory); the tokens
+// are valid until buf is reused.
+func tokenizeBuf(text string, buf *tokBuf) []token {
+	var toks []token
+	if buf != nil {
+		toks = buf.toks[:0]
+	} else {
+		toks = make([]token, 0, len(text)/6+2)
+	}
 	i := 0
 	n := len(text)
 	for i < n {
@@ -181,8 +216,15 @@ func tokenize(text string) []token {
 		i = j
 	}
 	toks = mergeSingles(text, toks)
+	if buf != nil {
+		buf.toks = toks
+	}
 	if len(toks) > 0 {
 		arena := new([]string)
+		if buf != nil {
+			buf.arena = buf.arena[:0]
+			arena = &buf.arena
+		}
 		for i := range toks {
 			if toks[i].arabic {
 				toks[i].arena = arena
@@ -286,7 +328,7 @@ func (t *token) stripForms() []string {
 			t.strips = arabicStrips(t.key)
 			return t.strips
 		}
-		if *t.arena == nil {
+		if cap(*t.arena) == 0 {
 			*t.arena = make([]string, 0, 64)
 		}
 		n := len(*t.arena)
@@ -358,7 +400,9 @@ func mergeSingles(text string, toks []token) []token {
 	if singles < 3 {
 		return toks
 	}
-	out := toks[:0:0]
+	// in place: each step reads toks[i:j] before it writes one token at
+	// len(out) <= i
+	out := toks[:0]
 	for i := 0; i < len(toks); {
 		j := i
 		for j < len(toks) && toks[j].single && !toks[j].emoji && (j == i || toks[j].arabic == toks[i].arabic && onlyGap(text[toks[j-1].end:toks[j].start])) {

@@ -386,7 +386,9 @@ func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
 		return m
 	}
 	d := detection(req.Text, known)
-	tx := analyzeToxicity(req.Text)
+	buf := getTokBuf() // the result keeps no token
+	defer putTokBuf(buf)
+	tx := analyzeTokens(req.Text, tokenizeBuf(req.Text, buf))
 	th, ok := strictThreshold[req.Strictness]
 	if !ok {
 		th = strictThreshold["medium"]
@@ -476,6 +478,8 @@ func Toxicity(text string) string {
 	if x, _, ok := arabiziReading(text); ok {
 		return Toxicity(x.Text)
 	}
-	tx := analyzeToxicity(text)
+	buf := getTokBuf()
+	defer putTokBuf(buf)
+	tx := analyzeTokens(text, tokenizeBuf(text, buf))
 	return toxicityLevel(tx.maxNonSpam())
 }
