@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"svc/engine/textnorm"
 )
@@ -116,6 +117,7 @@ func tokenize(text string) []token { return tokenizeBuf(text, nil) }
 type tokBuf struct {
 	toks  []token
 	arena []string
+	sc    keyScratch
 }
 
 var tokBufs = sync.Pool{New: func() any { return new(tokBuf) }}
@@ -138,10 +140,11 @@ func putTokBuf(b *tokBuf) {
 // are valid until buf is reused.
 func tokenizeBuf(text string, buf *tokBuf) []token {
 	var toks []token
+	var sc *keyScratch
 	if buf != nil {
-		toks = buf.toks[:0]
+		toks, sc = buf.toks[:0], &buf.sc
 	} else {
-		toks = make([]token, 0, len(text)/6+2)
+		toks, sc = make([]token, 0, len(text)/6+2), new(keyScratch)
 	}
 	i := 0
 	n := len(text)
@@ -204,7 +207,7 @@ func tokenizeBuf(text string, buf *tokBuf) []token {
 			for q := start; q <= j; q++ {
 				if q == j || text[q] == '_' {
 					if q > p {
-						toks = append(toks, makeToken(text, p, q))
+						toks = append(toks, makeToken(text, p, q, sc))
 					}
 					p = q + 1
 				}
@@ -212,7 +215,7 @@ func tokenizeBuf(text string, buf *tokBuf) []token {
 			i = j
 			continue
 		}
-		toks = append(toks, makeToken(text, start, j))
+		toks = append(toks, makeToken(text, start, j, sc))
 		i = j
 	}
 	toks = mergeSingles(text, toks)
@@ -250,7 +253,11 @@ func startsLetter(s string) bool {
 	return unicode.IsLetter(r)
 }
 
-func makeToken(text string, start, end int) token {
+// keyScratch holds the bytes makeToken builds a key in (reused by the
+// tokens of a text, and with a tokBuf from text to text).
+type keyScratch struct{ raw, fold []byte }
+
+func makeToken(text string, start, end int, sc *keyScratch) token {
 	raw := text[start:end]
 	t := token{start: start, end: end}
 	if k, ar, ok := foldPlain(raw); ok {
@@ -260,8 +267,10 @@ func makeToken(text string, start, end int) token {
 		t.finish(false, false, utf8.RuneCountInString(k))
 		return t
 	}
-	var b strings.Builder
-	b.Grow(len(raw))
+	// the key is built in scratch bytes and allocated once (it was a
+	// builder, the folded copy, then a copy without spaces and one with
+	// hamza seats folded)
+	b := sc.raw[:0]
 	var prev rune
 	run, letters := 0, 0
 	hasLatin, hasDigit := false, false
@@ -288,13 +297,25 @@ func makeToken(text string, start, end int) token {
 		} else {
 			prev, run = r, 0
 		}
-		b.WriteRune(r)
+		b = utf8.AppendRune(b, r)
 	}
-	t.key = textnorm.Fold(b.String())
-	t.key = strings.ReplaceAll(t.key, " ", "")
+	// textnorm.Fold of b (AppendNormalize keeps no reference to its input),
+	// without spaces, hamza seats folded (foldHamzaSeats) for Arabic
+	sc.raw = b
+	k, _ := textnorm.AppendNormalize(sc.fold[:0], nil, unsafe.String(unsafe.SliceData(b), len(b)))
+	sc.fold = k
+	n := 0
+	for _, c := range k {
+		if c != ' ' {
+			k[n] = c
+			n++
+		}
+	}
+	k = k[:n]
 	if t.arabic {
-		t.key = foldHamzaSeats(t.key)
+		foldHamzaSeatBytes(k)
 	}
+	t.key = string(k)
 	t.finish(hasLatin, hasDigit, letters)
 	return t
 }
@@ -367,23 +388,18 @@ func foldPlain(raw string) (key string, ar, ok bool) {
 	return raw, ar, true
 }
 
-// foldHamzaSeats writes a hamza on a seat (ؤ, ئ) as the bare hamza ء, so
+// foldHamzaSeatBytes writes a hamza on a seat (ؤ, ئ) as the bare hamza ء, in place, so
 // spellings that differ only in the seat meet: بطيئة/بطيء, مسئول/مسؤول.
 // Lexicon entries go through the same tokenizer, so both sides fold alike.
 // (engine/textnorm keeps the seats: the dialect tables and cache keys are
 // built on its folding.)
-func foldHamzaSeats(k string) string {
-	if !strings.ContainsAny(k, "ؤئ") {
-		return k
-	}
-	b := []byte(k)
+func foldHamzaSeatBytes(b []byte) {
 	for i := 0; i+1 < len(b); i++ {
 		// ؤ U+0624 = D8 A4, ئ U+0626 = D8 A6, ء U+0621 = D8 A1 (same length)
 		if b[i] == 0xD8 && (b[i+1] == 0xA4 || b[i+1] == 0xA6) {
 			b[i+1] = 0xA1
 		}
 	}
-	return string(b)
 }
 
 // mergeSingles joins runs of 3+ single-letter tokens of one script separated
