@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode"
 
 	"svc/engine/textnorm"
 )
@@ -92,6 +93,14 @@ func TestSpamPrefilters(t *testing.T) {
 	for _, s := range sampleComments {
 		if reURL.MatchString(s) != (reURL.MatchString(s) && mayHaveURL(s)) {
 			t.Errorf("%q: prefilter drops a URL", s)
+		}
+	}
+}
+
+func TestASCIISpace(t *testing.T) {
+	for c := 0; c < 128; c++ {
+		if asciiSpace[c] != unicode.IsSpace(rune(c)) {
+			t.Errorf("%q: asciiSpace %v", rune(c), asciiSpace[c])
 		}
 	}
 }
