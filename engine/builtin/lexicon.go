@@ -77,6 +77,11 @@ type token struct {
 	strips     []string  // Arabic only: the key without clitics (see stripForms)
 	stripped   bool      // strips is computed
 	arena      *[]string // backing store for strips, shared by the tokens of one text
+
+	// stripKnown: bit k set when squeeze(strips[k]) starts an entry of some
+	// matcher (knownFirst); forms from the 64th on are always looked up
+	stripKnown uint64
+	sqKnown    int8 // t.sq starts an entry of some matcher: 0 not computed, 1 yes, -1 no
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -347,18 +352,42 @@ func (t *token) stripForms() []string {
 		t.stripped = true
 		if t.arena == nil {
 			t.strips = arabicStrips(t.key)
-			return t.strips
+		} else {
+			if cap(*t.arena) == 0 {
+				*t.arena = make([]string, 0, 64)
+			}
+			n := len(*t.arena)
+			*t.arena = appendStrips(*t.arena, t.key)
+			if len(*t.arena) > n {
+				t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
+			}
 		}
-		if cap(*t.arena) == 0 {
-			*t.arena = make([]string, 0, 64)
-		}
-		n := len(*t.arena)
-		*t.arena = appendStrips(*t.arena, t.key)
-		if len(*t.arena) > n {
-			t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
+		for k, c := range t.strips {
+			if k < 64 && knownFirst[squeeze(c)] {
+				t.stripKnown |= 1 << k
+			}
 		}
 	}
 	return t.strips
+}
+
+// knownFirst holds the first word (squeezed) of every entry of every
+// matcher: a lookup form outside it matches in none, so a token's forms are
+// checked against it once instead of once per matcher (Classify runs seven
+// matchers over the same tokens; most clitic-stripped forms are in none).
+// Matchers are built at start-up (package initialisation), before any
+// lookup: add writes this map.
+var knownFirst = map[string]bool{}
+
+// sqInAny reports t.sq in knownFirst (computed once per token).
+func (t *token) sqInAny() bool {
+	if t.sqKnown == 0 {
+		t.sqKnown = -1
+		if knownFirst[t.sq] {
+			t.sqKnown = 1
+		}
+	}
+	return t.sqKnown > 0
 }
 
 // foldPlain returns raw unchanged as its own folded key when folding cannot
@@ -536,6 +565,7 @@ func (m *matcher) add(phrase string, id int, exact bool) {
 	k := squeeze(e.words[0])
 	e.sq0 = k
 	m.first[k] = append(m.first[k], e)
+	knownFirst[k] = true
 	if len(e.words) > m.max {
 		m.max = len(e.words)
 	}
@@ -609,12 +639,17 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	for i := 0; i < len(toks); {
 		best := hit{ti: -1, tj: -1}
 		t := &toks[i]
-		m.try(&best, toks, i, t.sq, false)
+		if t.sqInAny() {
+			m.try(&best, toks, i, t.sq, false)
+		}
 		if t.leet != "" {
 			m.try(&best, toks, i, squeeze(t.leet), false)
 		}
 		if best.ti < 0 && t.arabic {
-			for _, c := range t.stripForms() {
+			for k, c := range t.stripForms() {
+				if k < 64 && t.stripKnown&(1<<k) == 0 {
+					continue // in no matcher (knownFirst)
+				}
 				m.try(&best, toks, i, c, true)
 				if best.ti >= 0 {
 					break

@@ -104,3 +104,15 @@ func TestASCIISpace(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownFirst: every matcher's first words are in knownFirst, so the
+// tokens' cached "in no matcher" answers never skip a match.
+func TestKnownFirst(t *testing.T) {
+	for _, m := range []*matcher{urgentM, spamM, intentM, intentS, modM, allowM, sentM, dlM, glEnM, glArM, articleM} {
+		for k := range m.first {
+			if !knownFirst[k] {
+				t.Fatalf("%q missing from knownFirst", k)
+			}
+		}
+	}
+}
