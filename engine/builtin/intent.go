@@ -94,7 +94,7 @@ func detectSpam(text string, toks []token) spamResult {
 	}
 	var urls, emails, phones [][]int
 	if hasDot && mayHaveURL(text) {
-		urls = reURL.FindAllStringIndex(text, -1)
+		urls = findURLs(text)
 	}
 	if hasAt && hasDot {
 		emails = reEmail.FindAllStringIndex(text, -1)
@@ -147,6 +147,33 @@ func detectSpam(text string, toks []token) spamResult {
 	s.spans = MergeSpans(s.spans)
 	return s
 }
+
+// findURLs is reURL.FindAllStringIndex(text, -1) (nil for none), scanning
+// only the words that may hold a URL: every match lies inside one run of
+// characters outside \s (the regexp's \t \n \f \r and space), and \b sees
+// the same non-word context at a run's ends as at the ends of the text.
+func findURLs(text string) [][]int {
+	var out [][]int
+	for i := 0; i < len(text); {
+		for i < len(text) && reSpace(text[i]) {
+			i++
+		}
+		j := i
+		for j < len(text) && !reSpace(text[j]) {
+			j++
+		}
+		if w := text[i:j]; mayHaveURL(w) {
+			for _, loc := range reURL.FindAllStringIndex(w, -1) {
+				out = append(out, []int{i + loc[0], i + loc[1]})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// reSpace reports the bytes of the regexp class \s.
+func reSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 // mayHaveURL is false only for texts reURL cannot match (most comments),
 // which then skip its backtracking scan: a match needs "http" or "www."
