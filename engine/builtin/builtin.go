@@ -33,6 +33,8 @@ func countFields(s string) int {
 		w := 1
 		if c := s[i]; c < utf8.RuneSelf {
 			sp = asciiSpace[c] // unicode.IsSpace of an ASCII byte
+		} else if c >= 0xC3 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			w = 2 // U+00C0..U+07FF (Arabic): no space (U+0085 and U+00A0 start with C2)
 		} else {
 			var r rune
 			r, w = utf8.DecodeRuneInString(s[i:])

@@ -100,8 +100,22 @@ func isInvisible(r rune) bool {
 }
 
 func isWordRune(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return asciiWord[r]
+	case r >= 0x0620 && r <= 0x064A: // Arabic letters (and tatweel): all unicode.IsLetter
+		return true
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || isInvisible(r) || r == '@' || r == '$'
 }
+
+// asciiWord is isWordRune of the ASCII runes: letters, digits, '@' and '$'.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '@' || c == '$'
+	}
+	return t
+}()
 
 func isEmoji(r rune) bool {
 	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r == 0x2764

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
@@ -75,7 +76,7 @@ func TestCountFields(t *testing.T) {
 // regular expression cannot match.
 func TestSpamPrefilters(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	parts := []string{"http", "HTTPS://", "hTtP", "www.", "WWW.", ".", ". ", ".com", ".CO", ".ſite", "x", "ab-c", "/", " ", "$", "5", "12", "usd", "USD", "Dollars",
+	parts := []string{"\t", "\v", "\n", "\u00a0", "  ", "http", "HTTPS://", "hTtP", "www.", "WWW.", ".", ". ", ".com", ".CO", ".ſite", "x", "ab-c", "/", " ", "$", "5", "12", "usd", "USD", "Dollars",
 		"dOl", "ريال", "دولار", "جنيه", "ا", "t.co/", "K", "\u212a", "ſ", "é", "\xff", "\xc5", "://", "shop", "tk"}
 	for i := 0; i < 200000; i++ {
 		var b strings.Builder
@@ -85,6 +86,9 @@ func TestSpamPrefilters(t *testing.T) {
 		s := b.String()
 		if reURL.MatchString(s) && !mayHaveURL(s) {
 			t.Fatalf("%q: reURL matches, mayHaveURL false", s)
+		}
+		if got, want := findURLs(s), reURL.FindAllStringIndex(s, -1); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: findURLs %v, reURL %v", s, got, want)
 		}
 		if reMoney.MatchString(strings.ToLower(s)) && !mayHaveMoney(s) {
 			t.Fatalf("%q: reMoney matches, mayHaveMoney false", s)
@@ -101,6 +105,22 @@ func TestASCIISpace(t *testing.T) {
 	for c := 0; c < 128; c++ {
 		if asciiSpace[c] != unicode.IsSpace(rune(c)) {
 			t.Errorf("%q: asciiSpace %v", rune(c), asciiSpace[c])
+		}
+	}
+	for r := rune(0xC0); r < 0x800; r++ {
+		if unicode.IsSpace(r) {
+			t.Errorf("%U is a space: countFields's two-byte fast path is wrong", r)
+		}
+	}
+}
+
+// TestIsWordRuneFast: the ASCII and Arabic fast paths of isWordRune agree
+// with the general test.
+func TestIsWordRuneFast(t *testing.T) {
+	for r := rune(0); r < 0x700; r++ {
+		want := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || isInvisible(r) || r == '@' || r == '$'
+		if isWordRune(r) != want {
+			t.Errorf("%U: isWordRune %v", r, !want)
 		}
 	}
 }
