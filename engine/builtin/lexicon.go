@@ -81,7 +81,8 @@ type token struct {
 	// stripKnown: bit k set when squeeze(strips[k]) starts an entry of some
 	// matcher (knownFirst); forms from the 64th on are always looked up
 	stripKnown uint64
-	sqKnown    int8 // t.sq starts an entry of some matcher: 0 not computed, 1 yes, -1 no
+	sqBits     uint32 // knownFirst[sq]: the matchers with an entry starting with sq
+	sqDone     bool   // sqBits is computed
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -377,7 +378,7 @@ func (t *token) stripForms() []string {
 			}
 		}
 		for k, c := range t.strips {
-			if k < 64 && knownFirst[squeeze(c)] {
+			if k < 64 && knownFirst[squeeze(c)] != 0 {
 				t.stripKnown |= 1 << k
 			}
 		}
@@ -385,23 +386,25 @@ func (t *token) stripForms() []string {
 	return t.strips
 }
 
-// knownFirst holds the first word (squeezed) of every entry of every
-// matcher: a lookup form outside it matches in none, so a token's forms are
-// checked against it once instead of once per matcher (Classify runs seven
-// matchers over the same tokens; most clitic-stripped forms are in none).
+// knownFirst maps the first word (squeezed) of every entry of every matcher
+// to the bits (matcher.bit) of the matchers that have such entries: a
+// token's key and forms are looked up in it once, and a matcher looks up in
+// its own table only the keys it has (Classify runs seven matchers over the
+// same tokens; most words are in few, most clitic-stripped forms in none).
 // Matchers are built at start-up (package initialisation), before any
-// lookup: add writes this map.
-var knownFirst = map[string]bool{}
+// lookup: newMatcher and add write this map.
+var (
+	knownFirst = map[string]uint32{}
+	matchers   int // matchers made so far
+)
 
-// sqInAny reports t.sq in knownFirst (computed once per token).
-func (t *token) sqInAny() bool {
-	if t.sqKnown == 0 {
-		t.sqKnown = -1
-		if knownFirst[t.sq] {
-			t.sqKnown = 1
-		}
+// firstBits returns knownFirst[t.sq] (computed once per token).
+func (t *token) firstBits() uint32 {
+	if !t.sqDone {
+		t.sqDone = true
+		t.sqBits = knownFirst[t.sq]
 	}
-	return t.sqKnown > 0
+	return t.sqBits
 }
 
 // foldPlain returns raw unchanged as its own folded key when folding cannot
@@ -562,9 +565,14 @@ type matcher struct {
 	// vocative: exact entries also match behind an attached vocative يا
 	// ("ياحيوان", "ياكلب"), the way insults are commonly written
 	vocative bool
+	bit      uint32 // this matcher's bit in knownFirst (the 32nd on share the last)
 }
 
-func newMatcher() *matcher { return &matcher{first: map[string][]*entry{}} }
+func newMatcher() *matcher {
+	m := &matcher{first: map[string][]*entry{}, bit: 1 << min(matchers, 31)}
+	matchers++
+	return m
+}
 
 // add registers phrase (any spelling; folded here) under payload id.
 func (m *matcher) add(phrase string, id int, exact bool) {
@@ -579,7 +587,7 @@ func (m *matcher) add(phrase string, id int, exact bool) {
 	k := squeeze(e.words[0])
 	e.sq0 = k
 	m.first[k] = append(m.first[k], e)
-	knownFirst[k] = true
+	knownFirst[k] |= m.bit
 	if len(e.words) > m.max {
 		m.max = len(e.words)
 	}
@@ -612,27 +620,53 @@ func arabicStrips(key string) []string { return appendStrips(nil, key) }
 
 // appendStrips appends the clitic-stripped forms of key to out.
 func appendStrips(out []string, key string) []string {
+	// only the prefixes that start with key's first rune and the suffixes
+	// that end with its last can match (in their order in the lists)
+	first, _ := utf8.DecodeRuneInString(key)
+	last, _ := utf8.DecodeLastRuneInString(key)
+	prefixes, suffixes := arPrefixByFirst[first], arSuffixByLast[last]
+	if len(prefixes) == 0 && len(suffixes) == 0 {
+		return out
+	}
 	n := utf8.RuneCountInString(key)
-	for pi, p := range arPrefixes {
+	for _, pi := range prefixes {
+		p := arPrefixes[pi]
 		pn := arPrefixLen[pi]
 		if n-pn < 2 || !strings.HasPrefix(key, p) {
 			continue
 		}
 		rest := key[len(p):]
 		out = append(out, rest)
-		for si, sf := range arSuffixes {
+		for _, si := range suffixes { // rest ends as key does
+			sf := arSuffixes[si]
 			if n-pn-arSuffixLen[si] >= 2 && strings.HasSuffix(rest, sf) {
 				out = append(out, rest[:len(rest)-len(sf)])
 			}
 		}
 	}
-	for si, sf := range arSuffixes {
+	for _, si := range suffixes {
+		sf := arSuffixes[si]
 		if n-arSuffixLen[si] >= 2 && strings.HasSuffix(key, sf) {
 			out = append(out, key[:len(key)-len(sf)])
 		}
 	}
 	return out
 }
+
+// arPrefixByFirst and arSuffixByLast index arPrefixes by their first rune
+// and arSuffixes by their last, each list in the order of the table.
+var arPrefixByFirst, arSuffixByLast = func() (p, s map[rune][]int) {
+	p, s = map[rune][]int{}, map[rune][]int{}
+	for i, x := range arPrefixes {
+		r, _ := utf8.DecodeRuneInString(x)
+		p[r] = append(p[r], i)
+	}
+	for i, x := range arSuffixes {
+		r, _ := utf8.DecodeLastRuneInString(x)
+		s[r] = append(s[r], i)
+	}
+	return p, s
+}()
 
 var arPrefixLen, arSuffixLen = runeLens(arPrefixes), runeLens(arSuffixes)
 
@@ -653,7 +687,7 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	for i := 0; i < len(toks); {
 		best := hit{ti: -1, tj: -1}
 		t := &toks[i]
-		if t.sqInAny() {
+		if t.firstBits()&m.bit != 0 {
 			m.try(&best, toks, i, t.sq, false)
 		}
 		if t.leet != "" {

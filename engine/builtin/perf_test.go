@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"svc/engine/textnorm"
 )
@@ -130,9 +131,49 @@ func TestIsWordRuneFast(t *testing.T) {
 func TestKnownFirst(t *testing.T) {
 	for _, m := range []*matcher{urgentM, spamM, intentM, intentS, modM, allowM, sentM, dlM, glEnM, glArM, articleM} {
 		for k := range m.first {
-			if !knownFirst[k] {
+			if knownFirst[k]&m.bit == 0 {
 				t.Fatalf("%q missing from knownFirst", k)
 			}
+		}
+	}
+}
+
+// TestAppendStripsIndexed: appendStrips, which tries only the affixes that
+// share the key's first or last rune, returns what trying every affix does.
+func TestAppendStripsIndexed(t *testing.T) {
+	all := func(key string) []string {
+		var out []string
+		n := utf8.RuneCountInString(key)
+		for pi, p := range arPrefixes {
+			pn := arPrefixLen[pi]
+			if n-pn < 2 || !strings.HasPrefix(key, p) {
+				continue
+			}
+			rest := key[len(p):]
+			out = append(out, rest)
+			for si, sf := range arSuffixes {
+				if n-pn-arSuffixLen[si] >= 2 && strings.HasSuffix(rest, sf) {
+					out = append(out, rest[:len(rest)-len(sf)])
+				}
+			}
+		}
+		for si, sf := range arSuffixes {
+			if n-arSuffixLen[si] >= 2 && strings.HasSuffix(key, sf) {
+				out = append(out, key[:len(key)-len(sf)])
+			}
+		}
+		return out
+	}
+	rng := rand.New(rand.NewSource(4))
+	letters := []rune("والهبفكعليتنمسدx\xff")
+	for i := 0; i < 100000; i++ {
+		rs := make([]rune, 1+rng.Intn(7))
+		for k := range rs {
+			rs[k] = letters[rng.Intn(len(letters))]
+		}
+		key := string(rs)
+		if got, want := appendStrips(nil, key), all(key); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %q, want %q", key, got, want)
 		}
 	}
 }
