@@ -203,7 +203,15 @@ func analyzeToxicity(text string) toxicity {
 
 func analyzeTokens(text string, toks []token) toxicity {
 	var tx toxicity
-	allowed := make([]bool, len(toks))
+	// allowed and matched per token, on the stack for up to 128 tokens
+	var flagBuf [256]bool
+	var flags []bool
+	if 2*len(toks) <= len(flagBuf) {
+		flags = flagBuf[:2*len(toks)]
+	} else {
+		flags = make([]bool, 2*len(toks))
+	}
+	allowed, matched := flags[:len(toks):len(toks)], flags[len(toks):]
 	for _, h := range allowM.find(toks) {
 		for k := h.ti; k < h.tj; k++ {
 			allowed[k] = true
@@ -262,7 +270,6 @@ func analyzeTokens(text string, toks []token) toxicity {
 			tx.hits = append(tx.hits, modHit{span: h.span, cat: catHarassment, score: sevScore[sev] * 0.9, boost: true})
 		}
 	}
-	matched := make([]bool, len(toks))
 	for _, h := range modM.find(toks) {
 		add(h.ti, h.tj, modTerms[h.id])
 		for k := h.ti; k < h.tj; k++ {
