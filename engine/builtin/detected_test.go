@@ -8,8 +8,9 @@ import (
 	"svc/engine/op"
 )
 
-// Classify and Moderate given the caller's detection answer as they do
-// when they detect themselves (Arabizi, Arabic and English texts).
+// Classify, Moderate, Reply, Translate and Rubric given the caller's
+// detection answer as they do when they detect themselves (Arabizi, Arabic
+// and English texts).
 func TestDetectedSameAnswer(t *testing.T) {
 	texts := append([]string{arabizi300, arabic300, tweet300, englishMod300, arabicMod300}, sampleComments...)
 	for _, p := range arabiziPairs {
@@ -24,6 +25,19 @@ func TestDetectedSameAnswer(t *testing.T) {
 			if got, want := ModerateDetected(op.ModerateRequest{Text: s, Strictness: st}, d), Moderate(op.ModerateRequest{Text: s, Strictness: st}); !reflect.DeepEqual(got, want) {
 				t.Errorf("%q: ModerateDetected %+v, Moderate %+v", s, got, want)
 			}
+		}
+		rq := op.ReplyRequest{Text: s, Tone: "friendly", MaxLength: 200, Language: "auto"}
+		if got, want := ReplyDetected(rq, d), Reply(rq); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: ReplyDetected %+v, Reply %+v", s, got, want)
+		}
+		for _, tq := range []op.TranslateRequest{{Text: s, Source: "auto", Target: "en"}, {Text: s, Source: "auto", Target: "ar", Dialect: "gulf"}} {
+			if got, want := TranslateDetected(tq, d), Translate(tq); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: TranslateDetected %+v, Translate %+v", s, got, want)
+			}
+		}
+		rb := op.RubricRequest{Text: s, Categories: []op.RubricCategory{{Name: "Shipping", Description: "delivery delays"}, {Name: "praise"}, {Name: "الفواتير"}}, MultiLabel: true}
+		if got, want := RubricDetected(rb, d), Rubric(rb); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: RubricDetected %+v, Rubric %+v", s, got, want)
 		}
 		if got, want := Toxicity(s), Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}).Toxicity; got != want {
 			t.Errorf("%q: Toxicity %s, Moderate's %s", s, got, want)
