@@ -361,7 +361,7 @@ var (
 	learnedDialectMinP  = 0.6
 	// learnedDialectFromMSA: the head's probability needed to overrule a
 	// detection of msa (a formal comment has no dialect word either)
-	learnedDialectFromMSA = 0.8
+	learnedDialectFromMSA = 0.9
 )
 
 // refineDialect is d with the learned dialect head's answer for a short
