@@ -180,6 +180,9 @@ func stackApplies(a *textAnalysis) bool {
 // stacked returns the stacker's label for an analysed text (the rules'
 // label when no stacker applies).
 func stacked(a *textAnalysis, abusive bool) string {
+	if !a.sent.arabic && stackEnMix != nil {
+		return stackedEn(a, abusive) // English: stack_en.go
+	}
 	m := stackEn
 	if a.sent.arabic {
 		m = stackAr
