@@ -46,10 +46,10 @@ func init() {
 
 // Gates of the English stacker (enGate).
 const (
-	EnFree = iota // the stacker decides
-	EnSoft        // the stacker decides when it is sure (EnStackSoft)
-	EnKeep        // the rules' label stands
-	EnPolar       // the stacker decides when it is sure (EnStackPolar)
+	EnFree  = iota // the stacker decides
+	EnSoft         // the stacker decides when it is sure (EnStackSoft)
+	EnKeep         // the rules' label stands
+	EnPolar        // the stacker decides when it is sure (EnStackPolar)
 )
 
 // enGate says how far the English stacker may decide an analysed text.
