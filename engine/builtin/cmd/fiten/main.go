@@ -44,6 +44,7 @@ var classes = []string{"positive", "negative", "neutral"}
 
 type ex struct {
 	half byte
+	text string
 	in   builtin.EnStackInput
 	gold int
 }
@@ -61,6 +62,8 @@ func main() {
 	write := flag.Bool("write", false, "write the fitted table to -out")
 	flag.Float64Var(&builtin.EnStackSoft, "soft", builtin.EnStackSoft, "stacker probability from which it overrules the rules on text with a question, suggestion or weak cue (a table fitted with another value must ship with it)")
 	flag.Float64Var(&builtin.EnStackPolar, "polar", builtin.EnStackPolar, "stacker probability from which it overrules a positive or negative label of the rules without an intent")
+	gateAlt := flag.String("gate", "", "analysis: replace the runtime gate by none (the stacker decides every text), spam (spam kept only) or intent (every intent kept)")
+	dump := flag.String("dump", "", "gold>pred: list the fitted half's texts so answered (analysis)")
 	mask := flag.String("mask", "log_bytes", "comma-separated stacker inputs left out (weight 0): the text's length is a trait of the dev set's tweets (long) against comments (short), no evidence of sentiment; fitted on it, the stacker turned short plain comments neutral")
 	flag.Parse()
 	if err := datasets.Require(*data, datasets.DevFile(devSet)); err != nil {
@@ -88,7 +91,28 @@ func main() {
 		if h.Sum32()%2 == 1 {
 			half = 'B'
 		}
-		exs = append(exs, ex{half, builtin.EnglishStackInput(r.Text), g})
+		exs = append(exs, ex{half, r.Text, builtin.EnglishStackInput(r.Text), g})
+	}
+	alt := func(in builtin.EnStackInput) int {
+		x := in.X
+		switch *gateAlt {
+		case "none":
+			return builtin.EnFree
+		case "spam":
+			if x[14] > 0 {
+				return builtin.EnKeep
+			}
+			return builtin.EnFree
+		case "intent":
+			if x[10]+x[11]+x[12]+x[13]+x[14] > 0 {
+				return builtin.EnKeep
+			}
+			return builtin.EnFree
+		}
+		return in.Gate
+	}
+	for i := range exs {
+		exs[i].in.Gate = alt(exs[i].in)
 	}
 	masked := map[int]bool{}
 	for _, m := range strings.Split(*mask, ",") {
@@ -122,13 +146,20 @@ func main() {
 				continue
 			}
 			rc.Add(classes[e.gold], e.in.Rules)
-			sc.Add(classes[e.gold], builtin.EnStackDecide(w, classes, e.in.X, e.in.Rules, e.in.Gate))
+			pr := builtin.EnStackDecide(w, classes, e.in.X, e.in.Rules, e.in.Gate)
+			sc.Add(classes[e.gold], pr)
+			if *dump != "" && half == fitHalf && classes[e.gold]+">"+pr == *dump {
+				fmt.Fprintf(os.Stderr, "DUMP rules %s gate %d: %s\n", e.in.Rules, e.in.Gate, e.text)
+			}
 		}
 		tag := "held out"
 		if half == fitHalf {
 			tag = "fitted"
 		}
 		fmt.Fprintf(&report, "  %s half %c (%s, n=%d): %.3f -> %.3f\n", devSet, half, tag, rc.N(), rc.MacroF1(), sc.MacroF1())
+		if *verbose {
+			fmt.Fprintf(os.Stderr, "half %c rules:\n%s\nstacked:\n%s\n", half, rc.Markdown(), sc.Markdown())
+		}
 	}
 	if obv, err := datasets.ReadJSONL[row](*obvious); err == nil {
 		n, changed, wrong := 0, 0, 0
@@ -138,6 +169,7 @@ func main() {
 			}
 			n++
 			in := builtin.EnglishStackInput(o.Text)
+			in.Gate = alt(in)
 			got := builtin.EnStackDecide(w, classes, in.X, in.Rules, in.Gate)
 			if got != in.Rules {
 				changed++
