@@ -148,7 +148,7 @@ func analyseRules(text string) textAnalysis {
 	var a textAnalysis
 	a.text = text
 	a.d = dialect.Detect(text)
-	a.toks = tokenize(text)
+	a.toks = tokenizeComment(text)
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)

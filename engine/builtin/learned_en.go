@@ -31,7 +31,7 @@ func negatedWord(toks []token, i int) bool {
 // FeaturesNeg is Features with negated words marked (FeatNeg): the
 // trainer's view of a FeatNeg head.
 func FeaturesNeg(text string) []string {
-	toks := tokenize(text)
+	toks := tokenizeComment(text)
 	var out []string
 	prev := ""
 	for i := range toks {
@@ -51,4 +51,67 @@ func FeaturesNeg(text string) []string {
 		prev = t.key
 	}
 	return out
+}
+
+// tokenizeComment is tokenize with the camel-case words of a hashtag split
+// (#NotMyPresident -> Not My President, #HappyBirthday -> Happy Birthday,
+// as VADER's users split hashtags) in Latin-script text: classify and
+// moderate read a comment's tokens through it. Arabic-script text keeps
+// tokenize's tokens (a Latin hashtag there is mostly a name; the Arabic
+// learned tables were trained on tokenize's view).
+func tokenizeComment(text string) []token {
+	toks := tokenize(text)
+	if strings.IndexByte(text, '#') < 0 {
+		return toks
+	}
+	ar, lat, split := 0, 0, false
+	for i := range toks {
+		t := &toks[i]
+		switch {
+		case t.arabic:
+			ar++
+		case !t.emoji:
+			lat++
+			if t.start > 0 && text[t.start-1] == '#' && camelSplits(text[t.start:t.end]) {
+				split = true
+			}
+		}
+	}
+	if !split || ar >= lat {
+		return toks
+	}
+	out := make([]token, 0, len(toks)+4)
+	for _, t := range toks {
+		if t.arabic || t.emoji || t.start == 0 || text[t.start-1] != '#' || !camelSplits(text[t.start:t.end]) {
+			out = append(out, t)
+			continue
+		}
+		p := t.start
+		for q := t.start + 1; q <= t.end; q++ {
+			if q == t.end || isASCIILower(text[q-1]) && isASCIIUpper(text[q]) {
+				out = append(out, makeToken(text, p, q))
+				p = q
+			}
+		}
+	}
+	return out
+}
+
+func isASCIILower(b byte) bool { return b >= 'a' && b <= 'z' }
+func isASCIIUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
+
+// camelSplits reports a hashtag body of ASCII letters and digits with a
+// lower-case letter followed by a capital: words joined in camel case.
+func camelSplits(s string) bool {
+	split := false
+	for q := 0; q < len(s); q++ {
+		c := s[q]
+		if !isASCIILower(c) && !isASCIIUpper(c) && !(c >= '0' && c <= '9') {
+			return false
+		}
+		if q > 0 && isASCIILower(s[q-1]) && isASCIIUpper(c) {
+			split = true
+		}
+	}
+	return split
 }

@@ -198,7 +198,7 @@ func arabicMajority(toks []token) bool {
 var replyBoost = true
 
 func analyzeToxicity(text string) toxicity {
-	toks := tokenize(text)
+	toks := tokenizeComment(text)
 	return analyzeTokens(text, toks)
 }
 

@@ -147,3 +147,33 @@ func BenchmarkClassifyEnglishStacked300(b *testing.B) {
 		Classify(op.ClassifyRequest{Text: text})
 	}
 }
+
+// TestTokenizeCommentCamelHashtags: a Latin comment's camel-case hashtag is
+// read as its words; other tokens, and Arabic-script text, are untouched.
+func TestTokenizeCommentCamelHashtags(t *testing.T) {
+	keys := func(toks []token) string {
+		var k []string
+		for _, t := range toks {
+			k = append(k, t.key)
+		}
+		return strings.Join(k, " ")
+	}
+	for _, c := range []struct{ text, want string }{
+		{"#HappyBirthday to my sister", "happy birthday to my sister"},
+		{"so sad #NotMyPresident", "so sad not my president"},
+		{"#BBC news at #10pm, #iPhone", "bbc news at 10pm i phone"},
+		{"#worst_service ever", "worst service ever"},
+		{"no hashtag HereAndThere", "no hashtag hereandthere"},
+	} {
+		if got := keys(tokenizeComment(c.text)); got != c.want {
+			t.Errorf("%q: %q, want %q", c.text, got, c.want)
+		}
+	}
+	ar := "الفيديو حلو جدا والله #GoodVibes"
+	if got, want := keys(tokenizeComment(ar)), keys(tokenize(ar)); got != want {
+		t.Errorf("Arabic text: %q, want tokenize's %q", got, want)
+	}
+	if got := Classify(op.ClassifyRequest{Text: "#HappyBirthday to the best sister"}).Sentiment; got != "positive" {
+		t.Errorf("#HappyBirthday ...: %s, want positive", got)
+	}
+}

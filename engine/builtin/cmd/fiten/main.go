@@ -63,6 +63,7 @@ func main() {
 	flag.Float64Var(&builtin.EnStackSoft, "soft", builtin.EnStackSoft, "stacker probability from which it overrules the rules on text with a question, suggestion or weak cue (a table fitted with another value must ship with it)")
 	flag.Float64Var(&builtin.EnStackPolar, "polar", builtin.EnStackPolar, "stacker probability from which it overrules a positive or negative label of the rules without an intent")
 	gateAlt := flag.String("gate", "", "analysis: replace the runtime gate by none (the stacker decides every text), spam (spam kept only) or intent (every intent kept)")
+	prior := flag.String("prior", "", "analysis: pos,neg,neu shares to reweight the halves to (macro-F1 on an unbalanced set)")
 	dump := flag.String("dump", "", "gold>pred: list the fitted half's texts so answered (analysis)")
 	mask := flag.String("mask", "log_bytes", "comma-separated stacker inputs left out (weight 0): the text's length is a trait of the dev set's tweets (long) against comments (short), no evidence of sentiment; fitted on it, the stacker turned short plain comments neutral")
 	flag.Parse()
@@ -151,6 +152,14 @@ func main() {
 			if *dump != "" && half == fitHalf && classes[e.gold]+">"+pr == *dump {
 				fmt.Fprintf(os.Stderr, "DUMP rules %s gate %d: %s\n", e.in.Rules, e.in.Gate, e.text)
 			}
+		}
+		if *prior != "" {
+			var pr [3]float64
+			fmt.Sscanf(*prior, "%g,%g,%g", &pr[0], &pr[1], &pr[2])
+			rm, sm := weightedF1(exs, half, pr, func(e ex) string { return e.in.Rules }), weightedF1(exs, half, pr, func(e ex) string {
+				return builtin.EnStackDecide(w, classes, e.in.X, e.in.Rules, e.in.Gate)
+			})
+			fmt.Fprintf(os.Stderr, "half %c reweighted to %v: %.3f -> %.3f\n", half, pr, rm, sm)
 		}
 		tag := "held out"
 		if half == fitHalf {
@@ -301,4 +310,44 @@ func dot(a, b []float64) float64 {
 		s += a[i] * b[i]
 	}
 	return s
+}
+
+// weightedF1 is macro-F1 with each gold class reweighted to the share pr
+// (positive, negative, neutral).
+func weightedF1(exs []ex, half byte, pr [3]float64, pred func(ex) string) float64 {
+	var n [3]float64
+	for _, e := range exs {
+		if e.half == half {
+			n[e.gold]++
+		}
+	}
+	var tp, fp, fn [3]float64
+	for _, e := range exs {
+		if e.half != half {
+			continue
+		}
+		wt := pr[e.gold] / n[e.gold]
+		p := pred(e)
+		pi := -1
+		for i, c := range classes {
+			if c == p {
+				pi = i
+			}
+		}
+		if pi == e.gold {
+			tp[pi] += wt
+		} else {
+			fn[e.gold] += wt
+			if pi >= 0 {
+				fp[pi] += wt
+			}
+		}
+	}
+	f := 0.0
+	for k := range tp {
+		if tp[k] > 0 {
+			f += 2 * tp[k] / (2*tp[k] + fp[k] + fn[k])
+		}
+	}
+	return f / 3
 }
