@@ -16,7 +16,15 @@
 // The stacker reads the English learned head (data/learned_sentiment_en.tsv):
 // after `make train` changes it, refit.
 //
-// Usage: fiten [-data DIR] [-fit A|B] [-l2 X] [-soft P] [-out FILE] [-write]
+// The text's length (log_bytes) is left out of the fit (-mask): it tells
+// the dev set's tweets from comments, not sentiment, and fitted on it the
+// stacker turned short plain comments neutral.
+//
+// Usage: fiten [-data DIR] [-fit A|B] [-l2 X] [-soft P] [-polar P] [-mask NAMES] [-out FILE] [-write]
+// Analysis only: -v (confusion matrices, obvious rows changed), -gate
+// none|spam|intent (other gates), -prior pos,neg,neu (macro-F1 reweighted
+// to other class shares), -dump gold>pred (the fitted half's texts so
+// answered).
 package main
 
 import (
