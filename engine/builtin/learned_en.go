@@ -56,9 +56,9 @@ func FeaturesNeg(text string) []string {
 // tokenizeComment is tokenize with the camel-case words of a hashtag split
 // (#NotMyPresident -> Not My President, #HappyBirthday -> Happy Birthday,
 // as VADER's users split hashtags) in Latin-script text: classify and
-// moderate read a comment's tokens through it. Arabic-script text keeps
-// tokenize's tokens (a Latin hashtag there is mostly a name; the Arabic
-// learned tables were trained on tokenize's view).
+// moderate read a comment's tokens through it. Text with any Arabic word
+// keeps tokenize's tokens (a Latin hashtag there is mostly a name; the
+// Arabic learned tables and stacker were fitted on tokenize's view).
 func tokenizeComment(text string) []token {
 	toks := tokenize(text)
 	if strings.IndexByte(text, '#') < 0 {
@@ -77,7 +77,7 @@ func tokenizeComment(text string) []token {
 			}
 		}
 	}
-	if !split || ar >= lat {
+	if !split || ar > 0 || lat == 0 {
 		return toks
 	}
 	out := make([]token, 0, len(toks)+4)
