@@ -35,7 +35,8 @@ var EnStackSoft = 0.5
 
 // EnStackPolar is the stacker probability from which it overrules a
 // positive or negative label the rules found without an intent (exported
-// for cmd/fiten).
+// for cmd/fiten). 0: at 0.5 TweetEval's held-out halves lost about 0.012
+// and no comment of the obvious-comment set was kept right by it.
 var EnStackPolar = 0.0
 
 var stackEnMix *stackMix

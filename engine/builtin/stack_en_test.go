@@ -127,6 +127,12 @@ func TestEnglishStackerKeepsPlainComments(t *testing.T) {
 		{"I received the wrong item.", "negative"},
 		{"Good job team", "positive"},
 		{"Your customer service is a joke, I have been waiting for a week", "negative"},
+		// insults: the stacker reads the abuse input; they stay negative
+		{"this is garbage and you are a clown", "negative"},
+		{"fuck this channel", "negative"},
+		{"you are so dumb bro", "negative"},
+		{"lmao you're a clown", "negative"},
+		{"dumbest thing I've seen all day", "negative"},
 	} {
 		if got := Classify(op.ClassifyRequest{Text: c.text}).Sentiment; got != c.want {
 			a := analyseRules(c.text)
