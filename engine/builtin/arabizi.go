@@ -144,6 +144,7 @@ func classifyArabizi(req op.ClassifyRequest) (op.Classification, bool) {
 	}
 	c := Classify(r) // r.Text has Arabic letters: not Arabizi, no recursion
 	if d.Arabizi {
+		d = refineDialect(d, req.Text, tokenize(x.Text))
 		c.Language, c.Dialect, c.DialectConfidence = d.Language, d.Dialect, d.DialectConfidence
 	} // else: the language and dialect of the Arabic reading
 	c.ReplyText = dialect.ToArabizi(c.ReplyText)

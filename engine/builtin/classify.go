@@ -147,8 +147,8 @@ func analyseText(text string) textAnalysis {
 func analyseRules(text string) textAnalysis {
 	var a textAnalysis
 	a.text = text
-	a.d = dialect.Detect(text)
 	a.toks = tokenizeComment(text)
+	a.d = refineDialect(dialect.Detect(text), text, a.toks)
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)

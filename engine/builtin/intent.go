@@ -219,6 +219,10 @@ type intentEv struct {
 	// praiseBefore: a praise cue stands before the last contrast word
 	// ("الأكل طيب بس ..."): with a complaint after it the text is mixed
 	praiseBefore bool
+	// learned: the learned intent head scored the text, with class
+	// probabilities lp (op.Intents' order)
+	learned bool
+	lp      [numIntents]float64
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -254,7 +258,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	sc[iComplaint] += negatedFailure(toks)
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
+	if learnedIntentAsCue {
+		withLearnedIntent(&ev, text, toks, sent.arabic)
+	}
 	ev.cue = ev.v
+	if !learnedIntentAsCue {
+		withLearnedIntent(&ev, text, toks, sent.arabic)
+	}
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
 		if sent.compound <= -0.2 || sc[iComplaint] >= 0.4 {
