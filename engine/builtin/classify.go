@@ -16,11 +16,57 @@ var urgentM = func() *matcher {
 	for i, w := range []string{"urgent", "asap", "immediately", "emergency", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
 		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
 		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
-		"took my money", "سحب المبلغ", "اتسحب", "انسحب"} {
+		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
+		// money taken (English): charged, billed or debited for nothing
+		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card", "from my account",
+		// safety: a product that can hurt someone
+		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "burning", "overheated", "burned a hole", "exploded", "overheating", "overheats",
+		"electric shock", "shocked me", "injured", "got hurt", "food poisoning", "allergic reaction",
+		"could have been hurt", "could have hurt", "could have burned", "could have killed", "started smoking", "piece of glass", "burned my", "burnt my", "got so hot",
+		"could have been a disaster", "could have died", "could have been killed", "almost fell", "could have fallen", "renewed without", "without my permission", "without my consent",
+		// threats to leave
+		"cancel my subscription", "cancelling my subscription", "canceling my subscription", "cancel my membership", "close my account", "closing my account",
+		"take my business elsewhere", "business elsewhere", "im leaving", "leaving for another", "switch to another", "another provider", "a competitor", "lost a customer", "switching to", "done with this", "done with you", "im done with", "unsubscribing", "unsubscribed",
+		"im cancelling", "im canceling", "i am cancelling", "cancel my account", "cancelling my", "canceling my",
+		// the same problem reported again and again
+		"again and again", "how many times", "times already", "reporting you", "consumer protection"} {
 		m.add(w, i, false)
 	}
 	return m
 }()
+
+// neverAgain reports "never ... again" within a few words ("never shopping
+// here again", "never ordering from you again"): a customer threatening to
+// leave.
+func neverAgain(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "never" {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if toks[j].key == "again" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// repeatedContact reports "third time", "fifth email", "4th call": the
+// same problem reported for the third time or more.
+func repeatedContact(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if ordinal3[toks[i].key] && contactNouns[toks[i+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	ordinal3     = map[string]bool{"third": true, "fourth": true, "fifth": true, "sixth": true, "tenth": true, "3rd": true, "4th": true, "5th": true, "6th": true, "10th": true, "nth": true}
+	contactNouns = map[string]bool{"time": true, "email": true, "mail": true, "call": true, "message": true, "complaint": true, "attempt": true, "request": true, "ticket": true}
+)
 
 // Classify classifies one comment.
 //
@@ -75,7 +121,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := len(urgentM.find(toks)) > 0
+	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks) || repeatedContact(toks)
 	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or

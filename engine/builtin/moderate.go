@@ -42,7 +42,19 @@ var (
 	addressed = map[string]bool{}
 	// linkers may stand between an address and an insult ("you are a", "انت يا").
 	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true,
-		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true}
+		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true,
+		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
+		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true}
+	// groupOf: "bunch of", "full of" ... before an insult name a group of
+	// people by it ("a company full of thieves"): aimed at them as if
+	// addressed
+	groupOf    = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
+	peopleSubj = map[string]bool{"people": true, "guys": true, "staff": true, "owners": true, "employees": true, "workers": true}
+	runBy      = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
+	// personSubj: a person named as the subject of an insult ("this guy is
+	// a total moron", "the host is an idiot"): aimed at them as if addressed
+	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
+		"owner": true, "owners": true, "manager": true, "ceo": true, "youtuber": true, "creator": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -161,6 +173,17 @@ func addressedText(toks []token) bool {
 	return false
 }
 
+// secondPerson reports an English second-person word in toks.
+func secondPerson(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "you", "u", "ur", "your", "youre", "yall", "yourself":
+			return true
+		}
+	}
+	return false
+}
+
 // wishParticle reports that toks[i] is the يا of "يا ريت" / "يا ليت" (I
 // wish): an interjection, not a vocative addressing anyone.
 func wishParticle(toks []token, i int) bool {
@@ -236,9 +259,37 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		// "you are a complete idiot", "يا لك من احمق": an address, then
 		// only linkers up to the insult
+		article := false // "a"/"an" between a person subject and the insult
 		for k := ti - 1; insult && !boost && k >= 0 && k >= ti-4; k-- {
 			if addressed[toks[k].key] {
 				boost = k < ti-1
+				break
+			}
+			if personSubj[toks[k].key] {
+				boost = article
+				break
+			}
+			// "these people are idiots", "the staff are morons": a plural
+			// subject and "are" name a group of people by the insult
+			if (toks[k].key == "are" || toks[k].key == "were") && k > 0 && peopleSubj[toks[k-1].key] {
+				boost = true
+				break
+			}
+			article = article || toks[k].key == "a" || toks[k].key == "an"
+			// "run by clowns", "staffed by idiots": the people behind it
+			if toks[k].key == "by" && k > 0 && runBy[toks[k-1].key] {
+				boost = true
+				break
+			}
+			if toks[k].key == "of" && k > 0 && groupOf[toks[k-1].key] {
+				boost = true
+				break
+			}
+			// "what an idiot": an exclamation aimed at someone (the insult
+			// ends the phrase: not "what a trash franchise")
+			if toks[k].key == "what" && k < ti-1 && (toks[k+1].key == "a" || toks[k+1].key == "an") &&
+				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") {
+				boost = true
 				break
 			}
 			if !linkers[toks[k].key] {
@@ -247,6 +298,14 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		if insult && tj < len(toks) && likeYou[toks[tj].key] {
 			boost = true
+		}
+		// an insult that opens or closes the comment as a vocative
+		// ("fraudsters, every single one of you", "..., loser"), or "shut
+		// up" opening it, in a text addressed to "you"
+		if insult && !first.arabic && secondPerson(toks) {
+			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
+			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
+			boost = boost || opens || closes
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
 			boost = true

@@ -93,7 +93,9 @@ func TestEnglishStackerGate(t *testing.T) {
 		{"I was charged twice and nobody answers my emails", EnKeep},       // complaint cue
 		{"Absolutely love this product, worth every penny", EnKeep},        // praise cue
 		{"The food was delicious but the delivery took two hours", EnKeep}, // complaint against praise
-		{"Is there a discount for students?", EnSoft},                      // question
+		{"Is there a discount for students?", EnKeep},                      // a comment's question
+		{"@user is there a discount for students?", EnSoft},                // a tweet's question
+		{"You are a complete idiot.", EnKeep},                              // abuse
 		{"going to the match tonight with my brother", EnFree},             // no intent
 	} {
 		a := analyseRules(c.text)
