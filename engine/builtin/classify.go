@@ -89,11 +89,24 @@ var (
 //     corrected intents and sentiment replace the computed ones.
 //
 // ReplyText is a template draft in the commenter's language and dialect.
-func Classify(req op.ClassifyRequest) op.Classification {
-	if c, ok := classifyArabizi(req); ok { // Arabizi: arabizi.go
+func Classify(req op.ClassifyRequest) op.Classification { return classify(req, nil) }
+
+// ClassifyDetected is Classify for a caller that has already detected the
+// text's language and dialect: d must be dialect.Detect(req.Text) (the
+// engine detects every text to route it); the text is not detected again.
+func ClassifyDetected(req op.ClassifyRequest, d op.Detection) op.Classification {
+	return classify(req, &d)
+}
+
+// classify is Classify with the detection of req.Text when known (nil:
+// detect here).
+func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
+	if c, ok := classifyArabizi(req, known); ok { // Arabizi: arabizi.go
 		return c
 	}
-	ta := analyseText(req.Text)
+	buf := getTokBuf() // the result keeps no token
+	defer putTokBuf(buf)
+	ta := analyseTextBuf(req.Text, detection(req.Text, known), buf)
 	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, &ta.sc, ta.intents, ta.label
 
 	var why []string
@@ -181,8 +194,12 @@ type textAnalysis struct {
 	rules   string // the rules' sentiment (label before the stacker)
 }
 
-func analyseText(text string) textAnalysis {
-	a := analyseRules(text)
+func analyseText(text string) textAnalysis { return analyseTextBuf(text, dialect.Detect(text), nil) }
+
+// analyseTextBuf is analyseText of a text whose detection d is known, its
+// tokens in buf (nil: new memory).
+func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
+	a := analyseRulesBuf(text, d, buf)
 	a.rules = a.label
 	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
 	return a
@@ -190,11 +207,15 @@ func analyseText(text string) textAnalysis {
 
 // analyseRules is analyseText before the sentiment stacker: the rules' label
 // (with the learned evidence they add).
-func analyseRules(text string) textAnalysis {
+func analyseRules(text string) textAnalysis { return analyseRulesBuf(text, dialect.Detect(text), nil) }
+
+// analyseRulesBuf is analyseRules of a text whose detection d is known, its
+// tokens in buf (nil: new memory).
+func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	var a textAnalysis
 	a.text = text
-	a.toks = tokenizeComment(text)
-	a.d = refineDialect(dialect.Detect(text), text, a.toks)
+	a.toks = tokenizeCommentBuf(text, buf)
+	a.d = refineDialect(d, text, a.toks)
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)
@@ -205,6 +226,14 @@ func analyseRules(text string) textAnalysis {
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a
+}
+
+// detection returns *known, or the detection of text when known is nil.
+func detection(text string, known *op.Detection) op.Detection {
+	if known != nil {
+		return *known
+	}
+	return dialect.Detect(text)
 }
 
 // labelWithIntent reconciles the lexical sentiment with the intents found:

@@ -93,8 +93,8 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	var urls, emails, phones [][]int
-	if hasDot {
-		urls = reURL.FindAllStringIndex(text, -1)
+	if hasDot && mayHaveURL(text) {
+		urls = findURLs(text)
 	}
 	if hasAt && hasDot {
 		emails = reEmail.FindAllStringIndex(text, -1)
@@ -130,7 +130,7 @@ func detectSpam(text string, toks []token) spamResult {
 			s.reasons = append(s.reasons, "phone number")
 		}
 	}
-	if digits > 0 && reMoney.MatchString(strings.ToLower(text)) {
+	if digits > 0 && mayHaveMoney(text) && reMoney.MatchString(strings.ToLower(text)) {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
@@ -154,6 +154,74 @@ func detectSpam(text string, toks []token) spamResult {
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
+}
+
+// findURLs is reURL.FindAllStringIndex(text, -1) (nil for none), scanning
+// only the words that may hold a URL: every match lies inside one run of
+// characters outside \s (the regexp's \t \n \f \r and space), and \b sees
+// the same non-word context at a run's ends as at the ends of the text.
+func findURLs(text string) [][]int {
+	var out [][]int
+	for i := 0; i < len(text); {
+		for i < len(text) && reSpace(text[i]) {
+			i++
+		}
+		j := i
+		for j < len(text) && !reSpace(text[j]) {
+			j++
+		}
+		if w := text[i:j]; mayHaveURL(w) {
+			for _, loc := range reURL.FindAllStringIndex(w, -1) {
+				out = append(out, []int{i + loc[0], i + loc[1]})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// reSpace reports the bytes of the regexp class \s.
+func reSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// mayHaveURL is false only for texts reURL cannot match (most comments),
+// which then skip its backtracking scan: a match needs "http" or "www."
+// (ASCII case-insensitive: h, t, p and w have no other case forms) or a
+// dot followed by the first letter of one of its domains (an ASCII letter,
+// or ſ, which (?i) folds with s).
+func mayHaveURL(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		c := text[i] | 0x20
+		switch {
+		case text[i] == '.':
+			if n := text[i+1]; n|0x20 >= 'a' && n|0x20 <= 'z' || n == 0xC5 {
+				return true
+			}
+		case c == 'h':
+			if i+4 <= len(text) && text[i+1]|0x20 == 't' && text[i+2]|0x20 == 't' && text[i+3]|0x20 == 'p' {
+				return true
+			}
+		case c == 'w':
+			if i+4 <= len(text) && text[i+1]|0x20 == 'w' && text[i+2]|0x20 == 'w' && text[i+3] == '.' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayHaveMoney is false only for texts reMoney cannot match once lower-cased:
+// a match needs "$", "usd" or "dollars" (ASCII letters: only their
+// upper-case forms lower-case to them) or one of its Arabic currency words.
+func mayHaveMoney(text string) bool {
+	if strings.IndexByte(text, '$') >= 0 || strings.Contains(text, "ريال") || strings.Contains(text, "دولار") || strings.Contains(text, "جنيه") {
+		return true
+	}
+	for i := 0; i+3 <= len(text); i++ {
+		if c := text[i] | 0x20; (c == 'u' || c == 'd') && (text[i+1]|0x20 == 's' && text[i+2]|0x20 == 'd' || text[i+1]|0x20 == 'o' && text[i+2]|0x20 == 'l') {
+			return true
+		}
+	}
+	return false
 }
 
 // repeatedWord reports a word of three or more letters that fills at least

@@ -59,8 +59,12 @@ func FeaturesNeg(text string) []string {
 // moderate read a comment's tokens through it. Text with any Arabic word
 // keeps tokenize's tokens (a Latin hashtag there is mostly a name; the
 // Arabic learned tables and stacker were fitted on tokenize's view).
-func tokenizeComment(text string) []token {
-	toks := tokenize(text)
+func tokenizeComment(text string) []token { return tokenizeCommentBuf(text, nil) }
+
+// tokenizeCommentBuf is tokenizeComment into buf's memory (tokenizeBuf); a
+// split hashtag's tokens are new memory.
+func tokenizeCommentBuf(text string, buf *tokBuf) []token {
+	toks := tokenizeBuf(text, buf)
 	if strings.IndexByte(text, '#') < 0 {
 		return toks
 	}
@@ -81,6 +85,7 @@ func tokenizeComment(text string) []token {
 		return toks
 	}
 	out := make([]token, 0, len(toks)+4)
+	sc := new(keyScratch)
 	for _, t := range toks {
 		if t.arabic || t.emoji || t.start == 0 || text[t.start-1] != '#' || !camelSplits(text[t.start:t.end]) {
 			out = append(out, t)
@@ -89,7 +94,7 @@ func tokenizeComment(text string) []token {
 		p := t.start
 		for q := t.start + 1; q <= t.end; q++ {
 			if q == t.end || isASCIILower(text[q-1]) && isASCIIUpper(text[q]) {
-				out = append(out, makeToken(text, p, q))
+				out = append(out, makeToken(text, p, q, sc))
 				p = q
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"svc/engine/dialect"
 	"svc/engine/op"
 )
 
@@ -227,7 +226,15 @@ func analyzeToxicity(text string) toxicity {
 
 func analyzeTokens(text string, toks []token) toxicity {
 	var tx toxicity
-	allowed := make([]bool, len(toks))
+	// allowed and matched per token, on the stack for up to 128 tokens
+	var flagBuf [256]bool
+	var flags []bool
+	if 2*len(toks) <= len(flagBuf) {
+		flags = flagBuf[:2*len(toks)]
+	} else {
+		flags = make([]bool, 2*len(toks))
+	}
+	allowed, matched := flags[:len(toks):len(toks)], flags[len(toks):]
 	for _, h := range allowM.find(toks) {
 		for k := h.ti; k < h.tj; k++ {
 			allowed[k] = true
@@ -322,7 +329,6 @@ func analyzeTokens(text string, toks []token) toxicity {
 			tx.hits = append(tx.hits, modHit{span: h.span, cat: catHarassment, score: sevScore[sev] * 0.9, boost: true})
 		}
 	}
-	matched := make([]bool, len(toks))
 	for _, h := range modM.find(toks) {
 		add(h.ti, h.tj, modTerms[h.id])
 		for k := h.ti; k < h.tj; k++ {
@@ -441,12 +447,24 @@ func (tx *toxicity) maxNonSpam() float64 {
 // score whatever the strictness. Lexicon lookups tolerate elongation, inner
 // separators, zero-width characters, spaced-out letters, digit-for-letter and
 // Arabizi spellings; allow-listed phrases are never flagged.
-func Moderate(req op.ModerateRequest) op.Moderation {
-	if m, ok := moderateArabizi(req); ok { // Arabizi: arabizi.go
+func Moderate(req op.ModerateRequest) op.Moderation { return moderate(req, nil) }
+
+// ModerateDetected is Moderate for a caller that has already detected the
+// text: d must be dialect.Detect(req.Text); the text is not detected again.
+func ModerateDetected(req op.ModerateRequest, d op.Detection) op.Moderation {
+	return moderate(req, &d)
+}
+
+// moderate is Moderate with the detection of req.Text when known (nil:
+// detect here).
+func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
+	if m, ok := moderateArabizi(req, known); ok { // Arabizi: arabizi.go
 		return m
 	}
-	d := dialect.Detect(req.Text)
-	tx := analyzeToxicity(req.Text)
+	d := detection(req.Text, known)
+	buf := getTokBuf() // the result keeps no token
+	defer putTokBuf(buf)
+	tx := analyzeTokens(req.Text, tokenizeCommentBuf(req.Text, buf))
 	th, ok := strictThreshold[req.Strictness]
 	if !ok {
 		th = strictThreshold["medium"]
@@ -531,9 +549,13 @@ func describeToxicity(tx *toxicity, text string) string {
 // from the moderation lexicon alone: the same value Classify reports, without
 // the cost of a full classification (for the provider path's comment store).
 func Toxicity(text string) string {
-	if m, ok := moderateArabizi(op.ModerateRequest{Text: text, Strictness: "medium"}); ok { // Arabizi: arabizi.go
-		return m.Toxicity
+	// Arabizi (arabizi.go): the toxicity of the Arabic reading, as Moderate
+	// reports it, without detecting the reading or building a moderation
+	if x, _, ok := arabiziReading(text); ok {
+		return Toxicity(x.Text)
 	}
-	tx := analyzeToxicity(text)
+	buf := getTokBuf()
+	defer putTokBuf(buf)
+	tx := analyzeTokens(text, tokenizeCommentBuf(text, buf))
 	return toxicityLevel(tx.maxNonSpam())
 }
