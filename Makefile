@@ -99,10 +99,12 @@ train-dialect:
 # Every learned table: the dialect evidence and the built-in analyzers'
 # learned weights (engine/builtin/data/learned_*.tsv, ~10 s; engine/builtin/cmd/train),
 # then the sentiment stacker's mix over them (data/sentiment_mix.tsv, fitted on half
-# of the ArSAS and ASTD dev sets; engine/builtin/cmd/fitmix, ~5 s). Deterministic.
+# of the ArSAS and ASTD dev sets; engine/builtin/cmd/fitmix, ~5 s) and the English
+# stacker's (data/sentiment_mix_en.tsv, half of TweetEval dev; engine/builtin/cmd/fiten, ~5 s). Deterministic.
 train: train-dialect
 	$(GO) run ./engine/builtin/cmd/train -data $(DATA)
 	$(GO) run ./engine/builtin/cmd/fitmix -data $(DATA) -write
+	$(GO) run ./engine/builtin/cmd/fiten -data $(DATA) -write
 
 # The learned comment heads alone (engine/builtin/data/learned_intent.tsv,
 # learned_dialect_comments.tsv, learned_insult_comments.tsv) from the

@@ -214,7 +214,7 @@ func analyseRules(text string) textAnalysis { return analyseRulesBuf(text, diale
 func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	var a textAnalysis
 	a.text = text
-	a.toks = tokenizeBuf(text, buf)
+	a.toks = tokenizeCommentBuf(text, buf)
 	a.d = refineDialect(d, text, a.toks)
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)

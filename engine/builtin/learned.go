@@ -23,6 +23,7 @@ import (
 // learnedHead is one linear model: per feature hash, one weight per class.
 type learnedHead struct {
 	chars   bool // character 3- and 4-grams of each word are features too
+	neg     bool // negated words are features of their own (FeatNeg, learned_en.go)
 	classes []string
 	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
 	w       []float32         // len(classes) weights per feature, flat
@@ -77,10 +78,14 @@ func loadLearned(name string) *learnedHead {
 		case len(f) < 2:
 		case f[0] == "features":
 			h.chars = f[1] == FeatChars
+			h.neg = f[1] == FeatNeg
 		case f[0] == "classes":
 			h.classes = f[1:]
 			h.w = make([]float32, 0, len(rows)*len(h.classes))
 		case f[0] == "bias":
+			if h.bias != nil {
+				panic("builtin: two bias rows in " + name)
+			}
 			h.bias = parseWeights(f[1:])
 		default:
 			if len(f)-1 != len(h.classes) {
@@ -251,7 +256,11 @@ func (h *learnedHead) score(toks []token, p []float64) (ok bool) {
 			prev = -1
 			continue
 		}
-		if w := h.weights(fnvString(t.key)); w != nil {
+		f := fnvString(t.key)
+		if h.neg && negatedWord(toks, i) {
+			f = fnvAdd(fnvString(negPrefix), t.key)
+		}
+		if w := h.weights(f); w != nil {
 			add(w)
 		}
 		if prev >= 0 {
@@ -296,7 +305,7 @@ func Softmax(p []float64) {
 // P(negative)) to the rules' valence sum (VADER scale), per language.
 var (
 	learnedSentMixAr  = 0.2
-	learnedSentMixEn  = 0.0 // GoEmotions lowered TweetEval at every mix tried: no English table ships
+	learnedSentMixEn  = 0.0 // GoEmotions lowered TweetEval at every mix tried: its head is an input of the English stacker only (stack_en.go)
 	learnedModMix     = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
 	learnedModMin     = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
 	learnedInsultMin  = 0.9 // P(flagged) from which the comments' insult head flags a short comment
@@ -317,6 +326,9 @@ func withLearned(s sentScore, toks []token) sentScore {
 		return s
 	}
 	s.learned, s.lp = true, p
+	if mix == 0 {
+		return s // evidence for the stacker only (English: stack_en.go)
+	}
 	d := mix * 4 * (p[2] - p[0])
 	s.sum += d
 	if d > 0 {

@@ -220,7 +220,7 @@ func arabicMajority(toks []token) bool {
 var replyBoost = true
 
 func analyzeToxicity(text string) toxicity {
-	toks := tokenize(text)
+	toks := tokenizeComment(text)
 	return analyzeTokens(text, toks)
 }
 
@@ -464,7 +464,7 @@ func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
 	d := detection(req.Text, known)
 	buf := getTokBuf() // the result keeps no token
 	defer putTokBuf(buf)
-	tx := analyzeTokens(req.Text, tokenizeBuf(req.Text, buf))
+	tx := analyzeTokens(req.Text, tokenizeCommentBuf(req.Text, buf))
 	th, ok := strictThreshold[req.Strictness]
 	if !ok {
 		th = strictThreshold["medium"]
@@ -556,6 +556,6 @@ func Toxicity(text string) string {
 	}
 	buf := getTokBuf()
 	defer putTokBuf(buf)
-	tx := analyzeTokens(text, tokenizeBuf(text, buf))
+	tx := analyzeTokens(text, tokenizeCommentBuf(text, buf))
 	return toxicityLevel(tx.maxNonSpam())
 }

@@ -116,15 +116,17 @@ type head struct {
 	defaults            string
 	chars               bool // character n-grams too (builtin.FeaturesChars)
 	minCount            int  // features kept from this many texts (0: -min-count)
+	nb                  bool // naive Bayes instead of logistic regression (-nb)
+	neg                 bool // negated words marked (builtin.FeaturesNeg; -neg)
 }
 
 var heads = []head{
-	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0},
-	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false, 0},
-	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, 0},
-	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2},
-	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2},
-	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2},
+	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0, false, false},
+	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "goemotions", false, 0, false, false},
+	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, 0, false, false},
+	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2, false, false},
+	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false, false},
+	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false},
 }
 
 func main() {
@@ -135,6 +137,9 @@ func main() {
 	l2 := flag.Float64("l2", 1e-5, "L2 penalty per update")
 	keep := flag.Float64("keep", 0.02, "drop features whose largest |weight| is below this")
 	chars := flag.String("chars", "", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
+	nbHeads := flag.String("nb", "sent-en", "comma-separated heads (flag names) learned as naive Bayes (binary features, add-alpha smoothing, uniform class prior) instead of logistic regression")
+	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing")
+	negHeads := flag.String("neg", "sent-en", "comma-separated heads (flag names) whose words after a negator are features of their own (builtin.FeaturesNeg)")
 	corpus := flag.String("corpus", "engine/builtin/corpus", "directory holding the project's own comments (comments.jsonl)")
 	only := flag.String("only", "", "comma-separated heads (flag names) to train; the others are left as they are (default: all)")
 	choice := map[string]*string{}
@@ -184,11 +189,23 @@ func main() {
 				h.chars = true
 			}
 		}
+		h.nb = false
+		for _, c := range strings.Split(*nbHeads, ",") {
+			if strings.TrimSpace(c) == h.flagName {
+				h.nb = true
+			}
+		}
+		h.neg = false
+		for _, c := range strings.Split(*negHeads, ",") {
+			if strings.TrimSpace(c) == h.flagName {
+				h.neg = true
+			}
+		}
 		mc := *minCount
 		if h.minCount > 0 {
 			mc = h.minCount // the project's comments: 1,800 rows, rarer words count
 		}
-		table, err := train(dir, *corpus, h, keys, *epochs, mc, *l2, *keep)
+		table, err := train(dir, *corpus, h, keys, *epochs, mc, *l2, *keep, *alpha)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "train:", err)
 			os.Exit(1)
@@ -206,14 +223,16 @@ type example struct {
 	class int
 }
 
-func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, keep float64) (string, error) {
+func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, keep, alpha float64) (string, error) {
 	classIdx := map[string]int{}
 	for i, c := range h.classes {
 		classIdx[c] = i
 	}
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "# Learned by `make train` (engine/builtin/cmd/train). Do not edit by hand; regenerate.\n")
-	if h.chars {
+	if h.nb {
+		fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words and word pairs (builtin.Features; %s), present or absent per text.\n", h.what, map[bool]string{true: "a word after a negator is its own feature, \"not_\" + word: builtin.FeaturesNeg", false: "no negation marking"}[h.neg])
+	} else if h.chars {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character 3-4-grams of each word (builtin.FeaturesChars).\n", h.what)
 	} else {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
@@ -253,7 +272,9 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 			if src.repo {
 				text = builtin.Reading(text) // Arabizi as the analyzers read it
 			}
-			if h.chars {
+			if h.neg {
+				texts = append(texts, builtin.FeaturesNeg(text))
+			} else if h.chars {
 				texts = append(texts, builtin.FeaturesChars(text))
 			} else {
 				texts = append(texts, builtin.Features(text))
@@ -309,17 +330,74 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 			cw[k] = float64(len(exs)) / float64(K*counts[k])
 		}
 	}
-	w := make([][]float64, len(vocab))
-	g := make([][]float64, len(vocab))
+	var w [][]float64
+	var bias []float64
+	if h.nb {
+		w, bias = naiveBayes(exs, len(vocab), K, alpha)
+	} else {
+		w, bias = logistic(exs, len(vocab), K, cw, epochs, l2)
+	}
+	fmt.Fprintf(&hdr, "# Classes (rows used): ")
+	for k, c := range h.classes {
+		fmt.Fprintf(&hdr, "%s %d ", c, counts[k])
+	}
+	if h.nb {
+		fmt.Fprintf(&hdr, "\n# Training: naive Bayes, add-%g smoothing, uniform class prior (class-balanced), features in >= %d texts, |weight| >= %g kept.\n", alpha, minCount, keep)
+	} else {
+		fmt.Fprintf(&hdr, "\n# Training: %d epochs, AdaGrad lr %.2f, L2 %g, class-balanced, features in >= %d texts, |weight| >= %g kept.\n", epochs, lrRate, l2, minCount, keep)
+	}
+	var b strings.Builder
+	b.WriteString(hdr.String())
+	if h.neg {
+		b.WriteString("features\t" + builtin.FeatNeg + "\n")
+	} else if h.chars {
+		b.WriteString("features\t" + builtin.FeatChars + "\n")
+	}
+	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
+	b.WriteString("bias")
+	for _, v := range bias {
+		fmt.Fprintf(&b, "\t%.3f", v)
+	}
+	b.WriteString("\n")
+	kept := 0
+	for i, f := range vocab {
+		m := 0.0
+		for _, v := range w[i] {
+			m = math.Max(m, math.Abs(v))
+		}
+		// the table's own row names are no features (GoEmotions has the
+		// word "bias": its row would replace the bias row)
+		if m < keep || strings.ContainsAny(f, "\t\n") || f == "bias" || f == "classes" || f == "features" {
+			continue
+		}
+		kept++
+		b.WriteString(f)
+		for _, v := range w[i] {
+			fmt.Fprintf(&b, "\t%.3f", v)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept\n", h.what, len(exs), len(vocab), kept)
+	return b.String(), nil
+}
+
+// lrRate is the AdaGrad learning rate of the logistic heads.
+const lrRate = 0.3
+
+// logistic fits class-balanced multinomial logistic regression by AdaGrad
+// with L2 over a fixed number of epochs in a fixed pseudo-random order.
+func logistic(exs []example, nv, K int, cw []float64, epochs int, l2 float64) (w [][]float64, bias []float64) {
+	w = make([][]float64, nv)
+	g := make([][]float64, nv)
 	for i := range w {
 		w[i] = make([]float64, K)
 		g[i] = make([]float64, K)
 	}
-	bias := make([]float64, K)
+	bias = make([]float64, K)
 	gb := make([]float64, K)
 	rng := rand.New(rand.NewSource(1))
 	order := rng.Perm(len(exs))
-	const lr = 0.3
+	lr := lrRate
 	p := make([]float64, K)
 	for ep := 0; ep < epochs; ep++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -350,38 +428,43 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 			}
 		}
 	}
-	fmt.Fprintf(&hdr, "# Classes (rows used): ")
-	for k, c := range h.classes {
-		fmt.Fprintf(&hdr, "%s %d ", c, counts[k])
+	return w, bias
+}
+
+// naiveBayes returns multinomial naive Bayes log-likelihoods over binary
+// features (each feature counted once per text), add-alpha smoothed,
+// centred over the classes (the softmax is unchanged; a feature that says
+// nothing weighs near zero and is pruned by -keep), with a uniform class
+// prior (bias 0: the classes weigh the same, as the dev metrics do).
+func naiveBayes(exs []example, nv, K int, alpha float64) (w [][]float64, bias []float64) {
+	cnt := make([][]float64, nv)
+	for i := range cnt {
+		cnt[i] = make([]float64, K)
 	}
-	fmt.Fprintf(&hdr, "\n# Training: %d epochs, AdaGrad lr %.2f, L2 %g, class-balanced, features in >= %d texts, |weight| >= %g kept.\n", epochs, lr, l2, minCount, keep)
-	var b strings.Builder
-	b.WriteString(hdr.String())
-	if h.chars {
-		b.WriteString("features\t" + builtin.FeatChars + "\n")
-	}
-	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
-	b.WriteString("bias")
-	for _, v := range bias {
-		fmt.Fprintf(&b, "\t%.3f", v)
-	}
-	b.WriteString("\n")
-	kept := 0
-	for i, f := range vocab {
-		m := 0.0
-		for _, v := range w[i] {
-			m = math.Max(m, math.Abs(v))
+	tot := make([]float64, K)
+	seen := make(map[int]bool)
+	for _, ex := range exs {
+		clear(seen)
+		for _, f := range ex.feats {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			cnt[f][ex.class]++
+			tot[ex.class]++
 		}
-		if m < keep || strings.ContainsAny(f, "\t\n") {
-			continue
-		}
-		kept++
-		b.WriteString(f)
-		for _, v := range w[i] {
-			fmt.Fprintf(&b, "\t%.3f", v)
-		}
-		b.WriteString("\n")
 	}
-	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept\n", h.what, len(exs), len(vocab), kept)
-	return b.String(), nil
+	w = make([][]float64, nv)
+	for i := range w {
+		w[i] = make([]float64, K)
+		mean := 0.0
+		for k := 0; k < K; k++ {
+			w[i][k] = math.Log((cnt[i][k] + alpha) / (tot[k] + alpha*float64(nv)))
+			mean += w[i][k] / float64(K)
+		}
+		for k := range w[i] {
+			w[i][k] -= mean
+		}
+	}
+	return w, make([]float64, K)
 }
