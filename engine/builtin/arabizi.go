@@ -159,6 +159,7 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	c.ReplyText = dialect.ToArabizi(c.ReplyText)
 	c.ReplyDirection = "ltr"
 	c.Reasoning = "Arabizi, read as \"" + clip(x.Text, 120) + "\". " + c.Reasoning
+	c.Dialect = arabiziDialect(c.Dialect, req.Text, x.Text)
 	c.Usage.TokensUsed = tokens(req.Text, c.ReplyText, c.Reasoning)
 	return c, true
 }
@@ -182,6 +183,7 @@ func moderateArabizi(req op.ModerateRequest, known *op.Detection) (op.Moderation
 	} else {
 		m = moderate(r, nil)
 	}
+	m.Dialect = arabiziDialect(m.Dialect, req.Text, x.Text)
 	if !m.IsSafe {
 		for i := range m.Spans {
 			m.Spans[i] = x.Source(m.Spans[i])
@@ -206,4 +208,42 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "..."
+}
+
+// arabiziDialect is the dialect reported for orig, an Arabizi comment
+// whose Arabic reading is reading, given dl, the detector's (or the
+// reading's) answer. Two corrections, each to the learned head's likeliest
+// allowed dialect on the reading:
+//   - not "msa": Arabizi is how dialect is written in Latin letters; none of
+//     the Arabizi comments of the project's corpus or of the Arabizi dev set
+//     is MSA ("allah y3teek el 3afya" reads يعطيك العافيه, a dialect
+//     blessing, though no marker says which dialect);
+//   - not "egyptian" when a word read as Arabic is spelled with "j"
+//     (dialect.ReadsJ): Egyptian Arabizi writes that letter "g".
+//
+// Without the head (or when it cannot score the reading) dl stands, except
+// that an Egyptian answer with a "j" becomes Levantine.
+func arabiziDialect(dl, orig, reading string) string {
+	if dl != "egyptian" && dl != "msa" {
+		return dl
+	}
+	noEgyptian := transliterator().ReadsJ(orig)
+	if dl == "egyptian" && !noEgyptian {
+		return dl
+	}
+	best, bestP := dl, -1.0
+	if dl == "egyptian" {
+		best = "levantine"
+	}
+	if h := learnedDialect; h != nil && len(h.classes) == 4 {
+		var p [4]float64
+		if h.score(tokenize(reading), p[:]) {
+			for k, c := range h.classes {
+				if c != "msa" && (c != "egyptian" || !noEgyptian) && p[k] > bestP {
+					best, bestP = c, p[k]
+				}
+			}
+		}
+	}
+	return best
 }

@@ -28,3 +28,28 @@ func TestArabicUrgent(t *testing.T) {
 		}
 	}
 }
+
+// TestArabiziDialectJ: Arabizi comments are reported in a dialect, never
+// msa, and not Egyptian when an Arabic word is spelled with "j" (Egyptian
+// Arabizi writes it "g"); English words with a j ("just", "join") do not
+// count.
+func TestArabiziDialectJ(t *testing.T) {
+	tr := transliterator()
+	if !tr.ReadsJ("emta el video el jay?") || tr.ReadsJ("emta el video el gay?") || tr.ReadsJ("just join el channel 3ashan") {
+		t.Error("ReadsJ: want true for jay, false for gay and for English just/join")
+	}
+	if got := arabiziDialect("egyptian", "emta el video el jay?", "امتي الفيديو الجاي?"); got != "levantine" && got != "gulf" {
+		t.Errorf("j: got %s, want levantine or gulf", got)
+	}
+	if got := arabiziDialect("egyptian", "emta el video el gay?", "امتي الفيديو الجاي?"); got != "egyptian" {
+		t.Errorf("g: got %s, want egyptian", got)
+	}
+	if got := arabiziDialect("msa", "allah y3teek el 3afya", "الله يعطيك العافيه"); got == "msa" {
+		t.Errorf("msa: got %s, want a dialect", got)
+	}
+	for _, s := range []string{"emta el video el jay?", "allah y3teek el 3afya, a7san 5edma"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Dialect == "msa" || c.Dialect == "egyptian" || c.Dialect == "" {
+			t.Errorf("%q: dialect %q", s, c.Dialect)
+		}
+	}
+}
