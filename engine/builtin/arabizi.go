@@ -88,6 +88,14 @@ func transliterator() *dialect.Transliterator {
 				add(strings.ToLower(f[0]))
 			}
 		}
+		// strong single-word promotion cues of the spam table ("subscribe",
+		// "followers", "whatsapp") stay Latin too: Arabizi spam mixes them
+		// in ("e3melo subscribe 3andi")
+		for _, f := range tsvRows("spam.tsv") {
+			if len(f) >= 2 && f[0] != "" && f[0][0] < 0x80 && !strings.Contains(f[0], " ") && atof(f[1], 0) >= 0.6 {
+				add(strings.ToLower(f[0]))
+			}
+		}
 		translit = dialect.NewTransliterator(ar, en)
 	})
 	return translit

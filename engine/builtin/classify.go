@@ -16,7 +16,11 @@ var urgentM = func() *matcher {
 	for i, w := range []string{"urgent", "asap", "immediately", "emergency", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
 		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
 		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
-		"took my money", "سحب المبلغ", "اتسحب", "انسحب"} {
+		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
+		// a threat to cancel or leave, again and again, a danger (issue 23)
+		"سالغي", "هلغي", "رح الغي", "راح الغي", "بسكر حسابي", "هقفل حسابي", "بقفل حسابي", "هسيبكم", "مش هتعامل", "ما راح اتعامل", "ما رح اتعامل", "لن اتعامل",
+		"اخر مره اتعامل", "بشتكي", "هشتكي", "حمايه المستهلك", "ثالث مره", "تالت مره", "تالث مره", "للمره الثالثه", "خطر", "خطير", "خطيره", "حريق", "تسمم", "تسممت", "انفجر", "كهربني",
+		"سحبتوا", "سحبتو", "خصمتوا", "خصمتو", "ابي حقي", "ابغى حقي", "عايز حقي", "بدي حقي", "اريد حقي"} {
 		m.add(w, i, false)
 	}
 	return m
@@ -139,6 +143,13 @@ func analyseText(text string) textAnalysis {
 	a := analyseRules(text)
 	a.rules = a.label
 	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
+	// a positive comment with no other intent praises: ordinary praise
+	// needs no thanks word ("احسن قناة على يوتيوب", "ما توقعت يكون هيك
+	// منيح"). Decided on the final sentiment, after the stacker, so that
+	// the sentiment does not lean on it.
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "positive" && a.tx.abuse() < abusiveMin {
+		a.intents = []string{"praise"}
+	}
 	return a
 }
 

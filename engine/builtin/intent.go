@@ -68,6 +68,9 @@ type spamResult struct {
 	spans   []op.Span
 	reasons []string
 	links   int // reURL matches
+	// bait: a link, a contact detail or a decisive promotion cue (weight
+	// >= 1) was found, not only commerce words (عروض, للطلب, offer)
+	bait bool
 }
 
 var (
@@ -134,8 +137,10 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
+	s.bait = len(urls)+len(emails)+len(phones) > 0
 	for _, h := range spamM.find(toks) {
 		x += spamCues[h.id]
+		s.bait = s.bait || spamCues[h.id] >= 1
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
 	}
 	// repeated text: the same word many times
@@ -219,6 +224,10 @@ type intentEv struct {
 	// praiseBefore: a praise cue stands before the last contrast word
 	// ("الأكل طيب بس ..."): with a complaint after it the text is mixed
 	praiseBefore bool
+	// proposal: "ليش ما تفتحون فرع؟", "شو رأيكن تفتحو ...": a suggestion
+	// put as a question (intent_ar.go); it asks for no answer
+	proposal bool
+	spamBait bool // spamResult.bait
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -252,7 +261,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			break
 		}
 	}
-	sc[iComplaint] += negatedFailure(toks)
+	nf := negatedFailure(toks)
+	sc[iComplaint] += nf
+	if ev.proposal = arIntentPatterns(text, toks, sc); ev.proposal {
+		// "ليش ما تفتحون فرع": a proposal; its negation reports no failure
+		// and its "ليش ما" is no grievance
+		sc[iComplaint] = math.Max(0, sc[iComplaint]-nf-whyNotCue)
+	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
@@ -303,6 +318,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iPraise] -= 0.6
 	}
 	sc[iSpam] = spam.score * 1.2
+	// in Arabic the commerce words (عروض, للطلب, خصم) are what customers ask
+	// for; an English text's promotion frames ("it would be wonderful if
+	// you checked out my ...") stay bait
+	ev.spamBait = spam.bait || !sent.arabic
 	return ev
 }
 
@@ -360,7 +379,9 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if sc[iSpam] >= 0.6 {
 		// a strong complaint or question with a weak spam signal (say a
 		// screenshot link) stays what it is
-		strong := sc[iComplaint] >= 1.2 || sc[iQuestion] >= 1.5
+		// (a proposal made of commerce words, "ودي لو تسوون عروض للطلاب",
+		// is a suggestion)
+		strong := sc[iComplaint] >= 1.2 || sc[iQuestion] >= 1.5 || ev.cue[iSuggestion] >= 1 && !ev.spamBait
 		if !strong || sc[iSpam] >= 0.9 {
 			return []string{"spam"}
 		}
@@ -389,6 +410,9 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	}
 	if sc[iSuggestion] >= intentThreshold[iSuggestion] && ev.cue[iPraise] < 0.9 {
 		sc[iPraise] = 0
+	}
+	if ev.proposal && sc[iSuggestion] >= intentThreshold[iSuggestion] {
+		sc[iQuestion] = 0
 	}
 	if sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0
@@ -449,14 +473,19 @@ func negatedFailure(toks []token) float64 {
 	return 0
 }
 
+// whyNotCue is the complaint weight of "ليش ما" / "ليه ما" (data/intent.tsv).
+const whyNotCue = 0.6
+
 // failureWeight is decisive alone (a complaint cue of weight 1).
 const failureWeight = 1.0
 
 var (
 	// failNeg: negators and "nobody" words that precede a service verb
-	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true}
+	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "دون": true, "بدون": true, "بلا": true, "nobody": true, "noone": true, "never": true}
 	// failSkip: words that may stand between the negator and the verb
-	failSkip       = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true}
+	failSkip = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true,
+		// "دون أي حل", "ما في حل": a determiner or "there is" before the noun
+		"اي": true, "في": true, "فيه": true}
 	enServiceVerbs = map[string]bool{}
 	arServiceStems = map[string]bool{}
 	// verb prefixes and suffixes removed before the stem lookup
@@ -471,7 +500,9 @@ func init() {
 		"deliver", "delivered", "came", "come", "show", "shows", "showed", "call", "called", "fix", "fixed"} {
 		enServiceVerbs[w] = true
 	}
-	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل"} {
+	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل",
+		// give (ما احد عطاني حل), and the nouns of an answer (بدون جواب, ما في نتيجة)
+		"عطا", "عطي", "اعطي", "جواب", "نتيجه", "استجابه"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

@@ -96,7 +96,10 @@ func init() {
 	for i, f := range tsvRows("allow.tsv") {
 		allowM.add(f[0], i, false)
 	}
-	for _, w := range []string{"يا", "ya", "you", "u", "ur", "your", "youre", "yo", "انت", "انتي", "انتو", "انتم", "انتى", "enta", "inta", "enti", "inti", "انتا", "هو", "هي", "هذا", "هاد", "هذي", "هاي", "دا", "ده", "دي"} {
+	for _, w := range []string{"يا", "ya", "you", "u", "ur", "your", "youre", "yo", "انت", "انتي", "انتو", "انتم", "انتى", "enta", "inta", "enti", "inti", "انتا", "هو", "هي", "هذا", "هاد", "هذي", "هاي", "دا", "ده", "دي",
+		// MSA vocatives (اصمت أيها الأحمق), and the owner or host of the
+		// channel named beside it (قناة ... وصاحبها دلخ): an insult aimed at a person
+		"ايها", "ايتها", "صاحبها", "وصاحبها", "صاحبه", "وصاحبه", "مقدمها", "ومقدمها", "مقدمه", "ومقدمه"} {
 		addressed[foldKey(w)] = true
 	}
 }
