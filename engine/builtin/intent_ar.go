@@ -72,6 +72,15 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					proposal = true
 				}
 			}
+		case wishWords[k] || k == "لو":
+			// a wish or a condition on what the brand could do: "نفسي
+			// تعملوا حلقة", "بتمنى تعملو", "ارجو توفير", "لو بتحطو ترجمة"
+			if i+1 < len(toks) && toks[i+1].arabic {
+				n := toks[i+1].key
+				if secondPersonVerb(n) && !responseVerb(n) || k != "لو" && strings.HasPrefix(n, "ت") && utf8.RuneCountInString(n) >= 5 {
+					sc[iSuggestion] += wishVerb
+				}
+			}
 		case opinionWords[k] && precededBy(toks, i, 2, askWords):
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				n := toks[j].key
@@ -88,6 +97,10 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 	}
 	return proposal
 }
+
+// wishVerb is the suggestion weight of a wish word before a second-person
+// verb or a verbal noun (decisive with the wish word's own cue, if any).
+var wishVerb = 0.8
 
 // elativePraise is the praise weight of an elative before a noun.
 var elativePraise = 0.5
@@ -173,6 +186,8 @@ var (
 	loveVerbs = wordSet("احب", "بحب", "نحب", "بنحب", "منحب", "احبب", "اعشق", "بعشق", "نعشق", "بنعشق", "بموت", "اموت", "حبيت", "حبيتو", "عشقت", "ادمنت")
 	// workNouns: the channel or brand's work
 	workNouns = wordSet("قناه", "هالقناه", "فيديو", "فيديوهات", "هالفيديو", "مقاطع", "مقطع", "محتوي", "برنامج", "شغل", "شرح", "اسلوب", "حلقات", "منتجات", "تطبيق", "متجر")
+	// wishWords: "I wish / we hope / please" before what the brand could do
+	wishWords = wordSet("نفسي", "نفسنا", "بتمنى", "بنتمنى", "منتمنى", "اتمنى", "نتمنى", "ياريت", "ريت", "ليت", "ليتكم", "ودي", "ودنا", "ارجو", "نرجو", "الرجاء", "يرجى", "حابين", "بتمني", "اتمني", "نتمني")
 	// opinionWords: "your opinion" in "what do you think (we/you do X)"
 	opinionWords = wordSet("رايك", "رايكم", "رايكن", "رايكو", "رايكوا")
 )
