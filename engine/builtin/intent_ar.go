@@ -33,8 +33,17 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 			continue
 		}
 		k := t.key
+		kind, ok := arPatternWords[k]
+		if !ok && strings.HasPrefix(k, "و") {
+			// "وأحسن", "وبحب": only the elative and the love verb take و here
+			if kind = arPatternWords[k[len("و"):]]; kind != patElative && kind != patLove {
+				kind = 0
+			}
+		}
 		switch {
-		case goodElatives[k] || strings.HasPrefix(k, "و") && goodElatives[k[len("و"):]]:
+		case kind == 0:
+			continue
+		case kind == patElative:
 			if asks || i+1 >= len(toks) || !toks[i+1].arabic || elativeStop[toks[i+1].key] {
 				continue
 			}
@@ -42,7 +51,7 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 				continue
 			}
 			sc[iPraise] += elativePraise
-		case loveVerbs[k] || strings.HasPrefix(k, "و") && loveVerbs[k[len("و"):]]:
+		case kind == patLove:
 			if precededBy(toks, i, 2, negators) {
 				continue
 			}
@@ -52,7 +61,7 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					break
 				}
 			}
-		case whyWords[k] && sentenceStart(text, toks, i):
+		case kind == patWhy && sentenceStart(text, toks, i):
 			j := i + 1
 			if j < len(toks) && toks[j].arabic {
 				// Egyptian/Levantine ma-...-sh: "ليه متعملوش", "ليش ما بتفتحوش"
@@ -72,7 +81,7 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					proposal = true
 				}
 			}
-		case wishWords[k] || k == "لو":
+		case kind == patWish:
 			// a wish or a condition on what the brand could do: "نفسي
 			// تعملوا حلقة", "بتمنى تعملو", "ارجو توفير", "لو بتحطو ترجمة"
 			if i+1 < len(toks) && toks[i+1].arabic {
@@ -81,7 +90,7 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					sc[iSuggestion] += wishVerb
 				}
 			}
-		case opinionWords[k] && precededBy(toks, i, 2, askWords):
+		case kind == patOpinion && precededBy(toks, i, 2, askWords):
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				n := toks[j].key
 				if n == "لو" || n == "ان" {
@@ -191,6 +200,25 @@ var (
 	// opinionWords: "your opinion" in "what do you think (we/you do X)"
 	opinionWords = wordSet("رايك", "رايكم", "رايكن", "رايكو", "رايكوا")
 )
+
+// Pattern words: one lookup per token tells which pattern a word opens.
+const (
+	patElative = 1 + iota
+	patLove
+	patWhy
+	patWish
+	patOpinion
+)
+
+var arPatternWords = func() map[string]uint8 {
+	m := map[string]uint8{"لو": patWish}
+	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion} {
+		for w := range *set {
+			m[w] = kind
+		}
+	}
+	return m
+}()
 
 func wordSet(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
