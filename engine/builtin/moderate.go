@@ -42,7 +42,9 @@ var (
 	addressed = map[string]bool{}
 	// linkers may stand between an address and an insult ("you are a", "انت يا").
 	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true,
-		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true}
+		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true,
+		// "a bunch of" (انتو شوية لصوص, أنتم مجموعة من الكاذبين)
+		"شويه": true, "شويت": true, "مجموعه": true, "شله": true, "عصابه": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -97,9 +99,10 @@ func init() {
 		allowM.add(f[0], i, false)
 	}
 	for _, w := range []string{"يا", "ya", "you", "u", "ur", "your", "youre", "yo", "انت", "انتي", "انتو", "انتم", "انتى", "enta", "inta", "enti", "inti", "انتا", "هو", "هي", "هذا", "هاد", "هذي", "هاي", "دا", "ده", "دي",
-		// MSA vocatives (اصمت أيها الأحمق), and the owner or host of the
+		// MSA vocatives (اصمت أيها الأحمق), "that you" (والله انك تافه),
+		// and the owner or host of the
 		// channel named beside it (قناة ... وصاحبها دلخ): an insult aimed at a person
-		"ايها", "ايتها", "صاحبها", "وصاحبها", "صاحبه", "وصاحبه", "مقدمها", "ومقدمها", "مقدمه", "ومقدمه"} {
+		"ايها", "ايتها", "انك", "انكم", "انكو", "انكي", "صاحبها", "وصاحبها", "صاحبه", "وصاحبه", "مقدمها", "ومقدمها", "مقدمه", "ومقدمه"} {
 		addressed[foldKey(w)] = true
 	}
 }
