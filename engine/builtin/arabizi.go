@@ -172,6 +172,11 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 // shortArabiziKnown is the number of lexicon words shortArabizi needs.
 var shortArabiziKnown = 3
 
+// arabiziLoanShare: an Arabizi comment Detect calls "mixed" is "ar" when the
+// transliterator reads at least this many words as Arabic per word it keeps
+// as English.
+var arabiziLoanShare = 3
+
 // classifyArabizi is Classify for an Arabizi comment: Classify of its
 // Arabic reading, reported about the original. ok is false when text is
 // not Arabizi (Classify then goes on as for any text).
@@ -192,6 +197,11 @@ func classifyArabizi(req op.ClassifyRequest) (op.Classification, bool) {
 	c := Classify(r) // r.Text has Arabic letters: not Arabizi, no recursion
 	if d.Arabizi {
 		c.Language, c.Dialect, c.DialectConfidence = d.Language, d.Dialect, d.DialectConfidence
+		if c.Language == "mixed" && x.Known >= arabiziLoanShare*x.English {
+			// English words the reading keeps are loans of an Arabic
+			// sentence ("follow me 3al insta w ..."), not an English clause
+			c.Language = "ar"
+		}
 	} // else: the language and dialect of the Arabic reading
 	c.ReplyText = dialect.ToArabizi(c.ReplyText)
 	c.ReplyDirection = "ltr"

@@ -228,3 +228,14 @@ func TestShortArabiziWithoutDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestArabiziLoanwordsStayArabic: English loanwords in an Arabizi comment
+// keep it Arabic; an English clause beside Arabizi stays mixed.
+func TestArabiziLoanwordsStayArabic(t *testing.T) {
+	if c := Classify(op.ClassifyRequest{Text: "ezay a3mel account 3al app?"}); c.Language != "ar" {
+		t.Errorf("loanwords: language %s, want ar", c.Language)
+	}
+	if c := Classify(op.ClassifyRequest{Text: "the delivery was late again, ana msh fahem leh keda"}); c.Language != "mixed" {
+		t.Errorf("English clause: language %s, want mixed", c.Language)
+	}
+}
