@@ -11,7 +11,8 @@ import (
 // comments written after the issue-23 rules by concept, each batch measured
 // once and then used to fix what it showed: split tune2, 60 comments (12 per
 // Arabic variety and Arabizi; all fields but dialect 83.3% at first), and
-// split tune3, 40 less plain ones (8 per variety; 57.5% at first). Every
+// split tune3, 40 less plain ones (8 per variety; 57.5% at first), and
+// split tune4, 40 on telecom, banks, travel and safety (67.5% at first). Every
 // variety must keep all but one of its comments right in every field but
 // dialect (dialect is engine/dialect's).
 // OBVIOUS_FILE=testdata/obvious_tune2.jsonl with TestObviousComments prints
