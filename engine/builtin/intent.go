@@ -456,7 +456,7 @@ func negatedFailure(toks []token) float64 {
 		if t.arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
 			k = k[len("و"):] // ومحدش, وما
 		}
-		if !failNeg[k] && !negators[k] {
+		if !failNeg[k] && !negators[k] || k == "غير" { // غير + noun: "other than"
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -504,7 +504,7 @@ func init() {
 		// give (ما احد عطاني حل), and the nouns of an answer (بدون جواب, ما في نتيجة)
 		"عطا", "عطي", "اعطي", "جواب", "نتيجه", "استجابه",
 		// send (محدش بعتلي اللينك), accept (ما عم يقبل البطاقة)
-		"بعت", "بعتل", "ارسل", "رسل", "قبل", "صلح", "اجا"} {
+		"بعت", "بعتل", "ارسل", "رسل", "قبل", "صلح", "اجا", "خبر", "بلغ"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

@@ -86,8 +86,21 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 			// تعملوا حلقة", "بتمنى تعملو", "ارجو توفير", "لو بتحطو ترجمة"
 			if i+1 < len(toks) && toks[i+1].arabic {
 				n := toks[i+1].key
-				if secondPersonVerb(n) && !responseVerb(n) || k != "لو" && strings.HasPrefix(n, "ت") && utf8.RuneCountInString(n) >= 5 {
+				switch {
+				case secondPersonVerb(n) && !responseVerb(n) || k != "لو" && strings.HasPrefix(n, "ت") && utf8.RuneCountInString(n) >= 5:
 					sc[iSuggestion] += wishVerb
+				case k != "لو" && (n == "لو" || n == "ان"):
+					// "بتمنى لو في خيار", "اتمنى ان يكون": a wish clause
+					sc[iSuggestion] += wishVerb
+				}
+			}
+		case kind == patCan:
+			// "ممكن تعملوا فيديو عن ...؟": a proposal put as a question;
+			// "ممكن تقولي السعر؟", "ممكن ترد علي؟" ask for an answer
+			if i+1 < len(toks) && toks[i+1].arabic {
+				if n := toks[i+1].key; secondPersonVerb(n) && !responseVerb(n) && !askVerb(n) {
+					sc[iSuggestion] += 0.4
+					proposal = true
 				}
 			}
 		case kind == patOpinion && precededBy(toks, i, 2, askWords):
@@ -149,6 +162,22 @@ func negatedSecondPerson(k string) (string, bool) {
 	return v, secondPersonVerb(v)
 }
 
+// askVerb reports a second-person verb that asks for information (tell,
+// send, show, explain to me: "ممكن تقولي" is a question) or a verb of
+// being ("ممكن تكون" proposes nothing).
+func askVerb(k string) bool {
+	k = strings.TrimPrefix(k, "ب")
+	k = strings.TrimPrefix(k, "ت")
+	for _, st := range []string{"قول", "قل", "بعت", "رسل", "خبر", "عرف", "ورج", "فرج", "دل", "شرحل", "وضح",
+		// being, not doing: "ممكن تكون ..." (you may be)
+		"كون", "بقي", "بقى", "صير"} {
+		if strings.HasPrefix(k, st) {
+			return true
+		}
+	}
+	return false
+}
+
 // responseVerb reports a second-person verb of the things a company owes a
 // customer (answer, reply, solve, refund, help, call back): "why don't you
 // answer" is a complaint, not a proposal.
@@ -208,10 +237,11 @@ const (
 	patWhy
 	patWish
 	patOpinion
+	patCan
 )
 
 var arPatternWords = func() map[string]uint8 {
-	m := map[string]uint8{"لو": patWish}
+	m := map[string]uint8{"لو": patWish, "ممكن": patCan}
 	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion} {
 		for w := range *set {
 			m[w] = kind

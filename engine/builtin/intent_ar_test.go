@@ -19,6 +19,11 @@ func TestArabicIntentPatterns(t *testing.T) {
 		{"ليه متعملوش تطبيق للموبايل؟", []string{"suggestion"}},
 		{"لماذا لا تضيفون ترجمة للحلقات؟", []string{"suggestion"}},
 		{"ليش ما تردون على رسايلي؟", []string{"complaint"}},
+		// "can you" + a doing verb proposes; + tell me asks
+		{"ممكن تعملوا فيديو عن الطبخ؟", []string{"suggestion"}},
+		{"ممكن تقولي سعر الشنطة؟", []string{"question"}},
+		// a wish clause
+		{"بتمنى لو في خيار دفع كاش", []string{"suggestion"}},
 		// what do you think + a verb proposes; + a noun asks
 		{"شو رأيكن تفتحو فرع بالزرقا؟", []string{"suggestion"}},
 		// no solution, nobody gave me a solution, without any reply
