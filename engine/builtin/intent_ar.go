@@ -27,6 +27,10 @@ import (
 //     تعملوا") proposes too.
 func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (proposal bool) {
 	asks := strings.ContainsAny(text, "?؟")
+	// an elative in a tweet-shaped text (a hashtag, a link, or long: the
+	// stacker's shape) is news ("أفضل لاعب في أفريقيا"), not praise of the
+	// brand
+	tweet := len(text) >= StackShapeMin || strings.Contains(text, "#") || strings.Contains(text, "http")
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -44,7 +48,7 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 		case kind == 0:
 			continue
 		case kind == patElative:
-			if asks || i+1 >= len(toks) || !toks[i+1].arabic || elativeStop[toks[i+1].key] {
+			if asks || tweet || i+1 >= len(toks) || !toks[i+1].arabic || elativeStop[toks[i+1].key] {
 				continue
 			}
 			if precededBy(toks, i, 3, elativeAsk) {
@@ -87,6 +91,10 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 			if i+1 < len(toks) && toks[i+1].arabic {
 				n := toks[i+1].key
 				switch {
+				case k == "لو" && secondPersonVerb(n) && !responseVerb(n):
+					// a condition: a proposal with another cue ("لو بتحطو
+					// ترجمة بيكون أحلى"), not alone ("لو تحاول تقنعها")
+					sc[iSuggestion] += wishVerb - 0.2
 				case secondPersonVerb(n) && !responseVerb(n) || k != "لو" && strings.HasPrefix(n, "ت") && utf8.RuneCountInString(n) >= 5:
 					sc[iSuggestion] += wishVerb
 				case k != "لو" && (n == "لو" || n == "ان"):
@@ -225,7 +233,7 @@ var (
 	// workNouns: the channel or brand's work
 	workNouns = wordSet("قناه", "هالقناه", "فيديو", "فيديوهات", "هالفيديو", "مقاطع", "مقطع", "محتوي", "برنامج", "شغل", "شرح", "اسلوب", "حلقات", "منتجات", "تطبيق", "متجر")
 	// wishWords: "I wish / we hope / please" before what the brand could do
-	wishWords = wordSet("نفسي", "نفسنا", "بتمنى", "بنتمنى", "منتمنى", "اتمنى", "نتمنى", "ياريت", "ريت", "ليت", "ليتكم", "ودي", "ودنا", "ارجو", "نرجو", "الرجاء", "يرجى", "نامل", "امل", "حابين", "بتمني", "اتمني", "نتمني")
+	wishWords = wordSet("نفسي", "نفسنا", "بتمنى", "بنتمنى", "منتمنى", "اتمنى", "نتمنى", "ياريت", "ريت", "ليت", "ليتكم", "ودي", "ودنا", "ارجو", "نرجو", "الرجاء", "يرجى", "نامل", "حابين", "بتمني", "اتمني", "نتمني")
 	// opinionWords: "your opinion" in "what do you think (we/you do X)"
 	opinionWords = wordSet("رايك", "رايكم", "رايكن", "رايكو", "رايكوا")
 )

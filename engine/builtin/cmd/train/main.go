@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"svc/engine/builtin"
+	"svc/engine/op"
 )
 
 // source is one training file with its licence and the labels it gives.
@@ -42,12 +43,18 @@ type source struct {
 	file, name, licence string
 	// label maps a row to a class ("" skips the row)
 	label func(r row) string
+	// repo: the file is in the repository (-corpus), not in <data>/train
+	repo bool
 }
 
 type row struct {
-	Text  string `json:"text"`
-	Label string `json:"label"`
-	InDev bool   `json:"in_dev"`
+	Text    string `json:"text"`
+	Label   string `json:"label"`
+	InDev   bool   `json:"in_dev"`
+	Intent  string `json:"intent"` // the project's comments (corpus/comments.jsonl)
+	Variety string `json:"variety"`
+	Dialect string `json:"dialect"`
+	Flagged bool   `json:"flagged"`
 }
 
 func sentimentLabel(r row) string {
@@ -67,12 +74,33 @@ var sources = map[string]source{
 				return ""
 			}
 			return sentimentLabel(r)
-		}},
-	"astad":      {"astad_sentiment.jsonl", "ASTAD Arabic tweets labelled by emoji (Abu Kwaik, Saad et al. 2020), motazsaad/arabic-sentiment-analysis @ 5ea372a", "Apache-2.0", sentimentLabel},
-	"goemotions": {"goemotions_sentiment.jsonl", "GoEmotions (Demszky et al., ACL 2020), Google Research", "CC BY 4.0", sentimentLabel},
-	"mpold":      {"mpold_moderation.jsonl", "MPOLD (Chowdhury et al., LREC 2020), shammur/Arabic-Offensive-Multi-Platform-SocialMedia-Comment-Dataset @ 7c5a7d2", "Apache-2.0", modLabel},
-	"mlma":       {"mlma_ar_moderation.jsonl", "MLMA hate speech, Arabic (Ousidhoum et al., EMNLP 2019), HKUST-KnowComp/MLMA_hate_speech @ 4798369", "MIT", modLabel},
-	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel},
+		}, false},
+	"astad":      {"astad_sentiment.jsonl", "ASTAD Arabic tweets labelled by emoji (Abu Kwaik, Saad et al. 2020), motazsaad/arabic-sentiment-analysis @ 5ea372a", "Apache-2.0", sentimentLabel, false},
+	"goemotions": {"goemotions_sentiment.jsonl", "GoEmotions (Demszky et al., ACL 2020), Google Research", "CC BY 4.0", sentimentLabel, false},
+	"mpold":      {"mpold_moderation.jsonl", "MPOLD (Chowdhury et al., LREC 2020), shammur/Arabic-Offensive-Multi-Platform-SocialMedia-Comment-Dataset @ 7c5a7d2", "Apache-2.0", modLabel, false},
+	"mlma":       {"mlma_ar_moderation.jsonl", "MLMA hate speech, Arabic (Ousidhoum et al., EMNLP 2019), HKUST-KnowComp/MLMA_hate_speech @ 4798369", "MIT", modLabel, false},
+	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel, false},
+	"comments-dialect": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		return r.Dialect // "" for English: skipped
+	}, true},
+	"comments-insult": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		switch {
+		case r.Variety == "english":
+			return "" // the head reads Arabic comments only
+		case r.Flagged && r.Intent != "spam":
+			return "flagged" // an insult (spam is flagged by its own detector)
+		}
+		return "clean"
+	}, true},
+	// written by the project (engine/builtin/corpus/README.md): short
+	// comments to brands and channels in the six varieties, each with the
+	// intent a reader expects
+	"comments": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if r.Variety == "english" {
+			return "" // the head reads Arabic comments only (builtin.withLearnedIntent)
+		}
+		return r.Intent
+	}, true},
 }
 
 func modLabel(r row) string {
@@ -87,12 +115,16 @@ type head struct {
 	classes             []string
 	defaults            string
 	chars               bool // character n-grams too (builtin.FeaturesChars)
+	minCount            int  // features kept from this many texts (0: -min-count)
 }
 
 var heads = []head{
-	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false},
-	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false},
-	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false},
+	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0},
+	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false, 0},
+	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, 0},
+	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2},
+	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2},
+	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2},
 }
 
 func main() {
@@ -103,19 +135,43 @@ func main() {
 	l2 := flag.Float64("l2", 1e-5, "L2 penalty per update")
 	keep := flag.Float64("keep", 0.02, "drop features whose largest |weight| is below this")
 	chars := flag.String("chars", "", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
+	corpus := flag.String("corpus", "engine/builtin/corpus", "directory holding the project's own comments (comments.jsonl)")
+	only := flag.String("only", "", "comma-separated heads (flag names) to train; the others are left as they are (default: all)")
 	choice := map[string]*string{}
 	for _, h := range heads {
 		choice[h.flagName] = flag.String(h.flagName, h.defaults, h.what+": comma-separated sources, or none")
 	}
 	flag.Parse()
+	selected := func(h head) bool {
+		if *only == "" {
+			return true
+		}
+		for _, x := range strings.Split(*only, ",") {
+			if strings.TrimSpace(x) == h.flagName {
+				return true
+			}
+		}
+		return false
+	}
+	needData := false
+	for _, h := range heads {
+		for _, k := range strings.Split(*choice[h.flagName], ",") {
+			if src, ok := sources[strings.TrimSpace(k)]; selected(h) && ok && !src.repo {
+				needData = true
+			}
+		}
+	}
 	dir := filepath.Join(*data, "train")
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	if st, err := os.Stat(dir); needData && (err != nil || !st.IsDir()) {
 		fmt.Fprintf(os.Stderr, "train: %s not found. The training corpora are not part of the repository: "+
 			"put the project's shared data set (its train/ directory, described in its README: ArSarcasm-v2, ASTAD, GoEmotions, MPOLD, MLMA, OSACT2020) "+
 			"at ../shared/data, or pass -data DIR (DIR/train/*.jsonl).\n", dir)
 		os.Exit(2)
 	}
 	for _, h := range heads {
+		if !selected(h) {
+			continue
+		}
 		keys := strings.Split(*choice[h.flagName], ",")
 		path := filepath.Join(*out, h.out)
 		if *choice[h.flagName] == "none" {
@@ -123,13 +179,16 @@ func main() {
 			fmt.Fprintf(os.Stderr, "train: %s: none (removed %s)\n", h.what, path)
 			continue
 		}
-		h.chars = false
 		for _, c := range strings.Split(*chars, ",") {
 			if strings.TrimSpace(c) == h.flagName {
 				h.chars = true
 			}
 		}
-		table, err := train(dir, h, keys, *epochs, *minCount, *l2, *keep)
+		mc := *minCount
+		if h.minCount > 0 {
+			mc = h.minCount // the project's comments: 1,800 rows, rarer words count
+		}
+		table, err := train(dir, *corpus, h, keys, *epochs, mc, *l2, *keep)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "train:", err)
 			os.Exit(1)
@@ -147,7 +206,7 @@ type example struct {
 	class int
 }
 
-func train(dir string, h head, keys []string, epochs, minCount int, l2, keep float64) (string, error) {
+func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, keep float64) (string, error) {
 	classIdx := map[string]int{}
 	for i, c := range h.classes {
 		classIdx[c] = i
@@ -168,7 +227,11 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 		if !ok {
 			return "", fmt.Errorf("%s: unknown source %q", h.what, k)
 		}
-		f, err := os.Open(filepath.Join(dir, src.file))
+		path := filepath.Join(dir, src.file)
+		if src.repo {
+			path = filepath.Join(corpus, src.file)
+		}
+		f, err := os.Open(path)
 		if err != nil {
 			return "", fmt.Errorf("%s: %v (see -data)", h.what, err)
 		}
@@ -186,10 +249,14 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 			if c == "" {
 				continue
 			}
+			text := r.Text
+			if src.repo {
+				text = builtin.Reading(text) // Arabizi as the analyzers read it
+			}
 			if h.chars {
-				texts = append(texts, builtin.FeaturesChars(r.Text))
+				texts = append(texts, builtin.FeaturesChars(text))
 			} else {
-				texts = append(texts, builtin.Features(r.Text))
+				texts = append(texts, builtin.Features(text))
 			}
 			labels = append(labels, classIdx[c])
 			counts[classIdx[c]]++
