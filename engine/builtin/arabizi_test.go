@@ -212,3 +212,30 @@ func TestArabiziPairsDev(t *testing.T) {
 		t.Errorf("same analysis for %d of %d pairs, want >= 80%%", same, n)
 	}
 }
+
+// TestShortArabiziWithoutDigits: short Arabizi questions and requests with no
+// digit word and no strong marker are read as Arabic; short English stays
+// English.
+func TestShortArabiziWithoutDigits(t *testing.T) {
+	for _, s := range []string{"bkam el shanta di?", "fi menno lon aswad?", "ya reit tzido size akbar"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Language != "ar" {
+			t.Errorf("%q: language %s, want ar", s, c.Language)
+		}
+	}
+	for _, s := range []string{"is it in stock?", "love this video", "how much is the bag?", "do you ship to Cairo?"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Language != "en" {
+			t.Errorf("%q: language %s, want en", s, c.Language)
+		}
+	}
+}
+
+// TestArabiziLoanwordsStayArabic: English loanwords in an Arabizi comment
+// keep it Arabic; an English clause beside Arabizi stays mixed.
+func TestArabiziLoanwordsStayArabic(t *testing.T) {
+	if c := Classify(op.ClassifyRequest{Text: "ezay a3mel account 3al app?"}); c.Language != "ar" {
+		t.Errorf("loanwords: language %s, want ar", c.Language)
+	}
+	if c := Classify(op.ClassifyRequest{Text: "the delivery was late again, ana msh fahem leh keda"}); c.Language != "mixed" {
+		t.Errorf("English clause: language %s, want mixed", c.Language)
+	}
+}

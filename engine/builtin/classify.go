@@ -17,6 +17,13 @@ var urgentM = func() *matcher {
 		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
 		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
 		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
+		// a threat to cancel or leave, again and again, a danger (issue 23)
+		"سالغي", "هلغي", "رح الغي", "راح الغي", "بسكر حسابي", "هقفل حسابي", "بقفل حسابي", "هسيبكم", "مش هتعامل", "ما راح اتعامل", "ما رح اتعامل", "لن اتعامل",
+		"اخر مره اتعامل", "بشتكي", "هشتكي", "حمايه المستهلك", "ثالث مره", "تالت مره", "تالث مره", "للمره الثالثه", "خطر", "خطير", "خطيره", "حريق", "تسمم", "تسممت", "انفجر", "كهربني",
+		"سحبتوا", "سحبتو", "خصمتوا", "خصمتو", "ابي حقي", "ابغى حقي", "عايز حقي", "بدي حقي", "اريد حقي",
+		"انسحبت", "اتسحبت", "انخصمت", "اتخصمت", "مش هطلب تاني", "ما راح اطلب", "ما رح اطلب", "ماعاد بطلب", "ماعاد اطلب", "لن اطلب", "ماعاد اتعامل", "هقفل الحساب", "بسكر الحساب",
+		"بلغي", "خسرت", "احتيال", "للاحتيال", "اتنصب", "نصبتوا", "حولت", "دخان", "يحترق", "احترق", "ولع",
+		"تم سحب", "تم خصم", "لم اقم بها", "بدون علمي", "دون علمي", "دون اذني", "اتسرق", "انسرق", "سرقوا", "من السوق", "منتهي الصلاحيه", "منتهيه الصلاحيه", "خلصان الصلاحيه", "دوا", "دواء",
 		// money taken (English): charged, billed or debited for nothing
 		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card", "from my account",
 		// safety: a product that can hurt someone
@@ -202,6 +209,13 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	a := analyseRulesBuf(text, d, buf)
 	a.rules = a.label
 	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
+	// a positive comment with no other intent praises: ordinary praise
+	// needs no thanks word ("احسن قناة على يوتيوب", "ما توقعت يكون هيك
+	// منيح"). Decided on the final sentiment, after the stacker, so that
+	// the sentiment does not lean on it.
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "positive" && a.tx.abuse() < abusiveMin {
+		a.intents = []string{"praise"}
+	}
 	return a
 }
 

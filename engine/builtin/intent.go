@@ -68,6 +68,9 @@ type spamResult struct {
 	spans   []op.Span
 	reasons []string
 	links   int // reURL matches
+	// bait: a link, a contact detail or a decisive promotion cue (weight
+	// >= 1) was found, not only commerce words (عروض, للطلب, offer)
+	bait bool
 }
 
 var (
@@ -134,6 +137,7 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
+	s.bait = len(urls)+len(emails)+len(phones) > 0
 	// "follow @account": promoting an account
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].key == "follow" && text[toks[i+1].start] == '@' {
@@ -144,6 +148,7 @@ func detectSpam(text string, toks []token) spamResult {
 	}
 	for _, h := range spamM.find(toks) {
 		x += spamCues[h.id]
+		s.bait = s.bait || spamCues[h.id] >= 1
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
 	}
 	// repeated text: the same word many times
@@ -301,6 +306,10 @@ type intentEv struct {
 	// praiseBefore: a praise cue stands before the last contrast word
 	// ("الأكل طيب بس ..."): with a complaint after it the text is mixed
 	praiseBefore bool
+	// proposal: "ليش ما تفتحون فرع؟", "شو رأيكن تفتحو ...": a suggestion
+	// put as a question (intent_ar.go); it asks for no answer
+	proposal bool
+	spamBait bool // spamResult.bait
 	// learned: the learned intent head scored the text, with class
 	// probabilities lp (op.Intents' order)
 	learned bool
@@ -365,8 +374,15 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			break
 		}
 	}
-	if f := negatedFailure(toks); f != keepsWeight || sent.compound < 0.3 {
-		sc[iComplaint] += f
+	nf := negatedFailure(toks)
+	if nf == keepsWeight && sent.compound >= 0.3 {
+		nf = 0 // "keeps getting better"
+	}
+	sc[iComplaint] += nf
+	if ev.proposal = arIntentPatterns(text, toks, sc); ev.proposal {
+		// "ليش ما تفتحون فرع": a proposal; its negation reports no failure
+		// and its "ليش ما" is no grievance
+		sc[iComplaint] = math.Max(0, sc[iComplaint]-nf-whyNotCue)
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	if learnedIntentAsCue {
@@ -443,6 +459,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 	}
 	sc[iSpam] = spam.score * 1.2
+	// in Arabic the commerce words (عروض, للطلب, خصم) are what customers ask
+	// for; an English text's promotion frames ("it would be wonderful if
+	// you checked out my ...") stay bait
+	ev.spamBait = spam.bait || !sent.arabic
 	ev.spamContact = len(spam.spans) > 0
 	return ev
 }
@@ -530,7 +550,9 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if sc[iSpam] >= 0.6 {
 		// a strong complaint or question with a weak spam signal (say a
 		// screenshot link) stays what it is
-		strong := sc[iComplaint] >= 1.2 || sc[iQuestion] >= 1.5
+		// (a proposal made of commerce words, "ودي لو تسوون عروض للطلاب",
+		// is a suggestion)
+		strong := sc[iComplaint] >= 1.2 || sc[iQuestion] >= 1.5 || ev.cue[iSuggestion] >= 1 && !ev.spamBait
 		// spam words alone (no link or contact) beside a decisive failure
 		// cue ("the promo code doesn't work at checkout") are a customer's
 		// words, not promotion
@@ -579,6 +601,9 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	}
 	if sc[iSuggestion] >= intentThreshold[iSuggestion] && ev.cue[iPraise] < 0.9 {
 		sc[iPraise] = 0
+	}
+	if ev.proposal && sc[iSuggestion] >= intentThreshold[iSuggestion] {
+		sc[iQuestion] = 0
 	}
 	if sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0
@@ -636,7 +661,7 @@ func negatedFailure(toks []token) float64 {
 			}
 			return failureWeight
 		}
-		if !failNeg[k] && !negators[k] {
+		if !failNeg[k] && !negators[k] || k == "غير" { // غير + noun: "other than"
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -653,6 +678,9 @@ func negatedFailure(toks []token) float64 {
 	return 0
 }
 
+// whyNotCue is the complaint weight of "ليش ما" / "ليه ما" (data/intent.tsv).
+const whyNotCue = 0.6
+
 // failureWeight is decisive alone (a complaint cue of weight 1).
 const failureWeight = 1.0
 
@@ -663,9 +691,11 @@ const keepsWeight = 0.8
 
 var (
 	// failNeg: negators and "nobody" words that precede a service verb
-	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true, "hasnt": true, "havent": true, "hadnt": true}
+	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "دون": true, "بدون": true, "بلا": true, "nobody": true, "noone": true, "never": true, "hasnt": true, "havent": true, "hadnt": true}
 	// failSkip: words that may stand between the negator and the verb
-	failSkip       = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true}
+	failSkip = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true,
+		// "دون أي حل", "ما في حل": a determiner or "there is" before the noun
+		"اي": true, "في": true, "فيه": true}
 	enServiceVerbs = map[string]bool{}
 	arServiceStems = map[string]bool{}
 	// verb prefixes and suffixes removed before the stem lookup
@@ -685,7 +715,11 @@ func init() {
 		"heat", "heats", "spin", "spins", "receive", "received"} {
 		enServiceVerbs[w] = true
 	}
-	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل"} {
+	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل",
+		// give (ما احد عطاني حل), and the nouns of an answer (بدون جواب, ما في نتيجة)
+		"عطا", "عطي", "اعطي", "جواب", "نتيجه", "استجابه",
+		// send (محدش بعتلي اللينك), come, inform
+		"بعت", "بعتل", "ارسل", "رسل", "اجا", "خبر", "بلغ"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

@@ -42,6 +42,8 @@ var (
 	// linkers may stand between an address and an insult ("you are a", "انت يا").
 	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true,
 		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true,
+		// "a bunch of" (انتو شوية لصوص, أنتم مجموعة من الكاذبين)
+		"شويه": true, "شويت": true, "مجموعه": true, "شله": true, "عصابه": true,
 		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
 		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
@@ -107,7 +109,11 @@ func init() {
 	for i, f := range tsvRows("allow.tsv") {
 		allowM.add(f[0], i, false)
 	}
-	for _, w := range []string{"يا", "ya", "you", "u", "ur", "your", "youre", "yo", "انت", "انتي", "انتو", "انتم", "انتى", "enta", "inta", "enti", "inti", "انتا", "هو", "هي", "هذا", "هاد", "هذي", "هاي", "دا", "ده", "دي"} {
+	for _, w := range []string{"يا", "ya", "you", "u", "ur", "your", "youre", "yo", "انت", "انتي", "انتو", "انتم", "انتى", "enta", "inta", "enti", "inti", "انتا", "هو", "هي", "هذا", "هاد", "هذي", "هاي", "دا", "ده", "دي",
+		// MSA vocatives (اصمت أيها الأحمق), "that you" (والله انك تافه),
+		// and the owner or host of the
+		// channel named beside it (قناة ... وصاحبها دلخ): an insult aimed at a person
+		"ايها", "ايتها", "انك", "انكم", "انكو", "انكي", "صاحبها", "وصاحبها", "صاحبه", "وصاحبه", "مقدمها", "ومقدمها", "مقدمه", "ومقدمه"} {
 		addressed[foldKey(w)] = true
 	}
 }

@@ -1,0 +1,267 @@
+package builtin
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Arabic intent patterns that a list of phrases cannot state: they look at
+// the shape of the words around a cue (an elative before a noun, a verb in
+// the second person, a possessive suffix), the way a reader does. Each
+// returns evidence that intentScores adds to the cue evidence.
+
+// arIntentPatterns adds the evidence of the Arabic patterns below to sc:
+//   - elative praise: an elative of a good quality (أحسن، أجمل، أروع،
+//     أحلى، أفضل...) before a noun ("أحسن قناة", "أروع شرح", "من أجمل
+//     الفيديوهات") praises, unless the text asks ("ايه احسن موبايل؟") or
+//     the elative opens a comparison or a condition (أحسن من، أحسن لو);
+//   - love of the work: a love verb (أحب، بحب، بعشق...) before a noun
+//     with a second-person possessive ("بحب فيديوهاتك", "احب محتواكم") or
+//     a word for the channel or its content praises;
+//   - "why don't you" + a second-person verb that is not a response verb
+//     ("ليش ما تفتحون فرع", "ليه ما تعملوا") proposes: it is a suggestion,
+//     not the failure that "why doesn't it" or "why don't you answer"
+//     reports; proposal is true then, and the complaint evidence of the
+//     negation is taken back by the caller;
+//   - "what do you think" + a verb ("شو رأيكن تفتحو", "ايه رايكم لو
+//     تعملوا") proposes too.
+func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (proposal bool) {
+	asks := strings.ContainsAny(text, "?؟")
+	// an elative in a tweet-shaped text (a hashtag, a link, or long: the
+	// stacker's shape) is news ("أفضل لاعب في أفريقيا"), not praise of the
+	// brand
+	tweet := len(text) >= StackShapeMin || strings.Contains(text, "#") || strings.Contains(text, "http")
+	for i := range toks {
+		t := &toks[i]
+		if !t.arabic {
+			continue
+		}
+		k := t.key
+		kind, ok := arPatternWords[k]
+		if !ok && strings.HasPrefix(k, "و") {
+			// "وأحسن", "وبحب": only the elative and the love verb take و here
+			if kind = arPatternWords[k[len("و"):]]; kind != patElative && kind != patLove {
+				kind = 0
+			}
+		}
+		switch {
+		case kind == 0:
+			continue
+		case kind == patElative:
+			if asks || tweet || i+1 >= len(toks) || !toks[i+1].arabic || elativeStop[toks[i+1].key] {
+				continue
+			}
+			if precededBy(toks, i, 3, elativeAsk) {
+				continue
+			}
+			sc[iPraise] += elativePraise
+		case kind == patLove:
+			if precededBy(toks, i, 2, negators) {
+				continue
+			}
+			for j := i + 1; j < len(toks) && j <= i+2; j++ {
+				if n := toks[j].key; toks[j].arabic && (secondPersonNoun(n) || workNouns[n] || workNouns[strings.TrimPrefix(n, "ال")]) {
+					sc[iPraise] += 1
+					break
+				}
+			}
+		case kind == patWhy && sentenceStart(text, toks, i):
+			j := i + 1
+			if j < len(toks) && toks[j].arabic {
+				// Egyptian/Levantine ma-...-sh: "ليه متعملوش", "ليش ما بتفتحوش"
+				if v, ok := negatedSecondPerson(toks[j].key); ok && !responseVerb(v) {
+					sc[iSuggestion] += 1.2
+					proposal = true
+					continue
+				}
+			}
+			if j < len(toks) && (negators[toks[j].key] || toks[j].key == "ما") {
+				j++
+				if j < len(toks) && toks[j].key == "عم" {
+					j++
+				}
+				if j < len(toks) && toks[j].arabic && secondPersonVerb(toks[j].key) && !responseVerb(toks[j].key) {
+					sc[iSuggestion] += 1.2
+					proposal = true
+				}
+			}
+		case kind == patWish:
+			// a wish or a condition on what the brand could do: "نفسي
+			// تعملوا حلقة", "بتمنى تعملو", "ارجو توفير", "لو بتحطو ترجمة"
+			if i+1 < len(toks) && toks[i+1].arabic {
+				n := toks[i+1].key
+				switch {
+				case k == "لو" && secondPersonVerb(n) && !responseVerb(n):
+					// a condition: a proposal with another cue ("لو بتحطو
+					// ترجمة بيكون أحلى"), not alone ("لو تحاول تقنعها")
+					sc[iSuggestion] += wishVerb - 0.2
+				case secondPersonVerb(n) && !responseVerb(n) || k != "لو" && strings.HasPrefix(n, "ت") && utf8.RuneCountInString(n) >= 5:
+					sc[iSuggestion] += wishVerb
+				case k != "لو" && (n == "لو" || n == "ان"):
+					// "بتمنى لو في خيار", "اتمنى ان يكون": a wish clause
+					sc[iSuggestion] += wishVerb
+				}
+			}
+		case kind == patCan:
+			// "ممكن تعملوا فيديو عن ...؟": a proposal put as a question;
+			// "ممكن تقولي السعر؟", "ممكن ترد علي؟" ask for an answer
+			if i+1 < len(toks) && toks[i+1].arabic {
+				if n := toks[i+1].key; secondPersonVerb(n) && !responseVerb(n) && !askVerb(n) {
+					sc[iSuggestion] += 0.4
+					proposal = true
+				}
+			}
+		case kind == patOpinion && precededBy(toks, i, 2, askWords):
+			for j := i + 1; j < len(toks) && j <= i+2; j++ {
+				n := toks[j].key
+				if n == "لو" || n == "ان" {
+					continue
+				}
+				if toks[j].arabic && (secondPersonVerb(n) || strings.HasPrefix(n, "ن") && utf8.RuneCountInString(n) >= 4) {
+					sc[iSuggestion] += 1.2
+					proposal = true
+				}
+				break
+			}
+		}
+	}
+	return proposal
+}
+
+// wishVerb is the suggestion weight of a wish word before a second-person
+// verb or a verbal noun (decisive with the wish word's own cue, if any).
+var wishVerb = 0.8
+
+// elativePraise is the praise weight of an elative before a noun.
+var elativePraise = 0.5
+
+// precededBy reports a word of set among the n tokens before toks[i].
+func precededBy(toks []token, i, n int, set map[string]bool) bool {
+	for k := i - 1; k >= 0 && k >= i-n; k-- {
+		if set[toks[k].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// secondPersonVerb reports an imperfect verb in the second person: ت...
+// (تفتحون، تعملوا، تسوي، تزيدو), with the Egyptian/Levantine ب prefix (بتعملوا).
+func secondPersonVerb(k string) bool {
+	k = strings.TrimPrefix(k, "ب")
+	return strings.HasPrefix(k, "ت") && utf8.RuneCountInString(k) >= 4
+}
+
+// negatedSecondPerson returns the verb of a ma-...-sh negated
+// second-person verb (متعملوش -> تعملو, مابتفتحوش -> بتفتحو).
+func negatedSecondPerson(k string) (string, bool) {
+	if !strings.HasSuffix(k, "ش") {
+		return "", false
+	}
+	v := strings.TrimSuffix(k, "ش")
+	switch {
+	case strings.HasPrefix(v, "ما"):
+		v = v[len("ما"):]
+	case strings.HasPrefix(v, "م"):
+		v = v[len("م"):]
+	default:
+		return "", false
+	}
+	return v, secondPersonVerb(v)
+}
+
+// askVerb reports a second-person verb that asks for information (tell,
+// send, show, explain to me: "ممكن تقولي" is a question) or a verb of
+// being ("ممكن تكون" proposes nothing).
+func askVerb(k string) bool {
+	k = strings.TrimPrefix(k, "ب")
+	k = strings.TrimPrefix(k, "ت")
+	for _, st := range []string{"قول", "قل", "بعت", "رسل", "خبر", "عرف", "ورج", "فرج", "دل", "شرحل", "وضح",
+		// being, not doing: "ممكن تكون ..." (you may be)
+		"كون", "بقي", "بقى", "صير"} {
+		if strings.HasPrefix(k, st) {
+			return true
+		}
+	}
+	return false
+}
+
+// responseVerb reports a second-person verb of the things a company owes a
+// customer (answer, reply, solve, refund, help, call back): "why don't you
+// answer" is a complaint, not a proposal.
+func responseVerb(k string) bool {
+	k = strings.TrimPrefix(k, "ب")
+	k = strings.TrimPrefix(k, "ت")
+	for _, st := range responseStems {
+		if strings.HasPrefix(k, st) {
+			return true
+		}
+	}
+	return false
+}
+
+var responseStems = []string{"رد", "جاوب", "جيب", "حل", "رجع", "ساعد", "هتم", "تصل", "صلح", "ستجيب", "عوض", "شوف"}
+
+// secondPersonNoun reports a noun with a second-person possessive suffix
+// (فيديوهاتك، محتواكم، مقاطعكن، قناتكو).
+func secondPersonNoun(k string) bool {
+	if utf8.RuneCountInString(k) < 4 {
+		return false
+	}
+	for _, sf := range []string{"ك", "كم", "كن", "كو", "كي"} {
+		if strings.HasSuffix(k, sf) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// goodElatives: elatives of a good quality (folded)
+	goodElatives = wordSet("احسن", "اجمل", "اروع", "احلي", "احلا", "افضل", "اجمد", "اعظم", "اطيب", "الذ", "اشطر", "امتع", "انظف", "ارقي", "اسرع")
+	// elativeStop: words after an elative that make it a comparison, a
+	// condition or a wish ("احسن من", "احسن لو", "احسن ما", "افضل ان")
+	elativeStop = wordSet("من", "لو", "ما", "ان", "انك", "انكم", "انه", "اذا", "ازا", "لما", "شي", "حاجه", "حل", "طريقه", "وسيله", "كيف", "واحد", "وحده", "منه", "منها", "منك", "منكم", "بكتير", "بكثير", "بكثير", "شيء")
+	// askWords: interrogatives that make an elative a question ("ايه احسن")
+	askWords = wordSet("ايه", "ايش", "وش", "شو", "شنو", "مين", "منو", "هل", "ماهو", "ماهي", "انهي", "انهو", "اي", "اني", "ايهما", "كيف", "ازاي", "شلون", "ما")
+	// elativeAsk: askWords without ما, which before an elative exclaims
+	// ("ما احلى الفيديو"); and the du'a openers, after which أحسن is the
+	// imperative "make good" ("اللهم أحسن خاتمتنا")
+	elativeAsk = wordSet("اللهم", "ربنا", "يارب", "ايه", "ايش", "وش", "شو", "شنو", "مين", "منو", "هل", "ماهو", "ماهي", "انهي", "انهو", "اي", "اني", "ايهما", "كيف", "ازاي", "شلون")
+	// loveVerbs: "I/we love" in the varieties (folded)
+	loveVerbs = wordSet("احب", "بحب", "نحب", "بنحب", "منحب", "احبب", "اعشق", "بعشق", "نعشق", "بنعشق", "بموت", "اموت", "حبيت", "حبيتو", "عشقت", "ادمنت")
+	// workNouns: the channel or brand's work
+	workNouns = wordSet("قناه", "هالقناه", "فيديو", "فيديوهات", "هالفيديو", "مقاطع", "مقطع", "محتوي", "برنامج", "شغل", "شرح", "اسلوب", "حلقات", "منتجات", "تطبيق", "متجر")
+	// wishWords: "I wish / we hope / please" before what the brand could do
+	wishWords = wordSet("نفسي", "نفسنا", "بتمنى", "بنتمنى", "منتمنى", "اتمنى", "نتمنى", "ياريت", "ريت", "ليت", "ليتكم", "ودي", "ودنا", "ارجو", "نرجو", "الرجاء", "يرجى", "نامل", "حابين", "بتمني", "اتمني", "نتمني")
+	// opinionWords: "your opinion" in "what do you think (we/you do X)"
+	opinionWords = wordSet("رايك", "رايكم", "رايكن", "رايكو", "رايكوا")
+)
+
+// Pattern words: one lookup per token tells which pattern a word opens.
+const (
+	patElative = 1 + iota
+	patLove
+	patWhy
+	patWish
+	patOpinion
+	patCan
+)
+
+var arPatternWords = func() map[string]uint8 {
+	m := map[string]uint8{"لو": patWish, "ممكن": patCan}
+	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion} {
+		for w := range *set {
+			m[w] = kind
+		}
+	}
+	return m
+}()
+
+func wordSet(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[foldKey(w)] = true
+	}
+	return m
+}
