@@ -282,6 +282,22 @@ func (h *learnedHead) score(toks []token, p []float64) (ok bool) {
 	return n > 0
 }
 
+// featureLogOdds is the log-odds of class a over class b that the
+// features of a scored text contribute, without the bias: p is what score
+// wrote. A head trained class-balanced on few positive texts can carry a
+// large bias toward the rare class (the insult head's is +5.2 nats toward
+// "flagged"), so that a text none of whose words it knows scores as
+// confidently as an insult; this is what the words themselves say.
+func (h *learnedHead) featureLogOdds(p []float64, a, b int) float64 {
+	if p[a] <= 0 || p[b] <= 0 {
+		if p[a] > p[b] {
+			return math.Inf(1)
+		}
+		return math.Inf(-1)
+	}
+	return math.Log(p[a]/p[b]) - float64(h.bias[a]-h.bias[b])
+}
+
 // Softmax turns the log-odds in p into probabilities, in place (the
 // learned tables' scorer here, and their trainer and stacker fitter in
 // engine/builtin/cmd, which must compute exactly what this package does).
@@ -304,12 +320,16 @@ func Softmax(p []float64) {
 // "Learned evidence"): sentiment adds learnedSentMix*4*(P(positive) -
 // P(negative)) to the rules' valence sum (VADER scale), per language.
 var (
-	learnedSentMixAr  = 0.2
-	learnedSentMixEn  = 0.0 // GoEmotions lowered TweetEval at every mix tried: its head is an input of the English stacker only (stack_en.go)
-	learnedModMix     = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
-	learnedModMin     = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
-	learnedInsultMin  = 0.9 // P(flagged) from which the comments' insult head flags a short comment
-	learnedInsultGate = 1   // 0: no gate; 1: a lexicon hint or a second-person address
+	learnedSentMixAr = 0.2
+	learnedSentMixEn = 0.0 // GoEmotions lowered TweetEval at every mix tried: its head is an input of the English stacker only (stack_en.go)
+	learnedModMix    = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
+	learnedModMin    = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
+	learnedInsultMin = 0.9 // P(flagged) from which the comments' insult head flags a short comment
+	// learnedInsultFeatMin: the log-odds of flagged its words must give
+	// (featureLogOdds, without the bias): a comment the head knows no
+	// insult word of is not flagged on the bias alone
+	learnedInsultFeatMin = 0.0
+	learnedInsultGate    = 1 // 0: no gate; 1: a lexicon hint or a second-person address
 )
 
 // withLearned adds the learned sentiment evidence of toks to s.

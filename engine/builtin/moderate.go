@@ -374,7 +374,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 	if learnedInsult != nil && learnedInsultMin <= 1 && !tx.learnedFlag && tx.scores[catHarassment] < learnedModMix &&
 		len(text) < learnedIntentMaxBytes && arabicMajority(toks) && (learnedInsultGate == 0 || len(tx.hits) > 0 || addressedText(toks)) {
 		var p [2]float64
-		if learnedInsult.score(toks, p[:]) && p[1] >= learnedInsultMin {
+		if learnedInsult.score(toks, p[:]) && p[1] >= learnedInsultMin && learnedInsult.featureLogOdds(p[:], 1, 0) >= learnedInsultFeatMin {
 			tx.scores[catHarassment] = math.Max(tx.scores[catHarassment], round2(learnedModMix))
 			tx.learnedFlag = true
 		}
