@@ -162,7 +162,7 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 	for i := 0; i < len(text); i++ {
 		sp := text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r'
 		if !sp && !inWord {
-			if words++; words > shortArabiziWords {
+			if words++; words > plainArabiziWords {
 				return x, d, false
 			}
 		}
@@ -180,8 +180,23 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 	if x.Known < shortArabiziKnown || x.English > 0 || 3*x.Spelled > 2*x.Known {
 		return x, d, false
 	}
+	if words > shortArabiziWords && (x.Spelled > 0 || x.Known < plainArabiziKnown) {
+		return x, d, false
+	}
 	return x, dialect.Detect(text), true
 }
+
+// plainArabiziWords: a comment of shortArabiziWords+1 to plainArabiziWords
+// words without an Arabizi digit or marker is read as Arabizi only when
+// every Latin word reads as an Arabic word (none spelled letter by letter,
+// none kept as English) and at least plainArabiziKnown do: "eksab 1000
+// geneh yomeyan mn el beet" has no digit inside a word. The English dev
+// texts read as Arabizi stay the 3 of shortArabizi (an English sentence of
+// that length has English words).
+const (
+	plainArabiziWords = 12
+	plainArabiziKnown = 5
+)
 
 // shortArabiziKnown is the number of lexicon words shortArabizi needs.
 var shortArabiziKnown = 3
