@@ -230,12 +230,14 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	if d.Arabizi {
 		d = refineDialect(d, req.Text, tokenize(x.Text))
 		c.Language, c.Dialect, c.DialectConfidence = d.Language, d.Dialect, d.DialectConfidence
-		if c.Language == "mixed" && x.Known >= arabiziLoanShare*x.English {
-			// English words the reading keeps are loans of an Arabic
-			// sentence ("follow me 3al insta w ..."), not an English clause
-			c.Language = "ar"
-		}
 	} // else: the language and dialect of the Arabic reading
+	if c.Language == "mixed" && x.Known >= arabiziLoanShare*x.English {
+		// English words the reading keeps are loans of an Arabic sentence
+		// ("follow me 3al insta w ...", social-media loans not even
+		// counted: Translit.Loan), not an English clause; so for the
+		// reading's own detection, which sees those Latin words
+		c.Language = "ar"
+	}
 	c.ReplyText = dialect.ToArabizi(c.ReplyText)
 	c.ReplyDirection = "ltr"
 	c.Reasoning = "Arabizi, read as \"" + clip(x.Text, 120) + "\". " + c.Reasoning

@@ -119,6 +119,10 @@ type Translit struct {
 	// the caller's Arabic list, Spelled those spelled letter by letter, and
 	// English the words kept as English: how Arabic a Latin text reads.
 	Known, Spelled, English int
+	// Loan counts the words kept Latin that are social-media loans of
+	// Arabizi ("follow", "like", "share", "follow me/back": socialLoans),
+	// not counted in English: they do not make a sentence English.
+	Loan int
 	// Digit counts the words written in Arabic that had an Arabizi digit
 	// (2 3 5 6 7 8 9) among letters ("7elw", "3ala").
 	Digit int
@@ -161,7 +165,8 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	}
 	var ws []word
 	var buf [maxTranslitWord]byte
-	known, spelled, english, digit := 0, 0, 0, 0
+	known, spelled, english, digit, loan := 0, 0, 0, 0, 0
+	prevFollow := false // the previous Latin word was "follow"
 	for i := 0; i < len(text); {
 		if e, skip := protectedField(text, i); skip {
 			i = e
@@ -182,8 +187,14 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			for k := i; k < j; k++ {
 				w = append(w, lower(text[k]))
 			}
-			ar, proclitic, how := t.word(w)
+			ar, proclitic, how := "", false, wordEnglish
+			isLoan := socialLoans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back")
+			if !isLoan {
+				ar, proclitic, how = t.word(w)
+			}
 			switch {
+			case isLoan:
+				loan++
 			case how == wordEnglish:
 				english++
 			case ar != "": // "0a0" reads as nothing: kept
@@ -198,9 +209,10 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				}
 			}
 		}
+		prevFollow = letters && j-i == len("follow") && strings.EqualFold(text[i:j], "follow")
 		i = j
 	}
-	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit}
+	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit, Loan: loan}
 	if len(ws) == 0 {
 		x.Text = text
 		return x
@@ -704,4 +716,16 @@ func (t *Transliterator) ReadsJ(text string) bool {
 		i = j
 	}
 	return false
+}
+
+// socialLoans are the English words of social media that Arabizi comments
+// use as they are, inside an Arabic sentence ("follow me 3al insta",
+// "e3mel like w share"): kept Latin (never spelled in Arabic letters),
+// counted as Translit.Loan rather than English. "me" and "back" count so
+// only right after "follow".
+var socialLoans = map[string]bool{
+	"follow": true, "followers": true, "following": true, "unfollow": true,
+	"like": true, "likes": true, "share": true, "subscribe": true, "subscribers": true,
+	"story": true, "stories": true, "post": true, "posts": true, "comment": true, "comments": true,
+	"inbox": true, "dm": true, "bio": true, "live": true, "reels": true, "mention": true, "tag": true,
 }
