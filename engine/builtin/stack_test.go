@@ -8,9 +8,10 @@ import (
 )
 
 // TestStackerKeepsLongComments: the sentiment stacker decides tweet-shaped
-// text (long, or with a hashtag or link) without a question, complaint,
-// praise or suggestion intent; long comments keep the sentiment their words
-// and intent make obvious, whichever path decides them. Project-written
+// text (long, or with a hashtag or link) without an intent, long
+// complaints and praise, and questions and suggestions with a hashtag or
+// link; long comments keep the sentiment their words and intent make
+// obvious, whichever path decides them. Project-written
 // comments (none from any data set).
 func TestStackerKeepsLongComments(t *testing.T) {
 	if stackAr == nil {

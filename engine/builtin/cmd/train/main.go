@@ -75,6 +75,9 @@ var sources = map[string]source{
 	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel},
 }
 
+// charLo, charHi: the character n-gram lengths of the -chars heads.
+var charLo, charHi int
+
 func modLabel(r row) string {
 	if r.Label == "flagged" || r.Label == "clean" {
 		return r.Label
@@ -87,12 +90,14 @@ type head struct {
 	classes             []string
 	defaults            string
 	chars               bool // character n-grams too (builtin.FeaturesChars)
+	nb                  bool // naive Bayes log-likelihoods instead of logistic regression
 }
 
 var heads = []head{
-	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false},
-	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false},
-	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false},
+	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, false},
+	{"sent-ar-stack", "learned_sentiment_ar_stack.tsv", "Arabic sentiment, the stacker's second head", []string{"negative", "neutral", "positive"}, "arsarcasm", true, true},
+	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false, false},
+	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, false},
 }
 
 func main() {
@@ -102,7 +107,11 @@ func main() {
 	minCount := flag.Int("min-count", 3, "keep features seen in at least this many texts")
 	l2 := flag.Float64("l2", 1e-5, "L2 penalty per update")
 	keep := flag.Float64("keep", 0.02, "drop features whose largest |weight| is below this")
-	chars := flag.String("chars", "", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
+	chars := flag.String("chars", "sent-ar-stack", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
+	nb := flag.String("nb", "sent-ar-stack", "comma-separated heads (flag names) fitted as naive Bayes (smoothed log-likelihoods, binary counts) instead of logistic regression")
+	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing")
+	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram (heads of -chars)")
+	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram (heads of -chars)")
 	choice := map[string]*string{}
 	for _, h := range heads {
 		choice[h.flagName] = flag.String(h.flagName, h.defaults, h.what+": comma-separated sources, or none")
@@ -129,7 +138,13 @@ func main() {
 				h.chars = true
 			}
 		}
-		table, err := train(dir, h, keys, *epochs, *minCount, *l2, *keep)
+		h.nb = false
+		for _, c := range strings.Split(*nb, ",") {
+			if strings.TrimSpace(c) == h.flagName {
+				h.nb = true
+			}
+		}
+		table, err := train(dir, h, keys, *epochs, *minCount, *l2, *keep, *alpha)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "train:", err)
 			os.Exit(1)
@@ -147,15 +162,17 @@ type example struct {
 	class int
 }
 
-func train(dir string, h head, keys []string, epochs, minCount int, l2, keep float64) (string, error) {
+func train(dir string, h head, keys []string, epochs, minCount int, l2, keep, alpha float64) (string, error) {
 	classIdx := map[string]int{}
 	for i, c := range h.classes {
 		classIdx[c] = i
 	}
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "# Learned by `make train` (engine/builtin/cmd/train). Do not edit by hand; regenerate.\n")
-	if h.chars {
-		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character 3-4-grams of each word (builtin.FeaturesChars).\n", h.what)
+	if h.nb {
+		fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words, word pairs and character n-grams of each word (builtin.FeaturesCharsN), each counted once per text.\n", h.what)
+	} else if h.chars {
+		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character n-grams of each word (builtin.FeaturesCharsN).\n", h.what)
 	} else {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
 	}
@@ -187,7 +204,7 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 				continue
 			}
 			if h.chars {
-				texts = append(texts, builtin.FeaturesChars(r.Text))
+				texts = append(texts, builtin.FeaturesCharsN(r.Text, charLo, charHi))
 			} else {
 				texts = append(texts, builtin.Features(r.Text))
 			}
@@ -242,6 +259,9 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 			cw[k] = float64(len(exs)) / float64(K*counts[k])
 		}
 	}
+	if h.nb {
+		return nbTable(hdr.String(), h, vocab, exs, counts, alpha, keep, minCount), nil
+	}
 	w := make([][]float64, len(vocab))
 	g := make([][]float64, len(vocab))
 	for i := range w {
@@ -291,7 +311,7 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 	var b strings.Builder
 	b.WriteString(hdr.String())
 	if h.chars {
-		b.WriteString("features\t" + builtin.FeatChars + "\n")
+		b.WriteString("features\t" + builtin.FeatCharsN(charLo, charHi) + "\n")
 	}
 	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
 	b.WriteString("bias")
@@ -317,4 +337,71 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep flo
 	}
 	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept\n", h.what, len(exs), len(vocab), kept)
 	return b.String(), nil
+}
+
+// nbTable fits multinomial naive Bayes over binary feature counts (each
+// feature once per text), add-alpha smoothed, with uniform class priors
+// (class-balanced, as the dev metrics are macro-F1), and writes each
+// feature's log-likelihoods centred over the classes (the softmax of their
+// sum is the posterior; centring only makes the table sparse). Features
+// whose centred weights all stay under keep are dropped.
+func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, alpha, keep float64, minCount int) string {
+	K := len(h.classes)
+	n := make([][]float64, len(vocab))
+	for i := range n {
+		n[i] = make([]float64, K)
+	}
+	tot := make([]float64, K)
+	for _, ex := range exs {
+		seen := map[int]bool{}
+		for _, f := range ex.feats {
+			if !seen[f] {
+				seen[f] = true
+				n[f][ex.class]++
+				tot[ex.class]++
+			}
+		}
+	}
+	V := float64(len(vocab))
+	var b strings.Builder
+	b.WriteString(hdr)
+	fmt.Fprintf(&b, "# Classes (rows used): ")
+	for k, c := range h.classes {
+		fmt.Fprintf(&b, "%s %d ", c, counts[k])
+	}
+	fmt.Fprintf(&b, "\n# Training: naive Bayes, binary counts, add-%g smoothing, uniform priors, features in >= %d texts, |centred weight| >= %g kept.\n", alpha, minCount, keep)
+	if h.chars {
+		b.WriteString("features\t" + builtin.FeatCharsN(charLo, charHi) + "\n")
+	}
+	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
+	b.WriteString("bias")
+	for range h.classes {
+		b.WriteString("\t0.000")
+	}
+	b.WriteString("\n")
+	kept := 0
+	lw := make([]float64, K)
+	for i, f := range vocab {
+		mean := 0.0
+		for k := range lw {
+			lw[k] = math.Log((n[i][k] + alpha) / (tot[k] + alpha*V))
+			mean += lw[k] / float64(K)
+		}
+		m := 0.0
+		for k := range lw {
+			lw[k] -= mean
+			m = math.Max(m, math.Abs(lw[k]))
+		}
+		if m < keep || strings.ContainsAny(f, "\t\n") {
+			continue
+		}
+		kept++
+		b.WriteString(f)
+		for _, v := range lw {
+			fmt.Fprintf(&b, "\t%.3f", v)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept (naive Bayes)\n", h.what, len(exs), len(vocab), kept)
+	return b.String()
 }
