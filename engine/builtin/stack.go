@@ -201,7 +201,20 @@ func stackApplies(a *textAnalysis) bool {
 			return long && len(a.text) >= StackIntentMin || StackIntentTags && tags
 		}
 	}
-	return StackShortOther || len(a.text) >= StackShapeMin || tags
+	if len(a.text) >= StackShapeMin || tags {
+		return true
+	}
+	// a short text: spam and abuse keep the rules' label (neutral, negative)
+	return StackShortOther && !intentOf(a, "spam") && a.tx.abuse() < abusiveMin
+}
+
+func intentOf(a *textAnalysis, k string) bool {
+	for _, i := range a.intents {
+		if i == k {
+			return true
+		}
+	}
+	return false
 }
 
 // With StackOtherOnly, texts with an intent of StackIntents are decided

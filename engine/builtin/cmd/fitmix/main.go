@@ -59,7 +59,7 @@ type ex struct {
 
 func main() {
 	data := flag.String("data", datasets.DefaultDir, "directory of the labelled dev sets")
-	fit := flag.String("fit", "A", "half the stacker is fitted on: A or B")
+	fit := flag.String("fit", "A", "half the stacker is fitted on: A or B (AB: both, no held-out half)")
 	l2 := flag.Float64("l2", 0.003, "L2 penalty (per example, mean loss)")
 	out := flag.String("out", "engine/builtin/data/sentiment_mix.tsv", "table written with -write")
 	iters = flag.Int("iters", 2000, "gradient steps")
@@ -106,6 +106,9 @@ func main() {
 		}
 	}
 	fitHalf := (*fit + "A")[0]
+	if *fit == "AB" {
+		fitHalf = '*' // both halves: the held-out figures come from -fit A and -fit B
+	}
 	arClasses := []string{"positive", "negative", "neutral", "mixed"}
 	enClasses := []string{"positive", "negative", "neutral"}
 	wAr := train(exs, true, arClasses, fitHalf, *l2)
@@ -148,7 +151,7 @@ func main() {
 				sc.Add(e.gold, pred)
 			}
 			tag := "held out"
-			if half == fitHalf {
+			if half == fitHalf || fitHalf == '*' {
 				tag = "fitted"
 			}
 			fmt.Fprintf(&report, "  %-20s half %c (%s, n=%d): %.3f -> %.3f\n", s.name, half, tag, rc.N(), rc.MacroF1(), sc.MacroF1())
@@ -206,7 +209,7 @@ func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]f
 	cnt := map[[2]int]int{}
 	nsets := map[int]bool{}
 	for _, e := range exs {
-		if e.arabic != arabic || e.half != half || !e.stack {
+		if e.arabic != arabic || !inHalf(e, half) || !e.stack {
 			continue
 		}
 		if _, ok := ci[e.gold]; !ok {
@@ -216,7 +219,7 @@ func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]f
 		nsets[e.set] = true
 	}
 	for _, e := range exs {
-		if e.arabic != arabic || e.half != half || !e.stack {
+		if e.arabic != arabic || !inHalf(e, half) || !e.stack {
 			continue
 		}
 		y, ok := ci[e.gold]
@@ -317,7 +320,7 @@ func tuneBias(exs []ex, w [][]float64, classes []string, arabic bool, half byte)
 	score := func() float64 {
 		cs := map[int]*scoring.Confusion{}
 		for _, e := range exs {
-			if e.arabic != arabic || e.half != half || sets[e.set].arabic != arabic {
+			if e.arabic != arabic || !inHalf(e, half) || sets[e.set].arabic != arabic {
 				continue
 			}
 			if cs[e.set] == nil {
@@ -351,6 +354,9 @@ func tuneBias(exs []ex, w [][]float64, classes []string, arabic bool, half byte)
 	}
 }
 
+// inHalf reports an example of half ('*': either).
+func inHalf(e ex, half byte) bool { return half == '*' || e.half == half }
+
 // decideM is the runtime's decision (builtin.DecideMargin at
 // builtin.StackMargin).
 func decideM(w [][]float64, classes []string, x []float64, rules string) string {
@@ -365,7 +371,7 @@ func decideM(w [][]float64, classes []string, x []float64, rules string) string 
 func halfScore(exs []ex, w [][]float64, classes []string, arabic bool, half byte) float64 {
 	cs := map[int]*scoring.Confusion{}
 	for _, e := range exs {
-		if e.arabic != arabic || e.half != half || sets[e.set].arabic != arabic {
+		if e.arabic != arabic || !inHalf(e, half) || sets[e.set].arabic != arabic {
 			continue
 		}
 		if cs[e.set] == nil {
