@@ -72,3 +72,24 @@ func BenchmarkClassifyStacked300(b *testing.B) {
 		Classify(op.ClassifyRequest{Text: text})
 	}
 }
+
+// TestStackerGate: long questions and suggestions without a hashtag or link
+// keep the rules' label (a comment's question to a business is not a
+// tweet's rhetorical one); long complaints and praise, and questions with a
+// hashtag, are decided by the stacker. Project-written comments.
+func TestStackerGate(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		decides bool
+	}{
+		{"لو سمحت عايز أعرف مواعيد الفرع اللي في مدينة نصر يوم الجمعة، وهل فيه خدمة توصيل للمنطقة دي ولا لأ؟ وبكام التوصيل؟", false},
+		{"اقترح عليكم تعملوا سلسلة فيديوهات عن الطبخ الصحي للمبتدئين، وياريت يكون فيها وصفات سهلة وسريعة ومكوناتها موجودة في كل بيت", false},
+		{"الطلب تأخر أكثر من أسبوع وكل ما أتصل على خدمة العملاء محد يرد علي، والله شي يقهر وما أنصح أحد يتعامل معكم أبد", true},
+		{"هو ليه كل ما يكون في ماتش مهم الفريق يلعب وحش كده؟ #الدوري", true},
+	} {
+		a := analyseRules(c.text)
+		if got := stackApplies(&a); got != c.decides {
+			t.Errorf("%q (intents %v): stacker decides %v, want %v", c.text, a.intents, got, c.decides)
+		}
+	}
+}
