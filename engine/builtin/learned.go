@@ -262,23 +262,24 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 		}
 		n++
 	}
-	prev := -1
+	prev := false
+	var prevSp uint64 // hash of the previous word key and " "
 	for i := range toks {
 		t := &toks[i]
 		if !wordTok(t) || t.key == "" {
-			prev = -1
+			prev = false
 			continue
 		}
-		if w := h.weights(fnvString(t.key)); w != nil {
+		wh := fnvString(t.key)
+		if w := h.weights(wh); w != nil {
 			add(w)
 		}
-		if prev >= 0 {
-			hh := fnvAdd(fnvAdd(fnvString(toks[prev].key), " "), t.key)
-			if w := h.weights(hh); w != nil {
+		if prev {
+			if w := h.weights(fnvAdd(prevSp, t.key)); w != nil {
 				add(w)
 			}
 		}
-		prev = i
+		prev, prevSp = true, fnvAdd(wh, " ")
 		if h.chars {
 			charGrams(t.key, h.lo, h.hi, func(f uint64) {
 				if w := h.weights(f); w != nil {
