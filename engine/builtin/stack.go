@@ -28,14 +28,15 @@ import (
 //
 // Which texts it decides (stackApplies): tweet-shaped ones (a hashtag, a
 // link, or at least StackShapeMin bytes) where the rules found no intent
-// but spam or other; complaints and praise of at least StackIntentMin
-// bytes; questions and suggestions only with a hashtag or link. The dev
-// tweets it is fitted on are not comments written to a brand: there a
-// question is mostly rhetorical and negative, so fitted on every text it
-// turned plain questions negative and complaints neutral (measured on the
-// obvious-comment set; docs/quality.md). Short comments, and questions and
-// suggestions without a tweet's hashtag or link, keep the rules' label
-// (TestStackerKeepsLongComments, TestStackerSkipsShortComments).
+// but spam or other; praise of at least StackIntentMin bytes; questions,
+// suggestions and complaints only with a hashtag or link. The dev tweets it
+// is fitted on are not comments written to a brand: there a question is
+// mostly rhetorical and negative, so fitted on every text it turned plain
+// questions negative and complaints neutral or mixed (measured on the
+// obvious-comment set and on long comments; docs/quality.md). Short
+// comments, and questions, suggestions and complaints without a tweet's
+// hashtag or link, keep the rules' label (TestStackerGate,
+// TestStackerKeepsLongComments, TestStackerSkipsShortComments).
 
 // stackN is the number of stacker inputs (see stackFeatures).
 const stackN = 34
@@ -228,8 +229,8 @@ func intentOf(a *textAnalysis, k string) bool {
 // these defaults (cmd/fitmix's flags; docs/quality.md lists the
 // alternatives measured).
 var (
-	StackIntents    = "complaint,praise"
-	StackTagIntents = "question,suggestion"
+	StackIntents    = "praise"
+	StackTagIntents = "question,suggestion,complaint"
 	StackIntentMin  = 120
 	StackIntentTags = true
 	StackShortOther = false
