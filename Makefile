@@ -6,7 +6,7 @@ SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
 RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
 
-.PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality adapt train train-dialect bench bench-brownout bench-cluster soak fuzz clean
+.PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality adapt train train-dialect train-comments bench bench-brownout bench-cluster soak fuzz clean
 
 all: build
 
@@ -103,6 +103,13 @@ train-dialect:
 train: train-dialect
 	$(GO) run ./engine/builtin/cmd/train -data $(DATA)
 	$(GO) run ./engine/builtin/cmd/fitmix -data $(DATA) -write
+
+# The learned comment heads alone (engine/builtin/data/learned_intent.tsv,
+# learned_dialect_comments.tsv, learned_insult_comments.tsv) from the
+# project's own comments in the repository (engine/builtin/corpus): needs no
+# DATA, about 1 s, deterministic. `make train` writes it too.
+train-comments:
+	$(GO) run ./engine/builtin/cmd/train -only intent,dialect,insult
 
 bench:
 	./scripts/bench.sh

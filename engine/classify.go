@@ -36,7 +36,7 @@ func (e *Engine) Classify(ctx context.Context, req op.ClassifyRequest, provider 
 		op: opClassify, schemaName: wire.SchemaClassify, system: prompts["classify"], schema: schemas["classify"],
 		input: in, maxTokens: 800,
 		check: func(content string) (op.Classification, error) { return checkClassify(content, req, det) },
-		local: func() op.Classification { return builtin.Classify(req) },
+		local: func() op.Classification { return builtin.ClassifyDetected(req, det) }, // det: not detected again
 		usage: func(c *op.Classification) *op.Usage { return &c.Usage },
 	}
 	return run(ctx, e, e.chain(e.route(det, provider), true), t)

@@ -29,7 +29,7 @@ func (e *Engine) Moderate(ctx context.Context, req op.ModerateRequest) (op.Moder
 		op: opModerate, schemaName: wire.SchemaModerate, system: prompts["moderate"], schema: schemas["moderate"],
 		input: in, maxTokens: 600,
 		check: func(content string) (op.Moderation, error) { return checkModerate(content, req.Text, det) },
-		local: func() op.Moderation { return builtin.Moderate(req) },
+		local: func() op.Moderation { return builtin.ModerateDetected(req, det) }, // det: not detected again
 		usage: func(m *op.Moderation) *op.Usage { return &m.Usage },
 	}
 	return run(ctx, e, e.chain(LLMA, false), t)

@@ -71,7 +71,7 @@ func (e *Engine) Reply(ctx context.Context, req op.ReplyRequest) (op.Reply, erro
 			}
 			return op.Reply{ReplyText: text, ReplyDialect: rd, Tone: tone, OriginalIntent: req.Intent, OriginalDialect: origDialect}, nil
 		},
-		local: func() op.Reply { return builtin.Reply(req) },
+		local: func() op.Reply { return builtin.ReplyDetected(req, det) }, // det: not detected again
 		usage: func(r *op.Reply) *op.Usage { return &r.Usage },
 	}
 	return run(ctx, e, e.chain(e.route(det, ""), true), t)

@@ -40,7 +40,7 @@ func (e *Engine) Rubric(ctx context.Context, req op.RubricRequest, provider stri
 		op: opRubric, schemaName: wire.SchemaRubric, system: prompts["rubric"], schema: rubricSchema(req),
 		input: in, maxTokens: 200 + 40*len(req.Categories), unparseable: true,
 		check: func(content string) (op.RubricResult, error) { return checkRubric(content, req, det) },
-		local: func() op.RubricResult { return builtin.Rubric(req) },
+		local: func() op.RubricResult { return builtin.RubricDetected(req, det) }, // det: not detected again
 		usage: func(r *op.RubricResult) *op.Usage { return &r.Usage },
 	}
 	return run(ctx, e, e.chain(e.route(det, provider), true), t)

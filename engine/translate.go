@@ -58,7 +58,7 @@ func (e *Engine) Translate(ctx context.Context, req op.TranslateRequest) (op.Tra
 			}
 			return tr, nil
 		},
-		local: func() op.Translation { return builtin.Translate(req) },
+		local: func() op.Translation { return builtin.TranslateDetected(req, det) }, // det: not detected again
 		usage: func(r *op.Translation) *op.Usage { return &r.Usage },
 	}
 	return run(ctx, e, e.chain(LLMA, false), t)

@@ -107,10 +107,16 @@ func transliterator() *dialect.Transliterator {
 // texts of the English dev sets one is read so (a list of names with digits,
 // "Jesse3. Sookie4."); of the 138 of the Arabizi dev set, 132 (Detect: 131).
 func arabiziReading(text string) (x dialect.Translit, d op.Detection, ok bool) {
+	return arabiziReadingDetected(text, nil)
+}
+
+// arabiziReadingDetected is arabiziReading with the detection of text when
+// known (nil: detected here when needed).
+func arabiziReadingDetected(text string, known *op.Detection) (x dialect.Translit, d op.Detection, ok bool) {
 	if !dialect.MayBeArabizi(text) { // cheap: other texts pay no detection here
 		return x, d, false
 	}
-	d = dialect.Detect(text)
+	d = detection(text, known)
 	x = transliterator().Transliterate(text)
 	if x.Changed == 0 {
 		return x, d, false
@@ -128,8 +134,8 @@ func arabiziReading(text string) (x dialect.Translit, d op.Detection, ok bool) {
 // classifyArabizi is Classify for an Arabizi comment: Classify of its
 // Arabic reading, reported about the original. ok is false when text is
 // not Arabizi (Classify then goes on as for any text).
-func classifyArabizi(req op.ClassifyRequest) (op.Classification, bool) {
-	x, d, ok := arabiziReading(req.Text)
+func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classification, bool) {
+	x, d, ok := arabiziReadingDetected(req.Text, known)
 	if !ok {
 		return op.Classification{}, false
 	}
@@ -142,8 +148,12 @@ func classifyArabizi(req op.ClassifyRequest) (op.Classification, bool) {
 			r.Hints[i] = h
 		}
 	}
-	c := Classify(r) // r.Text has Arabic letters: not Arabizi, no recursion
+	// r.Text has Arabic letters: not Arabizi, no recursion. Its detection
+	// is needed even when the original's is reported: the reply is drafted
+	// in the dialect of the Arabic reading
+	c := classify(r, nil)
 	if d.Arabizi {
+		d = refineDialect(d, req.Text, tokenize(x.Text))
 		c.Language, c.Dialect, c.DialectConfidence = d.Language, d.Dialect, d.DialectConfidence
 	} // else: the language and dialect of the Arabic reading
 	c.ReplyText = dialect.ToArabizi(c.ReplyText)
@@ -156,16 +166,21 @@ func classifyArabizi(req op.ClassifyRequest) (op.Classification, bool) {
 // moderateArabizi is Moderate for an Arabizi text: Moderate of its Arabic
 // reading with the spans mapped back to the original. ok is false when text
 // is not Arabizi.
-func moderateArabizi(req op.ModerateRequest) (op.Moderation, bool) {
-	x, d, ok := arabiziReading(req.Text)
+func moderateArabizi(req op.ModerateRequest, known *op.Detection) (op.Moderation, bool) {
+	x, d, ok := arabiziReadingDetected(req.Text, known)
 	if !ok {
 		return op.Moderation{}, false
 	}
 	r := req
 	r.Text = x.Text
-	m := Moderate(r)
+	var m op.Moderation
 	if d.Arabizi {
+		// the language and dialect reported are the original's: the
+		// Arabic reading is not detected
+		m = moderate(r, &d)
 		m.Language, m.Dialect = d.Language, d.Dialect
+	} else {
+		m = moderate(r, nil)
 	}
 	if !m.IsSafe {
 		for i := range m.Spans {

@@ -29,11 +29,17 @@ func countFields(s string) int {
 	n := 0
 	in := false
 	for i := 0; i < len(s); {
-		r, w := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
+		var sp bool
+		w := 1
+		if c := s[i]; c < utf8.RuneSelf {
+			sp = asciiSpace[c] // unicode.IsSpace of an ASCII byte
+		} else if c >= 0xC3 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			w = 2 // U+00C0..U+07FF (Arabic): no space (U+0085 and U+00A0 start with C2)
+		} else {
+			var r rune
 			r, w = utf8.DecodeRuneInString(s[i:])
+			sp = unicode.IsSpace(r)
 		}
-		sp := unicode.IsSpace(r)
 		if !sp && !in {
 			n++
 		}
@@ -42,3 +48,6 @@ func countFields(s string) int {
 	}
 	return n
 }
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}

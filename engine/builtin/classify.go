@@ -16,11 +16,57 @@ var urgentM = func() *matcher {
 	for i, w := range []string{"urgent", "asap", "immediately", "emergency", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
 		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
 		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
-		"took my money", "سحب المبلغ", "اتسحب", "انسحب"} {
+		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
+		// money taken (English): charged, billed or debited for nothing
+		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card", "from my account",
+		// safety: a product that can hurt someone
+		"dangerous", "hazard", "unsafe", "caught fire", "on fire", "sparked", "sparks", "burning", "overheated", "burned a hole", "exploded", "overheating", "overheats",
+		"electric shock", "shocked me", "injured", "got hurt", "food poisoning", "allergic reaction",
+		"could have been hurt", "could have hurt", "could have burned", "could have killed", "started smoking", "piece of glass", "burned my", "burnt my", "got so hot",
+		"could have been a disaster", "could have died", "could have been killed", "almost fell", "could have fallen", "renewed without", "without my permission", "without my consent",
+		// threats to leave
+		"cancel my subscription", "cancelling my subscription", "canceling my subscription", "cancel my membership", "close my account", "closing my account",
+		"take my business elsewhere", "business elsewhere", "im leaving", "leaving for another", "switch to another", "another provider", "a competitor", "lost a customer", "switching to", "done with this", "done with you", "im done with", "unsubscribing", "unsubscribed",
+		"im cancelling", "im canceling", "i am cancelling", "cancel my account", "cancelling my", "canceling my",
+		// the same problem reported again and again
+		"again and again", "how many times", "times already", "reporting you", "consumer protection"} {
 		m.add(w, i, false)
 	}
 	return m
 }()
+
+// neverAgain reports "never ... again" within a few words ("never shopping
+// here again", "never ordering from you again"): a customer threatening to
+// leave.
+func neverAgain(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "never" {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if toks[j].key == "again" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// repeatedContact reports "third time", "fifth email", "4th call": the
+// same problem reported for the third time or more.
+func repeatedContact(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if ordinal3[toks[i].key] && contactNouns[toks[i+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	ordinal3     = map[string]bool{"third": true, "fourth": true, "fifth": true, "sixth": true, "tenth": true, "3rd": true, "4th": true, "5th": true, "6th": true, "10th": true, "nth": true}
+	contactNouns = map[string]bool{"time": true, "email": true, "mail": true, "call": true, "message": true, "complaint": true, "attempt": true, "request": true, "ticket": true}
+)
 
 // Classify classifies one comment.
 //
@@ -43,11 +89,24 @@ var urgentM = func() *matcher {
 //     corrected intents and sentiment replace the computed ones.
 //
 // ReplyText is a template draft in the commenter's language and dialect.
-func Classify(req op.ClassifyRequest) op.Classification {
-	if c, ok := classifyArabizi(req); ok { // Arabizi: arabizi.go
+func Classify(req op.ClassifyRequest) op.Classification { return classify(req, nil) }
+
+// ClassifyDetected is Classify for a caller that has already detected the
+// text's language and dialect: d must be dialect.Detect(req.Text) (the
+// engine detects every text to route it); the text is not detected again.
+func ClassifyDetected(req op.ClassifyRequest, d op.Detection) op.Classification {
+	return classify(req, &d)
+}
+
+// classify is Classify with the detection of req.Text when known (nil:
+// detect here).
+func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
+	if c, ok := classifyArabizi(req, known); ok { // Arabizi: arabizi.go
 		return c
 	}
-	ta := analyseText(req.Text)
+	buf := getTokBuf() // the result keeps no token
+	defer putTokBuf(buf)
+	ta := analyseTextBuf(req.Text, detection(req.Text, known), buf)
 	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, &ta.sc, ta.intents, ta.label
 
 	var why []string
@@ -75,7 +134,7 @@ func Classify(req op.ClassifyRequest) op.Classification {
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := len(urgentM.find(toks)) > 0
+	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks) || repeatedContact(toks)
 	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or
@@ -135,8 +194,12 @@ type textAnalysis struct {
 	rules   string // the rules' sentiment (label before the stacker)
 }
 
-func analyseText(text string) textAnalysis {
-	a := analyseRules(text)
+func analyseText(text string) textAnalysis { return analyseTextBuf(text, dialect.Detect(text), nil) }
+
+// analyseTextBuf is analyseText of a text whose detection d is known, its
+// tokens in buf (nil: new memory).
+func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
+	a := analyseRulesBuf(text, d, buf)
 	a.rules = a.label
 	a.label = stacked(&a, a.tx.abuse() >= abusiveMin)
 	return a
@@ -144,11 +207,15 @@ func analyseText(text string) textAnalysis {
 
 // analyseRules is analyseText before the sentiment stacker: the rules' label
 // (with the learned evidence they add).
-func analyseRules(text string) textAnalysis {
+func analyseRules(text string) textAnalysis { return analyseRulesBuf(text, dialect.Detect(text), nil) }
+
+// analyseRulesBuf is analyseRules of a text whose detection d is known, its
+// tokens in buf (nil: new memory).
+func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	var a textAnalysis
 	a.text = text
-	a.d = dialect.Detect(text)
-	a.toks = tokenize(text)
+	a.toks = tokenizeBuf(text, buf)
+	a.d = refineDialect(d, text, a.toks)
 	a.sent = scoreSentiment(text, a.toks)
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)
@@ -159,6 +226,14 @@ func analyseRules(text string) textAnalysis {
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a
+}
+
+// detection returns *known, or the detection of text when known is nil.
+func detection(text string, known *op.Detection) op.Detection {
+	if known != nil {
+		return *known
+	}
+	return dialect.Detect(text)
 }
 
 // labelWithIntent reconciles the lexical sentiment with the intents found:

@@ -93,8 +93,8 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	var urls, emails, phones [][]int
-	if hasDot {
-		urls = reURL.FindAllStringIndex(text, -1)
+	if hasDot && mayHaveURL(text) {
+		urls = findURLs(text)
 	}
 	if hasAt && hasDot {
 		emails = reEmail.FindAllStringIndex(text, -1)
@@ -130,9 +130,17 @@ func detectSpam(text string, toks []token) spamResult {
 			s.reasons = append(s.reasons, "phone number")
 		}
 	}
-	if digits > 0 && reMoney.MatchString(strings.ToLower(text)) {
+	if digits > 0 && mayHaveMoney(text) && reMoney.MatchString(strings.ToLower(text)) {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
+	}
+	// "follow @account": promoting an account
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].key == "follow" && text[toks[i+1].start] == '@' {
+			x += 1.0
+			s.reasons = append(s.reasons, "follow an account")
+			break
+		}
 	}
 	for _, h := range spamM.find(toks) {
 		x += spamCues[h.id]
@@ -146,6 +154,74 @@ func detectSpam(text string, toks []token) spamResult {
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
+}
+
+// findURLs is reURL.FindAllStringIndex(text, -1) (nil for none), scanning
+// only the words that may hold a URL: every match lies inside one run of
+// characters outside \s (the regexp's \t \n \f \r and space), and \b sees
+// the same non-word context at a run's ends as at the ends of the text.
+func findURLs(text string) [][]int {
+	var out [][]int
+	for i := 0; i < len(text); {
+		for i < len(text) && reSpace(text[i]) {
+			i++
+		}
+		j := i
+		for j < len(text) && !reSpace(text[j]) {
+			j++
+		}
+		if w := text[i:j]; mayHaveURL(w) {
+			for _, loc := range reURL.FindAllStringIndex(w, -1) {
+				out = append(out, []int{i + loc[0], i + loc[1]})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// reSpace reports the bytes of the regexp class \s.
+func reSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// mayHaveURL is false only for texts reURL cannot match (most comments),
+// which then skip its backtracking scan: a match needs "http" or "www."
+// (ASCII case-insensitive: h, t, p and w have no other case forms) or a
+// dot followed by the first letter of one of its domains (an ASCII letter,
+// or ſ, which (?i) folds with s).
+func mayHaveURL(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		c := text[i] | 0x20
+		switch {
+		case text[i] == '.':
+			if n := text[i+1]; n|0x20 >= 'a' && n|0x20 <= 'z' || n == 0xC5 {
+				return true
+			}
+		case c == 'h':
+			if i+4 <= len(text) && text[i+1]|0x20 == 't' && text[i+2]|0x20 == 't' && text[i+3]|0x20 == 'p' {
+				return true
+			}
+		case c == 'w':
+			if i+4 <= len(text) && text[i+1]|0x20 == 'w' && text[i+2]|0x20 == 'w' && text[i+3] == '.' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayHaveMoney is false only for texts reMoney cannot match once lower-cased:
+// a match needs "$", "usd" or "dollars" (ASCII letters: only their
+// upper-case forms lower-case to them) or one of its Arabic currency words.
+func mayHaveMoney(text string) bool {
+	if strings.IndexByte(text, '$') >= 0 || strings.Contains(text, "ريال") || strings.Contains(text, "دولار") || strings.Contains(text, "جنيه") {
+		return true
+	}
+	for i := 0; i+3 <= len(text); i++ {
+		if c := text[i] | 0x20; (c == 'u' || c == 'd') && (text[i+1]|0x20 == 's' && text[i+2]|0x20 == 'd' || text[i+1]|0x20 == 'o' && text[i+2]|0x20 == 'l') {
+			return true
+		}
+	}
+	return false
 }
 
 // repeatedWord reports a word of three or more letters that fills at least
@@ -209,6 +285,12 @@ const (
 type intentEv struct {
 	v, cue [numIntents]float64
 	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
+	howTo  bool // "how do/can I", "how to" opens a sentence
+	// spamContact: the spam evidence has a link, a phone number or an
+	// e-mail address
+	spamContact bool
+	// maxComplaint: the weight of the strongest complaint cue phrase
+	maxComplaint float64
 	// mention: the text names an account (@brand): abuse aimed at a brand
 	// is a complaint about it
 	mention bool
@@ -219,6 +301,14 @@ type intentEv struct {
 	// praiseBefore: a praise cue stands before the last contrast word
 	// ("الأكل طيب بس ..."): with a complaint after it the text is mixed
 	praiseBefore bool
+	// learned: the learned intent head scored the text, with class
+	// probabilities lp (op.Intents' order)
+	learned bool
+	lp      [numIntents]float64
+	// praiseAfter: a praise cue stands after the last contrast word
+	praiseAfter bool
+	// complaintAfter is the complaint cue weight after the last contrast word
+	complaintAfter float64
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -236,8 +326,17 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
 		}
+		if c.idx == iComplaint {
+			ev.maxComplaint = math.Max(ev.maxComplaint, c.weight)
+		}
 		if c.idx == iPraise && c.weight > 0 && sent.butAt >= 0 && h.tj <= sent.butAt {
 			ev.praiseBefore = true
+		}
+		if c.weight > 0 && sent.butAt >= 0 && h.ti > sent.butAt {
+			ev.praiseAfter = ev.praiseAfter || c.idx == iPraise
+			if c.idx == iComplaint {
+				ev.complaintAfter += c.weight
+			}
 		}
 	}
 	for _, h := range intentS.appendFind(hitsBuf[:0], toks) {
@@ -245,6 +344,20 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			sc[c.idx] += c.weight
 		}
 	}
+	// a comment that is one "how do I ...", "how can I ..." sentence: a
+	// request for instructions (see pickIntents)
+	if len(toks) > 2 {
+		i := 0
+		for i < len(toks)-2 && strings.HasPrefix(text[toks[i].start:], "@") {
+			i++
+		}
+		if toks[i].key == "how" && (toks[i+1].key == "do" || toks[i+1].key == "can" || toks[i+1].key == "to") &&
+			!strings.ContainsAny(strings.TrimRight(text[toks[i].start:], ".!?؟ \n"), ".!?؟\n") {
+			ev.howTo = true
+		}
+	}
+	// "ordered a large and got a small": what came is not what was ordered
+	sc[iComplaint] += orderedGot(toks)
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
 		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
@@ -252,9 +365,17 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			break
 		}
 	}
-	sc[iComplaint] += negatedFailure(toks)
+	if f := negatedFailure(toks); f != keepsWeight || sent.compound < 0.3 {
+		sc[iComplaint] += f
+	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
+	if learnedIntentAsCue {
+		withLearnedIntent(&ev, text, toks, sent.arabic)
+	}
 	ev.cue = ev.v
+	if !learnedIntentAsCue {
+		withLearnedIntent(&ev, text, toks, sent.arabic)
+	}
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
 		if sent.compound <= -0.2 || sc[iComplaint] >= 0.4 {
@@ -299,12 +420,61 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 && !ev.strong {
 		sc[iComplaint] -= 0.5
 	}
+	// a short English comment that weighs something good against something
+	// bad and ends negative ("loved the first season but this one is so
+	// boring") complains about the bad part (a clearly negative comment
+	// without such a contrast is left to the cues: made a complaint, it
+	// cost the complaints set 0.002 F1 on general negative tweets)
+	if !sent.arabic && len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !strings.ContainsAny(text, "?") &&
+		sent.butAt >= 0 && sent.posBefore > 0 && sent.compound <= -0.2 {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
+		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
+	}
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}
+	// a short, plainly positive English comment (clearly positive words, no
+	// negative one, no question, complaint or suggestion cue) is aimed at
+	// the content or the brand it is written under: praise even without a
+	// praise word ("you explain better than my teacher", "didn't expect it
+	// to be this good"). Longer texts narrate rather than address.
+	if !sent.arabic && sent.compound >= 0.5 && sent.rawNeg == 0 && len(toks) <= plainPraiseMaxWords &&
+		ev.cue[iComplaint] <= 0 && ev.cue[iSuggestion] <= 0 && ev.cue[iQuestion] < 1 && !strings.ContainsAny(text, "?") && spam.score < 0.3 {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+	}
 	sc[iSpam] = spam.score * 1.2
+	ev.spamContact = len(spam.spans) > 0
 	return ev
 }
+
+// orderedGot is the complaint evidence of "ordered ... got/received/only
+// ..." or "got/received ...
+// instead of ...": the commenter contrasts what was ordered with what
+// came.
+func orderedGot(toks []token) float64 {
+	for i := range toks {
+		switch toks[i].key {
+		case "ordered":
+			for j := i + 1; j < len(toks) && j <= i+6; j++ {
+				if k := toks[j].key; k == "got" || k == "received" || k == "recieved" || k == "only" {
+					return 0.4 // beside the cue "ordered" (0.4)
+				}
+			}
+		case "got", "received", "recieved", "sent":
+			// "I got a used item instead of a new one"
+			for j := i + 1; j < len(toks) && j <= i+6; j++ {
+				if toks[j].key == "instead" {
+					return 0.6
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// plainPraiseMaxWords is the length (tokens) up to which a plainly positive
+// English comment counts as praise without a praise cue.
+const plainPraiseMaxWords = 20
 
 // whyWords open a "why" question; with complaint evidence it is a grievance.
 var whyWords = map[string]bool{"why": true, "ليه": true, "ليش": true, "لماذا": true, "لمذا": true, "ليييه": true, "لويش": true}
@@ -361,12 +531,21 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 		// a strong complaint or question with a weak spam signal (say a
 		// screenshot link) stays what it is
 		strong := sc[iComplaint] >= 1.2 || sc[iQuestion] >= 1.5
+		// spam words alone (no link or contact) beside a decisive failure
+		// cue ("the promo code doesn't work at checkout") are a customer's
+		// words, not promotion
+		if ev.maxComplaint >= 1 && !ev.spamContact {
+			strong, sc[iSpam] = true, 0
+		}
 		if !strong || sc[iSpam] >= 0.9 {
 			return []string{"spam"}
 		}
 	}
 	if ev.strong && !ctx.contrast {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
+	if ctx.abusive && ev.cue[iSuggestion] < 1 {
+		sc[iSuggestion] = 0 // "you crooks should be in jail": a reproach, not a proposal
 	}
 	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0
@@ -375,11 +554,22 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 			sc[iQuestion] = 0 // "يا حمار وش هالكلام": rhetorical
 		}
 	}
+	// "how do I cancel my order?": a how-to question with no decisive
+	// failure cue asks for instructions; it reports no grievance
+	if ev.howTo && !ev.strong && ev.cue[iComplaint] < 1.2 && sc[iQuestion] >= intentThreshold[iQuestion] {
+		sc[iComplaint] = 0
+	}
 	if ev.why && ev.cue[iComplaint] >= 0.6 {
 		sc[iQuestion] = 0
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	if (ev.cue[iComplaint] >= 0.8 || ev.strong) && !ctx.contrast {
+		sc[iPraise] = 0
+	}
+	// praise conceded before a contrast word and a complaint after it
+	// ("great product but shipping is so slow"): the complaint is the
+	// point, the praise a concession (the sentiment stays mixed)
+	if ev.praiseBefore && !ev.praiseAfter && ev.complaintAfter >= 0.6 && sc[iComplaint] >= intentThreshold[iComplaint] {
 		sc[iPraise] = 0
 	}
 	// a complaint or a suggestion with a weak suggestion or praise cue
@@ -392,6 +582,11 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	}
 	if sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0
+	}
+	// a question with only a weak praise word ("which plan is best for
+	// me?") asks; it does not praise
+	if ctx.questionMark && sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iPraise] < 0.6 {
+		sc[iPraise] = 0
 	}
 	var idx [numIntents]int
 	n := 0
@@ -432,6 +627,15 @@ func negatedFailure(toks []token) float64 {
 		if t.arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
 			k = k[len("و"):] // ومحدش, وما
 		}
+		// "stopped charging", "stops loading": a product that quit doing its
+		// job; "keeps crashing", "kept cutting out": one that fails again and
+		// again (the imperative "keep going" is no report)
+		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") {
+			if k == "keeps" || k == "kept" {
+				return keepsWeight
+			}
+			return failureWeight
+		}
 		if !failNeg[k] && !negators[k] {
 			continue
 		}
@@ -452,9 +656,14 @@ func negatedFailure(toks []token) float64 {
 // failureWeight is decisive alone (a complaint cue of weight 1).
 const failureWeight = 1.0
 
+// keepsWeight: "keeps <verb>ing" is most often a failure ("keeps crashing")
+// but not always ("keeps getting better"): intentScores drops it in a
+// positive text.
+const keepsWeight = 0.8
+
 var (
 	// failNeg: negators and "nobody" words that precede a service verb
-	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true}
+	failNeg = map[string]bool{"محدش": true, "محد": true, "ماحد": true, "مفيش": true, "مافيش": true, "مافي": true, "nobody": true, "noone": true, "never": true, "hasnt": true, "havent": true, "hadnt": true}
 	// failSkip: words that may stand between the negator and the verb
 	failSkip       = map[string]bool{"عم": true, "حد": true, "حدا": true, "احد": true, "بعد": true, "لسه": true, "لسا": true, "one": true, "even": true, "still": true, "yet": true, "ever": true, "حتي": true, "قادر": true, "راضي": true}
 	enServiceVerbs = map[string]bool{}
@@ -468,7 +677,12 @@ func init() {
 	for _, w := range []string{"work", "works", "working", "worked", "open", "opens", "opening", "load", "loads", "loading", "start", "starts",
 		"turn", "turns", "respond", "responds", "responded", "responding", "answer", "answers", "answered", "answering", "reply", "replies", "replied",
 		"arrive", "arrives", "arrived", "charge", "charges", "charging", "connect", "connects", "help", "helps", "helped", "refund", "refunded",
-		"deliver", "delivered", "came", "come", "show", "shows", "showed", "call", "called", "fix", "fixed"} {
+		"deliver", "delivered", "came", "come", "show", "shows", "showed", "call", "called", "fix", "fixed",
+		// what a product or an order is expected to do (issue 23)
+		"close", "closes", "lock", "locks", "update", "updated", "updates", "sync", "syncs", "synced", "play", "plays", "stream", "download", "downloads",
+		"install", "installs", "save", "saves", "saved", "fit", "fits", "print", "prints", "pair", "pairs", "boot", "boots",
+		"accept", "accepts", "accepted", "recognize", "recognizes", "ship", "shipped", "dispatched", "processed", "appear", "appears", "appeared",
+		"heat", "heats", "spin", "spins", "receive", "received"} {
 		enServiceVerbs[w] = true
 	}
 	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل"} {

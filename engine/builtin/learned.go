@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"svc/engine/op"
 )
 
 // Learned evidence beside the rules: linear weights over word and word-pair
@@ -44,10 +46,16 @@ var (
 	learnedSentAr *learnedHead // classes negative, neutral, positive
 	learnedSentEn *learnedHead // classes negative, neutral, positive
 	// the sentiment stacker's second Arabic head: naive Bayes over words,
-	// word pairs and character 3-4-grams (classes negative, neutral,
+	// word pairs and character 3-grams (classes negative, neutral,
 	// positive), read only by the stacker (stack.go)
 	learnedSentArStack *learnedHead
 	learnedModAr       *learnedHead // classes clean, flagged
+	// learnedIntent: classes question, complaint, praise, suggestion, spam,
+	// other (op.Intents' order), learned from the project's own comments
+	// (corpus/comments.jsonl), Arabic and English in one table
+	learnedIntent  *learnedHead
+	learnedDialect *learnedHead // classes gulf, egyptian, levantine, msa
+	learnedInsult  *learnedHead // classes clean, flagged (insults, from the project's comments)
 )
 
 func init() {
@@ -55,6 +63,12 @@ func init() {
 	learnedSentEn = loadLearned("learned_sentiment_en.tsv")
 	learnedSentArStack = loadLearned("learned_sentiment_ar_stack.tsv")
 	learnedModAr = loadLearned("learned_moderation_ar.tsv")
+	learnedIntent = loadLearned("learned_intent.tsv")
+	learnedDialect = loadLearned("learned_dialect_comments.tsv")
+	learnedInsult = loadLearned("learned_insult_comments.tsv")
+	if learnedIntent != nil && strings.Join(learnedIntent.classes, ",") != strings.Join(op.Intents, ",") {
+		panic("builtin: learned_intent.tsv classes differ from op.Intents")
+	}
 }
 
 // loadLearned reads a table: "#" header lines, a "classes" line, a "bias"
@@ -313,10 +327,12 @@ func Softmax(p []float64) {
 // "Learned evidence"): sentiment adds learnedSentMix*4*(P(positive) -
 // P(negative)) to the rules' valence sum (VADER scale), per language.
 var (
-	learnedSentMixAr = 0.2
-	learnedSentMixEn = 0.0 // GoEmotions lowered TweetEval at every mix tried: no English table ships
-	learnedModMix    = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
-	learnedModMin    = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
+	learnedSentMixAr  = 0.2
+	learnedSentMixEn  = 0.0 // GoEmotions lowered TweetEval at every mix tried: no English table ships
+	learnedModMix     = 0.6 // the harassment score a learned flag gives (flags at medium strictness)
+	learnedModMin     = 0.7 // P(flagged) from which the learned head flags (see analyzeTokens)
+	learnedInsultMin  = 0.9 // P(flagged) from which the comments' insult head flags a short comment
+	learnedInsultGate = 1   // 0: no gate; 1: a lexicon hint or a second-person address
 )
 
 // withLearned adds the learned sentiment evidence of toks to s.
@@ -342,4 +358,111 @@ func withLearned(s sentScore, toks []token) sentScore {
 	}
 	s.compound = s.sum / math.Sqrt(s.sum*s.sum+15)
 	return s
+}
+
+// learnedIntentMix is the weight of the learned intent head: each intent's
+// evidence gains learnedIntentMix x (P(intent) - learnedIntentBase) when
+// that is positive, so the head alone can report an intent the cue phrases
+// missed only when it is confident, and tips the balance between cues
+// otherwise. Chosen on the project's comment sets (docs/quality.md,
+// "Learned intent").
+var (
+	learnedIntentMix  = 0.6
+	learnedIntentBase = 0.2
+	// learnedIntentAlone: the probability from which the head's best intent
+	// is reported when no cue phrase found any
+	learnedIntentAlone = 0.6
+	// learnedIntentAsCue: the head's evidence counts as cue-phrase evidence
+	// too (pickIntents reads cues to settle conflicts)
+	learnedIntentAsCue = false
+)
+
+// learnedIntentMaxBytes bounds the texts the comment heads (intent,
+// dialect) read: they learned from short comments, and a longer text (or
+// one with a hashtag) is a tweet or a post, the sentiment stacker's domain
+// (stackApplies).
+const learnedIntentMaxBytes = 150
+
+// The learned dialect head (from the project's comments) answers for a
+// short comment whose detection is unsure: the marker detector's
+// confidence below learnedDialectBelow and the head's own probability at
+// least learnedDialectMinP. Chosen on the project's comment sets
+// (docs/quality.md, "Learned intent and dialect").
+var (
+	learnedDialectBelow = 0.7
+	learnedDialectMinP  = 0.6
+	// learnedDialectFromMSA: the head's probability needed to overrule a
+	// detection of msa (a formal comment has no dialect word either)
+	learnedDialectFromMSA = 0.8
+)
+
+// refineDialect is d with the learned dialect head's answer for a short
+// Arabic comment the detector is unsure of; toks are the tokens of text as
+// the analyzers read it (an Arabizi comment in Arabic script), orig the
+// text as written.
+func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
+	h := learnedDialect
+	if h == nil || d.Dialect == "" || d.Language == "en" || d.DialectConfidence >= learnedDialectBelow ||
+		len(orig) >= learnedIntentMaxBytes || strings.IndexByte(orig, '#') >= 0 {
+		return d
+	}
+	var p [4]float64
+	if len(h.classes) != len(p) || !h.score(toks, p[:]) {
+		return d
+	}
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	if p[best] >= learnedDialectMinP && (d.Dialect != "msa" || p[best] >= learnedDialectFromMSA) {
+		d.Dialect = h.classes[best]
+		d.DialectConfidence = math.Round(p[best]*100) / 100
+	}
+	return d
+}
+
+// withLearnedIntent adds the learned intent evidence of toks (of text) to
+// ev, for Arabic comments (Arabizi read in Arabic script) only: on English
+// the head lowered the complaint and TweetEval dev figures (docs/quality.md,
+// "Learned intent"), and the English cue phrases answer alone.
+func withLearnedIntent(ev *intentEv, text string, toks []token, arabic bool) {
+	h := learnedIntent
+	if h == nil || learnedIntentMix == 0 || !arabic || len(text) >= learnedIntentMaxBytes || strings.IndexByte(text, '#') >= 0 {
+		return
+	}
+	var p [numIntents]float64
+	if !h.score(toks, p[:]) {
+		return
+	}
+	ev.learned, ev.lp = true, p
+	none := ev.v[iSpam] < 0.6
+	for k := iQuestion; k <= iSuggestion; k++ {
+		none = none && ev.v[k] < intentThreshold[k]
+	}
+	for k := iQuestion; k <= iSpam; k++ {
+		if d := p[k] - learnedIntentBase; d > 0 {
+			ev.v[k] += learnedIntentMix * d
+		}
+	}
+	// the cue phrases found nothing: the head's confident answer stands alone
+	best := iQuestion
+	for k := iQuestion; k <= iOther; k++ {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	if none && best <= iSuggestion && p[best] >= learnedIntentAlone {
+		ev.v[best] = math.Max(ev.v[best], intentThreshold[best])
+	}
+}
+
+// Reading is the text the analyzers read: the Arabic-script reading of an
+// Arabizi comment, else text itself (the trainer's view of a comment).
+func Reading(text string) string {
+	if x, _, ok := arabiziReading(text); ok {
+		return x.Text
+	}
+	return text
 }

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"svc/engine/textnorm"
 )
@@ -75,6 +77,12 @@ type token struct {
 	strips     []string  // Arabic only: the key without clitics (see stripForms)
 	stripped   bool      // strips is computed
 	arena      *[]string // backing store for strips, shared by the tokens of one text
+
+	// stripKnown: bit k set when squeeze(strips[k]) starts an entry of some
+	// matcher (knownFirst); forms from the 64th on are always looked up
+	stripKnown uint64
+	sqBits     uint32 // knownFirst[sq]: the matchers with an entry starting with sq
+	sqDone     bool   // sqBits is computed
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -93,8 +101,22 @@ func isInvisible(r rune) bool {
 }
 
 func isWordRune(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return asciiWord[r]
+	case r >= 0x0620 && r <= 0x064A: // Arabic letters (and tatweel): all unicode.IsLetter
+		return true
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || isInvisible(r) || r == '@' || r == '$'
 }
+
+// asciiWord is isWordRune of the ASCII runes: letters, digits, '@' and '$'.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '@' || c == '$'
+	}
+	return t
+}()
 
 func isEmoji(r rune) bool {
 	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r == 0x2764
@@ -106,8 +128,44 @@ var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7
 // tokenize splits text into word and emoji tokens. Separators between word
 // runes stay inside the word; invisible characters are ignored; runs of three
 // or more single-letter tokens ("f u c k", "ك ل ب") are merged into one token.
-func tokenize(text string) []token {
-	toks := make([]token, 0, len(text)/6+2)
+func tokenize(text string) []token { return tokenizeBuf(text, nil) }
+
+// tokBuf holds the token slice and clitic-form arena of one analysis, reused
+// from call to call (tokBufs) by Classify and Moderate, whose results keep
+// no reference to them: a 300-character comment otherwise allocates 10-30
+// KB of tokens per call.
+type tokBuf struct {
+	toks  []token
+	arena []string
+	sc    keyScratch
+}
+
+var tokBufs = sync.Pool{New: func() any { return new(tokBuf) }}
+
+// getTokBuf returns a buffer for one analysis; putTokBuf gives it back once
+// no token of it is used any more.
+func getTokBuf() *tokBuf { return tokBufs.Get().(*tokBuf) }
+
+func putTokBuf(b *tokBuf) {
+	if cap(b.toks) > 4096 { // a 5,000-character text: let it go
+		return
+	}
+	clear(b.toks[:cap(b.toks)]) // drop references to the last text's strings
+	clear(b.arena[:cap(b.arena)])
+	b.toks, b.arena = b.toks[:0], b.arena[:0]
+	tokBufs.Put(b)
+}
+
+// tokenizeBuf is tokenize into buf's memory (nil: new memory); the tokens
+// are valid until buf is reused.
+func tokenizeBuf(text string, buf *tokBuf) []token {
+	var toks []token
+	var sc *keyScratch
+	if buf != nil {
+		toks, sc = buf.toks[:0], &buf.sc
+	} else {
+		toks, sc = make([]token, 0, len(text)/6+2), new(keyScratch)
+	}
 	i := 0
 	n := len(text)
 	for i < n {
@@ -169,7 +227,7 @@ func tokenize(text string) []token {
 			for q := start; q <= j; q++ {
 				if q == j || text[q] == '_' {
 					if q > p {
-						toks = append(toks, makeToken(text, p, q))
+						toks = append(toks, makeToken(text, p, q, sc))
 					}
 					p = q + 1
 				}
@@ -177,12 +235,19 @@ func tokenize(text string) []token {
 			i = j
 			continue
 		}
-		toks = append(toks, makeToken(text, start, j))
+		toks = append(toks, makeToken(text, start, j, sc))
 		i = j
 	}
 	toks = mergeSingles(text, toks)
+	if buf != nil {
+		buf.toks = toks
+	}
 	if len(toks) > 0 {
 		arena := new([]string)
+		if buf != nil {
+			buf.arena = buf.arena[:0]
+			arena = &buf.arena
+		}
 		for i := range toks {
 			if toks[i].arabic {
 				toks[i].arena = arena
@@ -208,7 +273,11 @@ func startsLetter(s string) bool {
 	return unicode.IsLetter(r)
 }
 
-func makeToken(text string, start, end int) token {
+// keyScratch holds the bytes makeToken builds a key in (reused by the
+// tokens of a text, and with a tokBuf from text to text).
+type keyScratch struct{ raw, fold []byte }
+
+func makeToken(text string, start, end int, sc *keyScratch) token {
 	raw := text[start:end]
 	t := token{start: start, end: end}
 	if k, ar, ok := foldPlain(raw); ok {
@@ -218,8 +287,10 @@ func makeToken(text string, start, end int) token {
 		t.finish(false, false, utf8.RuneCountInString(k))
 		return t
 	}
-	var b strings.Builder
-	b.Grow(len(raw))
+	// the key is built in scratch bytes and allocated once (it was a
+	// builder, the folded copy, then a copy without spaces and one with
+	// hamza seats folded)
+	b := sc.raw[:0]
 	var prev rune
 	run, letters := 0, 0
 	hasLatin, hasDigit := false, false
@@ -246,13 +317,25 @@ func makeToken(text string, start, end int) token {
 		} else {
 			prev, run = r, 0
 		}
-		b.WriteRune(r)
+		b = utf8.AppendRune(b, r)
 	}
-	t.key = textnorm.Fold(b.String())
-	t.key = strings.ReplaceAll(t.key, " ", "")
+	// textnorm.Fold of b (AppendNormalize keeps no reference to its input),
+	// without spaces, hamza seats folded (foldHamzaSeats) for Arabic
+	sc.raw = b
+	k, _ := textnorm.AppendNormalize(sc.fold[:0], nil, unsafe.String(unsafe.SliceData(b), len(b)))
+	sc.fold = k
+	n := 0
+	for _, c := range k {
+		if c != ' ' {
+			k[n] = c
+			n++
+		}
+	}
+	k = k[:n]
 	if t.arabic {
-		t.key = foldHamzaSeats(t.key)
+		foldHamzaSeatBytes(k)
 	}
+	t.key = string(k)
 	t.finish(hasLatin, hasDigit, letters)
 	return t
 }
@@ -284,18 +367,44 @@ func (t *token) stripForms() []string {
 		t.stripped = true
 		if t.arena == nil {
 			t.strips = arabicStrips(t.key)
-			return t.strips
+		} else {
+			if cap(*t.arena) == 0 {
+				*t.arena = make([]string, 0, 64)
+			}
+			n := len(*t.arena)
+			*t.arena = appendStrips(*t.arena, t.key)
+			if len(*t.arena) > n {
+				t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
+			}
 		}
-		if *t.arena == nil {
-			*t.arena = make([]string, 0, 64)
-		}
-		n := len(*t.arena)
-		*t.arena = appendStrips(*t.arena, t.key)
-		if len(*t.arena) > n {
-			t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
+		for k, c := range t.strips {
+			if k < 64 && knownFirst[squeeze(c)] != 0 {
+				t.stripKnown |= 1 << k
+			}
 		}
 	}
 	return t.strips
+}
+
+// knownFirst maps the first word (squeezed) of every entry of every matcher
+// to the bits (matcher.bit) of the matchers that have such entries: a
+// token's key and forms are looked up in it once, and a matcher looks up in
+// its own table only the keys it has (Classify runs seven matchers over the
+// same tokens; most words are in few, most clitic-stripped forms in none).
+// Matchers are built at start-up (package initialisation), before any
+// lookup: newMatcher and add write this map.
+var (
+	knownFirst = map[string]uint32{}
+	matchers   int // matchers made so far
+)
+
+// firstBits returns knownFirst[t.sq] (computed once per token).
+func (t *token) firstBits() uint32 {
+	if !t.sqDone {
+		t.sqDone = true
+		t.sqBits = knownFirst[t.sq]
+	}
+	return t.sqBits
 }
 
 // foldPlain returns raw unchanged as its own folded key when folding cannot
@@ -325,23 +434,18 @@ func foldPlain(raw string) (key string, ar, ok bool) {
 	return raw, ar, true
 }
 
-// foldHamzaSeats writes a hamza on a seat (ؤ, ئ) as the bare hamza ء, so
+// foldHamzaSeatBytes writes a hamza on a seat (ؤ, ئ) as the bare hamza ء, in place, so
 // spellings that differ only in the seat meet: بطيئة/بطيء, مسئول/مسؤول.
 // Lexicon entries go through the same tokenizer, so both sides fold alike.
 // (engine/textnorm keeps the seats: the dialect tables and cache keys are
 // built on its folding.)
-func foldHamzaSeats(k string) string {
-	if !strings.ContainsAny(k, "ؤئ") {
-		return k
-	}
-	b := []byte(k)
+func foldHamzaSeatBytes(b []byte) {
 	for i := 0; i+1 < len(b); i++ {
 		// ؤ U+0624 = D8 A4, ئ U+0626 = D8 A6, ء U+0621 = D8 A1 (same length)
 		if b[i] == 0xD8 && (b[i+1] == 0xA4 || b[i+1] == 0xA6) {
 			b[i+1] = 0xA1
 		}
 	}
-	return string(b)
 }
 
 // mergeSingles joins runs of 3+ single-letter tokens of one script separated
@@ -358,7 +462,9 @@ func mergeSingles(text string, toks []token) []token {
 	if singles < 3 {
 		return toks
 	}
-	out := toks[:0:0]
+	// in place: each step reads toks[i:j] before it writes one token at
+	// len(out) <= i
+	out := toks[:0]
 	for i := 0; i < len(toks); {
 		j := i
 		for j < len(toks) && toks[j].single && !toks[j].emoji && (j == i || toks[j].arabic == toks[i].arabic && onlyGap(text[toks[j-1].end:toks[j].start])) {
@@ -459,9 +565,14 @@ type matcher struct {
 	// vocative: exact entries also match behind an attached vocative يا
 	// ("ياحيوان", "ياكلب"), the way insults are commonly written
 	vocative bool
+	bit      uint32 // this matcher's bit in knownFirst (the 32nd on share the last)
 }
 
-func newMatcher() *matcher { return &matcher{first: map[string][]*entry{}} }
+func newMatcher() *matcher {
+	m := &matcher{first: map[string][]*entry{}, bit: 1 << min(matchers, 31)}
+	matchers++
+	return m
+}
 
 // add registers phrase (any spelling; folded here) under payload id.
 func (m *matcher) add(phrase string, id int, exact bool) {
@@ -476,6 +587,7 @@ func (m *matcher) add(phrase string, id int, exact bool) {
 	k := squeeze(e.words[0])
 	e.sq0 = k
 	m.first[k] = append(m.first[k], e)
+	knownFirst[k] |= m.bit
 	if len(e.words) > m.max {
 		m.max = len(e.words)
 	}
@@ -508,27 +620,53 @@ func arabicStrips(key string) []string { return appendStrips(nil, key) }
 
 // appendStrips appends the clitic-stripped forms of key to out.
 func appendStrips(out []string, key string) []string {
+	// only the prefixes that start with key's first rune and the suffixes
+	// that end with its last can match (in their order in the lists)
+	first, _ := utf8.DecodeRuneInString(key)
+	last, _ := utf8.DecodeLastRuneInString(key)
+	prefixes, suffixes := arPrefixByFirst[first], arSuffixByLast[last]
+	if len(prefixes) == 0 && len(suffixes) == 0 {
+		return out
+	}
 	n := utf8.RuneCountInString(key)
-	for pi, p := range arPrefixes {
+	for _, pi := range prefixes {
+		p := arPrefixes[pi]
 		pn := arPrefixLen[pi]
 		if n-pn < 2 || !strings.HasPrefix(key, p) {
 			continue
 		}
 		rest := key[len(p):]
 		out = append(out, rest)
-		for si, sf := range arSuffixes {
+		for _, si := range suffixes { // rest ends as key does
+			sf := arSuffixes[si]
 			if n-pn-arSuffixLen[si] >= 2 && strings.HasSuffix(rest, sf) {
 				out = append(out, rest[:len(rest)-len(sf)])
 			}
 		}
 	}
-	for si, sf := range arSuffixes {
+	for _, si := range suffixes {
+		sf := arSuffixes[si]
 		if n-arSuffixLen[si] >= 2 && strings.HasSuffix(key, sf) {
 			out = append(out, key[:len(key)-len(sf)])
 		}
 	}
 	return out
 }
+
+// arPrefixByFirst and arSuffixByLast index arPrefixes by their first rune
+// and arSuffixes by their last, each list in the order of the table.
+var arPrefixByFirst, arSuffixByLast = func() (p, s map[rune][]int) {
+	p, s = map[rune][]int{}, map[rune][]int{}
+	for i, x := range arPrefixes {
+		r, _ := utf8.DecodeRuneInString(x)
+		p[r] = append(p[r], i)
+	}
+	for i, x := range arSuffixes {
+		r, _ := utf8.DecodeLastRuneInString(x)
+		s[r] = append(s[r], i)
+	}
+	return p, s
+}()
 
 var arPrefixLen, arSuffixLen = runeLens(arPrefixes), runeLens(arSuffixes)
 
@@ -549,12 +687,17 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	for i := 0; i < len(toks); {
 		best := hit{ti: -1, tj: -1}
 		t := &toks[i]
-		m.try(&best, toks, i, t.sq, false)
+		if t.firstBits()&m.bit != 0 {
+			m.try(&best, toks, i, t.sq, false)
+		}
 		if t.leet != "" {
 			m.try(&best, toks, i, squeeze(t.leet), false)
 		}
 		if best.ti < 0 && t.arabic {
-			for _, c := range t.stripForms() {
+			for k, c := range t.stripForms() {
+				if k < 64 && t.stripKnown&(1<<k) == 0 {
+					continue // in no matcher (knownFirst)
+				}
 				m.try(&best, toks, i, c, true)
 				if best.ti >= 0 {
 					break

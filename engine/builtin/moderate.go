@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"svc/engine/dialect"
 	"svc/engine/op"
 )
 
@@ -42,7 +41,19 @@ var (
 	addressed = map[string]bool{}
 	// linkers may stand between an address and an insult ("you are a", "انت يا").
 	linkers = map[string]bool{"a": true, "an": true, "are": true, "is": true, "so": true, "r": true, "such": true, "the": true, "fucking": true, "يا": true, "واحد": true, "وحده": true, "شو": true, "ya": true, "re": true,
-		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true}
+		"complete": true, "total": true, "absolute": true, "big": true, "real": true, "stupid": true, "lil": true, "little": true, "لك": true, "من": true,
+		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
+		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true}
+	// groupOf: "bunch of", "full of" ... before an insult name a group of
+	// people by it ("a company full of thieves"): aimed at them as if
+	// addressed
+	groupOf    = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
+	peopleSubj = map[string]bool{"people": true, "guys": true, "staff": true, "owners": true, "employees": true, "workers": true}
+	runBy      = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
+	// personSubj: a person named as the subject of an insult ("this guy is
+	// a total moron", "the host is an idiot"): aimed at them as if addressed
+	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
+		"owner": true, "owners": true, "manager": true, "ceo": true, "youtuber": true, "creator": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -161,6 +172,17 @@ func addressedText(toks []token) bool {
 	return false
 }
 
+// secondPerson reports an English second-person word in toks.
+func secondPerson(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "you", "u", "ur", "your", "youre", "yall", "yourself":
+			return true
+		}
+	}
+	return false
+}
+
 // wishParticle reports that toks[i] is the يا of "يا ريت" / "يا ليت" (I
 // wish): an interjection, not a vocative addressing anyone.
 func wishParticle(toks []token, i int) bool {
@@ -204,7 +226,15 @@ func analyzeToxicity(text string) toxicity {
 
 func analyzeTokens(text string, toks []token) toxicity {
 	var tx toxicity
-	allowed := make([]bool, len(toks))
+	// allowed and matched per token, on the stack for up to 128 tokens
+	var flagBuf [256]bool
+	var flags []bool
+	if 2*len(toks) <= len(flagBuf) {
+		flags = flagBuf[:2*len(toks)]
+	} else {
+		flags = make([]bool, 2*len(toks))
+	}
+	allowed, matched := flags[:len(toks):len(toks)], flags[len(toks):]
 	for _, h := range allowM.find(toks) {
 		for k := h.ti; k < h.tj; k++ {
 			allowed[k] = true
@@ -236,9 +266,37 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		// "you are a complete idiot", "يا لك من احمق": an address, then
 		// only linkers up to the insult
+		article := false // "a"/"an" between a person subject and the insult
 		for k := ti - 1; insult && !boost && k >= 0 && k >= ti-4; k-- {
 			if addressed[toks[k].key] {
 				boost = k < ti-1
+				break
+			}
+			if personSubj[toks[k].key] {
+				boost = article
+				break
+			}
+			// "these people are idiots", "the staff are morons": a plural
+			// subject and "are" name a group of people by the insult
+			if (toks[k].key == "are" || toks[k].key == "were") && k > 0 && peopleSubj[toks[k-1].key] {
+				boost = true
+				break
+			}
+			article = article || toks[k].key == "a" || toks[k].key == "an"
+			// "run by clowns", "staffed by idiots": the people behind it
+			if toks[k].key == "by" && k > 0 && runBy[toks[k-1].key] {
+				boost = true
+				break
+			}
+			if toks[k].key == "of" && k > 0 && groupOf[toks[k-1].key] {
+				boost = true
+				break
+			}
+			// "what an idiot": an exclamation aimed at someone (the insult
+			// ends the phrase: not "what a trash franchise")
+			if toks[k].key == "what" && k < ti-1 && (toks[k+1].key == "a" || toks[k+1].key == "an") &&
+				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") {
+				boost = true
 				break
 			}
 			if !linkers[toks[k].key] {
@@ -247,6 +305,14 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		if insult && tj < len(toks) && likeYou[toks[tj].key] {
 			boost = true
+		}
+		// an insult that opens or closes the comment as a vocative
+		// ("fraudsters, every single one of you", "..., loser"), or "shut
+		// up" opening it, in a text addressed to "you"
+		if insult && !first.arabic && secondPerson(toks) {
+			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
+			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
+			boost = boost || opens || closes
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
 			boost = true
@@ -263,7 +329,6 @@ func analyzeTokens(text string, toks []token) toxicity {
 			tx.hits = append(tx.hits, modHit{span: h.span, cat: catHarassment, score: sevScore[sev] * 0.9, boost: true})
 		}
 	}
-	matched := make([]bool, len(toks))
 	for _, h := range modM.find(toks) {
 		add(h.ti, h.tj, modTerms[h.id])
 		for k := h.ti; k < h.tj; k++ {
@@ -294,6 +359,16 @@ func analyzeTokens(text string, toks []token) toxicity {
 	if learnedModAr != nil && learnedModMix > 0 && tx.scores[catHarassment] < sevScore[2] && arabicMajority(toks) {
 		var p [2]float64
 		if learnedModAr.score(toks, p[:]) && p[1] >= learnedModMin && (len(tx.hits) > 0 || addressedText(toks)) {
+			tx.scores[catHarassment] = math.Max(tx.scores[catHarassment], round2(learnedModMix))
+			tx.learnedFlag = true
+		}
+	}
+	// the project's comments: a short comment its insult head reads as an
+	// insult (P >= learnedInsultMin) is harassment at learnedModMix
+	if learnedInsult != nil && learnedInsultMin <= 1 && !tx.learnedFlag && tx.scores[catHarassment] < learnedModMix &&
+		len(text) < learnedIntentMaxBytes && arabicMajority(toks) && (learnedInsultGate == 0 || len(tx.hits) > 0 || addressedText(toks)) {
+		var p [2]float64
+		if learnedInsult.score(toks, p[:]) && p[1] >= learnedInsultMin {
 			tx.scores[catHarassment] = math.Max(tx.scores[catHarassment], round2(learnedModMix))
 			tx.learnedFlag = true
 		}
@@ -372,12 +447,24 @@ func (tx *toxicity) maxNonSpam() float64 {
 // score whatever the strictness. Lexicon lookups tolerate elongation, inner
 // separators, zero-width characters, spaced-out letters, digit-for-letter and
 // Arabizi spellings; allow-listed phrases are never flagged.
-func Moderate(req op.ModerateRequest) op.Moderation {
-	if m, ok := moderateArabizi(req); ok { // Arabizi: arabizi.go
+func Moderate(req op.ModerateRequest) op.Moderation { return moderate(req, nil) }
+
+// ModerateDetected is Moderate for a caller that has already detected the
+// text: d must be dialect.Detect(req.Text); the text is not detected again.
+func ModerateDetected(req op.ModerateRequest, d op.Detection) op.Moderation {
+	return moderate(req, &d)
+}
+
+// moderate is Moderate with the detection of req.Text when known (nil:
+// detect here).
+func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
+	if m, ok := moderateArabizi(req, known); ok { // Arabizi: arabizi.go
 		return m
 	}
-	d := dialect.Detect(req.Text)
-	tx := analyzeToxicity(req.Text)
+	d := detection(req.Text, known)
+	buf := getTokBuf() // the result keeps no token
+	defer putTokBuf(buf)
+	tx := analyzeTokens(req.Text, tokenizeBuf(req.Text, buf))
 	th, ok := strictThreshold[req.Strictness]
 	if !ok {
 		th = strictThreshold["medium"]
@@ -462,9 +549,13 @@ func describeToxicity(tx *toxicity, text string) string {
 // from the moderation lexicon alone: the same value Classify reports, without
 // the cost of a full classification (for the provider path's comment store).
 func Toxicity(text string) string {
-	if m, ok := moderateArabizi(op.ModerateRequest{Text: text, Strictness: "medium"}); ok { // Arabizi: arabizi.go
-		return m.Toxicity
+	// Arabizi (arabizi.go): the toxicity of the Arabic reading, as Moderate
+	// reports it, without detecting the reading or building a moderation
+	if x, _, ok := arabiziReading(text); ok {
+		return Toxicity(x.Text)
 	}
-	tx := analyzeToxicity(text)
+	buf := getTokBuf()
+	defer putTokBuf(buf)
+	tx := analyzeTokens(text, tokenizeBuf(text, buf))
 	return toxicityLevel(tx.maxNonSpam())
 }

@@ -16,7 +16,13 @@ import (
 // comments written for this project (not copied from any data set) with the
 // answer a reader expects. Split "tune" was written first and used while
 // tuning the rules; split "holdout" was written after tuning and only
-// measured.
+// measured. Split "holdout2" (92 comments: Gulf, Egyptian, Levantine, MSA,
+// Arabizi) was written for issue 23 before the dialect rules were tuned on
+// "tune", measured once before and once after that tuning, never tuned on.
+// English splits "tune2" to "tune10" are sets of about 50 written one after
+// another, each measured once before the rules were widened for it;
+// "holdout3" was written after all of them and only measured
+// (docs/quality.md).
 type obviousRow struct {
 	Variety          string   `json:"variety"` // english, egyptian, gulf, levantine, msa, arabizi
 	Text             string   `json:"text"`
@@ -103,14 +109,14 @@ func judgeObvious(r obviousRow) (map[string]bool, string) {
 // reaches on testdata/obvious.jsonl, per variety: a change that lowers one
 // fails here. Raise them when the rules improve.
 var obviousFloors = map[string]map[string]float64{
-	"egyptian":  {"intent": 100, "sentiment": 97, "language": 100, "dialect": 82, "moderation": 100, "requires_response": 100, "priority": 91, "all": 77, "all_but_dialect": 95},
-	"english":   {"intent": 100, "sentiment": 100, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 100, "priority": 100, "all": 100, "all_but_dialect": 100},
-	"gulf":      {"intent": 100, "sentiment": 100, "language": 100, "dialect": 75, "moderation": 100, "requires_response": 100, "priority": 100, "all": 75, "all_but_dialect": 100},
-	"levantine": {"intent": 100, "sentiment": 100, "language": 100, "dialect": 93, "moderation": 100, "requires_response": 100, "priority": 100, "all": 93, "all_but_dialect": 100},
-	"msa":       {"intent": 100, "sentiment": 100, "language": 100, "dialect": 97, "moderation": 100, "requires_response": 100, "priority": 100, "all": 97, "all_but_dialect": 100},
+	"egyptian":  {"intent": 100, "sentiment": 98, "language": 100, "dialect": 91, "moderation": 100, "requires_response": 100, "priority": 88, "all": 87, "all_but_dialect": 95},
+	"english":   {"intent": 99, "sentiment": 99, "language": 100, "dialect": 100, "moderation": 99, "requires_response": 99, "priority": 99, "all": 98, "all_but_dialect": 98},
+	"gulf":      {"intent": 98, "sentiment": 98, "language": 100, "dialect": 90, "moderation": 98, "requires_response": 98, "priority": 100, "all": 87, "all_but_dialect": 97},
+	"levantine": {"intent": 96, "sentiment": 98, "language": 100, "dialect": 95, "moderation": 98, "requires_response": 96, "priority": 100, "all": 91, "all_but_dialect": 96},
+	"msa":       {"intent": 100, "sentiment": 100, "language": 100, "dialect": 100, "moderation": 100, "requires_response": 100, "priority": 100, "all": 100, "all_but_dialect": 100},
 	// Arabizi is read through the transliterator (engine/dialect); its
 	// dialect of short comments is the weak field (docs/quality.md)
-	"arabizi": {"intent": 95, "sentiment": 97, "language": 100, "dialect": 87, "moderation": 100, "requires_response": 100, "priority": 90, "all": 82, "all_but_dialect": 92},
+	"arabizi": {"intent": 96, "sentiment": 98, "language": 98, "dialect": 96, "moderation": 100, "requires_response": 100, "priority": 92, "all": 90, "all_but_dialect": 92},
 }
 
 // TestObviousComments runs the obvious-comment dev set through Classify and

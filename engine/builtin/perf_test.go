@@ -2,8 +2,11 @@ package builtin
 
 import (
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"svc/engine/textnorm"
 )
@@ -66,6 +69,117 @@ func TestCountFields(t *testing.T) {
 	for _, s := range []string{"", " ", "a", " a  b\tc\n", "مرحبا\u00a0بك", "x\u2003y", "\xff bad \xc3", "a\u0085b"} {
 		if countFields(s) != len(strings.Fields(s)) {
 			t.Errorf("%q: %d, want %d", s, countFields(s), len(strings.Fields(s)))
+		}
+	}
+}
+
+// The spam prefilters (mayHaveURL, mayHaveMoney) only skip texts their
+// regular expression cannot match.
+func TestSpamPrefilters(t *testing.T) {
+	// the prefilters were written for these patterns: a change to either
+	// must revisit mayHaveURL, findURLs (no match crosses \s) or mayHaveMoney
+	if reURL.String() != `(?i)\b(?:https?://|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|ly|be|me|io|co|tk|info|biz|xyz|gl|link|site|online|store|shop)(?:/\S*)?\b` ||
+		reMoney.String() != `\$\s?\d|\d\s?\$|\d+\s?(?:usd|dollars|ريال|دولار|جنيه)` {
+		t.Fatal("reURL or reMoney changed: check mayHaveURL, findURLs and mayHaveMoney against the new pattern, then update this test")
+	}
+	rng := rand.New(rand.NewSource(3))
+	parts := []string{"\t", "\v", "\n", "\u00a0", "  ", "http", "HTTPS://", "hTtP", "www.", "WWW.", ".", ". ", ".com", ".CO", ".ſite", "x", "ab-c", "/", " ", "$", "5", "12", "usd", "USD", "Dollars",
+		"dOl", "ريال", "دولار", "جنيه", "ا", "t.co/", "K", "\u212a", "ſ", "é", "\xff", "\xc5", "://", "shop", "tk"}
+	for i := 0; i < 200000; i++ {
+		var b strings.Builder
+		for n := 1 + rng.Intn(8); n > 0; n-- {
+			b.WriteString(parts[rng.Intn(len(parts))])
+		}
+		s := b.String()
+		if reURL.MatchString(s) && !mayHaveURL(s) {
+			t.Fatalf("%q: reURL matches, mayHaveURL false", s)
+		}
+		if got, want := findURLs(s), reURL.FindAllStringIndex(s, -1); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: findURLs %v, reURL %v", s, got, want)
+		}
+		if reMoney.MatchString(strings.ToLower(s)) && !mayHaveMoney(s) {
+			t.Fatalf("%q: reMoney matches, mayHaveMoney false", s)
+		}
+	}
+	for _, s := range sampleComments {
+		if reURL.MatchString(s) != (reURL.MatchString(s) && mayHaveURL(s)) {
+			t.Errorf("%q: prefilter drops a URL", s)
+		}
+	}
+}
+
+func TestASCIISpace(t *testing.T) {
+	for c := 0; c < 128; c++ {
+		if asciiSpace[c] != unicode.IsSpace(rune(c)) {
+			t.Errorf("%q: asciiSpace %v", rune(c), asciiSpace[c])
+		}
+	}
+	for r := rune(0xC0); r < 0x800; r++ {
+		if unicode.IsSpace(r) {
+			t.Errorf("%U is a space: countFields's two-byte fast path is wrong", r)
+		}
+	}
+}
+
+// TestIsWordRuneFast: the ASCII and Arabic fast paths of isWordRune agree
+// with the general test.
+func TestIsWordRuneFast(t *testing.T) {
+	for r := rune(0); r < 0x700; r++ {
+		want := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || isInvisible(r) || r == '@' || r == '$'
+		if isWordRune(r) != want {
+			t.Errorf("%U: isWordRune %v", r, !want)
+		}
+	}
+}
+
+// TestKnownFirst: every matcher's first words are in knownFirst, so the
+// tokens' cached "in no matcher" answers never skip a match.
+func TestKnownFirst(t *testing.T) {
+	for _, m := range []*matcher{urgentM, spamM, intentM, intentS, modM, allowM, sentM, dlM, glEnM, glArM, articleM} {
+		for k := range m.first {
+			if knownFirst[k]&m.bit == 0 {
+				t.Fatalf("%q missing from knownFirst", k)
+			}
+		}
+	}
+}
+
+// TestAppendStripsIndexed: appendStrips, which tries only the affixes that
+// share the key's first or last rune, returns what trying every affix does.
+func TestAppendStripsIndexed(t *testing.T) {
+	all := func(key string) []string {
+		var out []string
+		n := utf8.RuneCountInString(key)
+		for pi, p := range arPrefixes {
+			pn := arPrefixLen[pi]
+			if n-pn < 2 || !strings.HasPrefix(key, p) {
+				continue
+			}
+			rest := key[len(p):]
+			out = append(out, rest)
+			for si, sf := range arSuffixes {
+				if n-pn-arSuffixLen[si] >= 2 && strings.HasSuffix(rest, sf) {
+					out = append(out, rest[:len(rest)-len(sf)])
+				}
+			}
+		}
+		for si, sf := range arSuffixes {
+			if n-arSuffixLen[si] >= 2 && strings.HasSuffix(key, sf) {
+				out = append(out, key[:len(key)-len(sf)])
+			}
+		}
+		return out
+	}
+	rng := rand.New(rand.NewSource(4))
+	letters := []rune("والهبفكعليتنمسدx\xff")
+	for i := 0; i < 100000; i++ {
+		rs := make([]rune, 1+rng.Intn(7))
+		for k := range rs {
+			rs[k] = letters[rng.Intn(len(letters))]
+		}
+		key := string(rs)
+		if got, want := appendStrips(nil, key), all(key); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %q, want %q", key, got, want)
 		}
 	}
 }

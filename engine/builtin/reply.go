@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"svc/engine/dialect"
 	"svc/engine/op"
 )
 
@@ -86,9 +87,12 @@ func truncateRunes(s string, max int) string {
 // at a word boundary; Tone echoes the request (default friendly). The draft
 // follows the comment's intent (the request's, else the detected one), its
 // sentiment and its toxicity (see replyKind): an insult is never thanked.
-func Reply(req op.ReplyRequest) op.Reply {
-	ta := analyseText(req.Text)
-	d := ta.d
+func Reply(req op.ReplyRequest) op.Reply { return ReplyDetected(req, dialect.Detect(req.Text)) }
+
+// ReplyDetected is Reply for a caller that has already detected the text: d
+// must be dialect.Detect(req.Text); the text is not detected again.
+func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
+	ta := analyseTextBuf(req.Text, d, nil)
 	tone := req.Tone
 	if !op.In(tone, op.ReplyTones) {
 		tone = "friendly"

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"svc/engine/dialect"
 	"svc/engine/op"
 	"svc/engine/textnorm"
 )
@@ -152,7 +153,9 @@ func analyseComments(cs []op.ReportComment) []analysed {
 const reportChunk = 16
 
 func analyseComment(c op.ReportComment, i int) analysed {
-	ta := analyseText(c.Text)
+	buf := getTokBuf() // the result keeps no token (topics are key strings)
+	defer putTokBuf(buf)
+	ta := analyseTextBuf(c.Text, dialect.Detect(c.Text), buf)
 	links := ta.tx.spam.links > 0 // detectSpam's reURL matches
 	a := analysed{ReportComment: c, idx: i, intents: ta.intents, sentiment: ta.label, toxic: ta.tx.maxNonSpam(), spam: ta.tx.spam.score,
 		links: links, lang: ta.d.Language, folded: textnorm.Fold(c.Text)}

@@ -419,13 +419,21 @@ func categoryKeywords(c op.RubricCategory) ([]keyword, []string) {
 // Cost: the text is indexed once (forms, roots, trigrams -> words); each
 // distinct keyword is looked up once per request; the keywords of a
 // category are bounded (maxNameWords, maxDescWords, maxGroups).
-func Rubric(req op.RubricRequest) op.RubricResult {
+func Rubric(req op.RubricRequest) op.RubricResult { return rubric(req, nil) }
+
+// RubricDetected is Rubric for a caller that has already detected the text:
+// d must be dialect.Detect(req.Text); the text is not detected again.
+func RubricDetected(req op.RubricRequest, d op.Detection) op.RubricResult { return rubric(req, &d) }
+
+// rubric is Rubric with the detection of req.Text when known (nil: detect
+// here).
+func rubric(req op.RubricRequest, known *op.Detection) op.RubricResult {
 	text := req.Text
-	x, d, ok := arabiziReading(req.Text)
+	x, d, ok := arabiziReadingDetected(req.Text, known)
 	if ok {
 		text = x.Text
 	} else if !dialect.MayBeArabizi(req.Text) {
-		d = dialect.Detect(req.Text) // arabiziReading detected it otherwise
+		d = detection(req.Text, known) // arabiziReading detected it otherwise
 	}
 	toks := tokenize(text)
 	ix := newTextIndex(toks)
@@ -433,7 +441,7 @@ func Rubric(req op.RubricRequest) op.RubricResult {
 	var cl *op.Classification
 	classified := func() *op.Classification {
 		if cl == nil {
-			c := Classify(op.ClassifyRequest{Text: req.Text})
+			c := classify(op.ClassifyRequest{Text: req.Text}, &d) // d: the detection of req.Text
 			cl = &c
 		}
 		return cl

@@ -193,7 +193,12 @@ func applyTone(s, tone, lang string) string {
 // before a word as "not"/"don't" (not "what", except at the start of a
 // question) and writes the article of a word the glossary knows without it.
 func Translate(req op.TranslateRequest) op.Translation {
-	d := dialect.Detect(req.Text)
+	return TranslateDetected(req, dialect.Detect(req.Text))
+}
+
+// TranslateDetected is Translate for a caller that has already detected the
+// text: d must be dialect.Detect(req.Text); the text is not detected again.
+func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 	t := op.Translation{SourceLanguage: req.Source, TargetLanguage: req.Target, Tone: req.Tone}
 	if !op.In(t.Tone, op.TranslateTones) {
 		t.Tone = "formal"

@@ -187,6 +187,29 @@ func TestWordBoundaries(t *testing.T) {
 	if a := Analyze("بيلعبوا كورة"); !hasHit(a, "ب*وا") {
 		t.Errorf("ب*وا not matched: %v", a.Hits)
 	}
+	// noun markers also match after the article and a preposition or
+	// conjunction with it, never inside another word
+	for _, c := range []string{"مصاري", "المصاري", "بالمصاري", "والمصاري", "للمصاري", "هالمصاري"} {
+		if a := Analyze(c + " راحت"); !hasKindHit(a, "مصاري", "noun") {
+			t.Errorf("%q: noun marker مصاري not matched: %v", c, a.Hits)
+		}
+	}
+	for _, c := range []string{"كالمصاريف", "تمصاري", "استمصاري"} {
+		if a := Analyze(c + " راحت"); hasKindHit(a, "مصاري", "noun") {
+			t.Errorf("%q: noun marker مصاري matched inside a word: %v", c, a.Hits)
+		}
+	}
+	// a separate ما before a b-imperfect with no -ش is the Levantine
+	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
+	// apart are not
+	if a := Analyze("ما بيشتغل الكود"); !hasKindHit(a, "ما بي", "prefix") {
+		t.Errorf("ما + b-imperfect not matched: %v", a.Hits)
+	}
+	for _, c := range []string{"ما بينهم من خلاف", "ما بيشتغلش الكود"} {
+		if a := Analyze(c); hasKindHit(a, "ما بي", "prefix") {
+			t.Errorf("%q: ما بي matched despite an exclusion: %v", c, a.Hits)
+		}
+	}
 	// circumfix ma-...-sh
 	if a := Analyze("ماعرفتش اروح"); !hasHit(a, "ما*ش") {
 		t.Errorf("circumfix not matched: %v", a.Hits)

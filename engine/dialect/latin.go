@@ -56,6 +56,8 @@ func skeletonString(s string) string { return string(latinSkeleton([]byte(s))) }
 // blankLinks overwrites the URLs and @mentions of the compact text b with
 // spaces, in place: their letters are no evidence (the Rules table), so no
 // marker may match inside them ("www.win-cash.xyz" is no "win"/"ween").
+// The compact text has letters repeated 3+ times folded to 2 (encode.go), so
+// "www." arrives as "ww.": both are links.
 func blankLinks(b []byte) {
 	for i := 0; i < len(b); {
 		if b[i] == ' ' {
@@ -66,7 +68,7 @@ func blankLinks(b []byte) {
 		for j < len(b) && b[j] != ' ' {
 			j++
 		}
-		if t := b[i:j]; len(t) > 1 && t[0] == '@' || bytes.HasPrefix(t, []byte("http://")) || bytes.HasPrefix(t, []byte("https://")) || bytes.HasPrefix(t, []byte("www.")) {
+		if t := b[i:j]; len(t) > 1 && t[0] == '@' || bytes.HasPrefix(t, []byte("http://")) || bytes.HasPrefix(t, []byte("https://")) || bytes.HasPrefix(t, []byte("www.")) || bytes.HasPrefix(t, []byte("ww.")) {
 			for k := i; k < j; k++ {
 				b[k] = ' '
 			}

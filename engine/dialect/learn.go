@@ -144,7 +144,7 @@ func LearnWeights(texts, labels []string, o LearnOptions) (tsv, report string, e
 				switch v := variety[f.id]; v {
 				case dialIdx:
 					gw[f.id] += (d[gulfIdx] + d[egyIdx] + d[levIdx]) * f.x
-				case anyIdx:
+				case anyIdx, enIdx:
 				case msaIdx:
 					if !msaCapped(s.f, w, variety) {
 						gw[f.id] += d[v] * f.x
@@ -198,7 +198,7 @@ func scores[F any](fs []F, w []float64, variety []int, prior, tan, mak float64, 
 		switch v := variety[id]; v {
 		case dialIdx:
 			gen += w[id] * x
-		case anyIdx:
+		case anyIdx, enIdx: // Arabizi-only and English words are no variety evidence
 		default:
 			s[v] += w[id] * x
 		}

@@ -27,6 +27,7 @@ const (
 	kindCircumfix        // A*B: token starts with A, ends with B, at least minCircumMid letters between
 	kindInfix            // anywhere inside a token
 	kindNotPrefix        // not a marker: tokens starting with it are no match for the prefix markers it starts with
+	kindNoun             // a noun or adjective: the whole token, also after the article (ال، وال، بال، لل، هال ...)
 )
 
 const (
@@ -42,7 +43,7 @@ const (
 )
 
 var kindNames = map[string]int{"word": kindWord, "phrase": kindPhrase, "prefix": kindPrefix,
-	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix, "notprefix": kindNotPrefix}
+	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix, "notprefix": kindNotPrefix, "noun": kindNoun}
 
 var varietyIdx = map[string]int{"gulf": gulfIdx, "egyptian": egyIdx, "levantine": levIdx, "msa": msaIdx, "any": anyIdx, "dial": dialIdx, "en": enIdx}
 
@@ -171,7 +172,7 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 			text := foldMarker(raw)
 			if kind == kindNotPrefix {
 				key := text + "|notprefix"
-				if seen[key] || strings.Contains(text, " ") || strings.Count(text, "*") > 1 || strings.HasSuffix(strings.TrimSuffix(text, "$"), "*") {
+				if seen[key] || strings.Count(text, "*") > 1 || strings.HasSuffix(strings.TrimSuffix(text, "$"), "*") {
 					f.Close()
 					return nil, fmt.Errorf("%s:%d: bad or duplicate notprefix %q", name, ln, text)
 				}
@@ -268,7 +269,7 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 	for p, es := range m.entries {
 		m.needStart[p] = true
 		for _, e := range es {
-			if e.kind == kindSuffix || e.kind == kindInfix {
+			if e.kind == kindSuffix || e.kind == kindInfix || e.kind == kindNoun {
 				m.needStart[p] = false
 			}
 		}
@@ -365,6 +366,31 @@ func tokenEnd(b []byte, e int) int {
 	return e
 }
 
+// articles are what may precede a noun marker inside its token: nothing, the
+// proclitics و/ف, the article ال, a preposition or conjunction with the
+// article (وال، فال، بال، كال، لل، ولل، وبال) and the demonstrative هال
+// (Gulf and Levantine), in the compact encoding.
+var articles = func() map[string]bool {
+	m := map[string]bool{}
+	for _, a := range []string{"", "و", "ف", "ال", "وال", "فال", "بال", "وبال", "كال", "لل", "ولل", "فلل", "هال", "وهال"} {
+		m[compactString(a)] = true
+	}
+	return m
+}()
+
+// articleStart reports whether the token holding the match at s has only an
+// article (articles) before s.
+func articleStart(b []byte, s int) bool {
+	t := s
+	for t > 0 && wordByte[b[t-1]] && s-t < 4 {
+		t--
+	}
+	if t > 0 && wordByte[b[t-1]] {
+		return false // more than four runes before the match: not an article
+	}
+	return articles[string(b[t:s])]
+}
+
 // runesBackToStart counts word runes before s inside the token.
 func runesBackToStart(b []byte, s int) int {
 	n := 0
@@ -453,6 +479,8 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 				}
 			case kindInfix:
 				ok = true
+			case kindNoun:
+				ok = endOK(b, e) && articleStart(b, s)
 			}
 			if !ok {
 				continue

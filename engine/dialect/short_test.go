@@ -14,11 +14,12 @@ import (
 // rows with the right language and the right dialect (both at once). They
 // are what the set measured after the short-text work of issue 23 (before
 // it: egyptian 0.93, gulf 0.73, arabizi 0.73, the others 1.0; README.md
-// "Short comments"); raise them when the detector improves.
+// "Short comments"), gulf raised after round 7 (0.87 -> 0.93); raise them
+// when the detector improves.
 var shortFloors = map[string]float64{
 	"english":   1.0,
 	"egyptian":  1.0,
-	"gulf":      0.86,
+	"gulf":      0.93,
 	"levantine": 1.0,
 	"msa":       1.0,
 	"arabizi":   0.93,
@@ -98,6 +99,14 @@ func TestBlankLinks(t *testing.T) {
 	want := "go " + strings.Repeat(" ", len("www.win.xyz @kteer https://wayed.com")) + " http x@y now"
 	if got := string(b); got != want {
 		t.Errorf("blankLinks = %q, want %q", got, want)
+	}
+	// Detect folds "www" to "ww" before blanking: the link of a spam
+	// comment is still no evidence ("win" is the weak marker "ween")
+	a := Analyze("tab3ony 3ala insta w ekasbo flos www.win-cash.xyz")
+	for _, h := range a.Hits {
+		if h.Text == "ween" || h.Text == skeletonString("ween") {
+			t.Errorf("marker %q matched inside the link", h.Text)
+		}
 	}
 	// "mafeesh" (Egyptian) inside the mention must not decide the dialect
 	if d := Detect("el order wesel @mafeesh_shop wayed 7elw"); d.Dialect != "gulf" {

@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"svc/engine/builtin"
+	"svc/engine/op"
 )
 
 // source is one training file with its licence and the labels it gives.
@@ -42,12 +43,18 @@ type source struct {
 	file, name, licence string
 	// label maps a row to a class ("" skips the row)
 	label func(r row) string
+	// repo: the file is in the repository (-corpus), not in <data>/train
+	repo bool
 }
 
 type row struct {
-	Text  string `json:"text"`
-	Label string `json:"label"`
-	InDev bool   `json:"in_dev"`
+	Text    string `json:"text"`
+	Label   string `json:"label"`
+	InDev   bool   `json:"in_dev"`
+	Intent  string `json:"intent"` // the project's comments (corpus/comments.jsonl)
+	Variety string `json:"variety"`
+	Dialect string `json:"dialect"`
+	Flagged bool   `json:"flagged"`
 }
 
 func sentimentLabel(r row) string {
@@ -67,12 +74,33 @@ var sources = map[string]source{
 				return ""
 			}
 			return sentimentLabel(r)
-		}},
-	"astad":      {"astad_sentiment.jsonl", "ASTAD Arabic tweets labelled by emoji (Abu Kwaik, Saad et al. 2020), motazsaad/arabic-sentiment-analysis @ 5ea372a", "Apache-2.0", sentimentLabel},
-	"goemotions": {"goemotions_sentiment.jsonl", "GoEmotions (Demszky et al., ACL 2020), Google Research", "CC BY 4.0", sentimentLabel},
-	"mpold":      {"mpold_moderation.jsonl", "MPOLD (Chowdhury et al., LREC 2020), shammur/Arabic-Offensive-Multi-Platform-SocialMedia-Comment-Dataset @ 7c5a7d2", "Apache-2.0", modLabel},
-	"mlma":       {"mlma_ar_moderation.jsonl", "MLMA hate speech, Arabic (Ousidhoum et al., EMNLP 2019), HKUST-KnowComp/MLMA_hate_speech @ 4798369", "MIT", modLabel},
-	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel},
+		}, false},
+	"astad":      {"astad_sentiment.jsonl", "ASTAD Arabic tweets labelled by emoji (Abu Kwaik, Saad et al. 2020), motazsaad/arabic-sentiment-analysis @ 5ea372a", "Apache-2.0", sentimentLabel, false},
+	"goemotions": {"goemotions_sentiment.jsonl", "GoEmotions (Demszky et al., ACL 2020), Google Research", "CC BY 4.0", sentimentLabel, false},
+	"mpold":      {"mpold_moderation.jsonl", "MPOLD (Chowdhury et al., LREC 2020), shammur/Arabic-Offensive-Multi-Platform-SocialMedia-Comment-Dataset @ 7c5a7d2", "Apache-2.0", modLabel, false},
+	"mlma":       {"mlma_ar_moderation.jsonl", "MLMA hate speech, Arabic (Ousidhoum et al., EMNLP 2019), HKUST-KnowComp/MLMA_hate_speech @ 4798369", "MIT", modLabel, false},
+	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel, false},
+	"comments-dialect": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		return r.Dialect // "" for English: skipped
+	}, true},
+	"comments-insult": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		switch {
+		case r.Variety == "english":
+			return "" // the head reads Arabic comments only
+		case r.Flagged && r.Intent != "spam":
+			return "flagged" // an insult (spam is flagged by its own detector)
+		}
+		return "clean"
+	}, true},
+	// written by the project (engine/builtin/corpus/README.md): short
+	// comments to brands and channels in the six varieties, each with the
+	// intent a reader expects
+	"comments": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if r.Variety == "english" {
+			return "" // the head reads Arabic comments only (builtin.withLearnedIntent)
+		}
+		return r.Intent
+	}, true},
 }
 
 // charLo, charHi: the character n-gram lengths of the -chars heads.
@@ -90,14 +118,18 @@ type head struct {
 	classes             []string
 	defaults            string
 	chars               bool // character n-grams too (builtin.FeaturesChars)
-	nb                  bool // naive Bayes log-likelihoods instead of logistic regression
+	minCount            int  // features kept from this many texts (0: -min-count)
+	nb                  bool // naive Bayes log-likelihoods instead of logistic regression (character n-grams -char-lo..-char-hi)
 }
 
 var heads = []head{
-	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, false},
-	{"sent-ar-stack", "learned_sentiment_ar_stack.tsv", "Arabic sentiment, the stacker's second head", []string{"negative", "neutral", "positive"}, "arsarcasm", true, true},
-	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false, false},
-	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, false},
+	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0, false},
+	{"sent-ar-stack", "learned_sentiment_ar_stack.tsv", "Arabic sentiment, the stacker's second head", []string{"negative", "neutral", "positive"}, "arsarcasm", true, 0, true},
+	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "none", false, 0, false},
+	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, 0, false},
+	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2, false},
+	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false},
+	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false},
 }
 
 func main() {
@@ -107,24 +139,47 @@ func main() {
 	minCount := flag.Int("min-count", 3, "keep features seen in at least this many texts")
 	l2 := flag.Float64("l2", 1e-5, "L2 penalty per update")
 	keep := flag.Float64("keep", 0.02, "drop features whose largest |weight| is below this")
-	chars := flag.String("chars", "sent-ar-stack", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
-	nb := flag.String("nb", "sent-ar-stack", "comma-separated heads (flag names) fitted as naive Bayes (smoothed log-likelihoods, binary counts) instead of logistic regression")
-	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing")
-	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram (heads of -chars)")
-	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram (heads of -chars)")
+	chars := flag.String("chars", "", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
+	corpus := flag.String("corpus", "engine/builtin/corpus", "directory holding the project's own comments (comments.jsonl)")
+	only := flag.String("only", "", "comma-separated heads (flag names) to train; the others are left as they are (default: all)")
+	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing (heads fitted as naive Bayes: sent-ar-stack)")
+	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram of the naive Bayes heads (sent-ar-stack)")
+	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	choice := map[string]*string{}
 	for _, h := range heads {
 		choice[h.flagName] = flag.String(h.flagName, h.defaults, h.what+": comma-separated sources, or none")
 	}
 	flag.Parse()
+	selected := func(h head) bool {
+		if *only == "" {
+			return true
+		}
+		for _, x := range strings.Split(*only, ",") {
+			if strings.TrimSpace(x) == h.flagName {
+				return true
+			}
+		}
+		return false
+	}
+	needData := false
+	for _, h := range heads {
+		for _, k := range strings.Split(*choice[h.flagName], ",") {
+			if src, ok := sources[strings.TrimSpace(k)]; selected(h) && ok && !src.repo {
+				needData = true
+			}
+		}
+	}
 	dir := filepath.Join(*data, "train")
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	if st, err := os.Stat(dir); needData && (err != nil || !st.IsDir()) {
 		fmt.Fprintf(os.Stderr, "train: %s not found. The training corpora are not part of the repository: "+
 			"put the project's shared data set (its train/ directory, described in its README: ArSarcasm-v2, ASTAD, GoEmotions, MPOLD, MLMA, OSACT2020) "+
 			"at ../shared/data, or pass -data DIR (DIR/train/*.jsonl).\n", dir)
 		os.Exit(2)
 	}
 	for _, h := range heads {
+		if !selected(h) {
+			continue
+		}
 		keys := strings.Split(*choice[h.flagName], ",")
 		path := filepath.Join(*out, h.out)
 		if *choice[h.flagName] == "none" {
@@ -132,19 +187,16 @@ func main() {
 			fmt.Fprintf(os.Stderr, "train: %s: none (removed %s)\n", h.what, path)
 			continue
 		}
-		h.chars = false
 		for _, c := range strings.Split(*chars, ",") {
 			if strings.TrimSpace(c) == h.flagName {
 				h.chars = true
 			}
 		}
-		h.nb = false
-		for _, c := range strings.Split(*nb, ",") {
-			if strings.TrimSpace(c) == h.flagName {
-				h.nb = true
-			}
+		mc := *minCount
+		if h.minCount > 0 {
+			mc = h.minCount // the project's comments: 1,800 rows, rarer words count
 		}
-		table, err := train(dir, h, keys, *epochs, *minCount, *l2, *keep, *alpha)
+		table, err := train(dir, *corpus, h, keys, *epochs, mc, *l2, *keep, *alpha)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "train:", err)
 			os.Exit(1)
@@ -162,7 +214,7 @@ type example struct {
 	class int
 }
 
-func train(dir string, h head, keys []string, epochs, minCount int, l2, keep, alpha float64) (string, error) {
+func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, keep, alpha float64) (string, error) {
 	classIdx := map[string]int{}
 	for i, c := range h.classes {
 		classIdx[c] = i
@@ -172,7 +224,7 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep, al
 	if h.nb {
 		fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words, word pairs and character n-grams of each word (builtin.FeaturesCharsN), each counted once per text.\n", h.what)
 	} else if h.chars {
-		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character n-grams of each word (builtin.FeaturesCharsN).\n", h.what)
+		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character 3-4-grams of each word (builtin.FeaturesChars).\n", h.what)
 	} else {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
 	}
@@ -185,7 +237,11 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep, al
 		if !ok {
 			return "", fmt.Errorf("%s: unknown source %q", h.what, k)
 		}
-		f, err := os.Open(filepath.Join(dir, src.file))
+		path := filepath.Join(dir, src.file)
+		if src.repo {
+			path = filepath.Join(corpus, src.file)
+		}
+		f, err := os.Open(path)
 		if err != nil {
 			return "", fmt.Errorf("%s: %v (see -data)", h.what, err)
 		}
@@ -203,10 +259,18 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep, al
 			if c == "" {
 				continue
 			}
+			text := r.Text
+			if src.repo {
+				text = builtin.Reading(text) // Arabizi as the analyzers read it
+			}
 			if h.chars {
-				texts = append(texts, builtin.FeaturesCharsN(r.Text, charLo, charHi))
+				if h.nb {
+					texts = append(texts, builtin.FeaturesCharsN(text, charLo, charHi))
+				} else {
+					texts = append(texts, builtin.FeaturesChars(text))
+				}
 			} else {
-				texts = append(texts, builtin.Features(r.Text))
+				texts = append(texts, builtin.Features(text))
 			}
 			labels = append(labels, classIdx[c])
 			counts[classIdx[c]]++
@@ -311,7 +375,7 @@ func train(dir string, h head, keys []string, epochs, minCount int, l2, keep, al
 	var b strings.Builder
 	b.WriteString(hdr.String())
 	if h.chars {
-		b.WriteString("features\t" + builtin.FeatCharsN(charLo, charHi) + "\n")
+		b.WriteString("features\t" + builtin.FeatChars + "\n")
 	}
 	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
 	b.WriteString("bias")
