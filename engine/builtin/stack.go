@@ -134,10 +134,8 @@ func stackFeatures(a *textAnalysis, abusive bool) (x [stackN]float64) {
 	x[10], x[11], x[12], x[13], x[14] = has("complaint"), has("praise"), has("question"), has("suggestion"), has("spam")
 	x[15] = b(abusive)
 	if s.learned {
-		const eps = 1e-4
 		x[16] = 1
-		x[17] = math.Log((s.lp[2] + eps) / (s.lp[1] + eps))
-		x[18] = math.Log((s.lp[0] + eps) / (s.lp[1] + eps))
+		x[17], x[18] = learnedLogOdds(s)
 	}
 	x[19] = math.Log1p(float64(s.hits))
 	x[20] = b(strings.Contains(a.text, "http"))
@@ -170,6 +168,13 @@ func stackFeatures(a *textAnalysis, abusive bool) (x [stackN]float64) {
 		}
 	}
 	return x
+}
+
+// learnedLogOdds is the learned head's log-odds of positive and of
+// negative against neutral.
+func learnedLogOdds(s *sentScore) (pos, neg float64) {
+	const eps = 1e-4
+	return math.Log((s.lp[2] + eps) / (s.lp[1] + eps)), math.Log((s.lp[0] + eps) / (s.lp[1] + eps))
 }
 
 // stackApplies reports a text the stacker decides: tweet-shaped (a hashtag,
@@ -247,8 +252,8 @@ func stacked(a *textAnalysis, abusive bool) string {
 	if m == nil || !stackApplies(a) {
 		return a.label
 	}
-	x := stackFeatures(a, abusive)
-	return m.decideOver(&x, a.label, StackMargin)
+	a.stackX, a.stackOK = stackFeatures(a, abusive), true
+	return m.decideOver(&a.stackX, a.label, StackMargin)
 }
 
 // decideOver is decide with the rules' label kept unless the stacker's
