@@ -199,6 +199,10 @@ type textAnalysis struct {
 	intents []string
 	label   string // sentiment
 	rules   string // the rules' sentiment (label before the stacker)
+	// stackX: the stacker's inputs when it decided the text (stacked), so
+	// that sentimentScores does not compute them again
+	stackX  [stackN]float64
+	stackOK bool
 }
 
 func analyseText(text string) textAnalysis { return analyseTextBuf(text, dialect.Detect(text), nil) }

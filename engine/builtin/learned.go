@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -22,7 +23,8 @@ import (
 
 // learnedHead is one linear model: per feature hash, one weight per class.
 type learnedHead struct {
-	chars   bool // character 3- and 4-grams of each word are features too
+	chars   bool // character n-grams of each word are features too
+	lo, hi  int  // their lengths (3 and 4 unless the table says otherwise)
 	neg     bool // negated words are features of their own (FeatNeg, learned_en.go)
 	classes []string
 	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
@@ -44,7 +46,11 @@ func (h *learnedHead) weights(f uint64) []float32 {
 var (
 	learnedSentAr *learnedHead // classes negative, neutral, positive
 	learnedSentEn *learnedHead // classes negative, neutral, positive
-	learnedModAr  *learnedHead // classes clean, flagged
+	// the sentiment stacker's second Arabic head: naive Bayes over words,
+	// word pairs and character 3-grams (classes negative, neutral,
+	// positive), read only by the stacker (stack.go)
+	learnedSentArStack *learnedHead
+	learnedModAr       *learnedHead // classes clean, flagged
 	// learnedIntent: classes question, complaint, praise, suggestion, spam,
 	// other (op.Intents' order), learned from the project's own comments
 	// (corpus/comments.jsonl), Arabic and English in one table
@@ -56,6 +62,7 @@ var (
 func init() {
 	learnedSentAr = loadLearned("learned_sentiment_ar.tsv")
 	learnedSentEn = loadLearned("learned_sentiment_en.tsv")
+	learnedSentArStack = loadLearned("learned_sentiment_ar_stack.tsv")
 	learnedModAr = loadLearned("learned_moderation_ar.tsv")
 	learnedIntent = loadLearned("learned_intent.tsv")
 	learnedDialect = loadLearned("learned_dialect_comments.tsv")
@@ -77,7 +84,7 @@ func loadLearned(name string) *learnedHead {
 		switch {
 		case len(f) < 2:
 		case f[0] == "features":
-			h.chars = f[1] == FeatChars
+			h.lo, h.hi, h.chars = ParseFeatChars(f[1])
 			h.neg = f[1] == FeatNeg
 		case f[0] == "classes":
 			h.classes = f[1:]
@@ -145,12 +152,23 @@ func fnvString(s string) uint64 { return fnvAdd(fnvOffset, s) }
 func wordTok(t *token) bool { return !t.single || t.emoji }
 
 // FeatChars is the "features" row value of a table whose head also reads
-// character n-grams (charGrams).
+// character 3-4-grams (charGrams); FeatCharsN names other lengths.
 const FeatChars = "words+pairs+char3-4"
 
-// charGrams calls fn with the hash of every character 3- and 4-gram of a
+// FeatCharsN is the "features" row value for character lo..hi-grams.
+func FeatCharsN(lo, hi int) string { return fmt.Sprintf("words+pairs+char%d-%d", lo, hi) }
+
+// ParseFeatChars reads a "features" row value (FeatCharsN).
+func ParseFeatChars(v string) (lo, hi int, ok bool) {
+	if _, err := fmt.Sscanf(v, "words+pairs+char%d-%d", &lo, &hi); err != nil || lo < 1 || hi < lo || hi > 8 {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
+// charGrams calls fn with the hash of every character lo- to hi-gram of a
 // word key padded with "<" and ">" (feature string "c:" + gram), in order.
-func charGrams(key string, fn func(uint64)) {
+func charGrams(key string, lo, hi int, fn func(uint64)) {
 	var offs [72]int // rune start offsets of key, then len(key)
 	n := 0
 	for i := range key {
@@ -162,9 +180,9 @@ func charGrams(key string, fn func(uint64)) {
 	}
 	offs[n] = len(key)
 	// padded positions 0..n+1: 0 is "<", 1..n are runes, n+1 is ">"
-	for g := 3; g <= 4; g++ {
+	for g := lo; g <= hi; g++ {
 		for i := 0; i+g <= n+2; i++ {
-			h := fnvAdd(fnvOffset, "c:")
+			h := fnvChars  // fnvAdd(fnvOffset, "c:")
 			a, b := i, i+g // padded range [a, b)
 			if a == 0 {
 				h = fnvAdd(h, "<")
@@ -185,15 +203,18 @@ func charGrams(key string, fn func(uint64)) {
 	}
 }
 
+// fnvChars is the FNV-1a state after "c:", the prefix of every gram.
+var fnvChars = fnvString("c:")
+
 // charGramStrings is charGrams' feature strings (the trainer's view).
-func charGramStrings(key string) []string {
+func charGramStrings(key string, lo, hi int) []string {
 	r := []rune(key)
 	if len(r) > 71 {
 		return nil
 	}
 	p := append(append([]rune{'<'}, r...), '>')
 	var out []string
-	for g := 3; g <= 4; g++ {
+	for g := lo; g <= hi; g++ {
 		for i := 0; i+g <= len(p); i++ {
 			out = append(out, "c:"+string(p[i:i+g]))
 		}
@@ -201,14 +222,17 @@ func charGramStrings(key string) []string {
 	return out
 }
 
-// FeaturesChars is Features plus the character n-grams of each word.
-func FeaturesChars(text string) []string {
+// FeaturesChars is Features plus the character 3-4-grams of each word.
+func FeaturesChars(text string) []string { return FeaturesCharsN(text, 3, 4) }
+
+// FeaturesCharsN is Features plus the character lo..hi-grams of each word.
+func FeaturesCharsN(text string, lo, hi int) []string {
 	out := Features(text)
 	toks := tokenize(text)
 	for i := range toks {
 		t := &toks[i]
 		if wordTok(t) && t.key != "" {
-			out = append(out, charGramStrings(t.key)...)
+			out = append(out, charGramStrings(t.key, lo, hi)...)
 		}
 	}
 	return out
@@ -239,47 +263,55 @@ func Features(text string) []string {
 // the tokens, written into p (len(classes)); ok is false when no feature of
 // the text is in the table.
 func (h *learnedHead) score(toks []token, p []float64) (ok bool) {
+	n := h.logits(toks, p)
+	Softmax(p)
+	return n > 0
+}
+
+// logits writes the summed weights (and bias) of the tokens' features into
+// p (len(classes)) and returns how many features of the text are in the
+// table.
+func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 	for k := range p {
 		p[k] = float64(h.bias[k])
 	}
-	n := 0
 	add := func(w []float32) {
 		for k := range p {
 			p[k] += float64(w[k])
 		}
 		n++
 	}
-	prev := -1
+	prev := false
+	var prevSp uint64 // hash of the previous word key and " "
 	for i := range toks {
 		t := &toks[i]
 		if !wordTok(t) || t.key == "" {
-			prev = -1
+			prev = false
 			continue
 		}
-		f := fnvString(t.key)
+		wh := fnvString(t.key)
+		f := wh
 		if h.neg && negatedWord(toks, i) {
 			f = fnvAdd(fnvString(negPrefix), t.key)
 		}
 		if w := h.weights(f); w != nil {
 			add(w)
 		}
-		if prev >= 0 {
-			hh := fnvAdd(fnvAdd(fnvString(toks[prev].key), " "), t.key)
-			if w := h.weights(hh); w != nil {
+		if prev {
+			if w := h.weights(fnvAdd(prevSp, t.key)); w != nil {
 				add(w)
 			}
 		}
-		prev = i
+		prev, prevSp = true, fnvAdd(wh, " ")
 		if h.chars {
-			charGrams(t.key, func(f uint64) {
+			charGrams(t.key, h.lo, h.hi, func(f uint64) {
 				if w := h.weights(f); w != nil {
 					add(w)
 				}
 			})
 		}
 	}
-	Softmax(p)
-	return n > 0
+	return n
 }
 
 // featureLogOdds is the log-odds of class a over class b that the

@@ -23,18 +23,22 @@ var scoreClasses = [4]string{"positive", "negative", "neutral", "mixed"}
 // sentimentScores computes the scores of a text analysed by analyseText:
 // the stacker's inputs are those it decided from (the rules' label).
 func sentimentScores(ta *textAnalysis) []float64 {
-	a := *ta
-	a.label = a.rules
-	abusive := a.tx.abuse() >= abusiveMin
-	x := stackFeatures(&a, abusive)
 	out := make([]float64, NumScores)
+	if !ta.stackOK {
+		// the stacker did not decide the text: the rules' scores only (the
+		// stacker's inputs 5-7, 17, 18 without its learned head)
+		s := &ta.sent
+		out[0], out[1], out[2] = s.compound, math.Log1p(s.pos), math.Log1p(s.neg)
+		if s.learned {
+			out[3], out[4] = learnedLogOdds(s)
+		}
+		return out
+	}
+	x := &ta.stackX
 	out[0], out[1], out[2], out[3], out[4] = x[5], x[6], x[7], x[17], x[18]
 	m := stackEn
-	if a.sent.arabic {
+	if ta.sent.arabic {
 		m = stackAr
-	}
-	if m == nil || !stackApplies(&a) {
-		return out
 	}
 	s := make([]float64, len(m.w))
 	mx := math.Inf(-1)

@@ -72,6 +72,7 @@ type sentScore struct {
 	compound float64    // VADER-style normalised sum, -1..1
 	hits     int
 	arabic   bool // most word tokens are Arabic
+	news     bool // newsLike: its evidence was damped
 	contrast bool // a contrast word (but, لكن, بس) joins the evidence
 	// posBefore: positive valence before the last contrast word ("the food
 	// was great but ..."): with a complaint after it the text is mixed
@@ -214,7 +215,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 	}
 	s.butAt = butAt
 	s.contrast = butAt >= 0 && s.rawPos > 0 && s.rawNeg > 0
-	if newsLike(text, toks) {
+	if s.news = newsLike(text, toks); s.news {
 		sum *= newsDamp
 	}
 	s.sum = sum

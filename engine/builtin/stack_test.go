@@ -8,9 +8,10 @@ import (
 )
 
 // TestStackerKeepsLongComments: the sentiment stacker decides tweet-shaped
-// text (long, or with a hashtag or link) without a question, complaint,
-// praise or suggestion intent; long comments keep the sentiment their words
-// and intent make obvious, whichever path decides them. Project-written
+// text (long, or with a hashtag or link) without an intent, long praise,
+// and questions, suggestions and complaints with a hashtag or link; long
+// comments keep the sentiment their words and intent make obvious,
+// whichever path decides them. Project-written
 // comments (none from any data set).
 func TestStackerKeepsLongComments(t *testing.T) {
 	if stackAr == nil {
@@ -34,6 +35,14 @@ func TestStackerKeepsLongComments(t *testing.T) {
 		{"negative", "الزحمة في شوارع القاهرة النهارده كانت فظيعة، قعدت ساعتين في العربية عشان أوصل الشغل والحر كان مش طبيعي"},
 		{"neutral", "المباراة النهائية هتتلعب يوم الجمعة الساعة تسعة بالليل في ستاد القاهرة، والتذاكر هتنزل للبيع من يوم الاتنين"},
 		{"positive", "ما شاء الله تبارك الله، أفضل محل تعاملت معه، التوصيل سريع والتغليف ممتاز والموظفين محترمين #شكرا"},
+		{"negative", "والله العظيم دي تالت مرة أطلب من عندكم والأوردر يوصل ناقص، وخدمة العملاء مبترودش على التليفون خالص، حرام عليكم كده"},
+		{"negative", "الخدمة عندكم صارت زفت، طلبت من أسبوعين وللحين ما وصلني شي، وكل ما أكلمكم تقولون بكرة بكرة، خلاص ما عاد أتعامل معكم"},
+		{"negative", "صرلي شهر ناطر الطلبية وما حدا عم يرد عالتلفون ولا عالرسائل، هيك ما بصير، بدي رجع مصرياتي أو شوفولي حل بأسرع وقت"},
+		{"negative", "لقد قمت بشراء الجهاز قبل شهر وتوقف عن العمل بعد أسبوع واحد فقط، وراسلت الدعم الفني عدة مرات دون أي استجابة تذكر"},
+		{"positive", "بجد أحلى قناة على اليوتيوب، كل فيديو بتعلم منه حاجة جديدة، وطريقة الشرح بسيطة وممتعة، ربنا يبارك فيكم ويوفقكم دايما"},
+		{"positive", "يعطيكم العافية على هالمحتوى الرائع، صراحة من أفضل الحسابات اللي أتابعها، استمروا الله يوفقكم وننتظر المزيد منكم"},
+		{"positive", "يسلمو ايديكن على هالشغل الحلو، الأكل كان كتير طيب والتوصيل سريع والموظفين كتير محترمين، أكيد رح نرجع نطلب"},
+		{"positive", "أشكركم جزيل الشكر على حسن التعامل وسرعة الاستجابة، فقد تم حل مشكلتي خلال ساعات قليلة، وهذا دليل على احترافيتكم"},
 	} {
 		a := analyseRules(c.text)
 		if stackApplies(&a) {
@@ -69,5 +78,28 @@ func BenchmarkClassifyStacked300(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		Classify(op.ClassifyRequest{Text: text})
+	}
+}
+
+// TestStackerGate: long questions, suggestions and complaints without a
+// hashtag or link keep the rules' label (a comment's question to a business
+// is not a tweet's rhetorical one, and the tweets' "mixed" took long
+// complaints); long praise, and questions with a hashtag, are decided by
+// the stacker. Project-written comments.
+func TestStackerGate(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		decides bool
+	}{
+		{"لو سمحت عايز أعرف مواعيد الفرع اللي في مدينة نصر يوم الجمعة، وهل فيه خدمة توصيل للمنطقة دي ولا لأ؟ وبكام التوصيل؟", false},
+		{"اقترح عليكم تعملوا سلسلة فيديوهات عن الطبخ الصحي للمبتدئين، وياريت يكون فيها وصفات سهلة وسريعة ومكوناتها موجودة في كل بيت", false},
+		{"الطلب تأخر أكثر من أسبوع وكل ما أتصل على خدمة العملاء محد يرد علي، والله شي يقهر وما أنصح أحد يتعامل معكم أبد", false},
+		{"بجد أحلى قناة على اليوتيوب، كل فيديو بتعلم منه حاجة جديدة، وطريقة الشرح بسيطة وممتعة، ربنا يبارك فيكم ويوفقكم دايما", true},
+		{"هو ليه كل ما يكون في ماتش مهم الفريق يلعب وحش كده؟ #الدوري", true},
+	} {
+		a := analyseRules(c.text)
+		if got := stackApplies(&a); got != c.decides {
+			t.Errorf("%q (intents %v): stacker decides %v, want %v", c.text, a.intents, got, c.decides)
+		}
 	}
 }

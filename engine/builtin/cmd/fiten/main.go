@@ -73,7 +73,7 @@ func main() {
 	gateAlt := flag.String("gate", "", "analysis: replace the runtime gate by none (the stacker decides every text), spam (spam kept only) or intent (every intent kept)")
 	prior := flag.String("prior", "", "analysis: pos,neg,neu shares to reweight the halves to (macro-F1 on an unbalanced set)")
 	dump := flag.String("dump", "", "gold>pred: list the fitted half's texts so answered (analysis)")
-	mask := flag.String("mask", "log_bytes", "comma-separated stacker inputs left out (weight 0): the text's length is a trait of the dev set's tweets (long) against comments (short), no evidence of sentiment; fitted on it, the stacker turned short plain comments neutral")
+	mask := flag.String("mask", "log_bytes,long,egyptian,gulf,levantine,mention,nb_pos_neu,nb_neg_neu,nb_pos_neu_sum,nb_neg_neu_sum", "comma-separated stacker inputs left out (weight 0): the text's length is a trait of the dev set's tweets (long) against comments (short), no evidence of sentiment (fitted on it, the stacker turned short plain comments neutral); the dialects and the Arabic naive Bayes head are Arabic inputs; the mention input came with the Arabic stacker's round and was not measured for English")
 	flag.IntVar(&builtin.EnShapeMin, "shape-min", builtin.EnShapeMin, "bytes from which a text without an @mention, hashtag or link is tweet-shaped (the stacker may decide its questions and suggestions)")
 	flag.Parse()
 	if err := datasets.Require(*data, datasets.DevFile(devSet)); err != nil {

@@ -59,15 +59,24 @@ type ex struct {
 
 func main() {
 	data := flag.String("data", datasets.DefaultDir, "directory of the labelled dev sets")
-	fit := flag.String("fit", "A", "half the stacker is fitted on: A or B")
+	fit := flag.String("fit", "A", "half the stacker is fitted on: A or B (AB: both, no held-out half)")
 	l2 := flag.Float64("l2", 0.003, "L2 penalty (per example, mean loss)")
 	out := flag.String("out", "engine/builtin/data/sentiment_mix.tsv", "table written with -write")
 	iters = flag.Int("iters", 2000, "gradient steps")
-	tune := flag.Bool("tune", true, "after the fit, shift the class biases to maximise the fitted half's mean macro-F1 (calibrated thresholds)")
+	tune := flag.Bool("tune", false, "after the fit, shift the class biases to maximise the fitted half's mean macro-F1 (calibrated thresholds)")
 	arOnly := flag.Bool("ar-only", true, "fit and write the Arabic stacker only (English keeps the rules' label)")
 	write := flag.Bool("write", false, "write the fitted table to -out")
 	flag.IntVar(&builtin.StackShapeMin, "shape-min", builtin.StackShapeMin, "the stacker decides texts with a hashtag, a link, or this many bytes (a table fitted with another value must ship with it)")
 	flag.BoolVar(&builtin.StackOtherOnly, "other-only", builtin.StackOtherOnly, "the stacker leaves texts with an intent other than spam to the rules")
+	flag.IntVar(&builtin.StackIntentMin, "intent-min", builtin.StackIntentMin, "with -other-only, texts with an intent are decided from this many bytes")
+	flag.StringVar(&builtin.StackIntents, "intents", builtin.StackIntents, "with -other-only, the intents (comma-separated) of texts decided from -intent-min bytes; texts with another intent keep the rules' label")
+	flag.StringVar(&builtin.StackTagIntents, "tag-intents", builtin.StackTagIntents, "with -other-only, the intents of texts decided only when they have a hashtag or link (-intent-tags)")
+	flag.BoolVar(&builtin.StackIntentTags, "intent-tags", builtin.StackIntentTags, "with -other-only, texts with an intent are decided when they have a hashtag or link")
+	flag.BoolVar(&builtin.StackShortOther, "short-other", builtin.StackShortOther, "texts without an intent are decided at any length")
+	flag.Float64Var(&builtin.StackMargin, "margin", builtin.StackMargin, "the stacker overrules the rules only by this probability margin")
+	tuneMargin := flag.Bool("tune-margin", false, "choose -margin on the fitted half (grid 0..0.5)")
+	mask := flag.String("mask", "", "comma-separated stacker inputs left out (zeroed), for ablations")
+	obvious := flag.String("obvious", "engine/builtin/testdata/obvious.jsonl", "the project's obvious-comment set: report the Arabic rows' sentiment accuracy, rules and stacked")
 	flag.Parse()
 	var files []string
 	for _, s := range sets {
@@ -86,6 +95,7 @@ func main() {
 		}
 		for _, r := range rows {
 			in := builtin.SentimentStackInput(r.Text)
+			maskX(in.X, *mask)
 			h := fnv.New32a()
 			h.Write([]byte(r.Text))
 			half := byte('A')
@@ -96,6 +106,9 @@ func main() {
 		}
 	}
 	fitHalf := (*fit + "A")[0]
+	if *fit == "AB" {
+		fitHalf = '*' // both halves: the held-out figures come from -fit A and -fit B
+	}
 	arClasses := []string{"positive", "negative", "neutral", "mixed"}
 	enClasses := []string{"positive", "negative", "neutral"}
 	wAr := train(exs, true, arClasses, fitHalf, *l2)
@@ -106,8 +119,19 @@ func main() {
 			tuneBias(exs, wEn, enClasses, false, fitHalf)
 		}
 	}
+	if *tuneMargin {
+		best, bm := -1.0, 0.0
+		for m := 0.0; m <= 0.5001; m += 0.025 {
+			builtin.StackMargin = m
+			if v := halfScore(exs, wAr, arClasses, true, fitHalf); v > best+1e-9 {
+				best, bm = v, m
+			}
+		}
+		builtin.StackMargin = bm
+	}
 	var report strings.Builder
-	fmt.Fprintf(&report, "fitted on half %c (l2 %g, bias tuning %v, Arabic only %v, shape %d bytes); macro-F1 rules -> stacked:\n", fitHalf, *l2, *tune, *arOnly, builtin.StackShapeMin)
+	fmt.Fprintf(&report, "fitted on half %c (l2 %g, bias tuning %v, Arabic only %v, shape %d bytes, intents %q from %d bytes, %q with tags, intent tags %v, short other %v, margin %.3f, masked %q); macro-F1 rules -> stacked:\n",
+		fitHalf, *l2, *tune, *arOnly, builtin.StackShapeMin, builtin.StackIntents, builtin.StackIntentMin, builtin.StackTagIntents, builtin.StackIntentTags, builtin.StackShortOther, builtin.StackMargin, *mask)
 	for si, s := range sets {
 		for _, half := range []byte{'A', 'B'} {
 			rc, sc := scoring.New(s.classes...), scoring.New(s.classes...)
@@ -120,18 +144,21 @@ func main() {
 				switch {
 				case !e.stack:
 				case e.arabic:
-					pred = decide(wAr, arClasses, e.x)
+					pred = decideM(wAr, arClasses, e.x, e.rules)
 				case !*arOnly:
-					pred = decide(wEn, enClasses, e.x)
+					pred = decideM(wEn, enClasses, e.x, e.rules)
 				}
 				sc.Add(e.gold, pred)
 			}
 			tag := "held out"
-			if half == fitHalf {
+			if half == fitHalf || fitHalf == '*' {
 				tag = "fitted"
 			}
 			fmt.Fprintf(&report, "  %-20s half %c (%s, n=%d): %.3f -> %.3f\n", s.name, half, tag, rc.N(), rc.MacroF1(), sc.MacroF1())
 		}
+	}
+	if *obvious != "" {
+		obviousReport(&report, *obvious, wAr, arClasses, *mask)
 	}
 	fmt.Print(report.String())
 	if !*write {
@@ -182,7 +209,7 @@ func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]f
 	cnt := map[[2]int]int{}
 	nsets := map[int]bool{}
 	for _, e := range exs {
-		if e.arabic != arabic || e.half != half || !e.stack {
+		if e.arabic != arabic || !inHalf(e, half) || !e.stack {
 			continue
 		}
 		if _, ok := ci[e.gold]; !ok {
@@ -192,7 +219,7 @@ func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]f
 		nsets[e.set] = true
 	}
 	for _, e := range exs {
-		if e.arabic != arabic || e.half != half || !e.stack {
+		if e.arabic != arabic || !inHalf(e, half) || !e.stack {
 			continue
 		}
 		y, ok := ci[e.gold]
@@ -293,7 +320,7 @@ func tuneBias(exs []ex, w [][]float64, classes []string, arabic bool, half byte)
 	score := func() float64 {
 		cs := map[int]*scoring.Confusion{}
 		for _, e := range exs {
-			if e.arabic != arabic || e.half != half || sets[e.set].arabic != arabic {
+			if e.arabic != arabic || !inHalf(e, half) || sets[e.set].arabic != arabic {
 				continue
 			}
 			if cs[e.set] == nil {
@@ -301,7 +328,7 @@ func tuneBias(exs []ex, w [][]float64, classes []string, arabic bool, half byte)
 			}
 			pred := e.rules
 			if e.stack {
-				pred = decide(w, classes, e.x)
+				pred = decideM(w, classes, e.x, e.rules)
 			}
 			cs[e.set].Add(e.gold, pred)
 		}
@@ -324,6 +351,100 @@ func tuneBias(exs []ex, w [][]float64, classes []string, arabic bool, half byte)
 			}
 			w[k][0] = orig + bestD
 		}
+	}
+}
+
+// inHalf reports an example of half ('*': either).
+func inHalf(e ex, half byte) bool { return half == '*' || e.half == half }
+
+// decideM is the runtime's decision (builtin.DecideMargin at
+// builtin.StackMargin).
+func decideM(w [][]float64, classes []string, x []float64, rules string) string {
+	ps := make([]float64, len(w))
+	for k := range w {
+		ps[k] = dot(w[k], x)
+	}
+	return builtin.DecideMargin(ps, classes, rules, builtin.StackMargin)
+}
+
+// halfScore is the mean macro-F1 of one language's sets on one half.
+func halfScore(exs []ex, w [][]float64, classes []string, arabic bool, half byte) float64 {
+	cs := map[int]*scoring.Confusion{}
+	for _, e := range exs {
+		if e.arabic != arabic || !inHalf(e, half) || sets[e.set].arabic != arabic {
+			continue
+		}
+		if cs[e.set] == nil {
+			cs[e.set] = scoring.New(sets[e.set].classes...)
+		}
+		pred := e.rules
+		if e.stack {
+			pred = decideM(w, classes, e.x, e.rules)
+		}
+		cs[e.set].Add(e.gold, pred)
+	}
+	t := 0.0
+	for _, c := range cs {
+		t += c.MacroF1()
+	}
+	return t / float64(len(cs))
+}
+
+// maskX zeroes the inputs named in mask (comma-separated StackFeatureNames).
+func maskX(x []float64, mask string) {
+	if mask == "" {
+		return
+	}
+	for _, m := range strings.Split(mask, ",") {
+		for i, n := range builtin.StackFeatureNames {
+			if n == strings.TrimSpace(m) {
+				x[i] = 0
+			}
+		}
+	}
+}
+
+// obviousReport adds the sentiment accuracy of the obvious-comment set's
+// Arabic rows (every variety but english), rules alone and stacked, and
+// the texts whose label the stacker changes.
+func obviousReport(b *strings.Builder, path string, w [][]float64, classes []string, mask string) {
+	type orow struct {
+		Variety   string `json:"variety"`
+		Text      string `json:"text"`
+		Sentiment string `json:"sentiment"`
+	}
+	rows, err := datasets.ReadJSONL[orow](path)
+	if err != nil {
+		fmt.Fprintln(b, "  obvious set:", err)
+		return
+	}
+	n, rok, sok, dec := 0, 0, 0, 0
+	var changed []string
+	for _, r := range rows {
+		if r.Variety == "english" {
+			continue
+		}
+		in := builtin.SentimentStackInput(r.Text)
+		maskX(in.X, mask)
+		pred := in.Rules
+		if in.Applies && in.Arabic {
+			dec++
+			pred = decideM(w, classes, in.X, in.Rules)
+		}
+		n++
+		if in.Rules == r.Sentiment {
+			rok++
+		}
+		if pred == r.Sentiment {
+			sok++
+		}
+		if pred != in.Rules {
+			changed = append(changed, fmt.Sprintf("%s -> %s (want %s): %s", in.Rules, pred, r.Sentiment, r.Text))
+		}
+	}
+	fmt.Fprintf(b, "  obvious set, Arabic rows (n=%d, %d decided by the stacker): sentiment right %d -> %d\n", n, dec, rok, sok)
+	for _, c := range changed {
+		fmt.Fprintln(os.Stderr, "  changed:", c)
 	}
 }
 

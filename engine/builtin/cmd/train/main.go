@@ -103,6 +103,9 @@ var sources = map[string]source{
 	}, true},
 }
 
+// charLo, charHi: the character n-gram lengths of the -chars heads.
+var charLo, charHi int
+
 func modLabel(r row) string {
 	if r.Label == "flagged" || r.Label == "clean" {
 		return r.Label
@@ -116,12 +119,13 @@ type head struct {
 	defaults            string
 	chars               bool // character n-grams too (builtin.FeaturesChars)
 	minCount            int  // features kept from this many texts (0: -min-count)
-	nb                  bool // naive Bayes instead of logistic regression (-nb)
+	nb                  bool // naive Bayes instead of logistic regression (-nb; with chars: character n-grams -char-lo..-char-hi)
 	neg                 bool // negated words marked (builtin.FeaturesNeg; -neg)
 }
 
 var heads = []head{
 	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0, false, false},
+	{"sent-ar-stack", "learned_sentiment_ar_stack.tsv", "Arabic sentiment, the stacker's second head", []string{"negative", "neutral", "positive"}, "arsarcasm", true, 0, true, false},
 	{"sent-en", "learned_sentiment_en.tsv", "English sentiment", []string{"negative", "neutral", "positive"}, "goemotions", false, 0, false, false},
 	{"mod-ar", "learned_moderation_ar.tsv", "Arabic moderation", []string{"clean", "flagged"}, "mpold,mlma,osact2020", false, 0, false, false},
 	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2, false, false},
@@ -138,10 +142,12 @@ func main() {
 	keep := flag.Float64("keep", 0.02, "drop features whose largest |weight| is below this")
 	chars := flag.String("chars", "", "comma-separated heads (flag names, e.g. sent-ar) that also learn character 3-4-grams of each word")
 	nbHeads := flag.String("nb", "sent-en", "comma-separated heads (flag names) learned as naive Bayes (binary features, add-alpha smoothing, uniform class prior) instead of logistic regression")
-	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing")
+	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing (sent-en, sent-ar-stack)")
 	negHeads := flag.String("neg", "sent-en", "comma-separated heads (flag names) whose words after a negator are features of their own (builtin.FeaturesNeg)")
 	corpus := flag.String("corpus", "engine/builtin/corpus", "directory holding the project's own comments (comments.jsonl)")
 	only := flag.String("only", "", "comma-separated heads (flag names) to train; the others are left as they are (default: all)")
+	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram of the naive Bayes heads (sent-ar-stack)")
+	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	choice := map[string]*string{}
 	for _, h := range heads {
 		choice[h.flagName] = flag.String(h.flagName, h.defaults, h.what+": comma-separated sources, or none")
@@ -189,7 +195,6 @@ func main() {
 				h.chars = true
 			}
 		}
-		h.nb = false
 		for _, c := range strings.Split(*nbHeads, ",") {
 			if strings.TrimSpace(c) == h.flagName {
 				h.nb = true
@@ -231,7 +236,11 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "# Learned by `make train` (engine/builtin/cmd/train). Do not edit by hand; regenerate.\n")
 	if h.nb {
-		fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words and word pairs (builtin.Features; %s), present or absent per text.\n", h.what, map[bool]string{true: "a word after a negator is its own feature, \"not_\" + word: builtin.FeaturesNeg", false: "no negation marking"}[h.neg])
+		if h.chars {
+			fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words, word pairs and character n-grams of each word (builtin.FeaturesCharsN), each counted once per text.\n", h.what)
+		} else {
+			fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words and word pairs (builtin.Features; %s), present or absent per text.\n", h.what, map[bool]string{true: "a word after a negator is its own feature, \"not_\" + word: builtin.FeaturesNeg", false: "no negation marking"}[h.neg])
+		}
 	} else if h.chars {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character 3-4-grams of each word (builtin.FeaturesChars).\n", h.what)
 	} else {
@@ -275,7 +284,11 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 			if h.neg {
 				texts = append(texts, builtin.FeaturesNeg(text))
 			} else if h.chars {
-				texts = append(texts, builtin.FeaturesChars(text))
+				if h.nb {
+					texts = append(texts, builtin.FeaturesCharsN(text, charLo, charHi))
+				} else {
+					texts = append(texts, builtin.FeaturesChars(text))
+				}
 			} else {
 				texts = append(texts, builtin.Features(text))
 			}
@@ -329,6 +342,9 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 		if counts[k] > 0 {
 			cw[k] = float64(len(exs)) / float64(K*counts[k])
 		}
+	}
+	if h.nb && h.chars {
+		return nbTable(hdr.String(), h, vocab, exs, counts, alpha, keep, minCount), nil
 	}
 	var w [][]float64
 	var bias []float64
@@ -467,4 +483,71 @@ func naiveBayes(exs []example, nv, K int, alpha float64) (w [][]float64, bias []
 		}
 	}
 	return w, make([]float64, K)
+}
+
+// nbTable fits multinomial naive Bayes over binary feature counts (each
+// feature once per text), add-alpha smoothed, with uniform class priors
+// (class-balanced, as the dev metrics are macro-F1), and writes each
+// feature's log-likelihoods centred over the classes (the softmax of their
+// sum is the posterior; centring only makes the table sparse). Features
+// whose centred weights all stay under keep are dropped.
+func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, alpha, keep float64, minCount int) string {
+	K := len(h.classes)
+	n := make([][]float64, len(vocab))
+	for i := range n {
+		n[i] = make([]float64, K)
+	}
+	tot := make([]float64, K)
+	for _, ex := range exs {
+		seen := map[int]bool{}
+		for _, f := range ex.feats {
+			if !seen[f] {
+				seen[f] = true
+				n[f][ex.class]++
+				tot[ex.class]++
+			}
+		}
+	}
+	V := float64(len(vocab))
+	var b strings.Builder
+	b.WriteString(hdr)
+	fmt.Fprintf(&b, "# Classes (rows used): ")
+	for k, c := range h.classes {
+		fmt.Fprintf(&b, "%s %d ", c, counts[k])
+	}
+	fmt.Fprintf(&b, "\n# Training: naive Bayes, binary counts, add-%g smoothing, uniform priors, features in >= %d texts, |centred weight| >= %g kept.\n", alpha, minCount, keep)
+	if h.chars {
+		b.WriteString("features\t" + builtin.FeatCharsN(charLo, charHi) + "\n")
+	}
+	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
+	b.WriteString("bias")
+	for range h.classes {
+		b.WriteString("\t0.000")
+	}
+	b.WriteString("\n")
+	kept := 0
+	lw := make([]float64, K)
+	for i, f := range vocab {
+		mean := 0.0
+		for k := range lw {
+			lw[k] = math.Log((n[i][k] + alpha) / (tot[k] + alpha*V))
+			mean += lw[k] / float64(K)
+		}
+		m := 0.0
+		for k := range lw {
+			lw[k] -= mean
+			m = math.Max(m, math.Abs(lw[k]))
+		}
+		if m < keep || strings.ContainsAny(f, "\t\n") {
+			continue
+		}
+		kept++
+		b.WriteString(f)
+		for _, v := range lw {
+			fmt.Fprintf(&b, "\t%.3f", v)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept (naive Bayes)\n", h.what, len(exs), len(vocab), kept)
+	return b.String()
 }

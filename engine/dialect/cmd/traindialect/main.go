@@ -18,6 +18,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,7 +42,27 @@ func main() {
 	capN := flag.Int("cap", def.PerSourceCap, "texts per (source,label); 0 no cap")
 	maxW := flag.Float64("maxw", def.MaxWeight, "cap of |log-odds| per feature (nats)")
 	fit := flag.Bool("fit", true, "fit the marker mix on the ArSarcasm training part (5 re-trainings)")
+	pin := flag.String("pin", "", "name=value,... of ngramMix, wikiMix, ngramNorm, markerMix and temperature: write these instead of searching and fitting them (make train-dialect pins the shipped mix)")
 	flag.Parse()
+	pinned := map[string]float64{}
+	for _, kv := range strings.Split(*pin, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		x, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil {
+			fail(fmt.Errorf("-pin: %q is not name=number", kv))
+		}
+		pinned[k] = x
+	}
+	if len(pinned) > 0 {
+		for _, k := range []string{"ngramMix", "wikiMix", "ngramNorm", "markerMix", "temperature"} {
+			if _, ok := pinned[k]; !ok {
+				fail(fmt.Errorf("-pin: %s missing (all five are pinned together)", k))
+			}
+		}
+	}
 	start := time.Now()
 	if err := datasets.Require(*data, append(dialect.TrainingFiles(), datasets.DevFiles("aoc-dialect", "dart-dialect")...)...); err != nil {
 		fail(err)
@@ -73,6 +94,10 @@ func main() {
 	}
 	var best choice
 	best.obj = -1
+	if len(pinned) > 0 {
+		norms = nil // pinned: no search
+		best = choice{mix: pinned["ngramMix"], wmix: pinned["wikiMix"], norm: pinned["ngramNorm"]}
+	}
 	for _, nm := range norms {
 		for _, wm := range wmixes {
 			for _, mx := range mixes {
@@ -103,7 +128,9 @@ func main() {
 	// ArSarcasm training part (MIT) with out-of-fold word evidence, never on
 	// the dev sets
 	markerMix := 1.0
-	if *fit {
+	if len(pinned) > 0 {
+		markerMix = pinned["markerMix"]
+	} else if *fit {
 		var devTrain []dialect.Sample
 		for _, r := range mustRead(filepath.Join(*data, "arsarcasm-dialect", "dev.jsonl")) {
 			if dialect.InTrainSplit(r.Text) {
@@ -123,7 +150,11 @@ func main() {
 	// calibration: the softmax temperature that minimises the expected
 	// calibration error on AOC and DART at the chosen mix
 	bestT, bestECE := 1.0, math.Inf(1)
-	for _, temp := range []float64{0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4} {
+	temps := []float64{0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4}
+	if len(pinned) > 0 {
+		bestT, temps = pinned["temperature"], nil
+	}
+	for _, temp := range temps {
 		dialect.SetTemperature(temp)
 		e := 0.0
 		var parts []string
