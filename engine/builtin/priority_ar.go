@@ -11,10 +11,12 @@ import "strings"
 //     (اتخصملي "was charged to me", انسحبت, اتخصمت) or a conjunction
 //     (واتخصم);
 //   - a refund asked for (استرجاع, الاسترجاع), as the English "refund" is;
-//   - a threat to stop dealing with the brand: a negation or "no longer"
-//     (ما, مش, مو, مب, لن, عاد, ماعاد) up to three words before a form of
-//     "to deal" (اتعامل, هتعامل, نتعامل, بتعامل): "ما عاد بدي اتعامل
-//     معكن", "مش هتعامل معاكو تاني".
+//   - a threat to stop dealing with the brand or ordering from it: a
+//     negation or "no longer" (ما, مش, مو, مب, لن, عاد, ماعاد) up to three
+//     words before a form of "to deal" (اتعامل, هتعامل, نتعامل, بتعامل) or
+//     "to order / to buy" in the first person (اطلب, هطلب, رح اطلب, اشتري):
+//     "ما عاد بدي اتعامل معكن", "مش هتعامل معاكو تاني", "ما عاد رح اطلب
+//     منكن".
 func arabicUrgent(toks []token) bool {
 	for i := range toks {
 		t := &toks[i]
@@ -27,12 +29,42 @@ func arabicUrgent(toks []token) bool {
 			return true
 		case k == "استرجاع" || k == "الاسترجاع" || k == "واسترجاع":
 			return true
-		case dealVerbs[k]:
-			for j := i - 1; j >= 0 && j >= i-3; j-- {
-				if stopNegations[toks[j].key] {
-					return true
-				}
+		case dealVerbs[k] || orderVerbs[k]:
+			if negatedBefore(toks, i) && (dealVerbs[k] || againAfter(toks, i)) {
+				return true
 			}
+		}
+	}
+	return false
+}
+
+// negatedBefore: a negation or "no longer" up to three words before toks[i]
+// ("ما" not after "كل" or "لما": كل ما is "whenever").
+func negatedBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		k := toks[j].key
+		if len(k) > len("و") && strings.HasPrefix(k, "و") && stopNegations[k[len("و"):]] {
+			k = k[len("و"):] // ومش, وما: "and not"
+		}
+		if stopNegations[k] && !(k == "ما" && j > 0 && (toks[j-1].key == "كل" || toks[j-1].key == "لما")) {
+			return true
+		}
+	}
+	return false
+}
+
+// againAfter: "no longer" (عاد) before toks[i], or "again / ever" after it
+// (تاني, ابدا, مره تانيه, بعد اليوم): ordering is refused for good, not
+// once.
+func againAfter(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if k := toks[j].key; k == "عاد" || k == "ماعاد" {
+			return true
+		}
+	}
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		if againWords[toks[j].key] {
+			return true
 		}
 	}
 	return false
@@ -52,5 +84,7 @@ func hasDebitStem(k string) bool {
 
 var (
 	dealVerbs     = map[string]bool{"اتعامل": true, "هتعامل": true, "هاتعامل": true, "نتعامل": true, "هنتعامل": true, "بتعامل": true, "اتعاملو": true}
+	orderVerbs    = map[string]bool{"اطلب": true, "هطلب": true, "نطلب": true, "هنطلب": true, "اشتري": true, "هشتري": true, "نشتري": true}
+	againWords    = map[string]bool{"تاني": true, "تانيه": true, "ثاني": true, "ثانيه": true, "ابدا": true, "بعد": true, "مره": true}
 	stopNegations = map[string]bool{"ما": true, "مش": true, "مو": true, "مب": true, "لن": true, "عاد": true, "ماعاد": true, "ماراح": true, "مارح": true, "مابدي": true}
 )

@@ -65,3 +65,18 @@ func TestPlainArabiziLonger(t *testing.T) {
 		t.Errorf("English: language %q, want en", c.Language)
 	}
 }
+
+// TestOrderRefusal: refusing to order again is urgent; "whenever I want to
+// order" (كل ما بدي اطلب) and a one-off "I didn't order" are not.
+func TestOrderRefusal(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"ma 3ad rah etlob menkon abadan, el order et2a5ar", "high"},
+		{"الطلب اتأخر ومش هطلب منكم تاني", "high"},
+		{"التطبيق بيعلق كل ما بدي اطلب", "medium"},
+	} {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if !op.In("complaint", got.Intent) || got.Priority != c.want {
+			t.Errorf("%q: intent %v priority %s, want complaint %s", c.text, got.Intent, got.Priority, c.want)
+		}
+	}
+}
