@@ -177,6 +177,12 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 		}
 	}
 	x = transliterator().Transliterate(text)
+	if words == 2 && x.Known == 2 && x.Table >= 1 && x.Spelled == 0 && x.English == 0 {
+		// two words, both read as Arabic words, one of them through the
+		// Arabizi table (a particle or dialect word): "ya zbala", "wein
+		// el talab"
+		return x, dialect.Detect(text), true
+	}
 	if x.Known < shortArabiziKnown || x.English > 0 || 3*x.Spelled > 2*x.Known {
 		return x, d, false
 	}

@@ -80,3 +80,20 @@ func TestOrderRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoWordArabizi: a two-word comment whose words are both Arabic, one
+// of them a word of the Arabizi table, is Arabizi ("ya zbala": ar, flagged);
+// two English words are not.
+func TestTwoWordArabizi(t *testing.T) {
+	c := Classify(op.ClassifyRequest{Text: "ya zbala"})
+	m := Moderate(op.ModerateRequest{Text: "ya zbala", Strictness: "medium"})
+	if c.Language != "ar" || m.IsSafe {
+		t.Errorf("ya zbala: language %q safe %v, want ar and flagged", c.Language, m.IsSafe)
+	}
+	if c := Classify(op.ClassifyRequest{Text: "hello habibi"}); c.Language == "ar" {
+		t.Errorf("hello habibi: language %q", c.Language)
+	}
+	if c := Classify(op.ClassifyRequest{Text: "nice video"}); c.Language != "en" {
+		t.Errorf("nice video: language %q, want en", c.Language)
+	}
+}

@@ -123,6 +123,10 @@ type Translit struct {
 	// Arabizi ("follow", "like", "share", "follow me/back": socialLoans),
 	// not counted in English: they do not make a sentence English.
 	Loan int
+	// Table counts the Known words read through the Arabizi table
+	// (translit/words.tsv: particles, pronouns, dialect words), not only
+	// found among the caller's Arabic words.
+	Table int
 	// Digit counts the words written in Arabic that had an Arabizi digit
 	// (2 3 5 6 7 8 9) among letters ("7elw", "3ala").
 	Digit int
@@ -165,7 +169,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	}
 	var ws []word
 	var buf [maxTranslitWord]byte
-	known, spelled, english, digit, loan := 0, 0, 0, 0, 0
+	known, spelled, english, digit, loan, table := 0, 0, 0, 0, 0, 0
 	prevFollow := false // the previous Latin word was "follow"
 	for i := 0; i < len(text); {
 		if e, skip := protectedField(text, i); skip {
@@ -199,8 +203,11 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				english++
 			case ar != "": // "0a0" reads as nothing: kept
 				ws = append(ws, word{i, j, ar, proclitic})
-				if how == wordKnown {
+				if how == wordKnown || how == wordTable {
 					known++
+					if how == wordTable {
+						table++
+					}
 				} else {
 					spelled++
 				}
@@ -212,7 +219,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 		prevFollow = letters && j-i == len("follow") && strings.EqualFold(text[i:j], "follow")
 		i = j
 	}
-	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit, Loan: loan}
+	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit, Loan: loan, Table: table}
 	if len(ws) == 0 {
 		x.Text = text
 		return x
@@ -299,7 +306,8 @@ func lower(c byte) byte {
 // How a word was read.
 const (
 	wordEnglish = iota // kept as an English word
-	wordKnown          // from the table or a word of the Arabic list
+	wordKnown          // a word of the Arabic list
+	wordTable          // from the Arabizi table (translit/words.tsv)
 	wordSpelled        // letter by letter (no known reading)
 )
 
@@ -308,7 +316,7 @@ func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	var sk [64]byte
 	s := latinSkeleton(append(sk[:0], w...))
 	if tw, hit := t.table[string(s)]; hit {
-		return tw.ar, tw.proclitic, wordKnown
+		return tw.ar, tw.proclitic, wordTable
 	}
 	if t.english[string(w)] {
 		return "", false, wordEnglish
