@@ -76,11 +76,13 @@ func transliterator() *dialect.Transliterator {
 				}
 			}
 		}
+		// the Arabizi spellings of the moderation table stay Latin as
+		// loans: words of an Arabic sentence ("ya 7a2eer ya kalb"), not
+		// English
+		var loans []string
 		for _, f := range tsvRows("moderation_ar.tsv") {
 			if f[0] != "" && f[0][0] < 0x80 {
-				for _, w := range strings.Fields(strings.ToLower(f[0])) {
-					en = append(en, w)
-				}
+				loans = append(loans, strings.Fields(strings.ToLower(f[0]))...)
 			}
 		}
 		for _, f := range tsvRows("intent.tsv") {
@@ -97,6 +99,7 @@ func transliterator() *dialect.Transliterator {
 			}
 		}
 		translit = dialect.NewTransliterator(ar, en)
+		translit.AddLoans(loans)
 	})
 	return translit
 }

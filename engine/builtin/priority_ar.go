@@ -11,6 +11,8 @@ import "strings"
 //     (اتخصملي "was charged to me", انسحبت, اتخصمت) or a conjunction
 //     (واتخصم);
 //   - a refund asked for (استرجاع, الاسترجاع), as the English "refund" is;
+//   - a payment made twice: "I paid" (دفعت, دفعنا) and "twice" (مرتين),
+//     the English "charged twice" said by the payer;
 //   - a threat to stop dealing with the brand or ordering from it: a
 //     negation or "no longer" (ما, مش, مو, مب, لن, عاد, ماعاد) up to three
 //     words before a form of "to deal" (اتعامل, هتعامل, نتعامل, بتعامل) or
@@ -18,6 +20,7 @@ import "strings"
 //     "ما عاد بدي اتعامل معكن", "مش هتعامل معاكو تاني", "ما عاد رح اطلب
 //     منكن".
 func arabicUrgent(toks []token) bool {
+	paid, twice := false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -27,6 +30,10 @@ func arabicUrgent(toks []token) bool {
 		switch {
 		case hasDebitStem(k):
 			return true
+		case k == "دفعت" || k == "ودفعت" || k == "دفعنا" || k == "ودفعنا":
+			paid = true
+		case k == "مرتين" || k == "مرتان":
+			twice = true
 		case k == "استرجاع" || k == "الاسترجاع" || k == "واسترجاع":
 			return true
 		case dealVerbs[k] || orderVerbs[k]:
@@ -35,7 +42,7 @@ func arabicUrgent(toks []token) bool {
 			}
 		}
 	}
-	return false
+	return paid && twice
 }
 
 // negatedBefore: a negation or "no longer" up to three words before toks[i]

@@ -97,3 +97,18 @@ func TestTwoWordArabizi(t *testing.T) {
 		t.Errorf("nice video: language %q, want en", c.Language)
 	}
 }
+
+// TestPaidTwiceAndModerationLoans: "I paid twice" is urgent; an Arabizi
+// insult spelled as in the moderation table stays Latin without making the
+// comment English.
+func TestPaidTwiceAndModerationLoans(t *testing.T) {
+	if c := Classify(op.ClassifyRequest{Text: "dafa3t el flos marteen w ma7adesh rad"}); c.Priority != "high" {
+		t.Errorf("paid twice: priority %s, want high", c.Priority)
+	}
+	if c := Classify(op.ClassifyRequest{Text: "دفعت مرة واحدة والطلب اتأخر"}); c.Priority == "high" {
+		t.Errorf("paid once: priority high")
+	}
+	if c := Classify(op.ClassifyRequest{Text: "ya 7a2eer ya kalb"}); c.Language != "ar" {
+		t.Errorf("ya 7a2eer ya kalb: language %q, want ar", c.Language)
+	}
+}

@@ -46,6 +46,7 @@ var translitWords string
 type Transliterator struct {
 	table   map[string]tableWord // by Latin skeleton
 	english map[string]bool      // lower-case Latin words kept as they are
+	loans   map[string]bool      // Latin words kept as they are and counted as Loan (AddLoans)
 	trie    trie
 }
 
@@ -192,7 +193,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				w = append(w, lower(text[k]))
 			}
 			ar, proclitic, how := "", false, wordEnglish
-			isLoan := socialLoans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back")
+			isLoan := socialLoans[string(w)] || t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back")
 			if !isLoan {
 				ar, proclitic, how = t.word(w)
 			}
@@ -736,4 +737,23 @@ var socialLoans = map[string]bool{
 	"like": true, "likes": true, "share": true, "subscribe": true, "subscribers": true,
 	"story": true, "stories": true, "post": true, "posts": true, "comment": true, "comments": true,
 	"inbox": true, "dm": true, "bio": true, "live": true, "reels": true, "mention": true, "tag": true,
+}
+
+// AddLoans makes the Latin words of words (lower-cased) loans: kept as they
+// are and counted as Translit.Loan, like socialLoans. Callers use it for
+// Arabizi spellings their own tables match in Latin letters (a moderation
+// table's "sharmoota"): words of an Arabic sentence, not English. Words of
+// the Arabizi table are not made loans. Call it before the transliterator
+// is shared.
+func (t *Transliterator) AddLoans(words []string) {
+	if t.loans == nil {
+		t.loans = map[string]bool{}
+	}
+	for _, w := range words {
+		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
+			if _, inTable := t.table[skeletonString(w)]; !inTable { // "ya", "el" stay Arabizi particles
+				t.loans[w] = true
+			}
+		}
+	}
 }
