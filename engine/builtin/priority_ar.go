@@ -27,23 +27,58 @@ func arabicUrgent(toks []token) bool {
 			continue
 		}
 		k := t.key
-		switch {
-		case hasDebitStem(k):
+		if hasDebitStem(k) {
 			return true
-		case k == "دفعت" || k == "ودفعت" || k == "دفعنا" || k == "ودفعنا":
+		}
+		switch urgentWords[k] { // one lookup a token
+		case uwPaid:
 			paid = true
-		case k == "مرتين" || k == "مرتان":
+		case uwTwice:
 			twice = true
-		case k == "استرجاع" || k == "الاسترجاع" || k == "واسترجاع":
+		case uwRefund:
 			return true
-		case dealVerbs[k] || orderVerbs[k]:
-			if negatedBefore(toks, i) && (dealVerbs[k] || againAfter(toks, i)) {
+		case uwDeal:
+			if negatedBefore(toks, i) {
+				return true
+			}
+		case uwOrder:
+			if negatedBefore(toks, i) && againAfter(toks, i) {
 				return true
 			}
 		}
 	}
 	return paid && twice
 }
+
+// The kinds of the words of urgentWords.
+const (
+	uwNone = iota
+	uwPaid
+	uwTwice
+	uwRefund
+	uwDeal
+	uwOrder
+)
+
+var urgentWords = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for _, w := range []string{"دفعت", "ودفعت", "دفعنا", "ودفعنا"} {
+		m[w] = uwPaid
+	}
+	for _, w := range []string{"مرتين", "مرتان"} {
+		m[w] = uwTwice
+	}
+	for _, w := range []string{"استرجاع", "الاسترجاع", "واسترجاع"} {
+		m[w] = uwRefund
+	}
+	for w := range dealVerbs {
+		m[w] = uwDeal
+	}
+	for w := range orderVerbs {
+		m[w] = uwOrder
+	}
+	return m
+}()
 
 // negatedBefore: a negation or "no longer" up to three words before toks[i]
 // ("ما" not after "كل" or "لما": كل ما is "whenever").
@@ -80,6 +115,9 @@ func againAfter(toks []token, i int) bool {
 // hasDebitStem: k is a passive verb of debiting with a suffix or a
 // conjunction (the bare word is urgentM's).
 func hasDebitStem(k string) bool {
+	if len(k) <= len("اتخصم") {
+		return false // the bare word is urgentM's
+	}
 	k = strings.TrimPrefix(k, "و")
 	for _, s := range []string{"اتخصم", "انخصم", "اتسحب", "انسحب"} {
 		if strings.HasPrefix(k, s) {

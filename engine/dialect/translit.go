@@ -67,7 +67,10 @@ const maxTranslitWord = 24
 // the Arabic alphabet are ignored) and which keeps the Latin words of
 // english unchanged. The dialect markers' Arabic words are added to arabic.
 func NewTransliterator(arabic, english []string) *Transliterator {
-	t := &Transliterator{table: map[string]tableWord{}, english: map[string]bool{}}
+	t := &Transliterator{table: map[string]tableWord{}, english: map[string]bool{}, loans: map[string]bool{}}
+	for w := range socialLoans {
+		t.loans[w] = true // one lookup a word (AddLoans adds the caller's)
+	}
 	t.trie.init()
 	for _, line := range strings.Split(translitWords, "\n") {
 		line = strings.TrimSpace(line)
@@ -193,7 +196,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				w = append(w, lower(text[k]))
 			}
 			ar, proclitic, how := "", false, wordEnglish
-			isLoan := socialLoans[string(w)] || t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back")
+			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back")
 			if !isLoan {
 				ar, proclitic, how = t.word(w)
 			}
@@ -698,6 +701,9 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, sr *s
 // of the Arabizi dev set none has such a word; of the 271 and 92
 // Levantine and Gulf ones, 71 and 17 do.
 func (t *Transliterator) ReadsJ(text string) bool {
+	if strings.IndexByte(text, 'j') < 0 && strings.IndexByte(text, 'J') < 0 {
+		return false
+	}
 	var buf [maxTranslitWord]byte
 	for i := 0; i < len(text); {
 		if e, skip := protectedField(text, i); skip {
@@ -746,9 +752,6 @@ var socialLoans = map[string]bool{
 // the Arabizi table are not made loans. Call it before the transliterator
 // is shared.
 func (t *Transliterator) AddLoans(words []string) {
-	if t.loans == nil {
-		t.loans = map[string]bool{}
-	}
 	for _, w := range words {
 		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
 			if _, inTable := t.table[skeletonString(w)]; !inTable { // "ya", "el" stay Arabizi particles
