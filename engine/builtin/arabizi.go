@@ -142,7 +142,11 @@ func arabiziReadingDetected(text string, known *op.Detection) (x dialect.Transli
 	if x.Digit >= 1 {
 		return x, d, x.Known >= 2 && x.Known >= 3*x.English && 2*spelled <= x.Known
 	}
-	short := len(strings.Fields(text)) <= shortArabiziWords && 3*spelled <= 2*x.Known
+	nw := len(strings.Fields(text))
+	if nw == 2 && x.Known == 2 && x.Table >= 1 && spelled == 0 && x.English == 0 {
+		return x, d, true // as in shortArabizi: "ezay ashtarek?"
+	}
+	short := nw <= shortArabiziWords && 3*spelled <= 2*x.Known
 	return x, d, x.Known >= 3 && x.English == 0 && (spelled == 0 || short)
 }
 

@@ -742,7 +742,7 @@ var socialLoans = map[string]bool{
 	"follow": true, "followers": true, "following": true, "unfollow": true,
 	"like": true, "likes": true, "share": true, "subscribe": true, "subscribers": true,
 	"story": true, "stories": true, "post": true, "posts": true, "comment": true, "comments": true,
-	"inbox": true, "dm": true, "bio": true, "live": true, "reels": true, "mention": true, "tag": true,
+	"inbox": true, "dm": true, "bio": true, "profile": true, "live": true, "reels": true, "mention": true, "tag": true,
 }
 
 // AddLoans makes the Latin words of words (lower-cased) loans: kept as they
