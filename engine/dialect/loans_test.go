@@ -29,3 +29,12 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestEnglishLeet: English words with digits stay English ("gr8" is not
+// غرق).
+func TestEnglishLeet(t *testing.T) {
+	tr := NewTransliterator([]string{"غرق"}, nil)
+	if x := tr.Transliterate("gr8 video"); x.English != 1 || contains(x.Text, "غرق") {
+		t.Errorf("gr8: English %d, text %q", x.English, x.Text)
+	}
+}

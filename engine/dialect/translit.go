@@ -109,6 +109,9 @@ func NewTransliterator(arabic, english []string) *Transliterator {
 			t.english[w] = true
 		}
 	}
+	for _, w := range englishLeet {
+		t.english[w] = true
+	}
 	return t
 }
 
@@ -760,3 +763,8 @@ func (t *Transliterator) AddLoans(words []string) {
 		}
 	}
 }
+
+// englishLeet are English words written with digits ("gr8 video", "see u
+// l8r"): kept English, never read as Arabizi digits (غرق for "gr8").
+var englishLeet = []string{"gr8", "l8r", "l8", "w8", "m8", "h8", "h8r", "str8", "sk8", "2day", "2nite", "2night", "2morrow", "2moro",
+	"b4", "4ever", "4u", "2u", "u2", "me2", "any1", "some1", "no1", "every1", "some1s", "2gether", "f8", "d8", "n8"}
