@@ -379,6 +379,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		nf = 0 // "keeps getting better"
 	}
 	sc[iComplaint] += nf
+	if anyRefundWithheld(toks) { // a refund withheld (priority_ar.go)
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
 	if ev.proposal = arIntentPatterns(text, toks, sc); ev.proposal {
 		// "ليش ما تفتحون فرع": a proposal; its negation reports no failure
 		// and its "ليش ما" is no grievance

@@ -18,7 +18,12 @@ import "strings"
 //     words before a form of "to deal" (اتعامل, هتعامل, نتعامل, بتعامل) or
 //     "to order / to buy" in the first person (اطلب, هطلب, رح اطلب, اشتري):
 //     "ما عاد بدي اتعامل معكن", "مش هتعامل معاكو تاني", "ما عاد رح اطلب
-//     منكن".
+//     منكن";
+//   - a refund withheld: a money noun (المبلغ, الفلوس, فلوسي, المصاري ...)
+//     up to three words after a form of "to return" (رجع, رد, ارجاع,
+//     استرداد) that is negated: a negation up to three words before it
+//     (ما, مش, لم, لسه ...) or the ma-...-sh circumfix ("لم يتم رد المبلغ",
+//     "لسه مرجعوش الفلوس", "ما رجعتولي المصاري").
 func arabicUrgent(toks []token) bool {
 	paid, twice := false, false
 	for i := range toks {
@@ -45,6 +50,10 @@ func arabicUrgent(toks []token) bool {
 			if negatedBefore(toks, i) && againAfter(toks, i) {
 				return true
 			}
+		case uwMoney:
+			if refundWithheld(toks, i) {
+				return true
+			}
 		}
 	}
 	return paid && twice
@@ -58,6 +67,7 @@ const (
 	uwRefund
 	uwDeal
 	uwOrder
+	uwMoney
 )
 
 var urgentWords = func() map[string]uint8 {
@@ -76,6 +86,10 @@ var urgentWords = func() map[string]uint8 {
 	}
 	for w := range orderVerbs {
 		m[w] = uwOrder
+	}
+	for _, w := range []string{"المبلغ", "مبلغي", "الفلوس", "فلوسي", "فلوسنا", "المصاري", "مصرياتي", "مصاريي", "الاموال", "اموالي", "حقي"} {
+		m[foldKey(w)] = uwMoney
+		m[foldKey("و"+w)] = uwMoney
 	}
 	return m
 }()
@@ -133,3 +147,46 @@ var (
 	againWords    = map[string]bool{"تاني": true, "تانيه": true, "ثاني": true, "ثانيه": true, "ابدا": true, "بعد": true, "مره": true}
 	stopNegations = map[string]bool{"ما": true, "مش": true, "مو": true, "مب": true, "لن": true, "عاد": true, "ماعاد": true, "ماراح": true, "مارح": true, "مابدي": true}
 )
+
+// refundWithheld: the money noun toks[i] follows, within three words, a
+// negated form of "to return" (see arabicUrgent).
+func refundWithheld(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		k := toks[j].key
+		if !returnVerb(k) {
+			continue
+		}
+		if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") { // مرجعوش
+			return true
+		}
+		for n := j - 1; n >= 0 && n >= j-3; n-- {
+			if refundNegations[toks[n].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnVerb: a form of رجع (رجعولي, يرجعوا, مرجعوش, ترجعوا) or رد/ارجاع/
+// استرجاع/استرداد.
+func returnVerb(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	return strings.Contains(k, "رجع") || returnNouns[k]
+}
+
+var (
+	returnNouns     = map[string]bool{"رد": true, "ارجاع": true, "استرجاع": true, "استرداد": true, "يردوا": true, "ردوا": true, "يرد": true}
+	refundNegations = map[string]bool{"ما": true, "وما": true, "مش": true, "مو": true, "مب": true, "لم": true, "ولم": true, "لسه": true, "ولسه": true, "لسا": true, "ولسا": true, "للحين": true, "لحد": true, "بعد": true}
+)
+
+// anyRefundWithheld reports a refund withheld anywhere in toks: a complaint
+// whatever other cue it has ("لسه مرجعوش الفلوس").
+func anyRefundWithheld(toks []token) bool {
+	for i := range toks {
+		if toks[i].arabic && urgentWords[toks[i].key] == uwMoney && refundWithheld(toks, i) {
+			return true
+		}
+	}
+	return false
+}

@@ -19,7 +19,11 @@ func TestArabicUrgent(t *testing.T) {
 		{"صار لي شهر انتظر الاسترجاع ومحد رد", "high"},
 		{"etkhasamly el flos w mahadesh rad", "high"},
 		{"msh ha2ta3amel ma3ako tany, el order wesel ghalat", "high"},
+		{"لم يتم رد المبلغ رغم مرور أسبوعين على الإلغاء", "high"},
+		{"الغيت الاشتراك وما رجعتولي المصاري", "high"},
+		{"لغيت الطلب ومن اسبوعين لسه مرجعوش الفلوس", "high"},
 		{"الطلب اتأخر ومحدش بيرد", "medium"},
+		{"رجعت المنتج لانه وصل مكسور", "medium"},
 		{"el order et2a5ar w mafeesh 7ad byrod", "medium"},
 	} {
 		got := Classify(op.ClassifyRequest{Text: c.text})
