@@ -241,7 +241,11 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	// in the dialect of the Arabic reading
 	c := classify(r, nil)
 	if d.Arabizi {
-		d = refineDialect(d, req.Text, tokenize(x.Text))
+		if dialectUnsure(d, req.Text) { // tokens of the reading only then
+			buf := getTokBuf()
+			d = refineDialect(d, req.Text, tokenizeBuf(x.Text, buf))
+			putTokBuf(buf)
+		}
 		c.Language, c.Dialect, c.DialectConfidence = d.Language, d.Dialect, d.DialectConfidence
 	} // else: the language and dialect of the Arabic reading
 	if c.Language == "mixed" && x.Known >= arabiziLoanShare*x.English {

@@ -310,10 +310,6 @@ type intentEv struct {
 	// put as a question (intent_ar.go); it asks for no answer
 	proposal bool
 	spamBait bool // spamResult.bait
-	// learned: the learned intent head scored the text, with class
-	// probabilities lp (op.Intents' order)
-	learned bool
-	lp      [numIntents]float64
 	// praiseAfter: a praise cue stands after the last contrast word
 	praiseAfter bool
 	// complaintAfter is the complaint cue weight after the last contrast word
@@ -388,13 +384,8 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] = math.Max(0, sc[iComplaint]-nf-whyNotCue)
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
-	if learnedIntentAsCue {
-		withLearnedIntent(&ev, text, toks, sent.arabic)
-	}
 	ev.cue = ev.v
-	if !learnedIntentAsCue {
-		withLearnedIntent(&ev, text, toks, sent.arabic)
-	}
+	withLearnedIntent(&ev, text, toks, sent.arabic) // evidence, not cue phrases
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
 		if sent.compound <= -0.2 || sc[iComplaint] >= 0.4 {

@@ -240,8 +240,12 @@ func FeaturesCharsN(text string, lo, hi int) []string {
 
 // Features returns the learned-feature strings of text (the trainer's view;
 // the runtime hashes the same strings without building them).
-func Features(text string) []string {
-	toks := tokenize(text)
+func Features(text string) []string { return wordFeatures(tokenize(text), false) }
+
+// wordFeatures is the feature strings of toks: each word's key ("not_" +
+// key for a negated word when neg: FeatNeg) and each pair of adjacent word
+// keys (pairs read the plain keys).
+func wordFeatures(toks []token, neg bool) []string {
 	var out []string
 	prev := ""
 	for i := range toks {
@@ -250,7 +254,11 @@ func Features(text string) []string {
 			prev = ""
 			continue
 		}
-		out = append(out, t.key)
+		if neg && negatedWord(toks, i) {
+			out = append(out, negPrefix+t.key)
+		} else {
+			out = append(out, t.key)
+		}
 		if prev != "" {
 			out = append(out, prev+" "+t.key)
 		}
@@ -361,7 +369,6 @@ var (
 	// (featureLogOdds, without the bias): a comment the head knows no
 	// insult word of is not flagged on the bias alone
 	learnedInsultFeatMin = 0.0
-	learnedInsultGate    = 1 // 0: no gate; 1: a lexicon hint or a second-person address
 )
 
 // withLearned adds the learned sentiment evidence of toks to s.
@@ -404,16 +411,30 @@ var (
 	// learnedIntentAlone: the probability from which the head's best intent
 	// is reported when no cue phrase found any
 	learnedIntentAlone = 0.6
-	// learnedIntentAsCue: the head's evidence counts as cue-phrase evidence
-	// too (pickIntents reads cues to settle conflicts)
-	learnedIntentAsCue = false
 )
 
 // learnedIntentMaxBytes bounds the texts the comment heads (intent,
-// dialect) read: they learned from short comments, and a longer text (or
-// one with a hashtag) is a tweet or a post, the sentiment stacker's domain
-// (stackApplies).
+// dialect, insults) read: they learned from short comments, and a longer
+// text (or one with a hashtag) is a tweet or a post, the sentiment
+// stacker's domain (stackApplies).
 const learnedIntentMaxBytes = 150
+
+// commentShaped reports a text the comment heads read: shorter than
+// learnedIntentMaxBytes, without a hashtag.
+func commentShaped(text string) bool {
+	return len(text) < learnedIntentMaxBytes && strings.IndexByte(text, '#') < 0
+}
+
+// argmax is the index of the largest of p (the first on a tie).
+func argmax(p []float64) int {
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	return best
+}
 
 // The learned dialect head (from the project's comments) answers for a
 // short comment whose detection is unsure: the marker detector's
@@ -428,26 +449,27 @@ var (
 	learnedDialectFromMSA = 0.9
 )
 
+// dialectUnsure reports a detection refineDialect may change: a short
+// Arabic comment (orig, as written) the detector is unsure of.
+func dialectUnsure(d op.Detection, orig string) bool {
+	return learnedDialect != nil && d.Dialect != "" && d.Language != "en" &&
+		d.DialectConfidence < learnedDialectBelow && commentShaped(orig)
+}
+
 // refineDialect is d with the learned dialect head's answer for a short
-// Arabic comment the detector is unsure of; toks are the tokens of text as
-// the analyzers read it (an Arabizi comment in Arabic script), orig the
-// text as written.
+// Arabic comment the detector is unsure of (dialectUnsure); toks are the
+// tokens of the text as the analyzers read it (an Arabizi comment in
+// Arabic script), orig the text as written.
 func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	h := learnedDialect
-	if h == nil || d.Dialect == "" || d.Language == "en" || d.DialectConfidence >= learnedDialectBelow ||
-		len(orig) >= learnedIntentMaxBytes || strings.IndexByte(orig, '#') >= 0 {
+	if !dialectUnsure(d, orig) {
 		return d
 	}
 	var p [4]float64
 	if len(h.classes) != len(p) || !h.score(toks, p[:]) {
 		return d
 	}
-	best := 0
-	for k := range p {
-		if p[k] > p[best] {
-			best = k
-		}
-	}
+	best := argmax(p[:])
 	if p[best] >= learnedDialectMinP && (d.Dialect != "msa" || p[best] >= learnedDialectFromMSA) {
 		d.Dialect = h.classes[best]
 		d.DialectConfidence = math.Round(p[best]*100) / 100
@@ -456,19 +478,18 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 }
 
 // withLearnedIntent adds the learned intent evidence of toks (of text) to
-// ev, for Arabic comments (Arabizi read in Arabic script) only: on English
+// ev and reports whether the head read the text: Arabic comments (Arabizi read in Arabic script) only: on English
 // the head lowered the complaint and TweetEval dev figures (docs/quality.md,
 // "Learned intent"), and the English cue phrases answer alone.
-func withLearnedIntent(ev *intentEv, text string, toks []token, arabic bool) {
+func withLearnedIntent(ev *intentEv, text string, toks []token, arabic bool) bool {
 	h := learnedIntent
-	if h == nil || learnedIntentMix == 0 || !arabic || len(text) >= learnedIntentMaxBytes || strings.IndexByte(text, '#') >= 0 {
-		return
+	if h == nil || learnedIntentMix == 0 || !arabic || !commentShaped(text) {
+		return false
 	}
 	var p [numIntents]float64
 	if !h.score(toks, p[:]) {
-		return
+		return false
 	}
-	ev.learned, ev.lp = true, p
 	none := ev.v[iSpam] < 0.6
 	for k := iQuestion; k <= iSuggestion; k++ {
 		none = none && ev.v[k] < intentThreshold[k]
@@ -479,15 +500,10 @@ func withLearnedIntent(ev *intentEv, text string, toks []token, arabic bool) {
 		}
 	}
 	// the cue phrases found nothing: the head's confident answer stands alone
-	best := iQuestion
-	for k := iQuestion; k <= iOther; k++ {
-		if p[k] > p[best] {
-			best = k
-		}
-	}
-	if none && best <= iSuggestion && p[best] >= learnedIntentAlone {
+	if best := argmax(p[:]); none && best <= iSuggestion && p[best] >= learnedIntentAlone {
 		ev.v[best] = math.Max(ev.v[best], intentThreshold[best])
 	}
+	return true
 }
 
 // Reading is the text the analyzers read: the Arabic-script reading of an

@@ -30,28 +30,7 @@ func negatedWord(toks []token, i int) bool {
 
 // FeaturesNeg is Features with negated words marked (FeatNeg): the
 // trainer's view of a FeatNeg head.
-func FeaturesNeg(text string) []string {
-	toks := tokenizeComment(text)
-	var out []string
-	prev := ""
-	for i := range toks {
-		t := &toks[i]
-		if !wordTok(t) || t.key == "" {
-			prev = ""
-			continue
-		}
-		if negatedWord(toks, i) {
-			out = append(out, negPrefix+t.key)
-		} else {
-			out = append(out, t.key)
-		}
-		if prev != "" {
-			out = append(out, prev+" "+t.key)
-		}
-		prev = t.key
-	}
-	return out
-}
+func FeaturesNeg(text string) []string { return wordFeatures(tokenizeComment(text), true) }
 
 // tokenizeComment is tokenize with the camel-case words of a hashtag split
 // (#NotMyPresident -> Not My President, #HappyBirthday -> Happy Birthday,

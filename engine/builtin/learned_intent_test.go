@@ -27,9 +27,9 @@ func TestLearnedIntentGate(t *testing.T) {
 		text := Reading(c.text)
 		toks := tokenize(text)
 		s := scoreSentiment(text, toks)
-		ev := intentScores(text, toks, s, spamResult{})
-		if ev.learned != c.want {
-			t.Errorf("%q: head applied %v, want %v", c.text, ev.learned, c.want)
+		var ev intentEv
+		if applied := withLearnedIntent(&ev, text, toks, s.arabic); applied != c.want {
+			t.Errorf("%q: head applied %v, want %v", c.text, applied, c.want)
 		}
 	}
 }

@@ -372,7 +372,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 	// the project's comments: a short comment its insult head reads as an
 	// insult (P >= learnedInsultMin) is harassment at learnedModMix
 	if learnedInsult != nil && learnedInsultMin <= 1 && !tx.learnedFlag && tx.scores[catHarassment] < learnedModMix &&
-		len(text) < learnedIntentMaxBytes && arabicMajority(toks) && (learnedInsultGate == 0 || len(tx.hits) > 0 || addressedText(toks)) {
+		len(text) < learnedIntentMaxBytes && arabicMajority(toks) && (len(tx.hits) > 0 || addressedText(toks)) {
 		var p [2]float64
 		if learnedInsult.score(toks, p[:]) && p[1] >= learnedInsultMin && learnedInsult.featureLogOdds(p[:], 1, 0) >= learnedInsultFeatMin {
 			tx.scores[catHarassment] = math.Max(tx.scores[catHarassment], round2(learnedModMix))
