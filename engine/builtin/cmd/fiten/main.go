@@ -37,6 +37,7 @@ import (
 	"strings"
 
 	"svc/engine/builtin"
+	"svc/engine/builtin/cmd/internal/stackfit"
 	"svc/internal/datasets"
 	"svc/internal/scoring"
 )
@@ -232,93 +233,22 @@ func main() {
 // standardisation into the weights. Weights are rounded to the table's 4
 // decimals so that the figures reported are those of the table written.
 func train(xs [][]float64, ys []int, K int, l2 float64, iters int) [][builtin.StackN]float64 {
-	D := len(xs[0])
 	cnt := make([]int, K)
 	for _, y := range ys {
 		cnt[y]++
 	}
-	mu, sd := make([]float64, D), make([]float64, D)
-	for d := 1; d < D; d++ {
-		for _, x := range xs {
-			mu[d] += x[d]
-		}
-		mu[d] /= float64(len(xs))
-		for _, x := range xs {
-			sd[d] += (x[d] - mu[d]) * (x[d] - mu[d])
-		}
-		sd[d] = math.Sqrt(sd[d] / float64(len(xs)))
-		if sd[d] == 0 {
-			sd[d] = 1
-		}
+	ws := make([]float64, len(ys)) // class-balanced
+	for i, y := range ys {
+		ws[i] = 1 / float64(K*cnt[y])
 	}
-	zs := make([][]float64, len(xs))
-	for i, x := range xs {
-		z := make([]float64, D)
-		z[0] = 1
-		for d := 1; d < D; d++ {
-			z[d] = (x[d] - mu[d]) / sd[d]
-		}
-		zs[i] = z
-	}
-	w := make([][]float64, K)
-	g := make([][]float64, K)
-	for k := range w {
-		w[k] = make([]float64, D)
-		g[k] = make([]float64, D)
-	}
-	p := make([]float64, K)
-	const lr = 0.5
-	for it := 0; it < iters; it++ {
-		for k := range g {
-			for d := range g[k] {
-				g[k][d] = 0
-				if d > 0 {
-					g[k][d] = l2 * w[k][d]
-				}
-			}
-		}
-		for i, x := range zs {
-			for k := range p {
-				p[k] = dot(w[k], x)
-			}
-			builtin.Softmax(p)
-			wt := 1 / float64(K*cnt[ys[i]])
-			for k := range p {
-				y := 0.0
-				if k == ys[i] {
-					y = 1
-				}
-				gr := (p[k] - y) * wt
-				for d, v := range x {
-					g[k][d] += gr * v
-				}
-			}
-		}
-		for k := range w {
-			for d := range w[k] {
-				w[k][d] -= lr * g[k][d]
-			}
-		}
-	}
+	w := stackfit.Fit(xs, ys, ws, K, l2, iters)
 	out := make([][builtin.StackN]float64, K)
 	for k := range w {
-		for d := 1; d < D; d++ {
-			w[k][d] /= sd[d]
-			w[k][0] -= w[k][d] * mu[d]
-		}
-		for d := 0; d < D; d++ {
+		for d := range w[k] {
 			out[k][d] = math.Round(w[k][d]*1e4) / 1e4
 		}
 	}
 	return out
-}
-
-func dot(a, b []float64) float64 {
-	s := 0.0
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
 }
 
 // weightedF1 is macro-F1 with each gold class reweighted to the share pr

@@ -30,6 +30,7 @@ import (
 	"svc/internal/scoring"
 
 	"svc/engine/builtin"
+	"svc/engine/builtin/cmd/internal/stackfit"
 	"svc/internal/datasets"
 )
 
@@ -236,81 +237,7 @@ func train(exs []ex, arabic bool, classes []string, half byte, l2 float64) [][]f
 		ys = append(ys, y)
 		ws = append(ws, 1/float64(len(nsets)*ncl*cnt[[2]int{e.set, y}]))
 	}
-	K, D := len(classes), len(xs[0])
-	// standardise the inputs (the learned log-odds range far wider than the
-	// one-hots) so that gradient descent converges; unfolded below
-	mu, sd := make([]float64, D), make([]float64, D)
-	for d := 1; d < D; d++ {
-		for _, x := range xs {
-			mu[d] += x[d]
-		}
-		mu[d] /= float64(len(xs))
-		for _, x := range xs {
-			sd[d] += (x[d] - mu[d]) * (x[d] - mu[d])
-		}
-		sd[d] = math.Sqrt(sd[d] / float64(len(xs)))
-		if sd[d] == 0 {
-			sd[d] = 1
-		}
-	}
-	zs := make([][]float64, len(xs))
-	for i, x := range xs {
-		z := make([]float64, D)
-		z[0] = 1
-		for d := 1; d < D; d++ {
-			z[d] = (x[d] - mu[d]) / sd[d]
-		}
-		zs[i] = z
-	}
-	xs = zs
-	w := make([][]float64, K)
-	for k := range w {
-		w[k] = make([]float64, D)
-	}
-	g := make([][]float64, K)
-	for k := range g {
-		g[k] = make([]float64, D)
-	}
-	p := make([]float64, K)
-	const lr = 0.5
-	for it := 0; it < *iters; it++ {
-		for k := range g {
-			for d := range g[k] {
-				g[k][d] = 0
-				if d > 0 {
-					g[k][d] = l2 * w[k][d]
-				}
-			}
-		}
-		for i, x := range xs {
-			for k := range p {
-				p[k] = dot(w[k], x)
-			}
-			builtin.Softmax(p)
-			for k := range p {
-				y := 0.0
-				if k == ys[i] {
-					y = 1
-				}
-				gr := (p[k] - y) * ws[i]
-				for d, v := range x {
-					g[k][d] += gr * v
-				}
-			}
-		}
-		for k := range w {
-			for d := range w[k] {
-				w[k][d] -= lr * g[k][d]
-			}
-		}
-	}
-	for k := range w {
-		for d := 1; d < D; d++ {
-			w[k][d] /= sd[d]
-			w[k][0] -= w[k][d] * mu[d]
-		}
-	}
-	return w
+	return stackfit.Fit(xs, ys, ws, len(classes), l2, *iters)
 }
 
 // tuneBias shifts each class's bias (coordinate ascent over a grid, a few
@@ -362,7 +289,7 @@ func inHalf(e ex, half byte) bool { return half == '*' || e.half == half }
 func decideM(w [][]float64, classes []string, x []float64, rules string) string {
 	ps := make([]float64, len(w))
 	for k := range w {
-		ps[k] = dot(w[k], x)
+		ps[k] = stackfit.Dot(w[k], x)
 	}
 	return builtin.DecideMargin(ps, classes, rules, builtin.StackMargin)
 }
@@ -451,19 +378,11 @@ func obviousReport(b *strings.Builder, path string, w [][]float64, classes []str
 func decide(w [][]float64, classes []string, x []float64) string {
 	best, bi := math.Inf(-1), 0
 	for k := range w {
-		if s := dot(w[k], x); s > best {
+		if s := stackfit.Dot(w[k], x); s > best {
 			best, bi = s, k
 		}
 	}
 	return classes[bi]
-}
-
-func dot(a, b []float64) float64 {
-	s := 0.0
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
 }
 
 type row struct {
