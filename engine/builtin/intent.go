@@ -151,6 +151,13 @@ func detectSpam(text string, toks []token) spamResult {
 		s.bait = s.bait || spamCues[h.id] >= 1
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
 	}
+	// selling engagement: a social metric beside a price word ("cheap
+	// followers", "متابعين بأسعار رخيصة") is an offer of followers or likes,
+	// never a customer's remark about a brand's product
+	if engagementForSale(toks) {
+		x += 0.7
+		s.reasons = append(s.reasons, "followers or likes for sale")
+	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
 		x += 0.5
@@ -159,6 +166,36 @@ func detectSpam(text string, toks []token) spamResult {
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
+}
+
+// engagementForSale reports a social metric (followers, likes, views,
+// subscribers) and an offer's price word (cheap, رخيص, بأسعار, بسعر) in one
+// comment. Left out: English "likes", "views" and "subs" (a verb, a hotel's
+// views, sandwiches), a single follower and bare "prices" ("a follower for
+// years, but the prices went up" is a customer's complaint).
+func engagementForSale(toks []token) bool {
+	metric, price := false, false
+	for i := range toks {
+		metric = metric || engagementNouns[toks[i].key]
+		price = price || priceWords[toks[i].key]
+	}
+	return metric && price
+}
+
+var engagementNouns, priceWords = keySet("followers", "subscribers",
+	"متابعين", "متابعينك", "لايكات", "لايكس", "فولورز", "فلورز", "مشاهدات", "مشتركين"),
+	keySet("cheap", "cheapest", "رخيص", "رخيصه", "رخيصة", "ارخص", "بارخص", "أرخص", "بأرخص",
+		"باسعار", "بأسعار", "بسعر", "رمزي")
+
+// keySet is the set of the token keys of words (each one token).
+func keySet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		for _, t := range tokenize(w) {
+			m[t.key] = true
+		}
+	}
+	return m
 }
 
 // findURLs is reURL.FindAllStringIndex(text, -1) (nil for none), scanning

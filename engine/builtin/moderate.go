@@ -29,6 +29,17 @@ var sevScore = [4]float64{0.28, 0.45, 0.72, 0.92}
 // and severe, high = mild too.
 var strictThreshold = map[string]float64{"low": 0.85, "medium": 0.6, "high": 0.35}
 
+// spamStrictThreshold is where the spam category may be flagged below the
+// strictness threshold. At medium it is the score from which Classify may
+// call a comment spam (spamIntentMin); between it and the threshold,
+// moderate flags spam exactly when Classify's intents say spam, so that a
+// comment is never "spam" in one answer and safe in the other.
+var spamStrictThreshold = map[string]float64{"low": 0.85, "medium": spamIntentMin, "high": 0.35}
+
+// spamIntentMin is the spam score from which pickIntents reads a comment
+// as spam (intent evidence spam.score*1.2 >= 0.6).
+const spamIntentMin = 0.5
+
 type modTerm struct {
 	cat int
 	sev int
@@ -472,13 +483,21 @@ func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
 	defer putTokBuf(buf)
 	tx := analyzeTokens(req.Text, tokenizeCommentBuf(req.Text, buf))
 	th, ok := strictThreshold[req.Strictness]
+	thSpam := spamStrictThreshold[req.Strictness]
 	if !ok {
-		th = strictThreshold["medium"]
+		th, thSpam = strictThreshold["medium"], spamStrictThreshold["medium"]
 	}
 	m := op.Moderation{Flags: []string{}, FlaggedTerms: []string{}, Spans: []op.Span{}, Language: d.Language, Dialect: d.Dialect}
 	m.CategoryScores = tx.scores
 	for i, s := range tx.scores {
-		if s >= th {
+		flag := s >= th
+		if i == catSpam && !flag && s >= thSpam {
+			// under the strictness threshold but where Classify's spam
+			// intent starts: flag exactly what Classify calls spam (a
+			// question about a flat "for rent or for sale?" is not)
+			flag = classifiedSpam(req.Text, d)
+		}
+		if flag {
 			m.Categories[i] = true
 			m.Flags = append(m.Flags, op.ModerationCategories[i])
 		}
@@ -502,6 +521,16 @@ func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
 	}
 	m.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text) + len(m.Flags) + tokens(m.CleanedText)}
 	return m
+}
+
+// classifiedSpam reports whether Classify files text (detected as d) as
+// spam. Moderate asks only for the rare text whose spam score lies between
+// spamIntentMin and the strictness threshold.
+func classifiedSpam(text string, d op.Detection) bool {
+	buf := getTokBuf()
+	defer putTokBuf(buf)
+	a := analyseTextBuf(text, d, buf)
+	return op.In("spam", a.intents)
 }
 
 // MergeSpans sorts spans and merges overlapping ones (the engine uses it
