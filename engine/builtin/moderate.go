@@ -66,7 +66,9 @@ var (
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
 	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
-		"owner": true, "owners": true, "manager": true, "ceo": true, "youtuber": true, "creator": true}
+		"owner": true, "owners": true, "manager": true, "ceo": true, "youtuber": true, "creator": true,
+		"reviewer": true, "streamer": true, "chef": true, "coach": true, "comedian": true, "presenter": true, "influencer": true,
+		"vlogger": true, "blogger": true, "seller": true, "driver": true, "waiter": true, "cashier": true, "agent": true, "guide": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -182,7 +184,7 @@ type toxicity struct {
 // addressedText reports a second-person address (انت, يا, ...) in toks.
 func addressedText(toks []token) bool {
 	for i := range toks {
-		if addressed2[toks[i].key] && !wishParticle(toks, i) {
+		if addressed2[toks[i].key] && !wishParticle(toks, i) && !friendlyVocative(toks, i) {
 			return true
 		}
 	}
@@ -205,6 +207,16 @@ func secondPerson(toks []token) bool {
 func wishParticle(toks []token, i int) bool {
 	return toks[i].key == "يا" && i+1 < len(toks) && (toks[i+1].key == "ريت" || toks[i+1].key == "ليت")
 }
+
+// friendlyVocative reports that toks[i] is the يا of a friendly call ("يا
+// زلمة", "يا شباب", "يا حبيبي": "man!", "guys", "my dear"): cheering or
+// chatting, not an address an insult head should read as aimed.
+func friendlyVocative(toks []token, i int) bool {
+	return toks[i].key == "يا" && i+1 < len(toks) && friendlyCalls[toks[i+1].key]
+}
+
+var friendlyCalls = keySet("زلمه", "زلمة", "زلمي", "رجال", "رجل", "شباب", "جماعه", "جماعة", "حبيبي", "حبيبتي", "حبايب", "غالي", "غاليه",
+	"اخي", "اخوي", "اخويا", "خوي", "خيي", "بطل", "ابطال", "وحش", "باشا", "معلم", "عمي", "حجي", "ست", "استاذ", "شيخ", "اخت", "اختي", "صاحبي", "صديقي")
 
 // addressed2 are second-person address words (a subset of addressed:
 // without the demonstratives).
