@@ -30,7 +30,8 @@ func TestOpenVarieties(t *testing.T) {
 		{"clear Levantine/Egyptian word: no msa, no gulf", dialect.Signs{Dialect: [3]float64{0, 1.3, 2}, Clear: 2}, "levantine", [4]bool{false, true, true, false}},
 		{"clear word shared by gulf and levantine", dialect.Signs{Dialect: [3]float64{1.5, 0, 1.5}, Clear: 1.5}, "gulf", [4]bool{true, false, true, false}},
 		{"clear dialect word beside a formal one: msa stays open", dialect.Signs{Dialect: [3]float64{0, 1.5, 1.2}, Clear: 1.5, MSA: 0.6}, "egyptian", [4]bool{false, true, true, true}},
-		{"weak dialect word: msa stays open", dialect.Signs{Dialect: [3]float64{0.6, 0.6, 0.6}, Clear: 0.6}, "egyptian", all},
+		{"a dialect word (بس) and no formal sign: never msa", dialect.Signs{Dialect: [3]float64{0.9, 0.9, 0.9}, Clear: 0.9}, "levantine", [4]bool{true, true, true, false}},
+		{"a faint dialect sign: the head decides", dialect.Signs{Dialect: [3]float64{0.3, 0, 0}, Clear: 0.3}, "msa", all},
 	}
 	for _, c := range cases {
 		if got := openVarieties(c.sg, c.detected); got != c.want {
@@ -51,6 +52,7 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"clear dialect word", "الشحن مش سريع", []string{"egyptian", "levantine"}},
 		{"clear dialect word", "وين المندوب؟", []string{"gulf", "levantine"}},
 		{"clear dialect word", "منو المسؤول عن الطلبات؟", []string{"gulf"}},
+		{"clear dialect word", "الفكرة حلوة بس التنفيذ ضعيف", []string{"gulf", "egyptian", "levantine"}},
 		// the head chooses among the dialects the markers point to: b-imperfect
 		// and a plural without -n are Egyptian/Levantine, not Gulf
 		{"dialects the markers leave open", "بقترح تعملوا مسابقة للمتابعين", []string{"egyptian", "levantine"}},
@@ -78,6 +80,13 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"suggest + -oon", "اقترح تعملوا عرض للطلبة", []string{"egyptian", "levantine"}},
 		// Egyptian وش "face": وشي is a word, not و + شي "something"
 		{"Egyptian wesh", "قفل الباب في وشي", []string{"egyptian"}},
+		// يرجى, the formal passive request, is MSA (dialects: لو سمحت، ياريت، تكفى)
+		{"formal request", "يرجى تحديث التطبيق في أقرب وقت", []string{"msa"}},
+		{"formal request", "يرجى الرد على رسائلنا", []string{"msa"}},
+		// Arabizi: طيب "tasty" under the negator is Levantine, as in Arabic script
+		{"msh tayeb", "el akl msh tayeb abadan", []string{"levantine"}},
+		{"msh tayeb", "el 7alawiyat mish tayyeb w ghalyin", []string{"levantine"}},
+		{"msh tayeb", "el akl msh 7elw khales", []string{"egyptian"}},
 		// the -oon plural of a verb MSA shares is no clear Gulf sign by itself
 		{"shared -oon", "هل تضيفون خيار الدفع عند الاستلام؟", []string{"msa"}},
 	}
@@ -115,6 +124,7 @@ func TestHeadBoundedByMarkers(t *testing.T) {
 		{"الانترنت بطيء كتير اليوم", "msa", []string{"levantine", "egyptian"}},
 		{"وين محلاتكم بالدمام؟", "msa", []string{"gulf", "levantine"}},
 		{"الطلب مش كامل", "msa", []string{"egyptian", "levantine"}},
+		{"السعر مناسب بس التغليف سيء", "msa", []string{"gulf", "egyptian", "levantine"}},
 		// the head's dialect must be one the markers point to
 		{"بقترح تعملوا قسم للحلويات", "gulf", []string{"egyptian", "levantine"}},
 		{"شلون اشترك بالعرض؟", "levantine", []string{"gulf"}},

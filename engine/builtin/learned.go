@@ -511,19 +511,20 @@ var (
 	// بقترح تحطوا: egyptian and levantine, not gulf, whose b-prefix is a
 	// future and whose plural keeps -ون)
 	signsShare = 0.5
-	// signsClear: a dialect feature this strong (a marker of weight >= 1:
-	// كتير، وين، منو، مش) and no formal sign make a comment dialectal,
-	// never msa, whatever the head says (the detector's own short-comment
-	// rule, engine/dialect/README.md "Short comments")
-	signsClear = 1.0
+	// signsClear: a dialect marker this strong (كتير، وين، منو، مش، بس)
+	// and no formal sign make a comment dialectal, never msa, whatever the
+	// head says: the detector's own short-comment rule (engine/dialect
+	// shortMinDialect, README "Short comments") holds after the head too
+	signsClear = 0.45
 )
 
 // openVarieties reports, in op.Dialects order, the varieties the learned
 // dialect head may choose for a comment with marker evidence sg, detected
 // as detected:
 //   - with a dialect marker (evidence >= signsOpen), only the dialects with
-//     at least signsShare of the best one's evidence, and msa only when the
-//     dialect feature is not clear (< signsClear) or a formal sign is there;
+//     at least signsShare of the best one's evidence;
+//   - with a dialect marker (evidence >= signsClear) and no formal sign,
+//     never msa;
 //   - a comment detected as msa whose formal signs (MSA markers, tanween:
 //     هل، لم، الذي، شيئا) weigh at least as much as its dialect markers
 //     stays msa: its words are formal, the head's dialect is a topic guess
@@ -537,7 +538,9 @@ func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
 		for v := 0; v < 3; v++ {
 			open[v] = sg.Dialect[v] >= signsShare*sg.Clear
 		}
-		open[3] = sg.Clear < signsClear || sg.MSA > 0
+	}
+	if sg.Clear >= signsClear && sg.MSA == 0 {
+		open[3] = false
 	}
 	return open
 }
