@@ -71,6 +71,8 @@ type spamResult struct {
 	// bait: a link, a contact detail or a decisive promotion cue (weight
 	// >= 1) was found, not only commerce words (عروض, للطلب, offer)
 	bait bool
+	// lure: bait other than a link (a contact detail, a decisive cue)
+	lure bool
 }
 
 var (
@@ -137,7 +139,8 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
-	s.bait = len(urls)+len(emails)+len(phones) > 0
+	s.lure = len(emails)+len(phones) > 0
+	s.bait = s.lure || len(urls) > 0
 	// "follow @account": promoting an account
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].key == "follow" && text[toks[i+1].start] == '@' {
@@ -148,7 +151,8 @@ func detectSpam(text string, toks []token) spamResult {
 	}
 	for _, h := range spamM.find(toks) {
 		x += spamCues[h.id]
-		s.bait = s.bait || spamCues[h.id] >= 1
+		s.lure = s.lure || spamCues[h.id] >= 1
+		s.bait = s.bait || s.lure
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
 	}
 	// selling engagement: a social metric beside a price word ("cheap

@@ -540,10 +540,12 @@ func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
 }
 
 // promoted reports spam evidence beyond links: two promotion signals, or
-// one beside a bait (a link, a contact detail, a decisive cue).
+// one beside a contact detail or a decisive cue. A link and one promotion
+// word ("free pattern at http://...") is left to the threshold: tweets so
+// made are mostly clean (flagging them cost Davidson 0.0015 macro-F1).
 func promoted(s *spamResult) bool {
 	other := len(s.reasons) - s.links
-	return other >= 2 || other >= 1 && s.bait
+	return other >= 2 || other >= 1 && s.lure
 }
 
 // classifiedSpam reports whether Classify files text (detected as d) as
