@@ -325,8 +325,14 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	var ev intentEv
 	sc := &ev.v
 	var hitsBuf [16]hit
+	// a problem reported solved (concepts.go): its problem noun is no
+	// grievance
+	solvedLo, solvedHi := problemSolved(text, toks)
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
+		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
+			continue
+		}
 		sc[c.idx] += c.weight
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
@@ -362,7 +368,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		}
 	}
 	// "ordered a large and got a small": what came is not what was ordered
-	sc[iComplaint] += orderedGot(toks)
+	sc[iComplaint] += orderedGot(toks) + arOrderedGot(toks)
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
 		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
@@ -382,6 +388,26 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		// "ليش ما تفتحون فرع": a proposal; its negation reports no failure
 		// and its "ليش ما" is no grievance
 		sc[iComplaint] = math.Max(0, sc[iComplaint]-nf-whyNotCue)
+	}
+	// the concepts of concepts.go
+	if solvedLo >= 0 {
+		sc[iPraise] += solvedPraise
+	}
+	if takesLong(text, toks) {
+		sc[iComplaint] += delayWeight
+	}
+	if w := brandProposal(toks); w > 0 {
+		sc[iSuggestion] += w
+		ev.proposal = true
+	}
+	if ev.proposal && sent.arabic && sc[iComplaint] < 1 && sc[iSuggestion] >= intentThreshold[iSuggestion] {
+		// a proposal with only a weak complaint word beside it ("ليش ما
+		// تسوون فيديو عن السيارات المستعملة") proposes
+		sc[iComplaint] = 0
+	}
+	if accountMisuse(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], strongEvent)
+		ev.strong = true
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
@@ -429,6 +455,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 && !ev.strong {
 		sc[iComplaint] -= 0.5
+	}
+	// no complaint cue, no negative word and positive words: the learned
+	// head's complaint alone ("الاكل طيب كتير والخدمة منيحة") is not one
+	if sent.arabic && ev.cue[iComplaint] <= 0 && sent.rawNeg == 0 && sent.compound >= 0.3 && sc[iComplaint] < 1 {
+		sc[iComplaint] = 0
 	}
 	// a short English comment that weighs something good against something
 	// bad and ends negative ("loved the first season but this one is so

@@ -101,8 +101,19 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 	}
 	prevEnd := 0
+	// a problem reported solved (concepts.go): relief, not a grievance
+	solvedLo, solvedHi := problemSolved(text, toks)
+	if solvedLo >= 0 {
+		s.pos += solvedValence
+		s.rawPos += solvedValence
+		s.hits++
+	}
 	for _, h := range hits {
 		v := sentVal[h.id]
+		if h.ti >= solvedLo && h.ti < solvedHi {
+			prevEnd = h.tj
+			continue
+		}
 		negFrom := prevEnd
 		prevEnd = h.tj
 		if v == 0 {

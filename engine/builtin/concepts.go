@@ -1,0 +1,450 @@
+package builtin
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Concepts of obvious comments that single cue phrases get wrong (issue 23):
+// each is a word class or a short grammatical pattern, with the reason it
+// carries the intent. intentScores, scoreSentiment and Classify's priority
+// read them; Arabizi reaches them through its Arabic reading.
+
+// problemSolved finds a problem reported solved: a problem noun (المشكلة,
+// مشكلتي, problem, issue) within three words of a past or passive form of
+// "to solve / to fix" (اتحلت, انحلت, تم حل, حليتوا, solved, fixed,
+// resolved), or the verbal noun (حل, solving, fixing) after a thanks word
+// ("أشكركم على ... حل المشكلة", "thanks for fixing the issue"). A customer
+// who writes that the problem is solved thanks the brand: the problem noun
+// there is no grievance. Not when negated ("ما اتحلتش", "لم يتم حل",
+// "still not fixed") or asked ("هل تم حل المشكلة؟"). It returns the token
+// range [lo, hi) the pattern covers, lo < 0 when there is none.
+func problemSolved(text string, toks []token) (lo, hi int) {
+	if strings.ContainsAny(text, "?؟") {
+		return -1, -1
+	}
+	thanks := -1
+	for i := range toks {
+		if thanksWords[toks[i].key] {
+			thanks = i
+			break
+		}
+	}
+	for i := range toks {
+		k := toks[i].key
+		if !problemNouns[k] {
+			continue
+		}
+		for j := i - 3; j <= i+3; j++ {
+			if j < 0 || j >= len(toks) || j == i {
+				continue
+			}
+			v := toks[j].key
+			strong := solvedWords[v]
+			weak := solvedNouns[v] && thanks >= 0 && thanks < j
+			if !strong && !weak {
+				continue
+			}
+			a, b := min(i, j), max(i, j)
+			if solvedNegated(toks, a, b) {
+				continue
+			}
+			return a, b + 1
+		}
+	}
+	return -1, -1
+}
+
+// solvedNegated: a negation inside the pattern or up to three words before
+// it, or a negated verb in between ("ما اتحلتش" is the circumfix).
+func solvedNegated(toks []token, a, b int) bool {
+	for n := a - 3; n <= b; n++ {
+		if n < 0 {
+			continue
+		}
+		k := strings.TrimPrefix(toks[n].key, "و")
+		if solvedNegations[k] || negators[toks[n].key] {
+			return true
+		}
+		if toks[n].arabic && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && utf8.RuneCountInString(k) >= 5 {
+			return true // متحلتش, ماتحلتش
+		}
+		if !toks[n].arabic && strings.HasSuffix(k, "nt") && len(k) > 3 {
+			return true // hasnt, wasnt, didnt
+		}
+	}
+	return false
+}
+
+var (
+	problemNouns = wordSet("المشكلة", "المشكله", "مشكلتي", "مشكلتنا", "والمشكلة", "المشكل", "مشكلة", "مشكله", "العطل", "الخلل",
+		"problem", "issue", "problems", "issues")
+	solvedWords = wordSet("اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "انحلت", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
+		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
+	// solvedNouns: "solving" as a noun, after a thanks word
+	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
+	thanksWords     = wordSet("شكرا", "شكراً", "أشكركم", "اشكركم", "نشكركم", "مشكورين", "مشكور", "تسلموا", "تسلمو", "يعطيكم", "thanks", "thank", "thx")
+	solvedNegations = wordSet("ما", "مش", "مو", "لم", "لا", "لسه", "لسا", "للحين", "مب", "not", "never", "no", "still", "yet", "غير")
+)
+
+// solvedPraise is the praise evidence of a problem reported solved.
+const solvedPraise = 0.6
+
+// solvedValence replaces the valence of the problem noun in a problem
+// reported solved (a relief, mildly positive).
+const solvedValence = 1.5
+
+// takesLong reports a delay said as "it takes so long": a verb of taking
+// time (ياخد, بياخذ, يستغرق, take, takes, took) with a degree word
+// ("بياخد وقت كده", "ياخذ وقت طويل", "takes so long", "taking forever"),
+// or "why" before it ("ليش التوصيل ياخذ وقت"). Without a degree word or a
+// "why" it asks how long ("كم ياخذ وقت التوصيل؟"). Not when negated ("ما
+// اخدش وقت", "didn't take long": a compliment).
+func takesLong(text string, toks []token) bool {
+	why := false
+	for i := range toks {
+		if whyWords[toks[i].key] {
+			why = true
+		}
+		k := toks[i].key
+		if !takeVerb(toks[i]) {
+			continue
+		}
+		if negatedBefore(toks, i) || i > 0 && negators[toks[i-1].key] || i > 0 && strings.HasSuffix(toks[i-1].key, "nt") {
+			continue
+		}
+		if !toks[i].arabic {
+			// take so long, takes too long, taking forever, took ages: of
+			// the brand's service (a "why", "you", or a service noun in
+			// the text), not of the writer's day ("taking forever to get
+			// dressed")
+			if !why && !enServiceTopic(toks) {
+				continue
+			}
+			if i+1 < len(toks) {
+				n := toks[i+1].key
+				if n == "forever" || n == "ages" || (n == "so" || n == "too" || n == "soo" || n == "sooo") && i+2 < len(toks) && (toks[i+2].key == "long" || toks[i+2].key == "much") {
+					return true
+				}
+			}
+			continue
+		}
+		_ = k
+		time := false
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			n := toks[j].key
+			if timeNouns[n] {
+				time = true
+				continue
+			}
+			if time && degreeWords[n] {
+				return true
+			}
+		}
+		if time && why {
+			return true
+		}
+	}
+	return false
+}
+
+// takeVerb: a form of "to take (time)".
+func takeVerb(t token) bool {
+	k := t.key
+	if !t.arabic {
+		return k == "take" || k == "takes" || k == "taking" || k == "took"
+	}
+	k = strings.TrimPrefix(k, "و")
+	if takeVerbs[k] {
+		return true
+	}
+	for _, st := range []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"} {
+		if strings.HasPrefix(k, st) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	takeVerbs   = wordSet("اخد", "اخذ", "خد", "خذ")
+	timeNouns   = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
+	degreeWords = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
+)
+
+// delayWeight is the complaint evidence of "it takes so long": decisive.
+const delayWeight = 1.0
+
+// brandProposal is the suggestion evidence of a plea, an obligation or an
+// ability put to the brand before a verb of providing something (open,
+// add, make, provide, bring): "لازم تفتحوا فرع", "تكفون افتحوا فرع",
+// "هل يمكنكم إضافة ترجمة", "ممكن تزودوا الدفع", "you must add", "maybe
+// open a branch", "why don't you make a vegan option". What is asked is
+// something new, not the service owed (answer, fix, refund: those are
+// complaints; responseVerb and the English list leave them out).
+func brandProposal(toks []token) float64 {
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic {
+			if !pleaWords[k] {
+				continue
+			}
+			for j := i + 1; j < len(toks) && j <= i+2; j++ {
+				n := toks[j].key
+				if !toks[j].arabic || !arProvideVerb(n) {
+					continue
+				}
+				// an impersonal obligation before a verbal noun ("يجب دعم
+				// ...", "لازم فتح تحقيق") states an opinion on the news; put
+				// to the brand it takes the brand's verb ("لازم تفتحوا")
+				if provideNouns[n] && obligationWords[k] {
+					continue
+				}
+				return proposalWeight
+			}
+			continue
+		}
+		if !enPleaWords[k] {
+			continue
+		}
+		// "don't" and "not" only after "why" (why don't you, why not), and
+		// "must", "should", "need" only after "you": "it does not open" and
+		// "I need to add money" propose nothing
+		prev := ""
+		if i > 0 {
+			prev = toks[i-1].key
+		}
+		if (k == "dont" || k == "not") && prev != "why" || (k == "must" || k == "should" || k == "need") && !enYou[prev] {
+			continue
+		}
+		// "why don't you", "you must", "you should", "you guys need to":
+		// skip the small words between the plea and the verb
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			n := toks[j].key
+			if enProvideVerbs[n] {
+				// "please provide me contact info": the customer's own
+				// case, not a proposal
+				if j+1 < len(toks) && (toks[j+1].key == "me" || toks[j+1].key == "my") {
+					return 0
+				}
+				return proposalWeight
+			}
+			if !enPleaFill[n] {
+				break
+			}
+		}
+	}
+	return 0
+}
+
+// arProvideVerb: a second-person verb, an imperative or a verbal noun of
+// opening, adding, providing, making or bringing something
+// (تفتحوا، افتحوا، تضيفوا، ضيفوا، إضافة، توفير، تسوون، تحطوا، تنزلوا).
+func arProvideVerb(k string) bool {
+	if provideNouns[k] {
+		return true
+	}
+	if responseVerb(k) {
+		return false
+	}
+	v := strings.TrimPrefix(k, "ب")
+	for _, p := range []string{"ت", "ا", ""} {
+		s := strings.TrimPrefix(v, p)
+		if p != "" && s == v {
+			continue
+		}
+		for _, st := range provideStems {
+			if !strings.HasPrefix(s, st) {
+				continue
+			}
+			rest := s[len(st):]
+			if p == "" && rest != "وا" && rest != "و" {
+				continue // without ت or ا only the plural imperative (حطوا، ضيفوا): عمله is a noun
+			}
+			switch rest {
+			case "", "وا", "و", "ون", "ي", "ين", "ولنا", "ونا", "لنا", "وها", "ه", "وه":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	pleaWords = wordSet("لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
+		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا")
+	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
+	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "جيب", "فعل"}
+	provideNouns    = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق")
+	enYou           = wordSet("you", "u", "guys", "yall", "ya")
+	enPleaWords     = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
+	// enPleaFill: words that may stand between a plea and its verb ("why
+	// don't you guys add", "you really should open", "need to add")
+	enPleaFill     = wordSet("you", "u", "guys", "all", "really", "just", "also", "to", "definitely", "seriously")
+	enProvideVerbs = wordSet("add", "open", "make", "bring", "offer", "introduce", "launch", "include", "create", "start", "provide", "expand", "release", "sell", "stock", "build")
+)
+
+// proposalWeight is the suggestion evidence of brandProposal: decisive.
+const proposalWeight = 1.2
+
+// accountMisuse reports an account used by someone else: hacked
+// (hacked, اتهكر, اختراق), someone using it ("someone is using my account",
+// "حدا عم يستخدم حسابي"), or orders or charges the owner did not make
+// ("unauthorized orders", "طلبات ما طلبتها"). A customer whose account is
+// misused loses money or data now: a complaint, and urgent.
+func accountMisuse(toks []token) bool {
+	someone := -1
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !toks[i].arabic {
+			k = toks[i].key
+		}
+		switch {
+		case firstHacked[k]:
+			return true // "اتهكرت", "I got hacked" is "got hacked" below
+		case hackWords[k] || toks[i].arabic && (strings.HasPrefix(k, "اتهكر") || strings.HasPrefix(k, "انهكر") || strings.HasPrefix(k, "تهكر")):
+			// hacked: of the writer's account ("حسابي اتهكر", "تم اختراق
+			// حسابي", "my account was hacked", "I got hacked"), not of
+			// anyone's ("اكاونت فلان مهكر", "اختراق الشرطة")
+			for j := i - 3; j <= i+3; j++ {
+				if j >= 0 && j < len(toks) && j != i && (myAccount[toks[j].key] || toks[j].key == "account" && j > 0 && toks[j-1].key == "my" || toks[j].key == "got" && j > 0 && toks[j-1].key == "i") {
+					return true
+				}
+			}
+		case someoneWords[k]:
+			someone = i
+		case useWords[k] || toks[i].arabic && (strings.HasPrefix(k, "يستخدم") || strings.HasPrefix(k, "بيستخدم") || strings.HasPrefix(k, "يستعمل") || strings.HasPrefix(k, "بيستعمل") || strings.HasPrefix(k, "استخدم") || strings.HasPrefix(k, "دخل")):
+			if someone >= 0 && i-someone <= 3 {
+				for j := i + 1; j < len(toks) && j <= i+3; j++ {
+					if accountWords[toks[j].key] {
+						return true
+					}
+				}
+			}
+		case unauthorisedWords[k]:
+			for j := i + 1; j < len(toks) && j <= i+2; j++ {
+				if chargeNouns[toks[j].key] {
+					return true
+				}
+			}
+		}
+		// "طلبات ما طلبتها", "عمليات لم أقم بها": orders the owner did not make
+		if ordersNouns[k] && i+2 < len(toks) && refundNegations[toks[i+1].key] && ownOrderVerbs[toks[i+2].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	hackWords         = wordSet("hacked", "hijacked", "compromised", "اختراق", "اخترق", "اخترقوا", "مخترق", "مهكر", "تهكير", "هكروا")
+	firstHacked       = wordSet("اتهكرت", "انهكرت", "تهكرت")
+	myAccount         = wordSet("حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي")
+	someoneWords      = wordSet("someone", "somebody", "stranger", "حد", "حدا", "احد", "أحد", "شخص", "واحد", "حدن", "فيه حد")
+	useWords          = wordSet("using", "used", "uses", "use", "accessed", "accessing", "logged", "عم")
+	accountWords      = wordSet("account", "حسابي", "الحساب", "اكونتي", "اكاونتي", "حسابنا", "بحسابي", "بطاقتي", "كارتي", "card")
+	unauthorisedWords = wordSet("unauthorized", "unauthorised", "fraudulent", "unknown", "suspicious")
+	ordersNouns       = wordSet("طلبات", "طلب", "عمليات", "عمليه", "مشتريات", "عمليات شراء")
+	ownOrderVerbs     = wordSet("طلبتها", "اطلبها", "طلبته", "اطلبه", "عملتها", "اعملها", "اقم", "اقوم", "اشتريتها", "اشتريها", "نطلبها", "سويتها", "اسويها")
+	chargeNouns       = wordSet("orders", "order", "charges", "charge", "transactions", "transaction", "purchases", "purchase", "payments", "payment", "logins", "login", "activity")
+)
+
+// conceptUrgent reports the urgency concepts Classify's phrase list
+// (urgentM) does not hold: an account misused (accountMisuse), a refund
+// named by its participle or noun (المبلغ المسترد, الاسترداد: as "refund"
+// and استرجاع are), an escalation word that declares the service past
+// tolerating ("unacceptable", "غير مقبول"), an action taken without notice
+// ("دون أي إشعار", "without notice": as "without my consent" is), and a
+// customer announcing they will not come back ("never coming back", "won't
+// be back", "مش راجع تاني").
+func conceptUrgent(toks []token) bool {
+	if accountMisuse(toks) || len(urgentConceptM.find(toks)) > 0 {
+		return true
+	}
+	for i := range toks {
+		if toks[i].key != "never" {
+			continue
+		}
+		leave := false
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if leaveVerbs[toks[j].key] && j <= i+3 {
+				leave = true
+			}
+			if toks[j].key == "without" { // "never come here without ordering the cake"
+				leave = false
+				break
+			}
+		}
+		if leave {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	urgentConceptM = func() *matcher {
+		m := newMatcher()
+		for i, w := range []string{"المسترد", "الاسترداد", "المبلغ المسترد", "الاسترجاع",
+			"unacceptable", "not acceptable", "غير مقبول", "مش مقبول", "مو مقبول", "مب مقبول", "غير مقبوله", "مش مقبوله", "مو مقبوله", "ما بينقبل", "لا يقبل",
+			"without notice", "without any notice", "without warning", "without telling me", "without asking me",
+			"دون اشعار", "دون أي إشعار", "بدون اشعار", "بدون أي إشعار", "من غير ما يقولولي", "من غير اشعار", "بدون ما تبلغوني", "دون إبلاغي", "بدون علم",
+			"wont be back", "won't be coming back", "not coming back", "never again", "last time i order", "last time ordering",
+			"مش راجع تاني", "مش هرجع تاني", "ما راح ارجع", "ما رح ارجع", "لن اعود", "لن أعود", "اخر مره", "آخر مرة"} {
+			m.add(w, i, false)
+		}
+		return m
+	}()
+	// leaveVerbs: after "never", a customer leaving ("never coming back",
+	// "never ordering here", "never shopping with you")
+	leaveVerbs = wordSet("coming", "come", "returning", "return", "going", "shopping", "ordering", "buying", "order", "shop", "buy", "using", "visiting", "eating", "back")
+)
+
+// arOrderedGot is the complaint evidence of "I ordered X and got Y": a
+// first-person "ordered" (طلبت, طلبنا) then, within six words, a verb of
+// receiving (جاني, وصلني, جالي, بعتولي, جابولي) with a word of the kind of
+// thing ordered (مقاس, لون, حجم, نوع) among them: what came is not what
+// was ordered ("طلبت مقاس صغير وجاني كبير", "طلبنا لون أسود ووصلنا أزرق").
+// Without the kind word it tells of an order ("طلبت ووصلني بسرعة").
+func arOrderedGot(toks []token) float64 {
+	for i := range toks {
+		if !orderedWords[toks[i].key] {
+			continue
+		}
+		kind := false
+		for j := i + 1; j < len(toks) && j <= i+6; j++ {
+			k := toks[j].key
+			if kindNouns[k] {
+				kind = true
+			}
+			if gotWords[strings.TrimPrefix(k, "و")] && kind {
+				// "ووصلني مظبوط": what came is what was ordered
+				if j+1 < len(toks) && rightWords[toks[j+1].key] {
+					return 0
+				}
+				return 1.0
+			}
+		}
+	}
+	return 0
+}
+
+var (
+	orderedWords = wordSet("طلبت", "طلبنا", "اطلبت", "اخترت", "اخترنا")
+	gotWords     = wordSet("جاني", "جالي", "جانا", "جالنا", "وصلني", "وصلنا", "وصلتني", "وصلي", "اجاني", "اجاني", "بعتولي", "بعتوا", "جابولي", "جابوا", "ارسلتوا", "ارسلتم", "استلمت", "طلعلي")
+	rightWords   = wordSet("مظبوط", "مضبوط", "صح", "تمام", "بالضبط", "نفسه", "نفس", "زي", "مثل", "كما", "مطابق", "بسرعه", "بسرعة")
+	kindNouns    = wordSet("مقاس", "المقاس", "مقاسي", "لون", "اللون", "لوني", "حجم", "الحجم", "نوع", "النوع", "موديل", "الموديل", "صنف")
+)
+
+// enServiceTopic: an English text that names the brand ("you", "your") or
+// a service (delivery, app, order, support ...).
+func enServiceTopic(toks []token) bool {
+	for i := range toks {
+		if enServiceNouns[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var enServiceNouns = wordSet("you", "your", "u", "ur", "why", "delivery", "shipping", "order", "orders", "app", "website", "site", "page", "support", "refund", "service", "checkout", "payment", "package", "parcel", "response", "reply", "customer", "agent", "line", "queue", "update", "loading", "load", "it", "this")

@@ -1,0 +1,137 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// conceptCase is one comment written for the concepts of concepts.go (not
+// taken from any set): the intent that must be reported, intents that must
+// not be, and the sentiment and complaint priority when given.
+type conceptCase struct {
+	text      string
+	intent    string
+	not       []string
+	sentiment string
+	priority  string
+}
+
+func checkConcepts(t *testing.T, cases []conceptCase) {
+	t.Helper()
+	for _, c := range cases {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if !op.In(c.intent, got.Intent) {
+			t.Errorf("%q: intent %v, want %s", c.text, got.Intent, c.intent)
+		}
+		for _, n := range c.not {
+			if op.In(n, got.Intent) {
+				t.Errorf("%q: intent %v, must not hold %s", c.text, got.Intent, n)
+			}
+		}
+		if c.sentiment != "" && got.Sentiment != c.sentiment {
+			t.Errorf("%q: sentiment %s, want %s", c.text, got.Sentiment, c.sentiment)
+		}
+		if c.priority != "" && got.Priority != c.priority {
+			t.Errorf("%q: priority %s, want %s", c.text, got.Priority, c.priority)
+		}
+	}
+}
+
+// A problem reported solved thanks the brand; negated or asked it is still
+// the problem.
+func TestConceptProblemSolved(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "problem solved, thank you so much", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "thanks for fixing the issue so fast", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "مشكورين حليتوا المشكلة بسرعة", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},      // Egyptian
+		{text: "الله يعطيكم العافية المشكلة انحلت", intent: "praise", not: []string{"complaint"}, sentiment: "positive"}, // Gulf
+		{text: "يسلمو ايديكم المشكلة انحلت", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},        // Levantine
+		{text: "تم حل المشكلة شكرا لكم", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},            // MSA
+		{text: "el moshkela at7alet, shokran ya gama3a", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		// negated, asked, or beside another grievance: still a complaint
+		{text: "the problem is still not solved", intent: "complaint", not: []string{"praise"}},
+		{text: "المشكلة لسه ما اتحلتش", intent: "complaint", not: []string{"praise"}},
+		{text: "لم يتم حل المشكلة حتى الآن", intent: "complaint", not: []string{"praise"}},
+		{text: "المشكلة متحلتش", intent: "complaint", not: []string{"praise"}},
+		{text: "شكرا بس المشكلة لسه موجودة", intent: "complaint"},
+		{text: "المشكلة اتحلت بس التوصيل لسه متأخر", intent: "complaint"},
+		{text: "هل تم حل المشكلة؟", intent: "question", not: []string{"praise"}},
+	})
+}
+
+// "It takes so long" is a delay; "how long does it take" asks.
+func TestConceptTakesLong(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "the app takes forever to load", intent: "complaint", sentiment: "negative"},
+		{text: "why does it take so long to get a reply", intent: "complaint", sentiment: "negative"},
+		{text: "التطبيق بياخد وقت كتير عشان يفتح", intent: "complaint", sentiment: "negative"}, // Egyptian
+		{text: "الطلب ياخذ وقت طويل مرة", intent: "complaint", sentiment: "negative"},          // Gulf
+		{text: "ليش الرد بياخد وقت هالقد؟", intent: "complaint", sentiment: "negative"},        // Levantine
+		{text: "يستغرق التوصيل وقتا طويلا جدا", intent: "complaint", sentiment: "negative"},    // MSA
+		{text: "كم ياخذ وقت التوصيل؟", intent: "question", not: []string{"complaint"}},
+		{text: "how long does shipping take?", intent: "question", not: []string{"complaint"}},
+		{text: "ما اخدش وقت خالص، شكرا", intent: "praise", not: []string{"complaint"}},
+	})
+}
+
+// A plea, an obligation or an ability put to the brand before a verb of
+// providing something proposes; before the service owed it complains.
+func TestConceptBrandProposal(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "maybe open a branch in Jeddah", intent: "suggestion", not: []string{"complaint"}},
+		{text: "you guys should add dark mode", intent: "suggestion", not: []string{"complaint"}},
+		{text: "why don't you make a sugar free version?", intent: "suggestion", not: []string{"complaint"}},
+		{text: "لازم تضيفوا خيار الدفع كاش", intent: "suggestion", not: []string{"complaint", "question"}}, // Egyptian
+		{text: "تكفون نزلوا حلقة جديدة", intent: "suggestion", not: []string{"complaint"}},                 // Gulf
+		{text: "فيكن تفتحوا فرع بحمص؟", intent: "suggestion", not: []string{"complaint"}},                  // Levantine
+		{text: "هل بإمكانكم توفير خدمة التوصيل؟", intent: "suggestion", not: []string{"complaint"}},        // MSA
+		{text: "momken tefta7o far3 fe tanta?", intent: "suggestion", not: []string{"complaint"}},
+		// the service owed, or not said to the brand: no proposal
+		{text: "you must refund me now", intent: "complaint", not: []string{"suggestion"}},
+		{text: "it does not open", intent: "complaint", not: []string{"suggestion"}},
+		{text: "I need to add money to my wallet", intent: "other"},
+		{text: "لازم تردوا علينا", intent: "other", not: []string{"suggestion"}},
+	})
+}
+
+// An account misused is an urgent complaint; a hack that is not the
+// writer's is not.
+func TestConceptAccountMisuse(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "someone hacked my account and ordered stuff", intent: "complaint", sentiment: "negative", priority: "high"},
+		{text: "there are unauthorized charges on my card", intent: "complaint", priority: "high"},
+		{text: "I got hacked", intent: "complaint", priority: "high"},
+		{text: "حد دخل على حسابي وطلب حاجات", intent: "complaint", priority: "high"}, // Egyptian
+		{text: "تم اختراق حسابي", intent: "complaint", priority: "high"},             // MSA
+		{text: "في حدا عم يستخدم حسابي", intent: "complaint", priority: "high"},      // Levantine
+		{text: "في طلبات ما طلبتها على حسابي", intent: "complaint", priority: "high"},
+		{text: "ابي اعرف مين يستخدم حسابي، فيه طلبات ما سويتها", intent: "complaint", priority: "high"}, // Gulf
+		{text: "best hacker movie ever", intent: "praise", not: []string{"complaint"}},
+		{text: "شكلو الاكونت مهكر", intent: "other", not: []string{"complaint"}},
+	})
+}
+
+// Priority: a refund named by its participle, an escalation word, an action
+// without notice and a customer leaving are urgent.
+func TestConceptUrgent(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "ما وصلني المبلغ المسترد لحد الآن", intent: "complaint", priority: "high"},
+		{text: "الخدمة دي مش مقبولة خالص", intent: "complaint", priority: "high"},
+		{text: "this is unacceptable", intent: "complaint", priority: "high"},
+		{text: "لغوا اشتراكي بدون اشعار", intent: "complaint", priority: "high"},
+		{text: "the waiter was rude to us, never coming back", intent: "complaint", priority: "high"},
+		{text: "I never come here without ordering the cake, the service is slow though", intent: "complaint", priority: "medium"},
+	})
+}
+
+// "I ordered X and got Y" with the kind of thing named; "I ordered and it
+// came" is no complaint.
+func TestConceptOrderedGot(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "طلبت لون اسود وجاني ازرق", intent: "complaint", sentiment: "negative"},
+		{text: "طلبنا مقاس كبير ووصلنا صغير", intent: "complaint", sentiment: "negative"},
+		{text: "طلبت مقاس وسط ووصلني مظبوط", intent: "other", not: []string{"complaint"}},
+		{text: "طلبت ووصلني بسرعة، شكرا", intent: "praise", not: []string{"complaint"}},
+	})
+}
