@@ -358,7 +358,7 @@ var (
 // customer announcing they will not come back ("never coming back", "won't
 // be back", "مش راجع تاني").
 func conceptUrgent(toks []token) bool {
-	if accountMisuse(toks) || len(urgentConceptM.find(toks)) > 0 {
+	if accountMisuse(toks) || ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
 		return true
 	}
 	for i := range toks {
@@ -448,3 +448,56 @@ func enServiceTopic(toks []token) bool {
 }
 
 var enServiceNouns = wordSet("you", "your", "u", "ur", "why", "delivery", "shipping", "order", "orders", "app", "website", "site", "page", "support", "refund", "service", "checkout", "payment", "package", "parcel", "response", "reply", "customer", "agent", "line", "queue", "update", "loading", "load", "it", "this")
+
+// yesNoQuestion reports an English yes/no question without a question
+// mark: the text opens with "is", "are", "was" or "were" inverted before
+// its subject ("is the black color available", "is the store open on
+// friday"). The data's "is" cue alone is half a question ("is" also opens
+// "is it just me or ..."); the inversion before a determiner or a pronoun
+// completes it.
+func yesNoQuestion(text string, toks []token) bool {
+	i := 0
+	for i < len(toks) && strings.HasPrefix(text[toks[i].start:], "@") {
+		i++
+	}
+	if i+2 >= len(toks) || toks[i].arabic || strings.Contains(text, "!") {
+		return false
+	}
+	switch toks[i].key {
+	case "is", "are", "was", "were":
+	default:
+		return false
+	}
+	return inversionSubjects[toks[i+1].key]
+}
+
+var inversionSubjects = wordSet("the", "this", "that", "these", "those", "your", "ur", "my", "our", "there", "it", "anyone", "anybody", "someone")
+
+// ultimatum reports a demand with a threat to leave or escalate: "or"
+// (والا, وإلا) before a verb of leaving, cancelling or reporting ("fix my
+// internet today or I'm switching providers", "رجعولي فلوسي والا هشتكي"):
+// a complaint, and urgent.
+func ultimatum(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if k != "or" && k != "otherwise" && !orElse[k] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			n := toks[j].key
+			if threatVerbs[n] || toks[j].arabic && threatVerbs[strings.TrimPrefix(n, "و")] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	orElse      = wordSet("والا", "وإلا", "وإلّا", "والّا", "وإلا فسوف")
+	threatVerbs = wordSet("switching", "switch", "cancel", "cancelling", "canceling", "leaving", "leave", "reporting", "report", "suing", "sue", "unsubscribing", "unsubscribe", "complaining", "escalating",
+		"هشتكي", "بشتكي", "حشتكي", "سأشتكي", "ساشتكي", "اشتكي", "هلغي", "بلغي", "حلغي", "سالغي", "سألغي", "الغي", "هقفل", "بقفل", "بسكر", "هسكر", "هسيبكم", "بسيبكم", "هبلغ", "سأتقدم", "ساتقدم", "بترك", "هترك", "سأترك", "ساترك")
+)
+
+// ultimatumWeight is the complaint evidence of an ultimatum: decisive.
+const ultimatumWeight = 1.0

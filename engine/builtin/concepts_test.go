@@ -135,3 +135,25 @@ func TestConceptOrderedGot(t *testing.T) {
 		{text: "طلبت ووصلني بسرعة، شكرا", intent: "praise", not: []string{"complaint"}},
 	})
 }
+
+// An English yes/no question needs no question mark; an insult with only a
+// question mark asks nothing; a demand with a threat is an urgent
+// complaint; a proposal's good words are not an opinion.
+func TestConceptQuestionsThreatsProposals(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "is the store open on friday", intent: "question"},
+		{text: "are there any seats left for tonight", intent: "question"},
+		{text: "is it just me or the app is slow", intent: "complaint"},
+		{text: "انت غبي ولا تسوي نفسك غبي؟", intent: "other", not: []string{"question"}}, // Gulf
+		{text: "انت اهبل ولا ايه؟", intent: "other", not: []string{"question"}},          // Egyptian
+		{text: "يا غبي وين طلبي؟", intent: "question"},
+		{text: "refund me or I'm reporting you", intent: "complaint", sentiment: "negative", priority: "high"},
+		{text: "رجعولي فلوسي والا هشتكي", intent: "complaint", priority: "high"},         // Egyptian
+		{text: "صلحوا النت والا بلغي الاشتراك", intent: "complaint", priority: "high"},   // Levantine
+		{text: "أعيدوا المبلغ وإلا سأتقدم بشكوى", intent: "complaint", priority: "high"}, // MSA
+		{text: "go or stay, your choice", intent: "other"},
+		{text: "would be nice if you added dark mode", intent: "suggestion", sentiment: "neutral"},
+		{text: "بيكون حلو لو تعملوا عرض للطلبة", intent: "suggestion", sentiment: "neutral"},
+		{text: "I would recommend this place to everyone", intent: "praise", sentiment: "positive"},
+	})
+}

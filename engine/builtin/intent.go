@@ -405,6 +405,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		// تسوون فيديو عن السيارات المستعملة") proposes
 		sc[iComplaint] = 0
 	}
+	if ultimatum(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], ultimatumWeight)
+	}
+	if sc[iComplaint] < 0.6 && yesNoQuestion(text, toks) {
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+	}
 	if accountMisuse(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], strongEvent)
 		ev.strong = true
@@ -597,8 +603,10 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
-		if !ctx.questionMark {
-			sc[iQuestion] = 0 // "يا حمار وش هالكلام": rhetorical
+		// "يا حمار وش هالكلام": rhetorical; "انت غبي ولا تسوي نفسك غبي؟":
+		// an insult with only a question mark asks nothing
+		if !ctx.questionMark || ev.cue[iQuestion] < 0.5 && ev.cue[iComplaint] <= 0 {
+			sc[iQuestion] = 0
 		}
 	}
 	// "how do I cancel my order?": a how-to question with no decisive
