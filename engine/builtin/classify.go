@@ -274,10 +274,6 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "negative"
 	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
 		return "positive"
-	case has("suggestion") && !has("praise") && !has("complaint") && label == "positive" && ev.cue[iSuggestion] >= 1:
-		// "it would be great to have a loyalty program": the good words
-		// are the proposal's, not an opinion of the brand
-		return "neutral"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
 		return "neutral"
 	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.6:

@@ -79,7 +79,7 @@ func solvedNegated(toks []token, a, b int) bool {
 var (
 	problemNouns = wordSet("المشكلة", "المشكله", "مشكلتي", "مشكلتنا", "والمشكلة", "المشكل", "مشكلة", "مشكله", "العطل", "الخلل",
 		"problem", "issue", "problems", "issues")
-	solvedWords = wordSet("اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "انحلت", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
+	solvedWords = wordSet("اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "نحلت", "نحل", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
 		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
 	// solvedNouns: "solving" as a noun, after a thanks word
 	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
@@ -137,6 +137,9 @@ func takesLong(text string, toks []token) bool {
 				time = true
 				continue
 			}
+			if smallWords[n] { // "اخد وقت قليل": quick
+				return false
+			}
 			if time && degreeWords[n] {
 				return true
 			}
@@ -158,7 +161,7 @@ func takeVerb(t token) bool {
 	if takeVerbs[k] {
 		return true
 	}
-	for _, st := range []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"} {
+	for _, st := range []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"} {
 		if strings.HasPrefix(k, st) {
 			return true
 		}
@@ -168,6 +171,7 @@ func takeVerb(t token) bool {
 
 var (
 	takeVerbs   = wordSet("اخد", "اخذ", "خد", "خذ")
+	smallWords  = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
 	timeNouns   = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
 	degreeWords = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
 )
@@ -200,6 +204,10 @@ func brandProposal(toks []token) float64 {
 				if provideNouns[n] && obligationWords[k] {
 					continue
 				}
+				// "ممكن تفتحوا الطلب وتشوفوا": the customer's own case
+				if j+1 < len(toks) && arOwnCase[toks[j+1].key] {
+					return 0
+				}
 				return proposalWeight
 			}
 			continue
@@ -224,7 +232,7 @@ func brandProposal(toks []token) float64 {
 			if enProvideVerbs[n] {
 				// "please provide me contact info": the customer's own
 				// case, not a proposal
-				if j+1 < len(toks) && (toks[j+1].key == "me" || toks[j+1].key == "my") {
+				if j+1 < len(toks) && enOwnCase[toks[j+1].key] || j+2 < len(toks) && toks[j+1].key == "the" && enOwnCase[toks[j+2].key] {
 					return 0
 				}
 				return proposalWeight
@@ -273,9 +281,11 @@ func arProvideVerb(k string) bool {
 var (
 	pleaWords = wordSet("لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
 		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا")
+	arOwnCase       = wordSet("الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
 	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
 	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "جيب", "فعل"}
 	provideNouns    = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق")
+	enOwnCase       = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
 	enYou           = wordSet("you", "u", "guys", "yall", "ya")
 	enPleaWords     = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
 	// enPleaFill: words that may stand between a plea and its verb ("why
@@ -501,3 +511,30 @@ var (
 
 // ultimatumWeight is the complaint evidence of an ultimatum: decisive.
 const ultimatumWeight = 1.0
+
+// hypothetical reports a word in a hypothetical frame: after "would be" or
+// "it'd be" ("it would be great to have a loyalty program"), or after an
+// Arabic future or subjunctive "to be" (بيكون, هيكون, رح يكون, سيكون)
+// with a condition after it ("بيكون حلو لو تعملوا عرض"). Its valence rates
+// what is proposed.
+func hypothetical(toks []token, i int) bool {
+	if i >= 2 && toks[i-1].key == "be" && (toks[i-2].key == "would" || toks[i-2].key == "itd" || toks[i-2].key == "thatd") {
+		return true
+	}
+	if i >= 1 && toks[i].arabic && beFuture[toks[i-1].key] {
+		for j := i + 1; j < len(toks) && j <= i+2; j++ {
+			if condWords[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	beFuture  = wordSet("بيكون", "هيكون", "حيكون", "يكون", "سيكون", "رح يكون", "راح يكون", "بكون", "حتكون", "هتكون", "بتكون", "ستكون", "تكون")
+	condWords = wordSet("لو", "اذا", "ازا", "إذا", "لما", "ان")
+)
+
+// hypotheticalDamp scales a good word in a hypothetical frame.
+const hypotheticalDamp = 0.2

@@ -49,6 +49,7 @@ func TestConceptProblemSolved(t *testing.T) {
 		{text: "يسلمو ايديكم المشكلة انحلت", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},        // Levantine
 		{text: "تم حل المشكلة شكرا لكم", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},            // MSA
 		{text: "el moshkela at7alet, shokran ya gama3a", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "mashkoorin, el mshkle n7alet", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
 		// negated, asked, or beside another grievance: still a complaint
 		{text: "the problem is still not solved", intent: "complaint", not: []string{"praise"}},
 		{text: "المشكلة لسه ما اتحلتش", intent: "complaint", not: []string{"praise"}},
@@ -72,6 +73,9 @@ func TestConceptTakesLong(t *testing.T) {
 		{text: "كم ياخذ وقت التوصيل؟", intent: "question", not: []string{"complaint"}},
 		{text: "how long does shipping take?", intent: "question", not: []string{"complaint"}},
 		{text: "ما اخدش وقت خالص، شكرا", intent: "praise", not: []string{"complaint"}},
+		{text: "اخد وقت قليل جدا، ممتاز", intent: "praise", not: []string{"complaint"}},
+		{text: "el tawsil bya5od wa2t kteer", intent: "complaint", sentiment: "negative"}, // Arabizi
+		{text: "leh el order byakhod wa2t keda", intent: "complaint"},
 	})
 }
 
@@ -92,6 +96,8 @@ func TestConceptBrandProposal(t *testing.T) {
 		{text: "it does not open", intent: "complaint", not: []string{"suggestion"}},
 		{text: "I need to add money to my wallet", intent: "other"},
 		{text: "لازم تردوا علينا", intent: "other", not: []string{"suggestion"}},
+		{text: "please open the link in the description", intent: "other", not: []string{"suggestion"}},
+		{text: "ممكن تفتحوا الطلب وتشوفوا ايه المشكلة", intent: "complaint", not: []string{"suggestion"}},
 	})
 }
 
@@ -154,6 +160,8 @@ func TestConceptQuestionsThreatsProposals(t *testing.T) {
 		{text: "go or stay, your choice", intent: "other"},
 		{text: "would be nice if you added dark mode", intent: "suggestion", sentiment: "neutral"},
 		{text: "بيكون حلو لو تعملوا عرض للطلبة", intent: "suggestion", sentiment: "neutral"},
+		{text: "it'd be awesome to get a student discount", intent: "suggestion", sentiment: "neutral"},
+		{text: "هيكون جميل لو تضيفوا ترجمة", intent: "suggestion", sentiment: "neutral"},
 		{text: "I would recommend this place to everyone", intent: "praise", sentiment: "positive"},
 	})
 }

@@ -132,6 +132,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 				v += math.Copysign(b*2, v)
 			}
 		}
+		// a good word in a hypothetical ("it would be great to have",
+		// "بيكون حلو لو"): it rates a proposal, not the brand (concepts.go)
+		if v > 0 && hypothetical(toks, h.ti) {
+			v *= hypotheticalDamp
+		}
 		if t.elong {
 			v += math.Copysign(0.5, v)
 		}
