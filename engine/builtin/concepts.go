@@ -538,3 +538,81 @@ var (
 
 // hypotheticalDamp scales a good word in a hypothetical frame.
 const hypotheticalDamp = 0.2
+
+// slangPraise reports an intensity adjective of comment slang (insane,
+// crazy, sick, unreal, "to die for") said of a skill or of food: "your
+// editing skills are insane", "the croissants here are to die for". Said
+// of a skill, a work or a dish it praises; said of prices or of a wait
+// ("the prices are insane") it keeps its own valence. It returns the
+// adjective's token index, or -1.
+func slangPraise(toks []token) int {
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic {
+			continue
+		}
+		// "to die for"
+		if k == "die" && i > 0 && toks[i-1].key == "to" && i+1 < len(toks) && toks[i+1].key == "for" {
+			return i
+		}
+		if !slangAdjectives[k] {
+			continue
+		}
+		// "<skill> is/are <adj>" (a skill noun up to three words before)
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			if skillNouns[toks[j].key] {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+var (
+	slangAdjectives = wordSet("insane", "crazy", "sick", "unreal", "ridiculous", "nuts", "illegal")
+	skillNouns      = wordSet("skills", "skill", "talent", "editing", "edits", "voice", "vocals", "graphics", "animation", "animations", "drawing", "drawings", "cooking", "transitions", "visuals", "flow", "moves", "aim", "gameplay", "croissants", "food", "cake", "cakes", "burger", "burgers", "pizza", "desserts", "coffee")
+)
+
+// slangValence is the valence of slang praise (VADER's "awesome" is 3.1).
+const slangValence = 2.5
+
+// recommendationAsked reports a good word asked about: after "which" or
+// "what" (ايه, انهي, شو, وش) in a question ("which plan is best for a small
+// business?"). It asks for a recommendation; it praises nothing.
+func recommendationAsked(text string, toks []token, i int) bool {
+	if !strings.ContainsAny(text, "?؟") {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if whichWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var whichWords = wordSet("which", "what", "whats", "ايه", "انهي", "انهو", "شو", "وش", "ايش", "اي", "أي", "مين", "منو")
+
+// dismissal reports a negated "to care" aimed at what the addressee says
+// ("لا أحد يهتم برأيك", "محدش مهتم بكلامك", "nobody cares about your
+// opinion"): a put-down of the commenter's interlocutor, not a service that
+// failed the customer.
+func dismissal(toks []token, j int) bool {
+	k := toks[j].key
+	if toks[j].arabic {
+		if !strings.Contains(k, "هتم") || j+1 >= len(toks) {
+			return false
+		}
+		n := toks[j+1].key
+		return strings.HasPrefix(n, "ب") && strings.HasSuffix(n, "ك") && utf8.RuneCountInString(n) >= 4
+	}
+	if k != "cares" && k != "care" {
+		return false
+	}
+	for n := j + 1; n < len(toks) && n <= j+3; n++ {
+		if toks[n].key == "your" || toks[n].key == "ur" || toks[n].key == "you" {
+			return true
+		}
+	}
+	return false
+}

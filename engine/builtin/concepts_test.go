@@ -165,3 +165,19 @@ func TestConceptQuestionsThreatsProposals(t *testing.T) {
 		{text: "I would recommend this place to everyone", intent: "praise", sentiment: "positive"},
 	})
 }
+
+// Slang praise of a skill or a dish, a recommendation asked, a dismissal of
+// what the addressee says.
+func TestConceptSlangAskedDismissal(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "your voice is unreal", intent: "praise", sentiment: "positive"},
+		{text: "that cake is to die for", intent: "praise", sentiment: "positive"},
+		{text: "the prices are insane", intent: "other", not: []string{"praise"}, sentiment: "negative"},
+		{text: "what is the best phone under 300?", intent: "question", sentiment: "neutral"},
+		{text: "انهي فرع احسن؟", intent: "question", sentiment: "neutral"},
+		{text: "محدش مهتم بكلامك يا فاشل", intent: "other", not: []string{"complaint"}, sentiment: "negative"},
+		{text: "nobody cares about your opinion, clown", intent: "other", not: []string{"complaint"}},
+		{text: "محدش اهتم بطلبي", intent: "complaint"},
+		{text: "nobody cares about my complaint", intent: "complaint"},
+	})
+}

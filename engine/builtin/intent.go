@@ -703,6 +703,9 @@ func negatedFailure(toks []token) float64 {
 				continue
 			}
 			if toks[j].arabic && arServiceVerb(k) || !toks[j].arabic && enServiceVerbs[k] {
+				if dismissal(toks, j) {
+					break // "لا أحد يهتم برأيك": nobody cares what you say
+				}
 				return failureWeight
 			}
 			break

@@ -108,11 +108,20 @@ func scoreSentiment(text string, toks []token) sentScore {
 		s.rawPos += solvedValence
 		s.hits++
 	}
+	slang := slangPraise(toks) // "your editing skills are insane"
 	for _, h := range hits {
 		v := sentVal[h.id]
 		if h.ti >= solvedLo && h.ti < solvedHi {
 			prevEnd = h.tj
 			continue
+		}
+		if h.ti == slang {
+			v = slangValence
+			slang = -2 // used
+		}
+		// "which plan is best?": a recommendation asked (concepts.go)
+		if v > 0 && recommendationAsked(text, toks, h.ti) {
+			v *= hypotheticalDamp
 		}
 		negFrom := prevEnd
 		prevEnd = h.tj
@@ -176,6 +185,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		} else {
 			s.neg -= v
 		}
+		s.hits++
+	}
+	if slang >= 0 { // a slang word with no lexicon entry ("unreal")
+		s.pos += slangValence
+		s.rawPos += slangValence
 		s.hits++
 	}
 	// ASCII emoticons (the tokenizer drops punctuation): VADER's valences
