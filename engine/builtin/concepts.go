@@ -473,13 +473,22 @@ func yesNoQuestion(text string, toks []token) bool {
 	if i+2 >= len(toks) || toks[i].arabic || strings.Contains(text, "!") {
 		return false
 	}
-	switch toks[i].key {
-	case "is", "are", "was", "were":
-	default:
-		return false
+	switch k := toks[i].key; {
+	case k == "is" || k == "are" || k == "was" || k == "were":
+		return inversionSubjects[toks[i+1].key]
+	case whOpeners[k]:
+		// "what time do you close", "when does the sale start", "how
+		// much is delivery": a wh-word before an auxiliary or its noun
+		// ("what a ..." exclaims)
+		return whSecond[toks[i+1].key]
 	}
-	return inversionSubjects[toks[i+1].key]
+	return false
 }
+
+var (
+	whOpeners = wordSet("what", "when", "where", "how", "which", "who")
+	whSecond  = wordSet("time", "day", "days", "hours", "do", "does", "did", "is", "are", "can", "will", "should", "much", "many", "long", "size", "color", "colour")
+)
 
 var inversionSubjects = wordSet("the", "this", "that", "these", "those", "your", "ur", "my", "our", "there", "it", "anyone", "anybody", "someone")
 
@@ -521,6 +530,14 @@ func hypothetical(toks []token, i int) bool {
 	if i >= 2 && toks[i-1].key == "be" && (toks[i-2].key == "would" || toks[i-2].key == "itd" || toks[i-2].key == "thatd") {
 		return true
 	}
+	// "would love to see a tutorial", "I'd love a dark mode"
+	if i >= 1 && i+1 < len(toks) && toks[i].key == "love" && (toks[i-1].key == "would" || toks[i-1].key == "id" || toks[i-1].key == "wed") {
+		n := toks[i+1].key
+		if n == "to" && i+2 < len(toks) {
+			n = toks[i+2].key // "would love to see / to have"
+		}
+		return wishObjects[n]
+	}
 	if i >= 1 && toks[i].arabic && beFuture[toks[i-1].key] {
 		for j := i + 1; j < len(toks) && j <= i+2; j++ {
 			if condWords[toks[j].key] {
@@ -532,8 +549,9 @@ func hypothetical(toks []token, i int) bool {
 }
 
 var (
-	beFuture  = wordSet("بيكون", "هيكون", "حيكون", "يكون", "سيكون", "رح يكون", "راح يكون", "بكون", "حتكون", "هتكون", "بتكون", "ستكون", "تكون")
-	condWords = wordSet("لو", "اذا", "ازا", "إذا", "لما", "ان")
+	wishObjects = wordSet("see", "have", "get", "a", "an", "more", "if", "some", "watch", "try")
+	beFuture    = wordSet("بيكون", "هيكون", "حيكون", "يكون", "سيكون", "رح يكون", "راح يكون", "بكون", "حتكون", "هتكون", "بتكون", "ستكون", "تكون")
+	condWords   = wordSet("لو", "اذا", "ازا", "إذا", "لما", "ان")
 )
 
 // hypotheticalDamp scales a good word in a hypothetical frame.

@@ -181,3 +181,15 @@ func TestConceptSlangAskedDismissal(t *testing.T) {
 		{text: "nobody cares about my complaint", intent: "complaint"},
 	})
 }
+
+// An English wh-question needs no question mark either; "would love to
+// see ..." proposes.
+func TestConceptWhQuestionWish(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "what time do you close on sundays", intent: "question", sentiment: "neutral"},
+		{text: "how much is delivery to giza", intent: "question"},
+		{text: "when does the sale start", intent: "question"},
+		{text: "what a great video", intent: "praise", not: []string{"question"}},
+		{text: "would love to see a tutorial on excel macros", intent: "suggestion", sentiment: "neutral"},
+	})
+}
