@@ -279,7 +279,7 @@ func arProvideVerb(k string) bool {
 }
 
 var (
-	pleaWords = wordSet("لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
+	pleaWords = wordSet("بالامكان", "بامكان", "امكانيه", "لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
 		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا")
 	arOwnCase       = wordSet("الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
 	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
@@ -338,6 +338,14 @@ func accountMisuse(toks []token) bool {
 				}
 			}
 		}
+		// "orders I never made", "charges I didn't authorize"
+		if chargeNouns[k] && !toks[i].arabic {
+			for j := i + 1; j+1 < len(toks) && j <= i+2; j++ {
+				if toks[j].key == "i" && (toks[j+1].key == "never" || toks[j+1].key == "didnt") {
+					return true
+				}
+			}
+		}
 		// "طلبات ما طلبتها", "عمليات لم أقم بها": orders the owner did not make
 		if ordersNouns[k] && i+2 < len(toks) && refundNegations[toks[i+1].key] && ownOrderVerbs[toks[i+2].key] {
 			return true
@@ -351,8 +359,8 @@ var (
 	firstHacked       = wordSet("اتهكرت", "انهكرت", "تهكرت")
 	myAccount         = wordSet("حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي")
 	someoneWords      = wordSet("someone", "somebody", "stranger", "حد", "حدا", "احد", "أحد", "شخص", "واحد", "حدن", "فيه حد")
-	useWords          = wordSet("using", "used", "uses", "use", "accessed", "accessing", "logged", "عم")
-	accountWords      = wordSet("account", "حسابي", "الحساب", "اكونتي", "اكاونتي", "حسابنا", "بحسابي", "بطاقتي", "كارتي", "card")
+	useWords          = wordSet("فات", "فاتو", "فاتوا", "changed", "reset", "using", "used", "uses", "use", "accessed", "accessing", "logged", "عم")
+	accountWords      = wordSet("password", "الباسورد", "باسوردي", "السري", "ايميلي", "الايميل", "email", "account", "حسابي", "الحساب", "اكونتي", "اكاونتي", "حسابنا", "بحسابي", "بطاقتي", "كارتي", "card")
 	unauthorisedWords = wordSet("unauthorized", "unauthorised", "fraudulent", "unknown", "suspicious")
 	ordersNouns       = wordSet("طلبات", "طلب", "عمليات", "عمليه", "مشتريات", "عمليات شراء")
 	ownOrderVerbs     = wordSet("طلبتها", "اطلبها", "طلبته", "اطلبه", "عملتها", "اعملها", "اقم", "اقوم", "اشتريتها", "اشتريها", "نطلبها", "سويتها", "اسويها")
@@ -634,3 +642,7 @@ func dismissal(toks []token, j int) bool {
 	}
 	return false
 }
+
+// conjunctionMa: the words after which ما is a conjunction ("after",
+// "before", "whenever", "as"), not a negation.
+var conjunctionMa = wordSet("بعد", "قبل", "كل", "زي", "مثل", "حسب", "طول", "لحد", "لغايه", "عشان", "علشان", "اول")

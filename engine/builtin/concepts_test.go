@@ -90,6 +90,7 @@ func TestConceptBrandProposal(t *testing.T) {
 		{text: "تكفون نزلوا حلقة جديدة", intent: "suggestion", not: []string{"complaint"}},                 // Gulf
 		{text: "فيكن تفتحوا فرع بحمص؟", intent: "suggestion", not: []string{"complaint"}},                  // Levantine
 		{text: "هل بإمكانكم توفير خدمة التوصيل؟", intent: "suggestion", not: []string{"complaint"}},        // MSA
+		{text: "هل بالإمكان إضافة خيار الدفع عند الاستلام؟", intent: "suggestion", not: []string{"complaint"}},
 		{text: "momken tefta7o far3 fe tanta?", intent: "suggestion", not: []string{"complaint"}},
 		// the service owed, or not said to the brand: no proposal
 		{text: "you must refund me now", intent: "complaint", not: []string{"suggestion"}},
@@ -113,6 +114,9 @@ func TestConceptAccountMisuse(t *testing.T) {
 		{text: "في حدا عم يستخدم حسابي", intent: "complaint", priority: "high"},      // Levantine
 		{text: "في طلبات ما طلبتها على حسابي", intent: "complaint", priority: "high"},
 		{text: "ابي اعرف مين يستخدم حسابي، فيه طلبات ما سويتها", intent: "complaint", priority: "high"}, // Gulf
+		{text: "في حدا فات على حسابي وغير الايميل", intent: "complaint", priority: "high"},
+		{text: "someone changed my password and placed orders", intent: "complaint", priority: "high"},
+		{text: "my card was used for orders I never made", intent: "complaint", priority: "high"},
 		{text: "best hacker movie ever", intent: "praise", not: []string{"complaint"}},
 		{text: "شكلو الاكونت مهكر", intent: "other", not: []string{"complaint"}},
 	})

@@ -160,6 +160,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if toks[k].key == "ما" && isElative(toks[k+1].key) {
 				break
 			}
+			// "بعد ما", "قبل ما", "كل ما": ما joins a clause, it negates
+			// nothing ("انحلت بعد ما كلمتكم، يعطيكم العافية")
+			if toks[k].key == "ما" && k > 0 && conjunctionMa[toks[k-1].key] {
+				break
+			}
 			if negators[toks[k].key] || strings.HasSuffix(toks[k].key, "nt") && len(toks[k].key) > 3 {
 				v *= -0.74
 				break
