@@ -646,3 +646,34 @@ func dismissal(toks []token, j int) bool {
 // conjunctionMa: the words after which ما is a conjunction ("after",
 // "before", "whenever", "as"), not a negation.
 var conjunctionMa = wordSet("بعد", "قبل", "كل", "زي", "مثل", "حسب", "طول", "لحد", "لغايه", "عشان", "علشان", "اول")
+
+// mockery reports "you think you are ..." said to the addressee (فاكر
+// نفسك, مفكر حالك, تحسب نفسك, شايف حالك, تظن نفسك, "who do you think you
+// are", "you think you're"): a put-down, even with a question mark; it asks
+// nothing and it is negative.
+func mockery(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		k, n := toks[i].key, toks[i+1].key
+		if toks[i].arabic {
+			if thinkYou[strings.TrimPrefix(k, "و")] && selfWords[n] {
+				return true
+			}
+			continue
+		}
+		if k == "think" && i+2 < len(toks) && (n == "youre" || n == "you" && toks[i+2].key == "are") && i > 0 && (toks[i-1].key == "you" || toks[i-1].key == "u") {
+			return true
+		}
+		if k == "who" && n == "do" && i+3 < len(toks) && toks[i+2].key == "you" && toks[i+3].key == "think" {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	thinkYou  = wordSet("فاكر", "فاكره", "فاكرين", "مفكر", "مفكره", "مفكرين", "تحسب", "تحسبين", "تحسبون", "شايف", "شايفه", "شايفين", "تظن", "تظنين", "تعتبر", "معتبر")
+	selfWords = wordSet("نفسك", "نفسكم", "نفسكو", "حالك", "حالكم", "حالكن", "روحك", "روحكم")
+)
+
+// mockeryValence is the negative valence of a put-down.
+const mockeryValence = -2.0

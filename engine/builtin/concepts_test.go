@@ -197,3 +197,16 @@ func TestConceptWhQuestionWish(t *testing.T) {
 		{text: "would love to see a tutorial on excel macros", intent: "suggestion", sentiment: "neutral"},
 	})
 }
+
+// "You think you are ..." said to the addressee is a put-down: negative,
+// and no question; "فاكر ان" (do you remember / I think that) is not.
+func TestConceptMockery(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "تحسب نفسك فاهم؟", intent: "other", not: []string{"question"}, sentiment: "negative"},    // Gulf
+		{text: "شايف نفسك على ايه؟", intent: "other", not: []string{"question"}, sentiment: "negative"}, // Egyptian
+		{text: "مفكر حالك مطرب؟", intent: "other", not: []string{"question"}, sentiment: "negative"},    // Levantine
+		{text: "who do you think you are lol", intent: "other", not: []string{"question"}, sentiment: "negative"},
+		{text: "فاكر ان الطلب هيوصل امتى؟", intent: "question", sentiment: "neutral"},
+		{text: "انا شايف نفسي في الفيديو ده، حلو", intent: "praise", sentiment: "positive"},
+	})
+}

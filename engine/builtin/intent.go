@@ -453,6 +453,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if strings.ContainsAny(text, "?؟") {
 		sc[iQuestion] += 1
 	}
+	if mockery(toks) { // "فاكر نفسك شيف؟": a put-down asks nothing
+		sc[iQuestion] = 0
+	}
 	// sentiment supports complaint and praise
 	if sent.compound <= -0.3 {
 		sc[iComplaint] += 0.3 + 0.4*math.Min(1, -sent.compound)

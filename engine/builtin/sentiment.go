@@ -192,6 +192,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		s.hits++
 	}
+	if mockery(toks) { // "فاكر نفسك شيف؟", "who do you think you are"
+		s.neg -= mockeryValence
+		s.rawNeg -= mockeryValence
+		s.hits++
+	}
 	if slang >= 0 { // a slang word with no lexicon entry ("unreal")
 		s.pos += slangValence
 		s.rawPos += slangValence
