@@ -186,7 +186,10 @@ const delayWeight = 1.0
 // open a branch", "why don't you make a vegan option". What is asked is
 // something new, not the service owed (answer, fix, refund: those are
 // complaints; responseVerb and the English list leave them out).
-func brandProposal(toks []token) float64 {
+func brandProposal(toks []token, cb uint32) float64 {
+	if cb&cwPlea == 0 {
+		return 0
+	}
 	for i := range toks {
 		k := toks[i].key
 		if toks[i].arabic {
@@ -305,14 +308,23 @@ const proposalWeight = 1.2
 func accountMisuse(toks []token) bool {
 	someone := -1
 	for i := range toks {
-		k := strings.TrimPrefix(toks[i].key, "و")
-		if !toks[i].arabic {
-			k = toks[i].key
+		k := toks[i].key
+		if toks[i].arabic {
+			k = strings.TrimPrefix(k, "و")
 		}
-		switch {
-		case firstHacked[k]:
-			return true // "اتهكرت", "I got hacked" is "got hacked" below
-		case hackWords[k] || toks[i].arabic && (strings.HasPrefix(k, "اتهكر") || strings.HasPrefix(k, "انهكر") || strings.HasPrefix(k, "تهكر")):
+		kind := misuseKinds[k] // one lookup a token
+		if kind == 0 && toks[i].arabic && strings.Contains(k, "هكر") && (strings.HasPrefix(k, "اتهكر") || strings.HasPrefix(k, "انهكر") || strings.HasPrefix(k, "تهكر")) {
+			kind = mkHack
+		}
+		if kind == 0 && someone >= 0 && i-someone <= 3 && toks[i].arabic && (strings.HasPrefix(k, "يستخدم") || strings.HasPrefix(k, "بيستخدم") || strings.HasPrefix(k, "يستعمل") || strings.HasPrefix(k, "بيستعمل") || strings.HasPrefix(k, "استخدم") || strings.HasPrefix(k, "دخل")) {
+			kind = mkUse
+		}
+		switch kind {
+		case 0:
+			continue
+		case mkFirstHacked:
+			return true // "اتهكرت"
+		case mkHack:
 			// hacked: of the writer's account ("حسابي اتهكر", "تم اختراق
 			// حسابي", "my account was hacked", "I got hacked"), not of
 			// anyone's ("اكاونت فلان مهكر", "اختراق الشرطة")
@@ -321,9 +333,9 @@ func accountMisuse(toks []token) bool {
 					return true
 				}
 			}
-		case someoneWords[k]:
+		case mkSomeone:
 			someone = i
-		case useWords[k] || toks[i].arabic && (strings.HasPrefix(k, "يستخدم") || strings.HasPrefix(k, "بيستخدم") || strings.HasPrefix(k, "يستعمل") || strings.HasPrefix(k, "بيستعمل") || strings.HasPrefix(k, "استخدم") || strings.HasPrefix(k, "دخل")):
+		case mkUse:
 			if someone >= 0 && i-someone <= 3 {
 				for j := i + 1; j < len(toks) && j <= i+3; j++ {
 					if accountWords[toks[j].key] {
@@ -331,28 +343,53 @@ func accountMisuse(toks []token) bool {
 					}
 				}
 			}
-		case unauthorisedWords[k]:
+		case mkUnauthorised:
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				if chargeNouns[toks[j].key] {
 					return true
 				}
 			}
-		}
-		// "orders I never made", "charges I didn't authorize"
-		if chargeNouns[k] && !toks[i].arabic {
+		case mkCharge:
+			// "orders I never made", "charges I didn't authorize"
 			for j := i + 1; j+1 < len(toks) && j <= i+2; j++ {
 				if toks[j].key == "i" && (toks[j+1].key == "never" || toks[j+1].key == "didnt") {
 					return true
 				}
 			}
-		}
-		// "طلبات ما طلبتها", "عمليات لم أقم بها": orders the owner did not make
-		if ordersNouns[k] && i+2 < len(toks) && refundNegations[toks[i+1].key] && ownOrderVerbs[toks[i+2].key] {
-			return true
+		case mkOrders:
+			// "طلبات ما طلبتها", "عمليات لم أقم بها": orders the owner did not make
+			if i+2 < len(toks) && refundNegations[toks[i+1].key] && ownOrderVerbs[toks[i+2].key] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// The kinds of misuseKinds.
+const (
+	mkHack uint8 = 1 + iota
+	mkFirstHacked
+	mkSomeone
+	mkUse
+	mkUnauthorised
+	mkCharge
+	mkOrders
+)
+
+var misuseKinds = func() map[string]uint8 {
+	m := map[string]uint8{}
+	// later kinds win on a shared word: "order" is a charge noun in English
+	for _, x := range []struct {
+		kind uint8
+		set  map[string]bool
+	}{{mkUse, useWords}, {mkSomeone, someoneWords}, {mkHack, hackWords}, {mkFirstHacked, firstHacked}, {mkUnauthorised, unauthorisedWords}, {mkOrders, ordersNouns}, {mkCharge, chargeNouns}} {
+		for w := range x.set {
+			m[w] = x.kind
+		}
+	}
+	return m
+}()
 
 var (
 	hackWords         = wordSet("hacked", "hijacked", "compromised", "اختراق", "اخترق", "اخترقوا", "مخترق", "مهكر", "تهكير", "هكروا")
@@ -376,8 +413,12 @@ var (
 // customer announcing they will not come back ("never coming back", "won't
 // be back", "مش راجع تاني").
 func conceptUrgent(toks []token) bool {
-	if accountMisuse(toks) || ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
+	cb := conceptScan(toks)
+	if cb&cwMisuse != 0 && accountMisuse(toks) || cb&cwOr != 0 && ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
 		return true
+	}
+	if cb&cwNever == 0 {
+		return false
 	}
 	for i := range toks {
 		if toks[i].key != "never" {
@@ -602,13 +643,11 @@ var (
 // slangValence is the valence of slang praise (VADER's "awesome" is 3.1).
 const slangValence = 2.5
 
-// recommendationAsked reports a good word asked about: after "which" or
+// recommendationAsked reports a good word asked about (in a text with a
+// question mark: the caller checks): after "which" or
 // "what" (ايه, انهي, شو, وش) in a question ("which plan is best for a small
 // business?"). It asks for a recommendation; it praises nothing.
-func recommendationAsked(text string, toks []token, i int) bool {
-	if !strings.ContainsAny(text, "?؟") {
-		return false
-	}
+func recommendationAsked(toks []token, i int) bool {
 	for j := i - 1; j >= 0 && j >= i-3; j-- {
 		if whichWords[toks[j].key] {
 			return true
@@ -677,3 +716,64 @@ var (
 
 // mockeryValence is the negative valence of a put-down.
 const mockeryValence = -2.0
+
+// Concept word kinds: one map lookup a token (conceptScan) tells which
+// concepts a text can hold, so that the patterns above run only on the
+// texts that have their words (classify reads every comment: the patterns
+// must cost nothing on the others).
+const (
+	cwProblem uint32 = 1 << iota
+	cwTime
+	cwTakeEn
+	cwPlea
+	cwMisuse
+	cwNever
+	cwOrdered
+	cwOr
+	cwThink
+	cwSlang
+	cwWhich
+)
+
+var conceptKinds = func() map[string]uint32 {
+	m := map[string]uint32{}
+	put := func(bit uint32, sets ...map[string]bool) {
+		for _, set := range sets {
+			for w := range set {
+				m[w] |= bit
+			}
+		}
+	}
+	put(cwProblem, problemNouns)
+	put(cwTime, timeNouns)
+	put(cwTakeEn, wordSet("take", "takes", "taking", "took"))
+	put(cwPlea, pleaWords, enPleaWords)
+	put(cwMisuse, hackWords, firstHacked, someoneWords, unauthorisedWords, ordersNouns, chargeNouns)
+	put(cwNever, wordSet("never"))
+	put(cwOrdered, orderedWords)
+	put(cwOr, orElse, wordSet("or", "otherwise"))
+	put(cwThink, thinkYou, wordSet("think"))
+	put(cwSlang, slangAdjectives, wordSet("die"))
+	put(cwWhich, whichWords)
+	return m
+}()
+
+// conceptScan returns the concept word kinds of toks (a word with the
+// conjunction و is looked up without it too; a verb of hacking, اتهكر،
+// انهكرت, is a misuse word whatever its affixes).
+func conceptScan(toks []token) uint32 {
+	var bits uint32
+	for i := range toks {
+		k := toks[i].key
+		bits |= conceptKinds[k]
+		if toks[i].arabic {
+			if len(k) > len("و") && strings.HasPrefix(k, "و") {
+				bits |= conceptKinds[k[len("و"):]]
+			}
+			if strings.Contains(k, "هكر") {
+				bits |= cwMisuse
+			}
+		}
+	}
+	return bits
+}

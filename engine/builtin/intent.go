@@ -327,7 +327,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	var hitsBuf [16]hit
 	// a problem reported solved (concepts.go): its problem noun is no
 	// grievance
-	solvedLo, solvedHi := problemSolved(text, toks)
+	cb := conceptScan(toks)
+	solvedLo, solvedHi := -1, -1
+	if cb&cwProblem != 0 {
+		solvedLo, solvedHi = problemSolved(text, toks)
+	}
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
 		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
@@ -368,7 +372,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		}
 	}
 	// "ordered a large and got a small": what came is not what was ordered
-	sc[iComplaint] += orderedGot(toks) + arOrderedGot(toks)
+	sc[iComplaint] += orderedGot(toks)
+	if cb&cwOrdered != 0 {
+		sc[iComplaint] += arOrderedGot(toks)
+	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
 		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
@@ -393,10 +400,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if solvedLo >= 0 {
 		sc[iPraise] += solvedPraise
 	}
-	if takesLong(text, toks) {
+	if cb&(cwTime|cwTakeEn) != 0 && takesLong(text, toks) {
 		sc[iComplaint] += delayWeight
 	}
-	if w := brandProposal(toks); w > 0 {
+	if w := brandProposal(toks, cb); w > 0 {
 		sc[iSuggestion] += w
 		ev.proposal = true
 	}
@@ -405,13 +412,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		// تسوون فيديو عن السيارات المستعملة") proposes
 		sc[iComplaint] = 0
 	}
-	if ultimatum(toks) {
+	if cb&cwOr != 0 && ultimatum(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], ultimatumWeight)
 	}
 	if sc[iComplaint] < 0.6 && yesNoQuestion(text, toks) {
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
 	}
-	if accountMisuse(toks) {
+	if cb&cwMisuse != 0 && accountMisuse(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], strongEvent)
 		ev.strong = true
 	}
@@ -453,7 +460,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if strings.ContainsAny(text, "?؟") {
 		sc[iQuestion] += 1
 	}
-	if mockery(toks) { // "فاكر نفسك شيف؟": a put-down asks nothing
+	if cb&cwThink != 0 && mockery(toks) { // "فاكر نفسك شيف؟": a put-down asks nothing
 		sc[iQuestion] = 0
 	}
 	// sentiment supports complaint and praise

@@ -102,13 +102,21 @@ func scoreSentiment(text string, toks []token) sentScore {
 	}
 	prevEnd := 0
 	// a problem reported solved (concepts.go): relief, not a grievance
-	solvedLo, solvedHi := problemSolved(text, toks)
+	cb := conceptScan(toks)
+	solvedLo, solvedHi := -1, -1
+	if cb&cwProblem != 0 {
+		solvedLo, solvedHi = problemSolved(text, toks)
+	}
 	if solvedLo >= 0 {
 		s.pos += solvedValence
 		s.rawPos += solvedValence
 		s.hits++
 	}
-	slang := slangPraise(toks) // "your editing skills are insane"
+	asks := cb&cwWhich != 0 && strings.ContainsAny(text, "?؟") // "which plan is best?"
+	slang := -1
+	if cb&cwSlang != 0 {
+		slang = slangPraise(toks) // "your editing skills are insane"
+	}
 	for _, h := range hits {
 		v := sentVal[h.id]
 		if h.ti >= solvedLo && h.ti < solvedHi {
@@ -120,7 +128,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 			slang = -2 // used
 		}
 		// "which plan is best?": a recommendation asked (concepts.go)
-		if v > 0 && recommendationAsked(text, toks, h.ti) {
+		if v > 0 && asks && recommendationAsked(toks, h.ti) {
 			v *= hypotheticalDamp
 		}
 		negFrom := prevEnd
@@ -192,7 +200,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		s.hits++
 	}
-	if mockery(toks) { // "فاكر نفسك شيف؟", "who do you think you are"
+	if cb&cwThink != 0 && mockery(toks) { // "فاكر نفسك شيف؟", "who do you think you are"
 		s.neg -= mockeryValence
 		s.rawNeg -= mockeryValence
 		s.hits++
