@@ -106,7 +106,6 @@ func takesLong(text string, toks []token) bool {
 		if whyWords[toks[i].key] {
 			why = true
 		}
-		k := toks[i].key
 		if !takeVerb(toks[i]) {
 			continue
 		}
@@ -129,7 +128,6 @@ func takesLong(text string, toks []token) bool {
 			}
 			continue
 		}
-		_ = k
 		time := false
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			n := toks[j].key
@@ -161,7 +159,7 @@ func takeVerb(t token) bool {
 	if takeVerbs[k] {
 		return true
 	}
-	for _, st := range []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"} {
+	for _, st := range takeStems {
 		if strings.HasPrefix(k, st) {
 			return true
 		}
@@ -170,7 +168,10 @@ func takeVerb(t token) bool {
 }
 
 var (
-	takeVerbs   = wordSet("اخد", "اخذ", "خد", "خذ")
+	takeVerbs = wordSet("اخد", "اخذ", "خد", "خذ")
+	// takeStems: "to take" with its person and tense prefixes (بياخد,
+	// تاخذ, بيخد as Arabizi reads it, يستغرق in MSA)
+	takeStems   = []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"}
 	smallWords  = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
 	timeNouns   = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
 	degreeWords = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
@@ -286,7 +287,7 @@ var (
 		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا")
 	arOwnCase       = wordSet("الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
 	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
-	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "جيب", "فعل"}
+	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "فعل"}
 	provideNouns    = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق")
 	enOwnCase       = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
 	enYou           = wordSet("you", "u", "guys", "yall", "ya")
