@@ -395,7 +395,7 @@ var misuseKinds = func() map[string]uint8 {
 var (
 	hackWords         = wordSet("hacked", "hijacked", "compromised", "اختراق", "اخترق", "اخترقوا", "مخترق", "مهكر", "تهكير", "هكروا")
 	firstHacked       = wordSet("اتهكرت", "انهكرت", "تهكرت")
-	myAccount         = wordSet("حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي")
+	myAccount         = wordSet("بتاعي", "تبعي", "حقي", "تاعي", "حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي")
 	someoneWords      = wordSet("someone", "somebody", "stranger", "حد", "حدا", "احد", "أحد", "شخص", "واحد", "حدن", "فيه حد")
 	useWords          = wordSet("فات", "فاتو", "فاتوا", "changed", "reset", "using", "used", "uses", "use", "accessed", "accessing", "logged", "عم")
 	accountWords      = wordSet("password", "الباسورد", "باسوردي", "السري", "ايميلي", "الايميل", "email", "account", "حسابي", "الحساب", "اكونتي", "اكاونتي", "حسابنا", "بحسابي", "بطاقتي", "كارتي", "card")
@@ -416,6 +416,9 @@ var (
 func conceptUrgent(toks []token) bool {
 	cb := conceptScan(toks)
 	if cb&cwMisuse != 0 && accountMisuse(toks) || cb&cwOr != 0 && ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
+		return true
+	}
+	if cb&cwWait != 0 && moneyAwaited(toks) {
 		return true
 	}
 	if cb&cwNever == 0 {
@@ -446,12 +449,25 @@ var (
 	urgentConceptM = func() *matcher {
 		m := newMatcher()
 		for i, w := range []string{"المسترد", "الاسترداد", "المبلغ المسترد", "الاسترجاع",
-			"unacceptable", "not acceptable", "غير مقبول", "مش مقبول", "مو مقبول", "مب مقبول", "غير مقبوله", "مش مقبوله", "مو مقبوله", "ما بينقبل", "لا يقبل",
+			"unacceptable", "not acceptable",
 			"without notice", "without any notice", "without warning", "without telling me", "without asking me",
 			"دون اشعار", "دون أي إشعار", "بدون اشعار", "بدون أي إشعار", "من غير ما يقولولي", "من غير اشعار", "بدون ما تبلغوني", "دون إبلاغي", "بدون علم",
 			"wont be back", "won't be coming back", "not coming back", "never again", "last time i order", "last time ordering",
 			"مش راجع تاني", "مش هرجع تاني", "ما راح ارجع", "ما رح ارجع", "لن اعود", "لن أعود", "اخر مره", "آخر مرة"} {
 			m.add(w, i, false)
+		}
+		for w := range escalationAr {
+			m.add(w, -1, false)
+		}
+		return m
+	}()
+	// escalationAr: "unacceptable" in Arabic; a complaint as well as urgent
+	// (English "unacceptable" is a complaint cue of data/intent.tsv)
+	escalationAr = map[string]bool{"غير مقبول": true, "مش مقبول": true, "مو مقبول": true, "مب مقبول": true, "غير مقبوله": true, "مش مقبوله": true, "مو مقبوله": true, "ما بينقبل": true, "لا يقبل": true}
+	escalationM  = func() *matcher {
+		m := newMatcher()
+		for w := range escalationAr {
+			m.add(w, 0, false)
 		}
 		return m
 	}()
@@ -734,6 +750,8 @@ const (
 	cwThink
 	cwSlang
 	cwWhich
+	cwWait
+	cwThanksVerb
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -756,6 +774,8 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwThink, thinkYou, wordSet("think"))
 	put(cwSlang, slangAdjectives, wordSet("die"))
 	put(cwWhich, whichWords)
+	put(cwWait, waitWords)
+	put(cwThanksVerb, thanksVerbs)
 	return m
 }()
 
@@ -778,3 +798,31 @@ func conceptScan(toks []token) uint32 {
 	}
 	return bits
 }
+
+// moneyAwaited reports the customer waiting for money to come back: a word
+// of waiting (ناطر, مستني, أنتظر, waiting) up to three words before a money
+// or refund noun ("صرلي شهر ناطر المصاري ترجع", "بستنى الفلوس ترجع"): a
+// refund overdue, urgent as "still no refund" is.
+func moneyAwaited(toks []token) bool {
+	for i := range toks {
+		if !waitWords[toks[i].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			k := toks[j].key
+			if u := urgentWords[k]; u == uwMoney || u == uwRefund || k == "refund" || k == "money" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var waitWords = wordSet("ناطر", "ناطره", "ناطرين", "مستني", "مستنيه", "مستنيين", "انتظر", "أنتظر", "ننتظر", "بستنى", "استنى", "منتظر", "منتظره", "انطر", "عم انطر", "waiting")
+
+// thanksVerb is the praise evidence of a first-person verb of thanking
+// addressed to the brand (أشكركم, نشكركم, بشكركم, أشكرك): the MSA and
+// formal way to thank, as شكرا is.
+const thanksVerbPraise = 1.0
+
+var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بشكركم", "اشكرك", "أشكرك", "نشكرك", "بشكرك", "اشكركو", "بشكركو", "واشكركم", "ونشكركم")

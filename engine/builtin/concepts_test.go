@@ -210,3 +210,19 @@ func TestConceptMockery(t *testing.T) {
 		{text: "انا شايف نفسي في الفيديو ده، حلو", intent: "praise", sentiment: "positive"},
 	})
 }
+
+// "Unacceptable" in Arabic complains; a first-person verb of thanking
+// praises; waiting for money to come back is urgent; a hacked account
+// beside a word that is also a promotion phrase stays a complaint.
+func TestConceptEscalationThanksWaiting(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "أنا عميل من سنين وهذه أول مرة أعامل بهذا الشكل، غير مقبول", intent: "complaint", priority: "high"}, // MSA
+		{text: "التأخير ده مش مقبول خالص", intent: "complaint", priority: "high"},                                  // Egyptian
+		{text: "أشكركم على حسن التعامل وسرعة التوصيل", intent: "praise", sentiment: "positive"},
+		{text: "نشكركم على الاستضافة", intent: "praise", sentiment: "positive"},
+		{text: "صرلي شهر ناطر المصاري ترجع", intent: "complaint", priority: "high"}, // Levantine
+		{text: "بستنى الفلوس ترجع من شهر", intent: "complaint", priority: "high"},   // Egyptian
+		{text: "مستني الطلب من اسبوع", intent: "complaint", priority: "medium"},
+		{text: "الحساب بتاعي اتهكر وحد طلب بيه حاجات", intent: "complaint", not: []string{"spam"}, priority: "high"},
+	})
+}

@@ -418,9 +418,18 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sc[iComplaint] < 0.6 && yesNoQuestion(text, toks) {
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
 	}
+	if cb&cwThanksVerb != 0 {
+		sc[iPraise] += thanksVerbPraise
+	}
+	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
 	if cb&cwMisuse != 0 && accountMisuse(toks) {
+		// a decisive failure: spam words beside it ("الحساب بتاعي اتهكر")
+		// are the customer's (pickIntents)
 		sc[iComplaint] = math.Max(sc[iComplaint], strongEvent)
 		ev.strong = true
+		ev.maxComplaint = math.Max(ev.maxComplaint, strongEvent)
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
