@@ -399,8 +399,18 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	var ev intentEv
 	sc := &ev.v
 	var hitsBuf [16]hit
+	// a problem reported solved (concepts.go): its problem noun is no
+	// grievance
+	cb := conceptScan(toks)
+	solvedLo, solvedHi := -1, -1
+	if cb&cwProblem != 0 {
+		solvedLo, solvedHi = problemSolved(text, toks)
+	}
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
+		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
+			continue
+		}
 		sc[c.idx] += c.weight
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
@@ -437,6 +447,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	// "ordered a large and got a small": what came is not what was ordered
 	sc[iComplaint] += orderedGot(toks)
+	if cb&cwOrdered != 0 {
+		sc[iComplaint] += arOrderedGot(toks)
+	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
 		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
@@ -456,6 +469,41 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		// "ليش ما تفتحون فرع": a proposal; its negation reports no failure
 		// and its "ليش ما" is no grievance
 		sc[iComplaint] = math.Max(0, sc[iComplaint]-nf-whyNotCue)
+	}
+	// the concepts of concepts.go
+	if solvedLo >= 0 {
+		sc[iPraise] += solvedPraise
+	}
+	if cb&(cwTime|cwTakeEn) != 0 && takesLong(text, toks) {
+		sc[iComplaint] += delayWeight
+	}
+	if w := brandProposal(toks, cb); w > 0 {
+		sc[iSuggestion] += w
+		ev.proposal = true
+	}
+	if ev.proposal && sent.arabic && sc[iComplaint] < 1 && sc[iSuggestion] >= intentThreshold[iSuggestion] {
+		// a proposal with only a weak complaint word beside it ("ليش ما
+		// تسوون فيديو عن السيارات المستعملة") proposes
+		sc[iComplaint] = 0
+	}
+	if cb&cwOr != 0 && ultimatum(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], ultimatumWeight)
+	}
+	if sc[iComplaint] < 0.6 && yesNoQuestion(text, toks) {
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+	}
+	if cb&cwThanksVerb != 0 {
+		sc[iPraise] += thanksVerbPraise
+	}
+	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
+	if cb&cwMisuse != 0 && accountMisuse(toks) {
+		// a decisive failure: spam words beside it ("الحساب بتاعي اتهكر")
+		// are the customer's (pickIntents)
+		sc[iComplaint] = math.Max(sc[iComplaint], strongEvent)
+		ev.strong = true
+		ev.maxComplaint = math.Max(ev.maxComplaint, strongEvent)
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
@@ -505,6 +553,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
 	}
+	if cb&cwThink != 0 && mockery(toks) { // "فاكر نفسك شيف؟": a put-down asks nothing
+		sc[iQuestion] = 0
+	}
 	// sentiment supports complaint and praise
 	if sent.compound <= -0.3 {
 		sc[iComplaint] += 0.3 + 0.4*math.Min(1, -sent.compound)
@@ -513,6 +564,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 && !ev.strong {
 		sc[iComplaint] -= 0.5
+	}
+	// no complaint cue, no negative word and positive words: the learned
+	// head's complaint alone ("الاكل طيب كتير والخدمة منيحة") is not one
+	if sent.arabic && ev.cue[iComplaint] <= 0 && sent.rawNeg == 0 && sent.compound >= 0.3 && sc[iComplaint] < 1 {
+		sc[iComplaint] = 0
 	}
 	// a short English comment that weighs something good against something
 	// bad and ends negative ("loved the first season but this one is so
@@ -650,8 +706,10 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
-		if !ctx.questionMark {
-			sc[iQuestion] = 0 // "يا حمار وش هالكلام": rhetorical
+		// "يا حمار وش هالكلام": rhetorical; "انت غبي ولا تسوي نفسك غبي؟":
+		// an insult with only a question mark asks nothing
+		if !ctx.questionMark || ev.cue[iQuestion] < 0.5 && ev.cue[iComplaint] <= 0 {
+			sc[iQuestion] = 0
 		}
 	}
 	// "how do I cancel my order?": a how-to question with no decisive
@@ -748,6 +806,9 @@ func negatedFailure(toks []token) float64 {
 				continue
 			}
 			if toks[j].arabic && arServiceVerb(k) || !toks[j].arabic && enServiceVerbs[k] {
+				if dismissal(toks, j) {
+					break // "لا أحد يهتم برأيك": nobody cares what you say
+				}
 				return failureWeight
 			}
 			break
