@@ -529,8 +529,8 @@ func enServiceTopic(toks []token) bool {
 var enServiceNouns = wordSet("you", "your", "u", "ur", "why", "delivery", "shipping", "order", "orders", "app", "website", "site", "page", "support", "refund", "service", "checkout", "payment", "package", "parcel", "response", "reply", "customer", "agent", "line", "queue", "update", "loading", "load", "it", "this")
 
 // yesNoQuestion reports an English yes/no question without a question
-// mark: the text opens with "is", "are", "was" or "were" inverted before
-// its subject ("is the black color available", "is the store open on
+// mark: the text opens with "is", "are", "was" or "were" (or "do",
+// "does", "did", "have", "has") inverted before its subject ("is the black color available", "is the store open on
 // friday"). The data's "is" cue alone is half a question ("is" also opens
 // "is it just me or ..."); the inversion before a determiner or a pronoun
 // completes it.
@@ -545,6 +545,11 @@ func yesNoQuestion(text string, toks []token) bool {
 	switch k := toks[i].key; {
 	case k == "is" || k == "are" || k == "was" || k == "were":
 		return inversionSubjects[toks[i+1].key]
+	case k == "do" || k == "does" || k == "did" || k == "have" || k == "has":
+		// "does the clinic accept ...", "do you deliver on fridays",
+		// "have you got it in blue" ("can you ..." is a request: left to
+		// the cues)
+		return inversionSubjects[toks[i+1].key] || toks[i+1].key == "you" || toks[i+1].key == "u"
 	case whOpeners[k]:
 		// "what time do you close", "when does the sale start", "how
 		// much is delivery": a wh-word before an auxiliary or its noun

@@ -172,21 +172,6 @@ func detectSpam(text string, toks []token) spamResult {
 	return s
 }
 
-// invertedQuestion reports an English comment that opens the way a
-// question does: an interrogative and an auxiliary or a measure ("what
-// time", "how much", "where is", "when do"), or an auxiliary and its
-// subject ("is the store", "do you", "can i").
-func invertedQuestion(toks []token) bool {
-	if len(toks) < 3 || toks[0].arabic || toks[1].arabic {
-		return false
-	}
-	a, b := toks[0].key, toks[1].key
-	if requestModals[a] && (b == "you" || b == "u") {
-		return false // "can you do a room tour next": a request, not a question
-	}
-	return whWords[a] && (auxWords[b] || measureWords[b]) || auxWords[a] && subjectWords[b]
-}
-
 // ownThing reports "my" or "mine" among the first twelve words.
 func ownThing(toks []token) bool {
 	for i := 0; i < len(toks) && i < 12; i++ {
@@ -196,14 +181,6 @@ func ownThing(toks []token) bool {
 	}
 	return false
 }
-
-var (
-	whWords       = keySet("what", "when", "where", "how", "which", "who", "whats", "wheres", "hows")
-	auxWords      = keySet("is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "have", "has")
-	measureWords  = keySet("time", "much", "many", "long", "often", "far", "soon", "size", "sizes", "colour", "colours", "color", "colors", "day", "days", "hours", "kind", "type")
-	requestModals = keySet("can", "could", "would", "will")
-	subjectWords  = keySet("you", "u", "ya", "the", "this", "that", "these", "those", "it", "there", "i", "we", "your", "ur", "my", "he", "she", "they", "any", "anyone", "anybody", "someone")
-)
 
 // engagementForSale reports a social metric (followers, likes, views,
 // subscribers) and an offer's price word (cheap, رخيص, بأسعار, بسعر) in one
@@ -542,10 +519,6 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if strings.ContainsAny(text, "?؟") {
 		sc[iQuestion] += 1
-	} else if invertedQuestion(toks) {
-		// "what time do you close", "is the store open on eid": the
-		// word order asks, the question mark is often left out
-		sc[iQuestion] += 0.6
 	}
 	// "why did the app erase my photos": asking why about one's own
 	// thing reports that something went wrong with it
