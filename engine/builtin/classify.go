@@ -86,7 +86,8 @@ var (
 //     self-promotion, repeated text) and lexical sentiment;
 //   - sentiment: lexicon valences with negation, intensifiers and emoji;
 //     "mixed" when positive and negative evidence are both strong;
-//   - requires_response: question or complaint (never for spam), or any
+//   - requires_response: a question (not a proposal phrased as one) or a
+//     complaint (never for spam), or any
 //     self-harm signal;
 //   - priority: high for severe toxicity, threats or self-harm, or a complaint
 //     that is angry (strongly negative) or urgent (refund, scam, عاجل...);
@@ -145,8 +146,11 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or
-	// for abuse alone (a complaint voiced with insults still gets one)
-	c.RequiresResponse = !has("spam") && (has("question") || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
+	// for abuse alone (a complaint voiced with insults still gets one); a
+	// proposal phrased as a question ("could you add cash on delivery?",
+	// a suggestion beside the question) is noted, not answered
+	asks := has("question") && !has("suggestion")
+	c.RequiresResponse = !has("spam") && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):
 		c.Priority = "high"

@@ -481,7 +481,8 @@ var (
 // receiving (جاني, وصلني, جالي, بعتولي, جابولي) with a word of the kind of
 // thing ordered (مقاس, لون, حجم, نوع) among them: what came is not what
 // was ordered ("طلبت مقاس صغير وجاني كبير", "طلبنا لون أسود ووصلنا أزرق").
-// Without the kind word it tells of an order ("طلبت ووصلني بسرعة").
+// Without the kind word it tells of an order ("طلبت ووصلني بسرعة"); with a
+// word of rightness after the receiving verb it is the opposite (-1).
 func arOrderedGot(toks []token) float64 {
 	for i := range toks {
 		if !orderedWords[toks[i].key] {
@@ -494,9 +495,11 @@ func arOrderedGot(toks []token) float64 {
 				kind = true
 			}
 			if gotWords[strings.TrimPrefix(k, "و")] && kind {
-				// "ووصلني مظبوط": what came is what was ordered
+				// "ووصلني مظبوط": what came is what was ordered; evidence
+				// against a complaint, since the learned intent head reads
+				// "ordered ... arrived" as one
 				if j+1 < len(toks) && rightWords[toks[j+1].key] {
-					return 0
+					return -1
 				}
 				return 1.0
 			}
@@ -526,8 +529,8 @@ func enServiceTopic(toks []token) bool {
 var enServiceNouns = wordSet("you", "your", "u", "ur", "why", "delivery", "shipping", "order", "orders", "app", "website", "site", "page", "support", "refund", "service", "checkout", "payment", "package", "parcel", "response", "reply", "customer", "agent", "line", "queue", "update", "loading", "load", "it", "this")
 
 // yesNoQuestion reports an English yes/no question without a question
-// mark: the text opens with "is", "are", "was" or "were" inverted before
-// its subject ("is the black color available", "is the store open on
+// mark: the text opens with "is", "are", "was" or "were" (or "do",
+// "does", "did", "have", "has") inverted before its subject ("is the black color available", "is the store open on
 // friday"). The data's "is" cue alone is half a question ("is" also opens
 // "is it just me or ..."); the inversion before a determiner or a pronoun
 // completes it.
@@ -542,6 +545,11 @@ func yesNoQuestion(text string, toks []token) bool {
 	switch k := toks[i].key; {
 	case k == "is" || k == "are" || k == "was" || k == "were":
 		return inversionSubjects[toks[i+1].key]
+	case k == "do" || k == "does" || k == "did" || k == "have" || k == "has":
+		// "does the clinic accept ...", "do you deliver on fridays",
+		// "have you got it in blue" ("can you ..." is a request: left to
+		// the cues)
+		return inversionSubjects[toks[i+1].key] || toks[i+1].key == "you" || toks[i+1].key == "u"
 	case whOpeners[k]:
 		// "what time do you close", "when does the sale start", "how
 		// much is delivery": a wh-word before an auxiliary or its noun

@@ -71,6 +71,8 @@ type spamResult struct {
 	// bait: a link, a contact detail or a decisive promotion cue (weight
 	// >= 1) was found, not only commerce words (عروض, للطلب, offer)
 	bait bool
+	// lure: bait other than a link (a contact detail, a decisive cue)
+	lure bool
 }
 
 var (
@@ -137,7 +139,8 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
-	s.bait = len(urls)+len(emails)+len(phones) > 0
+	s.lure = len(emails)+len(phones) > 0
+	s.bait = s.lure || len(urls) > 0
 	// "follow @account": promoting an account
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].key == "follow" && text[toks[i+1].start] == '@' {
@@ -148,8 +151,16 @@ func detectSpam(text string, toks []token) spamResult {
 	}
 	for _, h := range spamM.find(toks) {
 		x += spamCues[h.id]
-		s.bait = s.bait || spamCues[h.id] >= 1
+		s.lure = s.lure || spamCues[h.id] >= 1
+		s.bait = s.bait || s.lure
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
+	}
+	// selling engagement: a social metric beside a price word ("cheap
+	// followers", "متابعين بأسعار رخيصة") is an offer of followers or likes,
+	// never a customer's remark about a brand's product
+	if engagementForSale(toks) {
+		x += 0.7
+		s.reasons = append(s.reasons, "followers or likes for sale")
 	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
@@ -159,6 +170,46 @@ func detectSpam(text string, toks []token) spamResult {
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
+}
+
+// ownThing reports "my" or "mine" among the first twelve words.
+func ownThing(toks []token) bool {
+	for i := 0; i < len(toks) && i < 12; i++ {
+		if k := toks[i].key; k == "my" || k == "mine" {
+			return true
+		}
+	}
+	return false
+}
+
+// engagementForSale reports a social metric (followers, likes, views,
+// subscribers) and an offer's price word (cheap, رخيص, بأسعار, بسعر) in one
+// comment. Left out: English "likes", "views" and "subs" (a verb, a hotel's
+// views, sandwiches), a single follower and bare "prices" ("a follower for
+// years, but the prices went up" is a customer's complaint).
+func engagementForSale(toks []token) bool {
+	metric, price := false, false
+	for i := range toks {
+		metric = metric || engagementNouns[toks[i].key]
+		price = price || priceWords[toks[i].key]
+	}
+	return metric && price
+}
+
+var engagementNouns, priceWords = keySet("followers", "subscribers",
+	"متابعين", "متابعينك", "لايكات", "لايكس", "فولورز", "فلورز", "مشاهدات", "مشتركين"),
+	keySet("cheap", "cheapest", "رخيص", "رخيصه", "رخيصة", "ارخص", "بارخص", "أرخص", "بأرخص",
+		"باسعار", "بأسعار", "بسعر", "رمزي")
+
+// keySet is the set of the token keys of words (each one token).
+func keySet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		for _, t := range tokenize(w) {
+			m[t.key] = true
+		}
+	}
+	return m
 }
 
 // findURLs is reURL.FindAllStringIndex(text, -1) (nil for none), scanning
@@ -468,6 +519,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if strings.ContainsAny(text, "?؟") {
 		sc[iQuestion] += 1
+	}
+	// "why did the app erase my photos": asking why about one's own
+	// thing reports that something went wrong with it
+	if ev.why && ownThing(toks) {
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
+		sc[iComplaint] += 0.3
 	}
 	if cb&cwThink != 0 && mockery(toks) { // "فاكر نفسك شيف؟": a put-down asks nothing
 		sc[iQuestion] = 0

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"svc/engine/dialect"
 	"svc/engine/op"
 )
 
@@ -469,12 +470,89 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	if len(h.classes) != len(p) || !h.score(toks, p[:]) {
 		return d
 	}
+	return pickDialect(d, dialect.MarkerSigns(orig), h.classes, p)
+}
+
+// pickDialect is detection d with the learned head's answer p (over
+// classes) where the markers' evidence sg leaves it open (openVarieties).
+func pickDialect(d op.Detection, sg dialect.Signs, classes []string, p [4]float64) op.Detection {
+	open := openVarieties(sg, d.Dialect)
+	var mass float64
+	for k, c := range classes {
+		if !open[varietyIndex(c)] {
+			p[k] = 0
+		}
+		mass += p[k]
+	}
+	if mass == 0 {
+		return d
+	}
+	for k := range p {
+		p[k] /= mass
+	}
 	best := argmax(p[:])
 	if p[best] >= learnedDialectMinP && (d.Dialect != "msa" || p[best] >= learnedDialectFromMSA) {
-		d.Dialect = h.classes[best]
+		d.Dialect = classes[best]
 		d.DialectConfidence = math.Round(p[best]*100) / 100
 	}
 	return d
+}
+
+// The hand-written markers bound what the learned head may answer
+// (openVarieties): the head has read a few hundred of the project's own
+// comments and knows their topics as well as their dialects ("السوري",
+// "جدة"), so it decides only between the varieties the markers leave open.
+var (
+	// signsOpen: marker evidence from which a dialect word restricts the
+	// head to the dialects it points to
+	signsOpen = 0.5
+	// signsShare: a dialect stays open with at least this share of the
+	// best dialect's marker evidence (وين: gulf and levantine alike;
+	// بقترح تحطوا: egyptian and levantine, not gulf, whose b-prefix is a
+	// future and whose plural keeps -ون)
+	signsShare = 0.5
+	// signsClear: a dialect marker this strong (كتير، وين، منو، مش، بس)
+	// and no formal sign make a comment dialectal, never msa, whatever the
+	// head says: the detector's own short-comment rule (engine/dialect
+	// shortMinDialect, README "Short comments") holds after the head too
+	signsClear = 0.45
+)
+
+// openVarieties reports, in op.Dialects order, the varieties the learned
+// dialect head may choose for a comment with marker evidence sg, detected
+// as detected:
+//   - with a dialect marker (evidence >= signsOpen), only the dialects with
+//     at least signsShare of the best one's evidence;
+//   - with a dialect marker (evidence >= signsClear) and no formal sign,
+//     never msa;
+//   - a comment detected as msa whose formal signs (MSA markers, tanween:
+//     هل، لم، الذي، شيئا) weigh at least as much as its dialect markers
+//     stays msa: its words are formal, the head's dialect is a topic guess
+//     (متى تفتحون: متى is formal, the -oon plural MSA's indicative too).
+func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
+	open = [4]bool{true, true, true, true}
+	switch {
+	case detected == "msa" && sg.MSA > 0 && sg.MSA >= sg.Clear:
+		open = [4]bool{false, false, false, true}
+	case sg.Clear >= signsOpen:
+		for v := 0; v < 3; v++ {
+			open[v] = sg.Dialect[v] >= signsShare*sg.Clear
+		}
+	}
+	if sg.Clear >= signsClear && sg.MSA == 0 {
+		open[3] = false
+	}
+	return open
+}
+
+// varietyIndex is the index of variety c in op.Dialects (3, msa, when unknown).
+func varietyIndex(c string) int {
+	for k, v := range op.Dialects {
+		if v == c {
+			return k
+		}
+	}
+	return 3
 }
 
 // withLearnedIntent adds the learned intent evidence of toks (of text) to
@@ -499,8 +577,10 @@ func withLearnedIntent(ev *intentEv, text string, toks []token, arabic bool) boo
 			ev.v[k] += learnedIntentMix * d
 		}
 	}
-	// the cue phrases found nothing: the head's confident answer stands alone
-	if best := argmax(p[:]); none && best <= iSuggestion && p[best] >= learnedIntentAlone {
+	// the cue phrases found nothing: the head's confident answer stands
+	// alone, unless the rules hold evidence against it ("ordered a medium
+	// and it came right": ev.cue below zero)
+	if best := argmax(p[:]); none && best <= iSuggestion && p[best] >= learnedIntentAlone && ev.cue[best] >= 0 {
 		ev.v[best] = math.Max(ev.v[best], intentThreshold[best])
 	}
 	return true

@@ -51,3 +51,18 @@ func TestEnglishSentimentRules(t *testing.T) {
 		}
 	}
 }
+
+// Insults about conduct and "heavy blood" are flagged; dirt describing a
+// place is not, nor a friendly "يا زلمة" beside praise.
+func TestConductInsultsAndDirt(t *testing.T) {
+	for _, s := range []string{"انت ما عندك أخلاق", "انت دمك ثقيل", "يا وسخ اسكت", "enta ma 3andak a5la2", "this streamer is an idiot"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.Categories[catHarassment] {
+			t.Errorf("%q: not flagged as harassment at medium: %+v", s, m.CategoryScores)
+		}
+	}
+	for _, s := range []string{"الغرفة كانت وسخة والحمام أوسخ", "el fondo2 kan wesekh awi", "شو هالماتش يا زلمة، فخورين فيكن", "يا شباب الحلقة نار"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); m.Categories[catHarassment] {
+			t.Errorf("%q: flagged %v %v", s, m.Flags, m.FlaggedTerms)
+		}
+	}
+}

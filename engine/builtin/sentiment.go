@@ -47,7 +47,9 @@ func init() {
 	for _, w := range []string{"not", "no", "never", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "cannot", "couldnt",
 		"wont", "wouldnt", "shouldnt", "aint", "nothing", "nobody", "neither", "nor", "without", "hardly", "barely",
 		"ما", "مش", "مو", "مب", "موب", "لا", "ليس", "ليست", "لم", "لن", "مافي", "ماني", "مهو", "مهي", "بلاش", "بدون", "دون", "غير", "مش", "مانيش", "مهوش", "ولا",
-		"مكانش", "ماكانش", "مكنش", "مكانتش", "مبقاش", "مابقاش", "مهوب", "ماعاد", "مهيش"} {
+		"مكانش", "ماكانش", "مكنش", "مكانتش", "مبقاش", "مابقاش", "مهوب", "ماعاد", "مهيش",
+		// lacking: "عديمو الكفاءة والأخلاق" (devoid of competence and morals)
+		"عديم", "عديمو", "عديمي", "عديمه", "عديمين", "فاقد", "فاقدين", "فاقدي", "بلا"} {
 		negators[foldKey(w)] = true
 	}
 	for w, v := range map[string]float64{"very": 0.3, "so": 0.3, "really": 0.3, "extremely": 0.4, "too": 0.2, "super": 0.3, "totally": 0.3, "absolutely": 0.4,

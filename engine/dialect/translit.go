@@ -746,6 +746,7 @@ var socialLoans = map[string]bool{
 	"like": true, "likes": true, "share": true, "subscribe": true, "subscribers": true,
 	"story": true, "stories": true, "post": true, "posts": true, "comment": true, "comments": true,
 	"inbox": true, "dm": true, "bio": true, "profile": true, "live": true, "reels": true, "mention": true, "tag": true,
+	"private": true, "pv": true,
 }
 
 // AddLoans makes the Latin words of words (lower-cased) loans: kept as they
