@@ -142,7 +142,7 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks)
+	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks)
 	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or

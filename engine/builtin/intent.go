@@ -172,21 +172,6 @@ func detectSpam(text string, toks []token) spamResult {
 	return s
 }
 
-// invertedQuestion reports an English comment that opens the way a
-// question does: an interrogative and an auxiliary or a measure ("what
-// time", "how much", "where is", "when do"), or an auxiliary and its
-// subject ("is the store", "do you", "can i").
-func invertedQuestion(toks []token) bool {
-	if len(toks) < 3 || toks[0].arabic || toks[1].arabic {
-		return false
-	}
-	a, b := toks[0].key, toks[1].key
-	if requestModals[a] && (b == "you" || b == "u") {
-		return false // "can you do a room tour next": a request, not a question
-	}
-	return whWords[a] && (auxWords[b] || measureWords[b]) || auxWords[a] && subjectWords[b]
-}
-
 // ownThing reports "my" or "mine" among the first twelve words.
 func ownThing(toks []token) bool {
 	for i := 0; i < len(toks) && i < 12; i++ {
@@ -196,14 +181,6 @@ func ownThing(toks []token) bool {
 	}
 	return false
 }
-
-var (
-	whWords       = keySet("what", "when", "where", "how", "which", "who", "whats", "wheres", "hows")
-	auxWords      = keySet("is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "have", "has")
-	measureWords  = keySet("time", "much", "many", "long", "often", "far", "soon", "size", "sizes", "colour", "colours", "color", "colors", "day", "days", "hours", "kind", "type")
-	requestModals = keySet("can", "could", "would", "will")
-	subjectWords  = keySet("you", "u", "ya", "the", "this", "that", "these", "those", "it", "there", "i", "we", "your", "ur", "my", "he", "she", "they", "any", "anyone", "anybody", "someone")
-)
 
 // engagementForSale reports a social metric (followers, likes, views,
 // subscribers) and an offer's price word (cheap, رخيص, بأسعار, بسعر) in one
@@ -399,8 +376,18 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	var ev intentEv
 	sc := &ev.v
 	var hitsBuf [16]hit
+	// a problem reported solved (concepts.go): its problem noun is no
+	// grievance
+	cb := conceptScan(toks)
+	solvedLo, solvedHi := -1, -1
+	if cb&cwProblem != 0 {
+		solvedLo, solvedHi = problemSolved(text, toks)
+	}
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
+		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
+			continue
+		}
 		sc[c.idx] += c.weight
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
@@ -437,6 +424,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	// "ordered a large and got a small": what came is not what was ordered
 	sc[iComplaint] += orderedGot(toks)
+	if cb&cwOrdered != 0 {
+		sc[iComplaint] += arOrderedGot(toks)
+	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
 		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
@@ -456,6 +446,41 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		// "ليش ما تفتحون فرع": a proposal; its negation reports no failure
 		// and its "ليش ما" is no grievance
 		sc[iComplaint] = math.Max(0, sc[iComplaint]-nf-whyNotCue)
+	}
+	// the concepts of concepts.go
+	if solvedLo >= 0 {
+		sc[iPraise] += solvedPraise
+	}
+	if cb&(cwTime|cwTakeEn) != 0 && takesLong(text, toks) {
+		sc[iComplaint] += delayWeight
+	}
+	if w := brandProposal(toks, cb); w > 0 {
+		sc[iSuggestion] += w
+		ev.proposal = true
+	}
+	if ev.proposal && sent.arabic && sc[iComplaint] < 1 && sc[iSuggestion] >= intentThreshold[iSuggestion] {
+		// a proposal with only a weak complaint word beside it ("ليش ما
+		// تسوون فيديو عن السيارات المستعملة") proposes
+		sc[iComplaint] = 0
+	}
+	if cb&cwOr != 0 && ultimatum(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], ultimatumWeight)
+	}
+	if sc[iComplaint] < 0.6 && yesNoQuestion(text, toks) {
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+	}
+	if cb&cwThanksVerb != 0 {
+		sc[iPraise] += thanksVerbPraise
+	}
+	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
+	if cb&cwMisuse != 0 && accountMisuse(toks) {
+		// a decisive failure: spam words beside it ("الحساب بتاعي اتهكر")
+		// are the customer's (pickIntents)
+		sc[iComplaint] = math.Max(sc[iComplaint], strongEvent)
+		ev.strong = true
+		ev.maxComplaint = math.Max(ev.maxComplaint, strongEvent)
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
@@ -494,16 +519,15 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if strings.ContainsAny(text, "?؟") {
 		sc[iQuestion] += 1
-	} else if invertedQuestion(toks) {
-		// "what time do you close", "is the store open on eid": the
-		// word order asks, the question mark is often left out
-		sc[iQuestion] += 0.6
 	}
 	// "why did the app erase my photos": asking why about one's own
 	// thing reports that something went wrong with it
 	if ev.why && ownThing(toks) {
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
+	}
+	if cb&cwThink != 0 && mockery(toks) { // "فاكر نفسك شيف؟": a put-down asks nothing
+		sc[iQuestion] = 0
 	}
 	// sentiment supports complaint and praise
 	if sent.compound <= -0.3 {
@@ -514,13 +538,20 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sc[iComplaint] > 0 && sent.compound > 0.5 && ev.cue[iComplaint] < 1 && !ev.strong {
 		sc[iComplaint] -= 0.5
 	}
-	// a short English comment that weighs something good against something
-	// bad and ends negative ("loved the first season but this one is so
-	// boring") complains about the bad part (a clearly negative comment
-	// without such a contrast is left to the cues: made a complaint, it
-	// cost the complaints set 0.002 F1 on general negative tweets)
-	if !sent.arabic && len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !strings.ContainsAny(text, "?") &&
-		sent.butAt >= 0 && sent.posBefore > 0 && sent.compound <= -0.2 {
+	// no complaint cue, no negative word and positive words: the learned
+	// head's complaint alone ("الاكل طيب كتير والخدمة منيحة") is not one
+	if sent.arabic && ev.cue[iComplaint] <= 0 && sent.rawNeg == 0 && sent.compound >= 0.3 && sc[iComplaint] < 1 {
+		sc[iComplaint] = 0
+	}
+	// a short comment that weighs something good against something bad
+	// ("loved the first season but this one is so boring", "الأكل لذيذ
+	// لكن الانتظار طويل جدا", "النادي حلو بس المدربة ما بتنتبه علينا")
+	// complains about the bad part: good words before the contrast word,
+	// bad ones after it (a clearly negative comment without such a
+	// contrast is left to the cues: made a complaint, it cost the
+	// complaints set 0.002 F1 on general negative tweets)
+	if len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !strings.ContainsAny(text, "?؟") &&
+		sent.butAt >= 0 && sent.posBefore > 0 && (sent.compound <= -0.2 || sent.negAfter >= contrastNegMin || concession(&sent, toks)) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
@@ -569,6 +600,37 @@ func orderedGot(toks []token) float64 {
 	}
 	return 0
 }
+
+// concession reports clear praise conceded before a contrast word and a
+// clause after it with no good word ("great haircut but they made me
+// wait an hour", "الكنافة تحفة بس الكاشير كان قليل الذوق"): what follows
+// "but" after praise is what went wrong, even in words no lexicon rates.
+// "تحفة بس كده" (that's all) and a clause of one word are no clause.
+func concession(s *sentScore, toks []token) bool {
+	if s.posBefore < 1 || s.posAfter > 0 || len(toks)-1-s.butAt < 2 {
+		return false
+	}
+	k := toks[s.butAt+1].key
+	if k == "كده" || k == "كدا" || k == "خلاص" || k == "هيك" {
+		return false
+	}
+	for i := s.butAt + 1; i < len(toks); i++ {
+		if clauseAskWords[toks[i].key] {
+			return false // "great video but I have a question", "..., but can you also add"
+		}
+	}
+	return true
+}
+
+// clauseAskWords after a contrast word turn the clause into a question or a
+// request, not a grievance.
+var clauseAskWords = keySet("question", "questions", "ask", "asking", "wondering", "wonder", "can", "could", "would", "please", "pls", "plz",
+	"suggest", "suggestion", "idea", "hope", "wish", "سؤال", "اسأل", "اسال", "استفسار", "ممكن", "ياريت", "ريت", "اتمنى", "أتمنى", "نتمنى",
+	"ودي", "حبيت", "اقترح", "اقتراح", "لو", "يا ريت", "بتمنى", "نفسي", "يارب")
+
+// contrastNegMin is the negative valence after a contrast word from which
+// "good ..., but bad ..." is a complaint.
+const contrastNegMin = 0.5
 
 // plainPraiseMaxWords is the length (tokens) up to which a plainly positive
 // English comment counts as praise without a praise cue.
@@ -650,8 +712,10 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
-		if !ctx.questionMark {
-			sc[iQuestion] = 0 // "يا حمار وش هالكلام": rhetorical
+		// "يا حمار وش هالكلام": rhetorical; "انت غبي ولا تسوي نفسك غبي؟":
+		// an insult with only a question mark asks nothing
+		if !ctx.questionMark || ev.cue[iQuestion] < 0.5 && ev.cue[iComplaint] <= 0 {
+			sc[iQuestion] = 0
 		}
 	}
 	// "how do I cancel my order?": a how-to question with no decisive
@@ -748,6 +812,9 @@ func negatedFailure(toks []token) float64 {
 				continue
 			}
 			if toks[j].arabic && arServiceVerb(k) || !toks[j].arabic && enServiceVerbs[k] {
+				if dismissal(toks, j) {
+					break // "لا أحد يهتم برأيك": nobody cares what you say
+				}
 				return failureWeight
 			}
 			break

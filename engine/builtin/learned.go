@@ -589,8 +589,10 @@ func withLearnedIntent(ev *intentEv, text string, toks []token, arabic bool) boo
 			ev.v[k] += learnedIntentMix * d
 		}
 	}
-	// the cue phrases found nothing: the head's confident answer stands alone
-	if best := argmax(p[:]); none && best <= iSuggestion && p[best] >= learnedIntentAlone {
+	// the cue phrases found nothing: the head's confident answer stands
+	// alone, unless the rules hold evidence against it ("ordered a medium
+	// and it came right": ev.cue below zero)
+	if best := argmax(p[:]); none && best <= iSuggestion && p[best] >= learnedIntentAlone && ev.cue[best] >= 0 {
 		ev.v[best] = math.Max(ev.v[best], intentThreshold[best])
 	}
 	return true

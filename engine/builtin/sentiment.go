@@ -79,7 +79,11 @@ type sentScore struct {
 	// posBefore: positive valence before the last contrast word ("the food
 	// was great but ..."): with a complaint after it the text is mixed
 	posBefore float64
-	butAt     int // token index of the last contrast word, -1 when none
+	// negAfter: negative valence after the last contrast word ("..., but
+	// the wait was long"), before contrast weighting
+	negAfter float64
+	posAfter float64 // positive valence after the last contrast word
+	butAt    int     // token index of the last contrast word, -1 when none
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -103,8 +107,36 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 	}
 	prevEnd := 0
+	// a problem reported solved (concepts.go): relief, not a grievance
+	cb := conceptScan(toks)
+	solvedLo, solvedHi := -1, -1
+	if cb&cwProblem != 0 {
+		solvedLo, solvedHi = problemSolved(text, toks)
+	}
+	if solvedLo >= 0 {
+		s.pos += solvedValence
+		s.rawPos += solvedValence
+		s.hits++
+	}
+	asks := cb&cwWhich != 0 && strings.ContainsAny(text, "?؟") // "which plan is best?"
+	slang := -1
+	if cb&cwSlang != 0 {
+		slang = slangPraise(toks) // "your editing skills are insane"
+	}
 	for _, h := range hits {
 		v := sentVal[h.id]
+		if h.ti >= solvedLo && h.ti < solvedHi {
+			prevEnd = h.tj
+			continue
+		}
+		if h.ti == slang {
+			v = slangValence
+			slang = -2 // used
+		}
+		// "which plan is best?": a recommendation asked (concepts.go)
+		if v > 0 && asks && recommendationAsked(toks, h.ti) {
+			v *= hypotheticalDamp
+		}
 		negFrom := prevEnd
 		prevEnd = h.tj
 		if v == 0 {
@@ -123,6 +155,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 				v += math.Copysign(b*2, v)
 			}
 		}
+		// a good word in a hypothetical ("it would be great to have",
+		// "بيكون حلو لو"): it rates a proposal, not the brand (concepts.go)
+		if v > 0 && hypothetical(toks, h.ti) {
+			v *= hypotheticalDamp
+		}
 		if t.elong {
 			v += math.Copysign(0.5, v)
 		}
@@ -135,6 +172,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		// part of that phrase)
 		for k := h.ti - 1; k >= negFrom && k >= h.ti-3; k-- {
 			if toks[k].key == "ما" && isElative(toks[k+1].key) {
+				break
+			}
+			// "بعد ما", "قبل ما", "كل ما": ما joins a clause, it negates
+			// nothing ("انحلت بعد ما كلمتكم، يعطيكم العافية")
+			if toks[k].key == "ما" && k > 0 && conjunctionMa[toks[k-1].key] {
 				break
 			}
 			if negators[toks[k].key] || strings.HasSuffix(toks[k].key, "nt") && len(toks[k].key) > 3 {
@@ -150,6 +192,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if butAt >= 0 && h.ti < butAt && v > 0 {
 			s.posBefore += v
 		}
+		if butAt >= 0 && h.ti > butAt && v < 0 {
+			s.negAfter -= v
+		}
+		if butAt >= 0 && h.ti > butAt && v > 0 {
+			s.posAfter += v
+		}
 		if butAt >= 0 {
 			if h.ti < butAt {
 				v *= 0.5
@@ -162,6 +210,16 @@ func scoreSentiment(text string, toks []token) sentScore {
 		} else {
 			s.neg -= v
 		}
+		s.hits++
+	}
+	if cb&cwThink != 0 && mockery(toks) { // "فاكر نفسك شيف؟", "who do you think you are"
+		s.neg -= mockeryValence
+		s.rawNeg -= mockeryValence
+		s.hits++
+	}
+	if slang >= 0 { // a slang word with no lexicon entry ("unreal")
+		s.pos += slangValence
+		s.rawPos += slangValence
 		s.hits++
 	}
 	// ASCII emoticons (the tokenizer drops punctuation): VADER's valences
@@ -202,6 +260,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 			continue
 		}
 		v *= -0.74
+		if butAt >= 0 && i > butAt && v < 0 {
+			s.negAfter -= v
+		}
 		if v > 0 {
 			s.rawPos += v
 			s.pos += v

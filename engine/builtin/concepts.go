@@ -1,0 +1,836 @@
+package builtin
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Concepts of obvious comments that single cue phrases get wrong (issue 23):
+// each is a word class or a short grammatical pattern, with the reason it
+// carries the intent. intentScores, scoreSentiment and Classify's priority
+// read them; Arabizi reaches them through its Arabic reading.
+
+// problemSolved finds a problem reported solved: a problem noun (المشكلة,
+// مشكلتي, problem, issue) within three words of a past or passive form of
+// "to solve / to fix" (اتحلت, انحلت, تم حل, حليتوا, solved, fixed,
+// resolved), or the verbal noun (حل, solving, fixing) after a thanks word
+// ("أشكركم على ... حل المشكلة", "thanks for fixing the issue"). A customer
+// who writes that the problem is solved thanks the brand: the problem noun
+// there is no grievance. Not when negated ("ما اتحلتش", "لم يتم حل",
+// "still not fixed") or asked ("هل تم حل المشكلة؟"). It returns the token
+// range [lo, hi) the pattern covers, lo < 0 when there is none.
+func problemSolved(text string, toks []token) (lo, hi int) {
+	if strings.ContainsAny(text, "?؟") {
+		return -1, -1
+	}
+	thanks := -1
+	for i := range toks {
+		if thanksWords[toks[i].key] {
+			thanks = i
+			break
+		}
+	}
+	for i := range toks {
+		k := toks[i].key
+		if !problemNouns[k] {
+			continue
+		}
+		for j := i - 3; j <= i+3; j++ {
+			if j < 0 || j >= len(toks) || j == i {
+				continue
+			}
+			v := toks[j].key
+			strong := solvedWords[v]
+			weak := solvedNouns[v] && thanks >= 0 && thanks < j
+			if !strong && !weak {
+				continue
+			}
+			a, b := min(i, j), max(i, j)
+			if solvedNegated(toks, a, b) {
+				continue
+			}
+			return a, b + 1
+		}
+	}
+	return -1, -1
+}
+
+// solvedNegated: a negation inside the pattern or up to three words before
+// it, or a negated verb in between ("ما اتحلتش" is the circumfix).
+func solvedNegated(toks []token, a, b int) bool {
+	for n := a - 3; n <= b; n++ {
+		if n < 0 {
+			continue
+		}
+		k := strings.TrimPrefix(toks[n].key, "و")
+		if solvedNegations[k] || negators[toks[n].key] {
+			return true
+		}
+		if toks[n].arabic && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && utf8.RuneCountInString(k) >= 5 {
+			return true // متحلتش, ماتحلتش
+		}
+		if !toks[n].arabic && strings.HasSuffix(k, "nt") && len(k) > 3 {
+			return true // hasnt, wasnt, didnt
+		}
+	}
+	return false
+}
+
+var (
+	problemNouns = wordSet("المشكلة", "المشكله", "مشكلتي", "مشكلتنا", "والمشكلة", "المشكل", "مشكلة", "مشكله", "العطل", "الخلل",
+		"problem", "issue", "problems", "issues")
+	solvedWords = wordSet("اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "نحلت", "نحل", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
+		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
+	// solvedNouns: "solving" as a noun, after a thanks word
+	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
+	thanksWords     = wordSet("شكرا", "شكراً", "أشكركم", "اشكركم", "نشكركم", "مشكورين", "مشكور", "تسلموا", "تسلمو", "يعطيكم", "thanks", "thank", "thx")
+	solvedNegations = wordSet("ما", "مش", "مو", "لم", "لا", "لسه", "لسا", "للحين", "مب", "not", "never", "no", "still", "yet", "غير")
+)
+
+// solvedPraise is the praise evidence of a problem reported solved.
+const solvedPraise = 0.6
+
+// solvedValence replaces the valence of the problem noun in a problem
+// reported solved (a relief, mildly positive).
+const solvedValence = 1.5
+
+// takesLong reports a delay said as "it takes so long": a verb of taking
+// time (ياخد, بياخذ, يستغرق, take, takes, took) with a degree word
+// ("بياخد وقت كده", "ياخذ وقت طويل", "takes so long", "taking forever"),
+// or "why" before it ("ليش التوصيل ياخذ وقت"). Without a degree word or a
+// "why" it asks how long ("كم ياخذ وقت التوصيل؟"). Not when negated ("ما
+// اخدش وقت", "didn't take long": a compliment).
+func takesLong(text string, toks []token) bool {
+	why := false
+	for i := range toks {
+		if whyWords[toks[i].key] {
+			why = true
+		}
+		if !takeVerb(toks[i]) {
+			continue
+		}
+		if negatedBefore(toks, i) || i > 0 && negators[toks[i-1].key] || i > 0 && strings.HasSuffix(toks[i-1].key, "nt") {
+			continue
+		}
+		if !toks[i].arabic {
+			// take so long, takes too long, taking forever, took ages: of
+			// the brand's service (a "why", "you", or a service noun in
+			// the text), not of the writer's day ("taking forever to get
+			// dressed")
+			if !why && !enServiceTopic(toks) {
+				continue
+			}
+			if i+1 < len(toks) {
+				n := toks[i+1].key
+				if n == "forever" || n == "ages" || (n == "so" || n == "too" || n == "soo" || n == "sooo") && i+2 < len(toks) && (toks[i+2].key == "long" || toks[i+2].key == "much") {
+					return true
+				}
+			}
+			continue
+		}
+		time := false
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			n := toks[j].key
+			if timeNouns[n] {
+				time = true
+				continue
+			}
+			if smallWords[n] { // "اخد وقت قليل": quick
+				return false
+			}
+			if time && degreeWords[n] {
+				return true
+			}
+		}
+		if time && why {
+			return true
+		}
+	}
+	return false
+}
+
+// takeVerb: a form of "to take (time)".
+func takeVerb(t token) bool {
+	k := t.key
+	if !t.arabic {
+		return k == "take" || k == "takes" || k == "taking" || k == "took"
+	}
+	k = strings.TrimPrefix(k, "و")
+	if takeVerbs[k] {
+		return true
+	}
+	for _, st := range takeStems {
+		if strings.HasPrefix(k, st) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	takeVerbs = wordSet("اخد", "اخذ", "خد", "خذ")
+	// takeStems: "to take" with its person and tense prefixes (بياخد,
+	// تاخذ, بيخد as Arabizi reads it, يستغرق in MSA)
+	takeStems   = []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"}
+	smallWords  = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
+	timeNouns   = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
+	degreeWords = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
+)
+
+// delayWeight is the complaint evidence of "it takes so long": decisive.
+const delayWeight = 1.0
+
+// brandProposal is the suggestion evidence of a plea, an obligation or an
+// ability put to the brand before a verb of providing something (open,
+// add, make, provide, bring): "لازم تفتحوا فرع", "تكفون افتحوا فرع",
+// "هل يمكنكم إضافة ترجمة", "ممكن تزودوا الدفع", "you must add", "maybe
+// open a branch", "why don't you make a vegan option". What is asked is
+// something new, not the service owed (answer, fix, refund: those are
+// complaints; responseVerb and the English list leave them out).
+func brandProposal(toks []token, cb uint32) float64 {
+	if cb&cwPlea == 0 {
+		return 0
+	}
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic {
+			if !pleaWords[k] {
+				continue
+			}
+			for j := i + 1; j < len(toks) && j <= i+2; j++ {
+				n := toks[j].key
+				if !toks[j].arabic || !arProvideVerb(n) {
+					continue
+				}
+				// an impersonal obligation before a verbal noun ("يجب دعم
+				// ...", "لازم فتح تحقيق") states an opinion on the news; put
+				// to the brand it takes the brand's verb ("لازم تفتحوا")
+				if provideNouns[n] && obligationWords[k] {
+					continue
+				}
+				// "ممكن تفتحوا الطلب وتشوفوا": the customer's own case
+				if j+1 < len(toks) && arOwnCase[toks[j+1].key] {
+					return 0
+				}
+				return proposalWeight
+			}
+			continue
+		}
+		if !enPleaWords[k] {
+			continue
+		}
+		// "don't" and "not" only after "why" (why don't you, why not), and
+		// "must", "should", "need" only after "you": "it does not open" and
+		// "I need to add money" propose nothing
+		prev := ""
+		if i > 0 {
+			prev = toks[i-1].key
+		}
+		if (k == "dont" || k == "not") && prev != "why" || (k == "must" || k == "should" || k == "need") && !enYou[prev] {
+			continue
+		}
+		// "why don't you", "you must", "you should", "you guys need to":
+		// skip the small words between the plea and the verb
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			n := toks[j].key
+			if enProvideVerbs[n] {
+				// "please provide me contact info": the customer's own
+				// case, not a proposal
+				if j+1 < len(toks) && enOwnCase[toks[j+1].key] || j+2 < len(toks) && toks[j+1].key == "the" && enOwnCase[toks[j+2].key] {
+					return 0
+				}
+				return proposalWeight
+			}
+			if !enPleaFill[n] {
+				break
+			}
+		}
+	}
+	return 0
+}
+
+// arProvideVerb: a second-person verb, an imperative or a verbal noun of
+// opening, adding, providing, making or bringing something
+// (تفتحوا، افتحوا، تضيفوا، ضيفوا، إضافة، توفير، تسوون، تحطوا، تنزلوا).
+func arProvideVerb(k string) bool {
+	if provideNouns[k] {
+		return true
+	}
+	if responseVerb(k) {
+		return false
+	}
+	v := strings.TrimPrefix(k, "ب")
+	for _, p := range []string{"ت", "ا", ""} {
+		s := strings.TrimPrefix(v, p)
+		if p != "" && s == v {
+			continue
+		}
+		for _, st := range provideStems {
+			if !strings.HasPrefix(s, st) {
+				continue
+			}
+			rest := s[len(st):]
+			if p == "" && rest != "وا" && rest != "و" {
+				continue // without ت or ا only the plural imperative (حطوا، ضيفوا): عمله is a noun
+			}
+			switch rest {
+			case "", "وا", "و", "ون", "ي", "ين", "ولنا", "ونا", "لنا", "وها", "ه", "وه":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	pleaWords = wordSet("بالامكان", "بامكان", "امكانيه", "لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
+		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا")
+	arOwnCase       = wordSet("الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
+	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
+	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "فعل"}
+	provideNouns    = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق")
+	enOwnCase       = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
+	enYou           = wordSet("you", "u", "guys", "yall", "ya")
+	enPleaWords     = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
+	// enPleaFill: words that may stand between a plea and its verb ("why
+	// don't you guys add", "you really should open", "need to add")
+	enPleaFill     = wordSet("you", "u", "guys", "all", "really", "just", "also", "to", "definitely", "seriously")
+	enProvideVerbs = wordSet("add", "open", "make", "bring", "offer", "introduce", "launch", "include", "create", "start", "provide", "expand", "release", "sell", "stock", "build")
+)
+
+// proposalWeight is the suggestion evidence of brandProposal: decisive.
+const proposalWeight = 1.2
+
+// accountMisuse reports an account used by someone else: hacked
+// (hacked, اتهكر, اختراق), someone using it ("someone is using my account",
+// "حدا عم يستخدم حسابي"), or orders or charges the owner did not make
+// ("unauthorized orders", "طلبات ما طلبتها"). A customer whose account is
+// misused loses money or data now: a complaint, and urgent.
+func accountMisuse(toks []token) bool {
+	someone := -1
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic {
+			k = strings.TrimPrefix(k, "و")
+		}
+		kind := misuseKinds[k] // one lookup a token
+		if kind == 0 && toks[i].arabic && strings.Contains(k, "هكر") && (strings.HasPrefix(k, "اتهكر") || strings.HasPrefix(k, "انهكر") || strings.HasPrefix(k, "تهكر")) {
+			kind = mkHack
+		}
+		if kind == 0 && someone >= 0 && i-someone <= 3 && toks[i].arabic && (strings.HasPrefix(k, "يستخدم") || strings.HasPrefix(k, "بيستخدم") || strings.HasPrefix(k, "يستعمل") || strings.HasPrefix(k, "بيستعمل") || strings.HasPrefix(k, "استخدم") || strings.HasPrefix(k, "دخل")) {
+			kind = mkUse
+		}
+		switch kind {
+		case 0:
+			continue
+		case mkFirstHacked:
+			return true // "اتهكرت"
+		case mkHack:
+			// hacked: of the writer's account ("حسابي اتهكر", "تم اختراق
+			// حسابي", "my account was hacked", "I got hacked"), not of
+			// anyone's ("اكاونت فلان مهكر", "اختراق الشرطة")
+			for j := i - 3; j <= i+3; j++ {
+				if j >= 0 && j < len(toks) && j != i && (myAccount[toks[j].key] || toks[j].key == "account" && j > 0 && toks[j-1].key == "my" || toks[j].key == "got" && j > 0 && toks[j-1].key == "i") {
+					return true
+				}
+			}
+		case mkSomeone:
+			someone = i
+		case mkUse:
+			if someone >= 0 && i-someone <= 3 {
+				for j := i + 1; j < len(toks) && j <= i+3; j++ {
+					if accountWords[toks[j].key] {
+						return true
+					}
+				}
+			}
+		case mkUnauthorised:
+			for j := i + 1; j < len(toks) && j <= i+2; j++ {
+				if chargeNouns[toks[j].key] {
+					return true
+				}
+			}
+		case mkCharge:
+			// "orders I never made", "charges I didn't authorize"
+			for j := i + 1; j+1 < len(toks) && j <= i+2; j++ {
+				if toks[j].key == "i" && (toks[j+1].key == "never" || toks[j+1].key == "didnt") {
+					return true
+				}
+			}
+		case mkOrders:
+			// "طلبات ما طلبتها", "عمليات لم أقم بها": orders the owner did not make
+			if i+2 < len(toks) && refundNegations[toks[i+1].key] && ownOrderVerbs[toks[i+2].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// The kinds of misuseKinds.
+const (
+	mkHack uint8 = 1 + iota
+	mkFirstHacked
+	mkSomeone
+	mkUse
+	mkUnauthorised
+	mkCharge
+	mkOrders
+)
+
+var misuseKinds = func() map[string]uint8 {
+	m := map[string]uint8{}
+	// later kinds win on a shared word: "order" is a charge noun in English
+	for _, x := range []struct {
+		kind uint8
+		set  map[string]bool
+	}{{mkUse, useWords}, {mkSomeone, someoneWords}, {mkHack, hackWords}, {mkFirstHacked, firstHacked}, {mkUnauthorised, unauthorisedWords}, {mkOrders, ordersNouns}, {mkCharge, chargeNouns}} {
+		for w := range x.set {
+			m[w] = x.kind
+		}
+	}
+	return m
+}()
+
+var (
+	hackWords         = wordSet("hacked", "hijacked", "compromised", "اختراق", "اخترق", "اخترقوا", "مخترق", "مهكر", "تهكير", "هكروا")
+	firstHacked       = wordSet("اتهكرت", "انهكرت", "تهكرت")
+	myAccount         = wordSet("بتاعي", "تبعي", "حقي", "تاعي", "حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي")
+	someoneWords      = wordSet("someone", "somebody", "stranger", "حد", "حدا", "احد", "أحد", "شخص", "واحد", "حدن", "فيه حد")
+	useWords          = wordSet("فات", "فاتو", "فاتوا", "changed", "reset", "using", "used", "uses", "use", "accessed", "accessing", "logged", "عم")
+	accountWords      = wordSet("password", "الباسورد", "باسوردي", "السري", "ايميلي", "الايميل", "email", "account", "حسابي", "الحساب", "اكونتي", "اكاونتي", "حسابنا", "بحسابي", "بطاقتي", "كارتي", "card")
+	unauthorisedWords = wordSet("unauthorized", "unauthorised", "fraudulent", "unknown", "suspicious")
+	ordersNouns       = wordSet("طلبات", "طلب", "عمليات", "عمليه", "مشتريات", "عمليات شراء")
+	ownOrderVerbs     = wordSet("طلبتها", "اطلبها", "طلبته", "اطلبه", "عملتها", "اعملها", "اقم", "اقوم", "اشتريتها", "اشتريها", "نطلبها", "سويتها", "اسويها")
+	chargeNouns       = wordSet("orders", "order", "charges", "charge", "transactions", "transaction", "purchases", "purchase", "payments", "payment", "logins", "login", "activity")
+)
+
+// conceptUrgent reports the urgency concepts Classify's phrase list
+// (urgentM) does not hold: an account misused (accountMisuse), a refund
+// named by its participle or noun (المبلغ المسترد, الاسترداد: as "refund"
+// and استرجاع are), an escalation word that declares the service past
+// tolerating ("unacceptable", "غير مقبول"), an action taken without notice
+// ("دون أي إشعار", "without notice": as "without my consent" is), and a
+// customer announcing they will not come back ("never coming back", "won't
+// be back", "مش راجع تاني").
+func conceptUrgent(toks []token) bool {
+	cb := conceptScan(toks)
+	if cb&cwMisuse != 0 && accountMisuse(toks) || cb&cwOr != 0 && ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
+		return true
+	}
+	if cb&cwWait != 0 && moneyAwaited(toks) {
+		return true
+	}
+	if cb&cwNever == 0 {
+		return false
+	}
+	for i := range toks {
+		if toks[i].key != "never" {
+			continue
+		}
+		leave := false
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if leaveVerbs[toks[j].key] && j <= i+3 {
+				leave = true
+			}
+			if toks[j].key == "without" { // "never come here without ordering the cake"
+				leave = false
+				break
+			}
+		}
+		if leave {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	urgentConceptM = func() *matcher {
+		m := newMatcher()
+		for i, w := range []string{"المسترد", "الاسترداد", "المبلغ المسترد", "الاسترجاع",
+			"unacceptable", "not acceptable",
+			"without notice", "without any notice", "without warning", "without telling me", "without asking me",
+			"دون اشعار", "دون أي إشعار", "بدون اشعار", "بدون أي إشعار", "من غير ما يقولولي", "من غير اشعار", "بدون ما تبلغوني", "دون إبلاغي", "بدون علم",
+			"wont be back", "won't be coming back", "not coming back", "never again", "last time i order", "last time ordering",
+			"مش راجع تاني", "مش هرجع تاني", "ما راح ارجع", "ما رح ارجع", "لن اعود", "لن أعود", "اخر مره", "آخر مرة"} {
+			m.add(w, i, false)
+		}
+		for w := range escalationAr {
+			m.add(w, -1, false)
+		}
+		return m
+	}()
+	// escalationAr: "unacceptable" in Arabic; a complaint as well as urgent
+	// (English "unacceptable" is a complaint cue of data/intent.tsv)
+	escalationAr = map[string]bool{"غير مقبول": true, "مش مقبول": true, "مو مقبول": true, "مب مقبول": true, "غير مقبوله": true, "مش مقبوله": true, "مو مقبوله": true, "ما بينقبل": true, "لا يقبل": true}
+	escalationM  = func() *matcher {
+		m := newMatcher()
+		for w := range escalationAr {
+			m.add(w, 0, false)
+		}
+		return m
+	}()
+	// leaveVerbs: after "never", a customer leaving ("never coming back",
+	// "never ordering here", "never shopping with you")
+	leaveVerbs = wordSet("coming", "come", "returning", "return", "going", "shopping", "ordering", "buying", "order", "shop", "buy", "using", "visiting", "eating", "back")
+)
+
+// arOrderedGot is the complaint evidence of "I ordered X and got Y": a
+// first-person "ordered" (طلبت, طلبنا) then, within six words, a verb of
+// receiving (جاني, وصلني, جالي, بعتولي, جابولي) with a word of the kind of
+// thing ordered (مقاس, لون, حجم, نوع) among them: what came is not what
+// was ordered ("طلبت مقاس صغير وجاني كبير", "طلبنا لون أسود ووصلنا أزرق").
+// Without the kind word it tells of an order ("طلبت ووصلني بسرعة"); with a
+// word of rightness after the receiving verb it is the opposite (-1).
+func arOrderedGot(toks []token) float64 {
+	for i := range toks {
+		if !orderedWords[toks[i].key] {
+			continue
+		}
+		kind := false
+		for j := i + 1; j < len(toks) && j <= i+6; j++ {
+			k := toks[j].key
+			if kindNouns[k] {
+				kind = true
+			}
+			if gotWords[strings.TrimPrefix(k, "و")] && kind {
+				// "ووصلني مظبوط": what came is what was ordered; evidence
+				// against a complaint, since the learned intent head reads
+				// "ordered ... arrived" as one
+				if j+1 < len(toks) && rightWords[toks[j+1].key] {
+					return -1
+				}
+				return 1.0
+			}
+		}
+	}
+	return 0
+}
+
+var (
+	orderedWords = wordSet("طلبت", "طلبنا", "اطلبت", "اخترت", "اخترنا")
+	gotWords     = wordSet("جاني", "جالي", "جانا", "جالنا", "وصلني", "وصلنا", "وصلتني", "وصلي", "اجاني", "اجاني", "بعتولي", "بعتوا", "جابولي", "جابوا", "ارسلتوا", "ارسلتم", "استلمت", "طلعلي")
+	rightWords   = wordSet("مظبوط", "مضبوط", "صح", "تمام", "بالضبط", "نفسه", "نفس", "زي", "مثل", "كما", "مطابق", "بسرعه", "بسرعة")
+	kindNouns    = wordSet("مقاس", "المقاس", "مقاسي", "لون", "اللون", "لوني", "حجم", "الحجم", "نوع", "النوع", "موديل", "الموديل", "صنف")
+)
+
+// enServiceTopic: an English text that names the brand ("you", "your") or
+// a service (delivery, app, order, support ...).
+func enServiceTopic(toks []token) bool {
+	for i := range toks {
+		if enServiceNouns[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var enServiceNouns = wordSet("you", "your", "u", "ur", "why", "delivery", "shipping", "order", "orders", "app", "website", "site", "page", "support", "refund", "service", "checkout", "payment", "package", "parcel", "response", "reply", "customer", "agent", "line", "queue", "update", "loading", "load", "it", "this")
+
+// yesNoQuestion reports an English yes/no question without a question
+// mark: the text opens with "is", "are", "was" or "were" (or "do",
+// "does", "did", "have", "has") inverted before its subject ("is the black color available", "is the store open on
+// friday"). The data's "is" cue alone is half a question ("is" also opens
+// "is it just me or ..."); the inversion before a determiner or a pronoun
+// completes it.
+func yesNoQuestion(text string, toks []token) bool {
+	i := 0
+	for i < len(toks) && strings.HasPrefix(text[toks[i].start:], "@") {
+		i++
+	}
+	if i+2 >= len(toks) || toks[i].arabic || strings.Contains(text, "!") {
+		return false
+	}
+	switch k := toks[i].key; {
+	case k == "is" || k == "are" || k == "was" || k == "were":
+		return inversionSubjects[toks[i+1].key]
+	case k == "do" || k == "does" || k == "did" || k == "have" || k == "has":
+		// "does the clinic accept ...", "do you deliver on fridays",
+		// "have you got it in blue" ("can you ..." is a request: left to
+		// the cues)
+		return inversionSubjects[toks[i+1].key] || toks[i+1].key == "you" || toks[i+1].key == "u"
+	case whOpeners[k]:
+		// "what time do you close", "when does the sale start", "how
+		// much is delivery": a wh-word before an auxiliary or its noun
+		// ("what a ..." exclaims)
+		return whSecond[toks[i+1].key]
+	}
+	return false
+}
+
+var (
+	whOpeners = wordSet("what", "when", "where", "how", "which", "who")
+	whSecond  = wordSet("time", "day", "days", "hours", "do", "does", "did", "is", "are", "can", "will", "should", "much", "many", "long", "size", "color", "colour")
+)
+
+var inversionSubjects = wordSet("the", "this", "that", "these", "those", "your", "ur", "my", "our", "there", "it", "anyone", "anybody", "someone")
+
+// ultimatum reports a demand with a threat to leave or escalate: "or"
+// (والا, وإلا) before a verb of leaving, cancelling or reporting ("fix my
+// internet today or I'm switching providers", "رجعولي فلوسي والا هشتكي"):
+// a complaint, and urgent.
+func ultimatum(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if k != "or" && k != "otherwise" && !orElse[k] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			n := toks[j].key
+			if threatVerbs[n] || toks[j].arabic && threatVerbs[strings.TrimPrefix(n, "و")] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	orElse      = wordSet("والا", "وإلا", "وإلّا", "والّا", "وإلا فسوف")
+	threatVerbs = wordSet("switching", "switch", "cancel", "cancelling", "canceling", "leaving", "leave", "reporting", "report", "suing", "sue", "unsubscribing", "unsubscribe", "complaining", "escalating",
+		"هشتكي", "بشتكي", "حشتكي", "سأشتكي", "ساشتكي", "اشتكي", "هلغي", "بلغي", "حلغي", "سالغي", "سألغي", "الغي", "هقفل", "بقفل", "بسكر", "هسكر", "هسيبكم", "بسيبكم", "هبلغ", "سأتقدم", "ساتقدم", "بترك", "هترك", "سأترك", "ساترك")
+)
+
+// ultimatumWeight is the complaint evidence of an ultimatum: decisive.
+const ultimatumWeight = 1.0
+
+// hypothetical reports a word in a hypothetical frame: after "would be" or
+// "it'd be" ("it would be great to have a loyalty program"), or after an
+// Arabic future or subjunctive "to be" (بيكون, هيكون, رح يكون, سيكون)
+// with a condition after it ("بيكون حلو لو تعملوا عرض"). Its valence rates
+// what is proposed.
+func hypothetical(toks []token, i int) bool {
+	if i >= 2 && toks[i-1].key == "be" && (toks[i-2].key == "would" || toks[i-2].key == "itd" || toks[i-2].key == "thatd") {
+		return true
+	}
+	// "would love to see a tutorial", "I'd love a dark mode"
+	if i >= 1 && i+1 < len(toks) && toks[i].key == "love" && (toks[i-1].key == "would" || toks[i-1].key == "id" || toks[i-1].key == "wed") {
+		n := toks[i+1].key
+		if n == "to" && i+2 < len(toks) {
+			n = toks[i+2].key // "would love to see / to have"
+		}
+		return wishObjects[n]
+	}
+	if i >= 1 && toks[i].arabic && beFuture[toks[i-1].key] {
+		for j := i + 1; j < len(toks) && j <= i+2; j++ {
+			if condWords[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	wishObjects = wordSet("see", "have", "get", "a", "an", "more", "if", "some", "watch", "try")
+	beFuture    = wordSet("بيكون", "هيكون", "حيكون", "يكون", "سيكون", "رح يكون", "راح يكون", "بكون", "حتكون", "هتكون", "بتكون", "ستكون", "تكون")
+	condWords   = wordSet("لو", "اذا", "ازا", "إذا", "لما", "ان")
+)
+
+// hypotheticalDamp scales a good word in a hypothetical frame.
+const hypotheticalDamp = 0.2
+
+// slangPraise reports an intensity adjective of comment slang (insane,
+// crazy, sick, unreal, "to die for") said of a skill or of food: "your
+// editing skills are insane", "the croissants here are to die for". Said
+// of a skill, a work or a dish it praises; said of prices or of a wait
+// ("the prices are insane") it keeps its own valence. It returns the
+// adjective's token index, or -1.
+func slangPraise(toks []token) int {
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic {
+			continue
+		}
+		// "to die for"
+		if k == "die" && i > 0 && toks[i-1].key == "to" && i+1 < len(toks) && toks[i+1].key == "for" {
+			return i
+		}
+		if !slangAdjectives[k] {
+			continue
+		}
+		// "<skill> is/are <adj>" (a skill noun up to three words before)
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			if skillNouns[toks[j].key] {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+var (
+	slangAdjectives = wordSet("insane", "crazy", "sick", "unreal", "ridiculous", "nuts", "illegal")
+	skillNouns      = wordSet("skills", "skill", "talent", "editing", "edits", "voice", "vocals", "graphics", "animation", "animations", "drawing", "drawings", "cooking", "transitions", "visuals", "flow", "moves", "aim", "gameplay", "croissants", "food", "cake", "cakes", "burger", "burgers", "pizza", "desserts", "coffee")
+)
+
+// slangValence is the valence of slang praise (VADER's "awesome" is 3.1).
+const slangValence = 2.5
+
+// recommendationAsked reports a good word asked about (in a text with a
+// question mark: the caller checks): after "which" or
+// "what" (ايه, انهي, شو, وش) in a question ("which plan is best for a small
+// business?"). It asks for a recommendation; it praises nothing.
+func recommendationAsked(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if whichWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var whichWords = wordSet("which", "what", "whats", "ايه", "انهي", "انهو", "شو", "وش", "ايش", "اي", "أي", "مين", "منو")
+
+// dismissal reports a negated "to care" aimed at what the addressee says
+// ("لا أحد يهتم برأيك", "محدش مهتم بكلامك", "nobody cares about your
+// opinion"): a put-down of the commenter's interlocutor, not a service that
+// failed the customer.
+func dismissal(toks []token, j int) bool {
+	k := toks[j].key
+	if toks[j].arabic {
+		if !strings.Contains(k, "هتم") || j+1 >= len(toks) {
+			return false
+		}
+		n := toks[j+1].key
+		return strings.HasPrefix(n, "ب") && strings.HasSuffix(n, "ك") && utf8.RuneCountInString(n) >= 4
+	}
+	if k != "cares" && k != "care" {
+		return false
+	}
+	for n := j + 1; n < len(toks) && n <= j+3; n++ {
+		if toks[n].key == "your" || toks[n].key == "ur" || toks[n].key == "you" {
+			return true
+		}
+	}
+	return false
+}
+
+// conjunctionMa: the words after which ما is a conjunction ("after",
+// "before", "whenever", "as"), not a negation.
+var conjunctionMa = wordSet("بعد", "قبل", "كل", "زي", "مثل", "حسب", "طول", "لحد", "لغايه", "عشان", "علشان", "اول")
+
+// mockery reports "you think you are ..." said to the addressee (فاكر
+// نفسك, مفكر حالك, تحسب نفسك, شايف حالك, تظن نفسك, "who do you think you
+// are", "you think you're"): a put-down, even with a question mark; it asks
+// nothing and it is negative.
+func mockery(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		k, n := toks[i].key, toks[i+1].key
+		if toks[i].arabic {
+			if thinkYou[strings.TrimPrefix(k, "و")] && selfWords[n] {
+				return true
+			}
+			continue
+		}
+		if k == "think" && i+2 < len(toks) && (n == "youre" || n == "you" && toks[i+2].key == "are") && i > 0 && (toks[i-1].key == "you" || toks[i-1].key == "u") {
+			return true
+		}
+		if k == "who" && n == "do" && i+3 < len(toks) && toks[i+2].key == "you" && toks[i+3].key == "think" {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	thinkYou  = wordSet("فاكر", "فاكره", "فاكرين", "مفكر", "مفكره", "مفكرين", "تحسب", "تحسبين", "تحسبون", "شايف", "شايفه", "شايفين", "تظن", "تظنين", "تعتبر", "معتبر")
+	selfWords = wordSet("نفسك", "نفسكم", "نفسكو", "حالك", "حالكم", "حالكن", "روحك", "روحكم")
+)
+
+// mockeryValence is the negative valence of a put-down.
+const mockeryValence = -2.0
+
+// Concept word kinds: one map lookup a token (conceptScan) tells which
+// concepts a text can hold, so that the patterns above run only on the
+// texts that have their words (classify reads every comment: the patterns
+// must cost nothing on the others).
+const (
+	cwProblem uint32 = 1 << iota
+	cwTime
+	cwTakeEn
+	cwPlea
+	cwMisuse
+	cwNever
+	cwOrdered
+	cwOr
+	cwThink
+	cwSlang
+	cwWhich
+	cwWait
+	cwThanksVerb
+)
+
+var conceptKinds = func() map[string]uint32 {
+	m := map[string]uint32{}
+	put := func(bit uint32, sets ...map[string]bool) {
+		for _, set := range sets {
+			for w := range set {
+				m[w] |= bit
+			}
+		}
+	}
+	put(cwProblem, problemNouns)
+	put(cwTime, timeNouns)
+	put(cwTakeEn, wordSet("take", "takes", "taking", "took"))
+	put(cwPlea, pleaWords, enPleaWords)
+	put(cwMisuse, hackWords, firstHacked, someoneWords, unauthorisedWords, ordersNouns, chargeNouns)
+	put(cwNever, wordSet("never"))
+	put(cwOrdered, orderedWords)
+	put(cwOr, orElse, wordSet("or", "otherwise"))
+	put(cwThink, thinkYou, wordSet("think"))
+	put(cwSlang, slangAdjectives, wordSet("die"))
+	put(cwWhich, whichWords)
+	put(cwWait, waitWords)
+	put(cwThanksVerb, thanksVerbs)
+	return m
+}()
+
+// conceptScan returns the concept word kinds of toks (a word with the
+// conjunction و is looked up without it too; a verb of hacking, اتهكر،
+// انهكرت, is a misuse word whatever its affixes).
+func conceptScan(toks []token) uint32 {
+	var bits uint32
+	for i := range toks {
+		k := toks[i].key
+		bits |= conceptKinds[k]
+		if toks[i].arabic {
+			if len(k) > len("و") && strings.HasPrefix(k, "و") {
+				bits |= conceptKinds[k[len("و"):]]
+			}
+			if strings.Contains(k, "هكر") {
+				bits |= cwMisuse
+			}
+		}
+	}
+	return bits
+}
+
+// moneyAwaited reports the customer waiting for money to come back: a word
+// of waiting (ناطر, مستني, أنتظر, waiting) up to three words before a money
+// or refund noun ("صرلي شهر ناطر المصاري ترجع", "بستنى الفلوس ترجع"): a
+// refund overdue, urgent as "still no refund" is.
+func moneyAwaited(toks []token) bool {
+	for i := range toks {
+		if !waitWords[toks[i].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			k := toks[j].key
+			if u := urgentWords[k]; u == uwMoney || u == uwRefund || k == "refund" || k == "money" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var waitWords = wordSet("ناطر", "ناطره", "ناطرين", "مستني", "مستنيه", "مستنيين", "انتظر", "أنتظر", "ننتظر", "بستنى", "استنى", "منتظر", "منتظره", "انطر", "عم انطر", "waiting")
+
+// thanksVerb is the praise evidence of a first-person verb of thanking
+// addressed to the brand (أشكركم, نشكركم, بشكركم, أشكرك): the MSA and
+// formal way to thank, as شكرا is.
+const thanksVerbPraise = 1.0
+
+var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بشكركم", "اشكرك", "أشكرك", "نشكرك", "بشكرك", "اشكركو", "بشكركو", "واشكركم", "ونشكركم")

@@ -1,0 +1,228 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// conceptCase is one comment written for the concepts of concepts.go (not
+// taken from any set): the intent that must be reported, intents that must
+// not be, and the sentiment and complaint priority when given.
+type conceptCase struct {
+	text      string
+	intent    string
+	not       []string
+	sentiment string
+	priority  string
+}
+
+func checkConcepts(t *testing.T, cases []conceptCase) {
+	t.Helper()
+	for _, c := range cases {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if !op.In(c.intent, got.Intent) {
+			t.Errorf("%q: intent %v, want %s", c.text, got.Intent, c.intent)
+		}
+		for _, n := range c.not {
+			if op.In(n, got.Intent) {
+				t.Errorf("%q: intent %v, must not hold %s", c.text, got.Intent, n)
+			}
+		}
+		if c.sentiment != "" && got.Sentiment != c.sentiment {
+			t.Errorf("%q: sentiment %s, want %s", c.text, got.Sentiment, c.sentiment)
+		}
+		if c.priority != "" && got.Priority != c.priority {
+			t.Errorf("%q: priority %s, want %s", c.text, got.Priority, c.priority)
+		}
+	}
+}
+
+// A problem reported solved thanks the brand; negated or asked it is still
+// the problem.
+func TestConceptProblemSolved(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "problem solved, thank you so much", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "thanks for fixing the issue so fast", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "مشكورين حليتوا المشكلة بسرعة", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},      // Egyptian
+		{text: "الله يعطيكم العافية المشكلة انحلت", intent: "praise", not: []string{"complaint"}, sentiment: "positive"}, // Gulf
+		{text: "يسلمو ايديكم المشكلة انحلت", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},        // Levantine
+		{text: "تم حل المشكلة شكرا لكم", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},            // MSA
+		{text: "el moshkela at7alet, shokran ya gama3a", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "mashkoorin, el mshkle n7alet", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		// negated, asked, or beside another grievance: still a complaint
+		{text: "the problem is still not solved", intent: "complaint", not: []string{"praise"}},
+		{text: "المشكلة لسه ما اتحلتش", intent: "complaint", not: []string{"praise"}},
+		{text: "لم يتم حل المشكلة حتى الآن", intent: "complaint", not: []string{"praise"}},
+		{text: "المشكلة متحلتش", intent: "complaint", not: []string{"praise"}},
+		{text: "شكرا بس المشكلة لسه موجودة", intent: "complaint"},
+		{text: "المشكلة اتحلت بس التوصيل لسه متأخر", intent: "complaint"},
+		{text: "هل تم حل المشكلة؟", intent: "question", not: []string{"praise"}},
+	})
+}
+
+// "It takes so long" is a delay; "how long does it take" asks.
+func TestConceptTakesLong(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "the app takes forever to load", intent: "complaint", sentiment: "negative"},
+		{text: "why does it take so long to get a reply", intent: "complaint", sentiment: "negative"},
+		{text: "التطبيق بياخد وقت كتير عشان يفتح", intent: "complaint", sentiment: "negative"}, // Egyptian
+		{text: "الطلب ياخذ وقت طويل مرة", intent: "complaint", sentiment: "negative"},          // Gulf
+		{text: "ليش الرد بياخد وقت هالقد؟", intent: "complaint", sentiment: "negative"},        // Levantine
+		{text: "يستغرق التوصيل وقتا طويلا جدا", intent: "complaint", sentiment: "negative"},    // MSA
+		{text: "كم ياخذ وقت التوصيل؟", intent: "question", not: []string{"complaint"}},
+		{text: "how long does shipping take?", intent: "question", not: []string{"complaint"}},
+		{text: "ما اخدش وقت خالص، شكرا", intent: "praise", not: []string{"complaint"}},
+		{text: "اخد وقت قليل جدا، ممتاز", intent: "praise", not: []string{"complaint"}},
+		{text: "el tawsil bya5od wa2t kteer", intent: "complaint", sentiment: "negative"}, // Arabizi
+		{text: "leh el order byakhod wa2t keda", intent: "complaint"},
+	})
+}
+
+// A plea, an obligation or an ability put to the brand before a verb of
+// providing something proposes; before the service owed it complains.
+func TestConceptBrandProposal(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "maybe open a branch in Jeddah", intent: "suggestion", not: []string{"complaint"}},
+		{text: "you guys should add dark mode", intent: "suggestion", not: []string{"complaint"}},
+		{text: "why don't you make a sugar free version?", intent: "suggestion", not: []string{"complaint"}},
+		{text: "لازم تضيفوا خيار الدفع كاش", intent: "suggestion", not: []string{"complaint", "question"}}, // Egyptian
+		{text: "تكفون نزلوا حلقة جديدة", intent: "suggestion", not: []string{"complaint"}},                 // Gulf
+		{text: "فيكن تفتحوا فرع بحمص؟", intent: "suggestion", not: []string{"complaint"}},                  // Levantine
+		{text: "هل بإمكانكم توفير خدمة التوصيل؟", intent: "suggestion", not: []string{"complaint"}},        // MSA
+		{text: "هل بالإمكان إضافة خيار الدفع عند الاستلام؟", intent: "suggestion", not: []string{"complaint"}},
+		{text: "momken tefta7o far3 fe tanta?", intent: "suggestion", not: []string{"complaint"}},
+		// the service owed, or not said to the brand: no proposal
+		{text: "you must refund me now", intent: "complaint", not: []string{"suggestion"}},
+		{text: "it does not open", intent: "complaint", not: []string{"suggestion"}},
+		{text: "I need to add money to my wallet", intent: "other"},
+		{text: "لازم تردوا علينا", intent: "other", not: []string{"suggestion"}},
+		{text: "please open the link in the description", intent: "other", not: []string{"suggestion"}},
+		{text: "ممكن تفتحوا الطلب وتشوفوا ايه المشكلة", intent: "complaint", not: []string{"suggestion"}},
+	})
+}
+
+// An account misused is an urgent complaint; a hack that is not the
+// writer's is not.
+func TestConceptAccountMisuse(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "someone hacked my account and ordered stuff", intent: "complaint", sentiment: "negative", priority: "high"},
+		{text: "there are unauthorized charges on my card", intent: "complaint", priority: "high"},
+		{text: "I got hacked", intent: "complaint", priority: "high"},
+		{text: "حد دخل على حسابي وطلب حاجات", intent: "complaint", priority: "high"}, // Egyptian
+		{text: "تم اختراق حسابي", intent: "complaint", priority: "high"},             // MSA
+		{text: "في حدا عم يستخدم حسابي", intent: "complaint", priority: "high"},      // Levantine
+		{text: "في طلبات ما طلبتها على حسابي", intent: "complaint", priority: "high"},
+		{text: "ابي اعرف مين يستخدم حسابي، فيه طلبات ما سويتها", intent: "complaint", priority: "high"}, // Gulf
+		{text: "في حدا فات على حسابي وغير الايميل", intent: "complaint", priority: "high"},
+		{text: "someone changed my password and placed orders", intent: "complaint", priority: "high"},
+		{text: "my card was used for orders I never made", intent: "complaint", priority: "high"},
+		{text: "best hacker movie ever", intent: "praise", not: []string{"complaint"}},
+		{text: "شكلو الاكونت مهكر", intent: "other", not: []string{"complaint"}},
+	})
+}
+
+// Priority: a refund named by its participle, an escalation word, an action
+// without notice and a customer leaving are urgent.
+func TestConceptUrgent(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "ما وصلني المبلغ المسترد لحد الآن", intent: "complaint", priority: "high"},
+		{text: "الخدمة دي مش مقبولة خالص", intent: "complaint", priority: "high"},
+		{text: "this is unacceptable", intent: "complaint", priority: "high"},
+		{text: "لغوا اشتراكي بدون اشعار", intent: "complaint", priority: "high"},
+		{text: "the waiter was rude to us, never coming back", intent: "complaint", priority: "high"},
+		{text: "I never come here without ordering the cake, the service is slow though", intent: "complaint", priority: "medium"},
+	})
+}
+
+// "I ordered X and got Y" with the kind of thing named; "I ordered and it
+// came" is no complaint.
+func TestConceptOrderedGot(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "طلبت لون اسود وجاني ازرق", intent: "complaint", sentiment: "negative"},
+		{text: "طلبنا مقاس كبير ووصلنا صغير", intent: "complaint", sentiment: "negative"},
+		{text: "طلبت مقاس وسط ووصلني مظبوط", intent: "other", not: []string{"complaint"}},
+		{text: "طلبت ووصلني بسرعة، شكرا", intent: "praise", not: []string{"complaint"}},
+	})
+}
+
+// An English yes/no question needs no question mark; an insult with only a
+// question mark asks nothing; a demand with a threat is an urgent
+// complaint; a proposal's good words are not an opinion.
+func TestConceptQuestionsThreatsProposals(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "is the store open on friday", intent: "question"},
+		{text: "are there any seats left for tonight", intent: "question"},
+		{text: "is it just me or the app is slow", intent: "complaint"},
+		{text: "انت غبي ولا تسوي نفسك غبي؟", intent: "other", not: []string{"question"}}, // Gulf
+		{text: "انت اهبل ولا ايه؟", intent: "other", not: []string{"question"}},          // Egyptian
+		{text: "يا غبي وين طلبي؟", intent: "question"},
+		{text: "refund me or I'm reporting you", intent: "complaint", sentiment: "negative", priority: "high"},
+		{text: "رجعولي فلوسي والا هشتكي", intent: "complaint", priority: "high"},         // Egyptian
+		{text: "صلحوا النت والا بلغي الاشتراك", intent: "complaint", priority: "high"},   // Levantine
+		{text: "أعيدوا المبلغ وإلا سأتقدم بشكوى", intent: "complaint", priority: "high"}, // MSA
+		{text: "go or stay, your choice", intent: "other"},
+		{text: "would be nice if you added dark mode", intent: "suggestion", sentiment: "neutral"},
+		{text: "بيكون حلو لو تعملوا عرض للطلبة", intent: "suggestion", sentiment: "neutral"},
+		{text: "it'd be awesome to get a student discount", intent: "suggestion", sentiment: "neutral"},
+		{text: "هيكون جميل لو تضيفوا ترجمة", intent: "suggestion", sentiment: "neutral"},
+		{text: "I would recommend this place to everyone", intent: "praise", sentiment: "positive"},
+	})
+}
+
+// Slang praise of a skill or a dish, a recommendation asked, a dismissal of
+// what the addressee says.
+func TestConceptSlangAskedDismissal(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "your voice is unreal", intent: "praise", sentiment: "positive"},
+		{text: "that cake is to die for", intent: "praise", sentiment: "positive"},
+		{text: "the prices are insane", intent: "other", not: []string{"praise"}, sentiment: "negative"},
+		{text: "what is the best phone under 300?", intent: "question", sentiment: "neutral"},
+		{text: "انهي فرع احسن؟", intent: "question", sentiment: "neutral"},
+		{text: "محدش مهتم بكلامك يا فاشل", intent: "other", not: []string{"complaint"}, sentiment: "negative"},
+		{text: "nobody cares about your opinion, clown", intent: "other", not: []string{"complaint"}},
+		{text: "محدش اهتم بطلبي", intent: "complaint"},
+		{text: "nobody cares about my complaint", intent: "complaint"},
+	})
+}
+
+// An English wh-question needs no question mark either; "would love to
+// see ..." proposes.
+func TestConceptWhQuestionWish(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "what time do you close on sundays", intent: "question", sentiment: "neutral"},
+		{text: "how much is delivery to giza", intent: "question"},
+		{text: "when does the sale start", intent: "question"},
+		{text: "what a great video", intent: "praise", not: []string{"question"}},
+		{text: "would love to see a tutorial on excel macros", intent: "suggestion", sentiment: "neutral"},
+	})
+}
+
+// "You think you are ..." said to the addressee is a put-down: negative,
+// and no question; "فاكر ان" (do you remember / I think that) is not.
+func TestConceptMockery(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "تحسب نفسك فاهم؟", intent: "other", not: []string{"question"}, sentiment: "negative"},    // Gulf
+		{text: "شايف نفسك على ايه؟", intent: "other", not: []string{"question"}, sentiment: "negative"}, // Egyptian
+		{text: "مفكر حالك مطرب؟", intent: "other", not: []string{"question"}, sentiment: "negative"},    // Levantine
+		{text: "who do you think you are lol", intent: "other", not: []string{"question"}, sentiment: "negative"},
+		{text: "فاكر ان الطلب هيوصل امتى؟", intent: "question", sentiment: "neutral"},
+		{text: "انا شايف نفسي في الفيديو ده، حلو", intent: "praise", sentiment: "positive"},
+	})
+}
+
+// "Unacceptable" in Arabic complains; a first-person verb of thanking
+// praises; waiting for money to come back is urgent; a hacked account
+// beside a word that is also a promotion phrase stays a complaint.
+func TestConceptEscalationThanksWaiting(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "أنا عميل من سنين وهذه أول مرة أعامل بهذا الشكل، غير مقبول", intent: "complaint", priority: "high"}, // MSA
+		{text: "التأخير ده مش مقبول خالص", intent: "complaint", priority: "high"},                                  // Egyptian
+		{text: "أشكركم على حسن التعامل وسرعة التوصيل", intent: "praise", sentiment: "positive"},
+		{text: "نشكركم على الاستضافة", intent: "praise", sentiment: "positive"},
+		{text: "صرلي شهر ناطر المصاري ترجع", intent: "complaint", priority: "high"}, // Levantine
+		{text: "بستنى الفلوس ترجع من شهر", intent: "complaint", priority: "high"},   // Egyptian
+		{text: "مستني الطلب من اسبوع", intent: "complaint", priority: "medium"},
+		{text: "الحساب بتاعي اتهكر وحد طلب بيه حاجات", intent: "complaint", not: []string{"spam"}, priority: "high"},
+	})
+}
