@@ -97,6 +97,8 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"dialect words", "استنيت نص ساعة على الخط", []string{"gulf", "egyptian", "levantine"}},
 		// ... and their MSA look-alikes stay msa: relative ما + 2pl -oon,
 		// نص "text", a lone Gulf word MSA shares (مقطع)
+		{"jiddan is no formal sign", "الفني كان محترم جدا ربنا يخليه", []string{"gulf", "egyptian", "levantine"}},
+		{"jiddan is no formal sign", "التطبيق بطيء جدا عند التحميل", []string{"msa"}},
 		{"MSA relative ma", "نشكركم على كل ما تقدمون من جهد", []string{"msa"}},
 		{"MSA relative ma", "أرجو توضيح ما تقصدون بهذا البند", []string{"msa"}},
 		{"MSA nass", "نص الإعلان لا يوضح الشروط", []string{"msa"}},
@@ -316,6 +318,18 @@ func TestRound9MarkerSigns(t *testing.T) {
 		if sg := dialect.MarkerSigns(c.text); sg.Dialect[c.variety] <= 0 {
 			t.Errorf("%q: no evidence for %s (%+v)", c.text, op.Dialects[c.variety], sg)
 		}
+	}
+	// جدا "very" is written in every dialect: no formal sign (notFormalMSA)
+	if sg := dialect.MarkerSigns("الفني كان محترم جدا ربنا يخليه"); sg.MSA != 0 {
+		t.Errorf("جدا beside a dialect word: formal sign %.2f, want none", sg.MSA)
+	}
+	if sg := dialect.MarkerSigns("لم يصل الطلب وهذا مزعج جدا"); sg.MSA <= 0 {
+		t.Errorf("لم: no formal sign (%+v)", sg)
+	}
+	// ... but beside a word every dialect shares with an MSA homograph
+	// (يجيب "brings" / "answers") it stays formal
+	if sg := dialect.MarkerSigns("الخدمة بطيئة جدا ولا أحد يجيب"); sg.MSA <= 0 {
+		t.Errorf("جدا beside a shared word: no formal sign (%+v)", sg)
 	}
 	for _, text := range []string{
 		"نشكركم على كل ما تقدمون",     // relative ما + 2pl: no Gulf sign
