@@ -205,3 +205,42 @@ func FuzzTransliterate(f *testing.F) {
 		ToArabizi(in)
 	})
 }
+
+// TestTransliterateGuard: a word of a guarded (offensive) list is read only
+// when every Latin consonant takes its preferred reading; a digit may take
+// any of its readings.
+func TestTransliterateGuard(t *testing.T) {
+	words := []string{"نذل", "ذل", "عرص", "واطي"}
+	open := NewTransliterator(words, nil)
+	guarded := NewTransliterator(words, nil)
+	guarded.Guard([]string{"نذل", "عرص", "واطي"}) // ذل (humiliation) is no insult alone
+	for _, c := range []struct{ in, offensive string }{
+		{"tnazel", "نذل"},       // z read ذ: "it comes out", not "villain"
+		{"3ersna", "عرص"},       // s read ص: "our wedding"
+		{"el sot wati", "واطي"}, // t read ط
+	} {
+		if got := open.Transliterate(c.in).Text; !strings.Contains(got, c.offensive) {
+			t.Fatalf("unguarded %q = %q: the test needs the swapped reading", c.in, got)
+		}
+		if got := guarded.Transliterate(c.in).Text; strings.Contains(got, c.offensive) {
+			t.Errorf("guarded %q = %q: read as %s through a swapped consonant", c.in, got, c.offensive)
+		}
+	}
+	// the preferred readings and the digits still reach the word
+	for _, c := range []struct{ in, want string }{
+		{"nazl", "نذل"}, // no: z's preferred reading is ز
+		{"3ar9", "عرص"},
+		{"wa6i", "واطي"},
+	} {
+		got := guarded.Transliterate(c.in).Text
+		if c.in == "nazl" {
+			if got == c.want {
+				t.Errorf("guarded %q = %q", c.in, got)
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("guarded %q = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
