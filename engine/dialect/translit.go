@@ -251,6 +251,10 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			ar += next
 			end = ws[k+1].j
 			k++
+		} else if w.proclitic && strings.HasSuffix(ar, " ال") {
+			// a preposition with the article ("3al" على ال) before a word
+			// kept Latin or a number: the article has no noun to join
+			ar = ar[:len(ar)-len(" ال")]
 		}
 		x.segs = append(x.segs, segment{b.Len(), b.Len() + len(ar), w.i, end})
 		b.WriteString(ar)

@@ -32,9 +32,11 @@ func TestTransliterateWords(t *testing.T) {
 		{"2albi", "قلبي"},       // initial 2 = ق (Egyptian), then a suffix
 		{"el mat3am", "المطعم"}, // proclitic joined
 		{"7abibi 3la tool", "حبيبي على طول"},
-		{"100 2020", "100 2020"},           // numbers stay
-		{"see the phone", "see the phone"}, // common English words (markers/english.txt) stay
-		{"ma trod", "ما ترد"},              // ت + رد costs less than reading t as ط for طرد
+		{"100 2020", "100 2020"},              // numbers stay
+		{"see the phone", "see the phone"},    // common English words (markers/english.txt) stay
+		{"ma trod", "ما ترد"},                 // ت + رد costs less than reading t as ط for طرد
+		{"ro7t 3al mat3am", "رحت على المطعم"}, // 3al is على + the article, joined to its noun
+		{"3al 100 bas", "على 100 بس"},         // no noun to join: the article goes
 	} {
 		got := tr.Transliterate(c.in).Text
 		if textnorm.Fold(got) != textnorm.Fold(c.want) {
