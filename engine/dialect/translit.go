@@ -45,6 +45,7 @@ var translitWords string
 // It is immutable after NewTransliterator and safe for concurrent use.
 type Transliterator struct {
 	table   map[string]tableWord // by Latin skeleton
+	exact   map[string]tableWord // rows flagged x: by the lower-case spelling itself, before the skeleton
 	english map[string]bool      // lower-case Latin words kept as they are
 	loans   map[string]bool      // Latin words kept as they are and counted as Loan (AddLoans)
 	trie    trie
@@ -70,7 +71,7 @@ const maxTranslitWord = 24
 // the Arabic alphabet are ignored) and which keeps the Latin words of
 // english unchanged. The dialect markers' Arabic words are added to arabic.
 func NewTransliterator(arabic, english []string) *Transliterator {
-	t := &Transliterator{table: map[string]tableWord{}, english: map[string]bool{}, loans: map[string]bool{}}
+	t := &Transliterator{table: map[string]tableWord{}, exact: map[string]tableWord{}, english: map[string]bool{}, loans: map[string]bool{}}
 	for w := range socialLoans {
 		t.loans[w] = true // one lookup a word (AddLoans adds the caller's)
 	}
@@ -84,9 +85,13 @@ func NewTransliterator(arabic, english []string) *Transliterator {
 		if len(f) < 2 {
 			continue
 		}
-		k := skeletonString(strings.ToLower(f[0]))
-		if _, dup := t.table[k]; !dup {
-			t.table[k] = tableWord{ar: textnorm.Fold(f[1]), proclitic: len(f) > 2 && strings.Contains(f[2], "p")}
+		tw := tableWord{ar: textnorm.Fold(f[1]), proclitic: len(f) > 2 && strings.Contains(f[2], "p")}
+		if len(f) > 2 && strings.Contains(f[2], "x") {
+			// a spelling the skeleton would merge with another row's
+			// ("wala" ولا, "walla" والله): matched as written
+			t.exact[strings.ToLower(f[0])] = tw
+		} else if k := skeletonString(strings.ToLower(f[0])); t.table[k].ar == "" {
+			t.table[k] = tw
 		}
 		for _, w := range strings.Fields(textnorm.Fold(f[1])) {
 			t.trie.add(w)
@@ -328,6 +333,9 @@ const (
 // word transliterates one lower-case Latin word.
 func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	var sk [64]byte
+	if tw, hit := t.exact[string(w)]; hit {
+		return tw.ar, tw.proclitic, wordTable
+	}
 	s := latinSkeleton(append(sk[:0], w...))
 	if tw, hit := t.table[string(s)]; hit {
 		return tw.ar, tw.proclitic, wordTable
