@@ -100,6 +100,18 @@ func transliterator() *dialect.Transliterator {
 		}
 		translit = dialect.NewTransliterator(ar, en)
 		translit.AddLoans(loans)
+		// the Arabic words of the moderation table are read only through
+		// the preferred reading of every Latin consonant (Guard): a clean
+		// word spelled with z, s, t, d, h, k or g must not turn into an
+		// insult by swapping that letter for its emphatic or dental
+		// twin ("3ersna" عرسنا, not عرصنا; "tnazel" not تنذل)
+		var offensive []string
+		for _, f := range tsvRows("moderation_ar.tsv") {
+			if f[0] != "" && f[0][0] >= 0x80 && !strings.Contains(f[0], " ") {
+				offensive = append(offensive, f[0])
+			}
+		}
+		translit.Guard(offensive)
 	})
 	return translit
 }
@@ -140,6 +152,14 @@ func arabiziReadingDetected(text string, known *op.Detection) (x dialect.Transli
 	}
 	spelled := x.Spelled
 	if x.Digit >= 1 {
+		if x.Known >= 3 && x.Table >= 1 && x.Known >= 3*x.English && spelled <= x.Known {
+			// three words read as Arabic, one of them a particle or
+			// dialect word of the Arabizi table, beside a word with an
+			// Arabizi digit: the words spelled letter by letter are
+			// names and loans ("wen wa2ef el food truck", "fi
+			// 3andkon charger type c"), not an English sentence
+			return x, d, true
+		}
 		return x, d, x.Known >= 2 && x.Known >= 3*x.English && 2*spelled <= x.Known
 	}
 	nw := len(strings.Fields(text))

@@ -239,3 +239,59 @@ func TestArabiziLoanwordsStayArabic(t *testing.T) {
 		t.Errorf("English clause: language %s, want mixed", c.Language)
 	}
 }
+
+// TestArabiziSwappedConsonants: a clean Arabizi word is not read as an
+// insult by swapping a consonant for its emphatic or dental twin
+// (Transliterator.Guard over the moderation table's words), while insults
+// spelled with their usual letters, digits or a row of the Arabizi table
+// are still flagged. Sentences written for this test.
+func TestArabiziSwappedConsonants(t *testing.T) {
+	for _, s := range []string{
+		"mabrook 3ala el 3ers ya gama3a",  // عرس (wedding), not عرص
+		"sowar el 3ers tal3a gamda",       // the same
+		"emta tenzel el 7al2a el gedida?", // تنزل (comes out), not نذل
+		"el 7al2a nazla bokra wala la2?",  // نزلة, not ن + ذل
+		"yareet tnazlo videos aktar 3an el tabkh",
+	} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.IsSafe {
+			t.Errorf("%q: flagged %v %q", s, m.Flags, m.FlaggedTerms)
+		}
+	}
+	for _, s := range []string{
+		"enta 3abeet w mesh fahem 7aga", // عبيط: a row of the Arabizi table
+		"into kazzabin w 7aramiya",      // كذابين, Levantine ذ said z: a row too
+		"ya nassab rod 3alaya",
+		"enta wa6i awi", // the digit 6 is ط
+	} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); m.IsSafe {
+			t.Errorf("%q: not flagged", s)
+		}
+	}
+}
+
+// TestArabiziWithLoans: a short comment with an Arabizi digit word, three
+// words read as Arabic (one a particle of the Arabizi table) and as many
+// English loans spelled letter by letter is Arabizi ("ar"), while English
+// with digits stays English. Sentences written for this test.
+func TestArabiziWithLoans(t *testing.T) {
+	for _, s := range []string{
+		"3andkom laptop gaming b se3r kwayes?",
+		"wen a2rab branch la2elkom?",
+		"el charger wesel bayez, 3ayez a8ayaro",
+	} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Language != "ar" {
+			t.Errorf("%q: language %q, want ar", s, c.Language)
+		}
+	}
+	for _, s := range []string{
+		"this is 2 good to be true",
+		"I love it 3 times more than the old one",
+		"see u l8r guys, gr8 show",
+		"Call me at 555 2020 for more info",
+		"my order 12345 never arrived",
+	} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Language != "en" {
+			t.Errorf("%q: language %q, want en", s, c.Language)
+		}
+	}
+}

@@ -45,9 +45,13 @@ var translitWords string
 // It is immutable after NewTransliterator and safe for concurrent use.
 type Transliterator struct {
 	table   map[string]tableWord // by Latin skeleton
+	exact   map[string]tableWord // rows flagged x: by the lower-case spelling itself, before the skeleton
 	english map[string]bool      // lower-case Latin words kept as they are
 	loans   map[string]bool      // Latin words kept as they are and counted as Loan (AddLoans)
 	trie    trie
+	// guarded are offensive words (Guard): read only when every Latin
+	// consonant of the word takes its preferred reading
+	guarded map[string]bool
 }
 
 type tableWord struct {
@@ -67,7 +71,7 @@ const maxTranslitWord = 24
 // the Arabic alphabet are ignored) and which keeps the Latin words of
 // english unchanged. The dialect markers' Arabic words are added to arabic.
 func NewTransliterator(arabic, english []string) *Transliterator {
-	t := &Transliterator{table: map[string]tableWord{}, english: map[string]bool{}, loans: map[string]bool{}}
+	t := &Transliterator{table: map[string]tableWord{}, exact: map[string]tableWord{}, english: map[string]bool{}, loans: map[string]bool{}}
 	for w := range socialLoans {
 		t.loans[w] = true // one lookup a word (AddLoans adds the caller's)
 	}
@@ -81,9 +85,13 @@ func NewTransliterator(arabic, english []string) *Transliterator {
 		if len(f) < 2 {
 			continue
 		}
-		k := skeletonString(strings.ToLower(f[0]))
-		if _, dup := t.table[k]; !dup {
-			t.table[k] = tableWord{ar: textnorm.Fold(f[1]), proclitic: len(f) > 2 && strings.Contains(f[2], "p")}
+		tw := tableWord{ar: textnorm.Fold(f[1]), proclitic: len(f) > 2 && strings.Contains(f[2], "p")}
+		if len(f) > 2 && strings.Contains(f[2], "x") {
+			// a spelling the skeleton would merge with another row's
+			// ("wala" ولا, "walla" والله): matched as written
+			t.exact[strings.ToLower(f[0])] = tw
+		} else if k := skeletonString(strings.ToLower(f[0])); t.table[k].ar == "" {
+			t.table[k] = tw
 		}
 		for _, w := range strings.Fields(textnorm.Fold(f[1])) {
 			t.trie.add(w)
@@ -248,6 +256,10 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			ar += next
 			end = ws[k+1].j
 			k++
+		} else if w.proclitic && strings.HasSuffix(ar, " ال") {
+			// a preposition with the article ("3al" على ال) before a word
+			// kept Latin or a number: the article has no noun to join
+			ar = ar[:len(ar)-len(" ال")]
 		}
 		x.segs = append(x.segs, segment{b.Len(), b.Len() + len(ar), w.i, end})
 		b.WriteString(ar)
@@ -321,6 +333,9 @@ const (
 // word transliterates one lower-case Latin word.
 func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	var sk [64]byte
+	if tw, hit := t.exact[string(w)]; hit {
+		return tw.ar, tw.proclitic, wordTable
+	}
 	s := latinSkeleton(append(sk[:0], w...))
 	if tw, hit := t.table[string(s)]; hit {
 		return tw.ar, tw.proclitic, wordTable
@@ -565,16 +580,19 @@ func (t *Transliterator) search(w []byte) (string, bool) {
 	sr.best = 1e9
 	var out [96]byte
 	sr.suffix = false
-	t.trie.walk(w, 0, 0, out[:0], 0, &sr)
+	sr.guarded = t.guarded
+	t.trie.walk(w, 0, 0, out[:0], 0, false, &sr)
 	for k, p := range translitPrefixLatin {
 		if len(w)-len(p) < 2 || string(w[:len(p)]) != p {
 			continue
 		}
 		pre := append(out[:0], translitPrefixes[k].ar...)
-		t.trie.walk(w, len(p), 0, pre, 0.5, &sr)
+		sr.pre = len(pre)
+		t.trie.walk(w, len(p), 0, pre, 0.5, false, &sr)
 	}
+	sr.pre = 0
 	sr.suffix = true
-	t.trie.walk(w, 0, 0, out[:0], 0.5, &sr)
+	t.trie.walk(w, 0, 0, out[:0], 0.5, false, &sr)
 	if sr.best >= 1e9 {
 		return "", false
 	}
@@ -597,6 +615,20 @@ type searchState struct {
 	suffix bool // a word may end before a suffix of translitSuffixes
 	best   float64
 	found  []byte
+	// guarded: offensive words, accepted only when alt is false
+	// (Transliterator.Guard); pre is the length of the proclitic the walk
+	// started with
+	guarded map[string]bool
+	pre     int
+}
+
+// offensive reports whether out, the Arabic spelled so far, is a guarded
+// word, with or without the proclitic the walk started with.
+func (sr *searchState) offensive(out []byte) bool {
+	if len(sr.guarded) == 0 {
+		return false
+	}
+	return sr.guarded[string(out)] || sr.pre > 0 && sr.guarded[string(out[sr.pre:])]
 }
 
 // trie is a set of Arabic words letter by letter: child edges in one map
@@ -660,10 +692,25 @@ func (t *trie) step(node int32, ar string) int32 {
 // walk searches the readings of w[i:] from node, depth first, preferred
 // readings first, and keeps the cheapest complete one in sr; out holds the
 // Arabic spelled so far and cost its cost.
-func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, sr *searchState) {
+//
+// alt records whether a Latin consonant took other than its preferred
+// reading (z as ذ, s as ص, t as ط; a digit's other readings do not count):
+// such a reading does not make an offensive word (sr.guarded).
+func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt bool, sr *searchState) {
 	sr.steps++
 	if sr.steps > maxSearchSteps || cost >= sr.best {
 		return
+	}
+	if alt && t.terminal[node] && (i == len(w) || sr.suffix) && sr.offensive(out) {
+		// an offensive word (alone, after a proclitic, or before a
+		// suffix) read only through a swapped consonant: not accepted
+		// ("tnazel" is not تنذل, "nazal" not ن + ذل, "3ersna" not عرصنا)
+		if i == len(w) {
+			return
+		}
+		if _, ok := translitSuffixes[string(w[i:])]; ok {
+			return
+		}
 	}
 	if i == len(w) {
 		if t.terminal[node] && node != 0 {
@@ -684,15 +731,16 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, sr *s
 		if nx < 0 {
 			continue
 		}
-		c := cost
+		c, a := cost, alt
 		switch {
 		case k == 0:
 		case isVowel(w[i]) && list[0].n == 2 && r.ar == "":
 			c++ // a doubled vowel ("oo", "ee") read short: as costly as a consonant
 		default:
 			c += altCost(w[i])
+			a = a || !isVowel(w[i]) && !isDigit(w[i])
 		}
-		t.walk(w, i+r.n, nx, append(out, r.ar...), c, sr)
+		t.walk(w, i+r.n, nx, append(out, r.ar...), c, a, sr)
 	}
 }
 
@@ -747,6 +795,27 @@ var socialLoans = map[string]bool{
 	"story": true, "stories": true, "post": true, "posts": true, "comment": true, "comments": true,
 	"inbox": true, "dm": true, "bio": true, "profile": true, "live": true, "reels": true, "mention": true, "tag": true,
 	"private": true, "pv": true,
+}
+
+// Guard marks words (Arabic, folded here) as offensive: the search reads
+// a Latin word as one of them, or as one of them before a suffix, only when
+// every Latin consonant of the word takes its preferred reading (a digit
+// may take any of its readings). Arabizi spells most words with the plain
+// consonant ("3ers" is عرس, a wedding; "tnazel" تنزل, "it comes out"): a
+// reading that needs z as ذ or s as ص to reach an insult (عرص, نذل) turns
+// an ordinary word into one, and the moderation and sentiment tables then
+// flag a clean comment. Insults whose Arabizi spelling needs such a letter
+// ("3abeet" عبيط, "nassab" نصاب) are rows of translit/words.tsv, read
+// before the search. Call it before the transliterator is shared.
+func (t *Transliterator) Guard(words []string) {
+	if t.guarded == nil {
+		t.guarded = map[string]bool{}
+	}
+	for _, w := range words {
+		for _, x := range strings.Fields(textnorm.Fold(w)) {
+			t.guarded[x] = true
+		}
+	}
 }
 
 // AddLoans makes the Latin words of words (lower-cased) loans: kept as they

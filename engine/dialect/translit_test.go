@@ -32,9 +32,11 @@ func TestTransliterateWords(t *testing.T) {
 		{"2albi", "قلبي"},       // initial 2 = ق (Egyptian), then a suffix
 		{"el mat3am", "المطعم"}, // proclitic joined
 		{"7abibi 3la tool", "حبيبي على طول"},
-		{"100 2020", "100 2020"},           // numbers stay
-		{"see the phone", "see the phone"}, // common English words (markers/english.txt) stay
-		{"ma trod", "ما ترد"},              // ت + رد costs less than reading t as ط for طرد
+		{"100 2020", "100 2020"},              // numbers stay
+		{"see the phone", "see the phone"},    // common English words (markers/english.txt) stay
+		{"ma trod", "ما ترد"},                 // ت + رد costs less than reading t as ط for طرد
+		{"ro7t 3al mat3am", "رحت على المطعم"}, // 3al is على + the article, joined to its noun
+		{"3al 100 bas", "على 100 بس"},         // no noun to join: the article goes
 	} {
 		got := tr.Transliterate(c.in).Text
 		if textnorm.Fold(got) != textnorm.Fold(c.want) {
@@ -204,4 +206,43 @@ func FuzzTransliterate(f *testing.F) {
 		}
 		ToArabizi(in)
 	})
+}
+
+// TestTransliterateGuard: a word of a guarded (offensive) list is read only
+// when every Latin consonant takes its preferred reading; a digit may take
+// any of its readings.
+func TestTransliterateGuard(t *testing.T) {
+	words := []string{"نذل", "ذل", "عرص", "واطي"}
+	open := NewTransliterator(words, nil)
+	guarded := NewTransliterator(words, nil)
+	guarded.Guard([]string{"نذل", "عرص", "واطي"}) // ذل (humiliation) is no insult alone
+	for _, c := range []struct{ in, offensive string }{
+		{"tnazel", "نذل"},       // z read ذ: "it comes out", not "villain"
+		{"3ersna", "عرص"},       // s read ص: "our wedding"
+		{"el sot wati", "واطي"}, // t read ط
+	} {
+		if got := open.Transliterate(c.in).Text; !strings.Contains(got, c.offensive) {
+			t.Fatalf("unguarded %q = %q: the test needs the swapped reading", c.in, got)
+		}
+		if got := guarded.Transliterate(c.in).Text; strings.Contains(got, c.offensive) {
+			t.Errorf("guarded %q = %q: read as %s through a swapped consonant", c.in, got, c.offensive)
+		}
+	}
+	// the preferred readings and the digits still reach the word
+	for _, c := range []struct{ in, want string }{
+		{"nazl", "نذل"}, // no: z's preferred reading is ز
+		{"3ar9", "عرص"},
+		{"wa6i", "واطي"},
+	} {
+		got := guarded.Transliterate(c.in).Text
+		if c.in == "nazl" {
+			if got == c.want {
+				t.Errorf("guarded %q = %q", c.in, got)
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("guarded %q = %q, want %q", c.in, got, c.want)
+		}
+	}
 }
