@@ -150,7 +150,11 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	// proposal phrased as a question ("could you add cash on delivery?",
 	// a suggestion beside the question) is noted, not answered
 	asks := has("question") && !has("suggestion")
-	c.RequiresResponse = !has("spam") && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
+	// an English insult aimed at someone (flagged by moderation) is not
+	// answered as a grievance even when it names what went wrong ("worst
+	// service ever, run by clowns"): a calm word, no follow-up owed
+	insult := abusive && d.Language == "en"
+	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):
 		c.Priority = "high"

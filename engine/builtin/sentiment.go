@@ -79,7 +79,8 @@ type sentScore struct {
 	// posBefore: positive valence before the last contrast word ("the food
 	// was great but ..."): with a complaint after it the text is mixed
 	posBefore float64
-	butAt     int // token index of the last contrast word, -1 when none
+	posAfter  float64 // positive valence after the last contrast word
+	butAt     int     // token index of the last contrast word, -1 when none
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -175,7 +176,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if toks[k].key == "ما" && k > 0 && conjunctionMa[toks[k-1].key] {
 				break
 			}
-			if negators[toks[k].key] || strings.HasSuffix(toks[k].key, "nt") && len(toks[k].key) > 3 {
+			if negators[toks[k].key] || ntNegation(toks[k].key) {
 				v *= -0.74
 				break
 			}
@@ -187,6 +188,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		if butAt >= 0 && h.ti < butAt && v > 0 {
 			s.posBefore += v
+		}
+		if butAt >= 0 && h.ti > butAt && v > 0 {
+			s.posAfter += v
 		}
 		if butAt >= 0 {
 			if h.ti < butAt {

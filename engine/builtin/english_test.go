@@ -1,0 +1,75 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// TestEnglishAimedInsults: an insult noun said of a person named by their
+// job, across "of this ..." / "at this ...", after an insulting adjective,
+// or closing the comment as an exclamation, is flagged; the same nouns said
+// of things or of oneself are not. An English insult is not answered as a
+// grievance (requires_response false).
+func TestEnglishAimedInsults(t *testing.T) {
+	for _, s := range []string{
+		"the mechanic at this garage is a clown",
+		"the cashiers here are lazy idiots",
+		"the narrator of this audiobook is a total moron",
+		"she keeps mispronouncing every word, complete idiot",
+		"our couriers are rude fools",
+	} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); m.IsSafe {
+			t.Errorf("%q not flagged", s)
+		}
+		if c := Classify(op.ClassifyRequest{Text: s}); c.RequiresResponse {
+			t.Errorf("%q: requires_response for an insult", s)
+		}
+	}
+	for _, s := range []string{
+		"I felt like such a fool waiting at the wrong gate",
+		"the guide at this museum is a legend",
+		"this patch is a total mess, absolute joke",
+		"my april fools prank went great",
+		"the teachers at this school are heroes",
+	} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.IsSafe {
+			t.Errorf("%q flagged: %v", s, m.Flags)
+		}
+	}
+}
+
+// TestEnglishPraiseButReport: praise conceded before "but" and a plain
+// report after it is a complaint (mixed) even without a negative word; a
+// wish or a question after "but" is not.
+func TestEnglishPraiseButReport(t *testing.T) {
+	for _, s := range []string{
+		"love the app but the map takes forever to load every morning",
+		"great pizza but it got here forty minutes after we ordered",
+		"nice hotel but the pool was closed the whole week",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if !op.In("complaint", c.Intent) || c.Sentiment != "mixed" || !c.RequiresResponse {
+			t.Errorf("%q: got %v %s rr=%v, want a mixed complaint", s, c.Intent, c.Sentiment, c.RequiresResponse)
+		}
+	}
+	for _, s := range []string{
+		"great app but I wish it had a widget",
+		"love the recipes but could you add a vegan one",
+		"love it and my kids love it too",
+	} {
+		if c := Classify(op.ClassifyRequest{Text: s}); op.In("complaint", c.Intent) {
+			t.Errorf("%q: complaint %v", s, c.Intent)
+		}
+	}
+}
+
+// TestNtNegation: only "n't" written without its apostrophe negates;
+// "appointment", "payment" and "want" do not.
+func TestNtNegation(t *testing.T) {
+	for k, want := range map[string]bool{"dont": true, "cant": true, "wasnt": true, "shouldnt": true, "appointment": false, "payment": false, "want": false, "went": false} {
+		if ntNegation(k) != want {
+			t.Errorf("ntNegation(%q) = %v", k, !want)
+		}
+	}
+}
