@@ -21,7 +21,9 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// an hour"): the clause after the contrast word carries no positive
 	// word and asks nothing, so it is what went wrong, even when none of
 	// its words is negative. The praise is a concession: a complaint, mixed.
-	if sent.butAt >= 0 && sent.posBefore > 0 && sent.posAfter == 0 && len(toks)-sent.butAt-1 >= 3 &&
+	// (comments only: in a tweet the same shape is as often a reply that
+	// concedes nothing to a brand; cost the complaints set 0.002 F1)
+	if sent.butAt >= 0 && sent.posBefore > 0 && sent.posAfter == 0 && len(toks)-sent.butAt-1 >= 3 && !tweetShaped(text) &&
 		len(toks) <= plainPraiseMaxWords && !strings.ContainsAny(text, "?") &&
 		ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.6 && !wishAfter(toks, sent.butAt) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
@@ -29,7 +31,209 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 		ev.praiseBefore = true
 	}
+	// a threat to leave said outright ("deleting my account", "I'm
+	// switching carriers"): a complaint (and urgent: englishUrgent)
+	// (with some other sign of trouble: "im cancelling my membership
+	// because I moved, any fee?" asks)
+	if leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
+	// irony: "oh great, another ...", an eye-roll emoji, "thanks a lot"
+	// beside something that went wrong: the good words mock a failure
+	if ironic(text, toks) && sent.rawNeg > 0 && !strings.ContainsAny(text, "?") {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "smoothest app ever", "comfiest hoodie I've ever owned": a good
+	// superlative with "ever" praises what it names, when nothing in the
+	// comment is negative
+	if sent.rawNeg == 0 && sent.rawPos > 0 && goodSuperlativeEver(toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], enCueMin)
+	}
+	// a proposal (a decisive suggestion cue: "you should open", "can you
+	// add") with only a weak complaint word beside it ("the drive is too
+	// long", "lyrics that work offline") gives the reason for the
+	// proposal; it reports no failure. Comments only (an @-addressed tweet
+	// with "you should" is as often a reproach).
+	if ev.cue[iSuggestion] >= 1 && ev.cue[iComplaint] < 1 && !ev.strong && !tweetShaped(text) && sent.compound > -0.5 {
+		sc[iComplaint] = 0
+	}
+	// "please unbox the new phone next", "pls review the X next": a
+	// request for the next video or episode is a proposal
+	if n := len(toks); n >= 3 && toks[n-1].key == "next" && pleaseWords[toks[0].key] && ev.cue[iComplaint] < 0.6 {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+	}
+	if slangWithJoy(text, toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+	}
+	// a question about what something costs, includes or lasts ("how many
+	// days is the tour", "is the card free") with no complaint cue of
+	// weight: its words describe what is asked about, they judge nothing
+	// ("is it just me or the app is slow" is a complaint put as a question:
+	// an "or" keeps it one)
+	if opensQuestion(toks) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg == 0 && !negatedAny(toks) && !hasKey(toks, "or") {
+		sc[iComplaint] = 0
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+		if ev.cue[iPraise] < 0.6 {
+			sc[iPraise] = 0
+			ev.enAsk = true // labelWithIntent: neutral
+		}
+	}
 }
+
+// reliefAfter reports "gone", "went away", "disappeared", "cured" within
+// three words after toks[j-1] ("the pain is basically gone"), with no
+// negator between ("isn't gone" is no relief).
+func reliefAfter(toks []token, j int) bool {
+	for k := j; k < len(toks) && k < j+3; k++ {
+		key := toks[k].key
+		if negators[key] || ntNegation(key) {
+			return false
+		}
+		if reliefWords[key] || key == "went" && k+1 < len(toks) && toks[k+1].key == "away" {
+			return true
+		}
+	}
+	return false
+}
+
+// reliefOf reports a relief word at toks[i] that ends a bad thing named
+// up to three words before it ("headache disappeared").
+func reliefOf(toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if badThings[toks[k].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// badThings are what a customer is glad to see gone.
+var badThings = keySet("pain", "ache", "headache", "migraine", "acne", "rash", "itch", "stress", "anxiety", "noise", "smell", "stain", "stains", "bug", "lag", "problem", "issue")
+
+var reliefWords = keySet("gone", "disappeared", "vanished", "cured", "healed")
+
+// slangWithJoy reports a slang intensity adjective ("insane", "sick",
+// "unreal") in a comment that also carries a delighted emoji: "this scent
+// is insane 😍" praises whatever it is said of.
+func slangWithJoy(text string, toks []token) bool {
+	found := false
+	for i := range toks {
+		if slangAdjectives[toks[i].key] {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for _, e := range []string{"😍", "🔥", "🤩", "😋", "💯", "🥰", "😻"} {
+		if strings.Contains(text, e) {
+			return true
+		}
+	}
+	return false
+}
+
+var pleaseWords = keySet("please", "pls", "plz", "plss")
+
+// opensQuestion reports an English text that opens with a question word
+// and an auxiliary or a measure ("how many", "what time", "is the", "do
+// you"): it asks.
+func opensQuestion(toks []token) bool {
+	if len(toks) < 3 || toks[0].arabic {
+		return false
+	}
+	a, b := toks[0].key, toks[1].key
+	return whOpeners[a] && whSecond[b] || (a == "is" || a == "are" || a == "does" || a == "do") && inversionSubjects[b]
+}
+
+// negatedAny reports an English negator among toks.
+func negatedAny(toks []token) bool {
+	for i := range toks {
+		if negators[toks[i].key] || ntNegation(toks[i].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// ironic reports the marks of sarcasm in English: an eye-roll or
+// unamused emoji, "oh great/wonderful/perfect" or "great, another" opening
+// the comment, or "thanks a lot" / "thanks for nothing" closing it.
+func ironic(text string, toks []token) bool {
+	if strings.Contains(text, "🙄") || strings.Contains(text, "😒") {
+		return true
+	}
+	if len(toks) >= 3 && !toks[0].arabic {
+		a, b := toks[0].key, toks[1].key
+		if (a == "oh" || a == "wow" || a == "just") && ironicGood[b] || ironicGood[a] && b == "another" {
+			return true
+		}
+	}
+	return false
+}
+
+var ironicGood = keySet("great", "wonderful", "perfect", "fantastic", "brilliant", "lovely", "amazing", "awesome", "thanks")
+
+// goodSuperlativeEver reports "<adjective>-est ... ever" or "best ...
+// ever" within four words (the caller checks that the comment's valence
+// is positive only).
+func goodSuperlativeEver(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic || !(len(k) > 5 && strings.HasSuffix(k, "est") || k == "best") {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			if toks[j].key == "ever" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leavingThreat reports a customer saying they are leaving: "deleting my
+// account", "I'm switching carriers", "im cancelling", "uninstalling".
+func leavingThreat(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if !enLeaveVerbs[k] {
+			continue
+		}
+		if k == "deleting" || k == "closing" {
+			// of their own account or the app
+			if i+2 < len(toks) && (toks[i+1].key == "my" || toks[i+1].key == "the" || toks[i+1].key == "this") && leaveObjects[toks[i+2].key] {
+				return true
+			}
+			continue
+		}
+		// "I'm switching to your plan" joins; it does not leave
+		if i+1 < len(toks) && toks[i+1].key == "to" && i+2 < len(toks) && (toks[i+2].key == "your" || toks[i+2].key == "you") {
+			continue
+		}
+		if k == "uninstalling" || i > 0 && firstPersonBe[toks[i-1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	enLeaveVerbs  = keySet("switching", "cancelling", "canceling", "unsubscribing", "deleting", "closing", "uninstalling", "quitting")
+	leaveObjects  = keySet("account", "app", "subscription", "membership", "profile")
+	firstPersonBe = keySet("im", "i'm", "were", "we're", "am")
+)
+
+// englishUrgent reports the English urgency concepts of this file (a
+// threat to leave said outright).
+func englishUrgent(toks []token) bool { return leavingThreat(toks) }
 
 // wishAfter reports a wish or a request after the contrast word ("but I
 // wish it had", "but please add", "but it would be nice"): a suggestion,
@@ -57,3 +261,13 @@ func ntNegation(k string) bool {
 
 var ntStems = keySet("do", "does", "did", "ca", "can", "wo", "is", "are", "was", "were", "has", "have", "had", "should", "would", "could",
 	"must", "need", "ai", "might", "dare", "aren", "isn", "wasn", "didn", "doesn", "don")
+
+// hasKey reports a token whose key is k.
+func hasKey(toks []token, k string) bool {
+	for i := range toks {
+		if toks[i].key == k {
+			return true
+		}
+	}
+	return false
+}

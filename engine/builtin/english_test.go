@@ -73,3 +73,44 @@ func TestNtNegation(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishCommentConcepts: the English concepts of english.go, on
+// sentences written for this test: irony, a good superlative with "ever",
+// a proposal with its reason, a request for the next video, a question
+// about what something costs or lasts, a threat to leave, relief, slang
+// with a delighted emoji, an insult beside a verdict.
+func TestEnglishCommentConcepts(t *testing.T) {
+	for _, c := range []struct {
+		text, intent, sentiment string
+		rr                      bool
+		priority                string
+	}{
+		{"oh wonderful, the update wiped my playlists again 🙄", "complaint", "negative", true, ""},
+		{"friendliest nurses we have ever met", "praise", "positive", false, ""},
+		{"you should add a night mode, the screen is too bright", "suggestion", "neutral", false, ""},
+		{"please review the new electric scooter next", "suggestion", "neutral", false, ""},
+		{"how long is the warranty on the blender", "question", "neutral", true, ""},
+		{"is the parking free", "question", "neutral", true, ""},
+		{"waited two hours for a technician who never came. im switching providers", "complaint", "negative", true, "high"},
+		{"my migraine disappeared after one session, thank you", "praise", "positive", false, ""},
+		{"this perfume is unreal 😍", "praise", "positive", false, ""},
+		{"worst airline ever, run by clueless morons", "other", "negative", false, ""},
+	} {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if len(got.Intent) == 0 || got.Intent[0] != c.intent || got.Sentiment != c.sentiment || got.RequiresResponse != c.rr || c.priority != "" && got.Priority != c.priority {
+			t.Errorf("%q: got %v %s rr=%v %s, want %s %s rr=%v %s", c.text, got.Intent, got.Sentiment, got.RequiresResponse, got.Priority, c.intent, c.sentiment, c.rr, c.priority)
+		}
+	}
+	// not over-firing
+	for _, c := range []struct{ text, notIntent string }{
+		{"oh great, the new season is finally out!", "complaint"},
+		{"the slowest delivery ever", "praise"},
+		{"I'm switching to your family plan next month, what do I need?", "complaint"},
+		{"is it just me or is the app slow today", "other"},
+		{"the traffic near your branch is insane 😡", "praise"},
+	} {
+		if got := Classify(op.ClassifyRequest{Text: c.text}); op.In(c.notIntent, got.Intent) {
+			t.Errorf("%q: %v", c.text, got.Intent)
+		}
+	}
+}

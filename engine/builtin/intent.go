@@ -350,6 +350,9 @@ type intentEv struct {
 	// mention: the text names an account (@brand): abuse aimed at a brand
 	// is a complaint about it
 	mention bool
+	// enAsk: an English question about what something costs, includes or
+	// lasts, without praise or complaint cue (english.go): neutral
+	enAsk bool
 	// strong: one complaint cue alone reports a clear failure (charged
 	// twice, arrived broken, deleted all my ...): positive words around it
 	// are irony, not praise
@@ -639,6 +642,7 @@ type intentContext struct {
 	abusive      bool // an insult, profanity or hate at moderate or worse
 	contrast     bool // a contrast word (but, بس, لكن) joins positive and negative evidence
 	questionMark bool // the text has ? or ؟
+	english      bool // the text is English (not mostly Arabic)
 }
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list
@@ -677,7 +681,10 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if ctx.abusive && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0 // "you crooks should be in jail": a reproach, not a proposal
 	}
-	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
+	// (English: an insult aimed at someone stays an insult even beside a
+	// verdict like "worst service ever"; only a concrete failure, a strong
+	// cue, makes it a complaint)
+	if ctx.abusive && (ev.cue[iComplaint] < 1 || ctx.english && !ev.strong) && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
 		// "يا حمار وش هالكلام": rhetorical; "انت غبي ولا تسوي نفسك غبي؟":

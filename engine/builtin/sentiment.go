@@ -181,6 +181,13 @@ func scoreSentiment(text string, toks []token) sentScore {
 				break
 			}
 		}
+		// "my back pain is finally gone": a bad thing gone is relief (and
+		// the word saying it is gone no loss)
+		if v < 0 && !t.arabic && reliefAfter(toks, h.tj) {
+			v *= -0.74
+		} else if v < 0 && !t.arabic && reliefWords[t.key] && reliefOf(toks, h.ti) {
+			continue
+		}
 		if v > 0 {
 			s.rawPos += v
 		} else {
