@@ -271,3 +271,23 @@ func hasKey(toks []token, k string) bool {
 	}
 	return false
 }
+
+// loveItIf reports "would love it if", "I'd like it if", "we'd love it
+// if": a wish framed as a condition; its good word rates the proposal, as
+// in hypothetical (concepts.go), not the brand.
+func loveItIf(toks []token, i int) bool {
+	if i < 1 || i+2 >= len(toks) || toks[i].arabic {
+		return false
+	}
+	k := toks[i].key
+	return (k == "love" || k == "like") && (toks[i-1].key == "would" || toks[i-1].key == "id" || toks[i-1].key == "wed") &&
+		toks[i+1].key == "it" && toks[i+2].key == "if"
+}
+
+// greeting reports "good" in "good morning/afternoon/evening" opening a
+// sentence: politeness before a request, not a judgement of anything.
+func greeting(toks []token, i int) bool {
+	return i+1 < len(toks) && toks[i].key == "good" && greetTimes[toks[i+1].key] && !toks[i].arabic
+}
+
+var greetTimes = keySet("morning", "afternoon", "evening")

@@ -114,3 +114,20 @@ func TestEnglishCommentConcepts(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishPoliteFrames: a greeting ("good morning") and a wish framed
+// as a condition ("would love it if") voice no opinion of the brand.
+func TestEnglishPoliteFrames(t *testing.T) {
+	for _, c := range []struct{ text, sentiment string }{
+		{"Good afternoon. My parcel was marked delivered but it never arrived. Can someone check?", "negative"},
+		{"I would love it if the library opened on Sundays", "neutral"},
+		{"we'd like it if you posted the slides after class", "neutral"},
+	} {
+		if got := Classify(op.ClassifyRequest{Text: c.text}); got.Sentiment != c.sentiment {
+			t.Errorf("%q: %s %v, want %s", c.text, got.Sentiment, got.Intent, c.sentiment)
+		}
+	}
+	if !greeting(tokenize("good morning team"), 0) || greeting(tokenize("good food"), 0) {
+		t.Error("greeting")
+	}
+}

@@ -642,7 +642,9 @@ type intentContext struct {
 	abusive      bool // an insult, profanity or hate at moderate or worse
 	contrast     bool // a contrast word (but, بس, لكن) joins positive and negative evidence
 	questionMark bool // the text has ? or ؟
-	english      bool // the text is English (not mostly Arabic)
+	// englishInsult: an English text with an insult aimed at someone
+	// (harassment flagged at medium strictness), not profanity alone
+	englishInsult bool
 }
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list
@@ -684,7 +686,7 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	// (English: an insult aimed at someone stays an insult even beside a
 	// verdict like "worst service ever"; only a concrete failure, a strong
 	// cue, makes it a complaint)
-	if ctx.abusive && (ev.cue[iComplaint] < 1 || ctx.english && !ev.strong) && !ev.mention {
+	if ctx.abusive && (ev.cue[iComplaint] < 1 || ctx.englishInsult && !ev.strong) && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
 		// "يا حمار وش هالكلام": rhetorical; "انت غبي ولا تسوي نفسك غبي؟":

@@ -152,9 +152,13 @@ func scoreSentiment(text string, toks []token) sentScore {
 				v += math.Copysign(b*2, v)
 			}
 		}
+		// "good morning": a greeting, no opinion (english.go)
+		if v > 0 && greeting(toks, h.ti) {
+			continue
+		}
 		// a good word in a hypothetical ("it would be great to have",
 		// "بيكون حلو لو"): it rates a proposal, not the brand (concepts.go)
-		if v > 0 && hypothetical(toks, h.ti) {
+		if v > 0 && (hypothetical(toks, h.ti) || loveItIf(toks, h.ti)) {
 			v *= hypotheticalDamp
 		}
 		if t.elong {
