@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"math"
+	"regexp"
 	"strings"
 )
 
@@ -70,6 +71,47 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	if slangWithJoy(text, toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+	}
+	// "any discount for students", "any news on the sequel": a short
+	// comment opening with "any" and a noun asks whether there is one
+	if n := len(toks); n >= 2 && n <= 8 && toks[0].key == "any" && !toks[1].arabic && !anyNot[toks[1].key] && ev.cue[iComplaint] < 0.6 && !hasAnyKey(toks, anyStatement) {
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+	}
+	// "found chicken in it", "found a screw in my salad": something found
+	// in what was bought
+	if foundIn(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
+	}
+	// "can't stop smiling", "hasn't stopped laughing": enthusiasm
+	if cantStop(toks) && ev.cue[iComplaint] < 0.6 {
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+	}
+	// a rating: "10/10 service", "5 stars" praise; "1/10", "one star" complain
+	// (comments only: a tweet's "1/5" is a card number or a thread)
+	r := 0
+	if !tweetShaped(text) {
+		r = rating(text)
+	}
+	switch r {
+	case 1:
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+		if ev.cue[iComplaint] < 1 && !ev.strong {
+			sc[iComplaint] = 0
+		}
+	case -1:
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+		sc[iPraise] = 0
+	}
+	// "wish you opened earlier", "wish they sold bigger sizes": a wish
+	// about what the business does is a proposal
+	if wishYouDid(toks) {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		sc[iPraise] = 0
 	}
 	// a question about what something costs, includes or lasts ("how many
 	// days is the tour", "is the card free") with no complaint cue of
@@ -291,3 +333,96 @@ func greeting(toks []token, i int) bool {
 }
 
 var greetTimes = keySet("morning", "afternoon", "evening")
+
+// anyNot are the words after an opening "any" that make no question
+// ("anyway", "any time!": thanks).
+var anyNot = keySet("time", "way", "day", "more", "longer", "chance")
+
+// anyStatement make "any ..." a statement ("any feedback is appreciated").
+var anyStatement = keySet("is", "are", "was", "were", "will", "would", "appreciated", "welcome", "helps")
+
+// hasAnyKey reports a token whose key is in set.
+func hasAnyKey(toks []token, set map[string]bool) bool {
+	for i := range toks {
+		if set[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// foundIn reports "found" followed within four words by "in it", "in my
+// ..." or "inside".
+func foundIn(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "found" || toks[i].arabic {
+			continue
+		}
+		for j := i + 2; j < len(toks) && j <= i+5; j++ {
+			if toks[j].key == "inside" || toks[j].key == "in" && j+1 < len(toks) && (toks[j+1].key == "it" || toks[j+1].key == "my" || toks[j+1].key == "our") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cantStop reports a negated "stop" before a verb in -ing ("can't stop
+// smiling", "haven't stopped listening"): the activity goes on and on.
+func cantStop(toks []token) bool {
+	for i := 1; i+1 < len(toks); i++ {
+		k := toks[i].key
+		if (k == "stop" || k == "stopped") && (negators[toks[i-1].key] || ntNegation(toks[i-1].key)) && strings.HasSuffix(toks[i+1].key, "ing") && enjoyVerbs[toks[i+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var enjoyVerbs = keySet("smiling", "laughing", "listening", "watching", "playing", "eating", "reading", "wearing", "using", "recommending", "thinking", "talking", "singing", "dancing", "rewatching")
+
+// rating reads a score given out of ten or five, or in stars: 1 for a high
+// one (8-10/10, 5/5, "five stars"), -1 for a low one (0-2/10, 0-1/5, "one
+// star", "zero stars"), 0 when there is none ("4.5 stars", "1/50", "50/50"
+// are no such score).
+func rating(text string) int {
+	if !strings.ContainsAny(text, "/sS") {
+		return 0
+	}
+	switch {
+	case reRatingHigh.MatchString(text):
+		return 1
+	case reRatingLow.MatchString(text):
+		return -1
+	}
+	return 0
+}
+
+var (
+	reRatingHigh = regexp.MustCompile(`(?i)(?:^|[^\d./])(?:(?:8|9|10|11)/10|5/5|(?:5|five) stars?)(?:$|[^\d/])`)
+	reRatingLow  = regexp.MustCompile(`(?i)(?:^|[^\d./])(?:(?:0|1|2)/10|(?:0|1)/5|(?:one|zero|0|1) stars?)(?:$|[^\d/])`)
+)
+
+// wishYouDid reports "wish you/they/u" before a verb in the past, or
+// would/could/had/sold ("wish you opened earlier"); "wish you all the
+// best" is a greeting.
+func wishYouDid(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].key != "wish" || !wishWho[toks[i+1].key] {
+			continue
+		}
+		n := toks[i+2].key
+		if n == "guys" && i+3 < len(toks) {
+			n = toks[i+3].key
+		}
+		if wishVerbs[n] || len(n) > 4 && strings.HasSuffix(n, "ed") {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	wishWho   = keySet("you", "u", "yall", "they", "ya")
+	wishVerbs = keySet("would", "could", "had", "sold", "made", "did", "brought", "kept", "did", "got", "ran", "gave")
+)

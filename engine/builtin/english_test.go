@@ -131,3 +131,38 @@ func TestEnglishPoliteFrames(t *testing.T) {
 		t.Error("greeting")
 	}
 }
+
+// TestEnglishMoreConcepts: "any <noun>" asks, something found inside what
+// was bought, "can't stop <enjoying>", a rating, "wish you <did>", comment
+// slang that praises, damp in a room, "shut up" opening a comment.
+func TestEnglishMoreConcepts(t *testing.T) {
+	for _, c := range []struct{ text, intent, sentiment string }{
+		{"any vegan options on the new menu", "question", "neutral"},
+		{"bought a bag of rice and found a small stone inside", "complaint", "negative"},
+		{"my son can't stop playing with the robot kit you sent", "praise", "positive"},
+		{"5/5 for the installers, tidy and quick", "praise", "positive"},
+		{"1/10 experience, the room key never worked", "complaint", "negative"},
+		{"wish you stocked the large sizes in store", "suggestion", "neutral"},
+		{"the fries here are top tier", "praise", "positive"},
+		{"the bathroom wall was covered in mould", "complaint", "negative"},
+	} {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if len(got.Intent) == 0 || got.Intent[0] != c.intent || got.Sentiment != c.sentiment {
+			t.Errorf("%q: got %v %s, want %s %s", c.text, got.Intent, got.Sentiment, c.intent, c.sentiment)
+		}
+	}
+	for _, c := range []struct{ text, notIntent string }{
+		{"any feedback is welcome, thanks", "question"},
+		{"rated it 4.5 stars on the store", "complaint"},
+		{"found my old receipts in the drawer, still kept them", "complaint"},
+		{"wish you all the best with the new branch", "suggestion"},
+		{"the car hasn't stopped making that noise since the service", "praise"},
+	} {
+		if got := Classify(op.ClassifyRequest{Text: c.text}); op.In(c.notIntent, got.Intent) {
+			t.Errorf("%q: %v", c.text, got.Intent)
+		}
+	}
+	if m := Moderate(op.ModerateRequest{Text: "shut up and go back to your kitchen videos", Strictness: "medium"}); m.IsSafe {
+		t.Error("opening 'shut up' not flagged")
+	}
+}

@@ -774,7 +774,9 @@ func negatedFailure(toks []token) float64 {
 		// "stopped charging", "stops loading": a product that quit doing its
 		// job; "keeps crashing", "kept cutting out": one that fails again and
 		// again (the imperative "keep going" is no report)
-		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") {
+		// ("hasn't stopped smiling" is enthusiasm: english.go cantStop)
+		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") &&
+			!(i > 0 && (negators[toks[i-1].key] || ntNegation(toks[i-1].key))) {
 			if k == "keeps" || k == "kept" {
 				return keepsWeight
 			}

@@ -382,7 +382,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 		// an insult that opens or closes the comment as a vocative
 		// ("fraudsters, every single one of you", "..., loser"), or "shut
 		// up" opening it, in a text addressed to "you"
-		if insult && !first.arabic && secondPerson(toks) {
+		// ("shut up" opening the comment is an imperative to the reader: an
+		// address by itself)
+		if insult && !first.arabic && (secondPerson(toks) || ti == 0 && first.key == "shut") {
 			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
 			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
 			boost = boost || opens || closes
