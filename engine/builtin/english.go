@@ -113,6 +113,16 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
 		sc[iPraise] = 0
 	}
+	// "why not open a branch in the north": "why not" and a verb proposes;
+	// it is no grievance and asks nothing (its own "not open" is no
+	// failure: cue "why not" 0.5 and a negated service verb 0.5)
+	if len(toks) >= 3 && toks[0].key == "why" && toks[1].key == "not" && proposeVerbs[toks[2].key] && ev.cue[iComplaint] < 1.2 && !ev.strong {
+		sc[iComplaint] = 0
+		ev.why = false
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		ev.proposal = true
+	}
 	// a question about what something costs, includes or lasts ("how many
 	// days is the tour", "is the card free") with no complaint cue of
 	// weight: its words describe what is asked about, they judge nothing
@@ -426,3 +436,7 @@ var (
 	wishWho   = keySet("you", "u", "yall", "they", "ya")
 	wishVerbs = keySet("would", "could", "had", "sold", "made", "did", "brought", "kept", "did", "got", "ran", "gave")
 )
+
+// proposeVerbs name what a business could do for its customers ("why not
+// open", "why not add"); "why not refund me" asks for what is owed.
+var proposeVerbs = keySet("open", "add", "make", "do", "bring", "offer", "try", "have", "start", "include", "create", "sell", "stock", "launch", "host", "film", "cover", "extend", "hire", "partner", "introduce")

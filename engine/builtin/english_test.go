@@ -145,6 +145,10 @@ func TestEnglishMoreConcepts(t *testing.T) {
 		{"wish you stocked the large sizes in store", "suggestion", "neutral"},
 		{"the fries here are top tier", "praise", "positive"},
 		{"the bathroom wall was covered in mould", "complaint", "negative"},
+		{"two years with this laptop and never had an issue", "praise", "positive"},
+		{"why not host a workshop for beginners", "suggestion", "neutral"},
+		{"the spare batteries were missing from the kit", "complaint", "negative"},
+		{"why not just give me my money back", "complaint", "negative"},
 	} {
 		got := Classify(op.ClassifyRequest{Text: c.text})
 		if len(got.Intent) == 0 || got.Intent[0] != c.intent || got.Sentiment != c.sentiment {
