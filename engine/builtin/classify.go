@@ -280,7 +280,7 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "negative"
 	case has("complaint") && label != "mixed":
 		return "negative"
-	case ev.enAsk && has("question") && !has("praise") && !has("complaint") && s.rawNeg == 0:
+	case ev.enAsk && has("question") && !has("praise") && !has("complaint") && s.rawNeg < 1:
 		return "neutral"
 	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
 		return "positive"

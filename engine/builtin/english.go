@@ -59,7 +59,9 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// long", "lyrics that work offline") gives the reason for the
 	// proposal; it reports no failure. Comments only (an @-addressed tweet
 	// with "you should" is as often a reproach).
-	if ev.cue[iSuggestion] >= 1 && ev.cue[iComplaint] < 1 && !ev.strong && !tweetShaped(text) && sent.compound > -0.5 {
+	// (a doubly cued proposal, "you should open", carries a reason with a
+	// negation too: "we have nothing close")
+	if ev.cue[iSuggestion] >= 1 && (ev.cue[iComplaint] < 1 || ev.cue[iSuggestion] >= 2 && ev.cue[iComplaint] < 1.5) && !ev.strong && !tweetShaped(text) && sent.compound > -0.5 {
 		sc[iComplaint] = 0
 	}
 	// "please unbox the new phone next", "pls review the X next": a
@@ -123,12 +125,39 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
 		ev.proposal = true
 	}
+	// "what's the point of express delivery": a rhetorical question that
+	// says a service fails its purpose
+	if pointless(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+		if !strings.ContainsAny(text, "?") {
+			sc[iQuestion] = 0
+		}
+	}
+	// "booked a sea view room and got one facing the car park": what came
+	// is not what was booked or paid for (as "ordered ... got")
+	if bookedGot(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
+	}
+	// a danger on the road or in the street ("speeding", "a kid fell off
+	// his bike"): a complaint, urgent (englishUrgent)
+	if safetyRisk(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
+	// "... subscribed" closing a short comment: the commenter followed
+	// the channel for what they just saw
+	if n := len(toks); n >= 3 && n <= plainPraiseMaxWords && toks[n-1].key == "subscribed" && sent.rawNeg < 1 && ev.cue[iComplaint] < 0.6 {
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+	}
 	// a question about what something costs, includes or lasts ("how many
 	// days is the tour", "is the card free") with no complaint cue of
 	// weight: its words describe what is asked about, they judge nothing
 	// ("is it just me or the app is slow" is a complaint put as a question:
 	// an "or" keeps it one)
-	if opensQuestion(toks) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg == 0 && !negatedAny(toks) && !hasKey(toks, "or") {
+	if opensQuestion(toks) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
 		sc[iComplaint] = 0
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
 		if ev.cue[iPraise] < 0.6 {
@@ -259,9 +288,12 @@ func leavingThreat(toks []token) bool {
 		if !enLeaveVerbs[k] {
 			continue
 		}
-		if k == "deleting" || k == "closing" {
+		if k == "deleting" || k == "closing" || k == "withdrawing" {
 			// of their own account or the app
-			if i+2 < len(toks) && (toks[i+1].key == "my" || toks[i+1].key == "the" || toks[i+1].key == "this") && leaveObjects[toks[i+2].key] {
+			// (one withdraws an application; closing "the application" is
+			// quitting a program)
+			if i+2 < len(toks) && (toks[i+1].key == "my" || toks[i+1].key == "the" || toks[i+1].key == "this") && leaveObjects[toks[i+2].key] &&
+				(toks[i+2].key != "application" || k == "withdrawing") {
 				return true
 			}
 			continue
@@ -278,14 +310,82 @@ func leavingThreat(toks []token) bool {
 }
 
 var (
-	enLeaveVerbs  = keySet("switching", "cancelling", "canceling", "unsubscribing", "deleting", "closing", "uninstalling", "quitting")
-	leaveObjects  = keySet("account", "app", "subscription", "membership", "profile")
+	enLeaveVerbs  = keySet("switching", "cancelling", "canceling", "unsubscribing", "deleting", "closing", "uninstalling", "quitting", "withdrawing")
+	leaveObjects  = keySet("account", "app", "subscription", "membership", "profile", "application", "booking", "order", "deposit")
 	firstPersonBe = keySet("im", "i'm", "were", "we're", "am")
 )
 
 // englishUrgent reports the English urgency concepts of this file (a
 // threat to leave said outright).
-func englishUrgent(toks []token) bool { return leavingThreat(toks) }
+func englishUrgent(toks []token) bool {
+	return leavingThreat(toks) || moneyGone(toks) || safetyRisk(toks)
+}
+
+// moneyGone reports money or stored value said to be gone ("money just
+// gone", "all my miles gone", "my balance disappeared"): money taken.
+func moneyGone(toks []token) bool {
+	for i := range toks {
+		if !valueNouns[toks[i].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if reliefWords[toks[j].key] || toks[j].key == "lost" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var valueNouns = keySet("money", "miles", "points", "balance", "credit", "credits", "savings", "funds", "deposit")
+
+// pointless reports "what's the point" / "what is the point".
+func pointless(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		k := toks[i].key
+		if k == "whats" && toks[i+1].key == "the" && toks[i+2].key == "point" || k == "what" && i+3 < len(toks) && toks[i+1].key == "is" && toks[i+2].key == "the" && toks[i+3].key == "point" {
+			return true
+		}
+	}
+	return false
+}
+
+// bookedGot reports "booked/paid for ..." then "got/received ..." within
+// ten words.
+func bookedGot(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; k != "booked" && k != "reserved" && !(k == "paid" && i+1 < len(toks) && toks[i+1].key == "for") {
+			continue
+		}
+		for j := i + 2; j < len(toks) && j <= i+10; j++ {
+			if k := toks[j].key; k == "got" || k == "received" || k == "given" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// safetyRisk reports a danger named: reckless driving ("speeding",
+// "reckless") or someone falling ("fell off", "fell down").
+func safetyRisk(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "speeding":
+			// "speeding up the control" is no danger
+			if i+1 == len(toks) || toks[i+1].key != "up" {
+				return true
+			}
+		case "reckless", "recklessly":
+			return true
+		case "fell":
+			if i+1 < len(toks) && (toks[i+1].key == "off" || toks[i+1].key == "down" || toks[i+1].key == "over") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // wishAfter reports a wish or a request after the contrast word ("but I
 // wish it had", "but please add", "but it would be nice"): a suggestion,

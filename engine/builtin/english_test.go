@@ -149,6 +149,11 @@ func TestEnglishMoreConcepts(t *testing.T) {
 		{"why not host a workshop for beginners", "suggestion", "neutral"},
 		{"the spare batteries were missing from the kit", "complaint", "negative"},
 		{"why not just give me my money back", "complaint", "negative"},
+		{"this vlogger is a fraud and a complete idiot", "other", "negative"},
+		{"the bus driver was speeding through red lights with kids on board", "complaint", "negative"},
+		{"reserved a double room and got two single beds pushed together", "complaint", "negative"},
+		{"what is the point of a priority lane that takes an hour", "complaint", "negative"},
+		{"sofa cushions are super comfy", "praise", "positive"},
 	} {
 		got := Classify(op.ClassifyRequest{Text: c.text})
 		if len(got.Intent) == 0 || got.Intent[0] != c.intent || got.Sentiment != c.sentiment {
@@ -161,10 +166,14 @@ func TestEnglishMoreConcepts(t *testing.T) {
 		{"found my old receipts in the drawer, still kept them", "complaint"},
 		{"wish you all the best with the new branch", "suggestion"},
 		{"the car hasn't stopped making that noise since the service", "praise"},
+		{"speeding up the checkout would help a lot", "complaint"},
 	} {
 		if got := Classify(op.ClassifyRequest{Text: c.text}); op.In(c.notIntent, got.Intent) {
 			t.Errorf("%q: %v", c.text, got.Intent)
 		}
+	}
+	if leavingThreat(tokenize("closing the application fixed the lag")) || !leavingThreat(tokenize("withdrawing my application today")) {
+		t.Error("leavingThreat: application")
 	}
 	if m := Moderate(op.ModerateRequest{Text: "shut up and go back to your kitchen videos", Strictness: "medium"}); m.IsSafe {
 		t.Error("opening 'shut up' not flagged")

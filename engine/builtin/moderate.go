@@ -209,6 +209,17 @@ func copulaPerson(toks []token, k int) bool {
 	return false
 }
 
+// secondPredicate reports an "and" at toks[k] joining a second predicate
+// to "<person> is/are ..." within the five words before it.
+func secondPredicate(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-5; j-- {
+		if c := toks[j].key; c == "is" || c == "are" || c == "was" || c == "were" {
+			return copulaPerson(toks, j)
+		}
+	}
+	return false
+}
+
 // personPrep open a phrase that places a person ("the staff at this shop").
 var personPrep = map[string]bool{"of": true, "at": true, "in": true, "on": true, "from": true, "here": true}
 
@@ -346,6 +357,12 @@ func analyzeTokens(text string, toks []token) toxicity {
 			// copula is a person named a few words before it
 			if (toks[k].key == "is" || toks[k].key == "was" || toks[k].key == "are" || toks[k].key == "were") && copulaPerson(toks, k) {
 				boost = article || toks[k].key == "are" || toks[k].key == "were"
+				break
+			}
+			// "this reviewer is a paid shill and an idiot": a second
+			// predicate of the same person
+			if toks[k].key == "and" && article && secondPredicate(toks, k) {
+				boost = true
 				break
 			}
 			article = article || toks[k].key == "a" || toks[k].key == "an"
