@@ -496,7 +496,7 @@ var enjoyVerbs = keySet("smiling", "laughing", "listening", "watching", "playing
 // star", "zero stars"), 0 when there is none ("4.5 stars", "1/50", "50/50"
 // are no such score).
 func rating(text string) int {
-	if !strings.ContainsAny(text, "/sS") {
+	if !strings.Contains(text, "/") && !strings.Contains(text, "star") && !strings.Contains(text, "Star") && !strings.Contains(text, "STAR") {
 		return 0
 	}
 	switch {
