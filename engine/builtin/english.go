@@ -371,6 +371,20 @@ func bookedGot(toks []token) bool {
 func safetyRisk(toks []token) bool {
 	for i := range toks {
 		switch toks[i].key {
+		case "rash", "hives":
+			// a health reaction
+			return true
+		case "court":
+			// a customer taking the business to court ("the consumer
+			// court", "take you to court"; not "the supreme court")
+			if i > 0 && (toks[i-1].key == "consumer" || toks[i-1].key == "to" && i > 1 && toks[i-2].key == "you") {
+				return true
+			}
+		case "gas":
+			// "smells of gas", "gas leak": a danger in the home
+			if i+1 < len(toks) && (toks[i+1].key == "smell" || toks[i+1].key == "leak" || toks[i+1].key == "leaking") || i > 0 && (toks[i-1].key == "of" || toks[i-1].key == "leaks" || toks[i-1].key == "leaking") {
+				return true
+			}
 		case "speeding":
 			// "speeding up the control" is no danger
 			if i+1 == len(toks) || toks[i+1].key != "up" {

@@ -154,6 +154,8 @@ func TestEnglishMoreConcepts(t *testing.T) {
 		{"reserved a double room and got two single beds pushed together", "complaint", "negative"},
 		{"what is the point of a priority lane that takes an hour", "complaint", "negative"},
 		{"sofa cushions are super comfy", "praise", "positive"},
+		{"the burgers were late and the buns were soggy", "complaint", "negative"},
+		{"a student discount would be amazing", "suggestion", "neutral"},
 	} {
 		got := Classify(op.ClassifyRequest{Text: c.text})
 		if len(got.Intent) == 0 || got.Intent[0] != c.intent || got.Sentiment != c.sentiment {
@@ -170,6 +172,24 @@ func TestEnglishMoreConcepts(t *testing.T) {
 	} {
 		if got := Classify(op.ClassifyRequest{Text: c.text}); op.In(c.notIntent, got.Intent) {
 			t.Errorf("%q: %v", c.text, got.Intent)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		high bool
+	}{
+		{"the kitchen smells of gas since your technician left", true},
+		{"my son broke out in a rash after using your sunscreen", true},
+		{"refund my deposit this week or I'll see you in consumer court", true},
+		{"the basketball court at your gym is too slippery", false},
+	} {
+		if got := Classify(op.ClassifyRequest{Text: c.text}); (got.Priority == "high") != c.high {
+			t.Errorf("%q: priority %s %v", c.text, got.Priority, got.Intent)
+		}
+	}
+	for _, s := range []string{"what a clown that host is", "the support team are lazy morons"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); m.IsSafe {
+			t.Errorf("%q not flagged", s)
 		}
 	}
 	if leavingThreat(tokenize("closing the application fixed the lag")) || !leavingThreat(tokenize("withdrawing my application today")) {

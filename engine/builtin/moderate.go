@@ -67,7 +67,7 @@ var (
 		// the people who serve a customer, named by their job (plural)
 		"drivers": true, "waiters": true, "agents": true, "managers": true, "cashiers": true, "barbers": true, "hosts": true, "sellers": true,
 		"admins": true, "mods": true, "moderators": true, "developers": true, "devs": true, "reps": true, "technicians": true, "doctors": true,
-		"nurses": true, "teachers": true, "guards": true, "mechanics": true, "cleaners": true, "couriers": true, "players": true, "refs": true}
+		"nurses": true, "teachers": true, "guards": true, "team": true, "crew": true, "management": true, "mechanics": true, "cleaners": true, "couriers": true, "players": true, "refs": true}
 	runBy = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
@@ -377,8 +377,10 @@ func analyzeTokens(text string, toks []token) toxicity {
 			}
 			// "what an idiot": an exclamation aimed at someone (the insult
 			// ends the phrase: not "what a trash franchise")
+			// ("what an idiot this presenter is": the person named after it)
 			if toks[k].key == "what" && k < ti-1 && (toks[k+1].key == "a" || toks[k+1].key == "an") &&
-				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") {
+				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "" ||
+					tj+1 < len(toks) && (toks[tj].key == "this" || toks[tj].key == "that" || toks[tj].key == "the") && (personSubj[toks[tj+1].key] || peopleSubj[toks[tj+1].key])) {
 				boost = true
 				break
 			}
