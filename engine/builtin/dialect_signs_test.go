@@ -80,6 +80,30 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"suggest + -oon", "اقترح تعملوا عرض للطلبة", []string{"egyptian", "levantine"}},
 		// Egyptian وش "face": وشي is a word, not و + شي "something"
 		{"Egyptian wesh", "قفل الباب في وشي", []string{"egyptian"}},
+		// round 9: Levantine 2pl -kon of everyday prepositions
+		{"Levantine -kon", "في عندكن شنط جلد؟", []string{"levantine"}},
+		{"Levantine -kon", "معكن حق، الخدمة تأخرت", []string{"levantine"}},
+		// Egyptian 1sg h-future and جه / جالي "came (to me)"
+		{"Egyptian h-future", "هبعتلكم رقم الطلب على الخاص", []string{"egyptian"}},
+		{"Egyptian h-future", "هدفع الباقي لما الطلب يوصل", []string{"egyptian"}},
+		{"Egyptian geh", "الفني جه بعد الميعاد بساعتين", []string{"egyptian"}},
+		{"Egyptian gali", "الطرد جالي مفتوح", []string{"egyptian"}},
+		// Gulf شين "bad" (f) and the participle of سوّى with an object
+		{"Gulf sheen", "الكيكة طعمها شينه", []string{"gulf"}},
+		{"Gulf msawi", "اللي مسوينها ما يعرفون شي", []string{"gulf"}},
+		// shared dialect words (شفت + object, ريحة, نص ساعة): a dialect, never msa
+		{"dialect words", "ما شفتها بالمحل", []string{"gulf", "egyptian", "levantine"}},
+		{"dialect words", "العلبة ريحتها غريبة", []string{"gulf", "egyptian", "levantine"}},
+		{"dialect words", "استنيت نص ساعة على الخط", []string{"gulf", "egyptian", "levantine"}},
+		// ... and their MSA look-alikes stay msa: relative ما + 2pl -oon,
+		// نص "text", a lone Gulf word MSA shares (مقطع)
+		{"jiddan is no formal sign", "الفني كان محترم جدا ربنا يخليه", []string{"gulf", "egyptian", "levantine"}},
+		{"jiddan is no formal sign", "التطبيق بطيء جدا عند التحميل", []string{"msa"}},
+		{"MSA relative ma", "نشكركم على كل ما تقدمون من جهد", []string{"msa"}},
+		{"MSA relative ma", "أرجو توضيح ما تقصدون بهذا البند", []string{"msa"}},
+		{"MSA nass", "نص الإعلان لا يوضح الشروط", []string{"msa"}},
+		{"MSA maqta", "شاهدت المقطع كاملا واستفدت منه", []string{"msa"}},
+		{"MSA smell", "انبعثت رائحة كريهة من الطرد", []string{"msa"}},
 		// يرجى, the formal passive request, is MSA (dialects: لو سمحت، ياريت، تكفى)
 		{"formal request", "يرجى تحديث التطبيق في أقرب وقت", []string{"msa"}},
 		{"formal request", "يرجى الرد على رسائلنا", []string{"msa"}},
@@ -260,6 +284,62 @@ func TestShortDialectOverFiring(t *testing.T) {
 		}
 		if right[d]*10 < n[d]*9 {
 			t.Errorf("%s: %d of %d right, want at least 90%%", d, right[d], n[d])
+		}
+	}
+}
+
+// TestRound9MarkerSigns: the round-9 markers give their variety evidence
+// (comments of our own), and the MSA look-alikes of the weak ones give no
+// clear dialect sign (below signsClear, so the head may still say msa).
+func TestRound9MarkerSigns(t *testing.T) {
+	const gulf, egyptian, levantine = 0, 1, 2
+	cases := []struct {
+		text    string
+		variety int
+	}{
+		{"ما يردون على الرسايل", gulf},       // ما + 3pl -oon
+		{"ما عندكم فرع قريب؟", gulf},         // ما عندكم
+		{"الطعم شينه", gulf},                 // شين (f)
+		{"الشباب مسوينها صح", gulf},          // مسوين + object
+		{"التوصيل مره سريع", gulf},           // مره + adjective
+		{"عندكن توصيل؟", levantine},          // -kon
+		{"كلكن ذوق", levantine},              // -kon
+		{"نزلنا سوا عالبحر", levantine},      // سوا "together"
+		{"هرد عليك بكرة", egyptian},          // 1sg h-future
+		{"الشنطة جالي مقطوعة", egyptian},     // جالي
+		{"المندوب جه بدري", egyptian},        // جه
+		{"تسلم ايديكم على الأكل", egyptian},  // ايديكم
+		{"تسلم ايديكم على الأكل", levantine}, // idem
+		{"ما شفتهم من زمان", egyptian},       // شفت + object (every dialect)
+		{"حبايبي نورتوا", levantine},         // حبايبي (every dialect)
+		{"ريحته حلوة", gulf},                 // ريحة (every dialect)
+	}
+	for _, c := range cases {
+		if sg := dialect.MarkerSigns(c.text); sg.Dialect[c.variety] <= 0 {
+			t.Errorf("%q: no evidence for %s (%+v)", c.text, op.Dialects[c.variety], sg)
+		}
+	}
+	// جدا "very" is written in every dialect: no formal sign (notFormalMSA)
+	if sg := dialect.MarkerSigns("الفني كان محترم جدا ربنا يخليه"); sg.MSA != 0 {
+		t.Errorf("جدا beside a dialect word: formal sign %.2f, want none", sg.MSA)
+	}
+	if sg := dialect.MarkerSigns("لم يصل الطلب وهذا مزعج جدا"); sg.MSA <= 0 {
+		t.Errorf("لم: no formal sign (%+v)", sg)
+	}
+	// ... but beside a word every dialect shares with an MSA homograph
+	// (يجيب "brings" / "answers") it stays formal
+	if sg := dialect.MarkerSigns("الخدمة بطيئة جدا ولا أحد يجيب"); sg.MSA <= 0 {
+		t.Errorf("جدا beside a shared word: no formal sign (%+v)", sg)
+	}
+	for _, text := range []string{
+		"نشكركم على كل ما تقدمون",     // relative ما + 2pl: no Gulf sign
+		"هذا ما يقولون دائما",         // relative ما + 3pl: weak only
+		"اقرأ نص المقال",              // نص "text"
+		"شاهدت المقطع كاملا",          // مقطع: a Gulf word MSA shares
+		"حدد الميعاد النهائي للتسليم", // ميعاد: MSA too
+	} {
+		if sg := dialect.MarkerSigns(text); sg.Clear >= signsClear {
+			t.Errorf("%q: clear dialect sign %.2f on an MSA sentence", text, sg.Clear)
 		}
 	}
 }

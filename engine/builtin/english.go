@@ -17,21 +17,8 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		return
 	}
 	sc := &ev.v
-	// praise conceded, then a plain report after "but" ("love the show but
-	// the episodes come out so late", "great haircut but they made me wait
-	// an hour"): the clause after the contrast word carries no positive
-	// word and asks nothing, so it is what went wrong, even when none of
-	// its words is negative. The praise is a concession: a complaint, mixed.
-	// (comments only: in a tweet the same shape is as often a reply that
-	// concedes nothing to a brand; cost the complaints set 0.002 F1)
-	if sent.butAt >= 0 && sent.posBefore > 0 && sent.posAfter == 0 && len(toks)-sent.butAt-1 >= 3 && !tweetShaped(text) &&
-		len(toks) <= plainPraiseMaxWords && !strings.ContainsAny(text, "?") &&
-		ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.6 && !wishAfter(toks, sent.butAt) {
-		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
-		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
-		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
-		ev.praiseBefore = true
-	}
+	// (praise conceded before "but" and a plain report after it: main's
+	// concession rule, intent.go)
 	// a threat to leave said outright ("deleting my account", "I'm
 	// switching carriers"): a complaint (and urgent: englishUrgent)
 	// (with some other sign of trouble: "im cancelling my membership
@@ -396,19 +383,6 @@ func safetyRisk(toks []token) bool {
 			if i+1 < len(toks) && (toks[i+1].key == "off" || toks[i+1].key == "down" || toks[i+1].key == "over") {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// wishAfter reports a wish or a request after the contrast word ("but I
-// wish it had", "but please add", "but it would be nice"): a suggestion,
-// not a grievance.
-func wishAfter(toks []token, at int) bool {
-	for i := at + 1; i < len(toks); i++ {
-		switch toks[i].key {
-		case "wish", "please", "pls", "plz", "would", "hope", "maybe", "should", "could", "add", "idea":
-			return true
 		}
 	}
 	return false

@@ -546,13 +546,15 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && ev.cue[iComplaint] <= 0 && sent.rawNeg == 0 && sent.compound >= 0.3 && sc[iComplaint] < 1 {
 		sc[iComplaint] = 0
 	}
-	// a short English comment that weighs something good against something
-	// bad and ends negative ("loved the first season but this one is so
-	// boring") complains about the bad part (a clearly negative comment
-	// without such a contrast is left to the cues: made a complaint, it
-	// cost the complaints set 0.002 F1 on general negative tweets)
-	if !sent.arabic && len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !strings.ContainsAny(text, "?") &&
-		sent.butAt >= 0 && sent.posBefore > 0 && sent.compound <= -0.2 {
+	// a short comment that weighs something good against something bad
+	// ("loved the first season but this one is so boring", "الأكل لذيذ
+	// لكن الانتظار طويل جدا", "النادي حلو بس المدربة ما بتنتبه علينا")
+	// complains about the bad part: good words before the contrast word,
+	// bad ones after it (a clearly negative comment without such a
+	// contrast is left to the cues: made a complaint, it cost the
+	// complaints set 0.002 F1 on general negative tweets)
+	if len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !strings.ContainsAny(text, "?؟") &&
+		sent.butAt >= 0 && sent.posBefore > 0 && (sent.compound <= -0.2 || sent.negAfter >= contrastNegMin || concession(&sent, toks)) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
@@ -602,6 +604,52 @@ func orderedGot(toks []token) float64 {
 	}
 	return 0
 }
+
+// concession reports clear praise conceded before a contrast word and a
+// clause after it with no good word ("great haircut but they made me
+// wait an hour", "الكنافة تحفة بس الكاشير كان قليل الذوق"): what follows
+// "but" after praise is what went wrong, even in words no lexicon rates.
+// "تحفة بس كده" (that's all) and a clause of one word are no clause.
+func concession(s *sentScore, toks []token) bool {
+	if s.posBefore < 1 || s.posAfter > 0 || len(toks)-1-s.butAt < 2 {
+		return false
+	}
+	k := toks[s.butAt+1].key
+	if k == "كده" || k == "كدا" || k == "خلاص" || k == "هيك" {
+		return false
+	}
+	for i := s.butAt + 1; i < len(toks); i++ {
+		if clauseAskWords[toks[i].key] && !modalStatement(toks, i) {
+			return false // "great video but I have a question", "..., but can you also add"
+		}
+	}
+	return true
+}
+
+// modalStatement reports an English modal that states rather than asks:
+// after a subject other than "you" ("I can barely hear it", "it would
+// freeze"); "can you", "could we" and a modal opening the clause ask.
+func modalStatement(toks []token, i int) bool {
+	switch toks[i].key {
+	case "can", "could", "would":
+	default:
+		return false
+	}
+	if i+1 < len(toks) && (toks[i+1].key == "you" || toks[i+1].key == "u" || toks[i+1].key == "we" || toks[i+1].key == "yall") {
+		return false
+	}
+	return i > 0 && (toks[i-1].key == "i" || toks[i-1].key == "it" || toks[i-1].key == "they" || toks[i-1].key == "he" || toks[i-1].key == "she")
+}
+
+// clauseAskWords after a contrast word turn the clause into a question or a
+// request, not a grievance.
+var clauseAskWords = keySet("question", "questions", "ask", "asking", "wondering", "wonder", "can", "could", "would", "please", "pls", "plz",
+	"suggest", "suggestion", "idea", "hope", "wish", "سؤال", "اسأل", "اسال", "استفسار", "ممكن", "ياريت", "ريت", "اتمنى", "أتمنى", "نتمنى",
+	"ودي", "حبيت", "اقترح", "اقتراح", "لو", "يا ريت", "بتمنى", "نفسي", "يارب")
+
+// contrastNegMin is the negative valence after a contrast word from which
+// "good ..., but bad ..." is a complaint.
+const contrastNegMin = 0.5
 
 // plainPraiseMaxWords is the length (tokens) up to which a plainly positive
 // English comment counts as praise without a praise cue.

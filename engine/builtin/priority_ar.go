@@ -54,6 +54,10 @@ func arabicUrgent(toks []token) bool {
 			if refundWithheld(toks, i) {
 				return true
 			}
+		case uwDeduct:
+			if fromOwnMoney(toks, i) {
+				return true
+			}
 		}
 	}
 	return paid && twice
@@ -68,6 +72,7 @@ const (
 	uwDeal
 	uwOrder
 	uwMoney
+	uwDeduct
 )
 
 var urgentWords = func() map[string]uint8 {
@@ -90,6 +95,10 @@ var urgentWords = func() map[string]uint8 {
 	for _, w := range []string{"المبلغ", "مبلغي", "الفلوس", "فلوسي", "فلوسنا", "المصاري", "مصرياتي", "مصاريي", "الاموال", "اموالي", "حقي"} {
 		m[foldKey(w)] = uwMoney
 		m[foldKey("و"+w)] = uwMoney
+	}
+	for _, w := range []string{"خصم", "سحب", "اقتطاع", "استقطاع"} {
+		m[foldKey(w)] = uwDeduct
+		m[foldKey("و"+w)] = uwDeduct
 	}
 	return m
 }()
@@ -147,6 +156,21 @@ var (
 	againWords    = map[string]bool{"تاني": true, "تانيه": true, "ثاني": true, "ثانيه": true, "ابدا": true, "بعد": true, "مره": true}
 	stopNegations = map[string]bool{"ما": true, "مش": true, "مو": true, "مب": true, "لن": true, "عاد": true, "ماعاد": true, "ماراح": true, "مارح": true, "مابدي": true}
 )
+
+// fromOwnMoney: the deduction noun toks[i] (خصم, سحب, اقتطاع) is followed,
+// within four words, by "from" and the writer's own balance, account or
+// card ("رغم خصم قيمتها من رصيدي", "سحب المبلغ من بطاقتي"): money taken,
+// not a discount offered ("خصم 20% على كل المنتجات").
+func fromOwnMoney(toks []token, i int) bool {
+	for j := i + 1; j+1 < len(toks) && j <= i+4; j++ {
+		if toks[j].key == "من" && ownMoney[toks[j+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var ownMoney = map[string]bool{"رصيدي": true, "حسابي": true, "بطاقتي": true, "كارتي": true, "فيزتي": true, "راتبي": true, "محفظتي": true}
 
 // refundWithheld: the money noun toks[i] follows, within three words, a
 // negated form of "to return" (see arabicUrgent).

@@ -116,3 +116,16 @@ func TestPaidTwiceAndModerationLoans(t *testing.T) {
 		t.Errorf("ya 7a2eer ya kalb: language %q, want ar", c.Language)
 	}
 }
+
+// A deduction from the writer's own balance, account or card is money
+// taken (high); a discount offered is not urgent.
+func TestDeductionFromOwnMoney(t *testing.T) {
+	for _, s := range []string{"لم يتم تفعيل الخدمة رغم خصم قيمتها من رصيدي", "تم سحب مبلغ من بطاقتي دون علمي"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Priority != "high" || !op.In("complaint", c.Intent) {
+			t.Errorf("%q: intent %v priority %s, want a high complaint", s, c.Intent, c.Priority)
+		}
+	}
+	if c := Classify(op.ClassifyRequest{Text: "خصم 20% على كل المنتجات من اليوم"}); c.Priority == "high" {
+		t.Errorf("a discount offered: priority %s", c.Priority)
+	}
+}

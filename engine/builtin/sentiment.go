@@ -79,8 +79,11 @@ type sentScore struct {
 	// posBefore: positive valence before the last contrast word ("the food
 	// was great but ..."): with a complaint after it the text is mixed
 	posBefore float64
-	posAfter  float64 // positive valence after the last contrast word
-	butAt     int     // token index of the last contrast word, -1 when none
+	// negAfter: negative valence after the last contrast word ("..., but
+	// the wait was long"), before contrast weighting
+	negAfter float64
+	posAfter float64 // positive valence after the last contrast word
+	butAt    int     // token index of the last contrast word, -1 when none
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -200,6 +203,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if butAt >= 0 && h.ti < butAt && v > 0 {
 			s.posBefore += v
 		}
+		if butAt >= 0 && h.ti > butAt && v < 0 {
+			s.negAfter -= v
+		}
 		if butAt >= 0 && h.ti > butAt && v > 0 {
 			s.posAfter += v
 		}
@@ -265,6 +271,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 			continue
 		}
 		v *= -0.74
+		if butAt >= 0 && i > butAt && v < 0 {
+			s.negAfter -= v
+		}
 		if v > 0 {
 			s.rawPos += v
 			s.pos += v

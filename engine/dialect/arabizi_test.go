@@ -84,6 +84,9 @@ func TestEnglishLookalikes(t *testing.T) {
 		"meet me at 221b baker street at 7",
 		"mashallah what a goal by Salah",
 		"the fee is 5k for 2 nights",
+		// round 9 Arabizi words (3a, bdi, zido, ebni, mostawa, daraga) are no English words
+		"Three-a-side games are 3 a week at the club",
+		"my son scored a new level in the game, 2 points",
 	} {
 		if d := Detect(en); d.Language != "en" || d.Dialect != "" {
 			t.Errorf("Detect(%q) = %+v, want English", en, d)
@@ -129,5 +132,29 @@ func TestLatinSkeleton(t *testing.T) {
 	}
 	if got := string(latinSkeleton([]byte("\x85\x85ee"))); got != "\x85\x85i" {
 		t.Errorf("Arabic bytes changed: %q", got)
+	}
+}
+
+// TestArabiziEverydayWords: short Arabizi comments whose only evidence is
+// everyday words with no digit (round 9: bdi, laitkom, zido, mawgood, ebni,
+// shabeb, 3a) are read as Arabic, in the dialect the word belongs to when
+// it has one (sentences of our own).
+func TestArabiziEverydayWords(t *testing.T) {
+	for _, c := range []struct{ text, dialect string }{
+		{"bdi order jdeed ya shabeb", "levantine"},
+		{"laitkom tnazlon offer ya jama3a", "gulf"},
+		{"el size da mawgood?", "egyptian"},
+		{"zido el videos ya shabeb", ""},
+		{"ebni 7abb el course ktir", "levantine"},
+		{"wasalni el order 3a el bet", "levantine"},
+	} {
+		d := Detect(c.text)
+		if d.Language != "ar" || !d.Arabizi {
+			t.Errorf("Detect(%q) = %+v, want Arabizi", c.text, d)
+			continue
+		}
+		if c.dialect != "" && d.Dialect != c.dialect {
+			t.Errorf("Detect(%q).Dialect = %q, want %q", c.text, d.Dialect, c.dialect)
+		}
 	}
 }

@@ -89,7 +89,16 @@ type matcher struct {
 	wholeWord map[string]bool
 	// ng is the learned word evidence (ngram.go), merged from both files.
 	ng *ngramTable
+	// notFormal[id]: an MSA marker every dialect writes as well (جدا
+	// "very"), evidence for the detector but no formal sign for MarkerSigns
+	notFormal []bool
 }
+
+// notFormalMSA lists the MSA markers (folded text, kind word) that
+// MarkerSigns does not count as formal signs beside a dialect word: written
+// comments in every dialect use them (محترم جدا ربنا يكرمه), so they must
+// not keep a comment with dialect words msa (engine/builtin openVarieties).
+var notFormalMSA = map[string]bool{"جدا": true}
 
 var (
 	compiled   *matcher
@@ -263,6 +272,10 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 				m.wholeWord[patterns[p]] = true
 			}
 		}
+	}
+	m.notFormal = make([]bool, len(m.markers))
+	for id, mk := range m.markers {
+		m.notFormal[id] = mk.Variety == "msa" && mk.Kind == "word" && notFormalMSA[mk.Text]
 	}
 	m.auto = buildAutomaton(patterns)
 	m.needStart = make([]bool, len(patterns))

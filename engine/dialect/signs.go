@@ -10,7 +10,8 @@ type Signs struct {
 	Dialect [3]float64
 	// Clear is the largest single dialect evidence: the best of Dialect.
 	Clear float64
-	// MSA is the formal evidence: MSA markers and tanween case endings.
+	// MSA is the formal evidence: MSA markers (beside a dialect sign, not
+	// those every dialect writes too: notFormalMSA) and tanween endings.
 	MSA float64
 }
 
@@ -30,7 +31,14 @@ func MarkerSigns(text string) Signs {
 		st.buf = latinSkeleton(st.buf)
 	}
 	var ev evidence
-	get().match(st, &ev)
+	m := get()
+	m.match(st, &ev)
+	var shared float64
+	for _, id := range st.touched {
+		if m.notFormal[id] {
+			shared += m.markers[id].Weight // once: a repeat keeps its small share
+		}
+	}
 	statePool.Put(st)
 	ev.score[msaIdx] += sc.tanweenEvidence()
 	ev.score[egyIdx] += sc.maksuraEvidence()
@@ -41,5 +49,12 @@ func MarkerSigns(text string) Signs {
 		}
 	}
 	sg.MSA = ev.score[msaIdx]
+	if sg.Clear > ev.generic {
+		// beside a word of one dialect جدا is that dialect's written
+		// intensifier (محترم جدا ربنا يكرمه); alone, or beside a word
+		// every dialect shares with an MSA homograph (يجيب "brings" /
+		// "answers"), it stays the MSA one (سيئة جدا ولا أحد يجيب)
+		sg.MSA = max(sg.MSA-shared, 0)
+	}
 	return sg
 }
