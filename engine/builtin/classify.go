@@ -142,7 +142,7 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks)
+	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(toks)
 	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or
@@ -150,7 +150,11 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	// proposal phrased as a question ("could you add cash on delivery?",
 	// a suggestion beside the question) is noted, not answered
 	asks := has("question") && !has("suggestion")
-	c.RequiresResponse = !has("spam") && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
+	// an English insult aimed at someone (flagged by moderation) is not
+	// answered as a grievance even when it names what went wrong ("worst
+	// service ever, run by clowns"): a calm word, no follow-up owed
+	insult := abusive && d.Language == "en"
+	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):
 		c.Priority = "high"
@@ -244,7 +248,7 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	a.sent = withLearned(a.sent, a.toks)
 	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
 	abusive := a.tx.abuse() >= abusiveMin
-	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: strings.ContainsAny(text, "?؟")})
+	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: strings.ContainsAny(text, "?؟"), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a
@@ -276,6 +280,8 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "negative"
 	case has("complaint") && label != "mixed":
 		return "negative"
+	case ev.enAsk && has("question") && !has("praise") && !has("complaint") && s.rawNeg < 1:
+		return "neutral"
 	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
 		return "positive"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:

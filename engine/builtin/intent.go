@@ -350,6 +350,9 @@ type intentEv struct {
 	// mention: the text names an account (@brand): abuse aimed at a brand
 	// is a complaint about it
 	mention bool
+	// enAsk: an English question about what something costs, includes or
+	// lasts, without praise or complaint cue (english.go): neutral
+	enAsk bool
 	// strong: one complaint cue alone reports a clear failure (charged
 	// twice, arrived broken, deleted all my ...): positive words around it
 	// are irony, not praise
@@ -555,6 +558,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
+	englishIntent(text, toks, &sent, &ev, spam)
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}
@@ -615,11 +619,26 @@ func concession(s *sentScore, toks []token) bool {
 		return false
 	}
 	for i := s.butAt + 1; i < len(toks); i++ {
-		if clauseAskWords[toks[i].key] {
+		if clauseAskWords[toks[i].key] && !modalStatement(toks, i) {
 			return false // "great video but I have a question", "..., but can you also add"
 		}
 	}
 	return true
+}
+
+// modalStatement reports an English modal that states rather than asks:
+// after a subject other than "you" ("I can barely hear it", "it would
+// freeze"); "can you", "could we" and a modal opening the clause ask.
+func modalStatement(toks []token, i int) bool {
+	switch toks[i].key {
+	case "can", "could", "would":
+	default:
+		return false
+	}
+	if i+1 < len(toks) && (toks[i+1].key == "you" || toks[i+1].key == "u" || toks[i+1].key == "we" || toks[i+1].key == "yall") {
+		return false
+	}
+	return i > 0 && (toks[i-1].key == "i" || toks[i-1].key == "it" || toks[i-1].key == "they" || toks[i-1].key == "he" || toks[i-1].key == "she")
 }
 
 // clauseAskWords after a contrast word turn the clause into a question or a
@@ -671,6 +690,9 @@ type intentContext struct {
 	abusive      bool // an insult, profanity or hate at moderate or worse
 	contrast     bool // a contrast word (but, بس, لكن) joins positive and negative evidence
 	questionMark bool // the text has ? or ؟
+	// englishInsult: an English text with an insult aimed at someone
+	// (harassment flagged at medium strictness), not profanity alone
+	englishInsult bool
 }
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list
@@ -709,7 +731,10 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if ctx.abusive && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0 // "you crooks should be in jail": a reproach, not a proposal
 	}
-	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
+	// (English: an insult aimed at someone stays an insult even beside a
+	// verdict like "worst service ever"; only a concrete failure, a strong
+	// cue, makes it a complaint)
+	if ctx.abusive && (ev.cue[iComplaint] < 1 || ctx.englishInsult && !ev.strong) && !ev.mention {
 		sc[iComplaint] = 0
 		sc[iPraise] = 0
 		// "يا حمار وش هالكلام": rhetorical; "انت غبي ولا تسوي نفسك غبي؟":
@@ -797,7 +822,9 @@ func negatedFailure(toks []token) float64 {
 		// "stopped charging", "stops loading": a product that quit doing its
 		// job; "keeps crashing", "kept cutting out": one that fails again and
 		// again (the imperative "keep going" is no report)
-		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") {
+		// ("hasn't stopped smiling" is enthusiasm: english.go cantStop)
+		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") &&
+			!(i > 0 && (negators[toks[i-1].key] || ntNegation(toks[i-1].key))) {
 			if k == "keeps" || k == "kept" {
 				return keepsWeight
 			}

@@ -56,19 +56,27 @@ var (
 		// "a bunch of" (انتو شوية لصوص, أنتم مجموعة من الكاذبين)
 		"شويه": true, "شويت": true, "مجموعه": true, "شله": true, "عصابه": true,
 		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
-		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true}
+		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true,
+		// the same for manners and competence ("rude idiots", "incompetent clowns")
+		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
 	groupOf    = map[string]bool{"bunch": true, "pack": true, "band": true, "gang": true, "full": true, "load": true, "den": true, "nest": true}
-	peopleSubj = map[string]bool{"people": true, "guys": true, "staff": true, "owners": true, "employees": true, "workers": true}
-	runBy      = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
+	peopleSubj = map[string]bool{"people": true, "guys": true, "staff": true, "owners": true, "employees": true, "workers": true,
+		// the people who serve a customer, named by their job (plural)
+		"drivers": true, "waiters": true, "agents": true, "managers": true, "cashiers": true, "barbers": true, "hosts": true, "sellers": true,
+		"admins": true, "mods": true, "moderators": true, "developers": true, "devs": true, "reps": true, "technicians": true, "doctors": true,
+		"nurses": true, "teachers": true, "guards": true, "team": true, "crew": true, "management": true, "mechanics": true, "cleaners": true, "couriers": true, "players": true, "refs": true}
+	runBy = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
 	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
 		"owner": true, "owners": true, "manager": true, "ceo": true, "youtuber": true, "creator": true,
 		"reviewer": true, "streamer": true, "chef": true, "coach": true, "comedian": true, "presenter": true, "influencer": true,
-		"vlogger": true, "blogger": true, "seller": true, "driver": true, "waiter": true, "cashier": true, "agent": true, "guide": true}
+		"vlogger": true, "blogger": true, "seller": true, "driver": true, "waiter": true, "cashier": true, "agent": true, "guide": true,
+		"barber": true, "doctor": true, "dentist": true, "teacher": true, "mechanic": true, "courier": true, "admin": true, "mod": true, "moderator": true,
+		"narrator": true, "author": true, "instructor": true, "trainer": true, "receptionist": true, "technician": true, "landlord": true, "boss": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -180,6 +188,40 @@ type toxicity struct {
 	// learnedFlag: harassment comes from the learned head, not a lexicon hit
 	learnedFlag bool
 }
+
+// personInsult name a person by what the insult calls them (not "joke",
+// "mess", which are said of things).
+var personInsult = map[string]bool{"idiot": true, "idiots": true, "moron": true, "morons": true, "clown": true, "clowns": true, "fool": true, "fools": true,
+	"loser": true, "losers": true, "imbecile": true, "muppet": true}
+
+// intensInsult intensify an insult noun used as an exclamation.
+var intensInsult = map[string]bool{"absolute": true, "total": true, "complete": true, "utter": true, "proper": true}
+
+// copulaPerson reports a person (personSubj) named as the subject of the
+// copula at toks[k] within the six words before it, across a
+// prepositional phrase ("the host of this channel is").
+func copulaPerson(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-6; j-- {
+		if personSubj[toks[j].key] || peopleSubj[toks[j].key] {
+			return j == k-1 || personPrep[toks[j+1].key]
+		}
+	}
+	return false
+}
+
+// secondPredicate reports an "and" at toks[k] joining a second predicate
+// to "<person> is/are ..." within the five words before it.
+func secondPredicate(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-5; j-- {
+		if c := toks[j].key; c == "is" || c == "are" || c == "was" || c == "were" {
+			return copulaPerson(toks, j)
+		}
+	}
+	return false
+}
+
+// personPrep open a phrase that places a person ("the staff at this shop").
+var personPrep = map[string]bool{"of": true, "at": true, "in": true, "on": true, "from": true, "here": true}
 
 // addressedText reports a second-person address (انت, يا, ...) in toks.
 func addressedText(toks []token) bool {
@@ -311,6 +353,18 @@ func analyzeTokens(text string, toks []token) toxicity {
 				boost = true
 				break
 			}
+			// "the host of this channel is a clown": the subject of the
+			// copula is a person named a few words before it
+			if (toks[k].key == "is" || toks[k].key == "was" || toks[k].key == "are" || toks[k].key == "were") && copulaPerson(toks, k) {
+				boost = article || toks[k].key == "are" || toks[k].key == "were"
+				break
+			}
+			// "this reviewer is a paid shill and an idiot": a second
+			// predicate of the same person
+			if toks[k].key == "and" && article && secondPredicate(toks, k) {
+				boost = true
+				break
+			}
 			article = article || toks[k].key == "a" || toks[k].key == "an"
 			// "run by clowns", "staffed by idiots": the people behind it
 			if toks[k].key == "by" && k > 0 && runBy[toks[k-1].key] {
@@ -323,8 +377,10 @@ func analyzeTokens(text string, toks []token) toxicity {
 			}
 			// "what an idiot": an exclamation aimed at someone (the insult
 			// ends the phrase: not "what a trash franchise")
+			// ("what an idiot this presenter is": the person named after it)
 			if toks[k].key == "what" && k < ti-1 && (toks[k+1].key == "a" || toks[k+1].key == "an") &&
-				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") {
+				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "" ||
+					tj+1 < len(toks) && (toks[tj].key == "this" || toks[tj].key == "that" || toks[tj].key == "the") && (personSubj[toks[tj+1].key] || peopleSubj[toks[tj+1].key])) {
 				boost = true
 				break
 			}
@@ -332,13 +388,22 @@ func analyzeTokens(text string, toks []token) toxicity {
 				break
 			}
 		}
+		// "..., absolute idiot": an insult with an intensifier closing the
+		// comment after a comma is an exclamation about the person just
+		// described ("(he is an) absolute idiot")
+		if insult && !first.arabic && tj == len(toks) && ti >= 2 && intensInsult[toks[ti-1].key] && personInsult[first.key] &&
+			strings.ContainsAny(text[toks[ti-2].end:toks[ti-1].start], ",.!-") {
+			boost = true
+		}
 		if insult && tj < len(toks) && likeYou[toks[tj].key] {
 			boost = true
 		}
 		// an insult that opens or closes the comment as a vocative
 		// ("fraudsters, every single one of you", "..., loser"), or "shut
 		// up" opening it, in a text addressed to "you"
-		if insult && !first.arabic && secondPerson(toks) {
+		// ("shut up" opening the comment is an imperative to the reader: an
+		// address by itself)
+		if insult && !first.arabic && (secondPerson(toks) || ti == 0 && first.key == "shut") {
 			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
 			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
 			boost = boost || opens || closes

@@ -155,9 +155,13 @@ func scoreSentiment(text string, toks []token) sentScore {
 				v += math.Copysign(b*2, v)
 			}
 		}
+		// "good morning": a greeting, no opinion (english.go)
+		if v > 0 && greeting(toks, h.ti) {
+			continue
+		}
 		// a good word in a hypothetical ("it would be great to have",
 		// "بيكون حلو لو"): it rates a proposal, not the brand (concepts.go)
-		if v > 0 && hypothetical(toks, h.ti) {
+		if v > 0 && (hypothetical(toks, h.ti) || loveItIf(toks, h.ti)) {
 			v *= hypotheticalDamp
 		}
 		if t.elong {
@@ -179,10 +183,17 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if toks[k].key == "ما" && k > 0 && conjunctionMa[toks[k-1].key] {
 				break
 			}
-			if negators[toks[k].key] || strings.HasSuffix(toks[k].key, "nt") && len(toks[k].key) > 3 {
+			if negators[toks[k].key] || ntNegation(toks[k].key) {
 				v *= -0.74
 				break
 			}
+		}
+		// "my back pain is finally gone": a bad thing gone is relief (and
+		// the word saying it is gone no loss)
+		if v < 0 && !t.arabic && reliefAfter(toks, h.tj) {
+			v *= -0.74
+		} else if v < 0 && !t.arabic && reliefWords[t.key] && reliefOf(toks, h.ti) {
+			continue
 		}
 		if v > 0 {
 			s.rawPos += v

@@ -1,0 +1,530 @@
+package builtin
+
+import (
+	"math"
+	"regexp"
+	"strings"
+)
+
+// English comment rules (issue 23, round 9): concepts the cue phrases of
+// data/intent.tsv miss in short English comments written to a brand or a
+// channel. Each rule reads English text only (sent.arabic false).
+
+// englishIntent adds the evidence of englishContrast and the other English
+// patterns to ev (called by intentScores before the sentiment support).
+func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spam spamResult) {
+	if sent.arabic || spam.score >= 0.5 {
+		return
+	}
+	sc := &ev.v
+	// (praise conceded before "but" and a plain report after it: main's
+	// concession rule, intent.go)
+	// a threat to leave said outright ("deleting my account", "I'm
+	// switching carriers"): a complaint (and urgent: englishUrgent)
+	// (with some other sign of trouble: "im cancelling my membership
+	// because I moved, any fee?" asks)
+	if leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
+	// irony: "oh great, another ...", an eye-roll emoji, "thanks a lot"
+	// beside something that went wrong: the good words mock a failure
+	if ironic(text, toks) && sent.rawNeg > 0 && !strings.ContainsAny(text, "?") {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "smoothest app ever", "comfiest hoodie I've ever owned": a good
+	// superlative with "ever" praises what it names, when nothing in the
+	// comment is negative
+	if sent.rawNeg == 0 && sent.rawPos > 0 && goodSuperlativeEver(toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], enCueMin)
+	}
+	// a proposal (a decisive suggestion cue: "you should open", "can you
+	// add") with only a weak complaint word beside it ("the drive is too
+	// long", "lyrics that work offline") gives the reason for the
+	// proposal; it reports no failure. Comments only (an @-addressed tweet
+	// with "you should" is as often a reproach).
+	// (a doubly cued proposal, "you should open", carries a reason with a
+	// negation too: "we have nothing close")
+	if ev.cue[iSuggestion] >= 1 && (ev.cue[iComplaint] < 1 || ev.cue[iSuggestion] >= 2 && ev.cue[iComplaint] < 1.5) && !ev.strong && !tweetShaped(text) && sent.compound > -0.5 {
+		sc[iComplaint] = 0
+	}
+	// "please unbox the new phone next", "pls review the X next": a
+	// request for the next video or episode is a proposal
+	if n := len(toks); n >= 3 && toks[n-1].key == "next" && pleaseWords[toks[0].key] && ev.cue[iComplaint] < 0.6 {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+	}
+	if slangWithJoy(text, toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+	}
+	// "any discount for students", "any news on the sequel": a short
+	// comment opening with "any" and a noun asks whether there is one
+	if n := len(toks); n >= 2 && n <= 8 && toks[0].key == "any" && !toks[1].arabic && !anyNot[toks[1].key] && ev.cue[iComplaint] < 0.6 && !hasAnyKey(toks, anyStatement) {
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+	}
+	// "found chicken in it", "found a screw in my salad": something found
+	// in what was bought
+	if foundIn(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
+	}
+	// "can't stop smiling", "hasn't stopped laughing": enthusiasm
+	if cantStop(toks) && ev.cue[iComplaint] < 0.6 {
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+	}
+	// a rating: "10/10 service", "5 stars" praise; "1/10", "one star" complain
+	// (comments only: a tweet's "1/5" is a card number or a thread)
+	r := 0
+	if !tweetShaped(text) {
+		r = rating(text)
+	}
+	switch r {
+	case 1:
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+		if ev.cue[iComplaint] < 1 && !ev.strong {
+			sc[iComplaint] = 0
+		}
+	case -1:
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+		sc[iPraise] = 0
+	}
+	// "wish you opened earlier", "wish they sold bigger sizes": a wish
+	// about what the business does is a proposal
+	if wishYouDid(toks) {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		sc[iPraise] = 0
+	}
+	// "why not open a branch in the north": "why not" and a verb proposes;
+	// it is no grievance and asks nothing (its own "not open" is no
+	// failure: cue "why not" 0.5 and a negated service verb 0.5)
+	if len(toks) >= 3 && toks[0].key == "why" && toks[1].key == "not" && proposeVerbs[toks[2].key] && ev.cue[iComplaint] < 1.2 && !ev.strong {
+		sc[iComplaint] = 0
+		ev.why = false
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		ev.proposal = true
+	}
+	// "what's the point of express delivery": a rhetorical question that
+	// says a service fails its purpose
+	if pointless(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+		if !strings.ContainsAny(text, "?") {
+			sc[iQuestion] = 0
+		}
+	}
+	// "booked a sea view room and got one facing the car park": what came
+	// is not what was booked or paid for (as "ordered ... got")
+	if bookedGot(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
+	}
+	// a danger on the road or in the street ("speeding", "a kid fell off
+	// his bike"): a complaint, urgent (englishUrgent)
+	if safetyRisk(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
+	// "... subscribed" closing a short comment: the commenter followed
+	// the channel for what they just saw
+	if n := len(toks); n >= 3 && n <= plainPraiseMaxWords && toks[n-1].key == "subscribed" && sent.rawNeg < 1 && ev.cue[iComplaint] < 0.6 {
+		sc[iPraise] = math.Max(sc[iPraise], 1)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
+	}
+	// a question about what something costs, includes or lasts ("how many
+	// days is the tour", "is the card free") with no complaint cue of
+	// weight: its words describe what is asked about, they judge nothing
+	// ("is it just me or the app is slow" is a complaint put as a question:
+	// an "or" keeps it one)
+	if opensQuestion(toks) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
+		sc[iComplaint] = 0
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+		if ev.cue[iPraise] < 0.6 {
+			sc[iPraise] = 0
+			ev.enAsk = true // labelWithIntent: neutral
+		}
+	}
+}
+
+// reliefAfter reports "gone", "went away", "disappeared", "cured" within
+// three words after toks[j-1] ("the pain is basically gone"), with no
+// negator between ("isn't gone" is no relief).
+func reliefAfter(toks []token, j int) bool {
+	for k := j; k < len(toks) && k < j+3; k++ {
+		key := toks[k].key
+		if negators[key] || ntNegation(key) {
+			return false
+		}
+		if reliefWords[key] || key == "went" && k+1 < len(toks) && toks[k+1].key == "away" {
+			return true
+		}
+	}
+	return false
+}
+
+// reliefOf reports a relief word at toks[i] that ends a bad thing named
+// up to three words before it ("headache disappeared").
+func reliefOf(toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if badThings[toks[k].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// badThings are what a customer is glad to see gone.
+var badThings = keySet("pain", "ache", "headache", "migraine", "acne", "rash", "itch", "stress", "anxiety", "noise", "smell", "stain", "stains", "bug", "lag", "problem", "issue")
+
+var reliefWords = keySet("gone", "disappeared", "vanished", "cured", "healed")
+
+// slangWithJoy reports a slang intensity adjective ("insane", "sick",
+// "unreal") in a comment that also carries a delighted emoji: "this scent
+// is insane 😍" praises whatever it is said of.
+func slangWithJoy(text string, toks []token) bool {
+	found := false
+	for i := range toks {
+		if slangAdjectives[toks[i].key] {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for _, e := range []string{"😍", "🔥", "🤩", "😋", "💯", "🥰", "😻"} {
+		if strings.Contains(text, e) {
+			return true
+		}
+	}
+	return false
+}
+
+var pleaseWords = keySet("please", "pls", "plz", "plss")
+
+// opensQuestion reports an English text that opens with a question word
+// and an auxiliary or a measure ("how many", "what time", "is the", "do
+// you"): it asks.
+func opensQuestion(toks []token) bool {
+	if len(toks) < 3 || toks[0].arabic {
+		return false
+	}
+	a, b := toks[0].key, toks[1].key
+	return whOpeners[a] && whSecond[b] || (a == "is" || a == "are" || a == "does" || a == "do") && inversionSubjects[b]
+}
+
+// negatedAny reports an English negator among toks.
+func negatedAny(toks []token) bool {
+	for i := range toks {
+		if negators[toks[i].key] || ntNegation(toks[i].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// ironic reports the marks of sarcasm in English: an eye-roll or
+// unamused emoji, "oh great/wonderful/perfect" or "great, another" opening
+// the comment, or "thanks a lot" / "thanks for nothing" closing it.
+func ironic(text string, toks []token) bool {
+	if strings.Contains(text, "🙄") || strings.Contains(text, "😒") {
+		return true
+	}
+	if len(toks) >= 3 && !toks[0].arabic {
+		a, b := toks[0].key, toks[1].key
+		if (a == "oh" || a == "wow" || a == "just") && ironicGood[b] || ironicGood[a] && b == "another" {
+			return true
+		}
+	}
+	return false
+}
+
+var ironicGood = keySet("great", "wonderful", "perfect", "fantastic", "brilliant", "lovely", "amazing", "awesome", "thanks")
+
+// goodSuperlativeEver reports "<adjective>-est ... ever" or "best ...
+// ever" within four words (the caller checks that the comment's valence
+// is positive only).
+func goodSuperlativeEver(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic || !(len(k) > 5 && strings.HasSuffix(k, "est") || k == "best") {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			if toks[j].key == "ever" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leavingThreat reports a customer saying they are leaving: "deleting my
+// account", "I'm switching carriers", "im cancelling", "uninstalling".
+func leavingThreat(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if !enLeaveVerbs[k] {
+			continue
+		}
+		if k == "deleting" || k == "closing" || k == "withdrawing" {
+			// of their own account or the app
+			// (one withdraws an application; closing "the application" is
+			// quitting a program)
+			if i+2 < len(toks) && (toks[i+1].key == "my" || toks[i+1].key == "the" || toks[i+1].key == "this") && leaveObjects[toks[i+2].key] &&
+				(toks[i+2].key != "application" || k == "withdrawing") {
+				return true
+			}
+			continue
+		}
+		// "I'm switching to your plan" joins; it does not leave
+		if i+1 < len(toks) && toks[i+1].key == "to" && i+2 < len(toks) && (toks[i+2].key == "your" || toks[i+2].key == "you") {
+			continue
+		}
+		if k == "uninstalling" || i > 0 && firstPersonBe[toks[i-1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	enLeaveVerbs  = keySet("switching", "cancelling", "canceling", "unsubscribing", "deleting", "closing", "uninstalling", "quitting", "withdrawing")
+	leaveObjects  = keySet("account", "app", "subscription", "membership", "profile", "application", "booking", "order", "deposit")
+	firstPersonBe = keySet("im", "i'm", "were", "we're", "am")
+)
+
+// englishUrgent reports the English urgency concepts of this file (a
+// threat to leave said outright).
+func englishUrgent(toks []token) bool {
+	return leavingThreat(toks) || moneyGone(toks) || safetyRisk(toks)
+}
+
+// moneyGone reports money or stored value said to be gone ("money just
+// gone", "all my miles gone", "my balance disappeared"): money taken.
+func moneyGone(toks []token) bool {
+	for i := range toks {
+		if !valueNouns[toks[i].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if reliefWords[toks[j].key] || toks[j].key == "lost" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var valueNouns = keySet("money", "miles", "points", "balance", "credit", "credits", "savings", "funds", "deposit")
+
+// pointless reports "what's the point" / "what is the point".
+func pointless(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		k := toks[i].key
+		if k == "whats" && toks[i+1].key == "the" && toks[i+2].key == "point" || k == "what" && i+3 < len(toks) && toks[i+1].key == "is" && toks[i+2].key == "the" && toks[i+3].key == "point" {
+			return true
+		}
+	}
+	return false
+}
+
+// bookedGot reports "booked/paid for ..." then "got/received ..." within
+// ten words.
+func bookedGot(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; k != "booked" && k != "reserved" && !(k == "paid" && i+1 < len(toks) && toks[i+1].key == "for") {
+			continue
+		}
+		for j := i + 2; j < len(toks) && j <= i+10; j++ {
+			if k := toks[j].key; k == "got" || k == "received" || k == "given" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// safetyRisk reports a danger named: reckless driving ("speeding",
+// "reckless") or someone falling ("fell off", "fell down").
+func safetyRisk(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "rash", "hives":
+			// a health reaction
+			return true
+		case "court":
+			// a customer taking the business to court ("the consumer
+			// court", "take you to court"; not "the supreme court")
+			if i > 0 && (toks[i-1].key == "consumer" || toks[i-1].key == "to" && i > 1 && toks[i-2].key == "you") {
+				return true
+			}
+		case "gas":
+			// "smells of gas", "gas leak": a danger in the home
+			if i+1 < len(toks) && (toks[i+1].key == "smell" || toks[i+1].key == "leak" || toks[i+1].key == "leaking") || i > 0 && (toks[i-1].key == "of" || toks[i-1].key == "leaks" || toks[i-1].key == "leaking") {
+				return true
+			}
+		case "speeding":
+			// "speeding up the control" is no danger
+			if i+1 == len(toks) || toks[i+1].key != "up" {
+				return true
+			}
+		case "reckless", "recklessly":
+			return true
+		case "fell":
+			if i+1 < len(toks) && (toks[i+1].key == "off" || toks[i+1].key == "down" || toks[i+1].key == "over") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ntNegation reports a negated auxiliary written without its apostrophe
+// ("dont", "cant", "wasnt", "shouldnt"): the folded form of "n't". Other
+// words ending in "nt" ("appointment", "payment", "want", "went") negate
+// nothing: read as negators they turned "an appointment smh" positive.
+func ntNegation(k string) bool {
+	if len(k) <= 3 || !strings.HasSuffix(k, "nt") {
+		return false
+	}
+	return ntStems[k[:len(k)-2]]
+}
+
+var ntStems = keySet("do", "does", "did", "ca", "can", "wo", "is", "are", "was", "were", "has", "have", "had", "should", "would", "could",
+	"must", "need", "ai", "might", "dare", "aren", "isn", "wasn", "didn", "doesn", "don")
+
+// hasKey reports a token whose key is k.
+func hasKey(toks []token, k string) bool {
+	for i := range toks {
+		if toks[i].key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// loveItIf reports "would love it if", "I'd like it if", "we'd love it
+// if": a wish framed as a condition; its good word rates the proposal, as
+// in hypothetical (concepts.go), not the brand.
+func loveItIf(toks []token, i int) bool {
+	if i < 1 || i+2 >= len(toks) || toks[i].arabic {
+		return false
+	}
+	k := toks[i].key
+	return (k == "love" || k == "like") && (toks[i-1].key == "would" || toks[i-1].key == "id" || toks[i-1].key == "wed") &&
+		toks[i+1].key == "it" && toks[i+2].key == "if"
+}
+
+// greeting reports "good" in "good morning/afternoon/evening" opening a
+// sentence: politeness before a request, not a judgement of anything.
+func greeting(toks []token, i int) bool {
+	return i+1 < len(toks) && toks[i].key == "good" && greetTimes[toks[i+1].key] && !toks[i].arabic
+}
+
+var greetTimes = keySet("morning", "afternoon", "evening")
+
+// anyNot are the words after an opening "any" that make no question
+// ("anyway", "any time!": thanks).
+var anyNot = keySet("time", "way", "day", "more", "longer", "chance")
+
+// anyStatement make "any ..." a statement ("any feedback is appreciated").
+var anyStatement = keySet("is", "are", "was", "were", "will", "would", "appreciated", "welcome", "helps")
+
+// hasAnyKey reports a token whose key is in set.
+func hasAnyKey(toks []token, set map[string]bool) bool {
+	for i := range toks {
+		if set[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// foundIn reports "found" followed within four words by "in it", "in my
+// ..." or "inside".
+func foundIn(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "found" || toks[i].arabic {
+			continue
+		}
+		for j := i + 2; j < len(toks) && j <= i+5; j++ {
+			if toks[j].key == "inside" || toks[j].key == "in" && j+1 < len(toks) && (toks[j+1].key == "it" || toks[j+1].key == "my" || toks[j+1].key == "our") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cantStop reports a negated "stop" before a verb in -ing ("can't stop
+// smiling", "haven't stopped listening"): the activity goes on and on.
+func cantStop(toks []token) bool {
+	for i := 1; i+1 < len(toks); i++ {
+		k := toks[i].key
+		if (k == "stop" || k == "stopped") && (negators[toks[i-1].key] || ntNegation(toks[i-1].key)) && strings.HasSuffix(toks[i+1].key, "ing") && enjoyVerbs[toks[i+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var enjoyVerbs = keySet("smiling", "laughing", "listening", "watching", "playing", "eating", "reading", "wearing", "using", "recommending", "thinking", "talking", "singing", "dancing", "rewatching")
+
+// rating reads a score given out of ten or five, or in stars: 1 for a high
+// one (8-10/10, 5/5, "five stars"), -1 for a low one (0-2/10, 0-1/5, "one
+// star", "zero stars"), 0 when there is none ("4.5 stars", "1/50", "50/50"
+// are no such score).
+func rating(text string) int {
+	if !strings.Contains(text, "/") && !strings.Contains(text, "star") && !strings.Contains(text, "Star") && !strings.Contains(text, "STAR") {
+		return 0
+	}
+	switch {
+	case reRatingHigh.MatchString(text):
+		return 1
+	case reRatingLow.MatchString(text):
+		return -1
+	}
+	return 0
+}
+
+var (
+	reRatingHigh = regexp.MustCompile(`(?i)(?:^|[^\d./])(?:(?:8|9|10|11)/10|5/5|(?:5|five) stars?)(?:$|[^\d/])`)
+	reRatingLow  = regexp.MustCompile(`(?i)(?:^|[^\d./])(?:(?:0|1|2)/10|(?:0|1)/5|(?:one|zero|0|1) stars?)(?:$|[^\d/])`)
+)
+
+// wishYouDid reports "wish you/they/u" before a verb in the past, or
+// would/could/had/sold ("wish you opened earlier"); "wish you all the
+// best" is a greeting.
+func wishYouDid(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].key != "wish" || !wishWho[toks[i+1].key] {
+			continue
+		}
+		n := toks[i+2].key
+		if n == "guys" && i+3 < len(toks) {
+			n = toks[i+3].key
+		}
+		if wishVerbs[n] || len(n) > 4 && strings.HasSuffix(n, "ed") {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	wishWho   = keySet("you", "u", "yall", "they", "ya")
+	wishVerbs = keySet("would", "could", "had", "sold", "made", "did", "brought", "kept", "did", "got", "ran", "gave")
+)
+
+// proposeVerbs name what a business could do for its customers ("why not
+// open", "why not add"); "why not refund me" asks for what is owed.
+var proposeVerbs = keySet("open", "add", "make", "do", "bring", "offer", "try", "have", "start", "include", "create", "sell", "stock", "launch", "host", "film", "cover", "extend", "hire", "partner", "introduce")
