@@ -834,3 +834,80 @@ var waitWords = wordSet("ناطر", "ناطره", "ناطرين", "مستني", 
 const thanksVerbPraise = 1.0
 
 var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بشكركم", "اشكرك", "أشكرك", "نشكرك", "بشكرك", "اشكركو", "بشكركو", "واشكركم", "ونشكركم")
+
+// arReservation reports an Arabic comment that grants something good and
+// then, after a contrast word (بس, لكن, ولكن), names a defect without a
+// complaint word: "النظارة جميلة لكن الإطار ضيق جداً", "الأكل طيب بس
+// المكان زحمة كتير", "حلو بس ما فيه ترجمة". What follows the contrast is
+// the point (the praise a concession), so the comment complains and its
+// sentiment is mixed. The clause after the contrast must read as a defect:
+// a negation (ما, مش, مو, مب, غير, لا) or a degree word (جدا, كتير, مرة,
+// اوي) or a verb of going past a limit (تجاوز, تعدى); not when it is
+// itself positive, a wish or a proposal (ياريت, اتمنى, لو), a question
+// (؟), or only "بس" at the end ("حلو بس"), nor when a question or a
+// proposal cue is in the text ("حلو بس بدي اعرف السعر").
+func arReservation(text string, toks []token, s *sentScore, ev *intentEv) bool {
+	if !s.arabic || s.butAt < 1 || s.posBefore <= 0 || s.posAfter > 0 || strings.ContainsAny(text, "?؟") {
+		return false
+	}
+	if ev.cue[iQuestion] >= 0.5 || ev.cue[iSuggestion] >= 0.5 {
+		return false
+	}
+	after := toks[s.butAt+1:]
+	if len(after) < 2 {
+		return false
+	}
+	defect := false
+	for i := range after {
+		k := after[i].key
+		if wishWords[k] || k == "لو" || k == "ولو" || thanksWords[k] {
+			return false
+		}
+		b := strings.TrimPrefix(k, "و")
+		if degreeWords[k] || degreeWords[b] || reservationNeg[k] || reservationNeg[b] || exceedVerbs[b] {
+			defect = true
+		}
+	}
+	return defect
+}
+
+var (
+	// reservationNeg: the negations that turn a clause into a defect
+	// ("مب ثابت", "غير منظمين", "ما بتنتبه")
+	reservationNeg = wordSet("ما", "مش", "مو", "مب", "غير", "لا", "ليس", "ليست", "مافي", "مافيه", "مفيش", "ماكو", "بدون")
+	// exceedVerbs: going past a limit ("الانتظار تجاوز الساعة")
+	exceedVerbs = wordSet("تجاوز", "تجاوزت", "تعدى", "تعدت", "تخطى", "تخطت", "فاق", "فاقت")
+)
+
+// arInfoQuestion reports an MSA question opened by the interrogative "ما"
+// ("what is"): "ما" first, a question mark in the text, and a noun of
+// information asked after it ("ما مواعيد العمل؟", "ما تكلفة الرحلة؟", "ما
+// هي الشروط؟"). The dialects' "ما" negates a verb ("ما وصل", "ما حد رد");
+// before one of these nouns it asks. Its "ما" reports no failure.
+func arInfoQuestion(text string, toks []token) bool {
+	if len(toks) < 2 || toks[0].key != "ما" || !strings.ContainsAny(text, "?؟") {
+		return false
+	}
+	n := toks[1].key
+	return infoNouns[n] || infoNouns[strings.TrimPrefix(n, "ال")] || n == "هو" || n == "هي" || n == "هى"
+}
+
+// infoNouns: what a customer asks to be told (times, prices, costs,
+// durations, conditions, ways, places, differences, meanings)
+var infoNouns = wordSet("مواعيد", "موعد", "ميعاد", "مواقيت", "اوقات", "وقت", "ساعات", "سعر", "اسعار", "تكلفه", "تكاليف", "رسوم", "قيمه", "ثمن",
+	"مده", "طريقه", "شروط", "خطوات", "متطلبات", "اجراءات", "عنوان", "رقم", "اسم", "الفرق", "فرق", "معني", "نوع", "انواع", "حجم", "مقاس", "مكان", "موقع", "المطلوب")
+
+// plainQuestionMaxWords bounds a question read as only a question when its
+// complaint evidence is weak.
+const plainQuestionMaxWords = 10
+
+// anyNegator reports a negation word in the text (ما, مش, محدش, مفيش, not).
+func anyNegator(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if negators[k] || reservationNeg[k] || strings.HasPrefix(k, "محد") || strings.HasPrefix(k, "مفي") {
+			return true
+		}
+	}
+	return false
+}

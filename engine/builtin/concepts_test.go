@@ -226,3 +226,41 @@ func TestConceptEscalationThanksWaiting(t *testing.T) {
 		{text: "الحساب بتاعي اتهكر وحد طلب بيه حاجات", intent: "complaint", not: []string{"spam"}, priority: "high"},
 	})
 }
+
+// Praise granted, then a defect after بس / لكن without a complaint word:
+// a complaint with mixed sentiment; a wish, a question or more praise after
+// the contrast is not one.
+func TestConceptArReservation(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "الخدمة ممتازة لكن الأسعار غالية جدا", intent: "complaint", not: []string{"praise"}, sentiment: "mixed"},   // MSA
+		{text: "المسلسل جميل بس الحلقات قصيرة كتير", intent: "complaint", not: []string{"praise"}, sentiment: "mixed"},    // Levantine
+		{text: "الاكل طيب بس المكان زحمة مرة", intent: "complaint", not: []string{"praise"}, sentiment: "mixed"},          // Gulf
+		{text: "التطبيق حلو بس ما فيه وضع ليلي", intent: "complaint", not: []string{"praise"}, sentiment: "mixed"},        // Gulf
+		{text: "الشرح ممتاز ولكن الصوت غير واضح", intent: "complaint", not: []string{"praise"}, sentiment: "mixed"},       // MSA
+		{text: "الأكل لذيذ جدا بس ما في مكان للسيارات", intent: "complaint", not: []string{"praise"}, sentiment: "mixed"}, // Levantine
+		{text: "المحل نظيف لكن الدور تعدى نص ساعة", intent: "complaint", not: []string{"praise"}, sentiment: "mixed"},
+		// not a defect
+		{text: "الفيديو حلو بس ياريت تعملوا جزء تاني", intent: "suggestion", not: []string{"complaint"}},
+		{text: "القناة حلوة بس لو تنزلوا فيديوهات أكتر", intent: "suggestion", not: []string{"complaint"}},
+		{text: "الفيلم رائع لكن النهاية كانت أروع", intent: "praise", not: []string{"complaint"}},
+		{text: "المطعم حلو بس هل في توصيل؟", intent: "question", not: []string{"complaint"}},
+		{text: "حلو كتير بس الله يعطيكم العافية", intent: "praise", not: []string{"complaint"}},
+	})
+}
+
+// A short Arabic question with at most a weak complaint cue asks; MSA's
+// interrogative "ما" before a noun of information negates nothing.
+func TestConceptArPlainQuestion(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "ما سعر الاشتراك الشهري؟", intent: "question", not: []string{"complaint"}, sentiment: "neutral"},
+		{text: "ما هي شروط الاسترجاع؟", intent: "question", not: []string{"complaint"}, sentiment: "neutral"},
+		{text: "ما طريقة الدفع المتاحة؟", intent: "question", not: []string{"complaint"}, sentiment: "neutral"},
+		{text: "ما الفرق بين الباقتين؟", intent: "question", not: []string{"complaint"}, sentiment: "neutral"},
+		{text: "الباص بيوقف عند المستشفى؟", intent: "question", not: []string{"complaint"}, sentiment: "neutral"},
+		// the dialects' negating "ما", a why, a story before the question
+		{text: "ما وصل الطلب لحد الآن؟", intent: "complaint"},
+		{text: "ما حد رد علي من امبارح؟", intent: "complaint"},
+		{text: "ليش ما في رد؟", intent: "complaint"},
+		{text: "الشحنة بقالها شهرين في المخزن ومحدش عارف حاجة، هو ده التوصيل السريع؟", intent: "complaint"},
+	})
+}

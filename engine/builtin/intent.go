@@ -553,6 +553,29 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
+	// the Arabic counterpart (concepts.go arReservation): praise granted,
+	// then a defect after بس / لكن, often without a negative word
+	// ("النظارة جميلة لكن الإطار ضيق جداً")
+	if ev.cue[iComplaint] < 1 && arReservation(text, toks, &sent, &ev) {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
+		ev.praiseBefore = true
+		if !ev.praiseAfter {
+			sc[iPraise] = 0
+		}
+	}
+	// an Arabic question with at most a weak complaint cue and no negative
+	// word ("الترك بيوقف عند الجامعة يوم الخميس؟", "ما تكلفة الرحلة؟": the
+	// interrogative "ما" negates nothing) asks; the learned head's
+	// complaint evidence alone does not make it a grievance
+	if sent.arabic && strings.ContainsAny(text, "?؟") && !ev.why && sc[iQuestion] >= intentThreshold[iQuestion] && sc[iComplaint] < 1.5 {
+		info := arInfoQuestion(text, toks)
+		// (a short question: a longer text tells a story before asking,
+		// "الطرد بقاله شهر في الجمارك ومحدش فاهم حاجة، هو ده الشحن الدولي؟")
+		if info && ev.cue[iComplaint] < 1 || ev.cue[iComplaint] < 0.8 && sent.rawNeg == 0 && len(toks) <= plainQuestionMaxWords && !anyNegator(toks) {
+			sc[iComplaint] = 0
+		}
+	}
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}

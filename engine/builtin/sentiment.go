@@ -79,7 +79,9 @@ type sentScore struct {
 	// posBefore: positive valence before the last contrast word ("the food
 	// was great but ..."): with a complaint after it the text is mixed
 	posBefore float64
-	butAt     int // token index of the last contrast word, -1 when none
+	// posAfter: positive valence after the last contrast word
+	posAfter float64
+	butAt    int // token index of the last contrast word, -1 when none
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -187,6 +189,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		if butAt >= 0 && h.ti < butAt && v > 0 {
 			s.posBefore += v
+		}
+		if butAt >= 0 && h.ti > butAt && v > 0 {
+			s.posAfter += v
 		}
 		if butAt >= 0 {
 			if h.ti < butAt {
