@@ -409,16 +409,26 @@ var (
 // (urgentM) does not hold: an account misused (accountMisuse), a refund
 // named by its participle or noun (المبلغ المسترد, الاسترداد: as "refund"
 // and استرجاع are), an escalation word that declares the service past
-// tolerating ("unacceptable", "غير مقبول"), an action taken without notice
-// ("دون أي إشعار", "without notice": as "without my consent" is), and a
-// customer announcing they will not come back ("never coming back", "won't
-// be back", "مش راجع تاني").
+// tolerating ("unacceptable"), an action taken without notice ("without
+// notice": as "without my consent" is), a failure met for the third time or
+// more ("للمرة الثالثة", arRepeatedTime), and a customer announcing they will
+// not come back ("never coming back", "won't be back", "مش راجع تاني").
+// Arabic "غير مقبول" and "دون أي إشعار" are complaint words, not urgency: the
+// formal register states every complaint so ("وصلني المنتج منتهي الصلاحية،
+// وهذا أمر غير مقبول"); what makes such a comment urgent is money, safety,
+// repetition or leaving, each read on its own.
 func conceptUrgent(toks []token) bool {
 	cb := conceptScan(toks)
 	if cb&cwMisuse != 0 && accountMisuse(toks) || cb&cwOr != 0 && ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
 		return true
 	}
 	if cb&cwWait != 0 && moneyAwaited(toks) {
+		return true
+	}
+	if arRepeatedTime(toks) {
+		return true
+	}
+	if arEscalationUrgent(toks) {
 		return true
 	}
 	if cb&cwNever == 0 {
@@ -451,13 +461,9 @@ var (
 		for i, w := range []string{"المسترد", "الاسترداد", "المبلغ المسترد", "الاسترجاع",
 			"unacceptable", "not acceptable",
 			"without notice", "without any notice", "without warning", "without telling me", "without asking me",
-			"دون اشعار", "دون أي إشعار", "بدون اشعار", "بدون أي إشعار", "من غير ما يقولولي", "من غير اشعار", "بدون ما تبلغوني", "دون إبلاغي", "بدون علم",
 			"wont be back", "won't be coming back", "not coming back", "never again", "last time i order", "last time ordering",
 			"مش راجع تاني", "مش هرجع تاني", "ما راح ارجع", "ما رح ارجع", "لن اعود", "لن أعود", "اخر مره", "آخر مرة"} {
 			m.add(w, i, false)
-		}
-		for w := range escalationAr {
-			m.add(w, -1, false)
 		}
 		return m
 	}()
@@ -901,13 +907,83 @@ var infoNouns = wordSet("مواعيد", "موعد", "ميعاد", "مواقيت"
 // complaint evidence is weak.
 const plainQuestionMaxWords = 10
 
-// anyNegator reports a negation word in the text (ما, مش, محدش, مفيش, not).
+// anyNegator reports a negation or a "still / for (so long)" word in the
+// text (ما, مش, محدش, مفيش, مجاش, لسه, بقاله, not): a question beside one
+// tells of a wait or a failure ("بقاله أسبوع ولسه مجاش، هو في ايه؟").
 func anyNegator(toks []token) bool {
 	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if negators[k] || reservationNeg[k] || stillWords[k] || strings.HasPrefix(k, "محد") || strings.HasPrefix(k, "مفي") {
+			return true
+		}
+		if toks[i].arabic && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && utf8.RuneCountInString(k) >= 4 {
+			return true // مجاش, مبيردش
+		}
+	}
+	return false
+}
+
+var stillWords = wordSet("لسه", "لسا", "لسة", "للحين", "لحد", "لغايه", "بقاله", "بقالها", "بقالي", "بقالنا", "صارلي", "صارلو", "صارله", "صرلي", "منذ", "still")
+
+// arRepeatedTime reports an Arabic "for the third time" or more: an ordinal
+// from third up beside the word for a time ("المرة الثالثة", "للمرة
+// الرابعة", "تالت مرة", "خامس مرة", "مرة ثالثة"), or "كم مرة" ("how many
+// times"). The same failure met again and again is urgent.
+func arRepeatedTime(toks []token) bool {
+	for i := range toks {
 		k := toks[i].key
-		if negators[k] || reservationNeg[k] || strings.HasPrefix(k, "محد") || strings.HasPrefix(k, "مفي") {
+		if !timeWordAr[k] {
+			continue
+		}
+		if i > 0 && (ordinal3Ar[toks[i-1].key] || toks[i-1].key == "كم" || toks[i-1].key == "كام") {
+			return true
+		}
+		if i+1 < len(toks) && ordinal3Ar[toks[i+1].key] {
 			return true
 		}
 	}
 	return false
 }
+
+var (
+	timeWordAr = wordSet("مرة", "المرة", "للمرة", "مرات", "والمرة", "وللمرة")
+	ordinal3Ar = wordSet("الثالثة", "الثالثه", "ثالث", "ثالثة", "تالت", "تالتة", "تالث", "الرابعة", "رابع", "رابعة", "الخامسة", "خامس", "خامسة",
+		"السادسة", "سادس", "العاشرة", "عاشر", "المليون", "الألف", "الالف", "المية", "الميه")
+)
+
+// arEscalationUrgent reports the Arabic escalations that are urgent: "غير
+// مقبول" with an absolute intensifier ("مش مقبول خالص", "غير مقبول
+// إطلاقاً": strong anger; the bare formal "وهذا أمر غير مقبول" closes an
+// ordinary complaint), and an action taken "without notice" on the
+// writer's own order, subscription or account ("لغوا اشتراكي بدون اشعار",
+// "تم إلغاء طلبي دون أي إشعار"; a service cut without notice, "انقطعت
+// الخدمة دون إشعار", is an ordinary complaint).
+func arEscalationUrgent(toks []token) bool {
+	for _, h := range escalationM.find(toks) {
+		for j := h.ti - 2; j < h.tj+2; j++ {
+			if j >= 0 && j < len(toks) && absoluteWords[toks[j].key] {
+				return true
+			}
+		}
+	}
+	for _, h := range noticeArM.find(toks) {
+		for j := h.ti - 3; j < h.ti; j++ {
+			if j >= 0 && ownThingAr[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	absoluteWords = wordSet("خالص", "اطلاقا", "إطلاقاً", "إطلاقًا", "ابدا", "أبداً", "نهائيا", "نهائياً", "بالمره", "بتاتا", "البته", "بالمرة")
+	ownThingAr    = wordSet("طلبي", "اشتراكي", "حسابي", "حجزي", "طلبيتي", "اوردري", "باقتي", "رحلتي", "موعدي", "بطاقتي", "خطي")
+	noticeArM     = func() *matcher {
+		m := newMatcher()
+		for i, w := range []string{"دون اشعار", "دون أي إشعار", "بدون اشعار", "بدون أي إشعار", "من غير ما يقولولي", "من غير اشعار", "بدون ما تبلغوني", "دون إبلاغي", "بدون علم", "دون سابق إنذار", "بدون سابق انذار"} {
+			m.add(w, i, false)
+		}
+		return m
+	}()
+)

@@ -25,7 +25,7 @@ import "strings"
 //     (ما, مش, لم, لسه ...) or the ma-...-sh circumfix ("لم يتم رد المبلغ",
 //     "لسه مرجعوش الفلوس", "ما رجعتولي المصاري").
 func arabicUrgent(toks []token) bool {
-	paid, twice := false, false
+	paid, twice, extra, demand := false, false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -58,10 +58,37 @@ func arabicUrgent(toks []token) bool {
 			if fromOwnMoney(toks, i) {
 				return true
 			}
+		case uwHarm:
+			return true
+		case uwClose:
+			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
+				return true
+			}
+		case uwExtra:
+			extra = extra || moneyBeside(toks, i)
+		case uwDemand:
+			demand = true
 		}
 	}
-	return paid && twice
+	return paid && twice || extra && (paid || demand)
 }
+
+// moneyBeside: a money noun up to two words from toks[i] ("مصاري زيادة",
+// "زيادة بالسعر", "رسوم إضافية").
+func moneyBeside(toks []token, i int) bool {
+	for j := i - 2; j <= i+2; j++ {
+		if j >= 0 && j < len(toks) && j != i && extraMoney[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// ownAccount: what a customer threatens to close
+	ownAccount = wordSet("حسابي", "اشتراكي", "الحساب", "الاشتراك", "حسابنا", "اشتراكنا")
+	extraMoney = wordSet("مصاري", "فلوس", "رسوم", "مبلغ", "السعر", "بالسعر", "سعر", "المبلغ", "الرسوم", "فلوسي", "مصاريف", "دفع", "تدفع", "ادفع", "ندفع")
+)
 
 // The kinds of the words of urgentWords.
 const (
@@ -73,6 +100,10 @@ const (
 	uwOrder
 	uwMoney
 	uwDeduct
+	uwHarm   // harm to the writer or their things: مرضت, يحرق
+	uwClose  // a verb of closing or cancelling (before حسابي: a threat to leave)
+	uwExtra  // "extra" (زيادة, إضافية): beside a money noun, more money asked
+	uwDemand // "you want / you ask" (بدكن, عايزين, تبون)
 )
 
 var urgentWords = func() map[string]uint8 {
@@ -95,6 +126,21 @@ var urgentWords = func() map[string]uint8 {
 	for _, w := range []string{"المبلغ", "مبلغي", "الفلوس", "فلوسي", "فلوسنا", "المصاري", "مصرياتي", "مصاريي", "الاموال", "اموالي", "حقي"} {
 		m[foldKey(w)] = uwMoney
 		m[foldKey("و"+w)] = uwMoney
+	}
+	// harm: the writer or their family fell ill, a device burned or was
+	// about to (safety, urgent)
+	for _, w := range []string{"مرضت", "مرضنا", "ومرضت", "ومرضنا", "مرضو", "مرضوا", "ومرضو", "اتسممنا", "تسممنا", "يحرق", "بيحرق", "يحرقلي", "حرق", "حرقت", "انحرق", "انحرقت", "اتحرق", "اتحرقت", "تكهربت", "اتكهربت", "انكهربت"} {
+		m[foldKey(w)] = uwHarm
+	}
+	// closing or cancelling: "رح سكّر حسابي", "هلغي اشتراكي", "بحذف حسابي"
+	for _, w := range []string{"سكر", "اسكر", "بسكر", "نسكر", "قفل", "اقفل", "هقفل", "بقفل", "الغي", "هلغي", "بلغي", "احذف", "بحذف", "هحذف", "امسح", "بمسح", "همسح", "سأغلق", "ساغلق", "سالغي", "سألغي", "اغلق"} {
+		m[foldKey(w)] = uwClose
+	}
+	for _, w := range []string{"زيادة", "زياده", "اضافي", "اضافية", "إضافية", "إضافي", "اضافيه", "زيادة،"} {
+		m[foldKey(w)] = uwExtra
+	}
+	for _, w := range []string{"بدكن", "بدكم", "بدهم", "عايزين", "عاوزين", "تبون", "تبغون", "طالبين", "تطلبون", "بتطلبوا", "بيطلبوا", "يطلبون", "تطالبون", "طلبوا", "طلبو", "بقولولنا", "قالولنا"} {
+		m[foldKey(w)] = uwDemand
 	}
 	for _, w := range []string{"خصم", "سحب", "اقتطاع", "استقطاع"} {
 		m[foldKey(w)] = uwDeduct
