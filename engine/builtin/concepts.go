@@ -39,8 +39,13 @@ func problemSolved(text string, toks []token) (lo, hi int) {
 			if j < 0 || j >= len(toks) || j == i {
 				continue
 			}
-			v := toks[j].key
-			strong := solvedWords[v]
+			v := strings.TrimPrefix(toks[j].key, "و") // "وحلتلي"
+			if !solvedWords[v] && !solvedNouns[v] {
+				v = toks[j].key
+			}
+			// "حل" after a person of the brand is the verb: "الموظف حل
+			// المشكلة بسرعة"
+			strong := solvedWords[v] || solvedNouns[v] && j > 0 && staffSubj[toks[j-1].key]
 			weak := solvedNouns[v] && thanks >= 0 && thanks < j
 			if !strong && !weak {
 				continue
@@ -79,7 +84,9 @@ func solvedNegated(toks []token, a, b int) bool {
 var (
 	problemNouns = wordSet("المشكلة", "المشكله", "مشكلتي", "مشكلتنا", "والمشكلة", "المشكل", "مشكلة", "مشكله", "العطل", "الخلل",
 		"problem", "issue", "problems", "issues")
-	solvedWords = wordSet("اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "نحلت", "نحل", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
+	// staffSubj: a person of the brand as the subject of "solved"
+	staffSubj   = wordSet("الموظف", "الموظفه", "الموظفة", "الفني", "المهندس", "الدكتور", "الدكتوره", "الدعم", "الشب", "الاخ", "الاستاذ", "الاستاذه", "المندوب", "الفريق", "فريقكم", "موظفكم", "موظفتكم")
+	solvedWords = wordSet("حلتلي", "حللي", "حلتها", "حلها", "حلتلنا", "حلولي", "اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "نحلت", "نحل", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
 		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
 	// solvedNouns: "solving" as a noun, after a thanks word
 	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
@@ -987,3 +994,55 @@ var (
 		return m
 	}()
 )
+
+// arRhetorical reports an Arabic rhetorical question, the indignant "what is
+// this ...?" of a complaint that asks nothing: "what" (وش, شو, ايش, ايه)
+// before the demonstrative prefix هال ("وش هالتعامل", "شو هالشغل") or
+// before a noun of "the story" ("وش السالفة", "شو القصة", "ايه الحكاية"),
+// the Egyptian "ده اسمه ايه" ("what do you call this"), "ايه ده" closing a
+// clause, or a question mark with an exclamation mark ("؟!"). Beside a
+// complaint cue (intentScores) it is no question.
+func arRhetorical(text string, toks []token) bool {
+	if strings.Contains(text, "؟!") || strings.Contains(text, "?!") || strings.Contains(text, "!؟") {
+		return true
+	}
+	for i := range toks {
+		k := toks[i].key
+		if !whatWordsAr[k] {
+			continue
+		}
+		if i+1 < len(toks) {
+			n := toks[i+1].key
+			if strings.HasPrefix(n, "هال") && utf8.RuneCountInString(n) > 4 || storyNouns[n] {
+				return true
+			}
+			// "ايه ده" ending the text or a clause
+			if (n == "ده" || n == "دا" || n == "دي") && (i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?")) {
+				return true
+			}
+		}
+		if i > 0 && (toks[i-1].key == "اسمه" || toks[i-1].key == "اسمها") {
+			return true // "ده اسمه ايه"
+		}
+	}
+	return false
+}
+
+var (
+	whatWordsAr = wordSet("وش", "شو", "ايش", "ايه", "ايه", "شنو", "واش", "وشو", "ووش")
+	storyNouns  = wordSet("السالفه", "القصه", "الحكايه", "الموضوع", "القصة", "الحكاية", "السالفة", "الهبل", "المهزله", "المسخره", "القرف", "الاستهبال")
+)
+
+// askWordAr reports an Arabic question word that asks for information
+// (متى, كيف, هل, كم, فين, وين, امتى, ازاي): beside it a rhetorical "وش
+// هالشي" does not make the whole text rhetorical.
+func askWordAr(toks []token) bool {
+	for i := range toks {
+		if askWordsAr[strings.TrimPrefix(toks[i].key, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
+var askWordsAr = wordSet("متى", "متي", "امتى", "امتي", "كيف", "كيفية", "هل", "كم", "كام", "بكام", "بكم", "فين", "وين", "ازاي", "إزاي", "اين", "أين", "ليه", "ليش", "لماذا", "مين", "منو")

@@ -292,3 +292,22 @@ func TestConceptArUrgency(t *testing.T) {
 		{text: "كيف اقفل حسابي؟", intent: "question", not: []string{"complaint"}},
 	})
 }
+
+// An indignant "what is this ...?" inside a complaint asks nothing; a
+// person of the brand who "solved" the problem is thanked.
+func TestConceptArRhetoricalSolvedBy(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "الفاتورة جاية ضعف المبلغ ومحد يرد علينا، وش هالتعامل", intent: "complaint", not: []string{"question"}}, // Gulf
+		{text: "الطلب اتأخر ساعتين والأكل وصل بارد، ايه المهزلة دي", intent: "complaint"},                              // Egyptian
+		{text: "طلبت بيتزا ووصلت باردة، ايه ده بجد", intent: "complaint", not: []string{"question"}},                   // Egyptian
+		{text: "صرلي أسبوع عم اتصل وما حدا رد، شو هالشغل", intent: "complaint", not: []string{"question"}},             // Levantine
+		{text: "حجزت ودفعت وبعدين ألغوا الحجز وما رجعوا الفلوس؟!", intent: "complaint", not: []string{"question"}},
+		// a real question beside it, or praise
+		{text: "الطلب ما وصل، متى بيوصل؟", intent: "question"},
+		{text: "شو هالمسلسل الرائع", intent: "praise", not: []string{"complaint"}},
+		// solved by a person of the brand
+		{text: "الموظف حل لي مشكلتي بسرعة شكرا", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "الفني كان محترم وحلها بعشر دقايق", intent: "praise", not: []string{"complaint"}},
+		{text: "الموظف ما حل المشكلة", intent: "complaint", not: []string{"praise"}},
+	})
+}

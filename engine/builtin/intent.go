@@ -576,6 +576,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			sc[iComplaint] = 0
 		}
 	}
+	// an indignant "what is this ...?" beside a complaint cue ("سحبتوا
+	// المبلغ مرتين وما رجعتوه، وش هالتعامل") asks nothing (concepts.go
+	// arRhetorical); a real question word elsewhere keeps the question
+	if sent.arabic && (ev.cue[iComplaint] >= 1 || ev.cue[iComplaint] >= 0.5 && sc[iComplaint] >= 1.2) && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
+		sc[iQuestion] = 0
+	}
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}
