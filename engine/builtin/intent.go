@@ -667,6 +667,7 @@ type intentContext struct {
 	abusive      bool // an insult, profanity or hate at moderate or worse
 	contrast     bool // a contrast word (but, بس, لكن) joins positive and negative evidence
 	questionMark bool // the text has ? or ؟
+	staffInsult  bool // abusive, its insult aimed at the brand's people (arStaffAimed)
 }
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list
@@ -704,6 +705,12 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	}
 	if ctx.abusive && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0 // "you crooks should be in jail": a reproach, not a proposal
+	}
+	// an insult aimed at the staff with only words of their manners beside
+	// it ("موظفوكم أغبياء وعديمو الاحترام": وقح, عديم الاحترام are the
+	// insult) reports nothing that happened: an insult
+	if ctx.staffInsult && !ev.strong && ev.cue[iComplaint] <= 1 && !ev.mention {
+		ev.cue[iComplaint] = 0
 	}
 	if ctx.abusive && ev.cue[iComplaint] < 1 && !ev.mention {
 		sc[iComplaint] = 0
