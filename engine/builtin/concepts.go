@@ -1046,3 +1046,40 @@ func askWordAr(toks []token) bool {
 }
 
 var askWordsAr = wordSet("متى", "متي", "امتى", "امتي", "كيف", "كيفية", "هل", "كم", "كام", "بكام", "بكم", "فين", "وين", "ازاي", "إزاي", "اين", "أين", "ليه", "ليش", "لماذا", "مين", "منو")
+
+// notDoneWell reports a job "not done well": a manner adverb of the
+// dialects (زين, منيح, كويس, مليح, عدل) up to three words after a negation
+// ("مو مستوي زين", "ما فحص الكلب منيح", "مش متنضف كويس"). The service was
+// done badly: a complaint, as a negated service verb is.
+func notDoneWell(text string, toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		if !mannerGood[toks[i].key] {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			// within one clause ("وما قصروا، الشغل زين"), not a doubt
+			// ("مش عارف اذا كويس")
+			if strings.ContainsAny(text[toks[k].end:toks[k+1].start], "،,.!؟?") || doubtWords[toks[k].key] {
+				break
+			}
+			n := strings.TrimPrefix(toks[k].key, "و")
+			if n == "ما" && k+1 < len(toks) && isElative(toks[k+1].key) {
+				break
+			}
+			if reservationNeg[n] && n != "غير" && n != "بدون" {
+				return true
+			}
+			if toks[k].arabic && strings.HasPrefix(n, "م") && strings.HasSuffix(n, "ش") && utf8.RuneCountInString(n) >= 4 {
+				return true // "مصلحش الحنفية كويس"
+			}
+		}
+	}
+	return false
+}
+
+var doubtWords = wordSet("عارف", "عارفه", "اعرف", "بعرف", "اعرفش", "متاكد", "متأكد", "اذا", "إذا", "لو", "ان", "انه", "ادري", "داري", "يمكن", "بدري")
+
+var mannerGood = wordSet("زين", "منيح", "كويس", "مليح", "عدل", "صح", "مزبوط", "كما يجب", "كما ينبغي")
+
+// notWellWeight is the complaint evidence of notDoneWell.
+const notWellWeight = 0.8

@@ -311,3 +311,16 @@ func TestConceptArRhetoricalSolvedBy(t *testing.T) {
 		{text: "الموظف ما حل المشكلة", intent: "complaint", not: []string{"praise"}},
 	})
 }
+
+// A job "not done well": a manner adverb after a negation in the same
+// clause is a complaint; a doubt or a praise idiom before a comma is not.
+func TestConceptNotDoneWell(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "الغسالة ما غسلت الهدوم منيح", intent: "complaint", not: []string{"praise"}, sentiment: "negative"},
+		{text: "الحلاق ما قص الشعر عدل", intent: "complaint", not: []string{"praise"}},
+		{text: "الرز اليوم بارد ومو مطبوخ زين", intent: "complaint", not: []string{"praise"}, sentiment: "negative"},
+		{text: "السباك مصلحش الحنفية كويس", intent: "complaint", not: []string{"praise"}},
+		{text: "وما قصروا، الشغل زين", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "ما شاء الله الشغل زين", intent: "praise", not: []string{"complaint"}},
+	})
+}

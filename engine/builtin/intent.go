@@ -439,6 +439,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		nf = 0 // "keeps getting better"
 	}
 	sc[iComplaint] += nf
+	if nf == 0 && sent.arabic && notDoneWell(text, toks) { // concepts.go
+		sc[iComplaint] += notWellWeight
+	}
 	if anyRefundWithheld(toks) { // a refund withheld (priority_ar.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}

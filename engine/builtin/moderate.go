@@ -634,7 +634,14 @@ func Toxicity(text string) string {
 // after it ("أسخف ستريمر"), or an insult closing a comment of three words
 // or more after a comma ("ولا واحد فيهم بيفهم، أغبيا": a vocative).
 func arStaffAimed(text string, toks []token, ti, tj int) bool {
-	for k := ti - 1; k >= 0 && k >= ti-5; k-- {
+	// an insult word with the article away from the person noun names a
+	// thing or an animal ("الدكتور ما فحص الكلب"), unless it is the noun
+	// of a quality after "the height of" ("في غاية الغباء")
+	far := 5
+	if strings.HasPrefix(toks[ti].key, "ال") && (ti == 0 || !heightOf[toks[ti-1].key]) {
+		far = 1
+	}
+	for k := ti - 1; k >= 0 && k >= ti-far; k-- {
 		if arStaffNoun(toks[k].key) {
 			return true
 		}
@@ -663,6 +670,8 @@ func arStaffNoun(k string) bool {
 	}
 	return false
 }
+
+var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 
 var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
 	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف")

@@ -23,6 +23,7 @@ func TestArStaffInsultAndSpamFrames(t *testing.T) {
 		{"اليوتيوبر ده تافه وما عنده محتوى", true, "", false},
 		{"قعدت ساعة استنى ومحدش سأل فيا، اغبيا", true, "", false},
 		{"الموظف كان محترم جدا وساعدني", false, "praise", false},
+		{"الدكتور فحص الكلب بسرعة وكان لطيف", false, "", false},
 		{"المسلسل حلو بس الصوت شوي واطي", false, "complaint", true},
 		{"كم سعر التطعيم للكلب عندكم؟", false, "question", true},
 		{"كلبي تعبان، متى بتفتح العيادة؟", false, "question", true},

@@ -177,7 +177,8 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if toks[k].key == "ما" && k > 0 && conjunctionMa[toks[k-1].key] {
 				break
 			}
-			if negators[toks[k].key] || strings.HasSuffix(toks[k].key, "nt") && len(toks[k].key) > 3 {
+			// a negator joined to "and" negates as well ("ومو مستوي زين")
+			if negators[toks[k].key] || toks[k].arabic && negators[strings.TrimPrefix(toks[k].key, "و")] && !strings.ContainsAny(text[toks[k].end:toks[h.ti].start], "،,.!؟?") || strings.HasSuffix(toks[k].key, "nt") && len(toks[k].key) > 3 {
 				v *= -0.74
 				break
 			}
