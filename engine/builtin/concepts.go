@@ -1083,3 +1083,74 @@ var mannerGood = wordSet("زين", "منيح", "كويس", "مليح", "عدل",
 
 // notWellWeight is the complaint evidence of notDoneWell.
 const notWellWeight = 0.8
+
+// leftWaiting reports customers left waiting or stranded: "left us" (خلانا,
+// خلونا, تركونا, سابونا, خلاني) before a span of time, a place or heat
+// within three words ("وخلانا بالحر ساعة", "سابونا في الشارع"), or "we
+// stayed / we sat" (ضلينا, ظلينا, قعدنا, بقينا) before "standing / waiting"
+// (واقفين, مستنيين, ناطرين, ننتظر): the service kept them waiting.
+func leftWaiting(toks []token) bool {
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		left, stayed := leftUsVerbs[k], stayedVerbs[k]
+		if !left && !stayed {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			n := toks[j].key
+			// a place or a span right after "left us" ("وخلانا بالحر
+			// ساعة"; not "خلانا نضحك ساعتين": a verb between)
+			if waitingWords[n] || left && j == i+1 && (strandPlaces[n] || timeSpans[n]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	leftUsVerbs  = wordSet("خلانا", "خلونا", "خلاني", "خلوني", "تركونا", "تركنا", "تركوني", "سابونا", "سابوني", "سابنا", "سابني", "تركني")
+	// (we: a fan "waiting for the next episode" writes in the singular)
+	stayedVerbs  = wordSet("ضلينا", "ظلينا", "قعدنا", "بقينا", "فضلنا")
+	waitingWords = wordSet("واقفين", "واقف", "مستنيين", "مستني", "ناطرين", "ناطر", "ننتظر", "ننطر", "نستني", "منتظرين", "منطرين", "ننطركم", "نستناكم")
+	strandPlaces = wordSet("بالحر", "بالشارع", "بالشمس", "بالبرد", "بالمطر", "بالمحطه", "بالطريق", "بالمطار", "برا", "بره", "الشارع")
+	timeSpans    = wordSet("ساعه", "ساعتين", "ساعات", "نص", "يوم", "يومين", "ايام", "اسبوع")
+)
+
+// leftWaitingWeight is the complaint evidence of leftWaiting.
+const leftWaitingWeight = 1.0
+
+// promiseBroken reports a promise told and then what "turned out": "you
+// promised us" (وعدونا, وعدتوني, قالولنا) then, later in the text, "it
+// turned out" (وطلع, طلعت, اتضح, تبين): "الحملة وعدونا بفندق قريب وطلع
+// بعيد". Telling what was promised before what came is a grievance.
+func promiseBroken(toks []token) bool {
+	for i := range toks {
+		if !promisedUs[toks[i].key] && !promisedUs[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		for j := i + 2; j < len(toks); j++ {
+			if turnedOut[toks[j].key] || turnedOut[strings.TrimPrefix(toks[j].key, "و")] {
+				// what turned out is not good ("وطلع أحسن من المتوقع",
+				// "وطلع فعلا ممتاز": kept)
+				for _, h := range sentM.find(toks[j+1:]) {
+					if sentVal[h.id] > 0 {
+						return false
+					}
+				}
+				for _, t := range toks[j+1:] {
+					if goodElatives[t.key] || t.key == "فعلا" || t.key == "فعلاً" {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	promisedUs = wordSet("وعدونا", "وعدوني", "وعدتونا", "وعدتوني", "وعدتنا", "وعدني", "وعدنا", "قالولنا", "قالولي", "قلتولنا", "قلتولي", "وعدتم", "وعدتمونا")
+	turnedOut  = wordSet("طلع", "طلعت", "طلعو", "طلعوا", "اتضح", "تبين", "اتاريه", "اتاريها", "طلعلي")
+)

@@ -324,3 +324,21 @@ func TestConceptNotDoneWell(t *testing.T) {
 		{text: "ما شاء الله الشغل زين", intent: "praise", not: []string{"complaint"}},
 	})
 }
+
+// Complaints told as a story without a complaint word: left waiting or
+// stranded, a promise and what "turned out", a commitment not kept; not a
+// film that "kept us laughing", a promise kept, or "didn't stop laughing".
+func TestConceptArStoryComplaints(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "تركونا بالمطار ٣ ساعات بدون أي معلومة", intent: "complaint"},
+		{text: "السواق اتأخر وقعدنا مستنيين قدام البيت", intent: "complaint"},
+		{text: "وعدتونا بغرفة على البحر وطلعت على الشارع", intent: "complaint"},
+		{text: "الفني لا يلتزم بالمواعيد أبداً", intent: "complaint"},
+		{text: "الكاش باك ما اتحسب على الفاتورة", intent: "complaint"},
+		// not complaints
+		{text: "وعدونا بفندق ٥ نجوم وطلع أحسن من المتوقع", intent: "praise", not: []string{"complaint"}},
+		{text: "قالولي المنتج ممتاز وطلع فعلا ممتاز", intent: "praise", not: []string{"complaint"}},
+		{text: "ضحكت من قلبي وما وقفت ضحك طول الفيديو", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "قعدت مستني الحلقة الجديدة بفارغ الصبر", intent: "other", not: []string{"complaint"}},
+	})
+}

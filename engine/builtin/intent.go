@@ -442,6 +442,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if nf == 0 && sent.arabic && notDoneWell(text, toks) { // concepts.go
 		sc[iComplaint] += notWellWeight
 	}
+	if sent.arabic && leftWaiting(toks) { // concepts.go
+		sc[iComplaint] += leftWaitingWeight
+	}
+	if sent.arabic && promiseBroken(toks) { // concepts.go
+		sc[iComplaint] += leftWaitingWeight
+	}
 	if anyRefundWithheld(toks) { // a refund withheld (priority_ar.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
@@ -870,7 +876,10 @@ func init() {
 		// give (ما احد عطاني حل), and the nouns of an answer (بدون جواب, ما في نتيجة)
 		"عطا", "عطي", "اعطي", "جواب", "نتيجه", "استجابه",
 		// send (محدش بعتلي اللينك), come, inform
-		"بعت", "بعتل", "ارسل", "رسل", "اجا", "خبر", "بلغ"} {
+		"بعت", "بعتل", "ارسل", "رسل", "اجا", "خبر", "بلغ",
+		// keep an appointment or a promise (المعلم لا يلتزم بالمواعيد), be
+		// counted (النقاط مش بتتحسب), examine (الدكتور ما فحص)
+		"لتزم", "التزم", "تحسب", "نحسب", "فحص"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }
