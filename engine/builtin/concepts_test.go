@@ -342,3 +342,19 @@ func TestConceptArStoryComplaints(t *testing.T) {
 		{text: "قعدت مستني الحلقة الجديدة بفارغ الصبر", intent: "other", not: []string{"complaint"}},
 	})
 }
+
+// More Arabic urgency: money withheld for months, money taken "from me", a
+// near accident, leaving for another company, deleting the app, the third
+// time in Levantine spelling; a count of calls alone is not urgent.
+func TestConceptArUrgencyMore(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "لم يتم رد العربون منذ ثلاثة أشهر رغم الإلغاء", intent: "complaint", priority: "high"},
+		{text: "المكتب مش راضي يرجعلي التأمين بقالي شهرين", intent: "complaint", priority: "high"},
+		{text: "التطبيق خصم مني ٢٠٠ ريال بدون ما اطلب شي", intent: "complaint", priority: "high"},
+		{text: "الفرامل فيها مشكلة بعد الصيانة، كان رح يصير معي حادث", intent: "complaint", priority: "high"},
+		{text: "التوصيل بيتأخر دايماً، خلص رح جرب شركة تانية", intent: "complaint", priority: "high"},
+		{text: "الطلب اتلغى للمرة التالتة، هحذف التطبيق", intent: "complaint", priority: "high"},
+		// ordinary
+		{text: "اتصلت خمس مرات ومحدش رد", intent: "complaint", priority: "medium"},
+	})
+}
