@@ -1006,6 +1006,20 @@ func arRhetorical(text string, toks []token) bool {
 	if strings.Contains(text, "؟!") || strings.Contains(text, "?!") || strings.Contains(text, "!؟") {
 		return true
 	}
+	for i := 1; i < len(toks); i++ {
+		// "ده اسمه ايه" beside a complaint ("what do you call this"); alone
+		// it asks a name ("الروج ده اسمه ايه؟")
+		if whatWordsAr[toks[i].key] && (toks[i-1].key == "اسمه" || toks[i-1].key == "اسمها") {
+			return true
+		}
+	}
+	return arWhatIsThis(text, toks)
+}
+
+// arWhatIsThis is the "what is this ...?" form of arRhetorical (without
+// "؟!"). Without a good word beside it ("وش هالجمال" praises) it is
+// indignation: "شو هالشغل؟", "وش ذا الشغل؟", "شو هالحكي؟" (intentScores).
+func arWhatIsThis(text string, toks []token) bool {
 	for i := range toks {
 		k := toks[i].key
 		if !whatWordsAr[k] {
@@ -1016,19 +1030,21 @@ func arRhetorical(text string, toks []token) bool {
 			if strings.HasPrefix(n, "هال") && utf8.RuneCountInString(n) > 4 || storyNouns[n] {
 				return true
 			}
+			// "وش ذا الشغل", "شو هاد الحكي": a demonstrative and a noun
+			if thisWords[n] && i+2 < len(toks) && strings.HasPrefix(toks[i+2].key, "ال") {
+				return true
+			}
 			// "ايه ده" ending the text or a clause
 			if (n == "ده" || n == "دا" || n == "دي") && (i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?")) {
 				return true
 			}
-		}
-		if i > 0 && (toks[i-1].key == "اسمه" || toks[i-1].key == "اسمها") {
-			return true // "ده اسمه ايه"
 		}
 	}
 	return false
 }
 
 var (
+	thisWords   = wordSet("ذا", "هذا", "هاد", "هيدا", "هذي", "هاي")
 	whatWordsAr = wordSet("وش", "شو", "ايش", "ايه", "ايه", "شنو", "واش", "وشو", "ووش")
 	storyNouns  = wordSet("السالفه", "القصه", "الحكايه", "الموضوع", "القصة", "الحكاية", "السالفة", "الهبل", "المهزله", "المسخره", "القرف", "الاستهبال")
 )
@@ -1154,3 +1170,20 @@ var (
 	promisedUs = wordSet("وعدونا", "وعدوني", "وعدتونا", "وعدتوني", "وعدتنا", "وعدني", "وعدنا", "قالولنا", "قالولي", "قلتولنا", "قلتولي", "وعدتم", "وعدتمونا")
 	turnedOut  = wordSet("طلع", "طلعت", "طلعو", "طلعوا", "اتضح", "تبين", "اتاريه", "اتاريها", "طلعلي")
 )
+
+// conductNoun reports a noun of the brand's conduct after "this" (هالشغل,
+// ذا الشغل, هالتعامل, هالحكي, هالخدمة): "what is this service?" judges it.
+func conductNoun(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if r, ok := strings.CutPrefix(k, "هال"); ok && conductNouns[r] {
+			return true
+		}
+		if i > 0 && thisWords[toks[i-1].key] && conductNouns[strings.TrimPrefix(k, "ال")] {
+			return true
+		}
+	}
+	return false
+}
+
+var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معامله", "خدمه", "اسلوب", "تاخير", "مهزله", "مسخره", "استهبال", "هبل", "قرف", "لعب", "دلع")

@@ -358,3 +358,20 @@ func TestConceptArUrgencyMore(t *testing.T) {
 		{text: "اتصلت خمس مرات ومحدش رد", intent: "complaint", priority: "medium"},
 	})
 }
+
+// "What is this service?" without a good word is indignation; curiosity
+// about a thing is a question; a vocative fused with the article before an
+// insult (يالغبي) is an insult.
+func TestConceptArWhatIsThis(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "شو هالشغل؟ الطلب وصل ناقص", intent: "complaint", not: []string{"question"}},
+		{text: "وش ذا التعامل؟ كل مرة نفس الشي", intent: "complaint", not: []string{"question"}},
+		{text: "شو هالمطعم؟ أول مرة بشوفه", intent: "question", not: []string{"complaint"}},
+		{text: "وش ذا المنتج؟ ابي اعرف عنه اكثر", intent: "question", not: []string{"complaint"}},
+		{text: "هو الروج ده اسمه ايه يا جماعة؟", intent: "question", not: []string{"complaint"}},
+		{text: "يالحمار وش هالكلام", intent: "other", not: []string{"question"}},
+	})
+	if m := Moderate(op.ModerateRequest{Text: "يالغبي اسكت"}); m.IsSafe {
+		t.Errorf("يالغبي اسكت: not flagged")
+	}
+}

@@ -591,6 +591,16 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && (ev.cue[iComplaint] >= 1 || ev.cue[iComplaint] >= 0.5 && sc[iComplaint] >= 1.2) && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
 		sc[iQuestion] = 0
 	}
+	// "what is this ...?" with no good word ("شو هالشغل؟", "وش ذا
+	// الشغل؟"): indignation, a complaint that asks nothing
+	// (with a bad word or a complaint cue beside it, or about conduct:
+	// "شو هالمطعم؟ أول مرة بشوفه" is curiosity)
+	if sent.arabic && sent.rawPos == 0 && !ev.why && ev.cue[iSuggestion] < 0.5 && (sent.rawNeg > 0 || ev.cue[iComplaint] > 0 || conductNoun(toks)) &&
+		arWhatIsThis(text, toks) && !askWordAr(toks) {
+		sc[iQuestion] = 0
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
+	}
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}
