@@ -375,3 +375,20 @@ func TestConceptArWhatIsThis(t *testing.T) {
 		t.Errorf("يالغبي اسكت: not flagged")
 	}
 }
+
+// "Can you make / provide ...?" put to the brand (MSA verbal nouns, the
+// Levantine singular "بتقدر") proposes; about the writer's own booking it
+// asks.
+func TestConceptArCanYouProvide(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "هل يمكنكم تقديم ورش عمل للمبتدئين؟", intent: "suggestion", not: []string{"question"}},
+		{text: "هل يمكنكم إنتاج سلسلة عن تاريخ الأندلس؟", intent: "suggestion", not: []string{"question"}},
+		{text: "بتقدر تعمل حلقة عن السيارات الكهربائية؟", intent: "suggestion", not: []string{"question"}},
+		{text: "هل يمكنكم تقديم موعدي إلى يوم الأحد؟", intent: "question", not: []string{"suggestion"}},
+	})
+	for _, text := range []string{"هل يمكنكم تقديم ورش عمل للمبتدئين؟", "بتقدر تعمل حلقة عن السيارات الكهربائية؟"} {
+		if c := Classify(op.ClassifyRequest{Text: text}); c.RequiresResponse {
+			t.Errorf("%q: a proposal phrased as a question needs no response", text)
+		}
+	}
+}
