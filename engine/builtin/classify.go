@@ -278,6 +278,12 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "negative"
 	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
 		return "positive"
+	// Arabic praise with a praise cue, no complaint cue and no contrast word,
+	// its good words at least as strong as its bad ones: the bad words are
+	// slang intensifiers and idioms ("جامدة موت", "خطير ❤️", "بدون مبالغة"),
+	// not a reservation
+	case has("praise") && label == "mixed" && s.arabic && s.butAt < 0 && ev.cue[iComplaint] <= 0 && ev.cue[iPraise] >= 0.5 && s.rawPos >= s.rawNeg:
+		return "positive"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
 		return "neutral"
 	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.6:

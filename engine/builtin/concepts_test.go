@@ -392,3 +392,13 @@ func TestConceptArCanYouProvide(t *testing.T) {
 		}
 	}
 }
+
+// Arabic praise whose only bad words are slang intensifiers or idioms is
+// positive; praise with a reservation after a contrast word stays mixed.
+func TestConceptArPraiseSlang(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "المسلسل ده حلو موت بجد 👏", intent: "praise", sentiment: "positive"},
+		{text: "أحلى قهوة شربتها بدون مبالغة 🔥", intent: "praise", sentiment: "positive"},
+		{text: "المسلسل حلو بس الحلقات قصيرة كتير", intent: "complaint", sentiment: "mixed"},
+	})
+}
