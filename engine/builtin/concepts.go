@@ -299,10 +299,10 @@ var (
 	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "فعل"}
 	// (MSA verbal nouns of making and offering: "هل يمكنكم تقديم دروس",
 	// "إنتاج حلقات")
-	provideNouns    = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق", "تقديم", "انتاج", "انشاء", "تصوير", "تنظيم", "تخصيص", "اعداد", "نشر")
-	enOwnCase       = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
-	enYou           = wordSet("you", "u", "guys", "yall", "ya")
-	enPleaWords     = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
+	provideNouns = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق", "تقديم", "انتاج", "انشاء", "تصوير", "تنظيم", "تخصيص", "اعداد", "نشر")
+	enOwnCase    = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
+	enYou        = wordSet("you", "u", "guys", "yall", "ya")
+	enPleaWords  = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
 	// enPleaFill: words that may stand between a plea and its verb ("why
 	// don't you guys add", "you really should open", "need to add")
 	enPleaFill     = wordSet("you", "u", "guys", "all", "really", "just", "also", "to", "definitely", "seriously")
@@ -1191,3 +1191,26 @@ func conductNoun(toks []token) bool {
 }
 
 var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معامله", "خدمه", "اسلوب", "تاخير", "مهزله", "مسخره", "استهبال", "هبل", "قرف", "لعب", "دلع")
+
+// channelCue: the spam cue h is a messaging app's name alone (واتساب,
+// تلجرام, سناب).
+func channelCue(toks []token, h hit) bool {
+	return h.tj == h.ti+1 && channelNames[strings.TrimPrefix(strings.TrimPrefix(toks[h.ti].key, "ع"), "ال")]
+}
+
+// proposedBefore: a word of proposing or wishing (اقترح, ياريت, اتمنى,
+// لو) up to six words before toks[i].
+func proposedBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-6; j-- {
+		k := toks[j].key
+		if wishWords[k] || proposeWords[k] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	channelNames = wordSet("واتساب", "واتس", "وتساب", "واتسب", "تلجرام", "تليجرام", "سناب", "انستا", "انستقرام", "whatsapp", "telegram")
+	proposeWords = wordSet("اقترح", "نقترح", "اقتراح", "اقتراحي", "ياريت", "ريت", "اتمنى", "نتمنى", "لو", "ممكن", "يا ريت", "suggest", "wish")
+)

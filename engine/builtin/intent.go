@@ -150,6 +150,12 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	for _, h := range spamM.find(toks) {
+		// a messaging app named in a proposal to the brand ("اقترح تخلوا
+		// الحجز على الواتساب") is what the customer asks for, not a
+		// contact bait (no number or link beside it)
+		if len(s.spans) == 0 && channelCue(toks, h) && proposedBefore(toks, h.ti) {
+			continue
+		}
 		x += spamCues[h.id]
 		s.lure = s.lure || spamCues[h.id] >= 1
 		s.bait = s.bait || s.lure

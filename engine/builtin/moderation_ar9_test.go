@@ -46,3 +46,22 @@ func TestArStaffInsultAndSpamFrames(t *testing.T) {
 		}
 	}
 }
+
+// A messaging app named in a proposal to the brand is no contact bait; with
+// a number beside it, or offered, it is.
+func TestChannelInProposal(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		spam bool
+	}{
+		{"اقترح تخلوا الحجز عن طريق الواتساب", false},
+		{"ياريت تفتحوا خدمة عملاء على التلجرام", false},
+		{"للطلب تواصل واتساب 0551234567", true},
+		{"تواصل معي على الواتساب للعروض", true},
+	} {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if op.In("spam", got.Intent) != c.spam {
+			t.Errorf("%q: intent %v, spam want %v", c.text, got.Intent, c.spam)
+		}
+	}
+}
