@@ -402,3 +402,12 @@ func TestConceptArPraiseSlang(t *testing.T) {
 		{text: "المسلسل حلو بس الحلقات قصيرة كتير", intent: "complaint", sentiment: "mixed"},
 	})
 }
+
+// An upside-down face after good words is irony in an Arabic comment.
+func TestConceptArIronyFace(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "الطلب وصل بعد أسبوعين، سرعة رهيبة 🙃", intent: "complaint", not: []string{"praise"}, sentiment: "negative"},
+		{text: "يعني دفعنا الاشتراك والتطبيق واقف من امبارح؟ ممتاز 🙃", intent: "complaint", not: []string{"praise", "question"}},
+		{text: "الفيديو حلو كتير 😍", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+	})
+}

@@ -597,6 +597,14 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && (ev.cue[iComplaint] >= 1 || ev.cue[iComplaint] >= 0.5 && sc[iComplaint] >= 1.2) && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
 		sc[iQuestion] = 0
 	}
+	// an upside-down face after good words in Arabic ("دافعين حق الكورس
+	// كامل والمدرب بيغيب كل أسبوع؟ حلو كتير 🙃") is irony: the good words
+	// mean the opposite, the question is rhetorical
+	if sent.arabic && sent.rawPos > 0 && strings.Contains(text, "🙃") && ev.cue[iSuggestion] < 0.5 && !askWordAr(toks) {
+		sc[iPraise], sc[iQuestion] = 0, 0
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
+	}
 	// "what is this ...?" with no good word ("شو هالشغل؟", "وش ذا
 	// الشغل؟"): indignation, a complaint that asks nothing
 	// (with a bad word or a complaint cue beside it, or about conduct:
