@@ -23,7 +23,7 @@ var urgentM = func() *matcher {
 		"سحبتوا", "سحبتو", "خصمتوا", "خصمتو", "ابي حقي", "ابغى حقي", "عايز حقي", "بدي حقي", "اريد حقي",
 		"انسحبت", "اتسحبت", "انخصمت", "اتخصمت", "مش هطلب تاني", "ما راح اطلب", "ما رح اطلب", "ماعاد بطلب", "ماعاد اطلب", "لن اطلب", "ماعاد اتعامل", "هقفل الحساب", "بسكر الحساب",
 		"بلغي", "خسرت", "احتيال", "للاحتيال", "اتنصب", "نصبتوا", "حولت", "دخان", "يحترق", "احترق", "ولع",
-		"تم سحب", "تم خصم", "لم اقم بها", "بدون علمي", "دون علمي", "دون اذني", "اتسرق", "انسرق", "سرقوا", "من السوق", "منتهي الصلاحيه", "منتهيه الصلاحيه", "خلصان الصلاحيه", "دوا", "دواء",
+		"تم سحب", "تم خصم", "لم اقم بها", "بدون علمي", "دون علمي", "دون اذني", "اتسرق", "انسرق", "سرقوا", "من السوق", "دوا", "دواء",
 		// money taken (English): charged, billed or debited for nothing
 		"charged", "billed", "debited", "deducted", "took the money", "taken from my", "from my card", "from my account",
 		// safety: a product that can hurt someone
@@ -248,7 +248,7 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	a.sent = withLearned(a.sent, a.toks)
 	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
 	abusive := a.tx.abuse() >= abusiveMin
-	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: strings.ContainsAny(text, "?؟"), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
+	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: strings.ContainsAny(text, "?؟"), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a
@@ -283,6 +283,12 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 	case ev.enAsk && has("question") && !has("praise") && !has("complaint") && s.rawNeg < 1:
 		return "neutral"
 	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
+		return "positive"
+	// Arabic praise with a praise cue, no complaint cue and no contrast word,
+	// its good words at least as strong as its bad ones: the bad words are
+	// slang intensifiers and idioms ("جامدة موت", "خطير ❤️", "بدون مبالغة"),
+	// not a reservation
+	case has("praise") && label == "mixed" && s.arabic && s.butAt < 0 && ev.cue[iComplaint] <= 0 && ev.cue[iPraise] >= 0.5 && s.rawPos >= s.rawNeg:
 		return "positive"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
 		return "neutral"

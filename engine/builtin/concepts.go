@@ -39,8 +39,13 @@ func problemSolved(text string, toks []token) (lo, hi int) {
 			if j < 0 || j >= len(toks) || j == i {
 				continue
 			}
-			v := toks[j].key
-			strong := solvedWords[v]
+			v := strings.TrimPrefix(toks[j].key, "و") // "وحلتلي"
+			if !solvedWords[v] && !solvedNouns[v] {
+				v = toks[j].key
+			}
+			// "حل" after a person of the brand is the verb: "الموظف حل
+			// المشكلة بسرعة"
+			strong := solvedWords[v] || solvedNouns[v] && j > 0 && staffSubj[toks[j-1].key]
 			weak := solvedNouns[v] && thanks >= 0 && thanks < j
 			if !strong && !weak {
 				continue
@@ -79,7 +84,9 @@ func solvedNegated(toks []token, a, b int) bool {
 var (
 	problemNouns = wordSet("المشكلة", "المشكله", "مشكلتي", "مشكلتنا", "والمشكلة", "المشكل", "مشكلة", "مشكله", "العطل", "الخلل",
 		"problem", "issue", "problems", "issues")
-	solvedWords = wordSet("اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "نحلت", "نحل", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
+	// staffSubj: a person of the brand as the subject of "solved"
+	staffSubj   = wordSet("الموظف", "الموظفه", "الموظفة", "الفني", "المهندس", "الدكتور", "الدكتوره", "الدعم", "الشب", "الاخ", "الاستاذ", "الاستاذه", "المندوب", "الفريق", "فريقكم", "موظفكم", "موظفتكم")
+	solvedWords = wordSet("حلتلي", "حللي", "حلتها", "حلها", "حلتلنا", "حلولي", "اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "نحلت", "نحل", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
 		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
 	// solvedNouns: "solving" as a noun, after a thanks word
 	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
@@ -284,14 +291,18 @@ func arProvideVerb(k string) bool {
 
 var (
 	pleaWords = wordSet("بالامكان", "بامكان", "امكانيه", "لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
-		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا")
-	arOwnCase       = wordSet("الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
+		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا",
+		// "can you" said to one or many (بتقدر تعمل فيديو عن, بتقدرو تفتحو فرع)
+		"بتقدر", "تقدر", "بتقدرو", "تقدرو", "بتقدري")
+	arOwnCase       = wordSet("موعدي", "الموعد", "حجزي", "الحجز", "شكوى", "طلب", "الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
 	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
 	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "فعل"}
-	provideNouns    = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق")
-	enOwnCase       = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
-	enYou           = wordSet("you", "u", "guys", "yall", "ya")
-	enPleaWords     = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
+	// (MSA verbal nouns of making and offering: "هل يمكنكم تقديم دروس",
+	// "إنتاج حلقات")
+	provideNouns = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق", "تقديم", "انتاج", "انشاء", "تصوير", "تنظيم", "تخصيص", "اعداد", "نشر")
+	enOwnCase    = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
+	enYou        = wordSet("you", "u", "guys", "yall", "ya")
+	enPleaWords  = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
 	// enPleaFill: words that may stand between a plea and its verb ("why
 	// don't you guys add", "you really should open", "need to add")
 	enPleaFill     = wordSet("you", "u", "guys", "all", "really", "just", "also", "to", "definitely", "seriously")
@@ -409,16 +420,26 @@ var (
 // (urgentM) does not hold: an account misused (accountMisuse), a refund
 // named by its participle or noun (المبلغ المسترد, الاسترداد: as "refund"
 // and استرجاع are), an escalation word that declares the service past
-// tolerating ("unacceptable", "غير مقبول"), an action taken without notice
-// ("دون أي إشعار", "without notice": as "without my consent" is), and a
-// customer announcing they will not come back ("never coming back", "won't
-// be back", "مش راجع تاني").
+// tolerating ("unacceptable"), an action taken without notice ("without
+// notice": as "without my consent" is), a failure met for the third time or
+// more ("للمرة الثالثة", arRepeatedTime), and a customer announcing they will
+// not come back ("never coming back", "won't be back", "مش راجع تاني").
+// Arabic "غير مقبول" and "دون أي إشعار" are complaint words, not urgency: the
+// formal register states every complaint so ("وصلني المنتج منتهي الصلاحية،
+// وهذا أمر غير مقبول"); what makes such a comment urgent is money, safety,
+// repetition or leaving, each read on its own.
 func conceptUrgent(toks []token) bool {
 	cb := conceptScan(toks)
 	if cb&cwMisuse != 0 && accountMisuse(toks) || cb&cwOr != 0 && ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
 		return true
 	}
 	if cb&cwWait != 0 && moneyAwaited(toks) {
+		return true
+	}
+	if arRepeatedTime(toks) {
+		return true
+	}
+	if arEscalationUrgent(toks) {
 		return true
 	}
 	if cb&cwNever == 0 {
@@ -451,13 +472,9 @@ var (
 		for i, w := range []string{"المسترد", "الاسترداد", "المبلغ المسترد", "الاسترجاع",
 			"unacceptable", "not acceptable",
 			"without notice", "without any notice", "without warning", "without telling me", "without asking me",
-			"دون اشعار", "دون أي إشعار", "بدون اشعار", "بدون أي إشعار", "من غير ما يقولولي", "من غير اشعار", "بدون ما تبلغوني", "دون إبلاغي", "بدون علم",
 			"wont be back", "won't be coming back", "not coming back", "never again", "last time i order", "last time ordering",
 			"مش راجع تاني", "مش هرجع تاني", "ما راح ارجع", "ما رح ارجع", "لن اعود", "لن أعود", "اخر مره", "آخر مرة"} {
 			m.add(w, i, false)
-		}
-		for w := range escalationAr {
-			m.add(w, -1, false)
 		}
 		return m
 	}()
@@ -834,3 +851,366 @@ var waitWords = wordSet("ناطر", "ناطره", "ناطرين", "مستني", 
 const thanksVerbPraise = 1.0
 
 var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بشكركم", "اشكرك", "أشكرك", "نشكرك", "بشكرك", "اشكركو", "بشكركو", "واشكركم", "ونشكركم")
+
+// arReservation reports an Arabic comment that grants something good and
+// then, after a contrast word (بس, لكن, ولكن), names a defect without a
+// complaint word: "النظارة جميلة لكن الإطار ضيق جداً", "الأكل طيب بس
+// المكان زحمة كتير", "حلو بس ما فيه ترجمة". What follows the contrast is
+// the point (the praise a concession), so the comment complains and its
+// sentiment is mixed. The clause after the contrast must read as a defect:
+// a negation (ما, مش, مو, مب, غير, لا) or a degree word (جدا, كتير, مرة,
+// اوي) or a verb of going past a limit (تجاوز, تعدى); not when it is
+// itself positive, a wish or a proposal (ياريت, اتمنى, لو), a question
+// (؟), or only "بس" at the end ("حلو بس"), nor when a question or a
+// proposal cue is in the text ("حلو بس بدي اعرف السعر").
+func arReservation(text string, toks []token, s *sentScore, ev *intentEv) bool {
+	if !s.arabic || s.butAt < 1 || s.posBefore <= 0 || s.posAfter > 0 || strings.ContainsAny(text, "?؟") {
+		return false
+	}
+	if ev.cue[iQuestion] >= 0.5 || ev.cue[iSuggestion] >= 0.5 {
+		return false
+	}
+	after := toks[s.butAt+1:]
+	if len(after) < 2 {
+		return false
+	}
+	defect := false
+	for i := range after {
+		k := after[i].key
+		if wishWords[k] || k == "لو" || k == "ولو" || thanksWords[k] {
+			return false
+		}
+		b := strings.TrimPrefix(k, "و")
+		if degreeWords[k] || degreeWords[b] || reservationNeg[k] || reservationNeg[b] || exceedVerbs[b] {
+			defect = true
+		}
+	}
+	return defect
+}
+
+var (
+	// reservationNeg: the negations that turn a clause into a defect
+	// ("مب ثابت", "غير منظمين", "ما بتنتبه")
+	reservationNeg = wordSet("ما", "مش", "مو", "مب", "غير", "لا", "ليس", "ليست", "مافي", "مافيه", "مفيش", "ماكو", "بدون")
+	// exceedVerbs: going past a limit ("الانتظار تجاوز الساعة")
+	exceedVerbs = wordSet("تجاوز", "تجاوزت", "تعدى", "تعدت", "تخطى", "تخطت", "فاق", "فاقت")
+)
+
+// arInfoQuestion reports an MSA question opened by the interrogative "ما"
+// ("what is"): "ما" first, a question mark in the text, and a noun of
+// information asked after it ("ما مواعيد العمل؟", "ما تكلفة الرحلة؟", "ما
+// هي الشروط؟"). The dialects' "ما" negates a verb ("ما وصل", "ما حد رد");
+// before one of these nouns it asks. Its "ما" reports no failure.
+func arInfoQuestion(text string, toks []token) bool {
+	if len(toks) < 2 || toks[0].key != "ما" || !strings.ContainsAny(text, "?؟") {
+		return false
+	}
+	n := toks[1].key
+	return infoNouns[n] || infoNouns[strings.TrimPrefix(n, "ال")] || n == "هو" || n == "هي" || n == "هى"
+}
+
+// infoNouns: what a customer asks to be told (times, prices, costs,
+// durations, conditions, ways, places, differences, meanings)
+var infoNouns = wordSet("مواعيد", "موعد", "ميعاد", "مواقيت", "اوقات", "وقت", "ساعات", "سعر", "اسعار", "تكلفه", "تكاليف", "رسوم", "قيمه", "ثمن",
+	"مده", "طريقه", "شروط", "خطوات", "متطلبات", "اجراءات", "عنوان", "رقم", "اسم", "الفرق", "فرق", "معني", "نوع", "انواع", "حجم", "مقاس", "مكان", "موقع", "المطلوب")
+
+// plainQuestionMaxWords bounds a question read as only a question when its
+// complaint evidence is weak.
+const plainQuestionMaxWords = 10
+
+// anyNegator reports a negation or a "still / for (so long)" word in the
+// text (ما, مش, محدش, مفيش, مجاش, لسه, بقاله, not): a question beside one
+// tells of a wait or a failure ("بقاله أسبوع ولسه مجاش، هو في ايه؟").
+func anyNegator(toks []token) bool {
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if negators[k] || reservationNeg[k] || stillWords[k] || strings.HasPrefix(k, "محد") || strings.HasPrefix(k, "مفي") {
+			return true
+		}
+		if toks[i].arabic && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && utf8.RuneCountInString(k) >= 4 {
+			return true // مجاش, مبيردش
+		}
+	}
+	return false
+}
+
+var stillWords = wordSet("لسه", "لسا", "لسة", "للحين", "لحد", "لغايه", "بقاله", "بقالها", "بقالي", "بقالنا", "صارلي", "صارلو", "صارله", "صرلي", "منذ", "still")
+
+// arRepeatedTime reports an Arabic "for the third time" or more: an ordinal
+// from third up beside the word for a time ("المرة الثالثة", "للمرة
+// الرابعة", "تالت مرة", "خامس مرة", "مرة ثالثة"), or "كم مرة" ("how many
+// times"). The same failure met again and again is urgent.
+func arRepeatedTime(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if !timeWordAr[k] {
+			continue
+		}
+		if i > 0 && (ordinal3Ar[toks[i-1].key] || toks[i-1].key == "كم" || toks[i-1].key == "كام") {
+			return true
+		}
+		if i+1 < len(toks) && ordinal3Ar[toks[i+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	timeWordAr = wordSet("مرة", "المرة", "للمرة", "مرات", "والمرة", "وللمرة")
+	ordinal3Ar = wordSet("الثالثة", "الثالثه", "ثالث", "ثالثة", "تالت", "تالتة", "تالث", "التالته", "التالتة", "التالت", "الرابعة", "رابع", "رابعة", "الخامسة", "خامس", "خامسة",
+		"السادسة", "سادس", "العاشرة", "عاشر", "المليون", "الألف", "الالف", "المية", "الميه")
+)
+
+// arEscalationUrgent reports the Arabic escalations that are urgent: "غير
+// مقبول" with an absolute intensifier ("مش مقبول خالص", "غير مقبول
+// إطلاقاً": strong anger; the bare formal "وهذا أمر غير مقبول" closes an
+// ordinary complaint), and an action taken "without notice" on the
+// writer's own order, subscription or account ("لغوا اشتراكي بدون اشعار",
+// "تم إلغاء طلبي دون أي إشعار"; a service cut without notice, "انقطعت
+// الخدمة دون إشعار", is an ordinary complaint).
+func arEscalationUrgent(toks []token) bool {
+	for _, h := range escalationM.find(toks) {
+		for j := h.ti - 2; j < h.tj+2; j++ {
+			if j >= 0 && j < len(toks) && absoluteWords[toks[j].key] {
+				return true
+			}
+		}
+	}
+	for _, h := range noticeArM.find(toks) {
+		for j := h.ti - 3; j < h.ti; j++ {
+			if j >= 0 && ownThingAr[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	absoluteWords = wordSet("خالص", "اطلاقا", "إطلاقاً", "إطلاقًا", "ابدا", "أبداً", "نهائيا", "نهائياً", "بالمره", "بتاتا", "البته", "بالمرة")
+	ownThingAr    = wordSet("طلبي", "اشتراكي", "حسابي", "حجزي", "طلبيتي", "اوردري", "باقتي", "رحلتي", "موعدي", "بطاقتي", "خطي")
+	noticeArM     = func() *matcher {
+		m := newMatcher()
+		for i, w := range []string{"دون اشعار", "دون أي إشعار", "بدون اشعار", "بدون أي إشعار", "من غير ما يقولولي", "من غير اشعار", "بدون ما تبلغوني", "دون إبلاغي", "بدون علم", "دون سابق إنذار", "بدون سابق انذار"} {
+			m.add(w, i, false)
+		}
+		return m
+	}()
+)
+
+// arRhetorical reports an Arabic rhetorical question, the indignant "what is
+// this ...?" of a complaint that asks nothing: "what" (وش, شو, ايش, ايه)
+// before the demonstrative prefix هال ("وش هالتعامل", "شو هالشغل") or
+// before a noun of "the story" ("وش السالفة", "شو القصة", "ايه الحكاية"),
+// the Egyptian "ده اسمه ايه" ("what do you call this"), "ايه ده" closing a
+// clause, or a question mark with an exclamation mark ("؟!"). Beside a
+// complaint cue (intentScores) it is no question.
+func arRhetorical(text string, toks []token) bool {
+	if strings.Contains(text, "؟!") || strings.Contains(text, "?!") || strings.Contains(text, "!؟") {
+		return true
+	}
+	for i := 1; i < len(toks); i++ {
+		// "ده اسمه ايه" beside a complaint ("what do you call this"); alone
+		// it asks a name ("الروج ده اسمه ايه؟")
+		if whatWordsAr[toks[i].key] && (toks[i-1].key == "اسمه" || toks[i-1].key == "اسمها") {
+			return true
+		}
+	}
+	return arWhatIsThis(text, toks)
+}
+
+// arWhatIsThis is the "what is this ...?" form of arRhetorical (without
+// "؟!"). Without a good word beside it ("وش هالجمال" praises) it is
+// indignation: "شو هالشغل؟", "وش ذا الشغل؟", "شو هالحكي؟" (intentScores).
+func arWhatIsThis(text string, toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if !whatWordsAr[k] {
+			continue
+		}
+		if i+1 < len(toks) {
+			n := toks[i+1].key
+			if strings.HasPrefix(n, "هال") && utf8.RuneCountInString(n) > 4 || storyNouns[n] {
+				return true
+			}
+			// "وش ذا الشغل", "شو هاد الحكي": a demonstrative and a noun
+			if thisWords[n] && i+2 < len(toks) && strings.HasPrefix(toks[i+2].key, "ال") {
+				return true
+			}
+			// "ايه ده" ending the text or a clause
+			if (n == "ده" || n == "دا" || n == "دي") && (i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	thisWords   = wordSet("ذا", "هذا", "هاد", "هيدا", "هذي", "هاي")
+	whatWordsAr = wordSet("وش", "شو", "ايش", "ايه", "ايه", "شنو", "واش", "وشو", "ووش")
+	storyNouns  = wordSet("السالفه", "القصه", "الحكايه", "الموضوع", "القصة", "الحكاية", "السالفة", "الهبل", "المهزله", "المسخره", "القرف", "الاستهبال")
+)
+
+// askWordAr reports an Arabic question word that asks for information
+// (متى, كيف, هل, كم, فين, وين, امتى, ازاي): beside it a rhetorical "وش
+// هالشي" does not make the whole text rhetorical.
+func askWordAr(toks []token) bool {
+	for i := range toks {
+		if askWordsAr[strings.TrimPrefix(toks[i].key, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
+var askWordsAr = wordSet("متى", "متي", "امتى", "امتي", "كيف", "كيفية", "هل", "كم", "كام", "بكام", "بكم", "فين", "وين", "ازاي", "إزاي", "اين", "أين", "ليه", "ليش", "لماذا", "مين", "منو")
+
+// notDoneWell reports a job "not done well": a manner adverb of the
+// dialects (زين, منيح, كويس, مليح, عدل) up to three words after a negation
+// ("مو مستوي زين", "ما فحص الكلب منيح", "مش متنضف كويس"). The service was
+// done badly: a complaint, as a negated service verb is.
+func notDoneWell(text string, toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		if !mannerGood[toks[i].key] {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			// within one clause ("وما قصروا، الشغل زين"), not a doubt
+			// ("مش عارف اذا كويس")
+			if strings.ContainsAny(text[toks[k].end:toks[k+1].start], "،,.!؟?") || doubtWords[toks[k].key] {
+				break
+			}
+			n := strings.TrimPrefix(toks[k].key, "و")
+			if n == "ما" && k+1 < len(toks) && isElative(toks[k+1].key) {
+				break
+			}
+			if reservationNeg[n] && n != "غير" && n != "بدون" {
+				return true
+			}
+			if toks[k].arabic && strings.HasPrefix(n, "م") && strings.HasSuffix(n, "ش") && utf8.RuneCountInString(n) >= 4 {
+				return true // "مصلحش الحنفية كويس"
+			}
+		}
+	}
+	return false
+}
+
+var doubtWords = wordSet("عارف", "عارفه", "اعرف", "بعرف", "اعرفش", "متاكد", "متأكد", "اذا", "إذا", "لو", "ان", "انه", "ادري", "داري", "يمكن", "بدري")
+
+var mannerGood = wordSet("زين", "منيح", "كويس", "مليح", "عدل", "صح", "مزبوط", "كما يجب", "كما ينبغي")
+
+// notWellWeight is the complaint evidence of notDoneWell.
+const notWellWeight = 0.8
+
+// leftWaiting reports customers left waiting or stranded: "left us" (خلانا,
+// خلونا, تركونا, سابونا, خلاني) before a span of time, a place or heat
+// within three words ("وخلانا بالحر ساعة", "سابونا في الشارع"), or "we
+// stayed / we sat" (ضلينا, ظلينا, قعدنا, بقينا) before "standing / waiting"
+// (واقفين, مستنيين, ناطرين, ننتظر): the service kept them waiting.
+func leftWaiting(toks []token) bool {
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		left, stayed := leftUsVerbs[k], stayedVerbs[k]
+		if !left && !stayed {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			n := toks[j].key
+			// a place or a span right after "left us" ("وخلانا بالحر
+			// ساعة"; not "خلانا نضحك ساعتين": a verb between)
+			if waitingWords[n] || left && j == i+1 && (strandPlaces[n] || timeSpans[n]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	leftUsVerbs = wordSet("خلانا", "خلونا", "خلاني", "خلوني", "تركونا", "تركنا", "تركوني", "سابونا", "سابوني", "سابنا", "سابني", "تركني")
+	// (we: a fan "waiting for the next episode" writes in the singular)
+	stayedVerbs  = wordSet("ضلينا", "ظلينا", "قعدنا", "بقينا", "فضلنا")
+	waitingWords = wordSet("واقفين", "واقف", "مستنيين", "مستني", "ناطرين", "ناطر", "ننتظر", "ننطر", "نستني", "منتظرين", "منطرين", "ننطركم", "نستناكم")
+	strandPlaces = wordSet("بالحر", "بالشارع", "بالشمس", "بالبرد", "بالمطر", "بالمحطه", "بالطريق", "بالمطار", "برا", "بره", "الشارع")
+	timeSpans    = wordSet("ساعه", "ساعتين", "ساعات", "نص", "يوم", "يومين", "ايام", "اسبوع")
+)
+
+// leftWaitingWeight is the complaint evidence of leftWaiting.
+const leftWaitingWeight = 1.0
+
+// promiseBroken reports a promise told and then what "turned out": "you
+// promised us" (وعدونا, وعدتوني, قالولنا) then, later in the text, "it
+// turned out" (وطلع, طلعت, اتضح, تبين): "الحملة وعدونا بفندق قريب وطلع
+// بعيد". Telling what was promised before what came is a grievance.
+func promiseBroken(toks []token) bool {
+	for i := range toks {
+		if !promisedUs[toks[i].key] && !promisedUs[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		for j := i + 2; j < len(toks); j++ {
+			if turnedOut[toks[j].key] || turnedOut[strings.TrimPrefix(toks[j].key, "و")] {
+				// what turned out is not good ("وطلع أحسن من المتوقع",
+				// "وطلع فعلا ممتاز": kept)
+				for _, h := range sentM.find(toks[j+1:]) {
+					if sentVal[h.id] > 0 {
+						return false
+					}
+				}
+				for _, t := range toks[j+1:] {
+					if goodElatives[t.key] || t.key == "فعلا" || t.key == "فعلاً" {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	promisedUs = wordSet("وعدونا", "وعدوني", "وعدتونا", "وعدتوني", "وعدتنا", "وعدني", "وعدنا", "قالولنا", "قالولي", "قلتولنا", "قلتولي", "وعدتم", "وعدتمونا")
+	turnedOut  = wordSet("طلع", "طلعت", "طلعو", "طلعوا", "اتضح", "تبين", "اتاريه", "اتاريها", "طلعلي")
+)
+
+// conductNoun reports a noun of the brand's conduct after "this" (هالشغل,
+// ذا الشغل, هالتعامل, هالحكي, هالخدمة): "what is this service?" judges it.
+func conductNoun(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if r, ok := strings.CutPrefix(k, "هال"); ok && conductNouns[r] {
+			return true
+		}
+		if i > 0 && thisWords[toks[i-1].key] && conductNouns[strings.TrimPrefix(k, "ال")] {
+			return true
+		}
+	}
+	return false
+}
+
+var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معامله", "خدمه", "اسلوب", "تاخير", "مهزله", "مسخره", "استهبال", "هبل", "قرف", "لعب", "دلع")
+
+// channelCue: the spam cue h is a messaging app's name alone (واتساب,
+// تلجرام, سناب).
+func channelCue(toks []token, h hit) bool {
+	return h.tj == h.ti+1 && channelNames[strings.TrimPrefix(strings.TrimPrefix(toks[h.ti].key, "ع"), "ال")]
+}
+
+// proposedBefore: a word of proposing or wishing (اقترح, ياريت, اتمنى,
+// لو) up to six words before toks[i].
+func proposedBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-6; j-- {
+		k := toks[j].key
+		if wishWords[k] || proposeWords[k] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	channelNames = wordSet("واتساب", "واتس", "وتساب", "واتسب", "تلجرام", "تليجرام", "سناب", "انستا", "انستقرام", "whatsapp", "telegram")
+	proposeWords = wordSet("اقترح", "نقترح", "اقتراح", "اقتراحي", "ياريت", "ريت", "اتمنى", "نتمنى", "لو", "ممكن", "يا ريت", "suggest", "wish")
+)

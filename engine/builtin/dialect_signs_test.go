@@ -343,18 +343,3 @@ func TestRound9MarkerSigns(t *testing.T) {
 		}
 	}
 }
-
-// The head's Gulf answer weighs twice (dialectPrior): with no marker, a
-// head that gives Gulf 0.45 and Egyptian 0.55 answers Gulf; one sure of
-// Egyptian (0.2 / 0.8) still answers Egyptian.
-func TestDialectPriorLeansGulf(t *testing.T) {
-	classes := []string{"gulf", "egyptian", "levantine", "msa"}
-	d := op.Detection{Language: "ar", Dialect: "egyptian", DialectConfidence: 0.4}
-	none := dialect.Signs{}
-	if got := pickDialect(d, none, classes, [4]float64{0.45, 0.55, 0, 0}).Dialect; got != "gulf" {
-		t.Errorf("gulf 0.45 / egyptian 0.55: %s, want gulf", got)
-	}
-	if got := pickDialect(d, none, classes, [4]float64{0.2, 0.8, 0, 0}).Dialect; got != "egyptian" {
-		t.Errorf("gulf 0.2 / egyptian 0.8: %s, want egyptian", got)
-	}
-}

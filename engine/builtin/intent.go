@@ -150,6 +150,12 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	for _, h := range spamM.find(toks) {
+		// a messaging app named in a proposal to the brand ("اقترح تخلوا
+		// الحجز على الواتساب") is what the customer asks for, not a
+		// contact bait (no number or link beside it)
+		if len(s.spans) == 0 && channelCue(toks, h) && proposedBefore(toks, h.ti) {
+			continue
+		}
 		x += spamCues[h.id]
 		s.lure = s.lure || spamCues[h.id] >= 1
 		s.bait = s.bait || s.lure
@@ -442,6 +448,15 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		nf = 0 // "keeps getting better"
 	}
 	sc[iComplaint] += nf
+	if nf == 0 && sent.arabic && notDoneWell(text, toks) { // concepts.go
+		sc[iComplaint] += notWellWeight
+	}
+	if sent.arabic && leftWaiting(toks) { // concepts.go
+		sc[iComplaint] += leftWaitingWeight
+	}
+	if sent.arabic && promiseBroken(toks) { // concepts.go
+		sc[iComplaint] += leftWaitingWeight
+	}
 	if anyRefundWithheld(toks) { // a refund withheld (priority_ar.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
@@ -559,6 +574,53 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
 	englishIntent(text, toks, &sent, &ev, spam)
+	// the Arabic counterpart (concepts.go arReservation): praise granted,
+	// then a defect after بس / لكن, often without a negative word
+	// ("النظارة جميلة لكن الإطار ضيق جداً")
+	if ev.cue[iComplaint] < 1 && arReservation(text, toks, &sent, &ev) {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
+		ev.praiseBefore = true
+		if !ev.praiseAfter {
+			sc[iPraise] = 0
+		}
+	}
+	// an Arabic question with at most a weak complaint cue and no negative
+	// word ("الترك بيوقف عند الجامعة يوم الخميس؟", "ما تكلفة الرحلة؟": the
+	// interrogative "ما" negates nothing) asks; the learned head's
+	// complaint evidence alone does not make it a grievance
+	if sent.arabic && strings.ContainsAny(text, "?؟") && !ev.why && sc[iQuestion] >= intentThreshold[iQuestion] && sc[iComplaint] < 1.5 {
+		info := arInfoQuestion(text, toks)
+		// (a short question: a longer text tells a story before asking,
+		// "الطرد بقاله شهر في الجمارك ومحدش فاهم حاجة، هو ده الشحن الدولي؟")
+		if info && ev.cue[iComplaint] < 1 || ev.cue[iComplaint] < 0.8 && sent.rawNeg == 0 && len(toks) <= plainQuestionMaxWords && !anyNegator(toks) {
+			sc[iComplaint] = 0
+		}
+	}
+	// an indignant "what is this ...?" beside a complaint cue ("سحبتوا
+	// المبلغ مرتين وما رجعتوه، وش هالتعامل") asks nothing (concepts.go
+	// arRhetorical); a real question word elsewhere keeps the question
+	if sent.arabic && (ev.cue[iComplaint] >= 1 || ev.cue[iComplaint] >= 0.5 && sc[iComplaint] >= 1.2) && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
+		sc[iQuestion] = 0
+	}
+	// an upside-down face after good words in Arabic ("دافعين حق الكورس
+	// كامل والمدرب بيغيب كل أسبوع؟ حلو كتير 🙃") is irony: the good words
+	// mean the opposite, the question is rhetorical
+	if sent.arabic && sent.rawPos > 0 && strings.Contains(text, "🙃") && ev.cue[iSuggestion] < 0.5 && !askWordAr(toks) {
+		sc[iPraise], sc[iQuestion] = 0, 0
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
+	}
+	// "what is this ...?" with no good word ("شو هالشغل؟", "وش ذا
+	// الشغل؟"): indignation, a complaint that asks nothing
+	// (with a bad word or a complaint cue beside it, or about conduct:
+	// "شو هالمطعم؟ أول مرة بشوفه" is curiosity)
+	if sent.arabic && sent.rawPos == 0 && !ev.why && ev.cue[iSuggestion] < 0.5 && (sent.rawNeg > 0 || ev.cue[iComplaint] > 0 || conductNoun(toks)) &&
+		arWhatIsThis(text, toks) && !askWordAr(toks) {
+		sc[iQuestion] = 0
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
+	}
 	if sc[iPraise] > 0 && sent.compound < -0.3 {
 		sc[iPraise] -= 0.6
 	}
@@ -622,9 +684,16 @@ func concession(s *sentScore, toks []token) bool {
 		if clauseAskWords[toks[i].key] && !modalStatement(toks, i) {
 			return false // "great video but I have a question", "..., but can you also add"
 		}
+		if betterWords[toks[i].key] {
+			return false // "الفيلم رائع لكن النهاية كانت أروع": better still
+		}
 	}
 	return true
 }
+
+// betterWords are Arabic elatives of praise, which the sentiment lexicon
+// may not rate: after "but" they say "better still".
+var betterWords = keySet("اروع", "أروع", "احلى", "أحلى", "احسن", "أحسن", "افضل", "أفضل", "اجمل", "أجمل", "اطيب", "أطيب", "الذ", "ألذ")
 
 // modalStatement reports an English modal that states rather than asks:
 // after a subject other than "you" ("I can barely hear it", "it would
@@ -693,6 +762,7 @@ type intentContext struct {
 	// englishInsult: an English text with an insult aimed at someone
 	// (harassment flagged at medium strictness), not profanity alone
 	englishInsult bool
+	staffInsult   bool // abusive, its insult aimed at the brand's people (arStaffAimed)
 }
 
 // pickIntents turns evidence into a non-empty, duplicate-free, ordered list
@@ -730,6 +800,12 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	}
 	if ctx.abusive && ev.cue[iSuggestion] < 1 {
 		sc[iSuggestion] = 0 // "you crooks should be in jail": a reproach, not a proposal
+	}
+	// an insult aimed at the staff with only words of their manners beside
+	// it ("موظفوكم أغبياء وعديمو الاحترام": وقح, عديم الاحترام are the
+	// insult) reports nothing that happened: an insult
+	if ctx.staffInsult && !ev.strong && ev.cue[iComplaint] <= 1 && !ev.mention {
+		ev.cue[iComplaint] = 0
 	}
 	// (English: an insult aimed at someone stays an insult even beside a
 	// verdict like "worst service ever"; only a concrete failure, a strong
@@ -891,7 +967,10 @@ func init() {
 		// give (ما احد عطاني حل), and the nouns of an answer (بدون جواب, ما في نتيجة)
 		"عطا", "عطي", "اعطي", "جواب", "نتيجه", "استجابه",
 		// send (محدش بعتلي اللينك), come, inform
-		"بعت", "بعتل", "ارسل", "رسل", "اجا", "خبر", "بلغ"} {
+		"بعت", "بعتل", "ارسل", "رسل", "اجا", "خبر", "بلغ",
+		// keep an appointment or a promise (المعلم لا يلتزم بالمواعيد), be
+		// counted (النقاط مش بتتحسب), examine (الدكتور ما فحص)
+		"لتزم", "التزم", "تحسب", "نحسب", "فحص"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

@@ -481,17 +481,6 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	return pickDialect(d, dialect.MarkerSigns(orig), h.classes, p)
 }
 
-// dialectPrior weighs the learned head's dialects (op.Dialects order:
-// gulf, egyptian, levantine, msa) before pickDialect normalises them. The
-// head reads an unmarked Gulf comment as Egyptian or MSA: Gulf writers mark
-// their dialect less than Egyptian ones, so the corpus's Gulf rows teach
-// the head fewer Gulf words. Chosen on the analysis and tuning sets (Arabic
-// dialect 95.10% -> 95.22%; the held-out sets moved 89.1% -> 89.6%, all
-// fields 83.9% -> 84.3%; obvious.jsonl lost one Egyptian row; Gulf 3 and
-// Egyptian 0.7 gained more on the held-out sets but cost obvious.jsonl and
-// an MSA concept test: docs/quality.md "Nineteen sets written blind").
-var dialectPrior = [4]float64{2, 1, 1, 1}
-
 // pickDialect is detection d with the learned head's answer p (over
 // classes) where the markers' evidence sg leaves it open (openVarieties).
 func pickDialect(d op.Detection, sg dialect.Signs, classes []string, p [4]float64) op.Detection {
@@ -501,7 +490,6 @@ func pickDialect(d op.Detection, sg dialect.Signs, classes []string, p [4]float6
 		if !open[varietyIndex(c)] {
 			p[k] = 0
 		}
-		p[k] *= dialectPrior[varietyIndex(c)]
 		mass += p[k]
 	}
 	if mass == 0 {

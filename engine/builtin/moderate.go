@@ -187,6 +187,9 @@ type toxicity struct {
 	spam   spamResult
 	// learnedFlag: harassment comes from the learned head, not a lexicon hit
 	learnedFlag bool
+	// staffInsult: an Arabic insult aimed at the brand's people or the
+	// content's maker named in the third person (arStaffAimed)
+	staffInsult bool
 }
 
 // personInsult name a person by what the insult calls them (not "joke",
@@ -410,6 +413,10 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
 			boost = true
+		}
+		if insult && first.arabic && !boost && arStaffAimed(text, toks, ti, tj) {
+			boost = true
+			tx.staffInsult = true
 		}
 		if reply && first.arabic && t.cat == catHarassment && sev >= 1 {
 			boost = true
@@ -684,3 +691,52 @@ func Toxicity(text string) string {
 	tx := analyzeTokens(text, tokenizeCommentBuf(text, buf))
 	return toxicityLevel(tx.maxNonSpam())
 }
+
+// arStaffAimed reports an Arabic insult aimed at people named in the third
+// person, as the English personSubj is: a person of the brand or the
+// content's maker (الموظفين, موظفوكم, الستريمر, الميكانيكية) up to five
+// words before the insult ("موظفو هذا البنك في غاية الغباء") or right
+// after it ("أسخف ستريمر"), or an insult closing a comment of three words
+// or more after a comma ("ولا واحد فيهم بيفهم، أغبيا": a vocative).
+func arStaffAimed(text string, toks []token, ti, tj int) bool {
+	// an insult word with the article away from the person noun names a
+	// thing or an animal ("الدكتور ما فحص الكلب"), unless it is the noun
+	// of a quality after "the height of" ("في غاية الغباء")
+	far := 5
+	if strings.HasPrefix(toks[ti].key, "ال") && (ti == 0 || !heightOf[toks[ti-1].key]) {
+		far = 1
+	}
+	for k := ti - 1; k >= 0 && k >= ti-far; k-- {
+		if arStaffNoun(toks[k].key) {
+			return true
+		}
+	}
+	if tj < len(toks) && arStaffNoun(toks[tj].key) {
+		return true
+	}
+	return tj == len(toks) && ti >= 3 && strings.ContainsAny(text[toks[ti-1].end:toks[ti].start], "،,")
+}
+
+// arStaffNoun: a person of the brand or the maker of the content, with its
+// article, a possessive or a plural ending.
+func arStaffNoun(k string) bool {
+	if arStaffNouns[k] {
+		return true
+	}
+	for _, p := range []string{"وال", "ال", "و"} {
+		if r, ok := strings.CutPrefix(k, p); ok && arStaffNouns[r] {
+			return true
+		}
+	}
+	for _, sfx := range []string{"كم", "كن", "ين", "ون", "و", "ه", "يه", "ينكم", "وكم"} {
+		if r, ok := strings.CutSuffix(k, sfx); ok && arStaffNouns[r] {
+			return true
+		}
+	}
+	return false
+}
+
+var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
+
+var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
+	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف")

@@ -25,7 +25,7 @@ import "strings"
 //     (ما, مش, لم, لسه ...) or the ma-...-sh circumfix ("لم يتم رد المبلغ",
 //     "لسه مرجعوش الفلوس", "ما رجعتولي المصاري").
 func arabicUrgent(toks []token) bool {
-	paid, twice := false, false
+	paid, twice, extra, demand := false, false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -58,10 +58,75 @@ func arabicUrgent(toks []token) bool {
 			if fromOwnMoney(toks, i) {
 				return true
 			}
+		case uwHarm:
+			return true
+		case uwClose:
+			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
+				return true
+			}
+		case uwExtra:
+			extra = extra || moneyBeside(toks, i)
+		case uwDemand:
+			demand = true
+		case uwOther:
+			// "رح أتعامل مع شركة تانية": leaving for another company
+			if i > 0 && companyNouns[toks[i-1].key] {
+				return true
+			}
+		}
+		if (strings.HasPrefix(k, "خصم") || strings.HasPrefix(k, "سحب")) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
+			return true // "خصم مني ٥٠ جنيه", "سحبوا مني": money taken
 		}
 	}
-	return paid && twice
+	return paid && twice || extra && (paid || demand) || withheldLong(toks)
 }
+
+// withheldLong reports money withheld for long: a negated verb of giving
+// back (ما رجعوه, لم أسترد, مش راضية ترجعلي, لم تُعد) with a money noun
+// (المبلغ, التأمين, العربون ...) and a span of weeks or months (منذ شهرين,
+// بقالي ٣ شهور, من شهرين) in the text.
+func withheldLong(toks []token) bool {
+	ret, money, span := false, false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		switch {
+		case heldMoney[k] || urgentWords[toks[i].key] == uwMoney:
+			money = true
+		case longSpans[k]:
+			span = true
+		case returnVerb(k) || strings.Contains(k, "سترد") || k == "تعد" || k == "يعيد" || k == "تعيد" || k == "يعيدوا":
+			if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") || negatedBefore(toks, i) ||
+				i > 0 && (refundNegations[toks[i-1].key] || unwilling[toks[i-1].key]) || i > 1 && (unwilling[toks[i-2].key] || refundNegations[toks[i-2].key]) {
+				ret = true
+			}
+		}
+	}
+	return ret && money && span
+}
+
+var (
+	heldMoney    = wordSet("مبلغ", "المبلغ", "التامين", "تاميني", "العربون", "عربون", "الديبوزت", "المقدم", "فلوسي", "مصاريي", "حقي", "الفلوس", "المصاري")
+	longSpans    = wordSet("شهر", "شهرين", "اشهر", "شهور", "اسبوعين", "اسابيع", "سنه", "شهرين!!")
+	unwilling    = wordSet("راضي", "راضيه", "راضيين", "رافض", "رافضه", "رافضين", "يرفض", "ترفض", "يرفضون")
+	companyNouns = wordSet("شركه", "شركة", "مكان", "محل", "مطعم", "تطبيق", "بنك", "متجر", "موقع")
+)
+
+// moneyBeside: a money noun up to two words from toks[i] ("مصاري زيادة",
+// "زيادة بالسعر", "رسوم إضافية").
+func moneyBeside(toks []token, i int) bool {
+	for j := i - 2; j <= i+2; j++ {
+		if j >= 0 && j < len(toks) && j != i && extraMoney[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// ownAccount: what a customer threatens to close
+	ownAccount = wordSet("حسابي", "اشتراكي", "الحساب", "الاشتراك", "حسابنا", "اشتراكنا", "التطبيق", "الابليكيشن")
+	extraMoney = wordSet("مصاري", "فلوس", "رسوم", "مبلغ", "السعر", "بالسعر", "سعر", "المبلغ", "الرسوم", "فلوسي", "مصاريف", "دفع", "تدفع", "ادفع", "ندفع")
+)
 
 // The kinds of the words of urgentWords.
 const (
@@ -73,6 +138,11 @@ const (
 	uwOrder
 	uwMoney
 	uwDeduct
+	uwHarm   // harm to the writer or their things: مرضت, يحرق
+	uwClose  // a verb of closing or cancelling (before حسابي: a threat to leave)
+	uwExtra  // "extra" (زيادة, إضافية): beside a money noun, more money asked
+	uwDemand // "you want / you ask" (بدكن, عايزين, تبون)
+	uwOther  // "another" (تانية, ثانية, أخرى) after a company noun
 )
 
 var urgentWords = func() map[string]uint8 {
@@ -95,6 +165,24 @@ var urgentWords = func() map[string]uint8 {
 	for _, w := range []string{"المبلغ", "مبلغي", "الفلوس", "فلوسي", "فلوسنا", "المصاري", "مصرياتي", "مصاريي", "الاموال", "اموالي", "حقي"} {
 		m[foldKey(w)] = uwMoney
 		m[foldKey("و"+w)] = uwMoney
+	}
+	// harm: the writer or their family fell ill, a device burned or was
+	// about to (safety, urgent)
+	for _, w := range []string{"حادثه", "حادث", "امرض", "إمرض", "نمرض", "خطرا", "خطراً", "الاكسجين", "اكسجين", "يطيحون", "طاحوا", "مرضت", "مرضنا", "ومرضت", "ومرضنا", "مرضو", "مرضوا", "ومرضو", "اتسممنا", "تسممنا", "يحرق", "بيحرق", "يحرقلي", "حرق", "حرقت", "انحرق", "انحرقت", "اتحرق", "اتحرقت", "تكهربت", "اتكهربت", "انكهربت"} {
+		m[foldKey(w)] = uwHarm
+	}
+	// closing or cancelling: "رح سكّر حسابي", "هلغي اشتراكي", "بحذف حسابي"
+	for _, w := range []string{"سكر", "اسكر", "بسكر", "نسكر", "قفل", "اقفل", "هقفل", "بقفل", "الغي", "هلغي", "بلغي", "احذف", "بحذف", "هحذف", "امسح", "بمسح", "همسح", "سأغلق", "ساغلق", "سالغي", "سألغي", "اغلق"} {
+		m[foldKey(w)] = uwClose
+	}
+	for _, w := range []string{"تانيه", "تانية", "ثانيه", "ثانية", "اخرى", "أخرى", "اخري", "غير"} {
+		m[foldKey(w)] = uwOther
+	}
+	for _, w := range []string{"زيادة", "زياده", "اضافي", "اضافية", "إضافية", "إضافي", "اضافيه", "زيادة،"} {
+		m[foldKey(w)] = uwExtra
+	}
+	for _, w := range []string{"بدكن", "بدكم", "بدهم", "عايزين", "عاوزين", "تبون", "تبغون", "طالبين", "تطلبون", "بتطلبوا", "بيطلبوا", "يطلبون", "تطالبون", "طلبوا", "طلبو", "بقولولنا", "قالولنا"} {
+		m[foldKey(w)] = uwDemand
 	}
 	for _, w := range []string{"خصم", "سحب", "اقتطاع", "استقطاع"} {
 		m[foldKey(w)] = uwDeduct

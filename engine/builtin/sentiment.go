@@ -183,7 +183,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if toks[k].key == "ما" && k > 0 && conjunctionMa[toks[k-1].key] {
 				break
 			}
-			if negators[toks[k].key] || ntNegation(toks[k].key) {
+			// "ما وقفت ضحك", "مبطلتش ضحك": not stopping negates nothing
+			if k < h.ti-1 && stopVerb(toks[k+1].key) {
+				break
+			}
+			// a negator joined to "and" negates as well ("ومو مستوي زين")
+			if negators[toks[k].key] || toks[k].arabic && negators[strings.TrimPrefix(toks[k].key, "و")] && !strings.ContainsAny(text[toks[k].end:toks[h.ti].start], "،,.!؟?") || ntNegation(toks[k].key) {
 				v *= -0.74
 				break
 			}
@@ -501,3 +506,9 @@ var negScaleEn = 0.5
 // contrastMixed: Arabic text weighing a positive against a negative across
 // a contrast word is mixed.
 var contrastMixed = true
+
+// stopVerb reports a verb of stopping or quitting (وقفت, بطلت, توقف): after
+// a negation it says the thing went on ("ما وقفت ضحك").
+func stopVerb(k string) bool {
+	return strings.Contains(k, "وقف") || strings.Contains(k, "بطل") && !strings.Contains(k, "بطله") || strings.Contains(k, "مليت")
+}
