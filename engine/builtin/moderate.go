@@ -58,7 +58,7 @@ var (
 		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
 		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true,
 		// the same for manners and competence ("rude idiots", "incompetent clowns")
-		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true}
+		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true, "talentless": true, "shameless": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
@@ -67,7 +67,8 @@ var (
 		// the people who serve a customer, named by their job (plural)
 		"drivers": true, "waiters": true, "agents": true, "managers": true, "cashiers": true, "barbers": true, "hosts": true, "sellers": true,
 		"admins": true, "mods": true, "moderators": true, "developers": true, "devs": true, "reps": true, "technicians": true, "doctors": true,
-		"nurses": true, "teachers": true, "guards": true, "team": true, "crew": true, "management": true, "mechanics": true, "cleaners": true, "couriers": true, "players": true, "refs": true}
+		"nurses": true, "teachers": true, "guards": true, "team": true, "crew": true, "management": true, "mechanics": true, "cleaners": true, "couriers": true, "players": true, "refs": true,
+		"referees": true, "officials": true, "coaches": true, "trainers": true, "designers": true, "chefs": true, "cooks": true, "streamers": true, "youtubers": true, "influencers": true}
 	runBy = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
@@ -76,7 +77,8 @@ var (
 		"reviewer": true, "streamer": true, "chef": true, "coach": true, "comedian": true, "presenter": true, "influencer": true,
 		"vlogger": true, "blogger": true, "seller": true, "driver": true, "waiter": true, "cashier": true, "agent": true, "guide": true,
 		"barber": true, "doctor": true, "dentist": true, "teacher": true, "mechanic": true, "courier": true, "admin": true, "mod": true, "moderator": true,
-		"narrator": true, "author": true, "instructor": true, "trainer": true, "receptionist": true, "technician": true, "landlord": true, "boss": true}
+		"narrator": true, "author": true, "instructor": true, "trainer": true, "receptionist": true, "technician": true, "landlord": true, "boss": true,
+		"designer": true, "photographer": true, "nurse": true, "pharmacist": true, "tutor": true, "referee": true, "ref": true, "player": true, "artist": true, "singer": true, "editor": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -205,12 +207,30 @@ var intensInsult = map[string]bool{"absolute": true, "total": true, "complete": 
 // prepositional phrase ("the host of this channel is").
 func copulaPerson(toks []token, k int) bool {
 	for j := k - 1; j >= 0 && j >= k-6; j-- {
+		if toks[j].key == "whoever" {
+			return true // "whoever runs this hospital is a clown"
+		}
 		if personSubj[toks[j].key] || peopleSubj[toks[j].key] {
 			return j == k-1 || personPrep[toks[j+1].key]
 		}
 	}
 	return false
 }
+
+// namesPeople reports a person or a group of people named in toks
+// (personSubj, peopleSubj).
+func namesPeople(toks []token) bool {
+	for i := range toks {
+		if personSubj[toks[i].key] || peopleSubj[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// insultAdjectives stand before an insult noun ("useless losers").
+var insultAdjectives = map[string]bool{"useless": true, "worthless": true, "pathetic": true, "clueless": true, "lying": true, "greedy": true,
+	"stupid": true, "total": true, "complete": true, "absolute": true, "talentless": true, "incompetent": true, "bunch": true, "of": true}
 
 // secondPredicate reports an "and" at toks[k] joining a second predicate
 // to "<person> is/are ..." within the five words before it.
@@ -410,6 +430,18 @@ func analyzeTokens(text string, toks []token) toxicity {
 			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
 			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
 			boost = boost || opens || closes
+		}
+		// "worst league admins ever, useless losers": an insult (and its
+		// adjectives) closing the comment after a comma names the people
+		// the comment spoke of
+		if insult && !first.arabic && !boost && tj == len(toks) {
+			s := ti
+			for s > 0 && insultAdjectives[toks[s-1].key] {
+				s--
+			}
+			if s > 0 && strings.TrimSpace(text[toks[s-1].end:toks[s].start]) != "" && namesPeople(toks[:s]) {
+				boost = true
+			}
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
 			boost = true

@@ -66,3 +66,18 @@ func TestConductInsultsAndDirt(t *testing.T) {
 		}
 	}
 }
+
+// An insult closing a comment about people, one said of "whoever runs"
+// a place, and one after an adjective of talent are aimed (flagged).
+func TestAimedInsultsClosingOrWhoever(t *testing.T) {
+	for _, s := range []string{"the referees tonight were a disgrace, useless clowns", "whoever manages this shop is a total idiot", "this singer is a talentless fraud"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.Categories[catHarassment] {
+			t.Errorf("%q: not flagged: %+v", s, m.CategoryScores)
+		}
+	}
+	for _, s := range []string{"whoever made this video deserves an award", "the players lost again but they tried hard"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.IsSafe {
+			t.Errorf("%q: flagged %v", s, m.Flags)
+		}
+	}
+}
