@@ -36,3 +36,15 @@ func TestConcessionIsComplaint(t *testing.T) {
 		}
 	}
 }
+
+// "how long does X take?" asks; a decisive cue keeps a complaint.
+func TestHowLongAsks(t *testing.T) {
+	for _, s := range []string{"how long does delivery take to Dammam?", "how long will the repair take"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); len(c.Intent) != 1 || c.Intent[0] != "question" {
+			t.Errorf("%q: intent %v, want question", s, c.Intent)
+		}
+	}
+	if c := Classify(op.ClassifyRequest{Text: "how long do I have to wait for my refund??"}); !op.In("complaint", c.Intent) {
+		t.Errorf("a refund awaited: intent %v, want a complaint", c.Intent)
+	}
+}

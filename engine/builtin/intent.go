@@ -426,7 +426,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		for i < len(toks)-2 && strings.HasPrefix(text[toks[i].start:], "@") {
 			i++
 		}
-		if toks[i].key == "how" && (toks[i+1].key == "do" || toks[i+1].key == "can" || toks[i+1].key == "to") &&
+		// "how long does delivery take?": how long a service takes, asked
+		// (an information question, as "how do I"); "how long do I have to
+		// wait for my refund?!" keeps its decisive cues (pickIntents)
+		howLong := toks[i+1].key == "long" && i+2 < len(toks) && howLongAux[toks[i+2].key] && !strings.Contains(text, "!")
+		if toks[i].key == "how" && (toks[i+1].key == "do" || toks[i+1].key == "can" || toks[i+1].key == "to" || howLong) &&
 			!strings.ContainsAny(strings.TrimRight(text[toks[i].start:], ".!?؟ \n"), ".!?؟\n") {
 			ev.howTo = true
 		}
@@ -715,6 +719,9 @@ func modalStatement(toks []token, i int) bool {
 var clauseAskWords = keySet("question", "questions", "ask", "asking", "wondering", "wonder", "can", "could", "would", "please", "pls", "plz",
 	"suggest", "suggestion", "idea", "hope", "wish", "سؤال", "اسأل", "اسال", "استفسار", "ممكن", "ياريت", "ريت", "اتمنى", "أتمنى", "نتمنى",
 	"ودي", "حبيت", "اقترح", "اقتراح", "لو", "يا ريت", "بتمنى", "نفسي", "يارب")
+
+// howLongAux follow "how long" in an information question.
+var howLongAux = keySet("does", "do", "will", "would", "is", "are", "can", "should")
 
 // contrastNegMin is the negative valence after a contrast word from which
 // "good ..., but bad ..." is a complaint.
