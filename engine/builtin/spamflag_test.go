@@ -101,3 +101,13 @@ func TestEngagementForSale(t *testing.T) {
 		}
 	}
 }
+
+// A customer asking about gift cards is no spam; a gift card given away is.
+func TestGiftCards(t *testing.T) {
+	if m := Moderate(op.ModerateRequest{Text: "can you add gift cards to the online store?"}); m.Categories[catSpam] {
+		t.Errorf("a question about gift cards flagged spam (%.2f)", m.CategoryScores[catSpam])
+	}
+	if c := Classify(op.ClassifyRequest{Text: "free gift cards for everyone, claim yours now at giftzone.xyz"}); !op.In("spam", c.Intent) {
+		t.Errorf("a gift card giveaway: intent %v, want spam", c.Intent)
+	}
+}
