@@ -1,0 +1,116 @@
+package builtin
+
+import "strings"
+
+// Priority concepts of round 10 (issue 23), each read in English and in
+// Arabic (Arabizi through its Arabic reading):
+//
+//   - care needed: someone's medicine, treatment or care needed or missed
+//     ("my dad missed his meds", "ماما محتاجة حقنة الأنسولين", "والدي بحاجة
+//     ماسة إلى الرعاية", reading "تته بده دوه"): a failure that puts a
+//     person's health at risk is a safety matter. A medicine merely ordered
+//     and late ("طلبت دوا من أسبوع ولا وصل") names no need and stays medium.
+//   - harm done: a person or pet fell ill or was injured ("got sick",
+//     "أصيب طفلي بجرح", "انجرح").
+//   - a loss left for long: belongings lost or missing (luggage, a bag)
+//     and a span of days or more ("missing for 9 days", "ضاعت ... بقالي عشر
+//     أيام", "صرلي شهر ناطر الشنطة"): property gone, not an order late (a
+//     late order awaited for weeks stays medium by the label conventions).
+//   - money taken beyond the price: "took" (أخد, أخذ, خدوا) beside
+//     "extra money" (مصاري زيادة), as "you want extra money" is.
+//   - a threat to stop the subscription (بوقّف الاشتراك, هوقف اشتراكي): as
+//     closing or cancelling it is.
+func harmUrgent(toks []token) bool {
+	lost, span, bag, wait := false, false, false, false
+	for i := range toks {
+		k := toks[i].key
+		kb := strings.TrimPrefix(k, "و")
+		switch {
+		case careNouns[k] || careNouns[kb]:
+			for j := i - 1; j >= 0 && j >= i-3; j-- {
+				if careNeed[toks[j].key] || careNeed[strings.TrimPrefix(toks[j].key, "و")] {
+					return true
+				}
+			}
+		case harmWords[k] || harmWords[kb]:
+			return true
+		case k == "sick" || k == "ill" || k == "injured" || k == "hurt":
+			if i > 0 && becameWords[toks[i-1].key] {
+				return true // "got sick", "fell ill", "got hurt"
+			}
+		case lostWords[k] || lostWords[kb]:
+			// Arabic ضاع is "got lost"; English "lost" only in the passive
+			// ("has been lost", "is missing", "got lost"): "the vacuum lost
+			// suction" tells of a defect
+			lost = lost || toks[i].arabic || i > 0 && lostBe[toks[i-1].key]
+		case spanWords[k] || spanWords[kb]:
+			span = true
+		case bagNouns[k] || bagNouns[kb]:
+			bag = true
+		case waitWords[k] || waitWords[kb] || k == "نترا":
+			wait = true
+		}
+	}
+	return span && (lost || bag && wait)
+}
+
+var (
+	// careNouns: medicine, treatment, care (the Arabizi reading writes
+	// dawa as دوه)
+	careNouns = keySet("meds", "medication", "medications", "medicine", "insulin", "oxygen", "treatment", "dialysis",
+		"دوا", "دواء", "الدوا", "الدواء", "دوه", "دواه", "دوائه", "دوائها", "انسولين", "الانسولين", "الأنسولين", "حقنة", "حقنه", "ابره", "إبرة",
+		"علاج", "العلاج", "للعلاج", "للدوا", "للدواء", "للرعاية", "للرعايه", "للانسولين", "للأنسولين", "علاجه", "علاجها", "رعاية", "الرعاية", "رعايه", "الرعايه", "الاكسجين")
+	// careNeed: someone needs it or missed it (third person: "بدي دوا"
+	// is a customer asking to buy)
+	careNeed = keySet("missed", "needs", "needed", "need", "without", "محتاج", "محتاجة", "محتاجه", "محتاجاه", "محتاجين", "بحاجة", "بحاجه", "ماسة", "ماسه",
+		"يحتاج", "تحتاج", "بده", "بدها", "بدو", "بدون", "فاتته", "فاتها", "يبي", "تبي", "يبغى", "تبغى")
+	// harmWords: injured, wounded, fell ill (MSA and dialects)
+	harmWords = keySet("أصيب", "اصيب", "أصيبت", "اصيبت", "إصابة", "اصابة", "بجرح", "بجروح", "انجرح", "انجرحت", "اتجرح", "اتجرحت",
+		"اتعور", "اتعورت", "تعور", "تعورت", "انصاب", "انصابت", "poisoned", "poisoning", "bleeding", "وتسمم", "تسمم")
+	lostBe      = keySet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
+	becameWords = keySet("got", "fell", "gotten", "became", "been", "getting")
+	lostWords   = keySet("lost", "missing", "ضاعت", "ضاع", "ضايعة", "الضايعة", "الضايعه", "ضايعه", "ضايع", "الضايع", "مفقودة", "مفقود", "المفقودة", "فقدت", "ضاعتلي", "ضيعوا", "ضيعتوا", "ضيعو")
+	spanWords   = keySet("days", "weeks", "months", "week", "month", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
+	bagNouns    = keySet("suitcase", "luggage", "baggage", "bag", "الشنطة", "الشنطه", "شنطتي", "شنطة", "الحقيبة", "حقيبتي", "امتعتي", "الامتعة", "العفش")
+)
+
+// emergencyCalled reports "emergency" said of the writer's situation ("this
+// is an emergency", "emergency!"), not the hospital ward it names after an
+// article or a preposition ("waiting in the emergency", "بال emergency"):
+// two hours waiting in the emergency room is a long wait, medium by the
+// label conventions (as "صرلي ساعتين بالطوارئ" is).
+func emergencyCalled(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "emergency" {
+			continue
+		}
+		if i == 0 || !wardBefore[toks[i-1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var wardBefore = keySet("the", "in", "at", "to", "into", "from", "بال", "بالـ", "في", "فال", "ال", "عال", "عل", "على", "للـ", "لل")
+
+// extraTaken reports "took extra money" in Arabic: a verb of taking (أخد,
+// أخذوا: urgentWords' uwDemand) with "extra" (زيادة) beside a money noun.
+// Money taken beyond the price is a complaint whatever else the comment
+// says ("السايق لف فيني وأخد مصاري زيادة" has no complaint word).
+func extraTaken(toks []token) bool {
+	took, extra := false, false
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		switch urgentWords[toks[i].key] {
+		case uwDemand:
+			took = took || tookVerbs[toks[i].key]
+		case uwExtra:
+			extra = extra || moneyBeside(toks, i)
+		}
+	}
+	return took && extra
+}
+
+var tookVerbs = keySet("أخد", "اخد", "واخد", "وأخد", "أخذ", "اخذ", "وأخذ", "واخذ", "خدوا", "خدو", "أخذوا", "اخذوا", "اخدوا", "اخدو", "أخدوا", "ياخدوا", "ياخذون")

@@ -1,0 +1,62 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// Round 10 priority concepts (priority_harm.go): care needed, harm done, a
+// loss left for long, extra money taken, stopping a subscription. Sentences
+// of our own.
+func TestPriorityHarmConcepts(t *testing.T) {
+	high := []string{
+		"the pharmacy delivery never came and my mother needs her insulin tonight",
+		"your driver was late and grandpa missed his medication",
+		"my cat got sick after the new litter, never had this before",
+		"الصيدلية ما بعتت الطلب وجدي محتاج الدوا ضروري",
+		"الممرض ما اجا وبابا بحاجة للعلاج اليوم",
+		"ابني انجرح من اللعبة اللي اشتريناها منكم",
+		"تعرض ابني لإصابة في الملعب بسبب أرضية مكسورة وأصيب بجرح في رجله",
+		"my luggage has been lost for two weeks and no one calls back",
+		"الشنطة ضاعت في الرحلة وبقالي أسبوع بدور عليها",
+		"التاكسي أخد مني مصاري زيادة عن العداد",
+		"النت مقطوع من امبارح، إذا ما صلحتوه بوقف الاشتراك",
+	}
+	for _, s := range high {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) || c.Priority != "high" {
+			t.Errorf("%q: got %v %s, want a high complaint", s, c.Intent, c.Priority)
+		}
+	}
+	notHigh := []string{
+		"i ordered vitamins two weeks ago and they still have not arrived",
+		"do you need a prescription for this medicine?",
+		"the treatment room was a bit cold but the staff were kind",
+		"waited 3 hours in the emergency room and nobody checked on me",
+		"sick of waiting for this order, it has been a week",
+		"I lost my receipt, can I still return the shirt?",
+		"طلبت دوا من أسبوعين ولسه موصلش",
+		"عندكم دوا للكحة للأطفال؟",
+		"صرلي ساعتين بالطوارئ وما حدا سأل عني",
+		"الشنطة اللي طلبتها وصلت بلون غلط",
+		"طلبت شنطة من أسبوع وما وصلت",
+		"بدي دوا للصداع، شو بتنصحوني؟",
+		"الطلب اتأخر أسبوع ومحدش بيرد",
+		"السعر زيادة شوي بس الجودة حلوة",
+		"وقف الباص بعيد عن المحطة",
+		"الخدمة بطيئة والموظف مش فاهم حاجة",
+		"the checkout page keeps freezing on my phone",
+		"lost track of time watching these videos, great channel",
+		"missing the old design, the new one is confusing",
+		"كم سعر الاشتراك الشهري؟",
+		"حزين لأن القناة وقفت تنزل فيديوهات",
+		"delivery took 5 days, a bit slow",
+		"the vacuum lost suction after a month",
+		"the blender lost power within two weeks",
+	}
+	for _, s := range notHigh {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Priority == "high" {
+			t.Errorf("%q: got priority high (%v)", s, c.Intent)
+		}
+	}
+}
