@@ -15,7 +15,7 @@ var urgentM = func() *matcher {
 	m := newMatcher()
 	for i, w := range []string{"urgent", "asap", "immediately", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
 		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
-		"double charged", "charged me twice", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
+		"double charged", "charged me twice", "two payments", "paid twice", "double payment", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
 		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
 		// a threat to cancel or leave, again and again, a danger (issue 23)
 		"سالغي", "هلغي", "رح الغي", "راح الغي", "بسكر حسابي", "هقفل حسابي", "بقفل حسابي", "هسيبكم", "مش هتعامل", "ما راح اتعامل", "ما رح اتعامل", "لن اتعامل",
@@ -142,7 +142,7 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := len(urgentM.find(toks)) > 0 || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(toks) || harmUrgent(toks) || emergencyCalled(toks)
+	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(toks) || harmUrgent(toks) || emergencyCalled(toks)
 	abusive := tx.abuse() >= abusiveMin
 	angry := sent.compound <= -0.9 || strings.Count(req.Text, "!") >= 3
 	// a reply is needed for a question or a complaint, never for spam or

@@ -70,7 +70,7 @@ var (
 	lostBe      = keySet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
 	becameWords = keySet("got", "fell", "gotten", "became", "been", "getting")
 	lostWords   = keySet("lost", "missing", "ضاعت", "ضاع", "ضايعة", "الضايعة", "الضايعه", "ضايعه", "ضايع", "الضايع", "مفقودة", "مفقود", "المفقودة", "فقدت", "ضاعتلي", "ضيعوا", "ضيعتوا", "ضيعو")
-	spanWords   = keySet("days", "weeks", "months", "week", "month", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
+	spanWords   = keySet("days", "weeks", "months", "week", "month", "year", "years", "سنة", "سنه", "سنتين", "سنين", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
 	bagNouns    = keySet("suitcase", "luggage", "baggage", "bag", "الشنطة", "الشنطه", "شنطتي", "شنطة", "الحقيبة", "حقيبتي", "امتعتي", "الامتعة", "العفش")
 )
 
@@ -114,3 +114,68 @@ func extraTaken(toks []token) bool {
 }
 
 var tookVerbs = keySet("أخد", "اخد", "واخد", "وأخد", "أخذ", "اخذ", "وأخذ", "واخذ", "خدوا", "خدو", "أخذوا", "اخذوا", "اخدوا", "اخدو", "أخدوا", "ياخدوا", "ياخذون")
+
+// softUrgent: the words of urgentM that ask for one's money back ("refund",
+// "money back", فلوسي, مصرياتي, استرداد, "ابي حقي"). Asked for calmly after
+// a faulty item ("وصلني الجهاز خربان، ابي ارجعه واسترد فلوسي", "the
+// blender arrived cracked, I would like a refund") the request is an
+// ordinary complaint, medium by the label conventions; it is urgent with a
+// sign of money paid or taken, of a wait, of insistence (now, "!") or with
+// any other urgency (charged twice, third time, a threat).
+var softUrgent = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"refund", "money back", "فلوسي", "مصرياتي", "اموالي", "استرداد", "ابي حقي", "ابغى حقي", "عايز حقي", "بدي حقي", "اريد حقي"} {
+		m[foldKey(w)] = true
+	}
+	return m
+}()
+
+// hardUrgentHit reports an urgentM phrase in toks; a soft one (softUrgent)
+// counts only beside a sign of urgency (refundInsisted).
+func hardUrgentHit(text string, toks []token) bool {
+	soft := false
+	for _, h := range urgentM.find(toks) {
+		if !softUrgent[phraseKey(toks[h.ti:h.tj])] {
+			return true
+		}
+		soft = true
+	}
+	return soft && refundInsisted(text, toks)
+}
+
+// phraseKey joins the keys of toks with spaces (as foldKey does).
+func phraseKey(toks []token) string {
+	if len(toks) == 1 {
+		return toks[0].key
+	}
+	ks := make([]string, len(toks))
+	for i := range toks {
+		ks[i] = toks[i].key
+	}
+	return strings.Join(ks, " ")
+}
+
+// refundInsisted: a sign beside a refund request that makes it urgent: an
+// exclamation mark, a word of now (الحين, هلق, دلوقتي, now), of payment
+// (دفعت, paid), of a wait (still, waiting, لسه, مستني, weeks, شهر).
+func refundInsisted(text string, toks []token) bool {
+	if strings.ContainsAny(text, "!！") {
+		return true
+	}
+	for i := range toks {
+		k := toks[i].key
+		kb := strings.TrimPrefix(k, "و")
+		if insistWords[k] || insistWords[kb] || stillWords[k] || stillWords[kb] || waitWords[k] || waitWords[kb] || spanWords[k] || spanWords[kb] {
+			return true
+		}
+	}
+	return false
+}
+
+// insistWords: now, paid, still, waiting; a demand that the brand give the
+// money back ("ترجعولي", "رجعولي", "عايز فلوسي ترجع": not the writer's own
+// request to return an item); nobody answering (محدش, "nobody").
+var insistWords = keySet("ترجعولي", "رجعولي", "ترجعلي", "رجعلي", "رجعوا", "رجعو", "ترجعوا", "ترجع", "يرجعولي", "رجعوها", "رجعوهم",
+	"nobody", "محدش", "ومحدش", "محد", "ومحد", "حدا", "مفيش", "ومفيش",
+	"now", "today", "immediately", "paid", "payed", "still", "waiting", "الحين", "الحين!", "هلق", "هلا", "هلأ", "دلوقتي", "دلوقت", "حالا", "حالاً", "فورا", "فوراً", "الآن", "الان",
+	"دفعت", "دفعنا", "دافع", "دافعة", "دافعه", "دافعين", "سددت", "وسددت", "شهرين")

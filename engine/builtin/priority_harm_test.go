@@ -60,3 +60,26 @@ func TestPriorityHarmConcepts(t *testing.T) {
 		}
 	}
 }
+
+// A refund asked for calmly after a faulty item is an ordinary complaint;
+// with insistence, payment or a wait it is urgent (hardUrgentHit).
+func TestRefundRequestSoft(t *testing.T) {
+	for s, want := range map[string]string{
+		"the kettle came with a cracked lid, i would like a refund":    "medium",
+		"الخلاط وصل مكسور وعايز أرجع فلوسي":                            "medium",
+		"وصلتني الساعة واقفة، بدي رجع مصرياتي":                         "medium",
+		"استلمت الطابعة تالفة وأرغب في استرداد المبلغ":                 "medium",
+		"the kettle came with a cracked lid, i want a refund now":      "high",
+		"paid for express shipping and it never came, i want a refund": "high",
+		"الخلاط وصل مكسور وعايز فلوسي دلوقتي":                          "high",
+		"بقالي أسبوعين مستني وعايز فلوسي":                              "high",
+		"وصلتني الساعة واقفة!! بدي مصرياتي":                            "high",
+		"الغسالة خربانة، رجعولي فلوسي":                                 "high",
+		"the lamp arrived broken and nobody replies, i want a refund":  "high",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if !op.In("complaint", c.Intent) || c.Priority != want {
+			t.Errorf("%q: got %v %s, want a %s complaint", s, c.Intent, c.Priority, want)
+		}
+	}
+}
