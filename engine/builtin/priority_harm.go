@@ -179,3 +179,8 @@ var insistWords = keySet("ترجعولي", "رجعولي", "ترجعلي", "رج
 	"nobody", "محدش", "ومحدش", "محد", "ومحد", "حدا", "مفيش", "ومفيش",
 	"now", "today", "immediately", "paid", "payed", "still", "waiting", "الحين", "الحين!", "هلق", "هلا", "هلأ", "دلوقتي", "دلوقت", "حالا", "حالاً", "فورا", "فوراً", "الآن", "الان",
 	"دفعت", "دفعنا", "دافع", "دافعة", "دافعه", "دافعين", "سددت", "وسددت", "شهرين")
+
+// exclaims counts the exclamation marks of text (ASCII and full-width).
+func exclaims(text string) int {
+	return strings.Count(text, "!") + strings.Count(text, "！")
+}

@@ -83,3 +83,21 @@ func TestRefundRequestSoft(t *testing.T) {
 		}
 	}
 }
+
+// A complaint that repeats its exclamation mark is angry (high); one mark,
+// or marks on praise, are not.
+func TestRepeatedExclamation(t *testing.T) {
+	for s, want := range map[string]string{
+		"the app logged me out again and lost my cart!!": "high",
+		"الطلب وصل بارد والأكل ناقص!!":                   "high",
+		"the app logged me out again and lost my cart":   "medium",
+		"the app logged me out again and lost my cart!":  "medium",
+		"الطلب وصل بارد والأكل ناقص":                     "medium",
+		"best pizza in town!!":                           "low",
+		"تسلم ايدكم الأكل تحفة!!":                        "low",
+	} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Priority != want {
+			t.Errorf("%q: got %v %s, want %s", s, c.Intent, c.Priority, want)
+		}
+	}
+}
