@@ -32,7 +32,7 @@ func arabicUrgent(toks []token) bool {
 			continue
 		}
 		k := t.key
-		if hasDebitStem(k) {
+		if hasDebitStem(k) || debitedMe[strings.TrimPrefix(k, "و")] {
 			return true
 		}
 		switch urgentWords[k] { // one lookup a token
@@ -74,7 +74,7 @@ func arabicUrgent(toks []token) bool {
 				return true
 			}
 		}
-		if (strings.HasPrefix(k, "خصم") || strings.HasPrefix(k, "سحب")) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
+		if kb := strings.TrimPrefix(k, "و"); (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب")) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
 			return true // "خصم مني ٥٠ جنيه", "سحبوا مني": money taken
 		}
 	}
@@ -261,6 +261,10 @@ func fromOwnMoney(toks []token, i int) bool {
 	}
 	return false
 }
+
+// debitedMe: "they deducted / withdrew (money) from me", the object on the
+// verb ("خصملي ٤٠ جنيه", "سحبولي المبلغ"): money taken.
+var debitedMe = wordSet("خصملي", "خصمولي", "خصمتولي", "خصمتوا لي", "خصمني", "سحبولي", "سحبتولي", "سحبلي", "اقتطعوا")
 
 var ownMoney = map[string]bool{"رصيدي": true, "حسابي": true, "بطاقتي": true, "كارتي": true, "فيزتي": true, "راتبي": true, "محفظتي": true}
 

@@ -32,8 +32,16 @@ func harmUrgent(toks []token) bool {
 					return true
 				}
 			}
-		case harmWords[k] || harmWords[kb]:
-			return true
+		case harmWords[k] || harmWords[kb] || fearWords[k] || fearWords[kb]:
+			if !negatedBefore(toks, i) { // "ضهري ما عاد يوجعني": relief
+				return true
+			}
+		case changeVerbs[k] || changeVerbs[kb]:
+			// "خلاص بدي غير الشركة", "رح غيّر الدكتور": leaving for another
+			// provider (غير alone is "other / not": a will word before it)
+			if i+1 < len(toks) && providerNouns[toks[i+1].key] && (k != "غير" || i > 0 && willWords[toks[i-1].key]) {
+				return true
+			}
 		case k == "sick" || k == "ill" || k == "injured" || k == "hurt":
 			if i > 0 && becameWords[toks[i-1].key] {
 				return true // "got sick", "fell ill", "got hurt"
@@ -67,11 +75,21 @@ var (
 	// harmWords: injured, wounded, fell ill (MSA and dialects)
 	harmWords = keySet("أصيب", "اصيب", "أصيبت", "اصيبت", "إصابة", "اصابة", "بجرح", "بجروح", "انجرح", "انجرحت", "اتجرح", "اتجرحت",
 		"اتعور", "اتعورت", "تعور", "تعورت", "انصاب", "انصابت", "poisoned", "poisoning", "bleeding", "وتسمم", "تسمم")
-	lostBe      = keySet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
-	becameWords = keySet("got", "fell", "gotten", "became", "been", "getting")
-	lostWords   = keySet("lost", "missing", "ضاعت", "ضاع", "ضايعة", "الضايعة", "الضايعه", "ضايعه", "ضايع", "الضايع", "مفقودة", "مفقود", "المفقودة", "فقدت", "ضاعتلي", "ضيعوا", "ضيعتوا", "ضيعو")
-	spanWords   = keySet("days", "weeks", "months", "week", "month", "year", "years", "سنة", "سنه", "سنتين", "سنين", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
-	bagNouns    = keySet("suitcase", "luggage", "baggage", "bag", "الشنطة", "الشنطه", "شنطتي", "شنطة", "الحقيبة", "حقيبتي", "امتعتي", "الامتعة", "العفش")
+	lostBe = keySet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
+	// fearWords: someone was frightened or people fear for their safety
+	// ("كنت رح موت من الخوف", "الناس عم تخاف تمشي بالليل", "ktir 5efet");
+	// pain that goes on ("لحد دلوقتي بتوجع"). English "afraid" is mostly
+	// politeness ("I'm afraid the order is late") and is not here; خايف
+	// ("worried that") neither.
+	fearWords = keySet("خفت", "الخوف", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "رعب", "scared", "terrified", "frightened",
+		"بتوجع", "بيوجع", "بتوجعني", "بيوجعني", "توجعني", "يوجعني", "موجوع", "موجوعه", "بتوجعه", "بتوجعها")
+	changeVerbs   = keySet("غير", "بغير", "هغير", "حغير", "نغير", "بنغير", "هنغير", "اغير", "أغير", "راح-اغير", "بدلت", "هبدل", "ابدل", "أبدل", "بدي-ابدل")
+	willWords     = keySet("بدي", "رح", "راح", "ح", "ابي", "أبي", "ابغى", "بدنا", "عايز", "عاوز", "لازم", "خلاص")
+	providerNouns = keySet("الشركه", "الشركة", "المحل", "المطعم", "البنك", "الشبكه", "الشبكة", "الخط", "الدكتور", "الطبيب", "العياده", "العيادة", "المزود", "الصيدليه", "الصيدلية", "المدرسه", "المدرسة", "الفيت", "البيطري", "المستشفى", "النادي", "الجيم", "الشريحه", "الشريحة", "المركز", "الصالون", "التأمين", "التامين")
+	becameWords   = keySet("got", "fell", "gotten", "became", "been", "getting")
+	lostWords     = keySet("lost", "missing", "ضاعت", "ضاع", "ضايعة", "الضايعة", "الضايعه", "ضايعه", "ضايع", "الضايع", "مفقودة", "مفقود", "المفقودة", "فقدت", "ضاعتلي", "ضيعوا", "ضيعتوا", "ضيعو")
+	spanWords     = keySet("days", "weeks", "months", "week", "month", "year", "years", "سنة", "سنه", "سنتين", "سنين", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
+	bagNouns      = keySet("suitcase", "luggage", "baggage", "bag", "الشنطة", "الشنطه", "شنطتي", "شنطة", "الحقيبة", "حقيبتي", "امتعتي", "الامتعة", "العفش")
 )
 
 // emergencyCalled reports "emergency" said of the writer's situation ("this
@@ -93,7 +111,8 @@ func emergencyCalled(toks []token) bool {
 
 var wardBefore = keySet("the", "in", "at", "to", "into", "from", "بال", "بالـ", "في", "فال", "ال", "عال", "عل", "على", "للـ", "لل")
 
-// extraTaken reports "took extra money" in Arabic: a verb of taking (أخد,
+// extraTaken reports money taken in Arabic: "deducted from me" (debitedMe),
+// or "took extra money": a verb of taking (أخد,
 // أخذوا: urgentWords' uwDemand) with "extra" (زيادة) beside a money noun.
 // Money taken beyond the price is a complaint whatever else the comment
 // says ("السايق لف فيني وأخد مصاري زيادة" has no complaint word).
@@ -102,6 +121,9 @@ func extraTaken(toks []token) bool {
 	for i := range toks {
 		if !toks[i].arabic {
 			continue
+		}
+		if debitedMe[strings.TrimPrefix(toks[i].key, "و")] {
+			return true // "خصملي ٣٠ جنيه": money taken from me
 		}
 		switch urgentWords[toks[i].key] {
 		case uwDemand:

@@ -101,3 +101,36 @@ func TestRepeatedExclamation(t *testing.T) {
 		}
 	}
 }
+
+// Fear and pain, leaving for another provider, money deducted from me.
+func TestFearSwitchDebit(t *testing.T) {
+	high := []string{
+		"السواق كان سايق بسرعة جنونية وولادي ماتوا من الخوف",
+		"الدرج مكسور بالعمارة وكلنا بنخاف ننزل عليه",
+		"the driver was texting the whole ride and we were terrified",
+		"عملت الحشوة عندكم ولحد هلق السن بيوجعني",
+		"الشحنة وصلت ناقصة تاني، خلاص بدي غير الشركة",
+		"النت فاصل كل يوم، رح غير الشبكة",
+		"السواق خصملي ٣٠ جنيه على رحلة ملغية",
+		"لغوا الحجز وسحبولي المبلغ كامل",
+	}
+	for _, s := range high {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) || c.Priority != "high" {
+			t.Errorf("%q: got %v %s, want a high complaint", s, c.Intent, c.Priority)
+		}
+	}
+	notHigh := []string{
+		"من وقت ما بلشت التمارين ضهري ما عاد يوجعني، شكراً",
+		"I'm afraid the order is a bit late, any update?",
+		"الطلب اتأخر شوية وخايف يوصل بارد",
+		"بدي غير كلمة السر، كيف؟",
+		"ممكن اغير العنوان قبل ما يوصل الطلب؟",
+		"كلمت خدمة العملاء خمس مرات ومفيش رد",
+		"خصم ٢٠٪ على كل المنتجات لفترة محدودة",
+	}
+	for _, s := range notHigh {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Priority == "high" {
+			t.Errorf("%q: got priority high (%v)", s, c.Intent)
+		}
+	}
+}
