@@ -206,3 +206,24 @@ var insistWords = keySet("ترجعولي", "رجعولي", "ترجعلي", "رج
 func exclaims(text string) int {
 	return strings.Count(text, "!") + strings.Count(text, "！")
 }
+
+// brokeAr reports an Arabic verb of a thing getting broken, torn or cut off
+// (the inchoative انكسر, اتكسر, تكسر, اتقطع, انشرخ ...) not negated: "المندوب
+// رمى الطرد وانكسر الغرض" tells of damage as "وصل مكسور" does, with no
+// complaint word of the lexicon (which holds the participles مكسور, خربان).
+// Complaint evidence; priority stays medium unless another sign is there.
+func brokeAr(toks []token) bool {
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if brokeVerbs[k] && !negatedBefore(toks, i) {
+			return true
+		}
+	}
+	return false
+}
+
+var brokeVerbs = keySet("انكسر", "انكسرت", "اتكسر", "اتكسرت", "تكسر", "تكسرت", "انكسرو", "اتكسرو", "انشرخ", "انشرخت", "اتشرخ", "اتشرخت", "تشقق", "تشققت", "اتشقق",
+	"انخدش", "انخدشت", "اتخدش", "اتخدشت", "انبعج", "انبعجت", "اتبعج", "انفتق", "انفتقت", "اتفتق", "اتقطع", "اتقطعت", "تمزق", "تمزقت", "انكب", "انكبت", "اندلق", "اندلقت", "ساح", "ساحت")

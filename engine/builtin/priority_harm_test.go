@@ -134,3 +134,17 @@ func TestFearSwitchDebit(t *testing.T) {
 		}
 	}
 }
+
+// A thing that got broken is a complaint (brokeAr); not when negated.
+func TestBrokeAr(t *testing.T) {
+	for _, s := range []string{"الكاسات وصلت وانكسر نصها بالطريق", "اتكسرت الشاشة بعد ما ركبها الفني", "الكرتونة اتقطعت والحاجة وقعت"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) || c.Priority != "medium" {
+			t.Errorf("%q: got %v %s, want a medium complaint", s, c.Intent, c.Priority)
+		}
+	}
+	for _, s := range []string{"التغليف ممتاز وما انكسر ولا شي، شكراً", "الكوباية دي مبتتكسرش، تحفة"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); op.In("complaint", c.Intent) {
+			t.Errorf("%q: got %v, want no complaint", s, c.Intent)
+		}
+	}
+}
