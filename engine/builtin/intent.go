@@ -584,7 +584,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 		ev.praiseBefore = true
-		if !ev.praiseAfter {
+		if !ev.praiseAfter || excessAfter(toks[sent.butAt+1:]) { // "بس كتير سريع": too fast, no praise
 			sc[iPraise] = 0
 		}
 	}

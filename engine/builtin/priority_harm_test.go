@@ -148,3 +148,19 @@ func TestBrokeAr(t *testing.T) {
 		}
 	}
 }
+
+// Praise, then after a contrast too much of a measure ("بس كتير سريع"): a
+// complaint with mixed sentiment (excessAfter); the measure word as praise
+// stays praise.
+func TestExcessAfterContrast(t *testing.T) {
+	for _, s := range []string{"المدرب شاطر بس التمارين كتير طويلة", "شكرا على الفيديو بس الموسيقى كتير عالية", "الأكل طيب بس المكان جدا صغير"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) || op.In("praise", c.Intent) {
+			t.Errorf("%q: got %v, want a complaint", s, c.Intent)
+		}
+	}
+	for _, s := range []string{"التطبيق ممتاز والتوصيل كتير سريع", "المنتج حلو بس التوصيل كان سريع جدا كمان"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); op.In("complaint", c.Intent) {
+			t.Errorf("%q: got %v, want no complaint", s, c.Intent)
+		}
+	}
+}
