@@ -457,7 +457,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && promiseBroken(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
 	}
-	if harmUrgent(toks) || brokeAr(toks) { // care needed, harm done, a loss (priority_harm.go)
+	if harmUrgent(toks) || brokeAr(toks) || billDisputed(text, toks) { // care needed, harm done, a loss (priority_harm.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	if anyRefundWithheld(toks) || extraTaken(toks) { // a refund withheld, extra money taken (priority_ar.go)

@@ -57,10 +57,39 @@ func harmUrgent(toks []token) bool {
 			bag = true
 		case waitWords[k] || waitWords[kb] || k == "نترا":
 			wait = true
+		case whereWords[k] || whereWords[kb]:
+			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
+			for j := i + 1; j < len(toks) && j <= i+3; j++ {
+				if gone := toks[j].key; urgentWords[gone] == uwMoney || myMoney[gone] {
+					return true
+				}
+			}
 		}
 	}
 	return span && (lost || bag && wait)
 }
+
+// billDisputed reports a bill named with a doubled question or exclamation
+// mark ("??", "؟؟", "!!"): "فاتورة الكهربا جاية ضعف الشهر اللي فات ازاي
+// يعني؟؟", "why is my water bill 900 dirhams this month??": an amount
+// disputed with outrage, money charged wrongly. A plain question about a
+// bill ("ليش الفاتورة طالعة ضعف؟") stays medium.
+func billDisputed(text string, toks []token) bool {
+	if !strings.Contains(text, "??") && !strings.Contains(text, "؟؟") && !strings.Contains(text, "?؟") && !strings.Contains(text, "؟?") {
+		return false
+	}
+	bill, amount := false, false
+	for i := range toks {
+		k := toks[i].key
+		bill = bill || billNouns[k] || billNouns[strings.TrimPrefix(k, "و")]
+		amount = amount || amountWords[k] || strings.ContainsAny(k, "0123456789٠١٢٣٤٥٦٧٨٩")
+	}
+	return bill && amount // an amount disputed, not "can I get a copy of my bill??"
+}
+
+// amountWords: how much a bill is said to be beside a figure ("double",
+// ضعف, "three times")
+var amountWords = keySet("double", "doubled", "twice", "times", "tripled", "ضعف", "الضعف", "ضعفين", "اضعاف", "مرتين", "دبل")
 
 var (
 	// careNouns: medicine, treatment, care (the Arabizi reading writes
@@ -227,3 +256,12 @@ func brokeAr(toks []token) bool {
 
 var brokeVerbs = keySet("انكسر", "انكسرت", "اتكسر", "اتكسرت", "تكسر", "تكسرت", "انكسرو", "اتكسرو", "انشرخ", "انشرخت", "اتشرخ", "اتشرخت", "تشقق", "تشققت", "اتشقق",
 	"انخدش", "انخدشت", "اتخدش", "اتخدشت", "انبعج", "انبعجت", "اتبعج", "انفتق", "انفتقت", "اتفتق", "اتقطع", "اتقطعت", "تمزق", "تمزقت", "انكب", "انكبت", "اندلق", "اندلقت", "ساح", "ساحت")
+
+var (
+	// whereWords: "where" asking after money gone
+	whereWords = keySet("وين", "فين", "where", "wheres", "where's", "وينها", "وينهم")
+	// myMoney: the writer's money or refund
+	myMoney = keySet("مصاريي", "مصرياتي", "فلوسي", "money", "مصاري", "فلوس", "refund")
+	// billNouns: a bill or invoice
+	billNouns = keySet("bill", "invoice", "فاتوره", "الفاتوره", "فاتورتي", "فاتورة", "الفاتورة")
+)

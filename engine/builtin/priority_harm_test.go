@@ -164,3 +164,23 @@ func TestExcessAfterContrast(t *testing.T) {
 		}
 	}
 }
+
+// Money gone ("وين راحو مصاريي") and a bill disputed with outrage ("??").
+func TestMoneyGoneBillDisputed(t *testing.T) {
+	high := []string{
+		"دفعت الاشتراك وما تفعل، فين فلوسي؟",
+		"charged for a top-up that never arrived, where is my money?",
+		"my phone bill is 3 times the usual and i was abroad??",
+		"الفاتورة طالعة ٤٠٠ جنيه الشهر ده ازاي؟؟",
+	}
+	for _, s := range high {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) || c.Priority != "high" {
+			t.Errorf("%q: got %v %s, want a high complaint", s, c.Intent, c.Priority)
+		}
+	}
+	for _, s := range []string{"ليش الفاتورة طالعة أعلى من الشهر الماضي؟ ما استعملت شي زيادة", "where is the nearest branch?", "وين الفرع اللي فيه صرافة فلوس؟", "can i get a copy of my bill??"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Priority == "high" {
+			t.Errorf("%q: got priority high (%v)", s, c.Intent)
+		}
+	}
+}
