@@ -184,3 +184,18 @@ func TestMoneyGoneBillDisputed(t *testing.T) {
 		}
 	}
 }
+
+// An indignant "what is this?" beside repeated exclamation marks is a
+// complaint (and angry: high); a plain question or praise is not.
+func TestRhetoricalOutrage(t *testing.T) {
+	for _, s := range []string{"شو هالخدمة؟ فصلتولي الخط وأنا مسدد الفاتورة!!", "وش هالتعامل؟ قفلتوا حسابي بدون سبب!!"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) || op.In("question", c.Intent) || c.Priority != "high" {
+			t.Errorf("%q: got %v %s, want a high complaint", s, c.Intent, c.Priority)
+		}
+	}
+	for _, s := range []string{"شو هالجمال!! تسلم ايدك", "متى بتفتحوا الفرع الجديد؟!!"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); op.In("complaint", c.Intent) {
+			t.Errorf("%q: got %v, want no complaint", s, c.Intent)
+		}
+	}
+}
