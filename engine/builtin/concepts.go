@@ -864,7 +864,7 @@ var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بش�
 // (؟), or only "بس" at the end ("حلو بس"), nor when a question or a
 // proposal cue is in the text ("حلو بس بدي اعرف السعر").
 func arReservation(text string, toks []token, s *sentScore, ev *intentEv) bool {
-	if !s.arabic || s.butAt < 1 || s.posBefore <= 0 || s.posAfter > 0 || strings.ContainsAny(text, "?؟") {
+	if !s.arabic || s.butAt < 1 || s.posBefore <= 0 || s.posAfter > 0 && !excessAfter(toks[s.butAt+1:]) || strings.ContainsAny(text, "?؟") {
 		return false
 	}
 	if ev.cue[iQuestion] >= 0.5 || ev.cue[iSuggestion] >= 0.5 {
@@ -887,6 +887,24 @@ func arReservation(text string, toks []token, s *sentScore, ev *intentEv) bool {
 	}
 	return defect
 }
+
+// excessAfter reports a degree word right before an adjective of measure
+// (pace, size, length, loudness, weight: "كتير سريع", "جدا كبير", "مرة
+// طويل"): after a contrast that follows praise it names too much of a
+// quality, a defect ("الكورس منيح بس الشرح كتير سريع"), even when the
+// adjective is praise elsewhere ("التوصيل سريع").
+func excessAfter(after []token) bool {
+	for i := 0; i+1 < len(after); i++ {
+		if degreeWords[after[i].key] && measureAdj[after[i+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// measureAdj: adjectives of measure (see excessAfter)
+var measureAdj = wordSet("سريع", "سريعه", "سريعة", "كبير", "كبيره", "كبيرة", "صغير", "صغيره", "صغيرة", "طويل", "طويله", "طويلة", "قصير", "قصيره", "قصيرة",
+	"عالي", "عاليه", "عالية", "تقيل", "تقيله", "ثقيل", "ثقيلة", "خفيف", "خفيفه", "خفيفة", "واسع", "واسعه", "واسعة", "حار", "حاره", "مالح", "مالحه")
 
 var (
 	// reservationNeg: the negations that turn a clause into a defect

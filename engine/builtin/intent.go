@@ -461,7 +461,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && promiseBroken(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
 	}
-	if anyRefundWithheld(toks) { // a refund withheld (priority_ar.go)
+	if harmUrgent(toks) || brokeAr(toks) || billDisputed(text, toks) { // care needed, harm done, a loss (priority_harm.go)
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
+	if anyRefundWithheld(toks) || extraTaken(toks) { // a refund withheld, extra money taken (priority_ar.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	if ev.proposal = arIntentPatterns(text, toks, sc); ev.proposal {
@@ -585,7 +588,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 		ev.praiseBefore = true
-		if !ev.praiseAfter {
+		if !ev.praiseAfter || excessAfter(toks[sent.butAt+1:]) { // "بس كتير سريع": too fast, no praise
 			sc[iPraise] = 0
 		}
 	}
@@ -606,6 +609,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// arRhetorical); a real question word elsewhere keeps the question
 	if sent.arabic && (ev.cue[iComplaint] >= 1 || ev.cue[iComplaint] >= 0.5 && sc[iComplaint] >= 1.2) && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
 		sc[iQuestion] = 0
+	} else if sent.arabic && exclaims(text) >= 2 && sc[iPraise] < 0.5 && sent.rawPos == 0 && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
+		// the same indignant question beside repeated exclamation marks
+		// ("شو هالشغلة؟ قطعتولي الإنترنت ... !!!", "عادي كده؟!!") is outrage
+		// without a complaint word: a complaint, not a question
+		sc[iQuestion] = 0
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
 	}
 	// an upside-down face after good words in Arabic ("دافعين حق الكورس
 	// كامل والمدرب بيغيب كل أسبوع؟ حلو كتير 🙃") is irony: the good words

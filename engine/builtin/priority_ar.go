@@ -32,7 +32,7 @@ func arabicUrgent(toks []token) bool {
 			continue
 		}
 		k := t.key
-		if hasDebitStem(k) {
+		if hasDebitStem(k) || debitedMe[strings.TrimPrefix(k, "و")] {
 			return true
 		}
 		switch urgentWords[k] { // one lookup a token
@@ -74,7 +74,7 @@ func arabicUrgent(toks []token) bool {
 				return true
 			}
 		}
-		if (strings.HasPrefix(k, "خصم") || strings.HasPrefix(k, "سحب")) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
+		if kb := strings.TrimPrefix(k, "و"); (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب")) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
 			return true // "خصم مني ٥٠ جنيه", "سحبوا مني": money taken
 		}
 	}
@@ -172,16 +172,20 @@ var urgentWords = func() map[string]uint8 {
 		m[foldKey(w)] = uwHarm
 	}
 	// closing or cancelling: "رح سكّر حسابي", "هلغي اشتراكي", "بحذف حسابي"
-	for _, w := range []string{"سكر", "اسكر", "بسكر", "نسكر", "قفل", "اقفل", "هقفل", "بقفل", "الغي", "هلغي", "بلغي", "احذف", "بحذف", "هحذف", "امسح", "بمسح", "همسح", "سأغلق", "ساغلق", "سالغي", "سألغي", "اغلق"} {
+	for _, w := range []string{"سكر", "اسكر", "بسكر", "نسكر", "قفل", "اقفل", "هقفل", "بقفل", "الغي", "هلغي", "بلغي", "احذف", "بحذف", "هحذف", "امسح", "بمسح", "همسح", "سأغلق", "ساغلق", "سالغي", "سألغي", "اغلق",
+		// stopping it: "بوقّف الاشتراك", "هوقف اشتراكي", "سأوقف حسابي"
+		"بوقف", "هوقف", "اوقف", "أوقف", "نوقف", "بنوقف", "سأوقف", "ساوقف", "راح اوقف", "بيوقف"} {
 		m[foldKey(w)] = uwClose
 	}
 	for _, w := range []string{"تانيه", "تانية", "ثانيه", "ثانية", "اخرى", "أخرى", "اخري", "غير"} {
 		m[foldKey(w)] = uwOther
 	}
-	for _, w := range []string{"زيادة", "زياده", "اضافي", "اضافية", "إضافية", "إضافي", "اضافيه", "زيادة،"} {
+	for _, w := range []string{"زيادة", "زياده", "زيد", "اضافي", "اضافية", "إضافية", "إضافي", "اضافيه", "زيادة،"} {
 		m[foldKey(w)] = uwExtra
 	}
-	for _, w := range []string{"بدكن", "بدكم", "بدهم", "عايزين", "عاوزين", "تبون", "تبغون", "طالبين", "تطلبون", "بتطلبوا", "بيطلبوا", "يطلبون", "تطالبون", "طلبوا", "طلبو", "بقولولنا", "قالولنا"} {
+	for _, w := range []string{"بدكن", "بدكم", "بدهم", "عايزين", "عاوزين", "تبون", "تبغون", "طالبين", "تطلبون", "بتطلبوا", "بيطلبوا", "يطلبون", "تطالبون", "طلبوا", "طلبو", "بقولولنا", "قالولنا",
+		// "took" beside extra money: more than the price taken ("أخد مصاري زيادة")
+		"أخد", "اخد", "واخد", "وأخد", "أخذ", "اخذ", "وأخذ", "واخذ", "خدوا", "خدو", "أخذوا", "اخذوا", "اخدوا", "اخدو", "أخدوا", "ياخدوا", "ياخذون"} {
 		m[foldKey(w)] = uwDemand
 	}
 	for _, w := range []string{"خصم", "سحب", "اقتطاع", "استقطاع"} {
@@ -257,6 +261,10 @@ func fromOwnMoney(toks []token, i int) bool {
 	}
 	return false
 }
+
+// debitedMe: "they deducted / withdrew (money) from me", the object on the
+// verb ("خصملي ٤٠ جنيه", "سحبولي المبلغ"): money taken.
+var debitedMe = wordSet("خصملي", "خصمولي", "خصمتولي", "خصمتوا لي", "خصمني", "سحبولي", "سحبتولي", "سحبلي", "اقتطعوا")
 
 var ownMoney = map[string]bool{"رصيدي": true, "حسابي": true, "بطاقتي": true, "كارتي": true, "فيزتي": true, "راتبي": true, "محفظتي": true}
 

@@ -1,0 +1,267 @@
+package builtin
+
+import "strings"
+
+// Priority concepts of round 10 (issue 23), each read in English and in
+// Arabic (Arabizi through its Arabic reading):
+//
+//   - care needed: someone's medicine, treatment or care needed or missed
+//     ("my dad missed his meds", "ماما محتاجة حقنة الأنسولين", "والدي بحاجة
+//     ماسة إلى الرعاية", reading "تته بده دوه"): a failure that puts a
+//     person's health at risk is a safety matter. A medicine merely ordered
+//     and late ("طلبت دوا من أسبوع ولا وصل") names no need and stays medium.
+//   - harm done: a person or pet fell ill or was injured ("got sick",
+//     "أصيب طفلي بجرح", "انجرح").
+//   - a loss left for long: belongings lost or missing (luggage, a bag)
+//     and a span of days or more ("missing for 9 days", "ضاعت ... بقالي عشر
+//     أيام", "صرلي شهر ناطر الشنطة"): property gone, not an order late (a
+//     late order awaited for weeks stays medium by the label conventions).
+//   - money taken beyond the price: "took" (أخد, أخذ, خدوا) beside
+//     "extra money" (مصاري زيادة), as "you want extra money" is.
+//   - a threat to stop the subscription (بوقّف الاشتراك, هوقف اشتراكي): as
+//     closing or cancelling it is.
+func harmUrgent(toks []token) bool {
+	lost, span, bag, wait := false, false, false, false
+	for i := range toks {
+		k := toks[i].key
+		kb := strings.TrimPrefix(k, "و")
+		switch {
+		case careNouns[k] || careNouns[kb]:
+			for j := i - 1; j >= 0 && j >= i-3; j-- {
+				if careNeed[toks[j].key] || careNeed[strings.TrimPrefix(toks[j].key, "و")] {
+					return true
+				}
+			}
+		case harmWords[k] || harmWords[kb] || fearWords[k] || fearWords[kb]:
+			if !negatedBefore(toks, i) { // "ضهري ما عاد يوجعني": relief
+				return true
+			}
+		case changeVerbs[k] || changeVerbs[kb]:
+			// "خلاص بدي غير الشركة", "رح غيّر الدكتور": leaving for another
+			// provider (غير alone is "other / not": a will word before it)
+			if i+1 < len(toks) && providerNouns[toks[i+1].key] && (k != "غير" || i > 0 && willWords[toks[i-1].key]) {
+				return true
+			}
+		case k == "sick" || k == "ill" || k == "injured" || k == "hurt":
+			if i > 0 && becameWords[toks[i-1].key] {
+				return true // "got sick", "fell ill", "got hurt"
+			}
+		case lostWords[k] || lostWords[kb]:
+			// Arabic ضاع is "got lost"; English "lost" only in the passive
+			// ("has been lost", "is missing", "got lost"): "the vacuum lost
+			// suction" tells of a defect
+			lost = lost || toks[i].arabic || i > 0 && lostBe[toks[i-1].key]
+		case spanWords[k] || spanWords[kb]:
+			span = true
+		case bagNouns[k] || bagNouns[kb]:
+			bag = true
+		case waitWords[k] || waitWords[kb] || k == "نترا":
+			wait = true
+		case whereWords[k] || whereWords[kb]:
+			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
+			for j := i + 1; j < len(toks) && j <= i+3; j++ {
+				if gone := toks[j].key; urgentWords[gone] == uwMoney || myMoney[gone] {
+					return true
+				}
+			}
+		}
+	}
+	return span && (lost || bag && wait)
+}
+
+// billDisputed reports a bill named with a doubled question or exclamation
+// mark ("??", "؟؟", "!!"): "فاتورة الكهربا جاية ضعف الشهر اللي فات ازاي
+// يعني؟؟", "why is my water bill 900 dirhams this month??": an amount
+// disputed with outrage, money charged wrongly. A plain question about a
+// bill ("ليش الفاتورة طالعة ضعف؟") stays medium.
+func billDisputed(text string, toks []token) bool {
+	if !strings.Contains(text, "??") && !strings.Contains(text, "؟؟") && !strings.Contains(text, "?؟") && !strings.Contains(text, "؟?") {
+		return false
+	}
+	bill, amount := false, false
+	for i := range toks {
+		k := toks[i].key
+		bill = bill || billNouns[k] || billNouns[strings.TrimPrefix(k, "و")]
+		amount = amount || amountWords[k] || strings.ContainsAny(k, "0123456789٠١٢٣٤٥٦٧٨٩")
+	}
+	return bill && amount // an amount disputed, not "can I get a copy of my bill??"
+}
+
+// amountWords: how much a bill is said to be beside a figure ("double",
+// ضعف, "three times")
+var amountWords = keySet("double", "doubled", "twice", "times", "tripled", "ضعف", "الضعف", "ضعفين", "اضعاف", "مرتين", "دبل")
+
+var (
+	// careNouns: medicine, treatment, care (the Arabizi reading writes
+	// dawa as دوه)
+	careNouns = keySet("meds", "medication", "medications", "medicine", "insulin", "oxygen", "treatment", "dialysis",
+		"دوا", "دواء", "الدوا", "الدواء", "دوه", "دواه", "دوائه", "دوائها", "انسولين", "الانسولين", "الأنسولين", "حقنة", "حقنه", "ابره", "إبرة",
+		"علاج", "العلاج", "للعلاج", "للدوا", "للدواء", "للرعاية", "للرعايه", "للانسولين", "للأنسولين", "علاجه", "علاجها", "رعاية", "الرعاية", "رعايه", "الرعايه", "الاكسجين")
+	// careNeed: someone needs it or missed it (third person: "بدي دوا"
+	// is a customer asking to buy)
+	careNeed = keySet("missed", "needs", "needed", "need", "without", "محتاج", "محتاجة", "محتاجه", "محتاجاه", "محتاجين", "بحاجة", "بحاجه", "ماسة", "ماسه",
+		"يحتاج", "تحتاج", "بده", "بدها", "بدو", "بدون", "فاتته", "فاتها", "يبي", "تبي", "يبغى", "تبغى")
+	// harmWords: injured, wounded, fell ill (MSA and dialects)
+	harmWords = keySet("أصيب", "اصيب", "أصيبت", "اصيبت", "إصابة", "اصابة", "بجرح", "بجروح", "انجرح", "انجرحت", "اتجرح", "اتجرحت",
+		"اتعور", "اتعورت", "تعور", "تعورت", "انصاب", "انصابت", "poisoned", "poisoning", "bleeding", "وتسمم", "تسمم")
+	lostBe = keySet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
+	// fearWords: someone was frightened or people fear for their safety
+	// ("كنت رح موت من الخوف", "الناس عم تخاف تمشي بالليل", "ktir 5efet");
+	// pain that goes on ("لحد دلوقتي بتوجع"). English "afraid" is mostly
+	// politeness ("I'm afraid the order is late") and is not here; خايف
+	// ("worried that") neither.
+	fearWords = keySet("خفت", "الخوف", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "رعب", "scared", "terrified", "frightened",
+		"بتوجع", "بيوجع", "بتوجعني", "بيوجعني", "توجعني", "يوجعني", "موجوع", "موجوعه", "بتوجعه", "بتوجعها")
+	changeVerbs   = keySet("غير", "بغير", "هغير", "حغير", "نغير", "بنغير", "هنغير", "اغير", "أغير", "راح-اغير", "بدلت", "هبدل", "ابدل", "أبدل", "بدي-ابدل")
+	willWords     = keySet("بدي", "رح", "راح", "ح", "ابي", "أبي", "ابغى", "بدنا", "عايز", "عاوز", "لازم", "خلاص")
+	providerNouns = keySet("الشركه", "الشركة", "المحل", "المطعم", "البنك", "الشبكه", "الشبكة", "الخط", "الدكتور", "الطبيب", "العياده", "العيادة", "المزود", "الصيدليه", "الصيدلية", "المدرسه", "المدرسة", "الفيت", "البيطري", "المستشفى", "النادي", "الجيم", "الشريحه", "الشريحة", "المركز", "الصالون", "التأمين", "التامين")
+	becameWords   = keySet("got", "fell", "gotten", "became", "been", "getting")
+	lostWords     = keySet("lost", "missing", "ضاعت", "ضاع", "ضايعة", "الضايعة", "الضايعه", "ضايعه", "ضايع", "الضايع", "مفقودة", "مفقود", "المفقودة", "فقدت", "ضاعتلي", "ضيعوا", "ضيعتوا", "ضيعو")
+	spanWords     = keySet("days", "weeks", "months", "week", "month", "year", "years", "سنة", "سنه", "سنتين", "سنين", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
+	bagNouns      = keySet("suitcase", "luggage", "baggage", "bag", "الشنطة", "الشنطه", "شنطتي", "شنطة", "الحقيبة", "حقيبتي", "امتعتي", "الامتعة", "العفش")
+)
+
+// emergencyCalled reports "emergency" said of the writer's situation ("this
+// is an emergency", "emergency!"), not the hospital ward it names after an
+// article or a preposition ("waiting in the emergency", "بال emergency"):
+// two hours waiting in the emergency room is a long wait, medium by the
+// label conventions (as "صرلي ساعتين بالطوارئ" is).
+func emergencyCalled(toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "emergency" {
+			continue
+		}
+		if i == 0 || !wardBefore[toks[i-1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var wardBefore = keySet("the", "in", "at", "to", "into", "from", "بال", "بالـ", "في", "فال", "ال", "عال", "عل", "على", "للـ", "لل")
+
+// extraTaken reports money taken in Arabic: "deducted from me" (debitedMe),
+// or "took extra money": a verb of taking (أخد,
+// أخذوا: urgentWords' uwDemand) with "extra" (زيادة) beside a money noun.
+// Money taken beyond the price is a complaint whatever else the comment
+// says ("السايق لف فيني وأخد مصاري زيادة" has no complaint word).
+func extraTaken(toks []token) bool {
+	took, extra := false, false
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		if debitedMe[strings.TrimPrefix(toks[i].key, "و")] {
+			return true // "خصملي ٣٠ جنيه": money taken from me
+		}
+		switch urgentWords[toks[i].key] {
+		case uwDemand:
+			took = took || tookVerbs[toks[i].key]
+		case uwExtra:
+			extra = extra || moneyBeside(toks, i)
+		}
+	}
+	return took && extra
+}
+
+var tookVerbs = keySet("أخد", "اخد", "واخد", "وأخد", "أخذ", "اخذ", "وأخذ", "واخذ", "خدوا", "خدو", "أخذوا", "اخذوا", "اخدوا", "اخدو", "أخدوا", "ياخدوا", "ياخذون")
+
+// softUrgent: the words of urgentM that ask for one's money back ("refund",
+// "money back", فلوسي, مصرياتي, استرداد, "ابي حقي"). Asked for calmly after
+// a faulty item ("وصلني الجهاز خربان، ابي ارجعه واسترد فلوسي", "the
+// blender arrived cracked, I would like a refund") the request is an
+// ordinary complaint, medium by the label conventions; it is urgent with a
+// sign of money paid or taken, of a wait, of insistence (now, "!") or with
+// any other urgency (charged twice, third time, a threat).
+var softUrgent = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"refund", "money back", "فلوسي", "مصرياتي", "اموالي", "استرداد", "ابي حقي", "ابغى حقي", "عايز حقي", "بدي حقي", "اريد حقي"} {
+		m[foldKey(w)] = true
+	}
+	return m
+}()
+
+// hardUrgentHit reports an urgentM phrase in toks; a soft one (softUrgent)
+// counts only beside a sign of urgency (refundInsisted).
+func hardUrgentHit(text string, toks []token) bool {
+	soft := false
+	for _, h := range urgentM.find(toks) {
+		if !softUrgent[phraseKey(toks[h.ti:h.tj])] {
+			return true
+		}
+		soft = true
+	}
+	return soft && refundInsisted(text, toks)
+}
+
+// phraseKey joins the keys of toks with spaces (as foldKey does).
+func phraseKey(toks []token) string {
+	if len(toks) == 1 {
+		return toks[0].key
+	}
+	ks := make([]string, len(toks))
+	for i := range toks {
+		ks[i] = toks[i].key
+	}
+	return strings.Join(ks, " ")
+}
+
+// refundInsisted: a sign beside a refund request that makes it urgent: an
+// exclamation mark, a word of now (الحين, هلق, دلوقتي, now), of payment
+// (دفعت, paid), of a wait (still, waiting, لسه, مستني, weeks, شهر).
+func refundInsisted(text string, toks []token) bool {
+	if strings.ContainsAny(text, "!！") {
+		return true
+	}
+	for i := range toks {
+		k := toks[i].key
+		kb := strings.TrimPrefix(k, "و")
+		if insistWords[k] || insistWords[kb] || stillWords[k] || stillWords[kb] || waitWords[k] || waitWords[kb] || spanWords[k] || spanWords[kb] {
+			return true
+		}
+	}
+	return false
+}
+
+// insistWords: now, paid, still, waiting; a demand that the brand give the
+// money back ("ترجعولي", "رجعولي", "عايز فلوسي ترجع": not the writer's own
+// request to return an item); nobody answering (محدش, "nobody").
+var insistWords = keySet("ترجعولي", "رجعولي", "ترجعلي", "رجعلي", "رجعوا", "رجعو", "ترجعوا", "ترجع", "يرجعولي", "رجعوها", "رجعوهم",
+	"nobody", "محدش", "ومحدش", "محد", "ومحد", "حدا", "مفيش", "ومفيش",
+	"now", "today", "immediately", "paid", "payed", "still", "waiting", "الحين", "الحين!", "هلق", "هلا", "هلأ", "دلوقتي", "دلوقت", "حالا", "حالاً", "فورا", "فوراً", "الآن", "الان",
+	"دفعت", "دفعنا", "دافع", "دافعة", "دافعه", "دافعين", "سددت", "وسددت", "شهرين")
+
+// exclaims counts the exclamation marks of text (ASCII and full-width).
+func exclaims(text string) int {
+	return strings.Count(text, "!") + strings.Count(text, "！")
+}
+
+// brokeAr reports an Arabic verb of a thing getting broken, torn or cut off
+// (the inchoative انكسر, اتكسر, تكسر, اتقطع, انشرخ ...) not negated: "المندوب
+// رمى الطرد وانكسر الغرض" tells of damage as "وصل مكسور" does, with no
+// complaint word of the lexicon (which holds the participles مكسور, خربان).
+// Complaint evidence; priority stays medium unless another sign is there.
+func brokeAr(toks []token) bool {
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if brokeVerbs[k] && !negatedBefore(toks, i) {
+			return true
+		}
+	}
+	return false
+}
+
+var brokeVerbs = keySet("انكسر", "انكسرت", "اتكسر", "اتكسرت", "تكسر", "تكسرت", "انكسرو", "اتكسرو", "انشرخ", "انشرخت", "اتشرخ", "اتشرخت", "تشقق", "تشققت", "اتشقق",
+	"انخدش", "انخدشت", "اتخدش", "اتخدشت", "انبعج", "انبعجت", "اتبعج", "انفتق", "انفتقت", "اتفتق", "اتقطع", "اتقطعت", "تمزق", "تمزقت", "انكب", "انكبت", "اندلق", "اندلقت", "ساح", "ساحت")
+
+var (
+	// whereWords: "where" asking after money gone
+	whereWords = keySet("وين", "فين", "where", "wheres", "where's", "وينها", "وينهم")
+	// myMoney: the writer's money or refund
+	myMoney = keySet("مصاريي", "مصرياتي", "فلوسي", "money", "مصاري", "فلوس", "refund")
+	// billNouns: a bill or invoice
+	billNouns = keySet("bill", "invoice", "فاتوره", "الفاتوره", "فاتورتي", "فاتورة", "الفاتورة")
+)
