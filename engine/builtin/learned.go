@@ -449,7 +449,7 @@ var (
 	// the head (openVarieties), a detection of 0.7-0.75 and an msa detection
 	// without formal signs are still mostly wrong where the head disagrees
 	// (0.8 let the head overrule في منو, whose منو also feeds Gulf)
-	learnedDialectBelow = 0.75
+	learnedDialectBelow = 0.85
 	learnedDialectMinP  = 0.6
 	// learnedDialectFromMSA: the head's probability needed to overrule a
 	// detection of msa (a formal comment has no dialect word either; a
