@@ -80,6 +80,10 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"suggest + -oon", "اتمنى تنزلون مقاطع اكثر", []string{"gulf"}},
 		// ... while a plural without -n after the same verb is Egyptian/Levantine
 		{"suggest + -oon", "اقترح تعملوا عرض للطلبة", []string{"egyptian", "levantine"}},
+		// Arabizi: the Gulf 2pl imperfect keeps -oon (t*oon), Egyptian/Levantine drop the -n
+		{"Arabizi 2pl -oon", "momkin tiftahoon far3 fel 5obar?", []string{"gulf"}},
+		{"Arabizi 2pl -oon", "ya reet tnazloon el 7alaqat badri", []string{"gulf"}},
+		{"Arabizi 2pl -oon", "momkin tefta7o far3 fe eskendereya?", []string{"egyptian", "levantine"}},
 		// Egyptian وش "face": وشي is a word, not و + شي "something"
 		{"Egyptian wesh", "قفل الباب في وشي", []string{"egyptian"}},
 		// round 9: Levantine 2pl -kon of everyday prepositions
