@@ -80,6 +80,11 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"suggest + -oon", "اتمنى تنزلون مقاطع اكثر", []string{"gulf"}},
 		// ... while a plural without -n after the same verb is Egyptian/Levantine
 		{"suggest + -oon", "اقترح تعملوا عرض للطلبة", []string{"egyptian", "levantine"}},
+		// انتم is the Gulf pronoun as well as the MSA one: beside a Gulf sign
+		// it no longer keeps the comment msa; with formal words it stays msa
+		{"Gulf antum", "انتم نصابين ما عندكم ذمة", []string{"gulf"}},
+		{"Gulf antum", "أنتم لا تحترمون العملاء", []string{"msa"}},
+		{"Gulf antum", "هل أنتم متاحون يوم السبت؟", []string{"msa"}},
 		// Arabizi: the Gulf 2pl imperfect keeps -oon (t*oon), Egyptian/Levantine drop the -n
 		{"Arabizi 2pl -oon", "momkin tiftahoon far3 fel 5obar?", []string{"gulf"}},
 		{"Arabizi 2pl -oon", "ya reet tnazloon el 7alaqat badri", []string{"gulf"}},
