@@ -32,6 +32,8 @@ func TestOpenVarieties(t *testing.T) {
 		{"clear dialect word beside a formal one: msa stays open", dialect.Signs{Dialect: [3]float64{0, 1.5, 1.2}, Clear: 1.5, MSA: 0.6}, "egyptian", [4]bool{false, true, true, true}},
 		{"a dialect word (بس) and no formal sign: never msa", dialect.Signs{Dialect: [3]float64{0.9, 0.9, 0.9}, Clear: 0.9}, "levantine", [4]bool{true, true, true, false}},
 		{"a faint dialect sign: the head decides", dialect.Signs{Dialect: [3]float64{0.3, 0, 0}, Clear: 0.3}, "msa", all},
+		{"the only formal sign is one every dialect writes (جدا): the head decides", dialect.Signs{MSA: 1.5, Shared: 1.5}, "msa", all},
+		{"a formal sign beside جدا: stays msa", dialect.Signs{MSA: 2.5, Shared: 1.5}, "msa", [4]bool{false, false, false, true}},
 	}
 	for _, c := range cases {
 		if got := openVarieties(c.sg, c.detected); got != c.want {
@@ -78,6 +80,15 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"suggest + -oon", "اتمنى تنزلون مقاطع اكثر", []string{"gulf"}},
 		// ... while a plural without -n after the same verb is Egyptian/Levantine
 		{"suggest + -oon", "اقترح تعملوا عرض للطلبة", []string{"egyptian", "levantine"}},
+		// انتم is the Gulf pronoun as well as the MSA one: beside a Gulf sign
+		// it no longer keeps the comment msa; with formal words it stays msa
+		{"Gulf antum", "انتم نصابين ما عندكم ذمة", []string{"gulf"}},
+		{"Gulf antum", "أنتم لا تحترمون العملاء", []string{"msa"}},
+		{"Gulf antum", "هل أنتم متاحون يوم السبت؟", []string{"msa"}},
+		// Arabizi: the Gulf 2pl imperfect keeps -oon (t*oon), Egyptian/Levantine drop the -n
+		{"Arabizi 2pl -oon", "momkin tiftahoon far3 fel 5obar?", []string{"gulf"}},
+		{"Arabizi 2pl -oon", "ya reet tnazloon el 7alaqat badri", []string{"gulf"}},
+		{"Arabizi 2pl -oon", "momkin tefta7o far3 fe eskendereya?", []string{"egyptian", "levantine"}},
 		// Egyptian وش "face": وشي is a word, not و + شي "something"
 		{"Egyptian wesh", "قفل الباب في وشي", []string{"egyptian"}},
 		// round 9: Levantine 2pl -kon of everyday prepositions
@@ -341,5 +352,28 @@ func TestRound9MarkerSigns(t *testing.T) {
 		if sg := dialect.MarkerSigns(text); sg.Clear >= signsClear {
 			t.Errorf("%q: clear dialect sign %.2f on an MSA sentence", text, sg.Clear)
 		}
+	}
+}
+
+// TestSharedOnlyMSA: a comment read as msa only because of جدا, the
+// intensifier every dialect writes, is unsure (the head may answer); one
+// with a formal word of its own is not. Sentences written for this test.
+func TestSharedOnlyMSA(t *testing.T) {
+	msa := op.Detection{Language: "ar", Dialect: "msa", DialectConfidence: 0.8}
+	for _, text := range []string{"الموظفة كانت ذوق جدا", "المندوب محترم جدا وخلصلي الطلب"} {
+		if sg := dialect.MarkerSigns(text); sg.Shared == 0 || sg.MSA != sg.Shared {
+			t.Errorf("%q: signs %+v, want all the MSA evidence shared", text, sg)
+		}
+		if !sharedOnlyMSA(msa, text) {
+			t.Errorf("%q: not unsure", text)
+		}
+	}
+	for _, text := range []string{"هل الخدمة جيدة جدا؟", "لم يكن الشرح واضحا جدا"} {
+		if sharedOnlyMSA(msa, text) {
+			t.Errorf("%q: formal words beside جدا, yet unsure", text)
+		}
+	}
+	if sharedOnlyMSA(op.Detection{Language: "ar", Dialect: "egyptian", DialectConfidence: 0.8}, "الشغل حلو جدا") {
+		t.Error("a dialect detection counted as shared-only msa")
 	}
 }

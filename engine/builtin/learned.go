@@ -449,7 +449,7 @@ var (
 	// the head (openVarieties), a detection of 0.7-0.75 and an msa detection
 	// without formal signs are still mostly wrong where the head disagrees
 	// (0.8 let the head overrule في منو, whose منو also feeds Gulf)
-	learnedDialectBelow = 0.75
+	learnedDialectBelow = 0.85
 	learnedDialectMinP  = 0.6
 	// learnedDialectFromMSA: the head's probability needed to overrule a
 	// detection of msa (a formal comment has no dialect word either; a
@@ -461,8 +461,23 @@ var (
 // dialectUnsure reports a detection refineDialect may change: a short
 // Arabic comment (orig, as written) the detector is unsure of.
 func dialectUnsure(d op.Detection, orig string) bool {
-	return learnedDialect != nil && d.Dialect != "" && d.Language != "en" &&
-		d.DialectConfidence < learnedDialectBelow && commentShaped(orig)
+	if learnedDialect == nil || d.Dialect == "" || d.Language == "en" || !commentShaped(orig) {
+		return false
+	}
+	return d.DialectConfidence < learnedDialectBelow || sharedOnlyMSA(d, orig)
+}
+
+// sharedOnlyMSA reports an msa detection whose only formal evidence is a
+// word every dialect writes too (جدا, notFormalMSA): the detector's
+// confidence then comes from that word and says nothing of the variety
+// (كان محترم جدا وخلصلي الموضوع), so the head may answer, as for any
+// unsure detection (still with learnedDialectFromMSA).
+func sharedOnlyMSA(d op.Detection, orig string) bool {
+	if d.Dialect != "msa" {
+		return false
+	}
+	sg := dialect.MarkerSigns(orig)
+	return sg.Shared > 0 && sg.MSA-sg.Shared < 0.01
 }
 
 // refineDialect is d with the learned dialect head's answer for a short
@@ -544,7 +559,7 @@ var (
 func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
 	open = [4]bool{true, true, true, true}
 	switch {
-	case detected == "msa" && sg.MSA > 0 && sg.MSA >= sg.Clear:
+	case detected == "msa" && sg.MSA-sg.Shared > 0 && sg.MSA >= sg.Clear:
 		open = [4]bool{false, false, false, true}
 	case sg.Clear >= signsOpen:
 		for v := 0; v < 3; v++ {

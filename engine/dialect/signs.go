@@ -13,6 +13,10 @@ type Signs struct {
 	// MSA is the formal evidence: MSA markers (beside a dialect sign, not
 	// those every dialect writes too: notFormalMSA) and tanween endings.
 	MSA float64
+	// Shared is the part of MSA that only markers every dialect writes too
+	// (notFormalMSA: جدا) make up: a text whose MSA evidence is all Shared
+	// has no formal word of its own (الموظف كان محترم جدا وخلصلي الموضوع).
+	Shared float64
 }
 
 // MarkerSigns returns the marker evidence of text (Signs). It is safe for
@@ -55,6 +59,8 @@ func MarkerSigns(text string) Signs {
 		// every dialect shares with an MSA homograph (يجيب "brings" /
 		// "answers"), it stays the MSA one (سيئة جدا ولا أحد يجيب)
 		sg.MSA = max(sg.MSA-shared, 0)
+	} else {
+		sg.Shared = min(shared, sg.MSA)
 	}
 	return sg
 }
