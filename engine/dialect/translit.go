@@ -568,7 +568,16 @@ var (
 	translitPrefixes    = []reading{{3, "وال"}, {3, "بال"}, {3, "فال"}, {3, "لل"}, {2, "ال"}, {2, "ما"}, {2, "بي"}, {2, "ها"}, {2, "حا"}, {2, "بت"}, {1, "و"}, {1, "ب"}, {1, "ف"}, {1, "ل"}, {1, "ه"}, {1, "ح"}, {1, "م"}, {1, "ت"}, {1, "ي"}, {1, "ن"}}
 	translitPrefixLatin = []string{"wel", "bel", "fel", "lel", "el", "ma", "bi", "ha", "7a", "bt", "w", "b", "f", "l", "h", "7", "m", "t", "y", "n"}
 	translitSuffixes    = map[string]string{"sh": "ش", "ak": "ك", "ek": "ك", "ik": "ك", "k": "ك", "ha": "ها", "na": "نا", "ko": "كو", "ku": "كو", "kom": "كم", "kum": "كم",
-		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها"}
+		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها",
+		// -ūn written "on"/"oun" (Gulf "yist7on", "tsawon"; French-style "ou")
+		"on": "ون", "oun": "ون",
+		// the feminine ending ة (folded ه) after a masculine lexicon word:
+		// "maksoura" مكسوره, "ma2loube" مقلوبه, "2asya" قاسيه
+		"a": "ه", "e": "ه", "ah": "ه", "eh": "ه"}
+	// verbPlural are the plural endings of the dialect imperfect, read
+	// after a prefix (search): "o"/"u" و ("btwasslo" بتوصلو), "oon" ون,
+	// "een"/"in" ين
+	verbPlural = map[string]string{"o": "و", "u": "و", "ou": "و", "oo": "و", "oon": "ون", "on": "ون", "un": "ون", "oun": "ون", "een": "ين", "in": "ين"}
 )
 
 // search looks for the reading of w that spells a lexicon word at the least
@@ -592,7 +601,23 @@ func (t *Transliterator) search(w []byte) (string, bool) {
 	}
 	sr.pre = 0
 	sr.suffix = true
+	sr.suffixes = translitSuffixes
 	t.trie.walk(w, 0, 0, out[:0], 0.5, false, &sr)
+	// a prefix of person or aspect and a plural ending together: the
+	// dialect imperfect ("bt-wassl-o" بتوصلو, "t-7ott-oon" تحطون, "y-3rf-o")
+	// whose stem alone is a lexicon word. Only the plural endings
+	// (verbPlural), and at a cost of 1.5 for both, so a reading of the whole
+	// word or with one clitic wins a tie ("ta3mo" stays طعمه, not ت + عم).
+	sr.suffixes = verbPlural
+	for k, p := range translitPrefixLatin {
+		if len(w)-len(p) < 3 || string(w[:len(p)]) != p {
+			continue
+		}
+		pre := append(out[:0], translitPrefixes[k].ar...)
+		sr.pre = len(pre)
+		sr.suffixCost = 1
+		t.trie.walk(w, len(p), 0, pre, 0.5, false, &sr)
+	}
 	if sr.best >= 1e9 {
 		return "", false
 	}
@@ -620,6 +645,10 @@ type searchState struct {
 	// started with
 	guarded map[string]bool
 	pre     int
+	// suffixCost is added when the word ends in a suffix (a walk that
+	// already paid for a proclitic pays for the suffix too)
+	suffixCost float64
+	suffixes   map[string]string // the suffixes a word may end with
 }
 
 // offensive reports whether out, the Arabic spelled so far, is a guarded
@@ -708,7 +737,7 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt b
 		if i == len(w) {
 			return
 		}
-		if _, ok := translitSuffixes[string(w[i:])]; ok {
+		if _, ok := sr.suffixes[string(w[i:])]; ok {
 			return
 		}
 	}
@@ -718,9 +747,11 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt b
 		}
 		return
 	}
-	if sr.suffix && t.terminal[node] && node != 0 && len(out) >= 4 {
-		if s, ok := translitSuffixes[string(w[i:])]; ok {
-			sr.best, sr.found = cost, append(append(sr.found[:0], out...), s...)
+	// a suffix starting with a vowel does not split a long vowel ("oo",
+	// "ee"): "tzeedoon" is تزيد + ون, not تزيدو + "on"
+	if sr.suffix && t.terminal[node] && node != 0 && len(out)-sr.pre >= 4 && (i == 0 || !isVowel(w[i-1]) || !isVowel(w[i])) {
+		if s, ok := sr.suffixes[string(w[i:])]; ok && cost+sr.suffixCost < sr.best {
+			sr.best, sr.found = cost+sr.suffixCost, append(append(sr.found[:0], out...), s...)
 			return
 		}
 	}

@@ -246,3 +246,26 @@ func TestTransliterateGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestTransliterateClitics: a dialect imperfect with both a prefix and a
+// plural ending, the feminine ending after a masculine word, the "-on"
+// spelling of ون, and a suffix that must not split a long vowel. The
+// lexicon holds only the bare stems.
+func TestTransliterateClitics(t *testing.T) {
+	tr := NewTransliterator([]string{"وصل", "حط", "مكسور", "زيد", "تزيد", "طعم", "تعبان"}, nil)
+	for _, c := range []struct{ in, want string }{
+		{"btwasslo", "بتوصلو"}, // b-t + وصل + plural o
+		{"t7ottoon", "تحطون"},  // t + حط + oon
+		{"ywasslo", "يوصلو"},   // y + وصل + o
+		{"maksoura", "مكسوره"}, // مكسور + feminine a
+		{"ta3baneh", "تعبانه"}, // تعبان + feminine eh
+		{"tzeedon", "تزيدون"},  // تزيد + on
+		{"tzeedoon", "تزيدون"}, // not تزيدو + "on"
+		{"ta3mo", "طعمه"},      // a reading with one suffix wins the tie over t- + عم + o
+	} {
+		got := tr.Transliterate(c.in).Text
+		if got != c.want {
+			t.Errorf("Transliterate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
