@@ -33,3 +33,46 @@ func TestArabiziRound10Words(t *testing.T) {
 		}
 	}
 }
+
+// TestArabiziFewWords: short comments whose other words are Arabic words
+// outside the lexicons or loans are Arabizi when two words are particles or
+// dialect words of the Arabizi table, or one has an Arabizi digit, and no
+// word is English; English comments with an article-like word stay English.
+func TestArabiziFewWords(t *testing.T) {
+	for _, c := range []struct {
+		text, lang string
+	}{
+		{"ya reet t3mlo 3ard 3al pizza", "ar"},
+		{"mashallah el ostaz rayi2", "ar"},
+		{"atyab kunafa b dubai", "ar"},
+		{"see you at the mall", "en"},
+		{"al pacino was great", "en"},
+		{"let the app load first", "en"},
+		{"all other messages", "en"},
+	} {
+		if cl := Classify(op.ClassifyRequest{Text: c.text}); cl.Language != c.lang {
+			t.Errorf("%q: language %s, want %s", c.text, cl.Language, c.lang)
+		}
+	}
+}
+
+// TestFollowExchange: the loan "follow" twice in an Arabizi comment with a
+// promise to return it is follow-for-follow spam; a fan who says "follow"
+// twice about following the channel, and English comments, are not.
+func TestFollowExchange(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		spam bool
+	}{
+		{"e3mel follow l 7sabi w arga3lak el follow 3ala tool", true},
+		{"follow li w bfollowak 3al tool ya 7abibi", true},
+		{"ana 3amel follow men awel video, el follow da a7san 7aga 3amaltaha", false},
+		{"bfollowak mn sneen w inta a7la wa7ed", false},
+		{"I follow your advice and follow the steps every day", false},
+	} {
+		cl := Classify(op.ClassifyRequest{Text: c.text})
+		if got := len(cl.Intent) > 0 && cl.Intent[0] == "spam"; got != c.spam {
+			t.Errorf("%q: intent %v, want spam=%v (%s)", c.text, cl.Intent, c.spam, cl.Reasoning)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package dialect
 import (
 	_ "embed"
 	"strings"
+	"unicode/utf8"
 
 	"svc/engine/op"
 	"svc/engine/textnorm"
@@ -185,7 +186,8 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	var ws []word
 	var buf [maxTranslitWord]byte
 	known, spelled, english, digit, loan, table := 0, 0, 0, 0, 0, 0
-	prevFollow := false // the previous Latin word was "follow"
+	prevFollow := false  // the previous Latin word was "follow"
+	prevArticle := false // the previous Latin word was an Arabizi article (el, hal, 3al, bel)
 	for i := 0; i < len(text); {
 		if e, skip := protectedField(text, i); skip {
 			i = e
@@ -200,6 +202,9 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			letters = letters || text[j] >= 'A'
 			j++
 		}
+		if letters && (j-i > maxTranslitWord || i > 0 && text[i-1] >= 0x80 || j < len(text) && text[j] >= 0x80) {
+			prevArticle = false
+		}
 		// a word glued to a non-ASCII letter (a mixed token) is left alone
 		if letters && j-i <= maxTranslitWord && (i == 0 || text[i-1] < 0x80) && (j == len(text) || text[j] < 0x80) {
 			w := buf[:0]
@@ -207,12 +212,21 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				w = append(w, lower(text[k]))
 			}
 			ar, proclitic, how := "", false, wordEnglish
-			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back")
+			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back") || cliticLoan(w) || quantity(w)
 			if !isLoan {
 				ar, proclitic, how = t.word(w)
 			}
+			wasArticle := prevArticle
+			// an article read through the table that is not also an
+			// English word ("all", "will" share the skeletons of al, wel)
+			prevArticle = how == wordTable && proclitic && (strings.HasSuffix(ar, "ال") || ar == "هال") && !t.english[string(w)]
 			switch {
 			case isLoan:
+				loan++
+			case how == wordEnglish && wasArticle:
+				// an English noun after an Arabizi article ("el app",
+				// "hal look", "3al insta") is a loan of the Arabic
+				// sentence: kept Latin, counted as a loan, not English
 				loan++
 			case how == wordEnglish:
 				english++
@@ -343,10 +357,46 @@ func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	if t.english[string(w)] {
 		return "", false, wordEnglish
 	}
+	if ar, ok := t.feminine(w); ok {
+		return ar, false, wordTable
+	}
 	if r, found := t.search(w); found {
 		return r, false, wordKnown
 	}
 	return t.fallback(w), false, wordSpelled
+}
+
+// feminine reads w as the feminine (ة, folded ه) of a word of the
+// Arabizi table: "tayyba" طيبه from "tayeb", "kbeera" كبيره from "kbeer".
+// The table rows are adjectives and nouns spelled the Arabizi way (t for
+// ط); the search would read the stem through the lexicons, with t as ت.
+// Only a stem of three Arabic letters or more that does not end in a vowel
+// letter (not مش, بس or a word already feminine).
+func (t *Transliterator) feminine(w []byte) (string, bool) {
+	n := len(w)
+	var cut int
+	switch {
+	case n >= 5 && (w[n-1] == 'a' || w[n-1] == 'e') && !isVowel(w[n-2]):
+		cut = 1
+	case n >= 6 && w[n-1] == 'h' && (w[n-2] == 'a' || w[n-2] == 'e') && !isVowel(w[n-3]):
+		cut = 2
+	default:
+		return "", false
+	}
+	var sk [64]byte
+	tw, hit := t.table[string(latinSkeleton(append(sk[:0], w[:n-cut]...)))]
+	if !hit || tw.proclitic || strings.ContainsRune(tw.ar, ' ') || utf8.RuneCountInString(tw.ar) < 3 {
+		return "", false
+	}
+	if last, _ := utf8.DecodeLastRuneInString(tw.ar); last == 'ه' || last == 'ا' || last == 'ي' || last == 'ة' || last == 'ى' {
+		return "", false
+	}
+	if t.guarded[tw.ar+"ه"] {
+		// an insult of the moderation table (رخيصه, "cheap" said of a
+		// woman) is read only through a row of its own (Guard)
+		return "", false
+	}
+	return tw.ar + "ه", true
 }
 
 // reading is one way to read the Latin letters at a position: n bytes read
@@ -406,7 +456,8 @@ func readings(w []byte, i int, out []reading) []reading {
 		two("ش")
 		return out
 	case c == 't' && nx == 'h':
-		two("ث", "ت", "ذ")
+		// ظ too: Gulf and Levantine say it as ذ/ث ("mowathafeen" موظفين)
+		two("ث", "ت", "ذ", "ظ")
 		one("ت")
 		return out
 	case c == 'd' && nx == 'h':
@@ -490,7 +541,9 @@ func readings(w []byte, i int, out []reading) []reading {
 	case 'r':
 		one("ر")
 	case 'z':
-		one("ز", "ظ", "ذ")
+		// ض too: Egyptian and Gulf speakers say it z in many words
+		// ("rafaz" رفض, "mazboot" مضبوط)
+		one("ز", "ظ", "ذ", "ض")
 	case 's':
 		one("س", "ص", "ث")
 	case 'f', 'v':
@@ -826,6 +879,53 @@ var socialLoans = map[string]bool{
 	"story": true, "stories": true, "post": true, "posts": true, "comment": true, "comments": true,
 	"inbox": true, "dm": true, "bio": true, "profile": true, "live": true, "reels": true, "mention": true, "tag": true,
 	"private": true, "pv": true,
+}
+
+// cliticLoan reports a social loan inside Arabizi clitics: a prefix of
+// the imperfect or a preposition before it and a pronoun after it
+// ("afollowk" I'll follow you, "bfollowak", "tfollowni", "la2aykak"): the
+// loan is the word, kept Latin like the bare loan; spelled letter by letter
+// it would be an unknown Arabic word.
+func cliticLoan(w []byte) bool {
+	if len(w) < 6 {
+		return false
+	}
+	for loan := range socialLoans {
+		if len(loan) < 4 {
+			continue
+		}
+		k := strings.Index(string(w), loan)
+		if k < 0 || k == 0 && len(w) == len(loan) {
+			continue
+		}
+		pre, suf := string(w[:k]), string(w[k+len(loan):])
+		if (pre == "" || loanPrefixes[pre]) && (suf == "" || loanSuffixes[suf]) && pre+suf != "" && pre != "un" {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	loanPrefixes = map[string]bool{"a": true, "b": true, "ba": true, "n": true, "t": true, "y": true, "bt": true, "bn": true, "by": true, "ha": true, "7a": true, "ra7": true, "l": true, "w": true, "wa": true}
+	loanSuffixes = map[string]bool{"k": true, "ak": true, "ek": true, "ik": true, "ni": true, "ny": true, "ne": true, "o": true, "u": true, "oo": true, "na": true, "ha": true, "hom": true, "kom": true, "ko": true, "li": true, "lak": true, "lik": true, "lo": true}
+)
+
+// quantity reports a number with a multiplier letter ("10k", "1m", "50k"):
+// a count, not an Arabizi word (the digits 1 and 0 are no letters, so it
+// would read as a bare ك).
+func quantity(w []byte) bool {
+	n := len(w)
+	if n < 2 || w[n-1] != 'k' && w[n-1] != 'm' && w[n-1] != 'b' {
+		return false
+	}
+	for _, c := range w[:n-1] {
+		if !isDigit(c) && c != '.' {
+			return false
+		}
+	}
+	// one Arabizi digit before the letter is a word ("3m" عم)
+	return n > 2 || w[0] == '1' || w[0] == '4'
 }
 
 // Guard marks words (Arabic, folded here) as offensive: the search reads
