@@ -883,24 +883,25 @@ var socialLoans = map[string]bool{
 
 // cliticLoan reports a social loan inside Arabizi clitics: a prefix of
 // the imperfect or a preposition before it and a pronoun after it
-// ("afollowk" I'll follow you, "bfollowak", "tfollowni", "la2aykak"): the
+// ("afollowk" I'll follow you, "bfollowak", "tfollowni"): the
 // loan is the word, kept Latin like the bare loan; spelled letter by letter
 // it would be an unknown Arabic word.
 func cliticLoan(w []byte) bool {
 	if len(w) < 6 {
 		return false
 	}
-	for loan := range socialLoans {
-		if len(loan) < 4 {
+	// a prefix of at most three letters, a suffix of at most three
+	for k := 0; k <= 3 && k+4 <= len(w); k++ {
+		if k > 0 && !loanPrefixes[string(w[:k])] {
 			continue
 		}
-		k := strings.Index(string(w), loan)
-		if k < 0 || k == 0 && len(w) == len(loan) {
-			continue
-		}
-		pre, suf := string(w[:k]), string(w[k+len(loan):])
-		if (pre == "" || loanPrefixes[pre]) && (suf == "" || loanSuffixes[suf]) && pre+suf != "" && pre != "un" {
-			return true
+		for n := 0; n <= 3 && k+4 <= len(w)-n; n++ {
+			if k+n == 0 || n > 0 && !loanSuffixes[string(w[len(w)-n:])] {
+				continue
+			}
+			if stem := w[k : len(w)-n]; socialLoans[string(stem)] && len(stem) >= 4 && !(k == 2 && string(w[:2]) == "un") {
+				return true
+			}
 		}
 	}
 	return false
