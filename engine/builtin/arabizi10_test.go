@@ -24,6 +24,8 @@ func TestArabiziRound10Words(t *testing.T) {
 		{"3indkom tawseel bl lail?", "question", "neutral", false, true},
 		{"btfta7o 3a sa3a kam?", "question", "neutral", false, true},
 		{"sa7ib el ma7al 7mar", "other", "negative", true, false},
+		// "mafi" is ما في written apart: the negation, not a question
+		{"mafi 7ada bye7ki ma3na mn embare7", "complaint", "negative", false, true},
 	} {
 		cl := Classify(op.ClassifyRequest{Text: c.text})
 		m := Moderate(op.ModerateRequest{Text: c.text})
