@@ -160,11 +160,17 @@ func arabiziReadingDetected(text string, known *op.Detection) (x dialect.Transli
 			// 3andkon charger type c"), not an English sentence
 			return x, d, true
 		}
-		return x, d, x.Known >= 2 && x.Known >= 3*x.English && 2*spelled <= x.Known
+		if x.Known >= 2 && x.Known >= 3*x.English && 2*spelled <= x.Known {
+			return x, d, true
+		}
+		return x, d, fewWordsArabizi(x, len(strings.Fields(text)))
 	}
 	nw := len(strings.Fields(text))
 	if nw == 2 && x.Known == 2 && x.Table >= 1 && spelled == 0 && x.English == 0 {
 		return x, d, true // as in shortArabizi: "ezay ashtarek?"
+	}
+	if fewWordsArabizi(x, nw) {
+		return x, d, true
 	}
 	short := nw <= shortArabiziWords && 3*spelled <= 2*x.Known
 	return x, d, x.Known >= 3 && x.English == 0 && (spelled == 0 || short)
@@ -210,13 +216,42 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 		// el talab"
 		return x, dialect.Detect(text), true
 	}
+	if fewWordsArabizi(x, words) {
+		return x, dialect.Detect(text), true
+	}
 	if x.Known < shortArabiziKnown || x.English > 0 || 3*x.Spelled > 2*x.Known {
 		return x, d, false
 	}
-	if words > shortArabiziWords && (x.Spelled > 0 || x.Known < plainArabiziKnown) {
+	if words > shortArabiziWords && (x.Spelled > 0 || x.Known < plainArabiziKnown) && !plainLongArabizi(x) {
 		return x, d, false
 	}
 	return x, dialect.Detect(text), true
+}
+
+// fewWordsArabizi: a comment of at most shortArabiziWords Latin words none
+// of which the transliterator keeps as English is Arabizi when at least two
+// of its words read as Arabic, two of them through the Arabizi table
+// (particles and dialect words: "ya reet", "mashallah el") or one with an
+// Arabizi digit, and no more are spelled letter by letter than so read.
+// The spelled words of such a comment are Arabic words outside the
+// lexicons and loans ("ya reet tzawdo zaitoon ka topping", "atyab shawarma
+// b 3amman"); an English comment has an English word. One table word is
+// not enough: the table also reads loans ("account", "videos"), so
+// "Subscribe me Secret videos" would pass. words (the argument) is not used
+// for the count: an emoji is no word. Of the 19,256 texts of the English
+// dev sets this reads none more.
+func fewWordsArabizi(x dialect.Translit, _ int) bool {
+	latin := x.Known + x.Spelled + x.English + x.Loan
+	return latin <= shortArabiziWords && x.English == 0 && x.Known >= 2 && x.Spelled <= x.Known && (x.Table >= 2 || x.Digit >= 1)
+}
+
+// plainLongArabizi: a comment of shortArabiziWords+1 to plainArabiziWords
+// words without an Arabizi digit and with no word kept as English may have
+// one word spelled letter by letter for every four read as Arabic when at
+// least two of those are words of the Arabizi table ("mata tiftahoon el
+// tasjeel lel sana el jaya?": "jaya" is outside the lexicons).
+func plainLongArabizi(x dialect.Translit) bool {
+	return x.English == 0 && x.Known >= plainArabiziKnown && 4*x.Spelled <= x.Known && x.Table >= 2
 }
 
 // plainArabiziWords: a comment of shortArabiziWords+1 to plainArabiziWords

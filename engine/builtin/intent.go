@@ -161,6 +161,18 @@ func detectSpam(text string, toks []token) spamResult {
 		s.bait = s.bait || s.lure
 		s.reasons = append(s.reasons, "promo phrase \""+text[toks[h.ti].start:toks[h.tj-1].end]+"\"")
 	}
+	// follow for follow in an Arabic or Arabizi sentence: the loan
+	// "follow" twice, bare or inside Arabizi clitics ("follow la saf7ti w
+	// berja3lak el follow", "follow li w afollowk"): asking for a follow
+	// and promising one back. Only beside Arabic letters: an English
+	// comment says "follow" twice about other things ("I follow your
+	// advice and follow the steps")
+	if followExchange(text, toks) {
+		x += 1.2
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "follow for follow")
+	}
 	// selling engagement: a social metric beside a price word ("cheap
 	// followers", "متابعين بأسعار رخيصة") is an offer of followers or likes,
 	// never a customer's remark about a brand's product
@@ -177,6 +189,38 @@ func detectSpam(text string, toks []token) spamResult {
 	s.spans = MergeSpans(s.spans)
 	return s
 }
+
+// followExchange reports the loan "follow" in two words of a text with
+// Arabic letters (an Arabic comment, or an Arabizi one as read in Arabic
+// script) and a promise to return it: a verb of returning (رجع, رد:
+// "berja3lak el follow", "bred follow") or "back", or the loan inside
+// Arabizi clitics ("afollowk", I'll follow you). "followers" does not
+// count: a count of followers is not a follow; nor does a fan's "I
+// followed from the first video, that follow was the best thing I did".
+func followExchange(text string, toks []token) bool {
+	n, back := 0, false
+	for i := range toks {
+		k := toks[i].key
+		if j := strings.Index(k, "follow"); j >= 0 && !strings.HasPrefix(k[j:], "follower") {
+			n++
+			back = back || j > 0 || len(k) > j+len("follow")
+		}
+		back = back || k == "back" || strings.Contains(k, "رجع") || returnVerbs[k]
+	}
+	if n < 2 || !back {
+		return false
+	}
+	for _, r := range text {
+		if r >= 0x600 && r <= 0x6ff {
+			return true
+		}
+	}
+	return false
+}
+
+// returnVerbs are forms of رد "return (a favour)" in a follow-for-follow
+// promise ("w bred follow"); the bare noun رد ("a reply") is not one.
+var returnVerbs = keySet("برد", "وبرد", "ارد", "وارد", "نرد", "ونرد", "بنرد", "ردلك", "بردلك", "اردلك")
 
 // ownThing reports "my" or "mine" among the first twelve words.
 func ownThing(toks []token) bool {

@@ -3,6 +3,7 @@ package dialect
 import (
 	_ "embed"
 	"strings"
+	"unicode/utf8"
 
 	"svc/engine/op"
 	"svc/engine/textnorm"
@@ -185,7 +186,8 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	var ws []word
 	var buf [maxTranslitWord]byte
 	known, spelled, english, digit, loan, table := 0, 0, 0, 0, 0, 0
-	prevFollow := false // the previous Latin word was "follow"
+	prevFollow := false  // the previous Latin word was "follow"
+	prevArticle := false // the previous Latin word was an Arabizi article (el, hal, 3al, bel)
 	for i := 0; i < len(text); {
 		if e, skip := protectedField(text, i); skip {
 			i = e
@@ -200,6 +202,9 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			letters = letters || text[j] >= 'A'
 			j++
 		}
+		if letters && (j-i > maxTranslitWord || i > 0 && text[i-1] >= 0x80 || j < len(text) && text[j] >= 0x80) {
+			prevArticle = false
+		}
 		// a word glued to a non-ASCII letter (a mixed token) is left alone
 		if letters && j-i <= maxTranslitWord && (i == 0 || text[i-1] < 0x80) && (j == len(text) || text[j] < 0x80) {
 			w := buf[:0]
@@ -207,12 +212,21 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				w = append(w, lower(text[k]))
 			}
 			ar, proclitic, how := "", false, wordEnglish
-			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back")
+			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back") || cliticLoan(w) || quantity(w)
 			if !isLoan {
 				ar, proclitic, how = t.word(w)
 			}
+			wasArticle := prevArticle
+			// an article read through the table that is not also an
+			// English word ("all", "will" share the skeletons of al, wel)
+			prevArticle = how == wordTable && proclitic && (strings.HasSuffix(ar, "ال") || ar == "هال") && !t.english[string(w)]
 			switch {
 			case isLoan:
+				loan++
+			case how == wordEnglish && wasArticle:
+				// an English noun after an Arabizi article ("el app",
+				// "hal look", "3al insta") is a loan of the Arabic
+				// sentence: kept Latin, counted as a loan, not English
 				loan++
 			case how == wordEnglish:
 				english++
@@ -343,10 +357,46 @@ func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	if t.english[string(w)] {
 		return "", false, wordEnglish
 	}
+	if ar, ok := t.feminine(w); ok {
+		return ar, false, wordTable
+	}
 	if r, found := t.search(w); found {
 		return r, false, wordKnown
 	}
 	return t.fallback(w), false, wordSpelled
+}
+
+// feminine reads w as the feminine (ة, folded ه) of a word of the
+// Arabizi table: "tayyba" طيبه from "tayeb", "kbeera" كبيره from "kbeer".
+// The table rows are adjectives and nouns spelled the Arabizi way (t for
+// ط); the search would read the stem through the lexicons, with t as ت.
+// Only a stem of three Arabic letters or more that does not end in a vowel
+// letter (not مش, بس or a word already feminine).
+func (t *Transliterator) feminine(w []byte) (string, bool) {
+	n := len(w)
+	var cut int
+	switch {
+	case n >= 5 && (w[n-1] == 'a' || w[n-1] == 'e') && !isVowel(w[n-2]):
+		cut = 1
+	case n >= 6 && w[n-1] == 'h' && (w[n-2] == 'a' || w[n-2] == 'e') && !isVowel(w[n-3]):
+		cut = 2
+	default:
+		return "", false
+	}
+	var sk [64]byte
+	tw, hit := t.table[string(latinSkeleton(append(sk[:0], w[:n-cut]...)))]
+	if !hit || tw.proclitic || strings.ContainsRune(tw.ar, ' ') || utf8.RuneCountInString(tw.ar) < 3 {
+		return "", false
+	}
+	if last, _ := utf8.DecodeLastRuneInString(tw.ar); last == 'ه' || last == 'ا' || last == 'ي' || last == 'ة' || last == 'ى' {
+		return "", false
+	}
+	if t.guarded[tw.ar+"ه"] {
+		// an insult of the moderation table (رخيصه, "cheap" said of a
+		// woman) is read only through a row of its own (Guard)
+		return "", false
+	}
+	return tw.ar + "ه", true
 }
 
 // reading is one way to read the Latin letters at a position: n bytes read
@@ -406,7 +456,8 @@ func readings(w []byte, i int, out []reading) []reading {
 		two("ش")
 		return out
 	case c == 't' && nx == 'h':
-		two("ث", "ت", "ذ")
+		// ظ too: Gulf and Levantine say it as ذ/ث ("mowathafeen" موظفين)
+		two("ث", "ت", "ذ", "ظ")
 		one("ت")
 		return out
 	case c == 'd' && nx == 'h':
@@ -490,7 +541,9 @@ func readings(w []byte, i int, out []reading) []reading {
 	case 'r':
 		one("ر")
 	case 'z':
-		one("ز", "ظ", "ذ")
+		// ض too: Egyptian and Gulf speakers say it z in many words
+		// ("rafaz" رفض, "mazboot" مضبوط)
+		one("ز", "ظ", "ذ", "ض")
 	case 's':
 		one("س", "ص", "ث")
 	case 'f', 'v':
@@ -568,7 +621,16 @@ var (
 	translitPrefixes    = []reading{{3, "وال"}, {3, "بال"}, {3, "فال"}, {3, "لل"}, {2, "ال"}, {2, "ما"}, {2, "بي"}, {2, "ها"}, {2, "حا"}, {2, "بت"}, {1, "و"}, {1, "ب"}, {1, "ف"}, {1, "ل"}, {1, "ه"}, {1, "ح"}, {1, "م"}, {1, "ت"}, {1, "ي"}, {1, "ن"}}
 	translitPrefixLatin = []string{"wel", "bel", "fel", "lel", "el", "ma", "bi", "ha", "7a", "bt", "w", "b", "f", "l", "h", "7", "m", "t", "y", "n"}
 	translitSuffixes    = map[string]string{"sh": "ش", "ak": "ك", "ek": "ك", "ik": "ك", "k": "ك", "ha": "ها", "na": "نا", "ko": "كو", "ku": "كو", "kom": "كم", "kum": "كم",
-		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها"}
+		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها",
+		// -ūn written "on"/"oun" (Gulf "yist7on", "tsawon"; French-style "ou")
+		"on": "ون", "oun": "ون",
+		// the feminine ending ة (folded ه) after a masculine lexicon word:
+		// "maksoura" مكسوره, "ma2loube" مقلوبه, "2asya" قاسيه
+		"a": "ه", "e": "ه", "ah": "ه", "eh": "ه"}
+	// verbPlural are the plural endings of the dialect imperfect, read
+	// after a prefix (search): "o"/"u" و ("btwasslo" بتوصلو), "oon" ون,
+	// "een"/"in" ين
+	verbPlural = map[string]string{"o": "و", "u": "و", "ou": "و", "oo": "و", "oon": "ون", "on": "ون", "un": "ون", "oun": "ون", "een": "ين", "in": "ين"}
 )
 
 // search looks for the reading of w that spells a lexicon word at the least
@@ -592,7 +654,23 @@ func (t *Transliterator) search(w []byte) (string, bool) {
 	}
 	sr.pre = 0
 	sr.suffix = true
+	sr.suffixes = translitSuffixes
 	t.trie.walk(w, 0, 0, out[:0], 0.5, false, &sr)
+	// a prefix of person or aspect and a plural ending together: the
+	// dialect imperfect ("bt-wassl-o" بتوصلو, "t-7ott-oon" تحطون, "y-3rf-o")
+	// whose stem alone is a lexicon word. Only the plural endings
+	// (verbPlural), and at a cost of 1.5 for both, so a reading of the whole
+	// word or with one clitic wins a tie ("ta3mo" stays طعمه, not ت + عم).
+	sr.suffixes = verbPlural
+	for k, p := range translitPrefixLatin {
+		if len(w)-len(p) < 3 || string(w[:len(p)]) != p {
+			continue
+		}
+		pre := append(out[:0], translitPrefixes[k].ar...)
+		sr.pre = len(pre)
+		sr.suffixCost = 1
+		t.trie.walk(w, len(p), 0, pre, 0.5, false, &sr)
+	}
 	if sr.best >= 1e9 {
 		return "", false
 	}
@@ -620,6 +698,10 @@ type searchState struct {
 	// started with
 	guarded map[string]bool
 	pre     int
+	// suffixCost is added when the word ends in a suffix (a walk that
+	// already paid for a proclitic pays for the suffix too)
+	suffixCost float64
+	suffixes   map[string]string // the suffixes a word may end with
 }
 
 // offensive reports whether out, the Arabic spelled so far, is a guarded
@@ -708,7 +790,7 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt b
 		if i == len(w) {
 			return
 		}
-		if _, ok := translitSuffixes[string(w[i:])]; ok {
+		if _, ok := sr.suffixes[string(w[i:])]; ok {
 			return
 		}
 	}
@@ -718,9 +800,11 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt b
 		}
 		return
 	}
-	if sr.suffix && t.terminal[node] && node != 0 && len(out) >= 4 {
-		if s, ok := translitSuffixes[string(w[i:])]; ok {
-			sr.best, sr.found = cost, append(append(sr.found[:0], out...), s...)
+	// a suffix starting with a vowel does not split a long vowel ("oo",
+	// "ee"): "tzeedoon" is تزيد + ون, not تزيدو + "on"
+	if sr.suffix && t.terminal[node] && node != 0 && len(out)-sr.pre >= 4 && (i == 0 || !isVowel(w[i-1]) || !isVowel(w[i])) {
+		if s, ok := sr.suffixes[string(w[i:])]; ok && cost+sr.suffixCost < sr.best {
+			sr.best, sr.found = cost+sr.suffixCost, append(append(sr.found[:0], out...), s...)
 			return
 		}
 	}
@@ -795,6 +879,54 @@ var socialLoans = map[string]bool{
 	"story": true, "stories": true, "post": true, "posts": true, "comment": true, "comments": true,
 	"inbox": true, "dm": true, "bio": true, "profile": true, "live": true, "reels": true, "mention": true, "tag": true,
 	"private": true, "pv": true,
+}
+
+// cliticLoan reports a social loan inside Arabizi clitics: a prefix of
+// the imperfect or a preposition before it and a pronoun after it
+// ("afollowk" I'll follow you, "bfollowak", "tfollowni"): the
+// loan is the word, kept Latin like the bare loan; spelled letter by letter
+// it would be an unknown Arabic word.
+func cliticLoan(w []byte) bool {
+	if len(w) < 6 {
+		return false
+	}
+	// a prefix of at most three letters, a suffix of at most three
+	for k := 0; k <= 3 && k+4 <= len(w); k++ {
+		if k > 0 && !loanPrefixes[string(w[:k])] {
+			continue
+		}
+		for n := 0; n <= 3 && k+4 <= len(w)-n; n++ {
+			if k+n == 0 || n > 0 && !loanSuffixes[string(w[len(w)-n:])] {
+				continue
+			}
+			if stem := w[k : len(w)-n]; socialLoans[string(stem)] && len(stem) >= 4 && !(k == 2 && string(w[:2]) == "un") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	loanPrefixes = map[string]bool{"a": true, "b": true, "ba": true, "n": true, "t": true, "y": true, "bt": true, "bn": true, "by": true, "ha": true, "7a": true, "ra7": true, "l": true, "w": true, "wa": true}
+	loanSuffixes = map[string]bool{"k": true, "ak": true, "ek": true, "ik": true, "ni": true, "ny": true, "ne": true, "o": true, "u": true, "oo": true, "na": true, "ha": true, "hom": true, "kom": true, "ko": true, "li": true, "lak": true, "lik": true, "lo": true}
+)
+
+// quantity reports a number with a multiplier letter ("10k", "1m", "50k"):
+// a count, not an Arabizi word (the digits 1 and 0 are no letters, so it
+// would read as a bare ك).
+func quantity(w []byte) bool {
+	n := len(w)
+	if n < 2 || w[n-1] != 'k' && w[n-1] != 'm' && w[n-1] != 'b' {
+		return false
+	}
+	for _, c := range w[:n-1] {
+		if !isDigit(c) && c != '.' {
+			return false
+		}
+	}
+	// one Arabizi digit before the letter is a word ("3m" عم)
+	return n > 2 || w[0] == '1' || w[0] == '4'
 }
 
 // Guard marks words (Arabic, folded here) as offensive: the search reads

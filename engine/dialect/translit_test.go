@@ -246,3 +246,75 @@ func TestTransliterateGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestTransliterateClitics: a dialect imperfect with both a prefix and a
+// plural ending, the feminine ending after a masculine word, the "-on"
+// spelling of ون, and a suffix that must not split a long vowel. The
+// lexicon holds only the bare stems.
+func TestTransliterateClitics(t *testing.T) {
+	tr := NewTransliterator([]string{"وصل", "حط", "مكسور", "زيد", "تزيد", "طعم", "تعبان"}, nil)
+	for _, c := range []struct{ in, want string }{
+		{"btwasslo", "بتوصلو"}, // b-t + وصل + plural o
+		{"t7ottoon", "تحطون"},  // t + حط + oon
+		{"ywasslo", "يوصلو"},   // y + وصل + o
+		{"maksoura", "مكسوره"}, // مكسور + feminine a
+		{"ta3baneh", "تعبانه"}, // تعبان + feminine eh
+		{"tzeedon", "تزيدون"},  // تزيد + on
+		{"tzeedoon", "تزيدون"}, // not تزيدو + "on"
+		{"ta3mo", "طعمه"},      // a reading with one suffix wins the tie over t- + عم + o
+	} {
+		got := tr.Transliterate(c.in).Text
+		if got != c.want {
+			t.Errorf("Transliterate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestTransliterateArticleLoan: an English word after an Arabizi article
+// is a loan of the Arabic sentence; after an English word that shares an
+// article's skeleton ("all") it stays English.
+func TestTransliterateArticleLoan(t *testing.T) {
+	tr := NewTransliterator(nil, []string{"look", "laptop", "all", "other"})
+	for _, c := range []struct {
+		in            string
+		loan, english int
+	}{
+		{"hal look", 1, 0},
+		{"el laptop", 1, 0},
+		{"all other", 0, 1}, // "all" is read as the article (skeleton al) but is English itself
+		{"look el", 0, 1},
+	} {
+		x := tr.Transliterate(c.in)
+		if x.Loan != c.loan || x.English != c.english {
+			t.Errorf("Transliterate(%q): loan %d english %d, want %d %d", c.in, x.Loan, x.English, c.loan, c.english)
+		}
+	}
+}
+
+// TestTransliterateFeminineAndLoans: the feminine of a table word takes ة
+// (folded ه); a social loan inside Arabizi clitics and a count with a
+// multiplier letter stay Latin as loans.
+func TestTransliterateFeminineAndLoans(t *testing.T) {
+	tr := NewTransliterator(nil, nil)
+	for _, c := range []struct{ in, want string }{
+		{"tayyba", "طيبه"},       // from the row "tayb" طيب
+		{"tayba", "طيبه"},        // same
+		{"afollowk", "afollowk"}, // a-follow-k: I'll follow you
+		{"10k", "10k"},           // a count, not ك
+		{"3m", "عم"},             // one Arabizi digit and m: a word
+	} {
+		if got := tr.Transliterate(c.in).Text; got != c.want {
+			t.Errorf("Transliterate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if _, ok := tr.feminine([]byte("mesha")); ok {
+		t.Error("feminine of مش: the stem is too short")
+	}
+	if x := tr.Transliterate("afollowk 10k"); x.Loan != 2 || x.English != 0 {
+		t.Errorf("loans %d english %d, want 2 0", x.Loan, x.English)
+	}
+	tr.Guard([]string{"طيبه"})
+	if got := tr.Transliterate("tayyba").Text; got == "طيبه" {
+		t.Errorf("a guarded feminine read through the table: %q", got)
+	}
+}
