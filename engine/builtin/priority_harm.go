@@ -24,40 +24,49 @@ func harmUrgent(toks []token) bool {
 	lost, span, bag, wait := false, false, false, false
 	for i := range toks {
 		k := toks[i].key
-		kb := strings.TrimPrefix(k, "و")
+		m := harmKind[k] // one lookup a token (two with a joined و)
+		kb := k
+		if strings.HasPrefix(k, "و") {
+			kb = k[len("و"):]
+			m |= harmKind[kb]
+		}
+		if m == 0 {
+			continue
+		}
+		// the cases in order: the first that holds decides the token
 		switch {
-		case careNouns[k] || careNouns[kb]:
+		case m&hkCare != 0:
 			for j := i - 1; j >= 0 && j >= i-3; j-- {
 				if careNeed[toks[j].key] || careNeed[strings.TrimPrefix(toks[j].key, "و")] {
 					return true
 				}
 			}
-		case harmWords[k] || harmWords[kb] || fearWords[k] || fearWords[kb]:
+		case m&hkHarm != 0:
 			if !negatedBefore(toks, i) { // "ضهري ما عاد يوجعني": relief
 				return true
 			}
-		case changeVerbs[k] || changeVerbs[kb]:
+		case m&hkChange != 0:
 			// "خلاص بدي غير الشركة", "رح غيّر الدكتور": leaving for another
 			// provider (غير alone is "other / not": a will word before it)
 			if i+1 < len(toks) && providerNouns[toks[i+1].key] && (k != "غير" || i > 0 && willWords[toks[i-1].key]) {
 				return true
 			}
-		case k == "sick" || k == "ill" || k == "injured" || k == "hurt":
+		case m&hkSick != 0:
 			if i > 0 && becameWords[toks[i-1].key] {
 				return true // "got sick", "fell ill", "got hurt"
 			}
-		case lostWords[k] || lostWords[kb]:
+		case m&hkLost != 0:
 			// Arabic ضاع is "got lost"; English "lost" only in the passive
 			// ("has been lost", "is missing", "got lost"): "the vacuum lost
 			// suction" tells of a defect
 			lost = lost || toks[i].arabic || i > 0 && lostBe[toks[i-1].key]
-		case spanWords[k] || spanWords[kb]:
+		case m&hkSpan != 0:
 			span = true
-		case bagNouns[k] || bagNouns[kb]:
+		case m&hkBag != 0:
 			bag = true
-		case waitWords[k] || waitWords[kb] || k == "نترا":
+		case m&hkWait != 0:
 			wait = true
-		case whereWords[k] || whereWords[kb]:
+		case m&hkWhere != 0:
 			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
 				if gone := toks[j].key; urgentWords[gone] == uwMoney || myMoney[gone] {
@@ -68,6 +77,45 @@ func harmUrgent(toks []token) bool {
 	}
 	return span && (lost || bag && wait)
 }
+
+// The kinds of harmKind's words (a word may have several; harmUrgent
+// reads them in this order).
+const (
+	hkCare uint16 = 1 << iota
+	hkHarm
+	hkChange
+	hkSick
+	hkLost
+	hkSpan
+	hkBag
+	hkWait
+	hkWhere
+)
+
+// harmKind maps each word of harmUrgent's sets to its kinds, so that a
+// token costs one lookup (the sets stay the sources: careNouns, harmWords
+// and fearWords, changeVerbs, lostWords, spanWords, bagNouns, waitWords,
+// whereWords).
+var harmKind = func() map[string]uint16 {
+	m := map[string]uint16{}
+	add := func(set map[string]bool, kind uint16) {
+		for w := range set {
+			m[w] |= kind
+		}
+	}
+	add(careNouns, hkCare)
+	add(harmWords, hkHarm)
+	add(fearWords, hkHarm)
+	add(changeVerbs, hkChange)
+	add(map[string]bool{"sick": true, "ill": true, "injured": true, "hurt": true}, hkSick)
+	add(lostWords, hkLost)
+	add(spanWords, hkSpan)
+	add(bagNouns, hkBag)
+	add(waitWords, hkWait)
+	add(map[string]bool{"نترا": true}, hkWait)
+	add(whereWords, hkWhere)
+	return m
+}()
 
 // billDisputed reports a bill named with a doubled question or exclamation
 // mark ("??", "؟؟", "!!"): "فاتورة الكهربا جاية ضعف الشهر اللي فات ازاي
