@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"svc/id"
 	"svc/internal/testpg"
 	"svc/ledger"
@@ -129,5 +131,47 @@ func TestFeedbackLimit(t *testing.T) {
 	fbs, err := a.RecentFeedback(ctx, p.Account.ID, 1)
 	if err != nil || len(fbs) != 1 || fbs[0].ClassificationID != "cls_7" || fbs[0].CorrectedSentiment != "negative" {
 		t.Fatalf("newest %+v %v", fbs, err)
+	}
+}
+
+// Two transactions storing an account's new feedback at once, one short of
+// the cap, cannot both pass the count: the second waits on the account's
+// row, counts after the first committed and gets SVFB1.
+func TestFeedbackLimitConcurrent(t *testing.T) {
+	url := testpg.DB(t)
+	clk := ledgertest.NewClock()
+	a := open(t, url, pgledger.Options{Now: clk.Now})
+	p, _ := fixture(t, a)
+	c1, c2 := conn(t, url), conn(t, url)
+	_, err := c1.Exec(ctx, `INSERT INTO feedback (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment,
+		comment, text, text_key, created_ns) SELECT 'fb_' || i, $1, 'cls_' || i, 'correct', '{}', 'neutral', '', 't', '', i
+		FROM generate_series(1, $2) i`, p.Account.ID, ledger.MaxFeedbackPerAccount-1)
+	must(t, err)
+	insert := `INSERT INTO feedback (id, account_id, classification_id, rating, corrected_intent, corrected_sentiment,
+		comment, text, text_key, created_ns) VALUES ($1, $2, $3, 'correct', '{}', 'neutral', '', 't', '', 1)`
+	tx1, err := c1.Begin(ctx)
+	must(t, err)
+	_, err = tx1.Exec(ctx, insert, "fb_a", p.Account.ID, "cls_a")
+	must(t, err)
+	second := make(chan error, 1)
+	go func() {
+		_, err := c2.Exec(ctx, insert, "fb_b", p.Account.ID, "cls_b")
+		second <- err
+	}()
+	select {
+	case err := <-second:
+		t.Fatalf("the second insert did not wait for the first transaction: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	must(t, tx1.Commit(ctx))
+	err = <-second
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "SVFB1" {
+		t.Fatalf("second insert at the cap: %v, want SQLSTATE SVFB1", err)
+	}
+	var n int
+	must(t, c1.QueryRow(ctx, "SELECT count(*) FROM feedback WHERE account_id = $1", p.Account.ID).Scan(&n))
+	if n != ledger.MaxFeedbackPerAccount {
+		t.Fatalf("%d feedback rows, want %d", n, ledger.MaxFeedbackPerAccount)
 	}
 }

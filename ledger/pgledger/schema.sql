@@ -184,10 +184,13 @@ DROP INDEX IF EXISTS feedback_by_text;
 -- (ledger.MaxFeedbackPerAccount; feedback.go asserts the literal): feedback
 -- on one more raises SQLSTATE SVFB1 (ledger.ErrFeedbackLimit). Feedback on a
 -- classification already stored (an update by ON CONFLICT) always passes.
--- Two nodes committing an account's new feedback at once may each pass the
--- count: the cap may be overshot by the feedback in flight at that moment.
+-- The account's row is locked first, so two transactions storing an
+-- account's new feedback at once count one after the other: the second
+-- counts after the first committed (each statement of a plpgsql function
+-- takes a new snapshot under READ COMMITTED) and the cap holds exactly.
 CREATE OR REPLACE FUNCTION svc_feedback_limit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	PERFORM 1 FROM accounts WHERE id = NEW.account_id FOR UPDATE;
 	IF NOT EXISTS (SELECT 1 FROM feedback WHERE account_id = NEW.account_id AND classification_id = NEW.classification_id)
 		AND (SELECT count(*) FROM feedback WHERE account_id = NEW.account_id) >= 3000 THEN
 		RAISE EXCEPTION 'feedback limit reached for account %', NEW.account_id USING ERRCODE = 'SVFB1';
