@@ -30,11 +30,14 @@ func MarkerSigns(text string) Signs {
 		statePool.Put(st)
 		return sg
 	}
+	var ev evidence
+	if sc.ar == 0 {
+		ev.score[gulfIdx] = sixEvidence(st.buf) // before the skeleton, as Detect
+	}
 	if sc.lat > 0 {
 		blankLinks(st.buf)
 		st.buf = latinSkeleton(st.buf)
 	}
-	var ev evidence
 	m := get()
 	m.match(st, &ev)
 	var shared float64
