@@ -632,8 +632,11 @@ func englishDigitToken(t []byte) bool {
 // convention of Gulf (Kuwaiti, Saudi, Emirati) Arabizi; Egyptian and
 // Levantine writers spell ط with t ("talab", "batal") and ظ with z or th.
 // A convention, not a rule: some Levantine writers use 6 too, so it weighs
-// less than one clear dialect word (a Levantine word outweighs it). Counted
-// like a marker: the first such word in full, the next two at repeatFactor.
+// less than one clear dialect word (a Levantine word outweighs it), and it is
+// detector evidence only: MarkerSigns leaves it out, so it does not bound
+// the learned head of engine/builtin (as a bound it cost a Levantine row on
+// blind8 and on blind 14-19 each, where the head was right). Counted like a
+// marker: the first such word in full, the next two at repeatFactor.
 const arabiziSixGulf = 0.8
 
 // sixEvidence is the Gulf evidence of the Arabizi words of b (compact, before

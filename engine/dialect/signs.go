@@ -31,9 +31,6 @@ func MarkerSigns(text string) Signs {
 		return sg
 	}
 	var ev evidence
-	if sc.ar == 0 {
-		ev.score[gulfIdx] = sixEvidence(st.buf) // before the skeleton, as Detect
-	}
 	if sc.lat > 0 {
 		blankLinks(st.buf)
 		st.buf = latinSkeleton(st.buf)
