@@ -95,3 +95,12 @@ func TestRound11Words(t *testing.T) {
 		}
 	}
 }
+
+// TestArabizi7ad: 7ad "someone" is Gulf as well as Egyptian (ما حد), so a
+// Gulf comment with it is not barred from gulf.
+func TestArabizi7ad(t *testing.T) {
+	sg := MarkerSigns("tlabt mn osboo3 w ma 7ad rad")
+	if sg.Dialect[gulfIdx] < 0.5*sg.Clear || sg.Dialect[egyIdx] < 0.5*sg.Clear {
+		t.Errorf("7ad: %+v, want gulf and egyptian both open", sg)
+	}
+}
