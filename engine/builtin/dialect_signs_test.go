@@ -31,6 +31,8 @@ func TestOpenVarieties(t *testing.T) {
 		{"clear word shared by gulf and levantine", dialect.Signs{Dialect: [3]float64{1.5, 0, 1.5}, Clear: 1.5}, "gulf", [4]bool{true, false, true, false}},
 		{"clear dialect word beside a formal one: msa stays open", dialect.Signs{Dialect: [3]float64{0, 1.5, 1.2}, Clear: 1.5, MSA: 0.6}, "egyptian", [4]bool{false, true, true, true}},
 		{"a dialect word (بس) and no formal sign: never msa", dialect.Signs{Dialect: [3]float64{0.9, 0.9, 0.9}, Clear: 0.9}, "levantine", [4]bool{true, true, true, false}},
+		{"strong dialect words beside a faint formal sign: never msa", dialect.Signs{Dialect: [3]float64{1.5, 1, 1.6}, Clear: 1.6, MSA: 0.3}, "gulf", [4]bool{true, true, true, false}},
+		{"a dialect word beside formal signs of half its weight: msa stays open", dialect.Signs{Dialect: [3]float64{0, 1.5, 0}, Clear: 1.5, MSA: 0.8}, "egyptian", [4]bool{false, true, false, true}},
 		{"a faint dialect sign: the head decides", dialect.Signs{Dialect: [3]float64{0.3, 0, 0}, Clear: 0.3}, "msa", all},
 		{"the only formal sign is one every dialect writes (جدا): the head decides", dialect.Signs{MSA: 1.5, Shared: 1.5}, "msa", all},
 		{"a formal sign beside جدا: stays msa", dialect.Signs{MSA: 2.5, Shared: 1.5}, "msa", [4]bool{false, false, false, true}},
@@ -160,6 +162,9 @@ func TestHeadBoundedByMarkers(t *testing.T) {
 		{"وين محلاتكم بالدمام؟", "msa", []string{"gulf", "levantine"}},
 		{"الطلب مش كامل", "msa", []string{"egyptian", "levantine"}},
 		{"السعر مناسب بس التغليف سيء", "msa", []string{"gulf", "egyptian", "levantine"}},
+		// round 11: clear dialect words beside a faint formal one (كيف, 0.3):
+		// the head's msa is refused too (signsOutweigh)
+		{"كيف بقدر غير كلمة السر من التطبيق؟", "msa", []string{"levantine", "gulf"}},
 		// the head's dialect must be one the markers point to
 		{"بقترح تعملوا قسم للحلويات", "gulf", []string{"egyptian", "levantine"}},
 		{"شلون اشترك بالعرض؟", "levantine", []string{"gulf"}},
@@ -375,5 +380,48 @@ func TestSharedOnlyMSA(t *testing.T) {
 	}
 	if sharedOnlyMSA(op.Detection{Language: "ar", Dialect: "egyptian", DialectConfidence: 0.8}, "الشغل حلو جدا") {
 		t.Error("a dialect detection counted as shared-only msa")
+	}
+}
+
+// TestFormalBesideDialectWords (round 11, signsOutweigh): formal comments of
+// our own, several with a word the dialects share, stay msa through
+// classify; short dialect comments with one faint formal word are not msa.
+func TestFormalBesideDialectWords(t *testing.T) {
+	formal := []string{
+		"هل يمكنكم توضيح طريقة استرجاع المبلغ؟",
+		"لم يصلني الطلب حتى الآن رغم مرور أسبوع",
+		"أرجو إضافة خيار الدفع عند الاستلام",
+		"كيف يمكنني تفعيل البطاقة من التطبيق؟",
+		"الخدمة ممتازة والموظفون متعاونون جدا",
+		"لقد تأخر الطلب كثيرا ولم يرد أحد على رسائلي",
+		"نشكركم على هذا المحتوى المفيد",
+		"متى سيتم افتتاح الفرع الجديد؟",
+		"سوف أقوم بإلغاء الاشتراك إذا تكرر الانقطاع",
+		"الحلقة رائعة وننتظر المزيد منكم",
+		"هذا المنتج لا يستحق السعر المطلوب",
+		"أتمنى أن تقدموا حلقة عن تاريخ المدينة",
+		"ما هي مواعيد العمل يوم الجمعة؟",
+		"تم خصم المبلغ مرتين من حسابي",
+		"يجب أن تداوم على تناول الدواء في موعده",
+		"التطبيق لا يعمل منذ التحديث الأخير",
+		"شكرا لكم على سرعة الاستجابة",
+		"أين يمكنني العثور على رقم الطلب؟",
+		"الفندق نظيف والموقع مناسب للعائلات",
+		"لماذا لا يوجد دعم للغة العربية في التطبيق؟",
+		"حدث هذا للمرة الثالثة خلال شهر واحد",
+		"نأمل تحسين جودة البث في المباريات القادمة",
+	}
+	for _, s := range formal {
+		if got := classifyDialect(s); got != "msa" {
+			t.Errorf("%q: %s, want msa", s, got)
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{"كيف بقدر غير كلمة السر من التطبيق؟", "levantine"},
+		{"شو بدي اعمل هلق؟ الطلب ما وصل", "levantine"},
+	} {
+		if got := classifyDialect(c.text); got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
 	}
 }

@@ -82,8 +82,10 @@ func Detect(text string) op.Detection {
 	}
 	m := get()
 	var ev evidence
+	six := 0.0
 	if sc.ar == 0 {
 		ev.digitWords = countDigitWords(st.buf) // before the skeleton: kh -> 5 is no digit word
+		six = sixEvidence(st.buf)
 	}
 	if sc.lat > 0 {
 		blankLinks(st.buf)
@@ -111,6 +113,11 @@ func Detect(text string) op.Detection {
 			// English and Arabizi in one comment; one English word alone
 			// is a loan of the Arabizi sentence ("el video da gamed awy")
 			d.Language = "mixed"
+		}
+		if six > 0 {
+			ev.score[gulfIdx] += six
+			ev.hits++
+			ev.dialectHits++
 		}
 		d.Dialect, d.DialectConfidence = decide(&ev, true)
 	}

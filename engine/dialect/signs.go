@@ -30,11 +30,11 @@ func MarkerSigns(text string) Signs {
 		statePool.Put(st)
 		return sg
 	}
+	var ev evidence
 	if sc.lat > 0 {
 		blankLinks(st.buf)
 		st.buf = latinSkeleton(st.buf)
 	}
-	var ev evidence
 	m := get()
 	m.match(st, &ev)
 	var shared float64
