@@ -47,7 +47,8 @@ var urgentM = func() *matcher {
 // leave.
 func neverAgain(toks []token) bool {
 	for i := range toks {
-		if toks[i].key != "never" {
+		// "not ordering again", "wont buy again": the same threat
+		if k := toks[i].key; k != "never" && !((k == "not" || k == "wont") && i+1 < len(toks) && (strings.HasSuffix(toks[i+1].key, "ing") || k == "wont")) {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+5; j++ {

@@ -1,0 +1,70 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// Round 11 concepts, on sentences written for this test: a cancel threat
+// in a loan word or an MSA verbal noun, a failure counted three times, money
+// paid with nothing arrived, something owed withheld for months, an
+// infection after treatment; proposals put as a question ("can you do a
+// video on", "هل يمكن إضافة"). The second list must not move.
+func TestRound11Concepts(t *testing.T) {
+	high := []string{
+		"النت فاصل من امبارح بكنسل الاشتراك",
+		"سأقوم بإلغاء حسابي إن لم تحل المشكلة",
+		"التطبيق بيقفل لوحده وده حصل تلت مرات النهارده",
+		"دفعت ثمن الكنبة والى الان ما وصلت ولا احد يرد",
+		"لم يتم تسليم الشهادة منذ شهرين رغم المراجعات",
+		"حصل عندي التهاب في اللثة بعد التنظيف عندكم وما حدا بيرد علي",
+		"البضاعة وصلت مكسورة، آخر مرة بتعامل معكن",
+		"food was cold and the driver was rude, not ordering again",
+	}
+	for _, s := range high {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if !op.In("complaint", c.Intent) || c.Priority != "high" {
+			t.Errorf("%q: intent %v priority %s, want a high complaint", s, c.Intent, c.Priority)
+		}
+	}
+	medium := []string{
+		"طلبت شنطة من أسبوعين ولسه موصلتش",
+		"اتصلت بالدعم ثلاث مرات ولا رد",
+		"الغرفة ريحتها دخان سجاير",
+		"الشاحن الجديد بيسخن بسرعة",
+		"البطارية تخلص بسرعة بعد التحديث",
+	}
+	for _, s := range medium {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if c.Priority == "high" {
+			t.Errorf("%q: priority high, want medium", s)
+		}
+	}
+	proposals := []string{
+		"can you do a video on budget travel?",
+		"could you guys do a review of the new camera?",
+		"هل يمكن إضافة خاصية الوضع الليلي؟",
+		"هل يمكنكم افتتاح فرع في الشمال؟",
+	}
+	for _, s := range proposals {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if !op.In("suggestion", c.Intent) || c.RequiresResponse {
+			t.Errorf("%q: intent %v rr %v, want a suggestion needing no reply", s, c.Intent, c.RequiresResponse)
+		}
+	}
+	questions := []string{
+		"can you do something about the late deliveries?",
+		"can I add a second card to my account?",
+		"could you tell me when the store opens?",
+		"هل يمكن الدفع بالبطاقة عند الاستلام؟",
+		"يمكن يفتحوا فرع جديد السنة الجاية",
+		"can you add me to the waiting list?",
+	}
+	for _, s := range questions {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if op.In("suggestion", c.Intent) && !op.In("question", c.Intent) && !op.In("complaint", c.Intent) {
+			t.Errorf("%q: intent %v, not a proposal", s, c.Intent)
+		}
+	}
+}
