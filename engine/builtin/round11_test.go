@@ -68,3 +68,32 @@ func TestRound11Concepts(t *testing.T) {
 		}
 	}
 }
+
+// An English noun that only names people (idiots, morons, clowns)
+// predicated of a plural subject, or an insult closing "<person> is X and
+// Y", is aimed at people: flagged, intent other, no reply. Criticism of
+// things or a staffer's conduct (rude and clueless) stays a complaint.
+func TestRound11EnglishInsults(t *testing.T) {
+	for _, s := range []string{
+		"your receptionists are total morons",
+		"the mechanics were clowns",
+		"the presenter is so loud and dumb",
+	} {
+		m := Moderate(op.ModerateRequest{Text: s})
+		c := Classify(op.ClassifyRequest{Text: s})
+		if len(m.Flags) == 0 || c.RequiresResponse {
+			t.Errorf("%q: flags %v rr %v, want an insult", s, m.Flags, c.RequiresResponse)
+		}
+	}
+	for _, s := range []string{
+		"the results are idiotic",
+		"the menu is long and dumb",
+		"the cashier was slow and clueless",
+		"these updates are useless",
+		"the host is so funny and smart",
+	} {
+		if m := Moderate(op.ModerateRequest{Text: s}); len(m.Flags) > 0 {
+			t.Errorf("%q: flagged %v, want not flagged", s, m.Flags)
+		}
+	}
+}
