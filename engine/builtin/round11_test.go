@@ -97,3 +97,37 @@ func TestRound11EnglishInsults(t *testing.T) {
 		}
 	}
 }
+
+// Spam frames: "visit" before the writer's own place, an order to press a
+// link, a sum of money beside "message me", the link in the profile, "come
+// to DM". The writer's own attempts with a link and a visit received stay
+// clean.
+func TestRound11SpamFrames(t *testing.T) {
+	for _, s := range []string{
+		"زوروا صفحتنا لأحدث موديلات الشنط",
+		"اضغطي على الرابط واستلمي هديتك",
+		"وظيفة من البيت براتب ٥٠٠٠ ريال راسلني",
+		"أقوى الخصومات، الرابط في الملف الشخصي",
+		"تعالي خاص اعلمك الطبخ بفلوس بسيطة",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		m := Moderate(op.ModerateRequest{Text: s})
+		if !op.In("spam", c.Intent) || !op.In("spam", m.Flags) {
+			t.Errorf("%q: intent %v flags %v, want spam", s, c.Intent, m.Flags)
+		}
+	}
+	for _, s := range []string{
+		"زوروا المتحف لو رحتوا القاهرة",
+		"زوروني في المستشفى امس شكرا لكم",
+		"لما اضغط على الرابط بيطلع صفحة فاضية",
+		"ضغطت على الرابط وطلع خطأ",
+		"دفعت ٥٠٠ ريال وتواصلت معكم ولا رد",
+		"اشتريت ب ٢٠٠ جنيه وكلمني المندوب بعد يومين",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		m := Moderate(op.ModerateRequest{Text: s})
+		if op.In("spam", c.Intent) || op.In("spam", m.Flags) {
+			t.Errorf("%q: intent %v flags %v, not spam", s, c.Intent, m.Flags)
+		}
+	}
+}
