@@ -84,6 +84,42 @@ func arabicUrgent(toks []token) bool {
 	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks)
 }
 
+// leavingOrDebited reports a customer leaving ("never/not ordering
+// again", a negated or "last time" verb of dealing, closing the account)
+// or money taken from the writer (a passive debit verb with a suffix,
+// "خصملي", "سحبوا مني"): arabicUrgent's and neverAgain's narrowest cues,
+// which no news or question text carries.
+func leavingOrDebited(toks []token) bool {
+	if againThreat(toks, true) {
+		return true
+	}
+	for i := range toks {
+		t := &toks[i]
+		if !t.arabic {
+			continue
+		}
+		k := t.key
+		kb := strings.TrimPrefix(k, "و")
+		if hasDebitStem(k) || debitedMe[kb] {
+			return true
+		}
+		switch urgentWords[k] {
+		case uwDeal:
+			if negatedBefore(toks, i) || lastTimeBefore(toks, i) {
+				return true
+			}
+		case uwClose:
+			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
+				return true
+			}
+		}
+		if (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
+			return true
+		}
+	}
+	return false
+}
+
 // debitVerb: a present or past form of "to deduct / to withdraw" with a
 // person prefix (تخصمون, يخصموا, بتسحبوا): before "مني" money taken.
 func debitVerb(k string) bool {

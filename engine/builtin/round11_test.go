@@ -20,7 +20,7 @@ func TestRound11Concepts(t *testing.T) {
 		"لم يتم تسليم الشهادة منذ شهرين رغم المراجعات",
 		"حصل عندي التهاب في اللثة بعد التنظيف عندكم وما حدا بيرد علي",
 		"البضاعة وصلت مكسورة، آخر مرة بتعامل معكن",
-		"food was cold and the driver was rude, not ordering again",
+		"food was cold and the driver was rude, never ordering again",
 	}
 	for _, s := range high {
 		c := Classify(op.ClassifyRequest{Text: s})
@@ -128,6 +128,33 @@ func TestRound11SpamFrames(t *testing.T) {
 		m := Moderate(op.ModerateRequest{Text: s})
 		if op.In("spam", c.Intent) || op.In("spam", m.Flags) {
 			t.Errorf("%q: intent %v flags %v, not spam", s, c.Intent, m.Flags)
+		}
+	}
+}
+
+// A threat to leave or money taken from the writer makes a complaint of a
+// comment otherwise left as "other" (or a "why" without a question mark);
+// a question about cancelling or refunds stays a question.
+func TestRound11LeavingIsComplaint(t *testing.T) {
+	for _, s := range []string{
+		"the pizza came cold and soggy, not ordering again",
+		"الشغل كان مستعجل ومش نضيف، آخر مرة بتعامل معكم",
+		"خصموا مني فلوس من الكارت ومش فاهم ليه",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if !op.In("complaint", c.Intent) || !c.RequiresResponse || c.Sentiment == "positive" {
+			t.Errorf("%q: intent %v sentiment %s rr %v, want a complaint", s, c.Intent, c.Sentiment, c.RequiresResponse)
+		}
+	}
+	for _, s := range []string{
+		"how do I cancel my subscription?",
+		"ازاي الغي اشتراكي؟",
+		"not watching again until the next season comes out, great show",
+		"ما بعرف اتعامل مع التطبيق الجديد، ممكن شرح؟",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if op.In("complaint", c.Intent) && !op.In("question", c.Intent) {
+			t.Errorf("%q: intent %v, not a complaint", s, c.Intent)
 		}
 	}
 }
