@@ -157,6 +157,11 @@ func detectSpam(text string, toks []token) spamResult {
 		if len(s.spans) == 0 && channelCue(toks, h) && proposedBefore(toks, h.ti) {
 			continue
 		}
+		// "i cant see my balance", "couldnt check my order": a promotion
+		// frame after "can't" reports what the writer cannot do
+		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
+			continue
+		}
 		x += spamCues[h.id]
 		s.lure = s.lure || spamCues[h.id] >= 1
 		s.bait = s.bait || s.lure
@@ -218,6 +223,8 @@ func detectSpam(text string, toks []token) spamResult {
 	s.spans = MergeSpans(s.spans)
 	return s
 }
+
+var cannotWords = keySet("cant", "cannot", "couldnt", "can't", "couldn't", "unable", "didnt", "doesnt")
 
 // visitOurPlace: a plural imperative of visiting (زوروا, زورونا,
 // تفضلوا بزيارة) before, within two words, a noun with the writer's

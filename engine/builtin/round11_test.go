@@ -158,3 +158,15 @@ func TestRound11LeavingIsComplaint(t *testing.T) {
 		}
 	}
 }
+
+// A promotion frame after "can't" reports what the writer cannot do.
+func TestRound11CannotIsNoPromotion(t *testing.T) {
+	for _, s := range []string{"the app crashed and i cant see my orders anymore", "couldnt check my points after the update"} {
+		if m := Moderate(op.ModerateRequest{Text: s}); op.In("spam", m.Flags) {
+			t.Errorf("%q: flags %v, not spam", s, m.Flags)
+		}
+	}
+	if m := Moderate(op.ModerateRequest{Text: "see my page for cheap followers and likes"}); !op.In("spam", m.Flags) {
+		t.Errorf("promotion lost: flags %v", m.Flags)
+	}
+}
