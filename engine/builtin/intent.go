@@ -1073,6 +1073,10 @@ func negatedFailure(toks []token) float64 {
 				if dismissal(toks, j) {
 					break // "لا أحد يهتم برأيك": nobody cares what you say
 				}
+				// "لا يدوم إلا بالصبر": "not ... except" states a condition
+				if j+2 < len(toks) && (exceptWords[toks[j+1].key] || exceptWords[toks[j+2].key]) {
+					break
+				}
 				return failureWeight
 			}
 			break
@@ -1080,6 +1084,8 @@ func negatedFailure(toks []token) float64 {
 	}
 	return 0
 }
+
+var exceptWords = keySet("الا", "إلا", "غير", "except", "unless")
 
 // whyNotCue is the complaint weight of "ليش ما" / "ليه ما" (data/intent.tsv).
 const whyNotCue = 0.6
@@ -1125,7 +1131,10 @@ func init() {
 		"بعت", "بعتل", "ارسل", "رسل", "اجا", "خبر", "بلغ",
 		// keep an appointment or a promise (المعلم لا يلتزم بالمواعيد), be
 		// counted (النقاط مش بتتحسب), examine (الدكتور ما فحص)
-		"لتزم", "التزم", "تحسب", "نحسب", "فحص"} {
+		"لتزم", "التزم", "تحسب", "نحسب", "فحص",
+		// the jussive after لم (لم تستجب العيادة), and what a product is
+		// expected to keep doing: last, hold (العطر لا يدوم, ما بيثبت)
+		"ستجب", "دوم", "ثبت"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

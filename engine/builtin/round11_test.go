@@ -170,3 +170,30 @@ func TestRound11CannotIsNoPromotion(t *testing.T) {
 		t.Errorf("promotion lost: flags %v", m.Flags)
 	}
 }
+
+// A product that does not keep doing its job (لا يدوم, ما بيثبت), a clinic
+// that did not answer (the jussive لم تستجب), a service below what was
+// advertised: complaints. "not ... except" is a condition.
+func TestRound11FailureVerbs(t *testing.T) {
+	for _, s := range []string{
+		"الكريم لا يدوم على البشرة أكثر من ساعتين",
+		"المكياج ما بيثبت خالص بعد الغسيل",
+		"لم تستجب الشركة لطلبي ولا مرة",
+		"سرعة التوصيل أبطأ بكثير مما هو معلن في الإعلان",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if !op.In("complaint", c.Intent) {
+			t.Errorf("%q: intent %v, want a complaint", s, c.Intent)
+		}
+	}
+	for _, s := range []string{
+		"الحب لا يدوم الا بالصبر",
+		"ريحته بتدوم طول اليوم تحفة",
+		"the price was lower than advertised, nice surprise",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if op.In("complaint", c.Intent) {
+			t.Errorf("%q: intent %v, not a complaint", s, c.Intent)
+		}
+	}
+}
