@@ -1109,7 +1109,7 @@ var (
 	arServiceStems = map[string]bool{}
 	// verb prefixes and suffixes removed before the stem lookup
 	arVerbPrefixes = []string{"بيت", "بت", "بي", "بن", "هي", "هت", "رح", "ي", "ت", "ن", "ا", "ب", "ح"}
-	arVerbSuffixes = []string{"وش", "ش", "وا", "ون", "ين", "وني", "ني", "لي", "نا", "وه", "ها", "ه"}
+	arVerbSuffixes = []string{"وش", "ش", "وا", "ون", "ين", "وني", "ني", "لي", "ونا", "نا", "وه", "ها", "ه"}
 )
 
 func init() {
@@ -1134,7 +1134,9 @@ func init() {
 		"لتزم", "التزم", "تحسب", "نحسب", "فحص",
 		// the jussive after لم (لم تستجب العيادة), and what a product is
 		// expected to keep doing: last, hold (العطر لا يدوم, ما بيثبت)
-		"ستجب", "دوم", "ثبت"} {
+		"ستجب", "دوم", "ثبت",
+		// compensate (شركة النقل ضيعوا كرتونين وما عوضونا)
+		"عوض"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

@@ -197,3 +197,21 @@ func TestRound11FailureVerbs(t *testing.T) {
 		}
 	}
 }
+
+// "zero" negates the noun right after it; "ما عوضونا" (did not compensate
+// us) is a failure of the service owed.
+func TestRound11ZeroAndCompensate(t *testing.T) {
+	for s, want := range map[string]string{
+		"the cleaner was so careful, zero stains left": "positive",
+		"zero help from the call center":               "negative",
+		"the app has zero bugs now, great update":       "positive",
+	} {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Sentiment != want {
+			t.Errorf("%q: sentiment %s, want %s", s, c.Sentiment, want)
+		}
+	}
+	s := "الشركة كسرت الطاولة وما عوضونا"
+	if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) {
+		t.Errorf("%q: intent %v, want a complaint", s, c.Intent)
+	}
+}
