@@ -204,7 +204,7 @@ func TestRound11ZeroAndCompensate(t *testing.T) {
 	for s, want := range map[string]string{
 		"the cleaner was so careful, zero stains left": "positive",
 		"zero help from the call center":               "negative",
-		"the app has zero bugs now, great update":       "positive",
+		"the app has zero bugs now, great update":      "positive",
 	} {
 		if c := Classify(op.ClassifyRequest{Text: s}); c.Sentiment != want {
 			t.Errorf("%q: sentiment %s, want %s", s, c.Sentiment, want)
