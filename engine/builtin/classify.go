@@ -45,9 +45,19 @@ var urgentM = func() *matcher {
 // neverAgain reports "never ... again" within a few words ("never shopping
 // here again", "never ordering from you again"): a customer threatening to
 // leave.
-func neverAgain(toks []token) bool {
+func neverAgain(toks []token) bool { return againThreat(toks, false) }
+
+// notAgainStart: "not ordering again", "wont buy again": a milder form of
+// the threat; the labelled sets give it a complaint, not high priority.
+func notAgainStart(toks []token, i int) bool {
+	k := toks[i].key
+	return (k == "not" || k == "wont") && i+1 < len(toks) && (strings.HasSuffix(toks[i+1].key, "ing") || k == "wont")
+}
+
+// againThreat is neverAgain; loose also reads "not ... again".
+func againThreat(toks []token, loose bool) bool {
 	for i := range toks {
-		if toks[i].key != "never" {
+		if toks[i].key != "never" && !(loose && notAgainStart(toks, i)) {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+5; j++ {
@@ -230,6 +240,18 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// the sentiment does not lean on it.
 	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "positive" && a.tx.abuse() < abusiveMin {
 		a.intents = []string{"praise"}
+	}
+	// a threat to leave or money taken from the writer is a grievance
+	// whatever else the comment says ("not ordering again", "آخر مرة
+	// بتعامل معكن", "سحبوا مني مصاري ... ليش!!!"): a comment left as
+	// "other", or a "why" without a question mark, is a complaint, and a
+	// neutral one negative
+	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && !strings.ContainsAny(text, "?؟")) &&
+		a.label != "positive" && a.tx.abuse() < abusiveMin && leavingOrDebited(a.toks) {
+		a.intents = []string{"complaint"}
+		if a.label == "neutral" {
+			a.label = "negative"
+		}
 	}
 	return a
 }

@@ -215,6 +215,11 @@ func brandProposal(toks []token, cb uint32) float64 {
 				if provideNouns[n] && obligationWords[k] {
 					continue
 				}
+				// "يمكن" alone is also "maybe" ("يمكن يفتحوا بكرة"): a
+				// proposal only before a verbal noun after "هل"
+				if k == "يمكن" && (!provideNouns[n] || i == 0 || toks[i-1].key != "هل") {
+					continue
+				}
 				// "ممكن تفتحوا الطلب وتشوفوا": the customer's own case
 				if j+1 < len(toks) && arOwnCase[toks[j+1].key] {
 					return 0
@@ -236,11 +241,16 @@ func brandProposal(toks []token, cb uint32) float64 {
 		if (k == "dont" || k == "not") && prev != "why" || (k == "must" || k == "should" || k == "need") && !enYou[prev] {
 			continue
 		}
+		// "can you", "could you": an ability asked of the brand, only when
+		// "you" follows ("can I add", "it could open" propose nothing)
+		if (k == "can" || k == "could") && (i+1 >= len(toks) || !enYou[toks[i+1].key]) {
+			continue
+		}
 		// "why don't you", "you must", "you should", "you guys need to":
 		// skip the small words between the plea and the verb
 		for j := i + 1; j < len(toks) && j <= i+4; j++ {
 			n := toks[j].key
-			if enProvideVerbs[n] {
+			if enProvideVerbs[n] || n == "do" && enDoContent(toks, j) {
 				// "please provide me contact info": the customer's own
 				// case, not a proposal
 				if j+1 < len(toks) && enOwnCase[toks[j+1].key] || j+2 < len(toks) && toks[j+1].key == "the" && enOwnCase[toks[j+2].key] {
@@ -291,7 +301,9 @@ func arProvideVerb(k string) bool {
 
 var (
 	pleaWords = wordSet("بالامكان", "بامكان", "امكانيه", "لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
-		"ممكن", "يمكنكم", "بامكانكم", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا",
+		"ممكن", "يمكنكم", "بامكانكم",
+		// impersonal "can": "هل يمكن إضافة خيار" (before a verbal noun only, see below)
+		"يمكن", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا",
 		// "can you" said to one or many (بتقدر تعمل فيديو عن, بتقدرو تفتحو فرع)
 		"بتقدر", "تقدر", "بتقدرو", "تقدرو", "بتقدري")
 	arOwnCase       = wordSet("موعدي", "الموعد", "حجزي", "الحجز", "شكوى", "طلب", "الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
@@ -299,15 +311,29 @@ var (
 	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "فعل"}
 	// (MSA verbal nouns of making and offering: "هل يمكنكم تقديم دروس",
 	// "إنتاج حلقات")
-	provideNouns = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق", "تقديم", "انتاج", "انشاء", "تصوير", "تنظيم", "تخصيص", "اعداد", "نشر")
+	provideNouns = wordSet("اضافه", "اضافة", "إضافة", "توفير", "فتح", "زياده", "زيادة", "تنزيل", "تفعيل", "اطلاق", "تقديم", "انتاج", "انشاء", "افتتاح", "تصوير", "تنظيم", "تخصيص", "اعداد", "نشر")
 	enOwnCase    = wordSet("me", "my", "link", "attachment", "file", "ticket", "case", "order", "account", "email", "message")
 	enYou        = wordSet("you", "u", "guys", "yall", "ya")
-	enPleaWords  = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need")
+	enPleaWords  = wordSet("must", "should", "please", "pls", "plz", "maybe", "dont", "not", "need", "can", "could")
 	// enPleaFill: words that may stand between a plea and its verb ("why
 	// don't you guys add", "you really should open", "need to add")
 	enPleaFill     = wordSet("you", "u", "guys", "all", "really", "just", "also", "to", "definitely", "seriously")
 	enProvideVerbs = wordSet("add", "open", "make", "bring", "offer", "introduce", "launch", "include", "create", "start", "provide", "expand", "release", "sell", "stock", "build")
 )
+
+// enDoContent: "do" before a piece of content to make ("do a video on",
+// "do more tutorials", "do a part 2"): a proposal to a creator; "do
+// something about the delay" asks for the service owed.
+func enDoContent(toks []token, j int) bool {
+	for n := j + 1; n < len(toks) && n <= j+3; n++ {
+		if enContentNouns[toks[n].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var enContentNouns = wordSet("video", "videos", "episode", "episodes", "tutorial", "tutorials", "review", "reviews", "series", "part", "vlog", "vlogs", "collab", "livestream", "stream", "recipe", "recipes", "podcast", "reaction", "guide", "breakdown", "comparison")
 
 // proposalWeight is the suggestion evidence of brandProposal: decisive.
 const proposalWeight = 1.2

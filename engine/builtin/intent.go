@@ -80,7 +80,8 @@ var (
 	rePhone   = regexp.MustCompile(`(?:\+|00)?[0-9٠-٩][0-9٠-٩ \-]{7,}[0-9٠-٩]`)
 	reEmail   = regexp.MustCompile(`(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`)
 	reYouTube = regexp.MustCompile(`(?i)youtu\.be/|youtube\.com/watch|//t\.co/|twitter\.com/|instagram\.com/p/`)
-	reMoney   = regexp.MustCompile(`\$\s?\d|\d\s?\$|\d+\s?(?:usd|dollars|ريال|دولار|جنيه)`)
+	// (Arabic-Indic digits too: "بمرتب ٨٠٠٠ جنيه")
+	reMoney = regexp.MustCompile(`\$\s?[0-9٠-٩]|[0-9٠-٩]\s?\$|[0-9٠-٩]+\s?(?:usd|dollars|ريال|دولار|جنيه)`)
 )
 
 // detectSpam scores promotional and bait signals: links, phone numbers,
@@ -156,6 +157,11 @@ func detectSpam(text string, toks []token) spamResult {
 		if len(s.spans) == 0 && channelCue(toks, h) && proposedBefore(toks, h.ti) {
 			continue
 		}
+		// "i cant see my balance", "couldnt check my order": a promotion
+		// frame after "can't" reports what the writer cannot do
+		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
+			continue
+		}
 		x += spamCues[h.id]
 		s.lure = s.lure || spamCues[h.id] >= 1
 		s.bait = s.bait || s.lure
@@ -180,6 +186,34 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.7
 		s.reasons = append(s.reasons, "followers or likes for sale")
 	}
+	// an invitation to the writer's own shop or page: "visit" in the
+	// plural imperative before a noun owned by the writer ("زوروا متجرنا",
+	// "زوروا موقعنا"): self-promotion, whatever the place is called
+	if visitOurPlace(toks) {
+		x += 1.2
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "visit our page")
+	}
+	// "press / enter the link" ("اضغط على الرابط", "ادخلوا على اللينك"):
+	// an order to follow a link is bait; a customer mentions a link
+	// without ordering the reader to open it
+	if clickTheLink(toks) {
+		x += 1.0
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "click the link")
+	}
+	// a salary or a sum of money beside "message me / call me" ("شغل
+	// أونلاين بمرتب ٨٠٠٠ جنيه، ابعتلي رسالة"): an earnings lure
+	if inStrings(s.reasons, "money") {
+		if contactMe(toks) {
+			x += 0.8
+			s.lure = true
+			s.bait = true
+			s.reasons = append(s.reasons, "money and contact me")
+		}
+	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
 		x += 0.5
@@ -188,6 +222,67 @@ func detectSpam(text string, toks []token) spamResult {
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
+}
+
+var cannotWords = keySet("cant", "cannot", "couldnt", "can't", "couldn't", "unable", "didnt", "doesnt")
+
+// visitOurPlace: a plural imperative of visiting (زوروا, زورونا,
+// تفضلوا بزيارة) before, within two words, a noun with the writer's
+// possessive (-نا "our", -ي "my": متجرنا, صفحتي, موقعنا).
+func visitOurPlace(toks []token) bool {
+	for i := range toks {
+		if !visitVerbs[toks[i].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+2; j++ {
+			k := toks[j].key
+			if toks[j].arabic && (strings.HasSuffix(k, "نا") || strings.HasSuffix(k, "ي")) && len([]rune(k)) >= 4 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var visitVerbs = keySet("زوروا", "زورو", "وزوروا", "بزياره", "بزيارة")
+
+// clickTheLink: an imperative of pressing, entering or opening
+// (اضغط, ادخل, افتح, كليك) up to two words before "the link" (الرابط,
+// اللينك, link).
+func clickTheLink(toks []token) bool {
+	for i := range toks {
+		if !clickVerbs[toks[i].key] {
+			continue
+		}
+		// "لما اضغط على الرابط", "لو ادخل": the writer's own attempt (the
+		// same letters as the imperative), not an order to the reader
+		if i > 0 && (clickNotOrder[toks[i-1].key] || i > 1 && clickNotOrder[toks[i-2].key]) {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if linkNouns[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	clickVerbs    = keySet("اضغط", "اضغطي", "اضغطوا", "واضغط", "ادخل", "ادخلي", "ادخلوا", "وادخل", "ادخلو", "كليك", "اكبس", "دوس", "دوسوا")
+	clickNotOrder = keySet("لما", "لمن", "لو", "اذا", "إذا", "كل", "ما", "بس", "انا", "أنا", "عندما", "حين", "وقت", "كيف", "ليش", "ليه", "مش", "لا", "لم", "كنت", "بحاول", "حاولت", "عم")
+	linkNouns     = keySet("الرابط", "رابط", "اللينك", "لينك", "link", "الرابط،")
+	contactMeW    = keySet("ابعتلي", "ابعثلي", "راسلني", "كلمني", "كلميني", "تواصل", "تواصلي", "تواصلوا", "واتس", "واتساب", "whatsapp", "dm", "ارسلي", "ارسللي", "اتصل")
+)
+
+// contactMe: a request to be contacted (ابعتلي, راسلني, كلمني, واتساب).
+func contactMe(toks []token) bool {
+	for i := range toks {
+		if contactMeW[toks[i].key] {
+			return true
+		}
+	}
+	return false
 }
 
 // followExchange reports the loan "follow" in two words of a text with
@@ -978,6 +1073,10 @@ func negatedFailure(toks []token) float64 {
 				if dismissal(toks, j) {
 					break // "لا أحد يهتم برأيك": nobody cares what you say
 				}
+				// "لا يدوم إلا بالصبر": "not ... except" states a condition
+				if j+2 < len(toks) && (exceptWords[toks[j+1].key] || exceptWords[toks[j+2].key]) {
+					break
+				}
 				return failureWeight
 			}
 			break
@@ -985,6 +1084,8 @@ func negatedFailure(toks []token) float64 {
 	}
 	return 0
 }
+
+var exceptWords = keySet("الا", "إلا", "غير", "except", "unless")
 
 // whyNotCue is the complaint weight of "ليش ما" / "ليه ما" (data/intent.tsv).
 const whyNotCue = 0.6
@@ -1008,7 +1109,7 @@ var (
 	arServiceStems = map[string]bool{}
 	// verb prefixes and suffixes removed before the stem lookup
 	arVerbPrefixes = []string{"بيت", "بت", "بي", "بن", "هي", "هت", "رح", "ي", "ت", "ن", "ا", "ب", "ح"}
-	arVerbSuffixes = []string{"وش", "ش", "وا", "ون", "ين", "وني", "ني", "لي", "نا", "وه", "ها", "ه"}
+	arVerbSuffixes = []string{"وش", "ش", "وا", "ون", "ين", "وني", "ني", "لي", "ونا", "نا", "وه", "ها", "ه"}
 )
 
 func init() {
@@ -1030,7 +1131,12 @@ func init() {
 		"بعت", "بعتل", "ارسل", "رسل", "اجا", "خبر", "بلغ",
 		// keep an appointment or a promise (المعلم لا يلتزم بالمواعيد), be
 		// counted (النقاط مش بتتحسب), examine (الدكتور ما فحص)
-		"لتزم", "التزم", "تحسب", "نحسب", "فحص"} {
+		"لتزم", "التزم", "تحسب", "نحسب", "فحص",
+		// the jussive after لم (لم تستجب العيادة), and what a product is
+		// expected to keep doing: last, hold (العطر لا يدوم, ما بيثبت)
+		"ستجب", "دوم", "ثبت",
+		// compensate (شركة النقل ضيعوا كرتونين وما عوضونا)
+		"عوض"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

@@ -376,6 +376,14 @@ func analyzeTokens(text string, toks []token) toxicity {
 				boost = true
 				break
 			}
+			// "your pharmacists are useless idiots": a noun that only names
+			// people (personInsult) predicated of a plural subject names
+			// those people, whatever their job is called
+			if (toks[k].key == "are" || toks[k].key == "were") && personInsult[first.key] && !first.arabic {
+				boost = true
+				break
+			}
+
 			// "the host of this channel is a clown": the subject of the
 			// copula is a person named a few words before it
 			if (toks[k].key == "is" || toks[k].key == "was" || toks[k].key == "are" || toks[k].key == "were") && copulaPerson(toks, k) {
@@ -384,7 +392,10 @@ func analyzeTokens(text string, toks []token) toxicity {
 			}
 			// "this reviewer is a paid shill and an idiot": a second
 			// predicate of the same person
-			if toks[k].key == "and" && article && secondPredicate(toks, k) {
+			// ("the host is so annoying and dumb": an insult closing the
+			// comment needs no article, unless it is a word of criticism
+			// too: "the guy was rude and clueless" is a complaint)
+			if toks[k].key == "and" && (article || tj == len(toks) && !first.arabic && !insultAdjectives[first.key]) && secondPredicate(toks, k) {
 				boost = true
 				break
 			}
@@ -407,7 +418,8 @@ func analyzeTokens(text string, toks []token) toxicity {
 				boost = true
 				break
 			}
-			if !linkers[toks[k].key] {
+			// "useless idiots": an adjective before a noun of people
+			if !linkers[toks[k].key] && !(insultAdjectives[toks[k].key] && personInsult[first.key]) {
 				break
 			}
 		}

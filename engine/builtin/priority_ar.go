@@ -43,7 +43,7 @@ func arabicUrgent(toks []token) bool {
 		case uwRefund:
 			return true
 		case uwDeal:
-			if negatedBefore(toks, i) {
+			if negatedBefore(toks, i) || lastTimeBefore(toks, i) {
 				return true
 			}
 		case uwOrder:
@@ -74,12 +74,152 @@ func arabicUrgent(toks []token) bool {
 				return true
 			}
 		}
-		if kb := strings.TrimPrefix(k, "و"); (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب")) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
-			return true // "خصم مني ٥٠ جنيه", "سحبوا مني": money taken
+		if kb := strings.TrimPrefix(k, "و"); (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
+			return true // "خصم مني ٥٠ جنيه", "سحبوا مني", "تخصمون مني": money taken
+		}
+		if countedTimes(toks, i) {
+			return true
 		}
 	}
-	return paid && twice || extra && (paid || demand) || withheldLong(toks)
+	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks)
 }
+
+// leavingOrDebited reports a customer leaving ("never/not ordering
+// again", a negated or "last time" verb of dealing, closing the account)
+// or money taken from the writer (a passive debit verb with a suffix,
+// "خصملي", "سحبوا مني"): arabicUrgent's and neverAgain's narrowest cues,
+// which no news or question text carries.
+func leavingOrDebited(toks []token) bool {
+	if againThreat(toks, true) {
+		return true
+	}
+	for i := range toks {
+		t := &toks[i]
+		if !t.arabic {
+			continue
+		}
+		k := t.key
+		kb := strings.TrimPrefix(k, "و")
+		if hasDebitStem(k) || debitedMe[kb] {
+			return true
+		}
+		switch urgentWords[k] {
+		case uwDeal:
+			if negatedBefore(toks, i) || lastTimeBefore(toks, i) {
+				return true
+			}
+		case uwClose:
+			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
+				return true
+			}
+		}
+		if (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
+			return true
+		}
+	}
+	return false
+}
+
+// debitVerb: a present or past form of "to deduct / to withdraw" with a
+// person prefix (تخصمون, يخصموا, بتسحبوا): before "مني" money taken.
+func debitVerb(k string) bool {
+	k = strings.TrimPrefix(k, "ب")
+	for _, p := range []string{"ت", "ي", "ن"} {
+		if s := strings.TrimPrefix(k, p); s != k && (strings.HasPrefix(s, "خصم") || strings.HasPrefix(s, "سحب")) {
+			return true
+		}
+	}
+	return false
+}
+
+// countedTimes: a count of three or more before "times" after a verb of
+// happening or "this" ("صار تلت مرات", "حصلت كذا مرة", "دي تالت مرة"):
+// the same failure again and again (round 11 label convention: repeated
+// failures are high). Contacting many times ("كلمتهم ثلاث مرات") or trying
+// many times ("جربت كذا مرة") stays medium in the labelled sets, so the
+// count must follow a word of the failure recurring.
+func countedTimes(toks []token, i int) bool {
+	k := strings.TrimPrefix(toks[i].key, "و")
+	if !timesNouns[k] || i < 2 {
+		return false
+	}
+	return manyCounts[strings.TrimPrefix(toks[i-1].key, "و")] && recurWords[strings.TrimPrefix(toks[i-2].key, "و")]
+}
+
+var (
+	timesNouns = wordSet("مرات", "مره", "مرّات", "مرار")
+	recurWords = wordSet("صار", "صارت", "حصل", "حصلت", "تكرر", "تكررت", "بيتكرر", "يتكرر", "هاي", "هذي", "هذه", "هادي", "دي", "ده", "هيك")
+	manyCounts = wordSet("ثلاث", "ثلاثه", "تلت", "تلات", "تلاته", "تالت", "ثالث", "اربع", "اربعه", "رابع", "خمس", "خمسه", "خامس", "ست", "سته", "عشر", "عشره", "كذا", "عده", "كم", "عشرين",
+		"3", "4", "5", "6", "10", "٣", "٤", "٥", "٦", "١٠")
+)
+
+// lastTimeBefore: "آخر مرة" just before a verb of dealing ("آخر مرة
+// بتعامل معكن"): the customer leaves.
+func lastTimeBefore(toks []token, i int) bool {
+	return i >= 2 && timesNouns[toks[i-1].key] && toks[i-2].key == "اخر"
+}
+
+// stillNow: a word of "still / until now" (لهلأ, للحين, لسه, حتى الآن):
+// the wait goes on. "دفعت مصاري وما وصلني شي" alone is labelled medium;
+// paid and still nothing ("دفعت حق الطلبية ولهلأ ما وصلت") high.
+func stillNow(toks []token) bool {
+	for i := range toks {
+		if waitStillWords[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var waitStillWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"لهلأ", "لهلا", "للحين", "لسه", "لسا", "لساتو", "الان", "الآن", "دلوقتي", "لحد الان", "لليوم", "اليوم"} {
+		m[foldKey(w)] = true
+		m[foldKey("و"+w)] = true
+	}
+	return m
+}()
+
+// notArrived: a negated verb of arriving (ما وصلت, لم يصل, موصلش): with
+// "I paid" in the text, money taken and nothing received.
+func notArrived(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if strings.HasPrefix(k, "و") && !strings.HasPrefix(k, "وصل") {
+			k = k[len("و"):] // "وما وصلت": the conjunction, not the root's و
+		}
+		if k == "موصلش" || k == "موصلتش" {
+			return true
+		}
+		if (strings.HasPrefix(k, "وصل") || strings.HasPrefix(k, "يصل") || strings.HasPrefix(k, "تصل")) && i > 0 && refundNegations[toks[i-1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// waitedLong: a span of months (not weeks: an order two weeks late stays
+// medium in the labelled sets) counted from its start (منذ
+// شهرين, بقالي ٣ اسابيع, صار لي شهرين) in a text that negates something
+// (لم, ما, مش, لا): something owed withheld for long (round 11 label
+// convention: long-withheld money and service are high).
+func waitedLong(toks []token) bool {
+	span, neg := false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if monthSpans[k] && i > 0 && spanStarts[strings.TrimPrefix(toks[i-1].key, "و")] {
+			span = true
+		}
+		if k == "لم" || k == "ما" || k == "مش" || k == "لا" || k == "مو" || k == "محد" || k == "محدش" {
+			neg = true
+		}
+	}
+	return span && neg
+}
+
+var monthSpans = wordSet("شهرين", "اشهر", "شهور", "شهرين!!", "سنه", "سنين")
+
+var spanStarts = wordSet("منذ", "من", "بقالي", "بقالنا", "صارلي", "صارلنا", "لي", "لنا", "الي", "الو", "له", "صار", "بقاله", "بقالها", "ل")
 
 // withheldLong reports money withheld for long: a negated verb of giving
 // back (ما رجعوه, لم أسترد, مش راضية ترجعلي, لم تُعد) with a money noun
@@ -168,13 +308,18 @@ var urgentWords = func() map[string]uint8 {
 	}
 	// harm: the writer or their family fell ill, a device burned or was
 	// about to (safety, urgent)
-	for _, w := range []string{"حادثه", "حادث", "امرض", "إمرض", "نمرض", "خطرا", "خطراً", "الاكسجين", "اكسجين", "يطيحون", "طاحوا", "مرضت", "مرضنا", "ومرضت", "ومرضنا", "مرضو", "مرضوا", "ومرضو", "اتسممنا", "تسممنا", "يحرق", "بيحرق", "يحرقلي", "حرق", "حرقت", "انحرق", "انحرقت", "اتحرق", "اتحرقت", "تكهربت", "اتكهربت", "انكهربت"} {
+	for _, w := range []string{"حادثه", "حادث", "امرض", "إمرض", "نمرض", "خطرا", "خطراً", "الاكسجين", "اكسجين", "يطيحون", "طاحوا", "مرضت", "مرضنا", "ومرضت", "ومرضنا", "مرضو", "مرضوا", "ومرضو", "اتسممنا", "تسممنا", "يحرق", "بيحرق", "يحرقلي", "حرق", "حرقت", "انحرق", "انحرقت", "اتحرق", "اتحرقت", "تكهربت", "اتكهربت", "انكهربت",
+		// an infection or bleeding after a treatment (تعرضت لالتهاب بعد الحشوة)
+		"التهاب", "لالتهاب", "بالتهاب", "التهب", "التهبت", "عدوى", "بعدوى", "نزيف", "بنزيف"} {
 		m[foldKey(w)] = uwHarm
 	}
 	// closing or cancelling: "رح سكّر حسابي", "هلغي اشتراكي", "بحذف حسابي"
 	for _, w := range []string{"سكر", "اسكر", "بسكر", "نسكر", "قفل", "اقفل", "هقفل", "بقفل", "الغي", "هلغي", "بلغي", "احذف", "بحذف", "هحذف", "امسح", "بمسح", "همسح", "سأغلق", "ساغلق", "سالغي", "سألغي", "اغلق",
 		// stopping it: "بوقّف الاشتراك", "هوقف اشتراكي", "سأوقف حسابي"
-		"بوقف", "هوقف", "اوقف", "أوقف", "نوقف", "بنوقف", "سأوقف", "ساوقف", "راح اوقف", "بيوقف"} {
+		"بوقف", "هوقف", "اوقف", "أوقف", "نوقف", "بنوقف", "سأوقف", "ساوقف", "راح اوقف", "بيوقف",
+		// the loan "cancel" (بكنسل الاشتراك) and the MSA verbal noun after
+		// a verb of intent (سأقوم بإلغاء اشتراكي)
+		"كنسل", "بكنسل", "هكنسل", "اكنسل", "نكنسل", "بنكنسل", "بالغاء", "بإلغاء"} {
 		m[foldKey(w)] = uwClose
 	}
 	for _, w := range []string{"تانيه", "تانية", "ثانيه", "ثانية", "اخرى", "أخرى", "اخري", "غير"} {

@@ -234,6 +234,9 @@ var softUrgent = func() map[string]bool {
 func hardUrgentHit(text string, toks []token) bool {
 	soft := false
 	for _, h := range urgentM.find(toks) {
+		if describedNotUrgent(toks, h.ti, h.tj) {
+			continue
+		}
 		if !softUrgent[phraseKey(toks[h.ti:h.tj])] {
 			return true
 		}
@@ -241,6 +244,28 @@ func hardUrgentHit(text string, toks []token) bool {
 	}
 	return soft && refundInsisted(text, toks)
 }
+
+// describedNotUrgent: an urgency word that describes the product, not a
+// danger or a demand: smoke as a smell ("الغرفة ريحتها دخان": a smoky
+// room, not a fire) and "quickly" after a present-tense verb that is not
+// an answer asked for ("البطارية تنفد بسرعة": drains fast; "ردوا بسرعة"
+// still demands).
+func describedNotUrgent(toks []token, ti, tj int) bool {
+	if tj != ti+1 || ti == 0 {
+		return false
+	}
+	prev := toks[ti-1].key
+	switch toks[ti].key {
+	case "دخان":
+		return smellWords[prev]
+	case "بسرعه":
+		v := strings.TrimPrefix(strings.TrimPrefix(prev, "ب"), "و")
+		return (strings.HasPrefix(v, "ت") || strings.HasPrefix(v, "ي")) && !responseVerb(prev) && !responseVerb(v) && !strings.HasSuffix(v, "وا")
+	}
+	return false
+}
+
+var smellWords = wordSet("ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه", "فيها")
 
 // phraseKey joins the keys of toks with spaces (as foldKey does).
 func phraseKey(toks []token) string {

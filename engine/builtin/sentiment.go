@@ -46,6 +46,7 @@ func init() {
 	}
 	for _, w := range []string{"not", "no", "never", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "cannot", "couldnt",
 		"wont", "wouldnt", "shouldnt", "aint", "nothing", "nobody", "neither", "nor", "without", "hardly", "barely",
+
 		"ما", "مش", "مو", "مب", "موب", "لا", "ليس", "ليست", "لم", "لن", "مافي", "ماني", "مهو", "مهي", "بلاش", "بدون", "دون", "غير", "مش", "مانيش", "مهوش", "ولا",
 		"مكانش", "ماكانش", "مكنش", "مكانتش", "مبقاش", "مابقاش", "مهوب", "ماعاد", "مهيش",
 		// lacking: "عديمو الكفاءة والأخلاق" (devoid of competence and morals)
@@ -185,6 +186,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 			}
 			// "ما وقفت ضحك", "مبطلتش ضحك": not stopping negates nothing
 			if k < h.ti-1 && stopVerb(toks[k+1].key) {
+				break
+			}
+			// "zero pain", "zero help": zero negates the noun right after it
+			// (not further: "zero bugs now, great update")
+			if toks[k].key == "zero" && k == h.ti-1 {
+				v *= -0.74
 				break
 			}
 			// a negator joined to "and" negates as well ("ومو مستوي زين")
