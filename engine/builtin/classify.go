@@ -246,7 +246,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// بتعامل معكن", "سحبوا مني مصاري ... ليش!!!"): a comment left as
 	// "other", or a "why" without a question mark, is a complaint, and a
 	// neutral one negative
-	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && !strings.ContainsAny(text, "?؟")) &&
+	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && !hasQuestionMark(text)) &&
 		a.label != "positive" && a.tx.abuse() < abusiveMin && leavingOrDebited(a.toks) {
 		a.intents = []string{"complaint"}
 		if a.label == "neutral" {
@@ -273,7 +273,7 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	a.sent = withLearned(a.sent, a.toks)
 	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
 	abusive := a.tx.abuse() >= abusiveMin
-	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: strings.ContainsAny(text, "?؟"), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
+	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: hasQuestionMark(text), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
 	return a

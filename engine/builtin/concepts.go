@@ -20,7 +20,7 @@ import (
 // "still not fixed") or asked ("هل تم حل المشكلة؟"). It returns the token
 // range [lo, hi) the pattern covers, lo < 0 when there is none.
 func problemSolved(text string, toks []token) (lo, hi int) {
-	if strings.ContainsAny(text, "?؟") {
+	if hasQuestionMark(text) {
 		return -1, -1
 	}
 	thanks := -1
@@ -890,7 +890,7 @@ var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بش�
 // (؟), or only "بس" at the end ("حلو بس"), nor when a question or a
 // proposal cue is in the text ("حلو بس بدي اعرف السعر").
 func arReservation(text string, toks []token, s *sentScore, ev *intentEv) bool {
-	if !s.arabic || s.butAt < 1 || s.posBefore <= 0 || s.posAfter > 0 && !excessAfter(toks[s.butAt+1:]) || strings.ContainsAny(text, "?؟") {
+	if !s.arabic || s.butAt < 1 || s.posBefore <= 0 || s.posAfter > 0 && !excessAfter(toks[s.butAt+1:]) || hasQuestionMark(text) {
 		return false
 	}
 	if ev.cue[iQuestion] >= 0.5 || ev.cue[iSuggestion] >= 0.5 {
@@ -946,7 +946,7 @@ var (
 // هي الشروط؟"). The dialects' "ما" negates a verb ("ما وصل", "ما حد رد");
 // before one of these nouns it asks. Its "ما" reports no failure.
 func arInfoQuestion(text string, toks []token) bool {
-	if len(toks) < 2 || toks[0].key != "ما" || !strings.ContainsAny(text, "?؟") {
+	if len(toks) < 2 || toks[0].key != "ما" || !hasQuestionMark(text) {
 		return false
 	}
 	n := toks[1].key

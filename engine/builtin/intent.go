@@ -681,7 +681,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if spam.score < 0.5 && strings.IndexByte(text, '@') >= 0 && reCareHandle.MatchString(text) {
 		sc[iComplaint] += careHandle
 	}
-	if strings.ContainsAny(text, "?؟") {
+	if hasQuestionMark(text) {
 		sc[iQuestion] += 1
 	}
 	// "why did the app erase my photos": asking why about one's own
@@ -714,7 +714,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// bad ones after it (a clearly negative comment without such a
 	// contrast is left to the cues: made a complaint, it cost the
 	// complaints set 0.002 F1 on general negative tweets)
-	if len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !strings.ContainsAny(text, "?؟") &&
+	if len(toks) <= plainPraiseMaxWords && ev.cue[iQuestion] < 1 && ev.cue[iSuggestion] < 0.8 && !hasQuestionMark(text) &&
 		sent.butAt >= 0 && sent.posBefore > 0 && (sent.compound <= -0.2 || sent.negAfter >= contrastNegMin || concession(&sent, toks)) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
@@ -735,7 +735,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// word ("الترك بيوقف عند الجامعة يوم الخميس؟", "ما تكلفة الرحلة؟": the
 	// interrogative "ما" negates nothing) asks; the learned head's
 	// complaint evidence alone does not make it a grievance
-	if sent.arabic && strings.ContainsAny(text, "?؟") && !ev.why && sc[iQuestion] >= intentThreshold[iQuestion] && sc[iComplaint] < 1.5 {
+	if sent.arabic && hasQuestionMark(text) && !ev.why && sc[iQuestion] >= intentThreshold[iQuestion] && sc[iComplaint] < 1.5 {
 		info := arInfoQuestion(text, toks)
 		// (a short question: a longer text tells a story before asking,
 		// "الطرد بقاله شهر في الجمارك ومحدش فاهم حاجة، هو ده الشحن الدولي؟")

@@ -26,7 +26,7 @@ import (
 //   - "what do you think" + a verb ("شو رأيكن تفتحو", "ايه رايكم لو
 //     تعملوا") proposes too.
 func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (proposal bool) {
-	asks := strings.ContainsAny(text, "?؟")
+	asks := hasQuestionMark(text)
 	// an elative in a tweet-shaped text (a hashtag, a link, or long: the
 	// stacker's shape) is news ("أفضل لاعب في أفريقيا"), not praise of the
 	// brand

@@ -746,3 +746,10 @@ func (m *matcher) try(best *hit, toks []token, i int, key string, stripped bool)
 		}
 	}
 }
+
+// hasQuestionMark reports "?" or "؟" in s: what strings.ContainsAny(s,
+// "?؟") says, without its rune-by-rune scan (a non-ASCII set makes
+// ContainsAny decode every rune of s; these two searches are vectorised).
+func hasQuestionMark(s string) bool {
+	return strings.IndexByte(s, '?') >= 0 || strings.Contains(s, "؟")
+}

@@ -283,7 +283,7 @@ func phraseKey(toks []token) string {
 // exclamation mark, a word of now (الحين, هلق, دلوقتي, now), of payment
 // (دفعت, paid), of a wait (still, waiting, لسه, مستني, weeks, شهر).
 func refundInsisted(text string, toks []token) bool {
-	if strings.ContainsAny(text, "!！") {
+	if strings.IndexByte(text, '!') >= 0 || strings.Contains(text, "！") {
 		return true
 	}
 	for i := range toks {

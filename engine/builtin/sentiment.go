@@ -119,7 +119,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 		s.rawPos += solvedValence
 		s.hits++
 	}
-	asks := cb&cwWhich != 0 && strings.ContainsAny(text, "?؟") // "which plan is best?"
+	asks := cb&cwWhich != 0 && hasQuestionMark(text) // "which plan is best?"
 	slang := -1
 	if cb&cwSlang != 0 {
 		slang = slangPraise(toks) // "your editing skills are insane"

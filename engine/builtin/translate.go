@@ -305,7 +305,7 @@ const negMark = "NEGX"
 // question, where it is "what" ("ما اسمك؟"); ما في is "there is no".
 func markNegators(text string) string {
 	toks := tokenize(text)
-	question := strings.ContainsAny(text, "?؟")
+	question := hasQuestionMark(text)
 	var b strings.Builder
 	prev := 0
 	for i, t := range toks {
