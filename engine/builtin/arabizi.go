@@ -163,13 +163,13 @@ func arabiziReadingDetected(text string, known *op.Detection) (x dialect.Transli
 		if x.Known >= 2 && x.Known >= 3*x.English && 2*spelled <= x.Known {
 			return x, d, true
 		}
-		return x, d, fewWordsArabizi(x, len(strings.Fields(text)))
+		return x, d, fewWordsArabizi(x)
 	}
 	nw := len(strings.Fields(text))
 	if nw == 2 && x.Known == 2 && x.Table >= 1 && spelled == 0 && x.English == 0 {
 		return x, d, true // as in shortArabizi: "ezay ashtarek?"
 	}
-	if fewWordsArabizi(x, nw) {
+	if fewWordsArabizi(x) {
 		return x, d, true
 	}
 	short := nw <= shortArabiziWords && 3*spelled <= 2*x.Known
@@ -216,7 +216,7 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 		// el talab"
 		return x, dialect.Detect(text), true
 	}
-	if fewWordsArabizi(x, words) {
+	if fewWordsArabizi(x) {
 		return x, dialect.Detect(text), true
 	}
 	if x.Known < shortArabiziKnown || x.English > 0 || 3*x.Spelled > 2*x.Known {
@@ -237,10 +237,10 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 // lexicons and loans ("ya reet tzawdo zaitoon ka topping", "atyab shawarma
 // b 3amman"); an English comment has an English word. One table word is
 // not enough: the table also reads loans ("account", "videos"), so
-// "Subscribe me Secret videos" would pass. words (the argument) is not used
-// for the count: an emoji is no word. Of the 19,256 texts of the English
+// "Subscribe me Secret videos" would pass. The count is the
+// transliterator's (an emoji is no word). Of the 19,256 texts of the English
 // dev sets this reads none more.
-func fewWordsArabizi(x dialect.Translit, _ int) bool {
+func fewWordsArabizi(x dialect.Translit) bool {
 	latin := x.Known + x.Spelled + x.English + x.Loan
 	return latin <= shortArabiziWords && x.English == 0 && x.Known >= 2 && x.Spelled <= x.Known && (x.Table >= 2 || x.Digit >= 1)
 }

@@ -74,8 +74,8 @@ func solvedNegated(toks []token, a, b int) bool {
 		if toks[n].arabic && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && utf8.RuneCountInString(k) >= 5 {
 			return true // متحلتش, ماتحلتش
 		}
-		if !toks[n].arabic && strings.HasSuffix(k, "nt") && len(k) > 3 {
-			return true // hasnt, wasnt, didnt
+		if !toks[n].arabic && ntNegation(k) {
+			return true // hasnt, wasnt, didnt (not "payment")
 		}
 	}
 	return false
@@ -116,7 +116,7 @@ func takesLong(text string, toks []token) bool {
 		if !takeVerb(toks[i]) {
 			continue
 		}
-		if negatedBefore(toks, i) || i > 0 && negators[toks[i-1].key] || i > 0 && strings.HasSuffix(toks[i-1].key, "nt") {
+		if negatedBefore(toks, i) || i > 0 && negators[toks[i-1].key] || i > 0 && ntNegation(toks[i-1].key) {
 			continue
 		}
 		if !toks[i].arabic {
@@ -167,12 +167,18 @@ func takeVerb(t token) bool {
 		return true
 	}
 	for _, st := range takeStems {
-		if strings.HasPrefix(k, st) {
+		// the stem and a verb's ending ("ياخدوا", "اخدت"): "يخدم",
+		// "تخدير" only start like one
+		if strings.HasPrefix(k, st) && takeEndings[k[len(st):]] {
 			return true
 		}
 	}
 	return false
 }
+
+// takeEndings may follow a stem of takeStems.
+var takeEndings = map[string]bool{"": true, "و": true, "وا": true, "ت": true, "تي": true, "نا": true, "ش": true, "وش": true, "تش": true,
+	"لي": true, "لك": true, "ها": true, "هم": true, "ني": true, "ه": true, "ون": true, "ين": true}
 
 var (
 	takeVerbs = wordSet("اخد", "اخذ", "خد", "خذ")
@@ -433,11 +439,11 @@ var (
 	hackWords         = wordSet("hacked", "hijacked", "compromised", "اختراق", "اخترق", "اخترقوا", "مخترق", "مهكر", "تهكير", "هكروا")
 	firstHacked       = wordSet("اتهكرت", "انهكرت", "تهكرت")
 	myAccount         = wordSet("بتاعي", "تبعي", "حقي", "تاعي", "حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي")
-	someoneWords      = wordSet("someone", "somebody", "stranger", "حد", "حدا", "احد", "أحد", "شخص", "واحد", "حدن", "فيه حد")
+	someoneWords      = wordSet("someone", "somebody", "stranger", "حد", "حدا", "احد", "أحد", "شخص", "واحد", "حدن")
 	useWords          = wordSet("فات", "فاتو", "فاتوا", "changed", "reset", "using", "used", "uses", "use", "accessed", "accessing", "logged", "عم")
 	accountWords      = wordSet("password", "الباسورد", "باسوردي", "السري", "ايميلي", "الايميل", "email", "account", "حسابي", "الحساب", "اكونتي", "اكاونتي", "حسابنا", "بحسابي", "بطاقتي", "كارتي", "card")
 	unauthorisedWords = wordSet("unauthorized", "unauthorised", "fraudulent", "unknown", "suspicious")
-	ordersNouns       = wordSet("طلبات", "طلب", "عمليات", "عمليه", "مشتريات", "عمليات شراء")
+	ordersNouns       = wordSet("طلبات", "طلب", "عمليات", "عمليه", "مشتريات")
 	ownOrderVerbs     = wordSet("طلبتها", "اطلبها", "طلبته", "اطلبه", "عملتها", "اعملها", "اقم", "اقوم", "اشتريتها", "اشتريها", "نطلبها", "سويتها", "اسويها")
 	chargeNouns       = wordSet("orders", "order", "charges", "charge", "transactions", "transaction", "purchases", "purchase", "payments", "payment", "logins", "login", "activity")
 )
@@ -630,7 +636,7 @@ func ultimatum(toks []token) bool {
 }
 
 var (
-	orElse      = wordSet("والا", "وإلا", "وإلّا", "والّا", "وإلا فسوف")
+	orElse      = wordSet("والا", "وإلا", "وإلّا", "والّا")
 	threatVerbs = wordSet("switching", "switch", "cancel", "cancelling", "canceling", "leaving", "leave", "reporting", "report", "suing", "sue", "unsubscribing", "unsubscribe", "complaining", "escalating",
 		"هشتكي", "بشتكي", "حشتكي", "سأشتكي", "ساشتكي", "اشتكي", "هلغي", "بلغي", "حلغي", "سالغي", "سألغي", "الغي", "هقفل", "بقفل", "بسكر", "هسكر", "هسيبكم", "بسيبكم", "هبلغ", "سأتقدم", "ساتقدم", "بترك", "هترك", "سأترك", "ساترك")
 )
@@ -667,7 +673,7 @@ func hypothetical(toks []token, i int) bool {
 
 var (
 	wishObjects = wordSet("see", "have", "get", "a", "an", "more", "if", "some", "watch", "try")
-	beFuture    = wordSet("بيكون", "هيكون", "حيكون", "يكون", "سيكون", "رح يكون", "راح يكون", "بكون", "حتكون", "هتكون", "بتكون", "ستكون", "تكون")
+	beFuture    = wordSet("بيكون", "هيكون", "حيكون", "يكون", "سيكون", "بكون", "حتكون", "هتكون", "بتكون", "ستكون", "تكون")
 	condWords   = wordSet("لو", "اذا", "ازا", "إذا", "لما", "ان")
 )
 
@@ -869,7 +875,7 @@ func moneyAwaited(toks []token) bool {
 	return false
 }
 
-var waitWords = wordSet("ناطر", "ناطره", "ناطرين", "مستني", "مستنيه", "مستنيين", "انتظر", "أنتظر", "ننتظر", "بستنى", "استنى", "منتظر", "منتظره", "انطر", "عم انطر", "waiting")
+var waitWords = wordSet("ناطر", "ناطره", "ناطرين", "مستني", "مستنيه", "مستنيين", "انتظر", "أنتظر", "ننتظر", "بستنى", "استنى", "منتظر", "منتظره", "انطر", "waiting")
 
 // thanksVerb is the praise evidence of a first-person verb of thanking
 // addressed to the brand (أشكركم, نشكركم, بشكركم, أشكرك): the MSA and
@@ -1143,7 +1149,7 @@ func notDoneWell(text string, toks []token) bool {
 
 var doubtWords = wordSet("عارف", "عارفه", "اعرف", "بعرف", "اعرفش", "متاكد", "متأكد", "اذا", "إذا", "لو", "ان", "انه", "ادري", "داري", "يمكن", "بدري")
 
-var mannerGood = wordSet("زين", "منيح", "كويس", "مليح", "عدل", "صح", "مزبوط", "كما يجب", "كما ينبغي")
+var mannerGood = wordSet("زين", "منيح", "كويس", "مليح", "عدل", "صح", "مزبوط")
 
 // notWellWeight is the complaint evidence of notDoneWell.
 const notWellWeight = 0.8
@@ -1203,7 +1209,7 @@ func promiseBroken(toks []token) bool {
 					}
 				}
 				for _, t := range toks[j+1:] {
-					if goodElatives[t.key] || t.key == "فعلا" || t.key == "فعلاً" {
+					if goodElatives[t.key] || t.key == "فعلا" {
 						return false
 					}
 				}
@@ -1256,5 +1262,5 @@ func proposedBefore(toks []token, i int) bool {
 
 var (
 	channelNames = wordSet("واتساب", "واتس", "وتساب", "واتسب", "تلجرام", "تليجرام", "سناب", "انستا", "انستقرام", "whatsapp", "telegram")
-	proposeWords = wordSet("اقترح", "نقترح", "اقتراح", "اقتراحي", "ياريت", "ريت", "اتمنى", "نتمنى", "لو", "ممكن", "يا ريت", "suggest", "wish")
+	proposeWords = wordSet("اقترح", "نقترح", "اقتراح", "اقتراحي", "ياريت", "ريت", "اتمنى", "نتمنى", "لو", "ممكن", "suggest", "wish")
 )

@@ -346,13 +346,17 @@ var engagementNouns, priceWords = keySet("followers", "subscribers",
 	keySet("cheap", "cheapest", "رخيص", "رخيصه", "رخيصة", "ارخص", "بارخص", "أرخص", "بأرخص",
 		"باسعار", "بأسعار", "بسعر", "رمزي")
 
-// keySet is the set of the token keys of words (each one token).
+// keySet is the set of the token keys of words, each one token.
 func keySet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
-		for _, t := range tokenize(w) {
-			m[t.key] = true
+		toks := tokenize(w)
+		if len(toks) != 1 {
+			// a phrase would add each of its words ("يا ريت" made "يا"
+			// a key): sets are of single words, looked up a token at a time
+			panic("builtin: keySet: not one word: " + w)
 		}
+		m[toks[0].key] = true
 	}
 	return m
 }
@@ -866,7 +870,7 @@ func modalStatement(toks []token, i int) bool {
 // request, not a grievance.
 var clauseAskWords = keySet("question", "questions", "ask", "asking", "wondering", "wonder", "can", "could", "would", "please", "pls", "plz",
 	"suggest", "suggestion", "idea", "hope", "wish", "سؤال", "اسأل", "اسال", "استفسار", "ممكن", "ياريت", "ريت", "اتمنى", "أتمنى", "نتمنى",
-	"ودي", "حبيت", "اقترح", "اقتراح", "لو", "يا ريت", "بتمنى", "نفسي", "يارب")
+	"ودي", "حبيت", "اقترح", "اقتراح", "لو", "ياريت", "بتمنى", "نفسي", "يارب")
 
 // howLongAux follow "how long" in an information question.
 var howLongAux = keySet("does", "do", "will", "would", "is", "are", "can", "should")

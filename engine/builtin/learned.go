@@ -448,7 +448,8 @@ var (
 	// and obvious.jsonl (each as good or better): once the markers bound
 	// the head (openVarieties), a detection of 0.7-0.75 and an msa detection
 	// without formal signs are still mostly wrong where the head disagrees
-	// (0.8 let the head overrule في منو, whose منو also feeds Gulf)
+	// (0.8 let the head overrule في منو, whose منو also feeds Gulf); round
+	// 10: 0.75 -> 0.85 once في منو outweighs the Gulf منو (fresh sets 20-23)
 	learnedDialectBelow = 0.85
 	learnedDialectMinP  = 0.6
 	// learnedDialectFromMSA: the head's probability needed to overrule a

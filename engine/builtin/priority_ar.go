@@ -409,7 +409,7 @@ func fromOwnMoney(toks []token, i int) bool {
 
 // debitedMe: "they deducted / withdrew (money) from me", the object on the
 // verb ("خصملي ٤٠ جنيه", "سحبولي المبلغ"): money taken.
-var debitedMe = wordSet("خصملي", "خصمولي", "خصمتولي", "خصمتوا لي", "خصمني", "سحبولي", "سحبتولي", "سحبلي", "اقتطعوا")
+var debitedMe = wordSet("خصملي", "خصمولي", "خصمتولي", "خصمني", "سحبولي", "سحبتولي", "سحبلي", "اقتطعوا")
 
 var ownMoney = map[string]bool{"رصيدي": true, "حسابي": true, "بطاقتي": true, "كارتي": true, "فيزتي": true, "راتبي": true, "محفظتي": true}
 

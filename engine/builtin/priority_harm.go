@@ -48,7 +48,7 @@ func harmUrgent(toks []token) bool {
 		case m&hkChange != 0:
 			// "خلاص بدي غير الشركة", "رح غيّر الدكتور": leaving for another
 			// provider (غير alone is "other / not": a will word before it)
-			if i+1 < len(toks) && providerNouns[toks[i+1].key] && (k != "غير" || i > 0 && willWords[toks[i-1].key]) {
+			if i+1 < len(toks) && providerNouns[toks[i+1].key] && (kb != "غير" || i > 0 && willWords[toks[i-1].key]) {
 				return true
 			}
 		case m&hkSick != 0:
@@ -259,13 +259,13 @@ func describedNotUrgent(toks []token, ti, tj int) bool {
 	case "دخان":
 		return smellWords[prev]
 	case "بسرعه":
-		v := strings.TrimPrefix(strings.TrimPrefix(prev, "ب"), "و")
+		v := strings.TrimPrefix(strings.TrimPrefix(prev, "و"), "ب")
 		return (strings.HasPrefix(v, "ت") || strings.HasPrefix(v, "ي")) && !responseVerb(prev) && !responseVerb(v) && !strings.HasSuffix(v, "وا")
 	}
 	return false
 }
 
-var smellWords = wordSet("ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه", "فيها")
+var smellWords = wordSet("ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه")
 
 // phraseKey joins the keys of toks with spaces (as foldKey does).
 func phraseKey(toks []token) string {

@@ -514,8 +514,18 @@ var negScaleEn = 0.5
 // a contrast word is mixed.
 var contrastMixed = true
 
-// stopVerb reports a verb of stopping or quitting (وقفت, بطلت, توقف): after
-// a negation it says the thing went on ("ما وقفت ضحك").
+// stopVerb reports a verb of stopping or quitting (وقفت, بطلت, توقف), also
+// inside the circumfix ma-...-sh (مبطلتش): after a negation it says the
+// thing went on ("ما وقفت ضحك"). Whole forms only: "بطلع", "بطلب" and
+// "موقف" are other words.
 func stopVerb(k string) bool {
-	return strings.Contains(k, "وقف") || strings.Contains(k, "بطل") && !strings.Contains(k, "بطله") || strings.Contains(k, "مليت")
+	if stopForms[k] {
+		return true
+	}
+	if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && len(k) > len("مش") {
+		return stopForms[k[len("م"):len(k)-len("ش")]]
+	}
+	return false
 }
+
+var stopForms = wordSet("وقفت", "وقفنا", "وقفوا", "وقف", "توقفت", "توقفنا", "توقف", "بطلت", "بطلنا", "بطلوا", "بطل", "مليت", "ملينا")

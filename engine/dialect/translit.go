@@ -899,7 +899,7 @@ func cliticLoan(w []byte) bool {
 			if k+n == 0 || n > 0 && !loanSuffixes[string(w[len(w)-n:])] {
 				continue
 			}
-			if stem := w[k : len(w)-n]; socialLoans[string(stem)] && len(stem) >= 4 && !(k == 2 && string(w[:2]) == "un") {
+			if stem := w[k : len(w)-n]; socialLoans[string(stem)] && len(stem) >= 4 {
 				return true
 			}
 		}

@@ -188,9 +188,11 @@ DROP INDEX IF EXISTS feedback_by_text;
 -- account's new feedback at once count one after the other: the second
 -- counts after the first committed (each statement of a plpgsql function
 -- takes a new snapshot under READ COMMITTED) and the cap holds exactly.
+-- FOR NO KEY UPDATE, not FOR UPDATE: it does not conflict with the FOR KEY
+-- SHARE locks that inserting rows which reference the account take.
 CREATE OR REPLACE FUNCTION svc_feedback_limit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	PERFORM 1 FROM accounts WHERE id = NEW.account_id FOR UPDATE;
+	PERFORM 1 FROM accounts WHERE id = NEW.account_id FOR NO KEY UPDATE;
 	IF NOT EXISTS (SELECT 1 FROM feedback WHERE account_id = NEW.account_id AND classification_id = NEW.classification_id)
 		AND (SELECT count(*) FROM feedback WHERE account_id = NEW.account_id) >= 3000 THEN
 		RAISE EXCEPTION 'feedback limit reached for account %', NEW.account_id USING ERRCODE = 'SVFB1';
