@@ -25,12 +25,13 @@ import "strings"
 //     (ما, مش, لم, لسه ...) or the ma-...-sh circumfix ("لم يتم رد المبلغ",
 //     "لسه مرجعوش الفلوس", "ما رجعتولي المصاري").
 func arabicUrgent(toks []token) bool {
-	paid, twice, extra, demand := false, false, false, false
+	paid, twice, extra, demand, arabic := false, false, false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
 			continue
 		}
+		arabic = true
 		k := t.key
 		if hasDebitStem(k) || debitedMe[strings.TrimPrefix(k, "و")] {
 			return true
@@ -80,6 +81,9 @@ func arabicUrgent(toks []token) bool {
 		if countedTimes(toks, i) {
 			return true
 		}
+	}
+	if !arabic {
+		return false // the scans below read Arabic words only
 	}
 	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks)
 }
