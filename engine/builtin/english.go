@@ -182,9 +182,9 @@ func reliefOf(toks []token, i int) bool {
 }
 
 // badThings are what a customer is glad to see gone.
-var badThings = keySet("pain", "ache", "headache", "migraine", "acne", "rash", "itch", "stress", "anxiety", "noise", "smell", "stain", "stains", "bug", "lag", "problem", "issue")
+var badThings = wordSet("pain", "ache", "headache", "migraine", "acne", "rash", "itch", "stress", "anxiety", "noise", "smell", "stain", "stains", "bug", "lag", "problem", "issue")
 
-var reliefWords = keySet("gone", "disappeared", "vanished", "cured", "healed")
+var reliefWords = wordSet("gone", "disappeared", "vanished", "cured", "healed")
 
 // slangWithJoy reports a slang intensity adjective ("insane", "sick",
 // "unreal") in a comment that also carries a delighted emoji: "this scent
@@ -208,7 +208,7 @@ func slangWithJoy(text string, toks []token) bool {
 	return false
 }
 
-var pleaseWords = keySet("please", "pls", "plz", "plss")
+var pleaseWords = wordSet("please", "pls", "plz", "plss")
 
 // opensQuestion reports an English text that opens with a question word
 // and an auxiliary or a measure ("how many", "what time", "is the", "do
@@ -247,7 +247,7 @@ func ironic(text string, toks []token) bool {
 	return false
 }
 
-var ironicGood = keySet("great", "wonderful", "perfect", "fantastic", "brilliant", "lovely", "amazing", "awesome", "thanks")
+var ironicGood = wordSet("great", "wonderful", "perfect", "fantastic", "brilliant", "lovely", "amazing", "awesome", "thanks")
 
 // goodSuperlativeEver reports "<adjective>-est ... ever" or "best ...
 // ever" within four words (the caller checks that the comment's valence
@@ -297,9 +297,9 @@ func leavingThreat(toks []token) bool {
 }
 
 var (
-	enLeaveVerbs  = keySet("switching", "cancelling", "canceling", "unsubscribing", "deleting", "closing", "uninstalling", "quitting", "withdrawing")
-	leaveObjects  = keySet("account", "app", "subscription", "membership", "profile", "application", "booking", "order", "deposit")
-	firstPersonBe = keySet("im", "i'm", "were", "we're", "am")
+	enLeaveVerbs  = wordSet("switching", "cancelling", "canceling", "unsubscribing", "deleting", "closing", "uninstalling", "quitting", "withdrawing")
+	leaveObjects  = wordSet("account", "app", "subscription", "membership", "profile", "application", "booking", "order", "deposit")
+	firstPersonBe = wordSet("im", "i'm", "were", "we're", "am")
 )
 
 // englishUrgent reports the English urgency concepts of this file (a
@@ -324,7 +324,7 @@ func moneyGone(toks []token) bool {
 	return false
 }
 
-var valueNouns = keySet("money", "miles", "points", "balance", "credit", "credits", "savings", "funds", "deposit")
+var valueNouns = wordSet("money", "miles", "points", "balance", "credit", "credits", "savings", "funds", "deposit")
 
 // pointless reports "what's the point" / "what is the point".
 func pointless(toks []token) bool {
@@ -399,7 +399,7 @@ func ntNegation(k string) bool {
 	return ntStems[k[:len(k)-2]]
 }
 
-var ntStems = keySet("do", "does", "did", "ca", "can", "wo", "is", "are", "was", "were", "has", "have", "had", "should", "would", "could",
+var ntStems = wordSet("do", "does", "did", "ca", "can", "wo", "is", "are", "was", "were", "has", "have", "had", "should", "would", "could",
 	"must", "need", "ai", "might", "dare", "aren", "isn", "wasn", "didn", "doesn", "don")
 
 // hasKey reports a token whose key is k.
@@ -430,14 +430,14 @@ func greeting(toks []token, i int) bool {
 	return i+1 < len(toks) && toks[i].key == "good" && greetTimes[toks[i+1].key] && !toks[i].arabic
 }
 
-var greetTimes = keySet("morning", "afternoon", "evening")
+var greetTimes = wordSet("morning", "afternoon", "evening")
 
 // anyNot are the words after an opening "any" that make no question
 // ("anyway", "any time!": thanks).
-var anyNot = keySet("time", "way", "day", "more", "longer", "chance")
+var anyNot = wordSet("time", "way", "day", "more", "longer", "chance")
 
 // anyStatement make "any ..." a statement ("any feedback is appreciated").
-var anyStatement = keySet("is", "are", "was", "were", "will", "would", "appreciated", "welcome", "helps")
+var anyStatement = wordSet("is", "are", "was", "were", "will", "would", "appreciated", "welcome", "helps")
 
 // hasAnyKey reports a token whose key is in set.
 func hasAnyKey(toks []token, set map[string]bool) bool {
@@ -477,7 +477,7 @@ func cantStop(toks []token) bool {
 	return false
 }
 
-var enjoyVerbs = keySet("smiling", "laughing", "listening", "watching", "playing", "eating", "reading", "wearing", "using", "recommending", "thinking", "talking", "singing", "dancing", "rewatching")
+var enjoyVerbs = wordSet("smiling", "laughing", "listening", "watching", "playing", "eating", "reading", "wearing", "using", "recommending", "thinking", "talking", "singing", "dancing", "rewatching")
 
 // rating reads a score given out of ten or five, or in stars: 1 for a high
 // one (8-10/10, 5/5, "five stars"), -1 for a low one (0-2/10, 0-1/5, "one
@@ -521,10 +521,10 @@ func wishYouDid(toks []token) bool {
 }
 
 var (
-	wishWho   = keySet("you", "u", "yall", "they", "ya")
-	wishVerbs = keySet("would", "could", "had", "sold", "made", "did", "brought", "kept", "did", "got", "ran", "gave")
+	wishWho   = wordSet("you", "u", "yall", "they", "ya")
+	wishVerbs = wordSet("would", "could", "had", "sold", "made", "did", "brought", "kept", "did", "got", "ran", "gave")
 )
 
 // proposeVerbs name what a business could do for its customers ("why not
 // open", "why not add"); "why not refund me" asks for what is owed.
-var proposeVerbs = keySet("open", "add", "make", "do", "bring", "offer", "try", "have", "start", "include", "create", "sell", "stock", "launch", "host", "film", "cover", "extend", "hire", "partner", "introduce")
+var proposeVerbs = wordSet("open", "add", "make", "do", "bring", "offer", "try", "have", "start", "include", "create", "sell", "stock", "launch", "host", "film", "cover", "extend", "hire", "partner", "introduce")

@@ -224,7 +224,7 @@ func detectSpam(text string, toks []token) spamResult {
 	return s
 }
 
-var cannotWords = keySet("cant", "cannot", "couldnt", "can't", "couldn't", "unable", "didnt", "doesnt")
+var cannotWords = wordSet("cant", "cannot", "couldnt", "can't", "couldn't", "unable", "didnt", "doesnt")
 
 // visitOurPlace: a plural imperative of visiting (زوروا, زورونا,
 // تفضلوا بزيارة) before, within two words, a noun with the writer's
@@ -244,7 +244,7 @@ func visitOurPlace(toks []token) bool {
 	return false
 }
 
-var visitVerbs = keySet("زوروا", "زورو", "وزوروا", "بزياره", "بزيارة")
+var visitVerbs = wordSet("زوروا", "زورو", "وزوروا", "بزياره", "بزيارة")
 
 // clickTheLink: an imperative of pressing, entering or opening
 // (اضغط, ادخل, افتح, كليك) up to two words before "the link" (الرابط,
@@ -269,10 +269,10 @@ func clickTheLink(toks []token) bool {
 }
 
 var (
-	clickVerbs    = keySet("اضغط", "اضغطي", "اضغطوا", "واضغط", "ادخل", "ادخلي", "ادخلوا", "وادخل", "ادخلو", "كليك", "اكبس", "دوس", "دوسوا")
-	clickNotOrder = keySet("لما", "لمن", "لو", "اذا", "إذا", "كل", "ما", "بس", "انا", "أنا", "عندما", "حين", "وقت", "كيف", "ليش", "ليه", "مش", "لا", "لم", "كنت", "بحاول", "حاولت", "عم")
-	linkNouns     = keySet("الرابط", "رابط", "اللينك", "لينك", "link", "الرابط،")
-	contactMeW    = keySet("ابعتلي", "ابعثلي", "راسلني", "كلمني", "كلميني", "تواصل", "تواصلي", "تواصلوا", "واتس", "واتساب", "whatsapp", "dm", "ارسلي", "ارسللي", "اتصل")
+	clickVerbs    = wordSet("اضغط", "اضغطي", "اضغطوا", "واضغط", "ادخل", "ادخلي", "ادخلوا", "وادخل", "ادخلو", "كليك", "اكبس", "دوس", "دوسوا")
+	clickNotOrder = wordSet("لما", "لمن", "لو", "اذا", "إذا", "كل", "ما", "بس", "انا", "أنا", "عندما", "حين", "وقت", "كيف", "ليش", "ليه", "مش", "لا", "لم", "كنت", "بحاول", "حاولت", "عم")
+	linkNouns     = wordSet("الرابط", "رابط", "اللينك", "لينك", "link", "الرابط،")
+	contactMeW    = wordSet("ابعتلي", "ابعثلي", "راسلني", "كلمني", "كلميني", "تواصل", "تواصلي", "تواصلوا", "واتس", "واتساب", "whatsapp", "dm", "ارسلي", "ارسللي", "اتصل")
 )
 
 // contactMe: a request to be contacted (ابعتلي, راسلني, كلمني, واتساب).
@@ -315,7 +315,7 @@ func followExchange(text string, toks []token) bool {
 
 // returnVerbs are forms of رد "return (a favour)" in a follow-for-follow
 // promise ("w bred follow"); the bare noun رد ("a reply") is not one.
-var returnVerbs = keySet("برد", "وبرد", "ارد", "وارد", "نرد", "ونرد", "بنرد", "ردلك", "بردلك", "اردلك")
+var returnVerbs = wordSet("برد", "وبرد", "ارد", "وارد", "نرد", "ونرد", "بنرد", "ردلك", "بردلك", "اردلك")
 
 // ownThing reports "my" or "mine" among the first twelve words.
 func ownThing(toks []token) bool {
@@ -341,25 +341,10 @@ func engagementForSale(toks []token) bool {
 	return metric && price
 }
 
-var engagementNouns, priceWords = keySet("followers", "subscribers",
+var engagementNouns, priceWords = wordSet("followers", "subscribers",
 	"متابعين", "متابعينك", "لايكات", "لايكس", "فولورز", "فلورز", "مشاهدات", "مشتركين"),
-	keySet("cheap", "cheapest", "رخيص", "رخيصه", "رخيصة", "ارخص", "بارخص", "أرخص", "بأرخص",
+	wordSet("cheap", "cheapest", "رخيص", "رخيصه", "رخيصة", "ارخص", "بارخص", "أرخص", "بأرخص",
 		"باسعار", "بأسعار", "بسعر", "رمزي")
-
-// keySet is the set of the token keys of words, each one token.
-func keySet(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		toks := tokenize(w)
-		if len(toks) != 1 {
-			// a phrase would add each of its words ("يا ريت" made "يا"
-			// a key): sets are of single words, looked up a token at a time
-			panic("builtin: keySet: not one word: " + w)
-		}
-		m[toks[0].key] = true
-	}
-	return m
-}
 
 // findURLs is reURL.FindAllStringIndex(text, -1) (nil for none), scanning
 // only the words that may hold a URL: every match lies inside one run of
@@ -849,7 +834,7 @@ func concession(s *sentScore, toks []token) bool {
 
 // betterWords are Arabic elatives of praise, which the sentiment lexicon
 // may not rate: after "but" they say "better still".
-var betterWords = keySet("اروع", "أروع", "احلى", "أحلى", "احسن", "أحسن", "افضل", "أفضل", "اجمل", "أجمل", "اطيب", "أطيب", "الذ", "ألذ")
+var betterWords = wordSet("اروع", "أروع", "احلى", "أحلى", "احسن", "أحسن", "افضل", "أفضل", "اجمل", "أجمل", "اطيب", "أطيب", "الذ", "ألذ")
 
 // modalStatement reports an English modal that states rather than asks:
 // after a subject other than "you" ("I can barely hear it", "it would
@@ -868,12 +853,12 @@ func modalStatement(toks []token, i int) bool {
 
 // clauseAskWords after a contrast word turn the clause into a question or a
 // request, not a grievance.
-var clauseAskWords = keySet("question", "questions", "ask", "asking", "wondering", "wonder", "can", "could", "would", "please", "pls", "plz",
+var clauseAskWords = wordSet("question", "questions", "ask", "asking", "wondering", "wonder", "can", "could", "would", "please", "pls", "plz",
 	"suggest", "suggestion", "idea", "hope", "wish", "سؤال", "اسأل", "اسال", "استفسار", "ممكن", "ياريت", "ريت", "اتمنى", "أتمنى", "نتمنى",
 	"ودي", "حبيت", "اقترح", "اقتراح", "لو", "ياريت", "بتمنى", "نفسي", "يارب")
 
 // howLongAux follow "how long" in an information question.
-var howLongAux = keySet("does", "do", "will", "would", "is", "are", "can", "should")
+var howLongAux = wordSet("does", "do", "will", "would", "is", "are", "can", "should")
 
 // contrastNegMin is the negative valence after a contrast word from which
 // "good ..., but bad ..." is a complaint.
@@ -1089,7 +1074,7 @@ func negatedFailure(toks []token) float64 {
 	return 0
 }
 
-var exceptWords = keySet("الا", "إلا", "غير", "except", "unless")
+var exceptWords = wordSet("الا", "إلا", "غير", "except", "unless")
 
 // whyNotCue is the complaint weight of "ليش ما" / "ليه ما" (data/intent.tsv).
 const whyNotCue = 0.6

@@ -462,10 +462,16 @@ var (
 // dialectUnsure reports a detection refineDialect may change: a short
 // Arabic comment (orig, as written) the detector is unsure of.
 func dialectUnsure(d op.Detection, orig string) bool {
-	if learnedDialect == nil || d.Dialect == "" || d.Language == "en" || !commentShaped(orig) {
+	if !dialectShaped(d, orig) {
 		return false
 	}
 	return d.DialectConfidence < learnedDialectBelow || sharedOnlyMSA(d, orig)
+}
+
+// dialectShaped reports a detection refineDialect may read at all: a short
+// Arabic comment with a dialect, the learned head loaded.
+func dialectShaped(d op.Detection, orig string) bool {
+	return learnedDialect != nil && d.Dialect != "" && d.Language != "en" && commentShaped(orig)
 }
 
 // sharedOnlyMSA reports an msa detection whose only formal evidence is a
@@ -474,27 +480,40 @@ func dialectUnsure(d op.Detection, orig string) bool {
 // (كان محترم جدا وخلصلي الموضوع), so the head may answer, as for any
 // unsure detection (still with learnedDialectFromMSA).
 func sharedOnlyMSA(d op.Detection, orig string) bool {
-	if d.Dialect != "msa" {
-		return false
-	}
-	sg := dialect.MarkerSigns(orig)
-	return sg.Shared > 0 && sg.MSA-sg.Shared < 0.01
+	return d.Dialect == "msa" && sharedOnly(dialect.MarkerSigns(orig))
 }
+
+// sharedOnly reports formal evidence made only of shared words.
+func sharedOnly(sg dialect.Signs) bool { return sg.Shared > 0 && sg.MSA-sg.Shared < 0.01 }
 
 // refineDialect is d with the learned dialect head's answer for a short
 // Arabic comment the detector is unsure of (dialectUnsure); toks are the
 // tokens of the text as the analyzers read it (an Arabizi comment in
-// Arabic script), orig the text as written.
+// Arabic script), orig the text as written. The markers are scanned once.
 func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
-	h := learnedDialect
-	if !dialectUnsure(d, orig) {
+	if !dialectShaped(d, orig) {
 		return d
 	}
+	var sg dialect.Signs
+	signed := false
+	if d.DialectConfidence >= learnedDialectBelow {
+		if d.Dialect != "msa" {
+			return d
+		}
+		sg, signed = dialect.MarkerSigns(orig), true
+		if !sharedOnly(sg) {
+			return d
+		}
+	}
+	h := learnedDialect
 	var p [4]float64
 	if len(h.classes) != len(p) || !h.score(toks, p[:]) {
 		return d
 	}
-	return pickDialect(d, dialect.MarkerSigns(orig), h.classes, p)
+	if !signed {
+		sg = dialect.MarkerSigns(orig)
+	}
+	return pickDialect(d, sg, h.classes, p)
 }
 
 // pickDialect is detection d with the learned head's answer p (over

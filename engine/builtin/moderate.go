@@ -280,7 +280,7 @@ func friendlyVocative(toks []token, i int) bool {
 	return toks[i].key == "يا" && i+1 < len(toks) && friendlyCalls[toks[i+1].key]
 }
 
-var friendlyCalls = keySet("زلمه", "زلمة", "زلمي", "رجال", "رجل", "شباب", "جماعه", "جماعة", "حبيبي", "حبيبتي", "حبايب", "غالي", "غاليه",
+var friendlyCalls = wordSet("زلمه", "زلمة", "زلمي", "رجال", "رجل", "شباب", "جماعه", "جماعة", "حبيبي", "حبيبتي", "حبايب", "غالي", "غاليه",
 	"اخي", "اخوي", "اخويا", "خوي", "خيي", "بطل", "ابطال", "وحش", "باشا", "معلم", "عمي", "حجي", "ست", "استاذ", "شيخ", "اخت", "اختي", "صاحبي", "صديقي")
 
 // addressed2 are second-person address words (a subset of addressed:

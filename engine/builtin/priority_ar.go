@@ -33,7 +33,7 @@ func arabicUrgent(toks []token) bool {
 		}
 		arabic = true
 		k := t.key
-		if hasDebitStem(k) || debitedMe[strings.TrimPrefix(k, "و")] {
+		if debitedFromMe(toks, i) {
 			return true
 		}
 		switch urgentWords[k] { // one lookup a token
@@ -75,9 +75,6 @@ func arabicUrgent(toks []token) bool {
 				return true
 			}
 		}
-		if kb := strings.TrimPrefix(k, "و"); (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
-			return true // "خصم مني ٥٠ جنيه", "سحبوا مني", "تخصمون مني": money taken
-		}
 		if countedTimes(toks, i) {
 			return true
 		}
@@ -103,8 +100,7 @@ func leavingOrDebited(toks []token) bool {
 			continue
 		}
 		k := t.key
-		kb := strings.TrimPrefix(k, "و")
-		if hasDebitStem(k) || debitedMe[kb] {
+		if debitedFromMe(toks, i) {
 			return true
 		}
 		switch urgentWords[k] {
@@ -116,9 +112,6 @@ func leavingOrDebited(toks []token) bool {
 			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
 				return true
 			}
-		}
-		if (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا") {
-			return true
 		}
 	}
 	return false
@@ -374,6 +367,20 @@ func againAfter(toks []token, i int) bool {
 		}
 	}
 	return false
+}
+
+// debitedFromMe reports money taken from the writer at toks[i]: a passive
+// verb of debiting (hasDebitStem), a verb with the writer as its object
+// (debitedMe: خصملي), or a verb of debiting before "مني"/"منا" ("خصم مني ٥٠
+// جنيه", "سحبوا مني", "تخصمون مني"). arabicUrgent and leavingOrDebited read
+// it alike.
+func debitedFromMe(toks []token, i int) bool {
+	k := toks[i].key
+	kb := strings.TrimPrefix(k, "و")
+	if hasDebitStem(k) || debitedMe[kb] {
+		return true
+	}
+	return (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا")
 }
 
 // hasDebitStem: k is a passive verb of debiting with a suffix or a

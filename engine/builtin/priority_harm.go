@@ -137,36 +137,36 @@ func billDisputed(text string, toks []token) bool {
 
 // amountWords: how much a bill is said to be beside a figure ("double",
 // ضعف, "three times")
-var amountWords = keySet("double", "doubled", "twice", "times", "tripled", "ضعف", "الضعف", "ضعفين", "اضعاف", "مرتين", "دبل")
+var amountWords = wordSet("double", "doubled", "twice", "times", "tripled", "ضعف", "الضعف", "ضعفين", "اضعاف", "مرتين", "دبل")
 
 var (
 	// careNouns: medicine, treatment, care (the Arabizi reading writes
 	// dawa as دوه)
-	careNouns = keySet("meds", "medication", "medications", "medicine", "insulin", "oxygen", "treatment", "dialysis",
+	careNouns = wordSet("meds", "medication", "medications", "medicine", "insulin", "oxygen", "treatment", "dialysis",
 		"دوا", "دواء", "الدوا", "الدواء", "دوه", "دواه", "دوائه", "دوائها", "انسولين", "الانسولين", "الأنسولين", "حقنة", "حقنه", "ابره", "إبرة",
 		"علاج", "العلاج", "للعلاج", "للدوا", "للدواء", "للرعاية", "للرعايه", "للانسولين", "للأنسولين", "علاجه", "علاجها", "رعاية", "الرعاية", "رعايه", "الرعايه", "الاكسجين")
 	// careNeed: someone needs it or missed it (third person: "بدي دوا"
 	// is a customer asking to buy)
-	careNeed = keySet("missed", "needs", "needed", "need", "without", "محتاج", "محتاجة", "محتاجه", "محتاجاه", "محتاجين", "بحاجة", "بحاجه", "ماسة", "ماسه",
+	careNeed = wordSet("missed", "needs", "needed", "need", "without", "محتاج", "محتاجة", "محتاجه", "محتاجاه", "محتاجين", "بحاجة", "بحاجه", "ماسة", "ماسه",
 		"يحتاج", "تحتاج", "بده", "بدها", "بدو", "بدون", "فاتته", "فاتها", "يبي", "تبي", "يبغى", "تبغى")
 	// harmWords: injured, wounded, fell ill (MSA and dialects)
-	harmWords = keySet("أصيب", "اصيب", "أصيبت", "اصيبت", "إصابة", "اصابة", "بجرح", "بجروح", "انجرح", "انجرحت", "اتجرح", "اتجرحت",
+	harmWords = wordSet("أصيب", "اصيب", "أصيبت", "اصيبت", "إصابة", "اصابة", "بجرح", "بجروح", "انجرح", "انجرحت", "اتجرح", "اتجرحت",
 		"اتعور", "اتعورت", "تعور", "تعورت", "انصاب", "انصابت", "poisoned", "poisoning", "bleeding", "وتسمم", "تسمم")
-	lostBe = keySet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
+	lostBe = wordSet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
 	// fearWords: someone was frightened or people fear for their safety
 	// ("كنت رح موت من الخوف", "الناس عم تخاف تمشي بالليل", "ktir 5efet");
 	// pain that goes on ("لحد دلوقتي بتوجع"). English "afraid" is mostly
 	// politeness ("I'm afraid the order is late") and is not here; خايف
 	// ("worried that") neither.
-	fearWords = keySet("خفت", "الخوف", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "رعب", "scared", "terrified", "frightened",
+	fearWords = wordSet("خفت", "الخوف", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "رعب", "scared", "terrified", "frightened",
 		"بتوجع", "بيوجع", "بتوجعني", "بيوجعني", "توجعني", "يوجعني", "موجوع", "موجوعه", "بتوجعه", "بتوجعها")
-	changeVerbs   = keySet("غير", "بغير", "هغير", "حغير", "نغير", "بنغير", "هنغير", "اغير", "أغير", "راح-اغير", "بدلت", "هبدل", "ابدل", "أبدل", "بدي-ابدل")
-	willWords     = keySet("بدي", "رح", "راح", "ح", "ابي", "أبي", "ابغى", "بدنا", "عايز", "عاوز", "لازم", "خلاص")
-	providerNouns = keySet("الشركه", "الشركة", "المحل", "المطعم", "البنك", "الشبكه", "الشبكة", "الخط", "الدكتور", "الطبيب", "العياده", "العيادة", "المزود", "الصيدليه", "الصيدلية", "المدرسه", "المدرسة", "الفيت", "البيطري", "المستشفى", "النادي", "الجيم", "الشريحه", "الشريحة", "المركز", "الصالون", "التأمين", "التامين")
-	becameWords   = keySet("got", "fell", "gotten", "became", "been", "getting")
-	lostWords     = keySet("lost", "missing", "ضاعت", "ضاع", "ضايعة", "الضايعة", "الضايعه", "ضايعه", "ضايع", "الضايع", "مفقودة", "مفقود", "المفقودة", "فقدت", "ضاعتلي", "ضيعوا", "ضيعتوا", "ضيعو")
-	spanWords     = keySet("days", "weeks", "months", "week", "month", "year", "years", "سنة", "سنه", "سنتين", "سنين", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
-	bagNouns      = keySet("suitcase", "luggage", "baggage", "bag", "الشنطة", "الشنطه", "شنطتي", "شنطة", "الحقيبة", "حقيبتي", "امتعتي", "الامتعة", "العفش")
+	changeVerbs   = wordSet("غير", "بغير", "هغير", "حغير", "نغير", "بنغير", "هنغير", "اغير", "أغير", "راح-اغير", "بدلت", "هبدل", "ابدل", "أبدل", "بدي-ابدل")
+	willWords     = wordSet("بدي", "رح", "راح", "ح", "ابي", "أبي", "ابغى", "بدنا", "عايز", "عاوز", "لازم", "خلاص")
+	providerNouns = wordSet("الشركه", "الشركة", "المحل", "المطعم", "البنك", "الشبكه", "الشبكة", "الخط", "الدكتور", "الطبيب", "العياده", "العيادة", "المزود", "الصيدليه", "الصيدلية", "المدرسه", "المدرسة", "الفيت", "البيطري", "المستشفى", "النادي", "الجيم", "الشريحه", "الشريحة", "المركز", "الصالون", "التأمين", "التامين")
+	becameWords   = wordSet("got", "fell", "gotten", "became", "been", "getting")
+	lostWords     = wordSet("lost", "missing", "ضاعت", "ضاع", "ضايعة", "الضايعة", "الضايعه", "ضايعه", "ضايع", "الضايع", "مفقودة", "مفقود", "المفقودة", "فقدت", "ضاعتلي", "ضيعوا", "ضيعتوا", "ضيعو")
+	spanWords     = wordSet("days", "weeks", "months", "week", "month", "year", "years", "سنة", "سنه", "سنتين", "سنين", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "اسابيع", "شهر", "شهرين", "اشهر", "شهور")
+	bagNouns      = wordSet("suitcase", "luggage", "baggage", "bag", "الشنطة", "الشنطه", "شنطتي", "شنطة", "الحقيبة", "حقيبتي", "امتعتي", "الامتعة", "العفش")
 )
 
 // emergencyCalled reports "emergency" said of the writer's situation ("this
@@ -186,7 +186,7 @@ func emergencyCalled(toks []token) bool {
 	return false
 }
 
-var wardBefore = keySet("the", "in", "at", "to", "into", "from", "بال", "بالـ", "في", "فال", "ال", "عال", "عل", "على", "للـ", "لل")
+var wardBefore = wordSet("the", "in", "at", "to", "into", "from", "بال", "بالـ", "في", "فال", "ال", "عال", "عل", "على", "للـ", "لل")
 
 // extraTaken reports money taken in Arabic: "deducted from me" (debitedMe),
 // or "took extra money": a verb of taking (أخد,
@@ -212,7 +212,7 @@ func extraTaken(toks []token) bool {
 	return took && extra
 }
 
-var tookVerbs = keySet("أخد", "اخد", "واخد", "وأخد", "أخذ", "اخذ", "وأخذ", "واخذ", "خدوا", "خدو", "أخذوا", "اخذوا", "اخدوا", "اخدو", "أخدوا", "ياخدوا", "ياخذون")
+var tookVerbs = wordSet("أخد", "اخد", "واخد", "وأخد", "أخذ", "اخذ", "وأخذ", "واخذ", "خدوا", "خدو", "أخذوا", "اخذوا", "اخدوا", "اخدو", "أخدوا", "ياخدوا", "ياخذون")
 
 // softUrgent: the words of urgentM that ask for one's money back ("refund",
 // "money back", فلوسي, مصرياتي, استرداد, "ابي حقي"). Asked for calmly after
@@ -299,7 +299,7 @@ func refundInsisted(text string, toks []token) bool {
 // insistWords: now, paid, still, waiting; a demand that the brand give the
 // money back ("ترجعولي", "رجعولي", "عايز فلوسي ترجع": not the writer's own
 // request to return an item); nobody answering (محدش, "nobody").
-var insistWords = keySet("ترجعولي", "رجعولي", "ترجعلي", "رجعلي", "رجعوا", "رجعو", "ترجعوا", "ترجع", "يرجعولي", "رجعوها", "رجعوهم",
+var insistWords = wordSet("ترجعولي", "رجعولي", "ترجعلي", "رجعلي", "رجعوا", "رجعو", "ترجعوا", "ترجع", "يرجعولي", "رجعوها", "رجعوهم",
 	"nobody", "محدش", "ومحدش", "محد", "ومحد", "حدا", "مفيش", "ومفيش",
 	"now", "today", "immediately", "paid", "payed", "still", "waiting", "الحين", "الحين!", "هلق", "هلا", "هلأ", "دلوقتي", "دلوقت", "حالا", "حالاً", "فورا", "فوراً", "الآن", "الان",
 	"دفعت", "دفعنا", "دافع", "دافعة", "دافعه", "دافعين", "سددت", "وسددت", "شهرين")
@@ -327,14 +327,14 @@ func brokeAr(toks []token) bool {
 	return false
 }
 
-var brokeVerbs = keySet("انكسر", "انكسرت", "اتكسر", "اتكسرت", "تكسر", "تكسرت", "انكسرو", "اتكسرو", "انشرخ", "انشرخت", "اتشرخ", "اتشرخت", "تشقق", "تشققت", "اتشقق",
+var brokeVerbs = wordSet("انكسر", "انكسرت", "اتكسر", "اتكسرت", "تكسر", "تكسرت", "انكسرو", "اتكسرو", "انشرخ", "انشرخت", "اتشرخ", "اتشرخت", "تشقق", "تشققت", "اتشقق",
 	"انخدش", "انخدشت", "اتخدش", "اتخدشت", "انبعج", "انبعجت", "اتبعج", "انفتق", "انفتقت", "اتفتق", "اتقطع", "اتقطعت", "تمزق", "تمزقت", "انكب", "انكبت", "اندلق", "اندلقت", "ساح", "ساحت")
 
 var (
 	// whereWords: "where" asking after money gone
-	whereWords = keySet("وين", "فين", "where", "wheres", "where's", "وينها", "وينهم")
+	whereWords = wordSet("وين", "فين", "where", "wheres", "where's", "وينها", "وينهم")
 	// myMoney: the writer's money or refund
-	myMoney = keySet("مصاريي", "مصرياتي", "فلوسي", "money", "مصاري", "فلوس", "refund")
+	myMoney = wordSet("مصاريي", "مصرياتي", "فلوسي", "money", "مصاري", "فلوس", "refund")
 	// billNouns: a bill or invoice
-	billNouns = keySet("bill", "invoice", "فاتوره", "الفاتوره", "فاتورتي", "فاتورة", "الفاتورة")
+	billNouns = wordSet("bill", "invoice", "فاتوره", "الفاتوره", "فاتورتي", "فاتورة", "الفاتورة")
 )

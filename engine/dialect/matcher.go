@@ -577,23 +577,8 @@ func exclMatch(b []byte, e int, x string) bool {
 func countDigitWords(b []byte) int {
 	n := 0
 	for i := 0; i < len(b); {
-		if b[i] == ' ' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(b) && b[j] != ' ' {
-			j++
-		}
-		chunk := b[i:j]
-		i = j
-		// trim punctuation at both ends
-		for len(chunk) > 0 && !wordByte[chunk[0]] && chunk[0] != '@' {
-			chunk = chunk[1:]
-		}
-		for len(chunk) > 0 && !wordByte[chunk[len(chunk)-1]] {
-			chunk = chunk[:len(chunk)-1]
-		}
+		var chunk []byte
+		chunk, i = nextChunk(b, i, true)
 		letters, adigits, other := 0, 0, 0
 		for _, c := range chunk {
 			switch {
@@ -610,6 +595,27 @@ func countDigitWords(b []byte) int {
 		}
 	}
 	return n
+}
+
+// nextChunk returns the white-space separated chunk of b at or after i,
+// without its leading and trailing punctuation (a leading '@' kept when
+// keepAt), and the index after it. At the end of b the chunk is empty.
+func nextChunk(b []byte, i int, keepAt bool) (chunk []byte, next int) {
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(b) && b[j] != ' ' {
+		j++
+	}
+	chunk = b[i:j]
+	for len(chunk) > 0 && !wordByte[chunk[0]] && !(keepAt && chunk[0] == '@') {
+		chunk = chunk[1:]
+	}
+	for len(chunk) > 0 && !wordByte[chunk[len(chunk)-1]] {
+		chunk = chunk[:len(chunk)-1]
+	}
+	return chunk, j
 }
 
 func englishDigitToken(t []byte) bool {
@@ -646,22 +652,8 @@ const arabiziSixGulf = 0.8
 func sixEvidence(b []byte) float64 {
 	n := 0
 	for i := 0; i < len(b); {
-		if b[i] == ' ' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(b) && b[j] != ' ' {
-			j++
-		}
-		chunk := b[i:j]
-		i = j
-		for len(chunk) > 0 && !wordByte[chunk[0]] {
-			chunk = chunk[1:]
-		}
-		for len(chunk) > 0 && !wordByte[chunk[len(chunk)-1]] {
-			chunk = chunk[:len(chunk)-1]
-		}
+		var chunk []byte
+		chunk, i = nextChunk(b, i, false)
 		letters, six, ok := 0, false, true
 		for k, c := range chunk {
 			switch {
