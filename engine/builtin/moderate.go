@@ -246,6 +246,25 @@ func secondPredicate(toks []token, k int) bool {
 // personPrep open a phrase that places a person ("the staff at this shop").
 var personPrep = map[string]bool{"of": true, "at": true, "in": true, "on": true, "from": true, "here": true}
 
+// lowOfThing reports a noun of a measurable thing (sound, price, level,
+// signal) among the three tokens before toks[i]: واطي then says "low" of
+// it, not "vile" of a person (allow.tsv lists the fixed phrases; this
+// reads "الصوت كان واطي", "صوت الفيديو جدا واطي").
+func lowOfThing(toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if thingNouns[toks[k].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	lowWords   = wordSet("واطي", "واطيه", "واطية")
+	thingNouns = wordSet("الصوت", "صوت", "صوته", "صوتها", "صوتك", "السعر", "سعر", "الاسعار", "اسعار", "سعره", "المستوى", "مستوى", "مستواه",
+		"الجوده", "الجودة", "النت", "الانترنت", "الشبكه", "الشبكة", "الاشاره", "الاشارة", "الضغط", "الصوتيه", "الميكروفون", "المايك")
+)
+
 // addressedText reports a second-person address (انت, يا, ...) in toks.
 func addressedText(toks []token) bool {
 	for i := range toks {
@@ -350,6 +369,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 			if allowed[k] {
 				return
 			}
+		}
+		if tj == ti+1 && lowWords[toks[ti].key] && lowOfThing(toks, ti) {
+			return // "الصوت كان واطي كتير": the sound is low, nobody is vile
 		}
 		sev := t.sev
 		boost := false

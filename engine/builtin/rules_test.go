@@ -81,3 +81,15 @@ func TestAimedInsultsClosingOrWhoever(t *testing.T) {
 		}
 	}
 }
+
+// واطي of a sound, a price or a signal is "low", no insult; of a person it is.
+func TestLowOfThings(t *testing.T) {
+	for _, s := range []string{"الفيديو حلو بس الصوت كان واطي كتير", "صوت المقطع جدا واطي"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.IsSafe {
+			t.Errorf("%q: flagged %v", s, m.Flags)
+		}
+	}
+	if m := Moderate(op.ModerateRequest{Text: "انت انسان واطي", Strictness: "medium"}); !m.Categories[catHarassment] {
+		t.Errorf("واطي of a person: not flagged: %+v", m.CategoryScores)
+	}
+}
