@@ -809,6 +809,7 @@ const (
 	cwWhich
 	cwWait
 	cwThanksVerb
+	cwTell
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -833,6 +834,7 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwWhich, whichWords)
 	put(cwWait, waitWords)
 	put(cwThanksVerb, thanksVerbs)
+	put(cwTell, tellVerbs, tellMe, wordSet("know"))
 	return m
 }()
 
@@ -1264,3 +1266,103 @@ var (
 	channelNames = wordSet("واتساب", "واتس", "وتساب", "واتسب", "تلجرام", "تليجرام", "سناب", "انستا", "انستقرام", "whatsapp", "telegram")
 	proposeWords = wordSet("اقترح", "نقترح", "اقتراح", "اقتراحي", "ياريت", "ريت", "اتمنى", "نتمنى", "لو", "ممكن", "suggest", "wish")
 )
+
+// askedToBeTold reads a request to be told something: a plea or a wish
+// (يرجى، ممكن، ياريت، please, can you) up to two words before a verb or a
+// verbal noun of telling (توضيح، تشرحولي، إفادتنا، تقولولي، explain,
+// clarify, tell, let me know), or one of those verbs with the customer as
+// its object (وضحولي، فهموني، خبرونا). What the comment wants is an answer
+// (toldAnswer): a question, not a proposal (the plea's wish); told how to
+// do something (طريقة، كيفية، ازاي، how, the steps), a request for
+// instructions (toldHow). A piece of content to explain in ("اشرحلنا
+// بفيديو", "explain it in a video") makes it a proposal of content
+// (toldContent).
+func askedToBeTold(toks []token) toldKind {
+	for i := range toks {
+		k := toks[i].key
+		if tellMe[k] {
+			return toldAt(toks, i)
+		}
+		if !tellPlea[k] {
+			continue
+		}
+		j := i + 1
+		// "can you tell", "could u explain": an ability asked of the brand
+		// ("I can tell you" asks nothing)
+		if k == "can" || k == "could" || k == "would" {
+			if j >= len(toks) || !enYou[toks[j].key] {
+				continue
+			}
+			j++
+		}
+		for ; j < len(toks) && j <= i+2; j++ {
+			n := toks[j].key
+			if tellVerbs[n] || tellMe[n] {
+				return toldAt(toks, j)
+			}
+			// "let me know", "let us know"
+			if n == "let" && j+2 < len(toks) && (toks[j+1].key == "me" || toks[j+1].key == "us") && toks[j+2].key == "know" {
+				return toldAt(toks, j+2)
+			}
+		}
+	}
+	return toldNone
+}
+
+// toldKind is what a request to be told asks for (askedToBeTold).
+type toldKind uint8
+
+const (
+	toldNone toldKind = iota
+	toldAnswer
+	toldHow
+	toldContent
+)
+
+// toldAt reads what follows the verb of telling at i: content to make or
+// a way of doing something.
+func toldAt(toks []token, i int) toldKind {
+	if contentAfter(toks, i) {
+		return toldContent
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if howWords[toks[j].key] {
+			return toldHow
+		}
+	}
+	return toldAnswer
+}
+
+// contentAfter: a piece of content to make within three words after i
+// ("اشرحلنا في فيديو", "explain this in your next video").
+func contentAfter(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		if contentNouns[strings.TrimPrefix(toks[j].key, "ب")] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// tellPlea: the words that ask (formal, dialect, English); "can",
+	// "could" only as "can you ..." (the next word must be a tell verb
+	// within two words: "can you explain", "could u tell")
+	tellPlea = wordSet("يرجى", "ارجو", "أرجو", "نرجو", "الرجاء", "رجاء", "ممكن", "ياريت", "ريت", "بليز", "لو", "يمكنكم", "بامكانكم", "تكفى", "تكفون",
+		"please", "pls", "plz", "kindly", "can", "could", "would")
+	// tellVerbs: telling and explaining, said to the brand (2nd person,
+	// imperative, verbal noun)
+	tellVerbs = wordSet("توضيح", "توضحوا", "توضحو", "توضح", "توضحي", "وضح", "وضحوا", "وضحو", "تشرح", "تشرحوا", "تشرحو", "اشرح", "اشرحوا", "شرح",
+		"افادتنا", "افادتي", "افاده", "افادة", "إفادتنا", "إفادتي", "إفادة", "اخباري", "إخباري", "اخبارنا", "إخبارنا", "ابلاغي", "إبلاغي", "تبليغي", "اعلامي", "إعلامي",
+		"explain", "clarify", "tell", "advise", "confirm", "inform", "guide")
+	// tellMe: a verb of telling with the customer as its object
+	// (وضحولي، تشرحلي، فهموني، خبروني، تقولولي، دلوني، عرفوني)
+	tellMe = wordSet("وضحولي", "وضحلي", "وضحلنا", "وضحولنا", "توضحولي", "توضحلي", "توضحلنا", "توضحولنا", "اشرحولي", "اشرحلي", "اشرحلنا", "اشرحولنا", "تشرحولي", "تشرحلي", "تشرحلنا", "تشرحولنا", "شرحولي",
+		"فهموني", "فهمني", "تفهموني", "تفهمني", "يفهمني", "فهمونا", "تفهمونا", "خبروني", "خبرني", "تخبروني", "تخبرني", "خبرونا", "تخبرونا", "قولولي", "تقولولي", "قوللي", "تقوللي", "قولولنا", "تقولولنا",
+		"دلوني", "دلني", "تدلوني", "تدلني", "عرفوني", "عرفني", "تعرفوني", "تعرفني", "افيدونا", "افيدوني", "تفيدونا", "تفيدوني", "أفيدونا", "أفيدوني", "بلغوني", "تبلغوني")
+	howWords     = wordSet("طريقه", "طريقة", "طريقة", "كيفيه", "كيفية", "كيف", "ازاي", "إزاي", "شلون", "اشلون", "خطوات", "how", "steps", "process", "way")
+	contentNouns = wordSet("فيديو", "الفيديو", "فديو", "حلقه", "حلقة", "الحلقه", "الحلقة", "بوست", "مقطع", "ستوري", "لايف", "video", "episode", "vid", "post", "stream", "series")
+)
+
+// toldWeight is the question evidence of a request to be told: decisive.
+const toldWeight = 1.0

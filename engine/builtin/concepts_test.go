@@ -411,3 +411,24 @@ func TestConceptArIronyFace(t *testing.T) {
 		{text: "الفيديو حلو كتير 😍", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
 	})
 }
+
+// A plea before a verb of telling asks for an answer (askedToBeTold): a
+// question that requires a response, not a suggestion.
+func TestConceptAskedToBeTold(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "أرجو توضيح شروط الضمان", intent: "question", not: []string{"suggestion"}, sentiment: "neutral"},
+		{text: "نرجو إفادتنا بمواعيد العمل", intent: "question", not: []string{"suggestion"}},
+		{text: "يا ريت حد يفهمني ازاي اغير الباسورد", intent: "question", not: []string{"suggestion"}},
+		{text: "لو سمحت وضحلي شروط الاسترجاع", intent: "question", not: []string{"suggestion", "complaint"}},
+		{text: "can you explain how the points work", intent: "question", not: []string{"suggestion"}},
+		{text: "please let me know when it is back in stock", intent: "question", not: []string{"suggestion"}},
+		// not a request to be told: content to make, or "I can tell you"
+		{text: "ممكن تشرحلنا في فيديو طريقة عمل الكنافة", intent: "suggestion", not: []string{"question"}},
+		{text: "i can tell you this is the worst app", intent: "complaint", not: []string{"question"}},
+	})
+	for _, s := range []string{"ياريت توضحوا سبب التأخير", "please explain why i was charged twice"} {
+		if got := Classify(op.ClassifyRequest{Text: s}); !got.RequiresResponse || !op.In("complaint", got.Intent) {
+			t.Errorf("%q: %v rr=%v, want a complaint that requires a response", s, got.Intent, got.RequiresResponse)
+		}
+	}
+}

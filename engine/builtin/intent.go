@@ -611,6 +611,22 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iSuggestion] += w
 		ev.proposal = true
 	}
+	if cb&cwTell != 0 {
+		switch kind := askedToBeTold(toks); kind {
+		case toldAnswer, toldHow:
+			// "يرجى توضيح طريقة الاسترجاع", "please explain how to ...":
+			// the plea asks for an answer, it proposes nothing; told how
+			// to do something, a request for instructions (ev.howTo)
+			sc[iQuestion] = math.Max(sc[iQuestion], toldWeight)
+			sc[iSuggestion] = 0
+			ev.proposal = false
+			ev.howTo = ev.howTo || kind == toldHow
+		case toldContent:
+			// "ممكن تشرحلنا في فيديو ...": content to make
+			sc[iSuggestion] += proposalWeight
+			ev.proposal = true
+		}
+	}
 	if ev.proposal && sent.arabic && sc[iComplaint] < 1 && sc[iSuggestion] >= intentThreshold[iSuggestion] {
 		// a proposal with only a weak complaint word beside it ("ليش ما
 		// تسوون فيديو عن السيارات المستعملة") proposes
