@@ -194,6 +194,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 				v *= -0.74
 				break
 			}
+			// غير negates only the word it is joined to ("غير نظيف"); further
+			// on it is "other than" or the verb "changed" ("الكورس ده غير
+			// حياتي بجد شكرا": the thanks is not negated)
+			if k < h.ti-1 && strings.TrimPrefix(toks[k].key, "و") == "غير" {
+				continue
+			}
 			// a negator joined to "and" negates as well ("ومو مستوي زين")
 			if negators[toks[k].key] || toks[k].arabic && negators[strings.TrimPrefix(toks[k].key, "و")] && !strings.ContainsAny(text[toks[k].end:toks[h.ti].start], "،,.!؟?") || ntNegation(toks[k].key) {
 				v *= -0.74
