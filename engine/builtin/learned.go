@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"svc/engine/dialect"
 	"svc/engine/op"
@@ -513,6 +514,16 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	if !signed {
 		sg = dialect.MarkerSigns(orig)
 	}
+	if !d.Arabizi { // toks are the tokens of orig
+		leanLocative(&p, h.classes, sg, locativeLean(orig, toks))
+		if notEgyptian(orig, toks) {
+			for k, c := range h.classes {
+				if c == "egyptian" {
+					p[k] = 0
+				}
+			}
+		}
+	}
 	return pickDialect(d, sg, h.classes, p)
 }
 
@@ -600,6 +611,123 @@ func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
 		open[3] = false
 	}
 	return open
+}
+
+// The preposition of place separates Egyptian from Levantine where the
+// learned head reads only shared words: Egyptian puts a place or time
+// after في (اتعشينا في المطعم، في نفس اليوم، في حياتي), Levantine after a
+// bare ب (بالمطعم، بالتطبيق، بحياتي). In the project's comments a في
+// before a noun with the article, not opening the comment, is in 105
+// Egyptian comments and no Levantine one; a word ب + article in 128
+// Levantine comments and 21 Egyptian ones (ب is also "with" everywhere,
+// and the head already reads the gram "<بال": it weighs less). Gulf and
+// MSA write both, so the lean moves only egyptian against levantine.
+var (
+	// fiLean: log-odds towards egyptian of each locative في before an
+	// article noun (at most two)
+	fiLean = 2.0
+	// fiOtherLean: log-odds towards egyptian of a non-initial في before
+	// any other word (في حياتي، في نفس; at most one): weaker, since it is
+	// also the "there is" after a question word (وين في فرع)
+	fiOtherLean = 1.0
+	// balLean: log-odds towards levantine of each ب + article word (at most two)
+	balLean = 2.0
+)
+
+// locativeLean is the log-odds, levantine over egyptian, of the
+// prepositions of place of text (its tokens toks): a في that follows a
+// word of its own clause counts for Egyptian (a clause-initial في is the
+// "there is" of both: في توصيل؟), more before an article noun; a word
+// ب/وب + article + three letters (بالنادي; not بالك "your mind") for
+// Levantine.
+func locativeLean(text string, toks []token) float64 {
+	fi, fiOther, bal := 0, 0, 0
+	prevEnd := -1
+	for i := range toks {
+		t := &toks[i]
+		switch {
+		case t.key == "في":
+			if prevEnd < 0 || prevEnd > t.start || t.start > len(text) || clauseGap(text[prevEnd:t.start]) || i+1 == len(toks) || !toks[i+1].arabic {
+				break
+			}
+			if articleNoun(toks[i+1].key) {
+				fi++
+			} else {
+				fiOther++
+			}
+		case strings.HasPrefix(strings.TrimPrefix(t.key, "و"), "ب") && articleNoun(strings.TrimPrefix(strings.TrimPrefix(t.key, "و"), "ب")):
+			bal++
+		}
+		prevEnd = t.end
+	}
+	return balLean*float64(min(bal, 2)) - fiLean*float64(min(fi, 2)) - fiOtherLean*float64(min(fiOther, 1))
+}
+
+// notEgyptian reports grammar Egyptian does not write, which the head,
+// reading mostly shared words, may still call Egyptian:
+//   - the question word كم "how much / how many" (Egyptian كام: in none of
+//     the project's 935 Egyptian comments; Gulf, Levantine and MSA كم);
+//   - في + pronoun opening a clause before an imperfect verb, the
+//     Levantine "can" (فيك تساعدني؟ فيني اطلب؟ فيكن تبعتوا؟; Egyptian
+//     ممكن / تقدر); after a verb it is "in you" (ربنا يبارك فيك تسلم).
+func notEgyptian(text string, toks []token) bool {
+	prevEnd := -1
+	for i := range toks {
+		t := &toks[i]
+		switch t.key {
+		case "كم":
+			return true
+		case "فيك", "فيكي", "فيكن", "فيكم", "فيكو", "فيني", "فينا":
+			opens := prevEnd < 0 || (prevEnd <= t.start && t.start <= len(text) && clauseGap(text[prevEnd:t.start]))
+			if opens && i+1 < len(toks) && imperfectShape(toks[i+1].key) {
+				return true
+			}
+		}
+		prevEnd = t.end
+	}
+	return false
+}
+
+// imperfectShape reports a key shaped like an imperfect verb: ت، ي، ا or
+// ن and at least two more letters (تعمل، ابعت، نحجز).
+func imperfectShape(key string) bool {
+	r, n := utf8.DecodeRuneInString(key)
+	return (r == 'ت' || r == 'ي' || r == 'ا' || r == 'ن') && utf8.RuneCountInString(key[n:]) >= 2 && !strings.HasPrefix(key, "ال")
+}
+
+// articleNoun reports a key ال + at least three letters (not اللي "who").
+func articleNoun(key string) bool {
+	return strings.HasPrefix(key, "ال") && utf8.RuneCountInString(key) >= 5 && key != "اللي"
+}
+
+// clauseGap reports punctuation between two words (a new clause).
+func clauseGap(gap string) bool { return strings.ContainsAny(gap, ".,;:!?،؛؟\n-") }
+
+// leanLocative moves the head's probabilities p (over classes) between
+// egyptian and levantine by the log-odds lean, when the markers leave
+// both open; the other classes keep theirs.
+func leanLocative(p *[4]float64, classes []string, sg dialect.Signs, lean float64) {
+	if lean == 0 {
+		return
+	}
+	open := openVarieties(sg, "")
+	e, l := -1, -1
+	for k, c := range classes {
+		switch c {
+		case "egyptian":
+			e = k
+		case "levantine":
+			l = k
+		}
+	}
+	if e < 0 || l < 0 || !open[varietyIndex("egyptian")] || !open[varietyIndex("levantine")] {
+		return
+	}
+	pe, pl := p[e]*math.Exp(-lean/2), p[l]*math.Exp(lean/2)
+	if z := pe + pl; z > 0 {
+		m := p[e] + p[l]
+		p[e], p[l] = m*pe/z, m*pl/z
+	}
 }
 
 // varietyIndex is the index of variety c in op.Dialects (3, msa, when unknown).
