@@ -669,7 +669,16 @@ func locativeLean(text string, toks []token) float64 {
 //     the project's 935 Egyptian comments; Gulf, Levantine and MSA كم);
 //   - في + pronoun opening a clause before an imperfect verb, the
 //     Levantine "can" (فيك تساعدني؟ فيني اطلب؟ فيكن تبعتوا؟; Egyptian
-//     ممكن / تقدر); after a verb it is "in you" (ربنا يبارك فيك تسلم).
+//     ممكن / تقدر); after a verb it is "in you" (ربنا يبارك فيك تسلم);
+//   - كتير before the word it intensifies (كتير منيح، كانت كتير لطيفة):
+//     Egyptian puts أوي or جدا after it (لطيفة أوي) and its كتير "much"
+//     follows a verb or noun (اتأخرت كتير، فلوس كتير); in the project's
+//     comments كتير before a word that is no preposition, article noun,
+//     b-verb or أوي is in 28 Levantine comments and no Egyptian one.
+//
+// (بحياتي "in my life", the locative ب where Egyptian says في حياتي, was
+// tried: Gulf writes it too, and with egyptian barred the head gave a
+// Gulf comment to levantine.)
 func notEgyptian(text string, toks []token) bool {
 	prevEnd := -1
 	for i := range toks {
@@ -677,6 +686,10 @@ func notEgyptian(text string, toks []token) bool {
 		switch t.key {
 		case "كم":
 			return true
+		case "كتير":
+			if i+1 < len(toks) && intensified(&toks[i+1]) {
+				return true
+			}
 		case "فيك", "فيكي", "فيكن", "فيكم", "فيكو", "فيني", "فينا":
 			opens := prevEnd < 0 || (prevEnd <= t.start && t.start <= len(text) && clauseGap(text[prevEnd:t.start]))
 			if opens && i+1 < len(toks) && imperfectShape(toks[i+1].key) {
@@ -686,6 +699,25 @@ func notEgyptian(text string, toks []token) bool {
 		prevEnd = t.end
 	}
 	return false
+}
+
+// intensified reports a word كتير may stand before as the Levantine
+// "very": an Arabic word that is no preposition or conjunction, no article
+// noun or b-verb (كتير الناس، كتير بحب: either dialect) and not أوي.
+func intensified(t *token) bool {
+	if !t.arabic || t.single {
+		return false
+	}
+	switch t.key {
+	case "من", "على", "عن", "في", "مع", "بس", "اوي", "قوي", "جدا", "عليه", "عليها", "عليهم", "علي", "عليك", "عليكم", "لما", "لحد", "عشان":
+		return false
+	}
+	for _, p := range []string{"ال", "ب", "و", "ل", "عال", "اوو"} {
+		if strings.HasPrefix(t.key, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // imperfectShape reports a key shaped like an imperfect verb: ت، ي، ا or
