@@ -66,3 +66,19 @@ func TestEgyptianLevantinePair(t *testing.T) {
 		}
 	}
 }
+
+// TestLevantineKon: the 2pl -كن on any noun or verb (markers/levantine.txt,
+// round 12), not on the words that end in كن of themselves.
+func TestLevantineKon(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"شكرا على خدمتكن الحلوة", "levantine"},
+		{"الله يوفقكن ويعطيكن العافية", "levantine"},
+		{"وليكن هذا درسا للجميع", "msa"},               // the jussive "let it be"
+		{"ممكن اعرف سعر الشحن لاسكندرية؟", "egyptian"}, // ممكن: no -كن
+	}
+	for _, c := range cases {
+		if got := classifyDialect(c.text); got != c.want {
+			t.Errorf("%q: dialect %q, want %q", c.text, got, c.want)
+		}
+	}
+}
