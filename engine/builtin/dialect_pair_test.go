@@ -15,6 +15,7 @@ func TestLocativeLean(t *testing.T) {
 		{"قعدنا ساعتين في الانتظار", -1},                  // idem
 		{"احلى بيتزا جربتها في حياتي", -1},                // في + a noun without the article: weaker, still Egyptian
 		{"في توصيل للشيخ زايد؟", 0},                       // clause-initial في: "there is", both dialects
+		{"اذا في ناس عندها نفس المشكلة", 0},               // after اذا: "there is"
 		{"الطلب وصل ناقص، في مشكلة بالتغليف", +1},         // في after a comma opens a clause; بالتغليف counts
 		{"اشتريت الجاكيت من المحل بالمول وطلع ممزوع", +1}, // ب + article
 		{"خلي بالك من الشحنة", 0},                         // بالك "your mind": no place
@@ -58,6 +59,7 @@ func TestEgyptianLevantinePair(t *testing.T) {
 		{"ربنا يبارك فيك تسلم ايدك", "egyptian"},
 		{"انا قاعد في البيت ومش لاقي حاجة اتفرج عليها", "egyptian"}, // قاعد "staying": Egyptian too
 		{"الولاد حبوا اللعبة كتير وبدهن كمان", "levantine"},         // ولاد: both; بدهن Levantine
+		{"عقدنا الاجتماع في مقر الشركة أمس", "msa"},                 // the rules say which dialect, not whether one
 		{"كم يوما يستغرق الشحن إلى الرياض؟", "msa"},                 // كم in a formal question stays msa
 	}
 	for _, c := range cases {

@@ -514,17 +514,39 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	if !signed {
 		sg = dialect.MarkerSigns(orig)
 	}
-	if !d.Arabizi { // toks are the tokens of orig
-		leanLocative(&p, h.classes, sg, locativeLean(orig, toks))
-		if notEgyptian(orig, toks) {
-			for k, c := range h.classes {
-				if c == "egyptian" {
-					p[k] = 0
-				}
+	if d.Arabizi { // toks are those of the Arabic reading, not of orig
+		return pickDialect(d, sg, h.classes, p)
+	}
+	// the Egyptian/Levantine rules say which dialect, not whether one: a
+	// detection of msa leaves msa on the head's own answer (p), then
+	// takes the dialect the rules leave (q)
+	q := p
+	leanLocative(&q, h.classes, sg, locativeLean(orig, toks))
+	if notEgyptian(orig, toks) {
+		for k, c := range h.classes {
+			if c == "egyptian" {
+				q[k] = 0
 			}
 		}
 	}
-	return pickDialect(d, sg, h.classes, p)
+	if d.Dialect != "msa" {
+		return pickDialect(d, sg, h.classes, q)
+	}
+	r := pickDialect(d, sg, h.classes, p)
+	if r.Dialect == "msa" {
+		return r
+	}
+	open := openVarieties(sg, d.Dialect)
+	best := -1
+	for k, c := range h.classes {
+		if v := varietyIndex(c); v < 3 && open[v] && q[k] > 0 && (best < 0 || q[k] > q[best]) {
+			best = k
+		}
+	}
+	if best >= 0 {
+		r.Dialect = h.classes[best]
+	}
+	return r
 }
 
 // pickDialect is detection d with the learned head's answer p (over
@@ -636,8 +658,9 @@ var (
 
 // locativeLean is the log-odds, levantine over egyptian, of the
 // prepositions of place of text (its tokens toks): a في that follows a
-// word of its own clause counts for Egyptian (a clause-initial في is the
-// "there is" of both: في توصيل؟), more before an article noun; a word
+// word of its own clause counts for Egyptian (a clause-initial في, or one
+// after اذا، هل، ما، وين..., is the "there is" of both: في توصيل؟ اذا في
+// ناس), more before an article noun; a word
 // ب/وب + article + three letters (بالنادي; not بالك "your mind") for
 // Levantine.
 func locativeLean(text string, toks []token) float64 {
@@ -647,7 +670,8 @@ func locativeLean(text string, toks []token) float64 {
 		t := &toks[i]
 		switch {
 		case t.key == "في":
-			if prevEnd < 0 || prevEnd > t.start || t.start > len(text) || clauseGap(text[prevEnd:t.start]) || i+1 == len(toks) || !toks[i+1].arabic {
+			if prevEnd < 0 || prevEnd > t.start || t.start > len(text) || clauseGap(text[prevEnd:t.start]) || i+1 == len(toks) || !toks[i+1].arabic ||
+				existentialBefore[toks[i-1].key] {
 				break
 			}
 			if articleNoun(toks[i+1].key) {
@@ -741,6 +765,16 @@ func digitsOnly(key string) bool {
 func imperfectShape(key string) bool {
 	r, n := utf8.DecodeRuneInString(key)
 	return (r == 'ت' || r == 'ي' || r == 'ا' || r == 'ن') && utf8.RuneCountInString(key[n:]) >= 2 && !strings.HasPrefix(key, "ال")
+}
+
+// existentialBefore: words after which في is the "there is" of every
+// dialect (اذا في ناس، هل في توصيل، ما في شي، وين في فرع), not a preposition.
+var existentialBefore = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"اذا", "ازا", "لو", "هل", "ما", "وما", "وين", "كان", "كانت", "بس", "لان", "لانه", "يعني", "عشان", "لما", "ان", "انه", "مش", "اكيد", "شو", "ايش", "وش", "انو", "يمكن", "ممكن"} {
+		existentialBefore[w] = true
+	}
 }
 
 // articleNoun reports a key ال + at least three letters (not اللي "who").
