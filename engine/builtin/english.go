@@ -51,6 +51,32 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	if ev.cue[iSuggestion] >= 1 && (ev.cue[iComplaint] < 1 || ev.cue[iSuggestion] >= 2 && ev.cue[iComplaint] < 1.5) && !ev.strong && !tweetShaped(text) && sent.compound > -0.5 {
 		sc[iComplaint] = 0
 	}
+	// "open a branch on the north side pls", "add a kids menu please": a
+	// verb of providing opening the comment as an imperative proposes
+	// something new to the brand (as "please open ..." does in
+	// brandProposal, the plea may close the comment)
+	if ev.cue[iComplaint] < 1 && !ev.strong && imperativeProposal(toks) {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		ev.proposal = true
+		if ev.cue[iComplaint] < 0.8 {
+			sc[iComplaint] = 0 // its reason ("too far for us") reports no failure
+		}
+	} else if !strings.ContainsAny(text, "?") && ev.cue[iComplaint] < failureSeen && failureDescribed(toks, sent, ev) {
+		// a product or a service failing at what it is for, told without
+		// a complaint word (english.go failureDescribed)
+		sc[iComplaint] = math.Max(sc[iComplaint], failureSeen)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], failureSeen)
+	}
+	// "no issues at all, delivery was fast", "no problems with the
+	// install": trouble said to be absent is no grievance (its noun is a
+	// complaint cue; "still no", "no ... yet" and a contrast keep it)
+	if ev.cue[iComplaint] < 1 && !ev.strong && sent.butAt < 0 && !strings.ContainsAny(text, "?") && troubleAbsent(toks) {
+		sc[iComplaint], ev.cue[iComplaint] = 0, 0
+		if sent.rawNeg == 0 { // a report that all went well
+			sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+		}
+	}
 	// "please unbox the new phone next", "pls review the X next": a
 	// request for the next video or episode is a proposal
 	if n := len(toks); n >= 3 && toks[n-1].key == "next" && pleaseWords[toks[0].key] && ev.cue[iComplaint] < 0.6 {
@@ -144,7 +170,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// weight: its words describe what is asked about, they judge nothing
 	// ("is it just me or the app is slow" is a complaint put as a question:
 	// an "or" keeps it one)
-	if opensQuestion(toks) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
+	if (opensQuestion(toks) || whNounQuestion(text, toks)) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
 		sc[iComplaint] = 0
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
 		if ev.cue[iPraise] < 0.6 {
@@ -305,8 +331,70 @@ var (
 // englishUrgent reports the English urgency concepts of this file (a
 // threat to leave said outright).
 func englishUrgent(toks []token) bool {
-	return leavingThreat(toks) || moneyGone(toks) || safetyRisk(toks)
+	return leavingThreat(toks) || moneyGone(toks) || safetyRisk(toks) || monthsWaited(toks) || childNearMiss(toks)
 }
+
+// monthsWaited reports a wait counted in months or years ("5 months and
+// still no photos", "waiting two months for my refund"): a span noun of
+// months or years after a number or "a", with "still" a few words after it
+// or a verb of waiting just before it. Left waiting that long is urgent by
+// the label conventions (a wait of days or weeks is not).
+func monthsWaited(toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		if !enLongSpans[toks[i].key] || !spanCount(toks[i-1].key) {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+6; j++ {
+			if toks[j].key == "still" {
+				return true
+			}
+		}
+		for j := i - 2; j >= 0 && j >= i-4; j-- {
+			if waitedVerbs[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spanCount: a number before a span noun ("5", "two", "a", "few").
+func spanCount(k string) bool {
+	if k == "" {
+		return false
+	}
+	if k[0] >= '0' && k[0] <= '9' {
+		return true
+	}
+	return countWords[k]
+}
+
+var (
+	enLongSpans = wordSet("month", "months", "year", "years")
+	countWords  = wordSet("a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several", "many", "couple")
+	waitedVerbs = wordSet("waiting", "waited", "wait")
+)
+
+// childNearMiss reports a young child named ("my 3 year old", "my
+// toddler", "the baby") beside "almost" or "nearly": a near miss on a
+// child's safety (with a complaint, urgent: the label conventions make
+// children's safety high).
+func childNearMiss(toks []token) bool {
+	child, near := false, false
+	for i := range toks {
+		switch k := toks[i].key; {
+		case youngChild[k]:
+			child = true
+		case k == "old" && i > 1 && (toks[i-1].key == "year" || toks[i-1].key == "yr" || toks[i-1].key == "month") && spanCount(toks[i-2].key):
+			child = true // "my 3 year old", "a two year old"
+		case k == "almost" || k == "nearly":
+			near = true
+		}
+	}
+	return child && near
+}
+
+var youngChild = wordSet("toddler", "toddlers", "baby", "babies", "infant", "newborn", "kid", "kids", "child", "children", "son", "daughter")
 
 // moneyGone reports money or stored value said to be gone ("money just
 // gone", "all my miles gone", "my balance disappeared"): money taken.
@@ -528,3 +616,176 @@ var (
 // proposeVerbs name what a business could do for its customers ("why not
 // open", "why not add"); "why not refund me" asks for what is owed.
 var proposeVerbs = wordSet("open", "add", "make", "do", "bring", "offer", "try", "have", "start", "include", "create", "sell", "stock", "launch", "host", "film", "cover", "extend", "hire", "partner", "introduce")
+
+// whNounQuestion reports an English question put without a question mark:
+// "which" or "what", a noun phrase of one to three words, then an
+// auxiliary and its subject in the inverted order of a question ("which
+// camera do you use", "what brand of pan are you using"; after "which" any
+// auxiliary: a sentence-initial "which" and a noun only ask). "what a ..."
+// exclaims, and an expletive ("what the hell are you doing") is outrage.
+func whNounQuestion(text string, toks []token) bool {
+	for i := 0; i+3 < len(toks); i++ {
+		if k := toks[i].key; k != "which" && k != "what" || toks[i].arabic || !sentenceStart(text, toks, i) {
+			continue
+		}
+		if n := toks[i+1].key; n == "a" || n == "an" || expletives[n] || questionAux[n] {
+			continue
+		}
+		for j := i + 2; j+1 < len(toks) && j <= i+4; j++ {
+			k := toks[j].key
+			if questionAux[k] {
+				// "which" opening a sentence only asks ("which one is
+				// better for beginners"); "what kind of person does that"
+				// needs its subject ("what brand is your jacket")
+				if askSubjects[toks[j+1].key] || toks[i].key == "which" || toks[j+1].key == "your" || toks[j+1].key == "ur" {
+					return true
+				}
+				break
+			}
+			if expletives[k] || negators[k] || ntNegation(k) || strings.ContainsAny(text[toks[j-1].end:toks[j].start], ",.!?;:") {
+				break
+			}
+		}
+	}
+	return false
+}
+
+var (
+	questionAux = wordSet("do", "does", "did", "are", "is", "was", "were", "can", "could", "would", "will", "should", "have", "has")
+	askSubjects = wordSet("you", "u", "ya", "yall", "i", "we", "they", "he", "she")
+	expletives  = wordSet("hell", "heck", "fuck", "fck", "f", "frick", "heck")
+)
+
+// imperativeProposal reports a verb of providing (enProvideVerbs: open,
+// add, bring, make) opening the comment as an imperative, with a plea word
+// anywhere ("open a branch on the north side plz") or an object of
+// something new after it ("add more sizes", "bring back the old menu");
+// "open my account please" is the customer's own case (enOwnCase).
+func imperativeProposal(toks []token) bool {
+	if len(toks) < 3 || toks[0].arabic || !enProvideVerbs[toks[0].key] || enOwnCase[toks[1].key] {
+		return false
+	}
+	return newObject[toks[1].key] || hasAnyKey(toks, pleaseWords)
+}
+
+var newObject = wordSet("a", "an", "more", "some", "back")
+
+// failureSeen is the complaint evidence of failureDescribed.
+const failureSeen = 0.6
+
+// failureDescribed reports a product or a service failing at what it is
+// for, in words no complaint cue lists: an excess ("cut way too short",
+// "is too tight": too before a word that is not good), a sense that fails
+// ("i can barely hear the guest"), a likeness denied to what was shown
+// before buying ("nothing like the tester", "doesn't look like the
+// pictures"), or a plea to check or fix something after bad words
+// ("pressure has been weak all week, please check": the service owed).
+func failureDescribed(toks []token, sent *sentScore, ev *intentEv) bool {
+	for i := 1; i < len(toks); i++ {
+		k := toks[i].key
+		if toks[i].arabic {
+			continue
+		}
+		switch {
+		case k == "too":
+			if tooExcess(toks, i) {
+				return true
+			}
+		case k == "hear" || k == "see" || k == "read" || k == "understand":
+			// "can barely hear", "hardly see"; "can't hear anything"
+			if p := toks[i-1].key; p == "barely" || p == "hardly" || k == "hear" && (p == "cant" || p == "cannot" || p == "couldnt") {
+				return true
+			}
+		case k == "like":
+			if likenessDenied(toks, i) {
+				return true
+			}
+		case repairVerbs[k]:
+			if pleaseWords[toks[i-1].key] && (sent.rawNeg > 0 || ev.cue[iComplaint] > 0) && !(i+1 < len(toks) && toks[i+1].key == "out") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tooExcess: "too" at toks[i] before a word that is not good and not a
+// function word, not in "too X to Y" ("too tired to cook" tells why) and
+// not the "too" of "me too": an excess, a defect of what is described.
+func tooExcess(toks []token, i int) bool {
+	if i+1 >= len(toks) || toks[i+1].emoji || toks[i+1].arabic || alsoBefore[toks[i-1].key] {
+		return false
+	}
+	a := toks[i+1].key
+	if len(a) < 3 || notExcess[a] || i+2 < len(toks) && toks[i+2].key == "to" {
+		return false
+	}
+	for _, h := range sentM.find(toks[i+1 : i+2]) {
+		if sentVal[h.id] > 0 {
+			return false // "too good", "too cute"
+		}
+	}
+	return true
+}
+
+var (
+	alsoBefore = wordSet("me", "you", "u", "us", "them", "him", "her", "it", "i", "we", "this", "that", "and", "lol")
+	notExcess  = wordSet("much", "many", "the", "and", "but", "lol", "lmao", "haha", "was", "were", "are", "is", "will", "would", "shall", "can", "have", "has", "had", "you", "for", "with", "all", "bad")
+	// repairVerbs: the service owed when something is wrong
+	repairVerbs = wordSet("check", "fix", "repair", "sort", "investigate", "resolve")
+	// promiseNouns name what showed the product before it was bought
+	promiseNouns = wordSet("picture", "pictures", "pic", "pics", "photo", "photos", "image", "images", "tester", "sample", "description", "ad", "ads", "advert", "advertised", "listing", "website", "menu", "trailer", "original", "display", "catalog", "catalogue")
+)
+
+// likenessDenied: "nothing like", "not like" or a negated "look/taste/smell
+// like" at toks[i] before what showed the product (promiseNouns) within
+// three words: not what was promised.
+func likenessDenied(toks []token, i int) bool {
+	p := toks[i-1].key
+	denied := p == "nothing" || p == "not"
+	if !denied && (p == "look" || p == "looks" || p == "taste" || p == "smell" || p == "feel") && i > 1 {
+		denied = negators[toks[i-2].key] || ntNegation(toks[i-2].key)
+	}
+	if !denied {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if promiseNouns[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// enNegatedBefore reports an English negator ("not", "no", "never",
+// "weren't") within the three words before toks[i].
+func enNegatedBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if k := toks[j].key; negators[k] || ntNegation(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// absentBad are nouns of trouble whose absence a customer reports as a
+// good thing ("no issues", "no bugs", "no hiccups").
+var absentBad = wordSet("problem", "problems", "issue", "issues", "bugs", "glitches", "hiccups", "complaints", "errors", "lag", "delays")
+
+// troubleAbsent reports "no" (or "zero", "without any") right before a noun
+// of trouble (absentBad), with no "still" or "yet" in the comment ("still no
+// issues fixed" waits).
+func troubleAbsent(toks []token) bool {
+	found := false
+	for i := 0; i+1 < len(toks); i++ {
+		switch k := toks[i].key; k {
+		case "still", "yet":
+			return false
+		case "no", "zero", "any":
+			if absentBad[toks[i+1].key] && (k != "any" || i > 0 && toks[i-1].key == "without") {
+				found = true
+			}
+		}
+	}
+	return found
+}

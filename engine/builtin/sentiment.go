@@ -144,6 +144,17 @@ func scoreSentiment(text string, toks []token) sentScore {
 			continue
 		}
 		t := toks[h.ti]
+		// "no issues at all", "no problems": "no" before a noun of trouble
+		// says there was none; its own negative valence would read the
+		// absence as a grievance (english.go absentBad)
+		if v < 0 && t.key == "no" && !t.arabic && h.tj < len(toks) && absentBad[toks[h.tj].key] {
+			for _, n := range hits {
+				if n.ti == h.tj {
+					prevEnd = negFrom // "no" still negates a rated noun after it ("no problems")
+				}
+			}
+			continue
+		}
 		// intensifier right before
 		if h.ti > 0 {
 			if b, ok := boosters[toks[h.ti-1].key]; ok {
