@@ -12,7 +12,10 @@ import (
 
 // englishIntent adds the evidence of englishContrast and the other English
 // patterns to ev (called by intentScores before the sentiment support).
-func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spam spamResult) {
+//
+// eb is enScan(toks): each pattern below runs only on a text that has its
+// words (one lookup a token instead of a scan a pattern).
+func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spam spamResult, eb uint32) {
 	if sent.arabic || spam.score >= 0.5 {
 		return
 	}
@@ -23,7 +26,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// switching carriers"): a complaint (and urgent: englishUrgent)
 	// (with some other sign of trouble: "im cancelling my membership
 	// because I moved, any fee?" asks)
-	if leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0) {
+	if eb&ewLeave != 0 && leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0) {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 	}
@@ -37,7 +40,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// "smoothest app ever", "comfiest hoodie I've ever owned": a good
 	// superlative with "ever" praises what it names, when nothing in the
 	// comment is negative
-	if sent.rawNeg == 0 && sent.rawPos > 0 && goodSuperlativeEver(toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+	if sent.rawNeg == 0 && sent.rawPos > 0 && eb&ewEver != 0 && goodSuperlativeEver(toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], enCueMin)
 	}
@@ -62,7 +65,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		if ev.cue[iComplaint] < 0.8 {
 			sc[iComplaint] = 0 // its reason ("too far for us") reports no failure
 		}
-	} else if !strings.ContainsAny(text, "?") && ev.cue[iComplaint] < failureSeen && failureDescribed(toks, sent, ev) {
+	} else if !strings.ContainsAny(text, "?") && ev.cue[iComplaint] < failureSeen && eb&ewFailure != 0 && failureDescribed(text, toks, sent, ev) {
 		// a product or a service failing at what it is for, told without
 		// a complaint word (english.go failureDescribed)
 		sc[iComplaint] = math.Max(sc[iComplaint], failureSeen)
@@ -71,7 +74,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// "no issues at all, delivery was fast", "no problems with the
 	// install": trouble said to be absent is no grievance (its noun is a
 	// complaint cue; "still no", "no ... yet" and a contrast keep it)
-	if ev.cue[iComplaint] < 1 && !ev.strong && sent.butAt < 0 && !strings.ContainsAny(text, "?") && troubleAbsent(toks) {
+	if ev.cue[iComplaint] < 1 && !ev.strong && sent.butAt < 0 && !strings.ContainsAny(text, "?") && eb&ewAbsent != 0 && troubleAbsent(toks) {
 		sc[iComplaint], ev.cue[iComplaint] = 0, 0
 		if sent.rawNeg == 0 { // a report that all went well
 			sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
@@ -83,7 +86,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
 		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
 	}
-	if slangWithJoy(text, toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+	if eb&ewSlang != 0 && slangWithJoy(text, toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
@@ -94,12 +97,12 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "found chicken in it", "found a screw in my salad": something found
 	// in what was bought
-	if foundIn(toks) {
+	if eb&ewFound != 0 && foundIn(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
 	}
 	// "can't stop smiling", "hasn't stopped laughing": enthusiasm
-	if cantStop(toks) && ev.cue[iComplaint] < 0.6 {
+	if eb&ewStop != 0 && cantStop(toks) && ev.cue[iComplaint] < 0.6 {
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
@@ -123,7 +126,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "wish you opened earlier", "wish they sold bigger sizes": a wish
 	// about what the business does is a proposal
-	if wishYouDid(toks) {
+	if eb&ewWish != 0 && wishYouDid(toks) {
 		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
 		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
 		sc[iPraise] = 0
@@ -140,7 +143,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "what's the point of express delivery": a rhetorical question that
 	// says a service fails its purpose
-	if pointless(toks) {
+	if eb&ewPoint != 0 && pointless(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 		if !strings.ContainsAny(text, "?") {
@@ -149,13 +152,13 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "booked a sea view room and got one facing the car park": what came
 	// is not what was booked or paid for (as "ordered ... got")
-	if bookedGot(toks) {
+	if eb&ewBooked != 0 && bookedGot(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
 	}
 	// a danger on the road or in the street ("speeding", "a kid fell off
 	// his bike"): a complaint, urgent (englishUrgent)
-	if safetyRisk(toks) {
+	if eb&ewSafety != 0 && safetyRisk(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 	}
@@ -170,7 +173,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// weight: its words describe what is asked about, they judge nothing
 	// ("is it just me or the app is slow" is a complaint put as a question:
 	// an "or" keeps it one)
-	if (opensQuestion(toks) || whNounQuestion(text, toks)) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
+	if (opensQuestion(toks) || eb&ewWh != 0 && whNounQuestion(text, toks)) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
 		sc[iComplaint] = 0
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
 		if ev.cue[iPraise] < 0.6 {
@@ -331,12 +334,14 @@ var (
 // englishUrgent reports the English urgency concepts of this file (a
 // threat to leave said outright).
 func englishUrgent(toks []token) bool {
-	return leavingThreat(toks) || moneyGone(toks) || safetyRisk(toks) || monthsWaited(toks) || childNearMiss(toks)
+	eb := enScan(toks)
+	return eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
+		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks)
 }
 
-// monthsWaited reports a wait counted in months or years ("5 months and
-// still no photos", "waiting two months for my refund"): a span noun of
-// months or years after a number or "a", with "still" a few words after it
+// monthsWaited reports a wait counted in months ("5 months and still no
+// photos", "waiting two months for my refund"): a span noun of months
+// after a number or "a", with "still" a few words after it
 // or a verb of waiting just before it. Left waiting that long is urgent by
 // the label conventions (a wait of days or weeks is not).
 func monthsWaited(toks []token) bool {
@@ -370,7 +375,7 @@ func spanCount(k string) bool {
 }
 
 var (
-	enLongSpans = wordSet("month", "months", "year", "years")
+	enLongSpans = wordSet("month", "months")
 	countWords  = wordSet("a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several", "many", "couple")
 	waitedVerbs = wordSet("waiting", "waited", "wait")
 )
@@ -387,8 +392,8 @@ func childNearMiss(toks []token) bool {
 			child = true
 		case k == "old" && i > 1 && (toks[i-1].key == "year" || toks[i-1].key == "yr" || toks[i-1].key == "month") && spanCount(toks[i-2].key):
 			child = true // "my 3 year old", "a two year old"
-		case k == "almost" || k == "nearly":
-			near = true
+		case (k == "almost" || k == "nearly") && !(i+1 < len(toks) && spanCount(toks[i+1].key)):
+			near = true // not "almost 10" (an age)
 		}
 	}
 	return child && near
@@ -680,7 +685,7 @@ const failureSeen = 0.6
 // before buying ("nothing like the tester", "doesn't look like the
 // pictures"), or a plea to check or fix something after bad words
 // ("pressure has been weak all week, please check": the service owed).
-func failureDescribed(toks []token, sent *sentScore, ev *intentEv) bool {
+func failureDescribed(text string, toks []token, sent *sentScore, ev *intentEv) bool {
 	for i := 1; i < len(toks); i++ {
 		k := toks[i].key
 		if toks[i].arabic {
@@ -688,7 +693,7 @@ func failureDescribed(toks []token, sent *sentScore, ev *intentEv) bool {
 		}
 		switch {
 		case k == "too":
-			if tooExcess(toks, i) {
+			if tooExcess(text, toks, i) {
 				return true
 			}
 		case k == "hear" || k == "see" || k == "read" || k == "understand":
@@ -701,7 +706,9 @@ func failureDescribed(toks []token, sent *sentScore, ev *intentEv) bool {
 				return true
 			}
 		case repairVerbs[k]:
-			if pleaseWords[toks[i-1].key] && (sent.rawNeg > 0 || ev.cue[iComplaint] > 0) && !(i+1 < len(toks) && toks[i+1].key == "out") {
+			// ("please check out my channel", "please check these links"
+			// point the reader somewhere: no service asked)
+			if pleaseWords[toks[i-1].key] && (sent.rawNeg > 0 || ev.cue[iComplaint] > 0) && !pointsElsewhere(toks, i) {
 				return true
 			}
 		}
@@ -709,16 +716,26 @@ func failureDescribed(toks []token, sent *sentScore, ev *intentEv) bool {
 	return false
 }
 
-// tooExcess: "too" at toks[i] before a word that is not good and not a
-// function word, not in "too X to Y" ("too tired to cook" tells why) and
-// not the "too" of "me too": an excess, a defect of what is described.
-func tooExcess(toks []token, i int) bool {
-	if i+1 >= len(toks) || toks[i+1].emoji || toks[i+1].arabic || alsoBefore[toks[i-1].key] {
+// tooExcess: "too" at toks[i] after a copula, a verb of seeming or a degree
+// word ("is too tight", "cut way too short", "tastes too salty") before a
+// word that is not good and not a function word: an excess, a defect of
+// what is described. Not in "too X to Y" ("too tired to cook" tells why),
+// not said of oneself ("I was too busy"), not before it happens ("before
+// it's too late"), and not the "too" of "promotions too!" or the "too" that
+// stands for "to" ("drive too Kentucky": no copula before it).
+func tooExcess(text string, toks []token, i int) bool {
+	if i+1 >= len(toks) || toks[i+1].emoji || toks[i+1].arabic || !excessBefore[toks[i-1].key] ||
+		strings.TrimSpace(text[toks[i].end:toks[i+1].start]) != "" {
 		return false
 	}
 	a := toks[i+1].key
 	if len(a) < 3 || notExcess[a] || i+2 < len(toks) && toks[i+2].key == "to" {
 		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		if k := toks[j].key; k == "before" || j >= i-2 && (k == "i" || k == "im" || k == "we") {
+			return false
+		}
 	}
 	for _, h := range sentM.find(toks[i+1 : i+2]) {
 		if sentVal[h.id] > 0 {
@@ -729,8 +746,11 @@ func tooExcess(toks []token, i int) bool {
 }
 
 var (
-	alsoBefore = wordSet("me", "you", "u", "us", "them", "him", "her", "it", "i", "we", "this", "that", "and", "lol")
-	notExcess  = wordSet("much", "many", "the", "and", "but", "lol", "lmao", "haha", "was", "were", "are", "is", "will", "would", "shall", "can", "have", "has", "had", "you", "for", "with", "all", "bad")
+	// excessBefore: a copula, a verb of seeming or a degree word before "too"
+	excessBefore = wordSet("is", "was", "are", "were", "be", "been", "being", "its", "way", "far", "much", "waaay", "wayy", "just", "bit", "little", "all",
+		"got", "gets", "getting", "feel", "feels", "felt", "look", "looks", "looked", "seem", "seems", "seemed", "taste", "tastes", "tasted", "smell", "smells",
+		"sound", "sounds", "cut", "fit", "fits", "run", "runs", "became", "kinda", "slightly", "abit", "rather", "simply", "still", "now", "always", "definitely")
+	notExcess = wordSet("much", "many", "the", "and", "but", "lol", "lmao", "haha", "was", "were", "are", "is", "will", "would", "shall", "can", "have", "has", "had", "you", "for", "with", "all", "bad")
 	// repairVerbs: the service owed when something is wrong
 	repairVerbs = wordSet("check", "fix", "repair", "sort", "investigate", "resolve")
 	// promiseNouns name what showed the product before it was bought
@@ -789,3 +809,103 @@ func troubleAbsent(toks []token) bool {
 	}
 	return found
 }
+
+// English word kinds: enScan looks each token up once and tells which of
+// this file's patterns a text can hold; a pattern runs only when its word
+// kind is there (each pattern returns false without that word).
+const (
+	ewLeave   uint32 = 1 << iota // leavingThreat: enLeaveVerbs
+	ewEver                       // goodSuperlativeEver: "ever"
+	ewFailure                    // failureDescribed: too, hear, like, repairVerbs
+	ewAbsent                     // troubleAbsent: absentBad
+	ewSlang                      // slangWithJoy: slangAdjectives
+	ewFound                      // foundIn: "found"
+	ewStop                       // cantStop: stop, stopped
+	ewWish                       // wishYouDid: "wish"
+	ewPoint                      // pointless: "point"
+	ewBooked                     // bookedGot: booked, reserved, paid
+	ewSafety                     // safetyRisk: its cases
+	ewWh                         // whNounQuestion: which, what
+	ewValue                      // moneyGone: valueNouns
+	ewSpan                       // monthsWaited: enLongSpans
+	ewNear                       // childNearMiss: almost, nearly
+	ewRepair                     // repairedDamage: repairedVerbs
+)
+
+var enKinds = func() map[string]uint32 {
+	m := map[string]uint32{}
+	put := func(bit uint32, sets ...map[string]bool) {
+		for _, set := range sets {
+			for w := range set {
+				m[w] |= bit
+			}
+		}
+	}
+	put(ewLeave, enLeaveVerbs)
+	put(ewEver, wordSet("ever"))
+	put(ewFailure, wordSet("too", "hear", "see", "read", "understand", "like"), repairVerbs)
+	put(ewAbsent, absentBad)
+	put(ewSlang, slangAdjectives)
+	put(ewFound, wordSet("found"))
+	put(ewStop, wordSet("stop", "stopped"))
+	put(ewWish, wordSet("wish"))
+	put(ewPoint, wordSet("point"))
+	put(ewBooked, wordSet("booked", "reserved", "paid"))
+	put(ewSafety, wordSet("rash", "hives", "court", "gas", "speeding", "reckless", "recklessly", "fell"))
+	put(ewWh, wordSet("which", "what"))
+	put(ewValue, valueNouns)
+	put(ewSpan, enLongSpans)
+	put(ewNear, wordSet("almost", "nearly"))
+	put(ewRepair, repairedVerbs)
+	return m
+}()
+
+// enScan returns the English word kinds of toks (Arabic tokens have none).
+func enScan(toks []token) uint32 {
+	var bits uint32
+	for i := range toks {
+		if !toks[i].arabic {
+			bits |= enKinds[toks[i].key]
+		}
+	}
+	return bits
+}
+
+// repairedDamage finds a repair told done: a verb of repair in the past
+// ("fixed", "repaired", "replaced") before the thing it repaired, its damage
+// named within four words ("fixed my cracked screen", "repaired the broken
+// zip"): the damage is what the customer brought, the service ended it; its
+// complaint cue ("cracked") is no grievance. Not when negated ("never fixed
+// my cracked screen", "still haven't repaired the leak") or asked. It
+// returns the token range [lo, hi) of the verb and its object, lo < 0 when
+// there is none.
+func repairedDamage(text string, toks []token) (lo, hi int) {
+	if hasQuestionMark(text) {
+		return -1, -1
+	}
+	for i := 0; i+2 < len(toks); i++ {
+		if !repairedVerbs[toks[i].key] || toks[i].arabic || enNegatedBefore(toks, i) || i > 0 && toks[i-1].key == "still" {
+			continue
+		}
+		if d := toks[i+1].key; d != "my" && d != "the" && d != "our" && d != "his" && d != "her" && d != "a" {
+			continue
+		}
+		return i, min(len(toks), i+6) // the verb too ("repaired" alone is a cue)
+	}
+	return -1, -1
+}
+
+var repairedVerbs = wordSet("fixed", "repaired", "replaced", "patched", "mended")
+
+// pointsElsewhere: the words after a verb of checking at toks[i] send the
+// reader somewhere ("check out", "check these links", "check my channel").
+func pointsElsewhere(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if k := toks[j].key; j == i+1 && (k == "out" || k == "these" || k == "those") || readerPlaces[k] {
+			return true
+		}
+	}
+	return false
+}
+
+var readerPlaces = wordSet("link", "links", "website", "site", "channel", "profile", "bio", "page", "video", "videos", "post", "blog", "article", "thread")

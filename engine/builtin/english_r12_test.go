@@ -37,6 +37,9 @@ func TestRound12English(t *testing.T) {
 		// urgency: months of waiting, a child's near miss
 		{"paid in march, 4 months and still no sofa", "complaint", "high", true, false},
 		{"the lid came off and my toddler nearly swallowed a screw", "complaint", "high", true, false},
+		// a repair told done: its damage word is no grievance
+		{"they repaired my broken zip in ten minutes, so kind", "praise", "low", false, false},
+		{"they fixed my cracked phone but now the speaker is dead", "complaint", "medium", true, false},
 	}
 	for _, c := range cases {
 		got := Classify(op.ClassifyRequest{Text: c.text})
@@ -57,10 +60,13 @@ func TestRound12English(t *testing.T) {
 		{"please check out my channel", "spam"},
 		{"nothing like a hot coffee in the morning", "other"},
 		{"i can barely contain my excitement for the next episode", "other"},
+		{"i was too busy to watch it live, catching up now", "other"},
+		{"please check these links for the full recipe", ""}, // no complaint: nothing is wrong
+		{"you never repaired my cracked screen", "complaint"},
 	}
 	for _, c := range keep {
 		got := Classify(op.ClassifyRequest{Text: c.text})
-		if !op.In(c.intent, got.Intent) || op.In("complaint", got.Intent) {
+		if c.intent != "" && !op.In(c.intent, got.Intent) || c.intent != "complaint" && op.In("complaint", got.Intent) {
 			t.Errorf("%q: intent %v, want %s", c.text, got.Intent, c.intent)
 		}
 	}
