@@ -80,6 +80,19 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 			sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		}
 	}
+	// "does the hotel offer airport transfer? Thank you": thanks closing a
+	// question thank in advance for the answer; they praise nothing (the
+	// question is the comment; "thanks for the fast reply! ..." thanks for
+	// something and stays praise)
+	if ev.cue[iPraise] <= thanksCue && sc[iQuestion] >= intentThreshold[iQuestion] && thanksAfterQuestion(text, toks) {
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "The agent was so patient with us ... Thank you dear": a report
+	// closed by a sentence of thanks, with no complaint cue and no question,
+	// thanks the people it told of
+	if ev.cue[iComplaint] <= 0 && !strings.ContainsAny(text, "?") && sent.rawPos >= sent.rawNeg && thanksAfter(toks, thanksClosing(text)) {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+	}
 	// "please unbox the new phone next", "pls review the X next": a
 	// request for the next video or episode is a proposal
 	if n := len(toks); n >= 3 && toks[n-1].key == "next" && pleaseWords[toks[0].key] && ev.cue[iComplaint] < 0.6 {
@@ -909,3 +922,45 @@ func pointsElsewhere(toks []token, i int) bool {
 }
 
 var readerPlaces = wordSet("link", "links", "website", "site", "channel", "profile", "bio", "page", "video", "videos", "post", "blog", "article", "thread")
+
+// thanksCue is the weight of the cue "thank you" (data/intent.tsv).
+const thanksCue = 0.8
+
+// thanksAfterQuestion reports a text whose words after its last question
+// mark are only a formula of thanks ("? thanks", "? Thank you so much",
+// "? thanks in advance 🙏").
+func thanksAfterQuestion(text string, toks []token) bool {
+	return thanksAfter(toks, strings.LastIndexByte(text, '?'))
+}
+
+// thanksClosing reports a last sentence that is only a formula of thanks
+// ("... never rushed. Thank you dear", "... for the kids! thanks so much").
+func thanksClosing(text string) int {
+	t := strings.TrimRight(text, " .!\n🙏❤️😊")
+	return strings.LastIndexAny(t, ".!\n")
+}
+
+// thanksAfter reports tokens after byte q (q >= 0) that are only a formula
+// of thanks.
+func thanksAfter(toks []token, q int) bool {
+	if q < 0 {
+		return false
+	}
+	thanks := false
+	for i := range toks {
+		if toks[i].start < q {
+			continue
+		}
+		k := toks[i].key
+		switch {
+		case toks[i].emoji:
+		case k == "thanks" || k == "thank" || k == "thx" || k == "ty" || k == "tia":
+			thanks = true
+		case !thanksFormula[k]:
+			return false
+		}
+	}
+	return thanks
+}
+
+var thanksFormula = wordSet("you", "u", "so", "much", "in", "advance", "a", "lot", "guys", "dear", "again", "very", "all")

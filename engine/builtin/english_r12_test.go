@@ -37,6 +37,10 @@ func TestRound12English(t *testing.T) {
 		// urgency: months of waiting, a child's near miss
 		{"paid in march, 4 months and still no sofa", "complaint", "high", true, false},
 		{"the lid came off and my toddler nearly swallowed a screw", "complaint", "high", true, false},
+		// thanks closing a question thank in advance; a sentence of thanks
+		// closing a good report praises
+		{"do you deliver to the airport hotels? thanks so much", "question", "medium", true, false},
+		{"the driver helped us carry the bags up three floors. Thank you", "praise", "low", false, false},
 		// a repair told done: its damage word is no grievance
 		{"they repaired my broken zip in ten minutes, so kind", "praise", "low", false, false},
 		{"they fixed my cracked phone but now the speaker is dead", "complaint", "medium", true, false},
@@ -68,6 +72,24 @@ func TestRound12English(t *testing.T) {
 		got := Classify(op.ClassifyRequest{Text: c.text})
 		if c.intent != "" && !op.In(c.intent, got.Intent) || c.intent != "complaint" && op.In("complaint", got.Intent) {
 			t.Errorf("%q: intent %v, want %s", c.text, got.Intent, c.intent)
+		}
+	}
+}
+
+// Thanks closing a question is politeness: the question loses its praise,
+// but thanks for something keep it.
+func TestRound12ThanksAfterQuestion(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		praise bool
+	}{
+		{"can i pay at the door? thanks in advance", false},
+		{"is parking free on weekends? thank you 🙏", false},
+		{"thanks for the quick fix! do you also sell the cable?", true},
+	} {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if op.In("praise", got.Intent) != c.praise || !op.In("question", got.Intent) {
+			t.Errorf("%q: intent %v, want question (praise %v)", c.text, got.Intent, c.praise)
 		}
 	}
 }
