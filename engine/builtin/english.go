@@ -80,6 +80,11 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 			sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		}
 	}
+	// "$28 for that??", "cold fries. seriously?": every question mark
+	// closes indignation beside a complaint cue; nothing is asked
+	if ev.cue[iComplaint] >= intentThreshold[iComplaint] && !ev.why && sc[iQuestion] > 0 && indignantMarks(text, toks) {
+		sc[iQuestion] = 0
+	}
 	// "does the hotel offer airport transfer? Thank you": thanks closing a
 	// question thank in advance for the answer; they praise nothing (the
 	// question is the comment; "thanks for the fast reply! ..." thanks for
@@ -964,3 +969,31 @@ func thanksAfter(toks []token, q int) bool {
 }
 
 var thanksFormula = wordSet("you", "u", "so", "much", "in", "advance", "a", "lot", "guys", "dear", "again", "very", "all")
+
+// indignantMarks reports a text whose every question mark closes
+// indignation: "for that?" / "like this?" (a price or a treatment
+// disbelieved) or a word of disbelief alone in its sentence ("seriously?",
+// "really?").
+func indignantMarks(text string, toks []token) bool {
+	n := 0
+	for i := range toks {
+		end := len(text)
+		if i+1 < len(toks) {
+			end = toks[i+1].start
+		}
+		if !strings.Contains(text[toks[i].end:end], "?") {
+			continue
+		}
+		n++
+		k := toks[i].key
+		switch {
+		case (k == "this" || k == "that") && i > 0 && (toks[i-1].key == "for" || toks[i-1].key == "like"):
+		case disbelief[k] && (i == 0 || strings.ContainsAny(text[toks[i-1].end:toks[i].start], ".!?,")):
+		default:
+			return false
+		}
+	}
+	return n > 0
+}
+
+var disbelief = wordSet("seriously", "really", "srsly", "wtf", "fr", "bruh")

@@ -93,3 +93,36 @@ func TestRound12ThanksAfterQuestion(t *testing.T) {
 		}
 	}
 }
+
+// A bad quality said to someone's face is an insult (flagged, no reply
+// owed); work judged ("lazy with the editing") and a slow service are not.
+// Indignation closing a complaint ("for that??", "seriously?") asks nothing.
+func TestRound12YouAreAndIndignation(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		flagged bool
+		intent  string
+	}{
+		{"you are so arrogant and annoying, unsubscribed", true, "other"},
+		{"youre the most boring streamer i have seen", true, "other"},
+		{"you are so lazy with the uploads lately, still love the channel", false, ""},
+		{"you are so slow to answer emails", false, "complaint"},
+	} {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		m := Moderate(op.ModerateRequest{Text: c.text, Strictness: "medium"})
+		if !m.IsSafe != c.flagged || c.intent != "" && !op.In(c.intent, got.Intent) {
+			t.Errorf("%q: flagged %v intent %v, want flagged %v intent %q", c.text, !m.IsSafe, got.Intent, c.flagged, c.intent)
+		}
+	}
+	for _, s := range []string{"the soup was cold and salty, 15 dollars for this?", "they lost my booking again. really?"} {
+		got := Classify(op.ClassifyRequest{Text: s})
+		if op.In("question", got.Intent) || !op.In("complaint", got.Intent) {
+			t.Errorf("%q: intent %v, want a complaint only", s, got.Intent)
+		}
+	}
+	for _, s := range []string{"my parcel is a week late, tracking number?", "is it really that good?"} {
+		if got := Classify(op.ClassifyRequest{Text: s}); !op.In("question", got.Intent) {
+			t.Errorf("%q: intent %v, want a question", s, got.Intent)
+		}
+	}
+}

@@ -510,7 +510,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		// "what a useless lazy host": an exclamation that names the
 		// content's maker by bad qualities (makerExclaimed) insults them
-		if toks[i].key == "what" && !toks[i].arabic {
+		if k := toks[i].key; (k == "what" || youAre[k]) && !toks[i].arabic {
 			if j := makerExclaimed(toks, i); j > 0 && !matched[j-1] {
 				n := len(tx.hits)
 				add(i, j, modTerm{cat: catHarassment, sev: 1})
@@ -826,6 +826,9 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 // that insults the person (a customer's "what a rude waiter" names staff
 // and stays a complaint). It returns the end of the phrase, 0 when none.
 func makerExclaimed(toks []token, i int) int {
+	if youAre[toks[i].key] {
+		return youAreFault(toks, i)
+	}
 	if i+3 >= len(toks) || toks[i+1].key != "a" && toks[i+1].key != "an" {
 		return 0
 	}
@@ -843,6 +846,41 @@ func makerExclaimed(toks []token, i int) int {
 	}
 	return 0
 }
+
+// youAreFault reports "you are", "you're", "ur" at toks[i], then only
+// degree words and articles ("so", "the most", "such a", "just") before a
+// bad quality said of a person (makerFaults): "you are so fake and boring",
+// "you're just annoying", "you are the most useless ...". Said to someone's
+// face the quality is an insult (the labelled comments flag it, brand or
+// creator alike). It returns the end of the phrase, 0 when none.
+func youAreFault(toks []token, i int) int {
+	j := i + 1
+	if k := toks[i].key; k == "you" || k == "u" {
+		if j >= len(toks) || !youCopula[toks[j].key] {
+			return 0
+		}
+		j++
+	}
+	for ; j < len(toks) && j <= i+5; j++ {
+		k := toks[j].key
+		if makerFaults[k] && !workFaults[k] {
+			return j + 1
+		}
+		if !faultFill[k] {
+			return 0
+		}
+	}
+	return 0
+}
+
+var (
+	youAre = wordSet("you", "u", "youre", "ur")
+	// workFaults judge the work more than the person ("you are so lazy with
+	// the editing lately"): no insult said to one's face
+	workFaults = wordSet("lazy", "overrated")
+	youCopula  = wordSet("are", "r", "re")
+	faultFill  = wordSet("so", "soo", "sooo", "such", "a", "an", "the", "most", "just", "really", "very", "literally", "honestly", "truly", "always", "genuinely")
+)
 
 var (
 	makerFaults = wordSet("useless", "lazy", "annoying", "boring", "talentless", "clueless", "pathetic", "worthless", "dumb", "stupid", "arrogant", "ignorant", "cringe", "cringey", "fake", "overrated", "terrible", "awful")
