@@ -80,6 +80,13 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 			sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		}
 	}
+	// "my order has been 'on the way' since yesterday. where is it??": "where
+	// is it" about the writer's own order asks for what is owed, as "where
+	// is my order" (a cue) does
+	if eb&ewWh != 0 && ev.cue[iComplaint] < 1 && whereIsIt(toks) && hasAnyKey(toks, awaitedNouns) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
 	// "$28 for that??", "cold fries. seriously?": every question mark
 	// closes indignation beside a complaint cue; nothing is asked
 	if ev.cue[iComplaint] >= intentThreshold[iComplaint] && !ev.why && sc[iQuestion] > 0 && indignantMarks(text, toks) {
@@ -843,7 +850,7 @@ const (
 	ewPoint                      // pointless: "point"
 	ewBooked                     // bookedGot: booked, reserved, paid
 	ewSafety                     // safetyRisk: its cases
-	ewWh                         // whNounQuestion: which, what
+	ewWh                         // whNounQuestion: which, what; whereIsIt: where
 	ewValue                      // moneyGone: valueNouns
 	ewSpan                       // monthsWaited: enLongSpans
 	ewNear                       // childNearMiss: almost, nearly
@@ -870,7 +877,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewPoint, wordSet("point"))
 	put(ewBooked, wordSet("booked", "reserved", "paid"))
 	put(ewSafety, wordSet("rash", "hives", "court", "gas", "speeding", "reckless", "recklessly", "fell"))
-	put(ewWh, wordSet("which", "what"))
+	put(ewWh, wordSet("which", "what", "where", "wheres"))
 	put(ewValue, valueNouns)
 	put(ewSpan, enLongSpans)
 	put(ewNear, wordSet("almost", "nearly"))
@@ -997,3 +1004,23 @@ func indignantMarks(text string, toks []token) bool {
 }
 
 var disbelief = wordSet("seriously", "really", "srsly", "wtf", "fr", "bruh")
+
+// whereIsIt reports "where is it" / "wheres it" / "where's it".
+func whereIsIt(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		switch toks[i].key {
+		case "where":
+			if i+2 < len(toks) && (toks[i+1].key == "is" || toks[i+1].key == "s") && toks[i+2].key == "it" {
+				return true
+			}
+		case "wheres":
+			if toks[i+1].key == "it" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// awaitedNouns name what a customer waits to receive.
+var awaitedNouns = wordSet("order", "package", "parcel", "delivery", "shipment", "prescription", "refund", "money", "item", "tracking", "delivered")

@@ -120,6 +120,15 @@ func TestRound12YouAreAndIndignation(t *testing.T) {
 			t.Errorf("%q: intent %v, want a complaint only", s, got.Intent)
 		}
 	}
+	// "where is it" about the writer's own order asks for what is owed
+	for _, s := range []string{"the shipment was due on friday. where is it??", "paid for express delivery on tuesday, wheres it"} {
+		if got := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", got.Intent) {
+			t.Errorf("%q: intent %v, want a complaint", s, got.Intent)
+		}
+	}
+	if got := Classify(op.ClassifyRequest{Text: "love that lamp, where is it from?"}); op.In("complaint", got.Intent) {
+		t.Errorf("where is it from: intent %v, want no complaint", got.Intent)
+	}
 	for _, s := range []string{"my parcel is a week late, tracking number?", "is it really that good?"} {
 		if got := Classify(op.ClassifyRequest{Text: s}); !op.In("question", got.Intent) {
 			t.Errorf("%q: intent %v, want a question", s, got.Intent)
