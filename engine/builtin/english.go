@@ -96,13 +96,13 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// question thank in advance for the answer; they praise nothing (the
 	// question is the comment; "thanks for the fast reply! ..." thanks for
 	// something and stays praise)
-	if ev.cue[iPraise] <= thanksCue && sc[iQuestion] >= intentThreshold[iQuestion] && thanksAfterQuestion(text, toks) {
+	if ev.cue[iPraise] <= thanksCue && sc[iQuestion] >= intentThreshold[iQuestion] && eb&ewThanks != 0 && thanksAfterQuestion(text, toks) {
 		sc[iPraise], ev.cue[iPraise] = 0, 0
 	}
 	// "The agent was so patient with us ... Thank you dear": a report
 	// closed by a sentence of thanks, with no complaint cue and no question,
 	// thanks the people it told of
-	if ev.cue[iComplaint] <= 0 && !strings.ContainsAny(text, "?") && sent.rawPos >= sent.rawNeg && thanksAfter(toks, thanksClosing(text)) {
+	if ev.cue[iComplaint] <= 0 && !strings.ContainsAny(text, "?") && sent.rawPos >= sent.rawNeg && eb&ewThanks != 0 && thanksAfter(toks, thanksClosing(text)) {
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 	}
 	// "please unbox the new phone next", "pls review the X next": a
@@ -855,6 +855,7 @@ const (
 	ewSpan                       // monthsWaited: enLongSpans
 	ewNear                       // childNearMiss: almost, nearly
 	ewRepair                     // repairedDamage: repairedVerbs
+	ewThanks                     // thanksAfter: thanks, thank, thx, ty, tia
 )
 
 var enKinds = func() map[string]uint32 {
@@ -882,6 +883,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewSpan, enLongSpans)
 	put(ewNear, wordSet("almost", "nearly"))
 	put(ewRepair, repairedVerbs)
+	put(ewThanks, wordSet("thanks", "thank", "thx", "ty", "tia"))
 	return m
 }()
 
