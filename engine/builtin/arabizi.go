@@ -295,6 +295,7 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	// is needed even when the original's is reported: the reply is drafted
 	// in the dialect of the Arabic reading
 	c := classify(r, nil)
+	detected := d // before refineDialect: how sure the markers are
 	if d.Arabizi {
 		if dialectUnsure(d, req.Text) { // tokens of the reading only then
 			buf := getTokBuf()
@@ -313,7 +314,7 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	c.ReplyText = dialect.ToArabizi(c.ReplyText)
 	c.ReplyDirection = "ltr"
 	c.Reasoning = "Arabizi, read as \"" + clip(x.Text, 120) + "\". " + c.Reasoning
-	c.Dialect = arabiziDialect(c.Dialect, req.Text, x.Text)
+	c.Dialect = arabiziDialectDetected(c.Dialect, req.Text, x.Text, detected)
 	c.Usage.TokensUsed = tokens(req.Text, c.ReplyText, c.Reasoning)
 	return c, true
 }
@@ -337,7 +338,7 @@ func moderateArabizi(req op.ModerateRequest, known *op.Detection) (op.Moderation
 	} else {
 		m = moderate(r, nil)
 	}
-	m.Dialect = arabiziDialect(m.Dialect, req.Text, x.Text)
+	m.Dialect = arabiziDialectDetected(m.Dialect, req.Text, x.Text, d)
 	if !m.IsSafe {
 		for i := range m.Spans {
 			m.Spans[i] = x.Source(m.Spans[i])
@@ -400,4 +401,50 @@ func arabiziDialect(dl, orig, reading string) string {
 		}
 	}
 	return best
+}
+
+// englishVocab reports a lower-case Latin word of the English sentiment
+// head's vocabulary (words of English comments): an English loan of an
+// Arabizi comment ("el page", "dark mode") rather than an Arabic word.
+func englishVocab(w string) bool {
+	return learnedSentEn != nil && learnedSentEn.weights(fnvString(w)) != nil
+}
+
+// arabiziDialectDetected is arabiziDialect given d, the detection of orig.
+// When d is not sure of the dialect (orig is not detected as Arabizi, or
+// with a dialect confidence below arabiziCuesBelow), the spelling of orig
+// decides when it points to one dialect alone (spellingDialect).
+func arabiziDialectDetected(dl, orig, reading string, d op.Detection) string {
+	if !d.Arabizi || d.DialectConfidence < arabiziCuesBelow {
+		if s := spellingDialect(orig); s != "" {
+			return s
+		}
+	}
+	return arabiziDialect(dl, orig, reading)
+}
+
+// arabiziCuesBelow: a detection of an Arabizi comment with a dialect
+// confidence below this leaves the dialect to the spelling cues when they
+// point to one dialect (arabiziDialect). Above it the detector's markers
+// ("shu", "kteer", "wayed") outweigh a letter convention some writers of
+// other dialects share (a Levantine "6" in "a6yab").
+var arabiziCuesBelow = 0.5
+
+// spellingDialect is the dialect the letter conventions of the Arabizi
+// comment orig point to (dialect.Cues), or "" when they point to none or to
+// two: a digit 6 or 9 for ط/ص or a verb ending in -oon is Gulf, a feminine
+// ending written "e" Levantine. Answering so where the detector is unsure
+// (arabiziCuesBelow) changes no answer on the project's corpus (its
+// comments have markers) and turns one wrong dialect of the Arabizi dev set
+// right ("el shakil 7ilo bas el ma9na3iya ta3bana": Gulf), none wrong.
+func spellingDialect(orig string) string {
+	c := transliterator().Cues(orig, englishVocab)
+	gulf, lev := c.Six+c.Oon, c.FinalE
+	switch {
+	case gulf > 0 && lev == 0:
+		return "gulf"
+	case lev > 0 && gulf == 0:
+		return "levantine"
+	}
+	return ""
 }

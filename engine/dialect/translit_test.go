@@ -318,3 +318,31 @@ func TestTransliterateFeminineAndLoans(t *testing.T) {
 		t.Errorf("a guarded feminine read through the table: %q", got)
 	}
 }
+
+// TestTransliterateCues: the letter conventions of one dialect's Arabizi,
+// in words of comments written for this test; English words and loans
+// give no cue.
+func TestTransliterateCues(t *testing.T) {
+	tr := NewTransliterator([]string{"مدرسه", "بعيد", "طلب", "برد", "لعبه", "جديد"}, nil)
+	english := func(w string) bool { return w == "page" || w == "mode" || w == "update" }
+	for _, c := range []struct {
+		text            string
+		six, finalE, on int
+	}{
+		{"el madrase ba3ide 3an el beit", 0, 2, 0},
+		{"el le3be jdide", 0, 2, 0},
+		{"el 6alab wasal barid", 1, 0, 0},
+		{"mata tirsiloon el 6alab?", 1, 0, 1},
+		{"shlon t7asboon el tawseel", 0, 0, 1},
+		// -kon is a pronoun ("to you"), "ykoon" one verb: no plural
+		{"allah ya3tikon, lazem ykoon fi 7al", 0, 0, 0},
+		// English words and loans: no final-e cue
+		{"the page is in dark mode, please update", 0, 0, 0},
+		{"visit www.6abee5.com", 0, 0, 0},
+	} {
+		got := tr.Cues(c.text, english)
+		if got.Six != c.six || got.FinalE != c.finalE || got.Oon != c.on {
+			t.Errorf("%q: cues %+v; want six=%d finalE=%d oon=%d", c.text, got, c.six, c.finalE, c.on)
+		}
+	}
+}

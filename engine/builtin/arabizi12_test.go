@@ -1,0 +1,38 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// TestArabiziSpellingDialect: when the detector is unsure of an Arabizi
+// comment's dialect, a letter convention of one dialect decides (a 6 or 9
+// for ط/ص and a -oon plural are Gulf, a feminine ending written "e"
+// Levantine); a sure detection, or cues of two dialects, leave the answer
+// as it was. Comments written for this test.
+func TestArabiziSpellingDialect(t *testing.T) {
+	unsure := op.Detection{Language: "ar", Dialect: "msa", DialectConfidence: 0.25, Arabizi: true}
+	sure := op.Detection{Language: "ar", Dialect: "egyptian", DialectConfidence: 0.9, Arabizi: true}
+	for _, c := range []struct {
+		text, dl string
+		d        op.Detection
+		want     string
+	}{
+		{"el madrase ba3ide 3an el beit", "egyptian", unsure, "levantine"},
+		{"el 2akle kanet barde", "gulf", unsure, "levantine"},
+		{"el 6alab wasal barid", "levantine", unsure, "gulf"},
+		{"mata tirsiloon el talab?", "egyptian", unsure, "gulf"},
+		{"el 6alab wasal barid", "levantine", op.Detection{}, "gulf"}, // not detected as Arabizi
+		// sure: the markers stand
+		{"el 6alab wasal barid", "egyptian", sure, "egyptian"},
+		// cues of two dialects: no answer from the spelling
+		{"el 6alab wasal w el 2akle barde", "egyptian", unsure, "egyptian"},
+		// no cue: the old rule (not msa)
+		{"el talab wasal", "egyptian", unsure, "egyptian"},
+	} {
+		if got := arabiziDialectDetected(c.dl, c.text, transliterator().Transliterate(c.text).Text, c.d); got != c.want {
+			t.Errorf("%q (%s, conf %.2f): %s; want %s", c.text, c.dl, c.d.DialectConfidence, got, c.want)
+		}
+	}
+}
