@@ -215,6 +215,9 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back") || cliticLoan(w) || quantity(w)
 			if !isLoan {
 				ar, proclitic, how = t.word(w)
+				if how == wordEnglish && t.prepositionApart(w, text, j) {
+					ar, proclitic, how = "ب", true, wordTable
+				}
 			}
 			wasArticle := prevArticle
 			// an article read through the table that is not also an
@@ -283,6 +286,37 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	b.WriteString(text[copied:])
 	x.Text = b.String()
 	return x
+}
+
+// prepositionApart reports whether w, an English word, is the Arabizi
+// preposition بـ written apart as "be" or "bi" ("el laptop da be kam?",
+// "akalt bi mat3am"): the next word of text (after the single space at
+// end) is read as Arabic, through the table or the lexicons, and is no
+// English word. English "be" is followed by English ("be careful", "be
+// in", "be a").
+func (t *Transliterator) prepositionApart(w []byte, text string, end int) bool {
+	if string(w) != "be" && string(w) != "bi" || end+1 >= len(text) || text[end] != ' ' {
+		return false
+	}
+	j := end + 1
+	for j < len(text) && isLatinWordByte(text[j]) {
+		j++
+	}
+	if j == end+1 || j-end-1 > maxTranslitWord || j < len(text) && text[j] >= 0x80 {
+		return false
+	}
+	var buf [maxTranslitWord]byte
+	nx := buf[:0]
+	letter := false
+	for k := end + 1; k < j; k++ {
+		letter = letter || text[k] >= 'A'
+		nx = append(nx, lower(text[k]))
+	}
+	if !letter || t.english[string(nx)] || t.loans[string(nx)] {
+		return false
+	}
+	_, proclitic, how := t.word(nx)
+	return !proclitic && (how == wordTable || how == wordKnown)
 }
 
 // protectedField reports whether a white-space separated field starts at i

@@ -346,3 +346,20 @@ func TestTransliterateCues(t *testing.T) {
 		}
 	}
 }
+
+// TestTransliteratePrepositionApart: "be"/"bi" before a word read as
+// Arabic is the preposition بـ written apart; before an English word it
+// stays English. Sentences written for this test.
+func TestTransliteratePrepositionApart(t *testing.T) {
+	tr := NewTransliterator([]string{"كم"}, []string{"be", "careful", "fine", "honest"})
+	for _, c := range []struct{ in, want string }{
+		{"el shanta di be kam?", "ب"},
+		{"be kam el kilo", "بكم"},
+		{"be careful", "be careful"},
+		{"it will be fine", "be fine"},
+	} {
+		if got := tr.Transliterate(c.in).Text; !strings.Contains(got, c.want) {
+			t.Errorf("%q -> %q; want it to contain %q", c.in, got, c.want)
+		}
+	}
+}
