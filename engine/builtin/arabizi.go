@@ -100,6 +100,18 @@ func transliterator() *dialect.Transliterator {
 		}
 		translit = dialect.NewTransliterator(ar, en)
 		translit.AddLoans(loans)
+		// the words (three letters or more) of the Arabic sentiment
+		// head, learned from licensed Arabic corpora: evidence that a
+		// Latin word outside the lexicons is an Arabic word ("masaref"
+		// مصاريف, "agdar" اقدر), read only to decide whether a text is
+		// Arabizi (vocabEvidence); the reading itself does not change
+		var vocab []string
+		for _, f := range tsvRowsRaw("learned_sentiment_ar.tsv") {
+			if w := f[0]; len(w) >= 6 && w[0] >= 0x80 && !strings.ContainsAny(w, " :") {
+				vocab = append(vocab, w)
+			}
+		}
+		translit.AddVocabulary(vocab)
 		// the Arabic words of the moderation table are read only through
 		// the preferred reading of every Latin consonant (Guard): a clean
 		// word spelled with z, s, t, d, h, k or g must not turn into an
@@ -143,7 +155,7 @@ func arabiziReadingDetected(text string, known *op.Detection) (x dialect.Transli
 		return shortArabizi(text)
 	}
 	d = detection(text, known)
-	x = transliterator().Transliterate(text)
+	x = vocabEvidence(transliterator().Transliterate(text))
 	if x.Changed == 0 {
 		return x, d, false
 	}
@@ -209,7 +221,7 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 			return x, d, false
 		}
 	}
-	x = transliterator().Transliterate(text)
+	x = vocabEvidence(transliterator().Transliterate(text))
 	if words == 2 && x.Known == 2 && x.Table >= 1 && x.Spelled == 0 && x.English == 0 {
 		// two words, both read as Arabic words, one of them through the
 		// Arabizi table (a particle or dialect word): "ya zbala", "wein
@@ -447,4 +459,19 @@ func spellingDialect(orig string) string {
 		return "levantine"
 	}
 	return ""
+}
+
+// vocabEvidence is x with its words of the wide vocabulary (Translit.Vocab:
+// words of the Arabic sentiment corpus's vocabulary, outside the lexicons)
+// counted as spelled letter by letter unless a word of the Arabizi table
+// (a particle or dialect word: "el", "kam", "wain") is in the text too. That
+// vocabulary has Arabic spellings of English names and words ("donald",
+// "banana"): alone they read a list of names as Arabic.
+func vocabEvidence(x dialect.Translit) dialect.Translit {
+	if x.Vocab > 0 && x.Table == 0 {
+		x.Known -= x.Vocab
+		x.Spelled += x.Vocab
+		x.Vocab = 0
+	}
+	return x
 }

@@ -36,3 +36,29 @@ func TestArabiziSpellingDialect(t *testing.T) {
 		}
 	}
 }
+
+// TestArabiziWideVocabulary: questions whose nouns are outside the
+// lexicons (fees, school, invoice...) are Arabizi when those words are
+// Arabic words of the wide vocabulary and a particle of the Arabizi table
+// is in the text; English names and words spelled in Arabic by that
+// vocabulary do not make an English text Arabic. Comments written for
+// this test.
+func TestArabiziWideVocabulary(t *testing.T) {
+	for _, text := range []string{
+		"wain agdar alga maw2af sayyarat?",
+		"mata yabda el tasjeel fel jam3a?",
+		"el ta2meen yeghatti el asnan?",
+	} {
+		if c := Classify(op.ClassifyRequest{Text: text}); c.Language != "ar" || c.Dialect == "" {
+			t.Errorf("%q: language %s dialect %q; want ar with a dialect", text, c.Language, c.Dialect)
+		}
+	}
+	for _, text := range []string{
+		"Donald Trump banana monkey",
+		"Justin Bieber Rihanna Shakira",
+	} {
+		if c := Classify(op.ClassifyRequest{Text: text}); c.Language == "ar" {
+			t.Errorf("%q: read as Arabic (%s)", text, c.Reasoning)
+		}
+	}
+}

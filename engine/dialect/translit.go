@@ -50,6 +50,10 @@ type Transliterator struct {
 	english map[string]bool      // lower-case Latin words kept as they are
 	loans   map[string]bool      // Latin words kept as they are and counted as Loan (AddLoans)
 	trie    trie
+	// vocab: further Arabic words (AddVocabulary), looked up only for a
+	// word that no reading of trie's words spells
+	vocab    trie
+	hasVocab bool
 	// guarded are offensive words (Guard): read only when every Latin
 	// consonant of the word takes its preferred reading
 	guarded map[string]bool
@@ -143,6 +147,10 @@ type Translit struct {
 	// (translit/words.tsv: particles, pronouns, dialect words), not only
 	// found among the caller's Arabic words.
 	Table int
+	// Vocab counts the Known words found in the further vocabulary
+	// (AddVocabulary): words no reading of the lexicons spells, spelled
+	// letter by letter.
+	Vocab int
 	// Digit counts the words written in Arabic that had an Arabizi digit
 	// (2 3 5 6 7 8 9) among letters ("7elw", "3ala").
 	Digit int
@@ -185,7 +193,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	}
 	var ws []word
 	var buf [maxTranslitWord]byte
-	known, spelled, english, digit, loan, table := 0, 0, 0, 0, 0, 0
+	known, spelled, english, digit, loan, table, vocab := 0, 0, 0, 0, 0, 0, 0
 	prevFollow := false  // the previous Latin word was "follow"
 	prevArticle := false // the previous Latin word was an Arabizi article (el, hal, 3al, bel)
 	for i := 0; i < len(text); {
@@ -235,7 +243,10 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				english++
 			case ar != "": // "0a0" reads as nothing: kept
 				ws = append(ws, word{i, j, ar, proclitic})
-				if how == wordKnown || how == wordTable {
+				if how == wordVocab {
+					vocab++
+				}
+				if how == wordKnown || how == wordTable || how == wordVocab {
 					known++
 					if how == wordTable {
 						table++
@@ -251,7 +262,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 		prevFollow = letters && j-i == len("follow") && strings.EqualFold(text[i:j], "follow")
 		i = j
 	}
-	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit, Loan: loan, Table: table}
+	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit, Loan: loan, Table: table, Vocab: vocab}
 	if len(ws) == 0 {
 		x.Text = text
 		return x
@@ -376,6 +387,7 @@ const (
 	wordKnown          // a word of the Arabic list
 	wordTable          // from the Arabizi table (translit/words.tsv)
 	wordSpelled        // letter by letter (no known reading)
+	wordVocab          // spelled, but a word of the further vocabulary (AddVocabulary)
 )
 
 // word transliterates one lower-case Latin word.
@@ -396,6 +408,15 @@ func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	}
 	if r, found := t.search(w); found {
 		return r, false, wordKnown
+	}
+	if t.hasVocab {
+		if _, found := t.searchIn(&t.vocab, w); found {
+			// evidence that w is an Arabic word, but spelled as
+			// before: the reading of a wide vocabulary is a guess
+			// ("wajja3ni" وجعني, not a vocabulary word one letter
+			// away)
+			return t.fallback(w), false, wordVocab
+		}
 	}
 	return t.fallback(w), false, wordSpelled
 }
@@ -671,25 +692,28 @@ var (
 // cost: each consonant read other than its preferred way costs 1, a vowel
 // 0.25, a proclitic or a suffix around the word 0.5 (so "trod" is ت + رد, "you reply", rather
 // than طرد, "parcel", which needs t read as ط). Ties go to the whole word.
-func (t *Transliterator) search(w []byte) (string, bool) {
+func (t *Transliterator) search(w []byte) (string, bool) { return t.searchIn(&t.trie, w) }
+
+// searchIn is search on the words of tr.
+func (t *Transliterator) searchIn(tr *trie, w []byte) (string, bool) {
 	var sr searchState
 	sr.best = 1e9
 	var out [96]byte
 	sr.suffix = false
 	sr.guarded = t.guarded
-	t.trie.walk(w, 0, 0, out[:0], 0, false, &sr)
+	tr.walk(w, 0, 0, out[:0], 0, false, &sr)
 	for k, p := range translitPrefixLatin {
 		if len(w)-len(p) < 2 || string(w[:len(p)]) != p {
 			continue
 		}
 		pre := append(out[:0], translitPrefixes[k].ar...)
 		sr.pre = len(pre)
-		t.trie.walk(w, len(p), 0, pre, 0.5, false, &sr)
+		tr.walk(w, len(p), 0, pre, 0.5, false, &sr)
 	}
 	sr.pre = 0
 	sr.suffix = true
 	sr.suffixes = translitSuffixes
-	t.trie.walk(w, 0, 0, out[:0], 0.5, false, &sr)
+	tr.walk(w, 0, 0, out[:0], 0.5, false, &sr)
 	// a prefix of person or aspect and a plural ending together: the
 	// dialect imperfect ("bt-wassl-o" بتوصلو, "t-7ott-oon" تحطون, "y-3rf-o")
 	// whose stem alone is a lexicon word. Only the plural endings
@@ -703,7 +727,7 @@ func (t *Transliterator) search(w []byte) (string, bool) {
 		pre := append(out[:0], translitPrefixes[k].ar...)
 		sr.pre = len(pre)
 		sr.suffixCost = 1
-		t.trie.walk(w, len(p), 0, pre, 0.5, false, &sr)
+		tr.walk(w, len(p), 0, pre, 0.5, false, &sr)
 	}
 	if sr.best >= 1e9 {
 		return "", false
@@ -984,6 +1008,24 @@ func (t *Transliterator) Guard(words []string) {
 	}
 }
 
+// AddVocabulary adds Arabic words (folded here) that a Latin word no
+// reading of the lexicon words spells may be read as: such a word is still
+// spelled letter by letter (the readings of the text do not change), but
+// counts as Known and as Vocab, evidence that the text is Arabic
+// ("masaref" مصاريف, "agdar" اقدر). Call it before the transliterator is
+// shared.
+func (t *Transliterator) AddVocabulary(words []string) {
+	if !t.hasVocab {
+		t.vocab.init()
+		t.hasVocab = true
+	}
+	for _, w := range words {
+		for _, x := range strings.Fields(textnorm.Fold(w)) {
+			t.vocab.add(x)
+		}
+	}
+}
+
 // AddLoans makes the Latin words of words (lower-cased) loans: kept as they
 // are and counted as Translit.Loan, like socialLoans. Callers use it for
 // Arabizi spellings their own tables match in Latin letters (a moderation
@@ -1079,7 +1121,7 @@ func (c *Cues) add(t *Transliterator, w []byte, english func(string) bool) {
 			break
 		}
 	}
-	if n >= 4 && w[n-1] == 'e' && !isVowel(w[n-2]) && w[n-2] != 'y' && w[n-2] != '\'' && how != wordSpelled {
+	if n >= 4 && w[n-1] == 'e' && !isVowel(w[n-2]) && w[n-2] != 'y' && w[n-2] != '\'' && how != wordSpelled && how != wordVocab {
 		// a word of the lexicons or the table (a loan spelled letter by
 		// letter has an English final e)
 		c.FinalE++

@@ -363,3 +363,23 @@ func TestTransliteratePrepositionApart(t *testing.T) {
 		}
 	}
 }
+
+// TestTransliterateVocabulary: a word of the further vocabulary counts as
+// known (and Vocab) but is spelled as before; the lexicon's readings win.
+func TestTransliterateVocabulary(t *testing.T) {
+	plain := NewTransliterator([]string{"كم"}, nil)
+	wide := NewTransliterator([]string{"كم"}, nil)
+	wide.AddVocabulary([]string{"مصاريف", "كمان"})
+	for _, text := range []string{"masareef el bet kam", "kam masarif"} {
+		a, b := plain.Transliterate(text), wide.Transliterate(text)
+		if a.Text != b.Text {
+			t.Errorf("%q: reading changed %q -> %q", text, a.Text, b.Text)
+		}
+		if b.Vocab != 1 || b.Known != a.Known+1 || b.Spelled != a.Spelled-1 {
+			t.Errorf("%q: plain %+v wide %+v; want one word moved from spelled to known", text, a, b)
+		}
+	}
+	if x := wide.Transliterate("kam"); x.Vocab != 0 || x.Text != "كم" {
+		t.Errorf("kam: %+v; the lexicon's reading must win", x)
+	}
+}
