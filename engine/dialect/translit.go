@@ -676,6 +676,8 @@ var (
 	translitPrefixes    = []reading{{3, "وال"}, {3, "بال"}, {3, "فال"}, {3, "لل"}, {2, "ال"}, {2, "ما"}, {2, "بي"}, {2, "ها"}, {2, "حا"}, {2, "بت"}, {1, "و"}, {1, "ب"}, {1, "ف"}, {1, "ل"}, {1, "ه"}, {1, "ح"}, {1, "م"}, {1, "ت"}, {1, "ي"}, {1, "ن"}}
 	translitPrefixLatin = []string{"wel", "bel", "fel", "lel", "el", "ma", "bi", "ha", "7a", "bt", "w", "b", "f", "l", "h", "7", "m", "t", "y", "n"}
 	translitSuffixes    = map[string]string{"sh": "ش", "ak": "ك", "ek": "ك", "ik": "ك", "k": "ك", "ha": "ها", "na": "نا", "ko": "كو", "ku": "كو", "kom": "كم", "kum": "كم",
+		// the Levantine plural pronouns -kon/-hon (كن, هن: "3andkon", "ra2ykon")
+		"kon": "كن", "kun": "كن", "hon": "هن", "hun": "هن",
 		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها",
 		// -ūn written "on"/"oun" (Gulf "yist7on", "tsawon"; French-style "ou")
 		"on": "ون", "oun": "ون",

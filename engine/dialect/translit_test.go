@@ -383,3 +383,17 @@ func TestTransliterateVocabulary(t *testing.T) {
 		t.Errorf("kam: %+v; the lexicon's reading must win", x)
 	}
 }
+
+// TestTransliterateLevantinePronouns: the Levantine plural pronoun
+// suffixes -kon/-hon after a lexicon word.
+func TestTransliterateLevantinePronouns(t *testing.T) {
+	tr := NewTransliterator([]string{"راي", "بيت"}, nil)
+	for _, c := range []struct{ in, want string }{
+		{"ra2ykon", "رايكن"},
+		{"ra2yhon", "رايهن"},
+	} {
+		if got := tr.Transliterate(c.in).Text; got != c.want {
+			t.Errorf("%q -> %q; want %q", c.in, got, c.want)
+		}
+	}
+}
