@@ -62,3 +62,28 @@ func TestArabiziWideVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// TestEarningsLure: a promise of earnings to the reader beside "message
+// me" is spam in Moderate too, in Arabic script and in Arabizi; a
+// customer's own win, a message received, a warning or a gain that is no
+// money is not. Sentences written for
+// this test.
+func TestEarningsLure(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		spam bool
+	}{
+		{"بدك تكسب مصاري وانت قاعد؟ بعتلي عالواتس", true},
+		{"bdak tekseb masari w enta 2a3ed? b3atli 3al whatsapp", true},
+		{"حابب تربح دخل إضافي؟ راسلني", true},
+		{"ربحت بالسحب وبعتولي رسالة تأكيد", false},
+		{"بعتلي المندوب رسالة إنه وصل", false},
+		{"ما بتكسب فلوس من هالشغلة، كلمني قبل ما تشترك", false}, // a warning
+		{"بتكسب وقت لو طلبت اونلاين، تواصل معهم", false},        // no money
+	} {
+		m := Moderate(op.ModerateRequest{Text: c.text, Strictness: "medium"})
+		if got := op.In("spam", m.Flags); got != c.spam {
+			t.Errorf("%q: spam flag %v; want %v (flags %v)", c.text, got, c.spam, m.Flags)
+		}
+	}
+}
