@@ -397,3 +397,17 @@ func TestTransliterateLevantinePronouns(t *testing.T) {
 		}
 	}
 }
+
+// TestTransliteratePromotionImperatives: the plural imperatives of
+// promotion keep the verb's silent alef (table rows): "zoro" is زوروا.
+func TestTransliteratePromotionImperatives(t *testing.T) {
+	tr := NewTransliterator(nil, nil)
+	for _, c := range []struct{ in, want string }{
+		{"zooro", "زوروا"},
+		{"eshtereko", "اشتركوا"},
+	} {
+		if got := tr.Transliterate(c.in).Text; got != c.want {
+			t.Errorf("%q -> %q; want %q", c.in, got, c.want)
+		}
+	}
+}
