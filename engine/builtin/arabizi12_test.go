@@ -87,3 +87,19 @@ func TestEarningsLure(t *testing.T) {
 		}
 	}
 }
+
+// TestWishWithPronoun: "I wish you (would)" with the pronoun on ريت/ليت
+// (ريتكم, ريتكن, ليتك) is a suggestion like يا ريت, in Arabic script and in
+// Arabizi. Sentences written for this test.
+func TestWishWithPronoun(t *testing.T) {
+	for _, text := range []string{
+		"يا ريتكم تضيفوا خيار الدفع عند الاستلام",
+		"ya retkon t7etto menu lel atfal",
+		"ya laitak tsawi 7al2a 3an el ta9weer",
+	} {
+		c := Classify(op.ClassifyRequest{Text: text})
+		if len(c.Intent) == 0 || c.Intent[0] != "suggestion" {
+			t.Errorf("%q: intent %v; want suggestion (%s)", text, c.Intent, c.Reasoning)
+		}
+	}
+}
