@@ -206,7 +206,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			continue
 		}
 		j, letters := i, false
-		for j < len(text) && (isLatinWordByte(text[j]) || text[j] == '\'' && isDigit(text[j-1])) {
+		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
 			letters = letters || text[j] >= 'A'
 			j++
 		}
@@ -366,6 +366,13 @@ func hasArabiziDigit(w []byte) bool {
 	return letter && digit
 }
 
+// wordApostrophe reports an apostrophe at j inside the word that starts at
+// i: after a digit ("6'" ظ, "3'" غ) or before one ("t'6eefoon",
+// "anta'6ir": some write the mark first).
+func wordApostrophe(text string, i, j int) bool {
+	return text[j] == '\'' && j > i && (isDigit(text[j-1]) || j+1 < len(text) && isDigit(text[j+1]))
+}
+
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 func isLatinWordByte(c byte) bool {
@@ -480,7 +487,24 @@ func readings(w []byte, i int, out []reading) []reading {
 			out = append(out, reading{1, a})
 		}
 	}
-	// digits with an apostrophe: 3' = غ, 7' = خ, 9' = ض, 6' = ظ
+	// digits with an apostrophe: 3' = غ, 7' = خ, 9' = ض, 6' = ظ; the mark
+	// may come first ('6)
+	if c == '\'' && i+1 < len(w) {
+		switch w[i+1] {
+		case '3':
+			two("غ")
+			return out
+		case '7':
+			two("خ")
+			return out
+		case '9':
+			two("ض")
+			return out
+		case '6':
+			two("ظ")
+			return out
+		}
+	}
 	if nx == '\'' {
 		switch c {
 		case '3':
@@ -910,7 +934,7 @@ func (t *Transliterator) ReadsJ(text string) bool {
 			continue
 		}
 		j, hasJ := i, false
-		for j < len(text) && (isLatinWordByte(text[j]) || text[j] == '\'' && isDigit(text[j-1])) {
+		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
 			hasJ = hasJ || text[j] == 'j' || text[j] == 'J'
 			j++
 		}
@@ -1091,7 +1115,7 @@ func (t *Transliterator) Cues(text string, english func(string) bool) Cues {
 			continue
 		}
 		j, letters := i, false
-		for j < len(text) && (isLatinWordByte(text[j]) || text[j] == '\'' && isDigit(text[j-1])) {
+		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
 			letters = letters || text[j] >= 'A'
 			j++
 		}

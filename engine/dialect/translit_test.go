@@ -411,3 +411,18 @@ func TestTransliteratePromotionImperatives(t *testing.T) {
 		}
 	}
 }
+
+// TestTransliterateApostropheFirst: the apostrophe of a dotted letter may
+// come before its digit ("'6" ظ, "'3" غ) as well as after it.
+func TestTransliterateApostropheFirst(t *testing.T) {
+	tr := NewTransliterator([]string{"انتظر", "مغلوب"}, nil)
+	for _, c := range []struct{ in, want string }{
+		{"anta'6ir", "انتظر"},
+		{"anta6'ir", "انتظر"},
+		{"ma'3loob", "مغلوب"},
+	} {
+		if got := tr.Transliterate(c.in).Text; got != c.want {
+			t.Errorf("%q -> %q; want %q", c.in, got, c.want)
+		}
+	}
+}
