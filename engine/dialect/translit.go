@@ -904,6 +904,12 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt b
 		case k == 0:
 		case isVowel(w[i]) && list[0].n == 2 && r.ar == "":
 			c++ // a doubled vowel ("oo", "ee") read short: as costly as a consonant
+		case w[i] == '2' && r.ar == "ق":
+			// Egyptian and Levantine say ق as a glottal stop and
+			// write it 2 ("ma2as" مقاس, "2omash" قماش): half the
+			// cost of another swap, so a lexicon word with ق is not
+			// lost to one with ا ("ma2aso" is مقاسه, not ماسه)
+			c += 0.5
 		default:
 			c += altCost(w[i])
 			a = a || !isVowel(w[i]) && !isDigit(w[i])

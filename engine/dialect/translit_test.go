@@ -426,3 +426,12 @@ func TestTransliterateApostropheFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestTransliterateTwoAsQaf: 2 read as ق costs half another swap, so the
+// lexicon word with ق wins over one with ا.
+func TestTransliterateTwoAsQaf(t *testing.T) {
+	tr := NewTransliterator([]string{"مقاس", "ماس"}, nil)
+	if got := tr.Transliterate("ma2aso").Text; got != "مقاسه" {
+		t.Errorf("ma2aso -> %q; want مقاسه", got)
+	}
+}
