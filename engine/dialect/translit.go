@@ -1098,6 +1098,9 @@ type Cues struct {
 	// ("tiftahoon", "t7ottoon"): Gulf; Egyptian and Levantine end it in
 	// -o/-u ("tefta7o", "t7otto").
 	Oon int
+	// Al: the article written "al" ("al cafe", "al7agha"): Gulf;
+	// Egyptian and Levantine write "el" ("el cafe", "el7aga").
+	Al int
 }
 
 // Cues reads the spelling conventions of the Latin words of text that t
@@ -1107,7 +1110,8 @@ type Cues struct {
 // whose spelling is no cue. On the 1,098 Arabizi comments of the
 // project's corpus and the 138 of the Arabizi dev set: a final "e" is in 57
 // Levantine comments, 1 Egyptian and 1 Gulf one; 6 or 9 in 94 Gulf, 11
-// Levantine and 4 Egyptian ones; -oon in 19 Gulf ones and no other.
+// Levantine and 4 Egyptian ones; -oon in 19 Gulf ones and no other; the
+// article "al" in 51 Gulf ones and no other.
 func (t *Transliterator) Cues(text string, english func(string) bool) Cues {
 	var c Cues
 	var buf [maxTranslitWord]byte
@@ -1143,10 +1147,24 @@ func (c *Cues) add(t *Transliterator, w []byte, english func(string) bool) {
 		return
 	}
 	ar, _, how := t.word(w)
-	if how == wordEnglish || ar == "" || english != nil && english(string(w)) {
+	if how == wordEnglish || ar == "" {
+		return
+	}
+	if string(w) == "al" { // before the English words: also a name ("Al")
+		c.Al++
+		return
+	}
+	if english != nil && english(string(w)) {
 		return
 	}
 	n := len(w)
+	if n >= 6 && w[0] == 'a' && w[1] == 'l' && w[2] != 'l' && strings.HasPrefix(ar, "ال") {
+		// the article joined to a word of four letters or more read as
+		// Arabic without it ("al7agha" ال + حاجه; not "allah", "alwan")
+		if ar2, _, how2 := t.word(w[2:]); (how2 == wordKnown || how2 == wordTable) && "ال"+ar2 == ar {
+			c.Al++
+		}
+	}
 	for _, b := range w {
 		if b == '6' || b == '9' {
 			c.Six++

@@ -338,6 +338,8 @@ func TestTransliterateCues(t *testing.T) {
 		{"allah ya3tikon, lazem ykoon fi 7al", 0, 0, 0},
 		// English words and loans: no final-e cue
 		{"the page is in dark mode, please update", 0, 0, 0},
+		// the article "al" is counted apart (Cues.Al), not here
+		{"al 6alab", 1, 0, 0},
 		{"visit www.6abee5.com", 0, 0, 0},
 	} {
 		got := tr.Cues(c.text, english)
@@ -433,5 +435,26 @@ func TestTransliterateTwoAsQaf(t *testing.T) {
 	tr := NewTransliterator([]string{"مقاس", "ماس"}, nil)
 	if got := tr.Transliterate("ma2aso").Text; got != "مقاسه" {
 		t.Errorf("ma2aso -> %q; want مقاسه", got)
+	}
+}
+
+// TestTransliterateCuesArticle: the article written "al", apart or joined
+// to a word read as Arabic, is the Gulf spelling; "allah" and "alwan" are
+// no article.
+func TestTransliterateCuesArticle(t *testing.T) {
+	tr := NewTransliterator([]string{"حاجه", "الله", "الوان", "جديد"}, nil)
+	for _, c := range []struct {
+		text string
+		al   int
+	}{
+		{"wain al7aaja", 1},
+		{"al jdeed", 1},
+		{"el jdeed", 0},
+		{"allah ysallmak", 0},
+		{"alwan", 0},
+	} {
+		if got := tr.Cues(c.text, nil).Al; got != c.al {
+			t.Errorf("%q: Al %d; want %d", c.text, got, c.al)
+		}
 	}
 }
