@@ -55,7 +55,6 @@ func TestEgyptianLevantinePair(t *testing.T) {
 		{"الساعة كم بتفتحوا بكرا؟", "levantine"}, // b-imperfect of both; كم: not Egyptian
 		{"فيكن تبعتوا الطلب عالبيت؟", "levantine"},
 		{"الموظف في الفرع كان محترم جدا", "egyptian"}, // locative في, no formal word
-		{"احلى بيتزا اكلتها في حياتي", "egyptian"},
 		{"ربنا يبارك فيك تسلم ايدك", "egyptian"},
 		{"انا قاعد في البيت ومش لاقي حاجة اتفرج عليها", "egyptian"}, // قاعد "staying": Egyptian too
 		{"الولاد حبوا اللعبة كتير وبدهن كمان", "levantine"},         // ولاد: both; بدهن Levantine
@@ -65,6 +64,13 @@ func TestEgyptianLevantinePair(t *testing.T) {
 	for _, c := range cases {
 		if got := classifyDialect(c.text); got != c.want {
 			t.Errorf("%q: dialect %q, want %q", c.text, got, c.want)
+		}
+	}
+	// the lean itself, whatever the head answers after it: في + a noun
+	// mid-sentence leans Egyptian, ب + article Levantine
+	for s, egyptian := range map[string]bool{"احلى بيتزا اكلتها في حياتي": true, "الخدمة بالفرع كانت ممتازة": false} {
+		if l := locativeLean(s, tokenize(s)); (l < 0) != egyptian || l == 0 {
+			t.Errorf("%q: locativeLean %v, want it to lean egyptian=%v", s, l, egyptian)
 		}
 	}
 }

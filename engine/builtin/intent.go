@@ -214,6 +214,14 @@ func detectSpam(text string, toks []token) spamResult {
 			s.reasons = append(s.reasons, "money and contact me")
 		}
 	}
+	// a promise of earnings to the reader ("بدك تربح مصاري؟", "اكسب
+	// فلوس") beside "message me": the same lure without a sum
+	if !inStrings(s.reasons, "money and contact me") && earnToReader(toks) && contactMe(toks) {
+		x += 0.8
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "earnings and contact me")
+	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
 		x += 0.5
@@ -272,8 +280,39 @@ var (
 	clickVerbs    = wordSet("اضغط", "اضغطي", "اضغطوا", "واضغط", "ادخل", "ادخلي", "ادخلوا", "وادخل", "ادخلو", "كليك", "اكبس", "دوس", "دوسوا")
 	clickNotOrder = wordSet("لما", "لمن", "لو", "اذا", "إذا", "كل", "ما", "بس", "انا", "أنا", "عندما", "حين", "وقت", "كيف", "ليش", "ليه", "مش", "لا", "لم", "كنت", "بحاول", "حاولت", "عم")
 	linkNouns     = wordSet("الرابط", "رابط", "اللينك", "لينك", "link", "الرابط،")
-	contactMeW    = wordSet("ابعتلي", "ابعثلي", "راسلني", "كلمني", "كلميني", "تواصل", "تواصلي", "تواصلوا", "واتس", "واتساب", "whatsapp", "dm", "ارسلي", "ارسللي", "اتصل")
+	// "بعتلي": the Levantine imperative without its alef (b3atli)
+	contactMeW = wordSet("ابعتلي", "بعتلي", "ابعثلي", "راسلني", "كلمني", "كلميني", "تواصل", "تواصلي", "تواصلوا", "واتس", "واتساب", "whatsapp", "dm", "ارسلي", "ارسللي", "اتصل")
 )
+
+// earnVerbs are the verbs of earning addressed to the reader ("you earn":
+// تربح، تكسب with و, ب, the feminine and the plural) or commanded to
+// many (اربحوا، اكسبوا). Not اربح/اكسب: also "I earn", a customer's own
+// question ("كيف اكسب نقاط؟"); not the past, a writer's own win (ربحت).
+var earnVerbs = wordSet("تربح", "تكسب", "وتربح", "وتكسب", "بتربح", "بتكسب", "تربحي", "تكسبي", "تربحو", "تكسبو", "تربحوا", "تكسبوا", "اربحوا", "اكسبوا", "اربحو", "اكسبو")
+
+// moneyWords are the nouns of money an earnings lure promises (مصاري،
+// فلوس، دولارات، دخل، ارباح and currencies), with the article or و.
+var moneyWords = wordSet("مصاري", "مصريات", "فلوس", "الفلوس", "مال", "المال", "دولار", "دولارات", "الدولارات", "دخل", "ارباح", "الارباح", "راتب", "ريال", "ريالات", "جنيه", "دينار", "دراهم", "درهم", "مبلغ", "مبالغ", "الاف", "كاش")
+
+// earnNegators are the negations before a verb ("ما بتربح", "مش هتكسب").
+var earnNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لن", "مارح", "ماراح", "مابتربح")
+
+// earnToReader: a verb of earning addressed to the reader (earnVerbs) with
+// money among the next three words ("تربح مصاري", "تكسب دخل اضافي"): the
+// promise of a lure, not "you save time" or "you win the round".
+func earnToReader(toks []token) bool {
+	for i := range toks {
+		if !earnVerbs[toks[i].key] || i > 0 && earnNegators[toks[i-1].key] {
+			continue // "ما بتربح فلوس": a warning, not a promise
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if moneyWords[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // contactMe: a request to be contacted (ابعتلي, راسلني, كلمني, واتساب).
 func contactMe(toks []token) bool {
