@@ -199,6 +199,27 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: noun marker مصاري matched inside a word: %v", c, a.Hits)
 		}
 	}
+	// a demonstrative after its definite noun is the dialect order (Gulf);
+	// before a noun, or after one and before the next definite word, it is
+	// the MSA determiner
+	for _, c := range []string{"المكيف هذا ما يبرد", "بكم الساعة هذه؟", "وين القى الجاكيت هذا", "السيارة هذه ممتازة"} {
+		a := Analyze(c)
+		if !hasKindHit(a, "هذا", "postnoun") && !hasKindHit(a, "هذه", "postnoun") {
+			t.Errorf("%q: post-nominal demonstrative not matched: %v", c, a.Hits)
+		}
+		if hasKindHit(a, "هذا", "notpostnoun") || hasKindHit(a, "هذه", "notpostnoun") {
+			t.Errorf("%q: post-nominal demonstrative counted as the MSA one: %v", c, a.Hits)
+		}
+	}
+	for _, c := range []string{"هذا المكيف لا يبرد", "تأخر القطار للمرة الثانية هذا الشهر", "وهذه الخدمة ممتازة", "الذي هذا شأنه", "هذا رائع", "سبحان الله هذا جميل", "حتى الآن هذا غير واضح"} {
+		a := Analyze(c)
+		if hasKindHit(a, "هذا", "postnoun") || hasKindHit(a, "هذه", "postnoun") {
+			t.Errorf("%q: MSA demonstrative read as post-nominal: %v", c, a.Hits)
+		}
+		if !hasKindHit(a, "هذا", "notpostnoun") && !hasKindHit(a, "هذه", "notpostnoun") {
+			t.Errorf("%q: MSA demonstrative not matched: %v", c, a.Hits)
+		}
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not
