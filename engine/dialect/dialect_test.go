@@ -220,6 +220,18 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: MSA demonstrative not matched: %v", c, a.Hits)
 		}
 	}
+	// مره after a word that is no count is the Gulf "very"; after an ordinal
+	// or a quantifier, or before one, it is "time"
+	for _, c := range []string{"الشاي بارد مره", "الموظف لطيف مره ويساعد", "تعبنا مره من الانتظار"} {
+		if a := Analyze(c); !hasKindHit(a, "مره", "intensifier") {
+			t.Errorf("%q: intensifier مره not matched: %v", c, a.Hits)
+		}
+	}
+	for _, c := range []string{"رابع مره اتصل", "كل مرة نفس الشي", "جربته مره ثانيه", "مره طلبت منكم", "كذا مره قلت لكم", "٣ مره"} {
+		if a := Analyze(c); hasKindHit(a, "مره", "intensifier") {
+			t.Errorf("%q: counted مره read as an intensifier: %v", c, a.Hits)
+		}
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not

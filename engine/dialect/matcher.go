@@ -30,6 +30,7 @@ const (
 	kindNoun               // a noun or adjective: the whole token, also after the article (ال، وال، بال، لل، هال ...)
 	kindPostNoun           // a demonstrative after its definite noun (العطر هذا), not before one (الشهر هذا الموسم): postNominal
 	kindNotPostNoun        // the whole token anywhere else (kindWord outside the postNominal position)
+	kindIntensifier        // a word of degree after a word that does not count (حلو مره, not ثالث مره): intensifierUse
 )
 
 const (
@@ -46,7 +47,7 @@ const (
 
 var kindNames = map[string]int{"word": kindWord, "phrase": kindPhrase, "prefix": kindPrefix,
 	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix, "notprefix": kindNotPrefix, "noun": kindNoun,
-	"postnoun": kindPostNoun, "notpostnoun": kindNotPostNoun}
+	"postnoun": kindPostNoun, "notpostnoun": kindNotPostNoun, "intensifier": kindIntensifier}
 
 var varietyIdx = map[string]int{"gulf": gulfIdx, "egyptian": egyIdx, "levantine": levIdx, "msa": msaIdx, "any": anyIdx, "dial": dialIdx, "en": enIdx}
 
@@ -467,6 +468,45 @@ func postNominal(b []byte, s, e int) bool {
 	return true
 }
 
+// countBefore are the words after which مره is "time" (a count: ثالث مره،
+// كل مره، كذا مره، أول مره، من مره), countAfter those before which it is
+// (مره ثانيه، مره وحده، مره اخري), in the compact encoding.
+var countBefore, countAfter = func() (before, after map[string]bool) {
+	before, after = map[string]bool{}, map[string]bool{}
+	for _, w := range []string{"اول", "لاول", "ثاني", "تاني", "ثالث", "تالت", "رابع", "خامس", "سادس", "عاشر", "اخر", "لاخر",
+		"كل", "وكل", "بكل", "لكل", "فكل", "كذا", "كم", "اي", "من", "ذات", "في", "هذي", "هذه", "هاي", "دي", "ده", "ولا", "الا", "غير",
+		"ثالثه", "تالته", "ثانيه", "تانيه", "رابعه", "اخري", "احسن", "اكثر", "اكتر", "اقل"} {
+		before[compactString(foldMarker(w))] = true
+	}
+	for _, w := range []string{"ثانيه", "تانيه", "ثالثه", "تالته", "رابعه", "واحده", "وحده", "اخري", "ثاني", "تاني", "ثالث",
+		"تالت", "في", "وحدة", "بالشهر", "بالاسبوع", "باليوم", "بالسنه", "كل", "ورا", "وراء"} {
+		after[compactString(foldMarker(w))] = true
+	}
+	return before, after
+}()
+
+// intensifierUse reports whether the token [s, e) (مره) follows a word
+// (one space between) that is no count and precedes no count word: Gulf
+// "very" beside its adjective (الصوت عالي مره، حلو مره وايد), where the
+// "time" of every variety follows an ordinal or a quantifier (ثالث مره،
+// كل مره) or precedes one (مره ثانيه).
+func intensifierUse(b []byte, s, e int) bool {
+	if s < 2 || b[s-1] != ' ' || b[s-2] < 0x80 || !wordByte[b[s-2]] {
+		return false // first word, after punctuation or after a digit
+	}
+	ps := s - 1
+	for ps > 0 && wordByte[b[ps-1]] {
+		ps--
+	}
+	if countBefore[string(b[ps:s-1])] {
+		return false
+	}
+	if e+1 < len(b) && b[e] == ' ' && wordByte[b[e+1]] {
+		return !countAfter[string(b[e+1:tokenEnd(b, e+1)])]
+	}
+	return true
+}
+
 // runesBackToStart counts word runes before s inside the token.
 func runesBackToStart(b []byte, s int) int {
 	n := 0
@@ -562,6 +602,8 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 				ok = endOK(b, e) && articleStart(b, s)
 			case kindPostNoun:
 				ok = strictStart(b, s) && endOK(b, e) && postNominal(b, s, e)
+			case kindIntensifier:
+				ok = strictStart(b, s) && endOK(b, e) && intensifierUse(b, s, e)
 			}
 			if !ok {
 				continue
