@@ -36,6 +36,8 @@ func TestOpenVarieties(t *testing.T) {
 		{"a faint dialect sign: the head decides", dialect.Signs{Dialect: [3]float64{0.3, 0, 0}, Clear: 0.3}, "msa", all},
 		{"the only formal sign is one every dialect writes (جدا): the head decides", dialect.Signs{MSA: 1.5, Shared: 1.5}, "msa", all},
 		{"a formal sign beside جدا: stays msa", dialect.Signs{MSA: 2.5, Shared: 1.5}, "msa", [4]bool{false, false, false, true}},
+		{"-uun imperfect plural (Gulf or MSA) and no other sign: no egyptian, no levantine", dialect.Signs{Dialect: [3]float64{0.4, 0, 0}, Clear: 0.4, NotEgyLev: true}, "msa", [4]bool{true, false, false, true}},
+		{"-uun imperfect plural beside a clear Levantine word: levantine stays open", dialect.Signs{Dialect: [3]float64{0.4, 0, 2}, Clear: 2, NotEgyLev: true}, "levantine", [4]bool{false, false, true, false}},
 	}
 	for _, c := range cases {
 		if got := openVarieties(c.sg, c.detected); got != c.want {
@@ -78,6 +80,10 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"Gulf yaay", "متى الفيديو الياي؟", []string{"gulf"}},
 		// a verb of suggesting or wishing + 2pl imperfect keeping -oon and no أن: Gulf
 		{"suggest + -oon", "اقترح تسوون مسابقة للمتابعين", []string{"gulf"}},
+		// the imperfect plural keeping -uun is Gulf or MSA, never Egyptian or Levantine
+		{"-uun plural", "لو تكبرون الخط في التطبيق", []string{"gulf", "msa"}},
+		{"-uun plural", "الموظفين ما يبتسمون أبد", []string{"gulf", "msa"}},
+		{"-uun plural", "متى تنزلون الحلقة الثانية؟", []string{"gulf", "msa"}},
 		{"suggest + -oon", "نقترح تضيفون قسم للأطفال", []string{"gulf"}},
 		{"suggest + -oon", "اتمنى تنزلون مقاطع اكثر", []string{"gulf"}},
 		// ... while a plural without -n after the same verb is Egyptian/Levantine

@@ -582,6 +582,9 @@ var (
 //   - with a dialect marker (evidence >= signsClear) and no formal sign,
 //     or formal signs weighing less than a third of it (signsOutweigh),
 //     never msa;
+//   - a form Egyptian and Levantine never write (Signs.NotEgyLev: the
+//     imperfect plural keeping -uun) closes them, unless a marker of theirs
+//     reaches signsOpen;
 //   - a comment detected as msa whose formal signs (MSA markers, tanween:
 //     هل، لم، الذي، شيئا) weigh at least as much as its dialect markers
 //     stays msa: its words are formal, the head's dialect is a topic guess
@@ -598,6 +601,17 @@ func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
 	}
 	if sg.Clear >= signsClear && sg.MSA*signsOutweigh <= sg.Clear {
 		open[3] = false
+	}
+	// round 12: the imperfect plural keeping -uun (لو تنزلون، ما يستحون) is
+	// Gulf or MSA: Egyptian and Levantine drop the -n. However weak as Gulf
+	// evidence, it rules them out unless a marker of their own is there
+	// (the head read لو تنزلون جدول as Levantine)
+	if sg.NotEgyLev {
+		for _, v := range []int{1, 2} {
+			if sg.Dialect[v] < signsOpen {
+				open[v] = false
+			}
+		}
 	}
 	return open
 }

@@ -96,7 +96,17 @@ type matcher struct {
 	// notFormal[id]: an MSA marker every dialect writes as well (جدا
 	// "very"), evidence for the detector but no formal sign for MarkerSigns
 	notFormal []bool
+	// gulfOrMSA[id]: a Gulf marker whose form Egyptian and Levantine never
+	// write (gulfOrMSAForms), so MarkerSigns reports them ruled out
+	gulfOrMSA []bool
 }
+
+// gulfOrMSAForms lists Gulf markers (folded text, kind circumfix) of a
+// grammatical form only Gulf and MSA have: the imperfect plural keeping its
+// -uun (تفتحون، ما يفهمون), which Egyptian and Levantine drop (تفتحوا،
+// ما بيفهموا). Weak Gulf evidence, since MSA writes it too (its indicative),
+// but it rules the other two dialects out (Signs.NotEgyLev).
+var gulfOrMSAForms = map[string]bool{"ت*ون": true, "ما ي*ون": true, "بت*ون": true, "بي*ون": true}
 
 // notFormalMSA lists the MSA markers (folded text, kind word) that
 // MarkerSigns does not count as formal signs beside a dialect word: written
@@ -280,6 +290,10 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 	m.notFormal = make([]bool, len(m.markers))
 	for id, mk := range m.markers {
 		m.notFormal[id] = mk.Variety == "msa" && mk.Kind == "word" && notFormalMSA[mk.Text]
+	}
+	m.gulfOrMSA = make([]bool, len(m.markers))
+	for id, mk := range m.markers {
+		m.gulfOrMSA[id] = mk.Variety == "gulf" && mk.Kind == "circumfix" && gulfOrMSAForms[mk.Text]
 	}
 	m.auto = buildAutomaton(patterns)
 	m.needStart = make([]bool, len(patterns))
