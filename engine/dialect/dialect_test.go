@@ -232,6 +232,19 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: counted مره read as an intensifier: %v", c, a.Hits)
 		}
 	}
+	// لو / إذا / يا ليت + 2pl imperfect keeping -uun is Gulf; MSA لو takes
+	// the perfect
+	for c, m := range map[string]string{"لو تطورون خدمة العملاء": "لو ت*ون", "يا ليت ترجعون الحجم القديم": "ليت ت*ون",
+		"ياليت تمددون الدوام": "ياليت ت*ون", "اذا تطلبون من التطبيق": "اذا ت*ون"} {
+		if a := Analyze(c); !hasHit(a, m) {
+			t.Errorf("%q: %s not matched: %v", c, m, a.Hits)
+		}
+	}
+	for _, c := range []string{"لو تطورت الخدمة لكان أفضل", "لو تكرمتم بالرد", "إذا تأخر الطلب"} {
+		if a := Analyze(c); hasHit(a, "لو ت*ون") || hasHit(a, "اذا ت*ون") {
+			t.Errorf("%q: لو/إذا + perfect read as a Gulf imperfect: %v", c, a.Hits)
+		}
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not
