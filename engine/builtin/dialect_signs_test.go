@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"math"
 	"testing"
 
 	"svc/engine/dialect"
@@ -429,5 +430,28 @@ func TestFormalBesideDialectWords(t *testing.T) {
 		if got := classifyDialect(c.text); got != c.want {
 			t.Errorf("%q: %s, want %s", c.text, got, c.want)
 		}
+	}
+}
+
+// A Gulf place, currency or dish tilts the head towards gulf, never over a
+// formal sign and not after the formal apposition (مدينة الدمام).
+func TestGulfPlace(t *testing.T) {
+	for _, c := range []string{"التوصيل للكويت متأخر", "كم سعر الشحن للرياض", "دفعت خمسين ريال", "وبالدوحة ما عندكم فرع", "أفضل مطعم مندي جربته"} {
+		if !namesGulfPlace(tokenize(c)) {
+			t.Errorf("%q: no Gulf place found", c)
+		}
+	}
+	for _, c := range []string{"نتمنى افتتاح فرع في مدينة الدمام", "قرأت الخبر اليوم", "عيني تؤلمني", "السعر عشرون دينارا"} {
+		if namesGulfPlace(tokenize(c)) {
+			t.Errorf("%q: read as naming a Gulf place", c)
+		}
+	}
+	classes := []string{"gulf", "egyptian", "levantine", "msa"}
+	p := [4]float64{0.25, 0.05, 0.05, 0.65}
+	if got := gulfPlaceTilt(dialect.Signs{}, classes, p); got[0] <= got[3] || math.Abs(got[0]+got[1]+got[2]+got[3]-1) > 1e-9 {
+		t.Errorf("no formal sign: gulfPlaceTilt = %v, want gulf above msa and a distribution", got)
+	}
+	if got := gulfPlaceTilt(dialect.Signs{MSA: 0.8}, classes, p); got != p {
+		t.Errorf("formal sign: gulfPlaceTilt = %v, want %v unchanged", got, p)
 	}
 }
