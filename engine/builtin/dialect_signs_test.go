@@ -38,6 +38,7 @@ func TestOpenVarieties(t *testing.T) {
 		{"the only formal sign is one every dialect writes (جدا): the head decides", dialect.Signs{MSA: 1.5, Shared: 1.5}, "msa", all},
 		{"a formal sign beside جدا: stays msa", dialect.Signs{MSA: 2.5, Shared: 1.5}, "msa", [4]bool{false, false, false, true}},
 		{"-uun imperfect plural (Gulf or MSA) and no other sign: no egyptian, no levantine", dialect.Signs{Dialect: [3]float64{0.4, 0, 0}, Clear: 0.4, NotEgyLev: true}, "msa", [4]bool{true, false, false, true}},
+		{"-uun imperfect plural beside a word every dialect shares: no egyptian, no levantine", dialect.Signs{Dialect: [3]float64{1, 0.6, 0.6}, Clear: 1, NotEgyLev: true}, "levantine", [4]bool{true, false, false, false}},
 		{"-uun imperfect plural beside a clear Levantine word: levantine stays open", dialect.Signs{Dialect: [3]float64{0.4, 0, 2}, Clear: 2, NotEgyLev: true}, "levantine", [4]bool{false, false, true, false}},
 	}
 	for _, c := range cases {
@@ -81,6 +82,11 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"Gulf yaay", "متى الفيديو الياي؟", []string{"gulf"}},
 		// a verb of suggesting or wishing + 2pl imperfect keeping -oon and no أن: Gulf
 		{"suggest + -oon", "اقترح تسوون مسابقة للمتابعين", []string{"gulf"}},
+		// the everyday words for swindler and thief are dialect (MSA محتال، لص)
+		{"swindler, thief", "المحل هذا نصاب ويغش الناس", []string{"gulf", "egyptian", "levantine"}},
+		{"swindler, thief", "البائع نصاب", []string{"gulf", "egyptian", "levantine"}},
+		{"swindler, thief", "موقع نصاب لا تشترون منه", []string{"gulf"}},
+		{"swindler, thief", "هؤلاء محتالون ولا يستحقون الثقة", []string{"msa"}},
 		// the imperfect plural keeping -uun is Gulf or MSA, never Egyptian or Levantine
 		{"-uun plural", "لو تكبرون الخط في التطبيق", []string{"gulf", "msa"}},
 		{"-uun plural", "الموظفين ما يبتسمون أبد", []string{"gulf", "msa"}},

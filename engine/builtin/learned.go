@@ -655,8 +655,8 @@ var (
 //     or formal signs weighing less than a third of it (signsOutweigh),
 //     never msa;
 //   - a form Egyptian and Levantine never write (Signs.NotEgyLev: the
-//     imperfect plural keeping -uun) closes them, unless a marker of theirs
-//     reaches signsOpen;
+//     imperfect plural keeping -uun) closes them, unless their markers
+//     outweigh the Gulf ones;
 //   - a comment detected as msa whose formal signs (MSA markers, tanween:
 //     هل، لم، الذي، شيئا) weigh at least as much as its dialect markers
 //     stays msa: its words are formal, the head's dialect is a topic guess
@@ -676,11 +676,12 @@ func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
 	}
 	// round 12: the imperfect plural keeping -uun (لو تنزلون، ما يستحون) is
 	// Gulf or MSA: Egyptian and Levantine drop the -n. However weak as Gulf
-	// evidence, it rules them out unless a marker of their own is there
-	// (the head read لو تنزلون جدول as Levantine)
+	// evidence, it rules them out unless their own markers outweigh the
+	// Gulf ones (the head read لو تنزلون جدول as Levantine; a word every
+	// dialect shares, نصاب، بس, adds to all three alike and opens none)
 	if sg.NotEgyLev {
 		for _, v := range []int{1, 2} {
-			if sg.Dialect[v] < signsOpen {
+			if sg.Dialect[v] <= sg.Dialect[0] {
 				open[v] = false
 			}
 		}
