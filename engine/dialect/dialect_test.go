@@ -245,6 +245,14 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: لو/إذا + perfect read as a Gulf imperfect: %v", c, a.Hits)
 		}
 	}
+	// عندكم "you (pl) have" is dialect possession (MSA لديكم); a formal
+	// sign beside it (هل) still counts
+	if a := Analyze("عندكم قطع غيار للمكيفات؟"); !hasKindHit(a, "عندكم", "word") {
+		t.Errorf("عندكم not matched: %v", a.Hits)
+	}
+	if sg := MarkerSigns("عندكم قطع غيار للمكيفات؟"); sg.Clear < 0.55 || sg.MSA > 0 {
+		t.Errorf("عندكم: signs %+v, want a clear dialect sign and no formal one", sg)
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not
