@@ -253,6 +253,15 @@ func TestWordBoundaries(t *testing.T) {
 	if sg := MarkerSigns("عندكم قطع غيار للمكيفات؟"); sg.Clear < 0.55 || sg.MSA > 0 {
 		t.Errorf("عندكم: signs %+v, want a clear dialect sign and no formal one", sg)
 	}
+	// قبل لا + imperfect is the Gulf "before"; قبل ما and قبل أن are not
+	if a := Analyze("اتصلوا قبل لا توصلون"); !hasKindHit(a, "قبل لا", "phrase") {
+		t.Errorf("قبل لا not matched: %v", a.Hits)
+	}
+	for _, c := range []string{"اتصلوا قبل ما توصلوا", "قبل أن تصلوا", "من قبل لاعب"} {
+		if a := Analyze(c); hasHit(a, "قبل لا") {
+			t.Errorf("%q: قبل لا matched: %v", c, a.Hits)
+		}
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not
