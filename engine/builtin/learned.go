@@ -541,6 +541,18 @@ var gulfPlaces = wordSet(
 	"كبسة", "الكبسة", "مندي", "المندي", "مضغوط", "المضغوط", "جريش", "الجريش", "مطازيز", "مرقوق", "هريس", "الهريس",
 	"لقيمات", "مجبوس", "المجبوس", "مكبوس", "المكبوس", "حنيذ", "مفطح")
 
+// gulfPlacesLi are the gulfPlaces with the article written after the
+// preposition ل (للرياض، للكويت: لل + the noun).
+var gulfPlacesLi = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range gulfPlaces {
+		if r, ok := strings.CutPrefix(w, "ال"); ok {
+			m["لل"+r] = true
+		}
+	}
+	return m
+}()
+
 // formalPlaceHead are the nouns a formal text names a place with (مدينة
 // جدة، ميناء الدمام): after them the place is no sign of the writer's home.
 var formalPlaceHead = wordSet("مدينة", "ميناء", "دولة", "مملكة", "إمارة", "محافظة", "منطقة", "سلطنة")
@@ -562,7 +574,7 @@ func namesGulfPlace(toks []token) bool {
 				return true
 			}
 		}
-		if r, ok := strings.CutPrefix(k, "لل"); ok && gulfPlaces["ال"+r] {
+		if gulfPlacesLi[k] {
 			return true
 		}
 	}
