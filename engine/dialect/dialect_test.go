@@ -262,6 +262,18 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: قبل لا matched: %v", c, a.Hits)
 		}
 	}
+	// the nominative plural of a participle (-uun) is a formal case ending;
+	// a singular whose root ends in ن is not
+	for _, c := range []string{"الموظفون متعاونون", "المدربون محترفون", "وموظفون مميزون"} {
+		if sg := MarkerSigns(c); sg.MSA <= 0 {
+			t.Errorf("%q: no formal sign: %+v", c, sg)
+		}
+	}
+	for _, c := range []string{"الموظف متعاون", "الموظفين محترفين", "ربح مضمون", "الميكروفون خربان"} {
+		if a := Analyze(c); hasHit(a, "م*ون") || hasHit(a, "الم*ون") {
+			t.Errorf("%q: read as a nominative plural: %v", c, a.Hits)
+		}
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not
