@@ -274,6 +274,15 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: read as a nominative plural: %v", c, a.Hits)
 		}
 	}
+	// the interrogative ما before a definite noun is MSA; ما اللي is not
+	if a := Analyze("ما الأسعار الحالية للاشتراك؟"); !hasKindHit(a, "ما ال", "prefix") {
+		t.Errorf("ما + definite noun not matched: %v", a.Hits)
+	}
+	for _, c := range []string{"ما اللي صار بالطلب؟", "ما الو دخل", "ما احد رد"} {
+		if a := Analyze(c); hasHit(a, "ما ال") {
+			t.Errorf("%q: read as interrogative ما + definite noun: %v", c, a.Hits)
+		}
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not
