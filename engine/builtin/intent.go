@@ -520,9 +520,16 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if cb&cwProblem != 0 {
 		solvedLo, solvedHi = problemSolved(text, toks)
 	}
+	// the English word kinds (english.go enScan) and a repair told done
+	// ("fixed my cracked screen"): its damage word is no grievance
+	eb := sent.en
+	fixLo, fixHi := -1, -1
+	if !sent.arabic && eb&ewRepair != 0 {
+		fixLo, fixHi = repairedDamage(text, toks)
+	}
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
-		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
+		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
 			continue
 		}
 		sc[c.idx] += c.weight
@@ -724,7 +731,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
-	englishIntent(text, toks, &sent, &ev, spam)
+	englishIntent(text, toks, &sent, &ev, spam, eb)
 	// the Arabic counterpart (concepts.go arReservation): praise granted,
 	// then a defect after بس / لكن, often without a negative word
 	// ("النظارة جميلة لكن الإطار ضيق جداً")
