@@ -514,6 +514,9 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	if !signed {
 		sg = dialect.MarkerSigns(orig)
 	}
+	if namesGulfPlace(toks) {
+		p = gulfPlaceTilt(sg, h.classes, p)
+	}
 	if d.Arabizi { // toks are those of the Arabic reading, not of orig
 		return pickDialect(d, sg, h.classes, p)
 	}
@@ -547,6 +550,87 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 		r.Dialect = h.classes[best]
 	}
 	return r
+}
+
+// A comment naming a Gulf city, country, currency or dish (gulfPlaces) is
+// most likely written there: weak evidence, read only where the markers
+// leave the dialect open. The head's odds of gulf are multiplied by
+// gulfPlaceOdds, unless the comment has a formal sign (then the place says
+// nothing of the register: هل لديكم فرع في الدمام؟ is msa). Round 12: the
+// tuned comment sets name such a place in 68 Gulf comments, 7 MSA (each
+// with a formal sign or the formal apposition مدينة جدة) and 2 Egyptian.
+const gulfPlaceOdds = 3.0
+
+var gulfPlaces = wordSet(
+	// cities, countries and the region (not names shared with a common
+	// noun or another country's city: الخبر "the news", العين "the eye",
+	// عمان Oman / Amman, المدينة "the city", مكة the pilgrims' city of all)
+	"الرياض", "جدة", "الدمام", "الظهران", "الجبيل", "الأحساء", "القصيم", "بريدة", "عنيزة", "حائل", "تبوك", "أبها",
+	"جازان", "نجران", "الطائف", "ينبع", "الكويت", "الدوحة", "قطر", "البحرين", "المنامة", "مسقط", "صلالة", "دبي",
+	"أبوظبي", "الشارقة", "عجمان", "الفجيرة", "الإمارات", "السعودية", "الخليج",
+	// currencies (not دينار: Jordan's too)
+	"ريال", "ريالات", "الريال", "درهم", "دراهم", "الدرهم",
+	// dishes of the region
+	"كبسة", "الكبسة", "مندي", "المندي", "مضغوط", "المضغوط", "جريش", "الجريش", "مطازيز", "مرقوق", "هريس", "الهريس",
+	"لقيمات", "مجبوس", "المجبوس", "مكبوس", "المكبوس", "حنيذ", "مفطح")
+
+// gulfPlacesLi are the gulfPlaces with the article written after the
+// preposition ل (للرياض، للكويت: لل + the noun).
+var gulfPlacesLi = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range gulfPlaces {
+		if r, ok := strings.CutPrefix(w, "ال"); ok {
+			m["لل"+r] = true
+		}
+	}
+	return m
+}()
+
+// formalPlaceHead are the nouns a formal text names a place with (مدينة
+// جدة، ميناء الدمام): after them the place is no sign of the writer's home.
+var formalPlaceHead = wordSet("مدينة", "ميناء", "دولة", "مملكة", "إمارة", "محافظة", "منطقة", "سلطنة")
+
+// namesGulfPlace reports a Arabic token of toks that is a Gulf place word
+// (gulfPlaces), also after و and a one-letter preposition (بالرياض، لدبي،
+// للرياض), not after a formalPlaceHead.
+func namesGulfPlace(toks []token) bool {
+	for i := range toks {
+		if !toks[i].arabic || i > 0 && formalPlaceHead[toks[i-1].key] {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if gulfPlaces[k] {
+			return true
+		}
+		for _, c := range []string{"ب", "ل", "ك"} {
+			if r, ok := strings.CutPrefix(k, c); ok && gulfPlaces[r] {
+				return true
+			}
+		}
+		if gulfPlacesLi[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// gulfPlaceTilt is the head's answer p with the odds of gulf multiplied by
+// gulfPlaceOdds, for a comment without a formal sign (sg).
+func gulfPlaceTilt(sg dialect.Signs, classes []string, p [4]float64) [4]float64 {
+	if sg.MSA-sg.Shared > 0.01 {
+		return p
+	}
+	var sum float64
+	for k, c := range classes {
+		if c == "gulf" {
+			p[k] *= gulfPlaceOdds
+		}
+		sum += p[k]
+	}
+	for k := range p {
+		p[k] /= sum
+	}
+	return p
 }
 
 // pickDialect is detection d with the learned head's answer p (over
@@ -615,6 +699,9 @@ var (
 //   - with a dialect marker (evidence >= signsClear) and no formal sign,
 //     or formal signs weighing less than a third of it (signsOutweigh),
 //     never msa;
+//   - a form Egyptian and Levantine never write (Signs.NotEgyLev: the
+//     imperfect plural keeping -uun) closes them, unless their markers
+//     outweigh the Gulf ones;
 //   - a comment detected as msa whose formal signs (MSA markers, tanween:
 //     هل، لم، الذي، شيئا) weigh at least as much as its dialect markers
 //     stays msa: its words are formal, the head's dialect is a topic guess
@@ -631,6 +718,18 @@ func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
 	}
 	if sg.Clear >= signsClear && sg.MSA*signsOutweigh <= sg.Clear {
 		open[3] = false
+	}
+	// round 12: the imperfect plural keeping -uun (لو تنزلون، ما يستحون) is
+	// Gulf or MSA: Egyptian and Levantine drop the -n. However weak as Gulf
+	// evidence, it rules them out unless their own markers outweigh the
+	// Gulf ones (the head read لو تنزلون جدول as Levantine; a word every
+	// dialect shares, نصاب، بس, adds to all three alike and opens none)
+	if sg.NotEgyLev {
+		for _, v := range []int{1, 2} {
+			if sg.Dialect[v] <= sg.Dialect[0] {
+				open[v] = false
+			}
+		}
 	}
 	return open
 }
