@@ -1366,3 +1366,32 @@ var (
 
 // toldWeight is the question evidence of a request to be told: decisive.
 const toldWeight = 1.0
+
+// guessAboutThem reports a guess about what the brand will do: "maybe"
+// (يمكن، ربما، جايز، بلكي) right before a third-person imperfect
+// ("يمكن يفتحوا فرع جديد السنة الجاية"), with no question mark. It
+// speculates; it proposes nothing to the brand (a proposal speaks to it:
+// "ياريت تفتحوا", "ممكن تفتحوا؟"), so the learned head's suggestion, which
+// reads the verb of opening, is held back (guessWeight, below zero).
+func guessAboutThem(text string, toks []token) bool {
+	if hasQuestionMark(text) {
+		return false
+	}
+	for i := 0; i+1 < len(toks); i++ {
+		if !maybeWords[toks[i].key] {
+			continue
+		}
+		v := toks[i+1].key
+		v = strings.TrimPrefix(strings.TrimPrefix(v, "ب"), "ه")
+		if strings.HasPrefix(v, "ي") && utf8.RuneCountInString(v) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+var maybeWords = wordSet("يمكن", "ربما", "جايز", "بلكي")
+
+// guessWeight is the suggestion evidence of a guess about the brand: below
+// zero, evidence against a proposal.
+const guessWeight = -0.5

@@ -441,3 +441,34 @@ func TestGhairNegatesNextWordOnly(t *testing.T) {
 		{text: "المكان غير نظيف", intent: "complaint", sentiment: "negative"},
 	})
 }
+
+// A guess about what the brand will do proposes nothing (guessAboutThem);
+// a wish or a request to them does.
+func TestConceptGuessAboutThem(t *testing.T) {
+	for s, want := range map[string]bool{
+		"يمكن يضيفوا الميزة دي قريب":           false,
+		"ربما يطلقون التحديث الشهر القادم":     false,
+		"ياريت يضيفوا خيار الدفع عند الاستلام": true,
+		"ياريت تفتحوا فرع في اربد":             true,
+	} {
+		got := Classify(op.ClassifyRequest{Text: s})
+		if op.In("suggestion", got.Intent) != want {
+			t.Errorf("%q: intent %v, suggestion want %v", s, got.Intent, want)
+		}
+	}
+}
+
+// An animal named with the article inside a clause is the animal, no
+// insult and no bad word; opening the comment or after "you" it names a
+// person.
+func TestAnimalInsideClause(t *testing.T) {
+	got := Classify(op.ClassifyRequest{Text: "الدكتور فحص القطة والكلب بسرعة وكان لطيف"})
+	if got.Sentiment != "positive" || got.Toxicity != "none" || !op.In("praise", got.Intent) {
+		t.Errorf("vet comment: %v %s tox=%s, want praise positive none", got.Intent, got.Sentiment, got.Toxicity)
+	}
+	for _, s := range []string{"انت الحمار اللي ما بيفهم", "يا حمار"} {
+		if got := Classify(op.ClassifyRequest{Text: s}); got.Toxicity == "none" {
+			t.Errorf("%q: toxicity none, want an insult", s)
+		}
+	}
+}

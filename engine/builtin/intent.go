@@ -697,6 +697,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		ev.strong = true
 		ev.maxComplaint = math.Max(ev.maxComplaint, strongEvent)
 	}
+	if sent.arabic && guessAboutThem(text, toks) { // concepts.go
+		sc[iSuggestion] = math.Min(sc[iSuggestion], guessWeight)
+	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
 	withLearnedIntent(&ev, text, toks, sent.arabic) // evidence, not cue phrases

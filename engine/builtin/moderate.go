@@ -486,6 +486,13 @@ func analyzeTokens(text string, toks []token) toxicity {
 			boost = true
 			tx.staffInsult = true
 		}
+		// an animal named with the article inside a clause, aimed at nobody
+		// ("الدكتور فحص الكلب بسرعة", "ركبنا الحمار"): the animal itself, no
+		// insult (opening the comment, "الكلب ده", or after "you", it names
+		// a person)
+		if insult && first.arabic && !boost && tj == ti+1 && ti > 0 && animalNouns[strings.TrimPrefix(first.key, "و")] && !youWords[toks[ti-1].key] {
+			return
+		}
 		if reply && first.arabic && t.cat == catHarassment && sev >= 1 {
 			boost = true
 		}
@@ -782,7 +789,7 @@ func arStaffAimed(text string, toks []token, ti, tj int) bool {
 	// thing or an animal ("الدكتور ما فحص الكلب"), unless it is the noun
 	// of a quality after "the height of" ("في غاية الغباء")
 	far := 5
-	if strings.HasPrefix(toks[ti].key, "ال") && (ti == 0 || !heightOf[toks[ti-1].key]) {
+	if strings.HasPrefix(strings.TrimPrefix(toks[ti].key, "و"), "ال") && (ti == 0 || !heightOf[toks[ti-1].key]) {
 		far = 1
 	}
 	for k := ti - 1; k >= 0 && k >= ti-far; k-- {
@@ -814,6 +821,11 @@ func arStaffNoun(k string) bool {
 	}
 	return false
 }
+
+var animalNouns = wordSet("الكلب", "الكلبه", "الكلاب", "الحمار", "الحمير", "البقره", "الخنزير", "القرد", "التيس", "الثور", "الجحش", "البهيمه")
+
+// youWords: the second-person pronouns before a noun ("انت الحمار").
+var youWords = wordSet("انت", "إنت", "انتي", "انتو", "انتم", "إنتو", "أنت", "أنتم", "انتوا", "يا")
 
 var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 
