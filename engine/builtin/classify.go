@@ -166,7 +166,7 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	// an English insult aimed at someone (flagged by moderation) is not
 	// answered as a grievance even when it names what went wrong ("worst
 	// service ever, run by clowns"): a calm word, no follow-up owed
-	insult := abusive && d.Language == "en"
+	insult := abusive
 	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):

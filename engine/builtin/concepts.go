@@ -184,9 +184,12 @@ var (
 	takeVerbs = wordSet("اخد", "اخذ", "خد", "خذ")
 	// takeStems: "to take" with its person and tense prefixes (بياخد,
 	// تاخذ, بيخد as Arabizi reads it, يستغرق in MSA)
-	takeStems   = []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"}
-	smallWords  = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
-	timeNouns   = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
+	takeStems  = []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"}
+	smallWords = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
+	// (and a count of hours, days, weeks or months: "ليش التوصيل ياخذ
+	// أسبوعين" asks why a service takes that long)
+	timeNouns = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن",
+		"ساعه", "ساعتين", "ساعات", "يومين", "ايام", "اسبوع", "اسبوعين", "اسابيع", "شهر", "شهرين", "شهور", "اشهر")
 	degreeWords = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
 )
 
@@ -1096,8 +1099,44 @@ func arWhatIsThis(text string, toks []token) bool {
 			}
 		}
 	}
+	return demonstrativeFrame(text, toks) || howSo(text, toks)
+}
+
+// howSo reports an interrogative of manner or reason right before "like
+// this" closing the text or a clause ("شلون كذا؟", "ازاي كده؟", "كيف
+// هيك؟"): an exclamation at what happened, not a question.
+func howSo(text string, toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !howSoWords[strings.TrimPrefix(toks[i].key, "و")] || !soWords[toks[i+1].key] {
+			continue
+		}
+		if i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?") {
+			return true
+		}
+	}
 	return false
 }
+
+var howSoWords = wordSet("شلون", "اشلون", "كيف", "ازاي", "إزاي", "ليش", "ليه", "لماذا", "وش", "شو", "ايش")
+
+// demonstrativeFrame reports a noun between two copies of one
+// demonstrative closing a clause, the Egyptian exclamation "ده كلام ده؟",
+// "دي خدمة دي" ("is this what you call service?"): without a good word
+// beside it, indignation (intentScores), not a question.
+func demonstrativeFrame(text string, toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		d := toks[i].key
+		if !frameDemonstratives[d] || toks[i+2].key != d || !toks[i+1].arabic {
+			continue
+		}
+		if i+3 == len(toks) || strings.ContainsAny(text[toks[i+2].end:toks[i+3].start], "،,.!؟?") {
+			return true
+		}
+	}
+	return false
+}
+
+var frameDemonstratives = wordSet("ده", "دي", "دا", "هذا", "هذي", "هاد")
 
 var (
 	thisWords   = wordSet("ذا", "هذا", "هاد", "هيدا", "هذي", "هاي")
@@ -1108,14 +1147,19 @@ var (
 // askWordAr reports an Arabic question word that asks for information
 // (متى, كيف, هل, كم, فين, وين, امتى, ازاي): beside it a rhetorical "وش
 // هالشي" does not make the whole text rhetorical.
+// An interrogative before "like this" (كيف هيك، ازاي كده، شلون كذا)
+// asks nothing: it exclaims at what happened.
 func askWordAr(toks []token) bool {
 	for i := range toks {
-		if askWordsAr[strings.TrimPrefix(toks[i].key, "و")] {
+		if askWordsAr[strings.TrimPrefix(toks[i].key, "و")] && !(i+1 < len(toks) && soWords[toks[i+1].key]) {
 			return true
 		}
 	}
 	return false
 }
+
+// soWords: "like this, so" (كذا، كده، هيك، هكذا).
+var soWords = wordSet("كذا", "كده", "كدا", "كدة", "هيك", "هكذا", "هيكا")
 
 var askWordsAr = wordSet("متى", "متي", "امتى", "امتي", "كيف", "كيفية", "هل", "كم", "كام", "بكام", "بكم", "فين", "وين", "ازاي", "إزاي", "اين", "أين", "ليه", "ليش", "لماذا", "مين", "منو")
 
@@ -1235,14 +1279,16 @@ func conductNoun(toks []token) bool {
 		if r, ok := strings.CutPrefix(k, "هال"); ok && conductNouns[r] {
 			return true
 		}
-		if i > 0 && thisWords[toks[i-1].key] && conductNouns[strings.TrimPrefix(k, "ال")] {
+		if i > 0 && (thisWords[toks[i-1].key] || frameDemonstratives[toks[i-1].key]) && conductNouns[strings.TrimPrefix(k, "ال")] {
 			return true
 		}
 	}
 	return false
 }
 
-var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معامله", "خدمه", "اسلوب", "تاخير", "مهزله", "مسخره", "استهبال", "هبل", "قرف", "لعب", "دلع")
+var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معامله", "خدمه", "اسلوب", "تاخير", "مهزله", "مسخره", "استهبال", "هبل", "قرف", "لعب", "دلع",
+	// how the place is run: "وش ذا التنظيم", "شو هالإدارة"
+	"تنظيم", "اداره", "انتظار")
 
 // channelCue: the spam cue h is a messaging app's name alone (واتساب,
 // تلجرام, سناب).

@@ -12,6 +12,7 @@ import (
 // Intent cues (data/intent.tsv): phrases with a weight per intent. A weight of
 // 1 is decisive alone; weaker cues add up.
 type intentCue struct {
+	key       string // the folded first word of the phrase
 	intent    string
 	idx       int // index in op.Intents
 	weight    float64
@@ -45,7 +46,11 @@ func init() {
 		if ix < 0 {
 			panic("builtin: intent.tsv: unknown intent " + f[1])
 		}
-		intentCues = append(intentCues, intentCue{intent: f[1], idx: ix, weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
+		var key string
+		if ws := tokenize(f[0]); len(ws) > 0 {
+			key = ws[0].key
+		}
+		intentCues = append(intentCues, intentCue{key: key, intent: f[1], idx: ix, weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
 		if strings.Contains(flags, "s") {
 			intentS.add(f[0], len(intentCues)-1, true)
 		} else {
@@ -525,6 +530,17 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
 			continue
 		}
+		// an interrogative found inside a longer word through the article
+		// or a noun or verb affix ("الفينو" is a bread, "فيني" "I can",
+		// "شوي" "a little") is no interrogative
+		if c.idx == iQuestion && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
+			continue
+		}
+		// a quality word said in the vocative ("يا معفنين", "يا نصابين")
+		// names the addressee: name-calling, not a report of what went wrong
+		if c.idx == iComplaint && h.tj == h.ti+1 && vocativeAt(toks, h.ti) {
+			continue
+		}
 		sc[c.idx] += c.weight
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
@@ -570,7 +586,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
-		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
+		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && clauseStart(text, toks, i)) {
 			ev.why = true
 			break
 		}
@@ -900,6 +916,12 @@ func sentenceStart(text string, toks []token, i int) bool {
 	return i == 1 && strings.HasPrefix(strings.TrimSpace(text[:toks[0].end]), "@")
 }
 
+// clauseStart reports a token after a comma: an Arabic clause opened by
+// "why" ("المدرب ما يرد، ليش ندفع اشتراك؟") asks it as a sentence does.
+func clauseStart(text string, toks []token, i int) bool {
+	return i > 0 && strings.ContainsAny(text[toks[i-1].end:toks[i].start], "،,")
+}
+
 // intentThreshold is the evidence an intent needs to be reported.
 // addressedNeg is the complaint weight of a negator in an @-addressed text.
 var addressedNeg = 0.3
@@ -1069,6 +1091,10 @@ func negatedFailure(toks []token) float64 {
 		if !failNeg[k] && !negators[k] || k == "غير" { // غير + noun: "other than"
 			continue
 		}
+		// "قبل لا تفتح", "قبل ما يوصل": "before", a time clause, no negation
+		if i > 0 && beforeWords[toks[i-1].key] && (k == "لا" || k == "ما") {
+			continue
+		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			k := toks[j].key
 			if failSkip[k] {
@@ -1089,6 +1115,46 @@ func negatedFailure(toks []token) float64 {
 	}
 	return 0
 }
+
+// particleForm reports whether key (a token matched by the cue word cue)
+// can be the interrogative particle cue: the word itself, or the word with
+// the clitics a particle takes, a conjunction or preposition before it
+// (وين، فوين، لوين، بكيف) and an object pronoun after it (وينك، فينه،
+// فينكم). An article, a verb prefix or a plural or first-person ending
+// makes another word. Words other than the particles are not checked.
+func particleForm(key, cue string) bool {
+	if key == cue || !interrogatives[cue] {
+		return true
+	}
+	i := strings.Index(key, cue)
+	if i < 0 {
+		return true // an elongated or squeezed spelling
+	}
+	pre, suf := key[:i], key[i+len(cue):]
+	return particlePre[pre] && particleSuf[suf]
+}
+
+var (
+	interrogatives = wordSet("وش", "ويش", "ايش", "شو", "شنو", "شلون", "اشلون", "ازاي", "ليه", "ليش", "لماذا", "كيف", "متى", "امتى", "ايمتى", "فين", "وين", "اين", "ماذا", "مين", "منو", "قديش", "اديش", "بكام", "وشو")
+	particlePre    = wordSet("", "و", "ف", "ب", "ل", "وب", "ول", "يا")
+	particleSuf    = wordSet("", "ك", "كم", "كن", "كو", "ه", "ها", "هم", "هن", "و")
+)
+
+// vocativeAt reports an Arabic word addressed with the vocative يا, apart
+// ("يا حرامية") or attached ("ياحرامية").
+func vocativeAt(toks []token, i int) bool {
+	if !toks[i].arabic {
+		return false
+	}
+	if i > 0 && toks[i-1].key == vocativeYa {
+		return true
+	}
+	k := toks[i].key
+	return strings.HasPrefix(k, vocativeYa) && utf8.RuneCountInString(k) >= 5 && !wishWords[k]
+}
+
+// beforeWords: "before", which with لا or ما opens a time clause.
+var beforeWords = wordSet("قبل", "وقبل")
 
 var exceptWords = wordSet("الا", "إلا", "غير", "except", "unless")
 

@@ -65,7 +65,7 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					break
 				}
 			}
-		case kind == patWhy && sentenceStart(text, toks, i):
+		case kind == patWhy && (sentenceStart(text, toks, i) || clauseStart(text, toks, i)):
 			j := i + 1
 			if j < len(toks) && toks[j].arabic {
 				// Egyptian/Levantine ma-...-sh: "ليه متعملوش", "ليش ما بتفتحوش"

@@ -1,0 +1,78 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// r12Case is one sentence written for these tests and what Classify must
+// say of it: the intent that must be reported (alone unless extra lists
+// what may stand beside it) and the requires_response answer.
+type r12Case struct {
+	text   string
+	intent string
+	extra  []string
+	rr     bool
+}
+
+func checkR12(t *testing.T, cases []r12Case) {
+	t.Helper()
+	for _, tc := range cases {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		ok := op.In(tc.intent, c.Intent)
+		for _, k := range c.Intent {
+			if k != tc.intent && !op.In(k, tc.extra) {
+				ok = false
+			}
+		}
+		if !ok || c.RequiresResponse != tc.rr {
+			t.Errorf("%q: intent %v rr %v, want %s (rr %v)", tc.text, c.Intent, c.RequiresResponse, tc.intent, tc.rr)
+		}
+	}
+}
+
+// Round 12, Arabic script: the shape of a question. An interrogative is a
+// particle: inside a word with the article or a verb or plural affix it is
+// another word ("الفينو", "فيني" I can, "شوي" a little). "why" after a
+// comma opens a clause as it opens a sentence. "how ... like this", a noun
+// between two demonstratives ("دي خدمة دي؟") and "what is this
+// management" exclaim at what happened: beside a grievance, a complaint
+// that asks nothing.
+func TestRound12ArabicQuestionShape(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"الفينو بتاعكم طري جدا", "praise", nil, false},
+		{"صرت ما فيني استخدم التطبيق من كتر الإعلانات", "complaint", nil, true},
+		{"فينك يا عم من زمان؟", "question", nil, true},
+		{"لوين رايحين بالحلقة الجاية؟", "question", nil, true},
+		{"بشو بتنصحوني للبشرة الدهنية؟", "question", nil, true},
+		{"متى الفرع الجديد يفتح؟", "question", nil, true},
+		{"الفيديو حلو، ليش ما تعملوا جزء تاني؟", "suggestion", nil, false},
+		{"الطلب ما وصلش لحد دلوقتي، ليه بتاخدوا الفلوس مقدم؟", "complaint", nil, true},
+		{"ازاي كده؟ الطلب وصل ناقص قطعتين", "complaint", nil, true},
+		{"دي خدمة دي؟ ساعتين مستني على التليفون", "complaint", nil, true},
+		{"ده جمال ده! تسلم ايدك", "praise", nil, false},
+		{"ليش الشحن ياخذ شهر؟", "complaint", nil, true},
+		{"كم يوم ياخذ التوصيل للرياض؟", "question", nil, true},
+		{"التوصيل اخد يومين بس، ممتاز", "praise", nil, false},
+		{"شو هالانتظار، صرلنا ساعة واقفين", "complaint", nil, true},
+		{"كيف كذا تسوي الكيكة بدون فرن؟", "question", nil, true},
+	})
+}
+
+// Round 12, Arabic script: name-calling. A word of quality said in the
+// vocative ("يا نصابين") names the addressee; "قبل لا / قبل ما" is
+// "before", no negation; manners words beside an insult at the staff are
+// the insult. An insult is flagged and needs no reply, whatever else it
+// calls the brand; a grievance beside it keeps its reply when it is not
+// flagged.
+func TestRound12ArabicNameCalling(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"يا نصابين يا بتوع المصالح", "other", []string{"complaint"}, false},
+		{"يا غبي اتعلم تسوق قبل لا تشتغل توصيل", "other", []string{"complaint"}, false},
+		{"الكاشير عندكم غبي ومعندوش ذوق", "other", []string{"complaint"}, false},
+		{"يا جماعة الطلب ما وصل لحد دلوقتي", "complaint", nil, true},
+		{"اتصلوا بي قبل ما توصلوا الطلب لو سمحتوا", "suggestion", nil, false},
+		{"الموظف ما عنده ذوق، رد علي بطريقة وحشة", "complaint", nil, true},
+	})
+}
