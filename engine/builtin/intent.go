@@ -104,6 +104,7 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	var urls, emails, phones [][]int
+	earn := false // an earnings promise among the promotion cues (تربح, اربح)
 	if hasDot && mayHaveURL(text) {
 		urls = findURLs(text)
 	}
@@ -162,6 +163,14 @@ func detectSpam(text string, toks []token) spamResult {
 		if len(s.spans) == 0 && channelCue(toks, h) && proposedBefore(toks, h.ti) {
 			continue
 		}
+		// an app named where someone fails to answer ("المدرب ما يرد على
+		// الواتساب") is where the customer was let down, no bait
+		if len(s.spans) == 0 && channelCue(toks, h) && (precededBy(toks, h.ti, 4, negators) || negatedAfter(toks, h.ti, 3)) {
+			continue
+		}
+		if earnVerbs[toks[h.ti].key] {
+			earn = true
+		}
 		// "i cant see my balance", "couldnt check my order": a promotion
 		// frame after "can't" reports what the writer cannot do
 		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
@@ -218,6 +227,30 @@ func detectSpam(text string, toks []token) spamResult {
 			s.bait = true
 			s.reasons = append(s.reasons, "money and contact me")
 		}
+	}
+	// an earnings promise beside "message me" ("بدك تربح دولارات وإنت
+	// بالبيت؟ ابعتلي رسالة"): the same lure without a sum in digits
+	if earn && !inStrings(s.reasons, "money and contact me") && contactMe(toks) {
+		x += 0.8
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "earnings and contact me")
+	}
+	// the writer's own page or account and an invitation to come to it
+	// ("حسابي فيه عطور ... تعالوا", "صفحتي فيها كل الماركات ادخلوا"):
+	// self-promotion
+	if ownPageInvite(toks) {
+		x += 1.0
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "own page, come")
+	}
+	// orders taken in private ("الطلب عالخاص", "للطلب واتساب"): a seller's
+	// order channel; a customer gives the number of an order placed, or
+	// asks ("الطلب عالخاص ولا على الموقع؟")
+	if !hasQuestionMark(text) && orderInPrivate(toks) {
+		x += 0.8
+		s.reasons = append(s.reasons, "orders in private")
 	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
@@ -299,6 +332,7 @@ func contactMe(toks []token) bool {
 // followed from the first video, that follow was the best thing I did".
 func followExchange(text string, toks []token) bool {
 	n, back := 0, false
+	asked, promised := false, false // Arabic: "follow me" and "I'll follow you"
 	for i := range toks {
 		k := toks[i].key
 		if j := strings.Index(k, "follow"); j >= 0 && !strings.HasPrefix(k[j:], "follower") {
@@ -306,6 +340,15 @@ func followExchange(text string, toks []token) bool {
 			back = back || j > 0 || len(k) > j+len("follow")
 		}
 		back = back || k == "back" || strings.Contains(k, "رجع") || returnVerbs[k]
+		if toks[i].arabic && strings.Contains(k, "تابع") {
+			asked = asked || followAsked(k)
+			promised = promised || followPromised(k)
+		}
+	}
+	// "تابعوا حسابي وسأتابعكم", "تابعني وارد المتابعة": a follow asked and
+	// one promised back, in the verb itself
+	if asked && (promised || back) {
+		return true
 	}
 	if n < 2 || !back {
 		return false
@@ -317,6 +360,97 @@ func followExchange(text string, toks []token) bool {
 	}
 	return false
 }
+
+// ownPageInvite reports a noun of the writer's own page or account
+// (حسابي, صفحتي, متجري, قناتي), a price word (بأسعار, رخيصة) and a plural
+// imperative inviting the readers (تعالوا, ادخلوا, زوروا, اطلبوا): goods
+// offered on the writer's page. ("حسابي اتقفل، تعالوا شوفوا المشكلة"
+// names no price.)
+func ownPageInvite(toks []token) bool {
+	page, invite, price := false, false, false
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		page = page || ownPages[k]
+		invite = invite || inviteVerbs[k]
+		price = price || priceWords[k]
+	}
+	return page && invite && price
+}
+
+// negatedAfter reports a negator (or "nobody") among the n tokens after
+// toks[i], with the conjunction و taken off ("ومحدش بيرد").
+func negatedAfter(toks []token, i, n int) bool {
+	for j := i + 1; j < len(toks) && j <= i+n; j++ {
+		k := toks[j].key
+		if toks[j].arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
+			k = k[len("و"):]
+		}
+		if negators[k] || failNeg[k] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	ownPages    = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا")
+	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا")
+	earnVerbs   = wordSet("تربح", "اربح", "تكسب", "اكسب", "ربح", "وتربح", "واربح")
+	// orderNouns: an order or a booking taken ("للطلب", "الطلب")
+	orderNouns = wordSet("للطلب", "الطلب", "والطلب", "للحجز", "الحجز", "للشراء", "للطلبات", "الطلبات")
+	// privateWords: a private channel right after an order noun
+	privateWords = wordSet("عالخاص", "بالخاص", "واتساب", "واتس", "الواتساب", "عالواتس", "انبوكس", "dm")
+	detailNouns  = wordSet("رقم", "تفاصيل", "بيانات", "صوره", "وصل")
+)
+
+// orderInPrivate reports an order noun right before a private channel
+// ("الطلب عالخاص", "للطلب واتساب", "للحجز خاص"), not after a noun of its
+// details ("رقم الطلب عالخاص": a customer's order sent in private).
+func orderInPrivate(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !orderNouns[toks[i].key] || !privateWords[toks[i+1].key] && !(toks[i+1].key == "على" || toks[i+1].key == "علي") {
+			continue
+		}
+		if toks[i+1].key == "على" || toks[i+1].key == "علي" {
+			if i+2 >= len(toks) || toks[i+2].key != "الخاص" && !privateWords[toks[i+2].key] {
+				continue
+			}
+		}
+		if i > 0 && detailNouns[toks[i-1].key] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// followAsked reports the imperative "follow (me, us, my page)": تابعني,
+// تابعوني, تابعونا, تابعوا (with و "and" before it).
+func followAsked(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	return followImperatives[k]
+}
+
+// followPromised reports a first-person "I/we will follow you": the verb
+// تابع with a first-person prefix (ا, سا, ب, بن, ح, ه, ن) and a
+// second-person object (ك, كم, كي, كو): اتابعك, وساتابعكم, بتابعك.
+func followPromised(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	i := strings.Index(k, "تابع")
+	if i <= 0 {
+		return false
+	}
+	pre, suf := k[:i], k[i+len("تابع"):]
+	return followPrefixes[pre] && (suf == "ك" || suf == "كم" || suf == "كي" || suf == "كو" || suf == "كن")
+}
+
+var (
+	followImperatives = wordSet("تابعني", "تابعوني", "تابعونا", "تابعوا", "تابعو", "تابعيني")
+	followPrefixes    = wordSet("ا", "سا", "ب", "بن", "ح", "ه", "ن", "با")
+)
 
 // returnVerbs are forms of رد "return (a favour)" in a follow-for-follow
 // promise ("w bred follow"); the bare noun رد ("a reply") is not one.

@@ -76,3 +76,40 @@ func TestRound12ArabicNameCalling(t *testing.T) {
 		{"الموظف ما عنده ذوق، رد علي بطريقة وحشة", "complaint", nil, true},
 	})
 }
+
+// Round 12, Arabic script: promotion by its shape. A follow asked and one
+// promised back in the verb itself ("تابعني وبتابعك"), an earnings promise
+// beside "message me", goods at a price on the writer's own page with an
+// invitation, orders taken in private: spam, flagged. A messaging app
+// named where nobody answers, a fan who follows, a customer's order sent
+// in private or a question about ordering are not.
+func TestRound12ArabicPromotion(t *testing.T) {
+	spam := []string{
+		"تابعوني وبتابعكم على طول",
+		"عايز تكسب فلوس من البيت؟ كلمني واتساب",
+		"صفحتي فيها أحلى فساتين بأسعار رخيصة ادخلوا شوفوا",
+		"شنط ماركات درجة أولى للطلب عالخاص",
+	}
+	for _, s := range spam {
+		c := Classify(op.ClassifyRequest{Text: s})
+		m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"})
+		if !op.In("spam", c.Intent) || m.IsSafe {
+			t.Errorf("%q: intent %v flags %v, want spam, flagged", s, c.Intent, m.Flags)
+		}
+	}
+	clean := []string{
+		"بتابعكم من زمان وبتابع كل حلقة",
+		"كلمتهم على الواتساب ومحدش بيرد",
+		"المندوب ما يرد على الواتساب من يومين",
+		"بعتلكم رقم الطلب عالخاص ومحدش رد",
+		"الطلب عالخاص ولا على الموقع؟",
+		"حسابي اتقفل فجأة، تعالوا شوفوا المشكلة",
+	}
+	for _, s := range clean {
+		c := Classify(op.ClassifyRequest{Text: s})
+		m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"})
+		if op.In("spam", c.Intent) || !m.IsSafe {
+			t.Errorf("%q: intent %v flags %v, want no spam, not flagged", s, c.Intent, m.Flags)
+		}
+	}
+}
