@@ -317,6 +317,13 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "positive"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
 		return "neutral"
+	// a proposal's good and bad words describe what it proposes ("ياريت
+	// تعملوا أكلات سريعة للي بيرجعوا متأخر", "احسن سماعات رخيصة"), not
+	// the writer's verdict: with no contrast word, a proposal put to the
+	// brand (a wish or "can you" before its verb) is neutral even when its
+	// words weigh both ways
+	case has("suggestion") && !has("praise") && !has("complaint") && label == "mixed" && s.butAt < 0 && s.arabic && ev.proposal:
+		return "neutral"
 	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.6:
 		return "neutral"
 	}

@@ -790,6 +790,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if cb&cwThanksVerb != 0 {
 		sc[iPraise] += thanksVerbPraise
+		// thanks before a contrast word ("بشكر حضرتك بس الطلب لسه ماجاش")
+		// is a courtesy conceded, as a praise cue there is
+		for i := 0; i < sent.butAt && i < len(toks); i++ {
+			if thanksVerbs[toks[i].key] {
+				ev.praiseBefore = true
+			}
+		}
 	}
 	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)

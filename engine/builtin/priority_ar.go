@@ -140,8 +140,18 @@ func countedTimes(toks []token, i int) bool {
 	if !timesNouns[k] || i < 2 {
 		return false
 	}
-	return manyCounts[strings.TrimPrefix(toks[i-1].key, "و")] && recurWords[strings.TrimPrefix(toks[i-2].key, "و")]
+	if !manyCounts[strings.TrimPrefix(toks[i-1].key, "و")] {
+		return false
+	}
+	// "ثلاث مرات متتالية", "تلت مرات ورا بعض": in a row, the failure
+	// recurring whatever verb tells it
+	if recurWords[strings.TrimPrefix(toks[i-2].key, "و")] || i+1 < len(toks) && inRowWords[toks[i+1].key] {
+		return true
+	}
+	return i+2 < len(toks) && (toks[i+1].key == "على" || toks[i+1].key == "علي") && toks[i+2].key == "التوالي"
 }
+
+var inRowWords = wordSet("متتاليه", "متتالية", "متتالين", "متواصله", "ورا", "وراء", "بالتوالي", "متتابعه")
 
 var (
 	timesNouns = wordSet("مرات", "مره", "مرّات", "مرار")
@@ -402,7 +412,9 @@ var (
 	dealVerbs     = map[string]bool{"اتعامل": true, "هتعامل": true, "هاتعامل": true, "نتعامل": true, "هنتعامل": true, "بتعامل": true, "اتعاملو": true}
 	orderVerbs    = map[string]bool{"اطلب": true, "هطلب": true, "نطلب": true, "هنطلب": true, "اشتري": true, "هشتري": true, "نشتري": true}
 	againWords    = map[string]bool{"تاني": true, "تانيه": true, "ثاني": true, "ثانيه": true, "ابدا": true, "بعد": true, "مره": true}
-	stopNegations = map[string]bool{"ما": true, "مش": true, "مو": true, "مب": true, "لن": true, "عاد": true, "ماعاد": true, "ماراح": true, "مارح": true, "مابدي": true}
+	stopNegations = map[string]bool{"ما": true, "مش": true, "مو": true, "مب": true, "لن": true, "عاد": true, "ماعاد": true, "ماراح": true, "مارح": true, "مابدي": true,
+		// "no longer" (Egyptian بقى negated, بطّل "stopped"): "ضرسي مبقاش بيوجعني" is relief
+		"مبقاش": true, "مابقاش": true, "مبقتش": true, "مابقتش": true, "بطل": true, "بطلت": true}
 )
 
 // fromOwnMoney: the deduction noun toks[i] (خصم, سحب, اقتطاع) is followed,

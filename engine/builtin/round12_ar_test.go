@@ -113,3 +113,61 @@ func TestRound12ArabicPromotion(t *testing.T) {
 		}
 	}
 }
+
+// Round 12, Arabic script: priority by concept. A child and a hazard for
+// it (sharp, glass, small parts), a danger escaped ("كانت هتتعور"), a
+// failure counted three times in a row: high. Pain no longer felt is
+// relief, not harm; dying of laughter is no danger; contacting support
+// three times stays medium (label conventions).
+func TestRound12ArabicPriority(t *testing.T) {
+	high := []string{
+		"بنتي كانت هتتعور من المقص اللي جه مع العلبة",
+		"الطقم فيه قطع صغيرة كتير ومش مناسب لطفل عمره سنة",
+		"الزجاج مكسور في الكوباية اللي جت لطفلي",
+		"الشاحن سخن جدا وكان رح يحرق البيت",
+		"النت قطع ثلاث مرات ورا بعض اليوم",
+		"انقطعت الكهرباء عندنا أربع مرات متتالية هذا الأسبوع",
+	}
+	for _, s := range high {
+		c := Classify(op.ClassifyRequest{Text: s})
+		if !op.In("complaint", c.Intent) || c.Priority != "high" {
+			t.Errorf("%q: intent %v priority %s, want a high complaint", s, c.Intent, c.Priority)
+		}
+	}
+	notHigh := []string{
+		"كنت رح موت من الضحك على الحلقة",
+		"ابني بيحب الألعاب الصغيرة اللي عندكم",
+		"اتصلت بالدعم ثلاث مرات ومحدش رد",
+		"فزت ثلاث مرات متتالية في المسابقة، شكرا",
+		"تسلم ايدك يا دكتورة، ضهري مبقاش بيوجعني",
+	}
+	for _, s := range notHigh {
+		if c := Classify(op.ClassifyRequest{Text: s}); c.Priority == "high" {
+			t.Errorf("%q: intent %v priority high", s, c.Intent)
+		}
+	}
+	checkR12(t, []r12Case{
+		{"تسلم ايدك يا دكتورة، ضهري مبقاش بيوجعني", "praise", nil, false},
+	})
+}
+
+// Round 12, Arabic script: proposals and thanks. MSA advice before a
+// verbal noun (يُستحسن، الأفضل) and Levantine "فيك" (can you) before a
+// verb propose; a proposal's words describe what it proposes, so it stays
+// neutral; "أشكر" before the one thanked praises, but before a contrast
+// word it is a courtesy beside the complaint.
+func TestRound12ArabicProposalsThanks(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"يستحسن توفير مواقف أكثر للزوار", "suggestion", nil, false},
+		{"الأفضل تقديم خصم للطلاب", "suggestion", nil, false},
+		{"فيك تعمل حلقة عن الطبخ الصحي؟", "suggestion", []string{"question"}, false},
+		{"فيك تقلي السعر؟", "question", nil, true},
+		{"أشكر الموظف أحمد على تعامله الراقي", "praise", nil, false},
+		{"بشكر حضرتك بس الطلب لسه ماجاش", "complaint", nil, true},
+	})
+	for _, s := range []string{"ياريت تعملوا حلقة عن أرخص وأسوأ الفنادق", "ممكن تعمل فيديو عن أحسن موبايلات رخيصة؟"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("suggestion", c.Intent) || c.Sentiment != "neutral" {
+			t.Errorf("%q: intent %v sentiment %s, want a neutral suggestion", s, c.Intent, c.Sentiment)
+		}
+	}
+}
