@@ -549,6 +549,16 @@ func arOrderedGot(toks []token) float64 {
 			if kindNouns[k] {
 				kind = true
 			}
+			// "طلبت تيشيرت أسود وجالي أزرق": a colour or size named on
+			// both sides (what came after the verb of getting is told by
+			// the same kind of word)
+			if gotWords[strings.TrimPrefix(k, "و")] && !kind && kindAdjectives[toks[j-1].key] {
+				for n := j + 1; n < len(toks) && n <= j+2; n++ {
+					if kindAdjectives[toks[n].key] && toks[n].key != toks[j-1].key {
+						return 1.0
+					}
+				}
+			}
 			if gotWords[strings.TrimPrefix(k, "و")] && kind {
 				// "ووصلني مظبوط": what came is what was ordered; evidence
 				// against a complaint, since the learned intent head reads
@@ -567,7 +577,10 @@ var (
 	orderedWords = wordSet("طلبت", "طلبنا", "اطلبت", "اخترت", "اخترنا")
 	gotWords     = wordSet("جاني", "جالي", "جانا", "جالنا", "وصلني", "وصلنا", "وصلتني", "وصلي", "اجاني", "اجاني", "بعتولي", "بعتوا", "جابولي", "جابوا", "ارسلتوا", "ارسلتم", "استلمت", "طلعلي")
 	rightWords   = wordSet("مظبوط", "مضبوط", "صح", "تمام", "بالضبط", "نفسه", "نفس", "زي", "مثل", "كما", "مطابق", "بسرعه", "بسرعة")
-	kindNouns    = wordSet("مقاس", "المقاس", "مقاسي", "لون", "اللون", "لوني", "حجم", "الحجم", "نوع", "النوع", "موديل", "الموديل", "صنف")
+	// kindAdjectives: colours and sizes that tell one variant from another
+	kindAdjectives = wordSet("اسود", "ابيض", "ازرق", "احمر", "اخضر", "اصفر", "بني", "رمادي", "وردي", "بنفسجي", "برتقاني", "سودا", "بيضا", "زرقا", "حمرا", "خضرا", "صفرا",
+		"سوداء", "بيضاء", "زرقاء", "حمراء", "كبير", "صغير", "كبيره", "صغيره", "وسط", "لارج", "ميديم", "سمول", "اكس")
+	kindNouns = wordSet("مقاس", "المقاس", "مقاسي", "لون", "اللون", "لوني", "حجم", "الحجم", "نوع", "النوع", "موديل", "الموديل", "صنف")
 )
 
 // enServiceTopic: an English text that names the brand ("you", "your") or
@@ -816,6 +829,8 @@ const (
 	cwWait
 	cwThanksVerb
 	cwTell
+	cwQueue // a noun of waiting in line (الانتظار, الطابور): waitTooLong
+	cwPaid  // a first-person verb of paying (دفعت, سددتها): whyPaid
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -841,6 +856,8 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwWait, waitWords)
 	put(cwThanksVerb, thanksVerbs)
 	put(cwTell, tellVerbs, tellMe, wordSet("know"))
+	put(cwQueue, queueNouns)
+	put(cwPaid, paidWords)
 	return m
 }()
 
@@ -1417,3 +1434,79 @@ var (
 
 // toldWeight is the question evidence of a request to be told: decisive.
 const toldWeight = 1.0
+
+// waitTooLong reports a wait said to be long: a noun of waiting in line
+// (الانتظار, الطابور, الدور) and, within five words after it, a word of
+// length (طويل, بيطول): "الانتظار في مكتب الطيران طويل جداً", "الانتظار
+// بالعيادة بيطوّل كتير". Not negated ("الانتظار مش طويل") and not asked
+// ("الانتظار طويل؟" is left to the question).
+func waitTooLong(toks []token) bool {
+	for i := range toks {
+		if !queueNouns[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if longWords[toks[j].key] {
+				return !negatedBefore(toks, j) && !(j > 0 && negators[toks[j-1].key])
+			}
+		}
+	}
+	return false
+}
+
+var (
+	queueNouns = wordSet("الانتظار", "انتظار", "الطابور", "طابور", "الطوابير", "الدور", "فتره الانتظار", "مده الانتظار")
+	longWords  = wordSet("طويل", "طويله", "بيطول", "يطول", "بطول", "طول", "طولت", "بتطول", "تطول", "طوييل")
+)
+
+// waitLongWeight is the complaint evidence of waitTooLong.
+const waitLongWeight = 0.8
+
+// ruinedForMe reports a verb of damage with the benefactive "for me / for
+// us" (خرّبلي, بوّظتلي, كسرولي, حرقتلنا, شوهلي): someone ruined the
+// writer's thing ("الحلاق خرّبلي دقني", "الكوافيرة بوظتلي شعري").
+func ruinedForMe(toks []token) bool {
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		k := toks[i].key
+		var rest string
+		for _, sf := range []string{"تلي", "ولي", "لي", "تلنا", "ولنا", "لنا"} {
+			if r, ok := strings.CutSuffix(k, sf); ok {
+				rest = r
+				break
+			}
+		}
+		if rest == "" {
+			continue
+		}
+		rest = strings.TrimPrefix(rest, "و")
+		for _, p := range []string{"", "ب", "بي", "بت", "ي", "ت", "ا"} {
+			if st, ok := strings.CutPrefix(rest, p); ok && damageStems[st] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var damageStems = wordSet("خرب", "بوظ", "بوز", "كسر", "حرق", "شوه", "ضيع", "اتلف", "تلف", "بهدل", "قطع", "خربط", "عطل", "وسخ")
+
+// ruinedWeight is the complaint evidence of ruinedForMe: decisive.
+const ruinedWeight = 1.0
+
+// whyPaid reports a "why" asked about what the writer has paid or done
+// ("ليه المخالفة لسه ظاهرة وانا دافعها من شهر؟", "لماذا تظهر لدي مخالفة
+// سددتها سابقًا؟"): what the customer did went unheeded, a grievance.
+func whyPaid(toks []token) bool {
+	why, paid := false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		why = why || whyWords[k]
+		paid = paid || paidWords[k] || paidWords[toks[i].key]
+	}
+	return why && paid
+}
+
+var paidWords = wordSet("دفعت", "دفعتها", "دفعته", "دفعتهم", "دفعنا", "دفعناها", "دافع", "دافعه", "دافعها", "دافعين", "سددت", "سددتها", "سددته", "سددنا", "مسدد", "مسددها", "دافعتها")

@@ -17,6 +17,7 @@ type intentCue struct {
 	idx       int // index in op.Intents
 	weight    float64
 	sentStart bool // only counts as the first word of a sentence
+	manners   bool // a word of manners (flag m): beside an insult at the staff, part of it
 }
 
 var (
@@ -50,7 +51,7 @@ func init() {
 		if ws := tokenize(f[0]); len(ws) > 0 {
 			key = ws[0].key
 		}
-		intentCues = append(intentCues, intentCue{key: key, intent: f[1], idx: ix, weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
+		intentCues = append(intentCues, intentCue{key: key, intent: f[1], idx: ix, weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s"), manners: strings.Contains(flags, "m")})
 		if strings.Contains(flags, "s") {
 			intentS.add(f[0], len(intentCues)-1, true)
 		} else {
@@ -641,6 +642,9 @@ type intentEv struct {
 	praiseAfter bool
 	// complaintAfter is the complaint cue weight after the last contrast word
 	complaintAfter float64
+	// manners: the complaint cue weight of words of manners (وقح, قليل
+	// أدب, ما عنده ذوق)
+	manners float64
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -659,6 +663,8 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if cb&cwProblem != 0 {
 		solvedLo, solvedHi = problemSolved(text, toks)
 	}
+	qmark := hasQuestionMark(text)
+	tweet := len(text) >= StackShapeMin || strings.Contains(text, "#") || strings.Contains(text, "http")
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
 		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
@@ -670,12 +676,22 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iQuestion && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
 			continue
 		}
+		// an interrogative after a verb of knowing or telling, with no
+		// question mark, opens an embedded clause ("ما أدري ليش", "ما
+		// شرحتلي كيف آخد الدوا"): a statement, not a question
+		// (in a comment: a tweet's "ما ادري ليش" muses aloud, left as it was)
+		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && knowTellVerbs[strings.TrimPrefix(toks[h.ti-1].key, "و")] {
+			continue
+		}
 		// a quality word said in the vocative ("يا معفنين", "يا نصابين")
 		// names the addressee: name-calling, not a report of what went wrong
 		if c.idx == iComplaint && h.tj == h.ti+1 && vocativeAt(toks, h.ti) {
 			continue
 		}
 		sc[c.idx] += c.weight
+		if c.manners {
+			ev.manners += c.weight
+		}
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
 		}
@@ -735,6 +751,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if sent.arabic && leftWaiting(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
+	}
+	if sent.arabic && cb&cwQueue != 0 && waitTooLong(toks) { // concepts.go
+		sc[iComplaint] += waitLongWeight
+	}
+	if sent.arabic && ruinedForMe(toks) { // concepts.go
+		sc[iComplaint] += ruinedWeight
 	}
 	if sent.arabic && promiseBroken(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
@@ -847,8 +869,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iQuestion] += 1
 	}
 	// "why did the app erase my photos": asking why about one's own
-	// thing reports that something went wrong with it
-	if ev.why && ownThing(toks) {
+	// thing reports that something went wrong with it (in Arabic: why,
+	// when the writer has paid: concepts.go whyPaid)
+	if ev.why && (ownThing(toks) || sent.arabic && cb&cwPaid != 0 && whyPaid(toks)) {
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
 	}
@@ -1127,7 +1150,8 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	// an insult aimed at the staff with only words of their manners beside
 	// it ("موظفوكم أغبياء وعديمو الاحترام": وقح, عديم الاحترام are the
 	// insult) reports nothing that happened: an insult
-	if ctx.staffInsult && !ev.strong && ev.cue[iComplaint] <= 1 && !ev.mention {
+	// (words of manners, however many: "الموظف تبعكن وقح وقليل أدب")
+	if ctx.staffInsult && !ev.strong && (ev.cue[iComplaint] <= 1 || ev.cue[iComplaint]-ev.manners < 0.5) && !ev.mention {
 		ev.cue[iComplaint] = 0
 	}
 	// (English: an insult aimed at someone stays an insult even beside a
@@ -1280,6 +1304,11 @@ var (
 	particlePre    = wordSet("", "و", "ف", "ب", "ل", "وب", "ول", "يا")
 	particleSuf    = wordSet("", "ك", "كم", "كن", "كو", "ه", "ها", "هم", "هن", "و")
 )
+
+// knowTellVerbs: verbs of knowing, understanding or telling before an
+// embedded question ("ما ادري ليش", "مش عارف ازاي", "ما شرحتلي كيف").
+var knowTellVerbs = wordSet("ادري", "أدري", "ندري", "يدري", "تدري", "اعرف", "بعرف", "نعرف", "بنعرف", "يعرف", "بيعرف", "عارف", "عارفه", "عارفين", "فاهم", "فاهمه", "فاهمين",
+	"شرحلي", "شرحتلي", "شرحولي", "شرحلنا", "وضحلي", "وضحتلي", "قالولي", "قالي", "قلي", "قاللي", "فهموني", "فهمني", "علموني", "عرفت", "فهمت")
 
 // vocativeAt reports an Arabic word addressed with the vocative يا, apart
 // ("يا حرامية") or attached ("ياحرامية").

@@ -90,6 +90,11 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 			// تعملوا حلقة", "بتمنى تعملو", "ارجو توفير", "لو بتحطو ترجمة"
 			if i+1 < len(toks) && toks[i+1].arabic {
 				n := toks[i+1].key
+				// Egyptian "ودي" is "and this" before a count or an ordinal
+				// ("ودي تالت مرة"), no wish
+				if manyCounts[n] || ordinal3Ar[n] {
+					continue
+				}
 				switch {
 				case k == "لو" && secondPersonVerb(n) && !responseVerb(n):
 					// a condition: a proposal with another cue ("لو بتحطو
@@ -111,6 +116,15 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					proposal = true
 				}
 			}
+		case kind == patWant:
+			// "we want" before an indefinite noun ("نبي تعليق عربي",
+			// "عايزين حجم صغير"): something the brand could offer. Not
+			// before a verb (نعرف), the article, an owned thing
+			// (فلوسنا) or what a customer is owed (حل, رد, تعويض)
+			// (a comment's; a tweet's "نريد" demands of the world at large)
+			if !tweet && i+1 < len(toks) && toks[i+1].arabic && wantedThing(toks[i+1].key) {
+				sc[iSuggestion] += wantWeight
+			}
 		case kind == patOpinion && precededBy(toks, i, 2, askWords):
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				n := toks[j].key
@@ -127,6 +141,29 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 	}
 	return proposal
 }
+
+// wantedThing reports a word after "we want" that names a thing to be
+// offered: an indefinite noun, not a first-person verb (ن...), the article,
+// a possessive, a remedy owed or "someone / something".
+func wantedThing(k string) bool {
+	if utf8.RuneCountInString(k) < 3 || strings.HasPrefix(k, "ال") || strings.HasPrefix(k, "ن") || owedNouns[k] {
+		return false
+	}
+	for _, sf := range []string{"نا", "ي", "كم", "ك"} {
+		if strings.HasSuffix(k, sf) {
+			return false
+		}
+	}
+	return true
+}
+
+// wantWeight is the suggestion weight of "we want" before a thing.
+var wantWeight = 0.6
+
+var (
+	wantWords = wordSet("نبي", "نبغى", "نبغي", "بدنا", "عايزين", "عاوزين", "نريد", "ودنا")
+	owedNouns = wordSet("حل", "رد", "جواب", "تعويض", "فلوس", "مصاري", "حق", "تفسير", "توضيح", "اعتذار", "حد", "حدا", "احد", "واحد", "شي", "حاجه", "اجابه", "استرجاع", "استرداد")
+)
 
 // wishVerb is the suggestion weight of a wish word before a second-person
 // verb or a verbal noun (decisive with the wish word's own cue, if any).
@@ -246,11 +283,12 @@ const (
 	patWish
 	patOpinion
 	patCan
+	patWant
 )
 
 var arPatternWords = func() map[string]uint8 {
 	m := map[string]uint8{"لو": patWish, "ممكن": patCan}
-	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion} {
+	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion, &wantWords: patWant} {
 		for w := range *set {
 			m[w] = kind
 		}

@@ -171,3 +171,33 @@ func TestRound12ArabicProposalsThanks(t *testing.T) {
 		}
 	}
 }
+
+// Round 12, Arabic script: grievances told without a complaint word. What
+// came differs in colour or size from what was ordered; a wait said to be
+// long; a verb of damage "for me" (خرّبلي, بوظتلي); "why" about what the
+// writer has already paid. "we want" before a thing the brand could offer
+// proposes; an interrogative after "I don't know" or "didn't explain" is
+// embedded, no question; words of manners beside an insult at the staff
+// are the insult; the feminine عطلة is a holiday.
+func TestRound12ArabicUntoldGrievances(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"طلبت جاكيت رمادي وبعتولي بني", "complaint", nil, true},
+		{"طلبت فستان أحمر وجالي أحمر زي ما طلبت بالظبط، شكرا", "praise", nil, false},
+		{"الطابور في الفرع طويل جدا وشباك واحد شغال", "complaint", nil, true},
+		{"كم مدة الانتظار؟", "question", nil, true},
+		{"المصلح كسرلي البلاط وهو بيركب الغسالة", "complaint", nil, true},
+		{"جبتلي هدية حلوة يا رب يخليك", "praise", nil, false},
+		{"ليه الفاتورة لسه عليها غرامة وانا دافعها من أسبوع؟", "complaint", []string{"question"}, true},
+		{"ليه الدفع بالفيزا مش متاح؟", "question", []string{"complaint"}, true},
+		{"نبي عروض للطلاب في الإجازة", "suggestion", nil, false},
+		{"عايزين نعرف امتى الطلب يوصل", "question", nil, true},
+		{"بدنا حل للمشكلة بسرعة", "complaint", nil, true},
+		{"سحبوا من حسابي مبلغ ما أدري ليش وما أحد يرد", "complaint", nil, true},
+		{"الكاشير تبعكن وقح وقليل ذوق", "other", []string{"complaint"}, false},
+		{"هل الفرع فاتح في عطلة العيد؟", "question", nil, true},
+		{"الغسالة فيها عطل من أسبوع", "complaint", nil, true},
+	})
+	if c := Classify(op.ClassifyRequest{Text: "هل الفرع فاتح في عطلة العيد؟"}); c.Sentiment != "neutral" {
+		t.Errorf("a holiday asked about: sentiment %s, want neutral", c.Sentiment)
+	}
+}
