@@ -1510,3 +1510,42 @@ func whyPaid(toks []token) bool {
 }
 
 var paidWords = wordSet("دفعت", "دفعتها", "دفعته", "دفعتهم", "دفعنا", "دفعناها", "دافع", "دافعه", "دافعها", "دافعين", "سددت", "سددتها", "سددته", "سددنا", "مسدد", "مسددها", "دافعتها")
+
+// imperativeProposal reports a comment or a sentence opened by an
+// imperative of a verb of making, adding or opening (اعمل, اعملوا, زودوا,
+// افتحوا, ضيفوا) before an indefinite noun ("اعمل فلوج عن الأقصر",
+// "زودوا حفلات متأخرة بالليل"): a proposal put to the brand. Not before
+// the article (زودوا الأسعار is also "they raised the prices"), a
+// possessive ("اعمل حسابك": watch out) or a question word ("اعمل ايه؟").
+func imperativeProposal(text string, toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].arabic || !sentenceStart(text, toks, i) || !imperativeProvide(toks[i].key) {
+			continue
+		}
+		n := toks[i+1]
+		if !n.arabic || strings.HasPrefix(n.key, "ال") || secondPersonNoun(n.key) || askWords[n.key] || whatWordsAr[n.key] || strings.HasSuffix(n.key, "ي") || strings.HasSuffix(n.key, "نا") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// imperativeProvide: an imperative of a stem of provideStems, singular
+// with the imperative alef (اعمل, افتح) or plural (اعملوا, زودوا, ضيفو).
+func imperativeProvide(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	for _, st := range provideStems {
+		switch k {
+		case "ا" + st, "ا" + st + "وا", "ا" + st + "و":
+			return len(st) > len("سو")
+		case st + "وا", st + "و":
+			// without the alef only the doubled and hollow stems (زوّدوا,
+			// ضيفوا, حطوا, سووا): "عملوا", "فتحوا" are past ("they made")
+			return !pastPlainStems[st] && (len(st) > len("سو") || k == st+"وا")
+		}
+	}
+	return false
+}
+
+var pastPlainStems = wordSet("عمل", "فتح", "فعل")

@@ -672,8 +672,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		}
 		// an interrogative found inside a longer word through the article
 		// or a noun or verb affix ("الفينو" is a bread, "فيني" "I can",
-		// "شوي" "a little") is no interrogative
-		if c.idx == iQuestion && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
+		// "شوي" "a little") is no interrogative (in a comment: tweet-shaped
+		// texts go to the sentiment stacker, fitted on the question
+		// evidence as it was)
+		if c.idx == iQuestion && !tweet && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
 			continue
 		}
 		// an interrogative after a verb of knowing or telling, with no
@@ -781,6 +783,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if w := brandProposal(toks, cb); w > 0 {
 		sc[iSuggestion] += w
+		ev.proposal = true
+	} else if sent.arabic && !tweet && imperativeProposal(text, toks) { // concepts.go (a tweet's imperatives call on the world)
+		sc[iSuggestion] += proposalWeight
 		ev.proposal = true
 	}
 	if cb&cwTell != 0 {

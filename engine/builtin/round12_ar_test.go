@@ -201,3 +201,26 @@ func TestRound12ArabicUntoldGrievances(t *testing.T) {
 		t.Errorf("a holiday asked about: sentiment %s, want neutral", c.Sentiment)
 	}
 }
+
+// Round 12, Arabic script: an imperative of making or adding that opens a
+// comment before an indefinite noun proposes; the staff as a body (طاقم)
+// and the addressee's face or looks (وجهك) are where an insult is aimed.
+func TestRound12ArabicImperativesAndAim(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"نزلوا حلقات أكتر عن الطبخ", "suggestion", nil, false},
+		{"اعمل فيديو عن أرخص فنادق دهب بليز", "suggestion", nil, false},
+		{"زودوا عروض متأخرة بعد نص الليل", "suggestion", nil, false},
+		{"عملوا حفلة حلوة امبارح", "praise", nil, false},
+		{"اعمل ايه دلوقتي؟ الطلب مجاش", "question", []string{"complaint"}, true},
+	})
+	for _, s := range []string{"شكلك يقرف، اقفل القناة", "طاقم المطعم جاهل ومبيفهمش"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); m.IsSafe {
+			t.Errorf("%q: not flagged, want an insult flagged", s)
+		}
+	}
+	for _, s := range []string{"الأكل يقرف والمحل وسخ", "شكلك حلو اليوم"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); !m.IsSafe {
+			t.Errorf("%q: flagged %v, want safe", s, m.Flags)
+		}
+	}
+}
