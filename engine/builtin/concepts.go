@@ -1094,6 +1094,13 @@ func arRhetorical(text string, toks []token) bool {
 			return true
 		}
 	}
+	// "هيك بتغشوا العالم؟", "كده تعملوا فينا؟": "so / like this" before a
+	// second-person verb, an accusation put as a question
+	for i := 0; i+1 < len(toks); i++ {
+		if soWords[strings.TrimPrefix(toks[i].key, "و")] && toks[i+1].arabic && secondPersonVerb(toks[i+1].key) {
+			return true
+		}
+	}
 	return arWhatIsThis(text, toks)
 }
 

@@ -166,7 +166,7 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 		// an app named where someone fails to answer ("المدرب ما يرد على
 		// الواتساب") is where the customer was let down, no bait
-		if len(s.spans) == 0 && channelCue(toks, h) && (precededBy(toks, h.ti, 4, negators) || negatedAfter(toks, h.ti, 3)) {
+		if len(s.spans) == 0 && channelCue(toks, h) && (precededBy(toks, h.ti, 4, verbNegators) || negatedAfter(toks, h.ti, 3)) {
 			continue
 		}
 		if earnVerbs[toks[h.ti].key] {
@@ -381,24 +381,29 @@ func ownPageInvite(toks []token) bool {
 	return page && invite && price
 }
 
-// negatedAfter reports a negator (or "nobody") among the n tokens after
-// toks[i], with the conjunction و taken off ("ومحدش بيرد").
+// negatedAfter reports a verb's negation (or "nobody") among the n
+// tokens after toks[i], with the conjunction و taken off ("ومحدش بيرد").
 func negatedAfter(toks []token, i, n int) bool {
 	for j := i + 1; j < len(toks) && j <= i+n; j++ {
 		k := toks[j].key
 		if toks[j].arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
 			k = k[len("و"):]
 		}
-		if negators[k] || failNeg[k] {
+		if verbNegators[k] {
 			return true
 		}
 	}
 	return false
 }
 
+// verbNegators negate a verb or say "nobody" (not بدون, "without", which
+// offers: "قروض بدون فوائد راسلني واتساب").
+var verbNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لم", "لن", "محدش", "محد", "ماحد", "مافي", "مفيش", "ماعاد", "ولا")
+
 var (
-	ownPages    = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا")
-	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا")
+	// (and "we have / at ours": "أرخص ايفونات عنا، فوتوا عالصفحة")
+	ownPages    = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا", "عنا", "عندنا", "لدينا")
+	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا", "فوتوا", "فوتو", "شوفوا", "شوفو")
 	earnVerbs   = wordSet("تربح", "اربح", "تكسب", "اكسب", "ربح", "وتربح", "واربح")
 	// orderNouns: an order or a booking taken ("للطلب", "الطلب")
 	orderNouns = wordSet("للطلب", "الطلب", "والطلب", "للحجز", "الحجز", "للشراء", "للطلبات", "الطلبات")
@@ -876,7 +881,8 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// "why did the app erase my photos": asking why about one's own
 	// thing reports that something went wrong with it (in Arabic: why,
 	// when the writer has paid: concepts.go whyPaid)
-	if ev.why && (ownThing(toks) || sent.arabic && cb&cwPaid != 0 && whyPaid(toks)) {
+	// ("ليه كده", "ليش كذا": why like this, a reproach)
+	if ev.why && (ownThing(toks) || sent.arabic && (cb&cwPaid != 0 && whyPaid(toks) || howSo(text, toks))) {
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
 	}

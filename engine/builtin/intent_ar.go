@@ -125,6 +125,20 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 			if !tweet && i+1 < len(toks) && toks[i+1].arabic && wantedThing(toks[i+1].key) {
 				sc[iSuggestion] += wantWeight
 			}
+		case kind == patCredit:
+			// "thanks to you / your trainers" (بفضلكم, بفضل مدربيكم): the
+			// brand credited for what went well
+			if k != "بفضل" || i+1 < len(toks) && toks[i+1].arabic && secondPersonNoun(toks[i+1].key) {
+				sc[iPraise] += creditPraise
+			}
+		case kind == patRecommend:
+			// "I recommend (everyone, you, it)": بنصح الكل, انصحكم;
+			// negated it warns ("ما بنصح حدا")
+			if precededBy(toks, i, 2, negators) {
+				sc[iComplaint] += creditPraise
+			} else if !asks {
+				sc[iPraise] += creditPraise
+			}
 		case kind == patOpinion && precededBy(toks, i, 2, askWords):
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				n := toks[j].key
@@ -284,11 +298,21 @@ const (
 	patOpinion
 	patCan
 	patWant
+	patCredit
+	patRecommend
+)
+
+// creditPraise is the praise weight of a credit or a recommendation.
+var creditPraise = 1.0
+
+var (
+	creditWords    = wordSet("بفضل", "بفضلكم", "بفضلك", "بفضلكو", "بفضلكن")
+	recommendVerbs = wordSet("انصح", "بنصح", "ننصح", "بننصح", "انصحكم", "بنصحكم", "ننصحكم", "انصحك", "بنصحك", "اوصي", "انصحو", "بنصحكو")
 )
 
 var arPatternWords = func() map[string]uint8 {
 	m := map[string]uint8{"لو": patWish, "ممكن": patCan}
-	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion, &wantWords: patWant} {
+	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion, &wantWords: patWant, &creditWords: patCredit, &recommendVerbs: patRecommend} {
 		for w := range *set {
 			m[w] = kind
 		}

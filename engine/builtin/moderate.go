@@ -376,6 +376,11 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if tj == ti+1 && lowWords[toks[ti].key] && lowOfThing(toks, ti) {
 			return // "الصوت كان واطي كتير": the sound is low, nobody is vile
 		}
+		// the object of a verb of ordering or buying is the thing bought
+		// ("طلبت جزمة من أسبوعين", "اشتريت شبشب"), nobody insulted
+		if tj == ti+1 && ti > 0 && toks[ti].arabic && boughtVerbs[toks[ti-1].key] {
+			return
+		}
 		sev := t.sev
 		boost := false
 		first := &toks[ti]
@@ -804,6 +809,9 @@ func arStaffNoun(k string) bool {
 	}
 	return false
 }
+
+// boughtVerbs: verbs of ordering or buying, before the thing bought.
+var boughtVerbs = wordSet("طلبت", "طلبنا", "اشتريت", "اشترينا", "شريت", "شرينا", "جبت", "جبنا", "طالب", "طالبه", "اطلب", "بطلب", "هطلب", "نطلب")
 
 var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 

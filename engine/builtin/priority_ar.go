@@ -60,7 +60,11 @@ func arabicUrgent(toks []token) bool {
 				return true
 			}
 		case uwHarm:
-			return true
+			// "السيارة عاملة حادث قبل": an accident in a thing's past
+			// (hidden from the buyer), nobody hurt now
+			if !pastAccident(toks, i) {
+				return true
+			}
 		case uwClose:
 			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
 				return true
@@ -159,6 +163,22 @@ var (
 	manyCounts = wordSet("ثلاث", "ثلاثه", "تلت", "تلات", "تلاته", "تالت", "ثالث", "اربع", "اربعه", "رابع", "خمس", "خمسه", "خامس", "ست", "سته", "عشر", "عشره", "كذا", "عده", "كم", "عشرين",
 		"3", "4", "5", "6", "10", "٣", "٤", "٥", "٦", "١٠")
 )
+
+// pastAccident: an accident (حادث) told as past, "before" or "earlier"
+// right after it.
+func pastAccident(toks []token, i int) bool {
+	if k := toks[i].key; k != "حادث" && k != "حادثه" {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+2; j++ {
+		if earlierWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var earlierWords = wordSet("قبل", "سابق", "سابقا", "سابقه", "قديم", "زمان", "قبلا")
 
 // lastTimeBefore: "آخر مرة" just before a verb of dealing ("آخر مرة
 // بتعامل معكن"): the customer leaves.

@@ -224,3 +224,29 @@ func TestRound12ArabicImperativesAndAim(t *testing.T) {
 		}
 	}
 }
+
+// Round 12, Arabic script: credit and recommendation praise, a reproach
+// put as a question, a thing bought that shares a word with an insult, an
+// accident in a thing's past, an offer "at ours" with an invitation.
+func TestRound12ArabicCreditReproach(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"نجحت في الامتحان بفضل مدرسينكم", "praise", nil, false},
+		{"بنصح الكل يجرب الكنافة عندكم", "praise", nil, false},
+		{"ما بنصح حدا يتعامل معهم", "complaint", nil, true},
+		{"شو بتنصح للبشرة الجافة؟", "question", nil, true},
+		{"الطلب وصل ناقص وما حدا رد علي، هيك بتعاملوا الزباين؟", "complaint", nil, true},
+		{"الكلب بطل ياكل من ساعة ما غيرتوا الخلطة، ليه كده", "complaint", nil, true},
+	})
+	for _, s := range []string{"اشتريت جزمة من عندكم واتقطعت بعد أسبوع", "الموتور عامل حادث قبل وما حدا قلي"} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"})
+		if !op.In("complaint", c.Intent) || c.Priority == "high" || !m.IsSafe {
+			t.Errorf("%q: intent %v priority %s flags %v, want a medium complaint, not flagged", s, c.Intent, c.Priority, m.Flags)
+		}
+	}
+	for _, s := range []string{"أرخص شاشات عندنا، فوتوا عالصفحة", "قروض بدون فوائد راسلني واتساب"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); m.IsSafe {
+			t.Errorf("%q: not flagged, want spam", s)
+		}
+	}
+}
