@@ -215,7 +215,9 @@ func brandProposal(toks []token, cb uint32) float64 {
 			}
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				n := toks[j].key
-				if !toks[j].arabic || !arProvideVerb(n) {
+				// after advice ("يُستحسن إرفاق خريطة") any verbal noun
+				// proposes, not only one of providing
+				if !toks[j].arabic || !arProvideVerb(n) && !(adviceWords[k] && verbalNoun(n)) {
 					continue
 				}
 				// an impersonal obligation before a verbal noun ("يجب دعم
@@ -318,6 +320,7 @@ var (
 		"يستحسن", "يفضل", "الافضل", "الاحسن", "الاجدر",
 		// "can you" said to one or many (بتقدر تعمل فيديو عن, بتقدرو تفتحو فرع)
 		"بتقدر", "تقدر", "بتقدرو", "تقدرو", "بتقدري")
+	adviceWords     = wordSet("يستحسن", "يفضل", "الافضل", "الاحسن", "الاجدر", "حبذا")
 	arOwnCase       = wordSet("موعدي", "الموعد", "حجزي", "الحجز", "شكوى", "طلب", "الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
 	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
 	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "فعل"}
@@ -1356,6 +1359,12 @@ func askedToBeTold(toks []token) toldKind {
 	for i := range toks {
 		k := toks[i].key
 		if tellMe[k] {
+			// "الفيديو ده فهمني الكهربا": after its subject (a
+			// demonstrative, a noun with the article) the verb is past,
+			// "it made me understand", no request
+			if i > 0 && (frameDemonstratives[toks[i-1].key] || strings.HasPrefix(toks[i-1].key, "ال")) {
+				continue
+			}
 			return toldAt(toks, i)
 		}
 		if !tellPlea[k] {
@@ -1506,14 +1515,32 @@ const ruinedWeight = 1.0
 // whyPaid reports a "why" asked about what the writer has paid or done
 // ("ليه المخالفة لسه ظاهرة وانا دافعها من شهر؟", "لماذا تظهر لدي مخالفة
 // سددتها سابقًا؟"): what the customer did went unheeded, a grievance.
+//
+// Or about what the writer denies having done: a negated first-person
+// past verb with its object ("ليش التطبيق يطلع لي مخالفة ما سويتها؟",
+// "ليش وصلني شي ما طلبته؟").
 func whyPaid(toks []token) bool {
 	why, paid := false, false
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
 		why = why || whyWords[k]
 		paid = paid || paidWords[k] || paidWords[toks[i].key]
+		if i > 0 && toks[i].arabic && (toks[i-1].key == "ما" || toks[i-1].key == "مش" || toks[i-1].key == "لم") && utf8.RuneCountInString(k) >= 5 && (strings.HasSuffix(k, "تها") || strings.HasSuffix(k, "ته")) {
+			paid = true
+		}
 	}
 	return why && paid
+}
+
+// verbalNoun reports an MSA verbal noun of the patterns إفعال (إرفاق,
+// إضافة) and تفعيل (تقديم, توفير), with or without the article.
+func verbalNoun(k string) bool {
+	k = strings.TrimPrefix(k, "ال")
+	r := []rune(strings.TrimSuffix(k, "ه"))
+	if len(r) != 5 {
+		return false
+	}
+	return r[0] == 'ا' && r[3] == 'ا' || r[0] == 'ت' && r[3] == 'ي'
 }
 
 var paidWords = wordSet("دفعت", "دفعتها", "دفعته", "دفعتهم", "دفعنا", "دفعناها", "دافع", "دافعه", "دافعها", "دافعين", "سددت", "سددتها", "سددته", "سددنا", "مسدد", "مسددها", "دافعتها")

@@ -687,7 +687,14 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		// question mark, opens an embedded clause ("ما أدري ليش", "ما
 		// شرحتلي كيف آخد الدوا"): a statement, not a question
 		// (in a comment: a tweet's "ما ادري ليش" muses aloud, left as it was)
-		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && knowTellVerbs[strings.TrimPrefix(toks[h.ti-1].key, "و")] {
+		// ("مش عارف ازاي اتواصل": not knowing how asks for the way; not
+		// knowing why is "for no reason")
+		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
+			continue
+		}
+		// a failure named in a condition asked about ("وين أستلم الشنطة
+		// اذا تأخرت؟", "what if it arrives late?"): hypothetical
+		if c.idx == iComplaint && qmark && c.weight < strongEvent && h.ti > 0 && toks[h.ti].arabic && (conditionWords[toks[h.ti-1].key] || h.ti > 1 && conditionWords[toks[h.ti-2].key]) {
 			continue
 		}
 		// a quality word said in the vocative ("يا معفنين", "يا نصابين")
@@ -882,7 +889,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// thing reports that something went wrong with it (in Arabic: why,
 	// when the writer has paid: concepts.go whyPaid)
 	// ("ليه كده", "ليش كذا": why like this, a reproach)
-	if ev.why && (ownThing(toks) || sent.arabic && (cb&cwPaid != 0 && whyPaid(toks) || howSo(text, toks))) {
+	if ev.why && (ownThing(toks) || sent.arabic && (whyPaid(toks) || howSo(text, toks))) {
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
 	}
@@ -1316,10 +1323,22 @@ var (
 	particleSuf    = wordSet("", "ك", "كم", "كن", "كو", "ه", "ها", "هم", "هن", "و")
 )
 
-// knowTellVerbs: verbs of knowing, understanding or telling before an
-// embedded question ("ما ادري ليش", "مش عارف ازاي", "ما شرحتلي كيف").
-var knowTellVerbs = wordSet("ادري", "أدري", "ندري", "يدري", "تدري", "اعرف", "بعرف", "نعرف", "بنعرف", "يعرف", "بيعرف", "عارف", "عارفه", "عارفين", "فاهم", "فاهمه", "فاهمين",
-	"شرحلي", "شرحتلي", "شرحولي", "شرحلنا", "وضحلي", "وضحتلي", "قالولي", "قالي", "قلي", "قاللي", "فهموني", "فهمني", "علموني", "عرفت", "فهمت")
+// conditionWords open a condition ("if", "in case").
+var conditionWords = wordSet("اذا", "إذا", "لو", "ان", "إن", "حال", "لما")
+
+// embeddedAsk reports an interrogative ask opening a clause embedded after
+// verb: any after a verb of telling or explaining ("ما شرحتلي كيف آخد
+// الدوا"), "why" after a verb of knowing ("ما أدري ليش": for no reason).
+func embeddedAsk(verb, ask string) bool {
+	verb = strings.TrimPrefix(verb, "و")
+	return tellToMeVerbs[verb] || knowVerbs[verb] && whyWords[ask]
+}
+
+var (
+	knowVerbs = wordSet("ادري", "أدري", "ندري", "يدري", "تدري", "اعرف", "بعرف", "نعرف", "بنعرف", "يعرف", "بيعرف", "عارف", "عارفه", "عارفين", "فاهم", "فاهمه", "فاهمين", "عرفت", "فهمت")
+	// tellToMeVerbs: told or explained to the writer
+	tellToMeVerbs = wordSet("شرحلي", "شرحتلي", "شرحولي", "شرحلنا", "وضحلي", "وضحتلي", "قالولي", "قالي", "قلي", "قاللي", "فهموني", "فهمني", "علموني")
+)
 
 // vocativeAt reports an Arabic word addressed with the vocative يا, apart
 // ("يا حرامية") or attached ("ياحرامية").

@@ -250,3 +250,23 @@ func TestRound12ArabicCreditReproach(t *testing.T) {
 		}
 	}
 }
+
+// Round 12, Arabic script: advice before any verbal noun proposes
+// (يُستحسن إرفاق); "why" about what the writer denies having done is a
+// grievance; a failure named in a condition asked about is hypothetical; a
+// verb "made me understand" after its subject is past, no request.
+func TestRound12ArabicAdviceDenialCondition(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"يُستحسن إرسال رسالة تأكيد قبل الموعد", "suggestion", nil, false},
+		{"ليش وصلتني فاتورة على خدمة ما طلبتها؟", "complaint", []string{"question"}, true},
+		{"وين أقدر أشتكي اذا اتأخر الطلب؟", "question", nil, true},
+		{"لو تأخرتوا مرة تانية هلغي الاشتراك", "complaint", nil, true},
+		{"المدرس ده فهمني الرياضيات بعد ما كنت كارهها، ربنا يبارك فيه", "praise", nil, false},
+		{"لو سمحت فهمني ازاي افعل الخدمة", "question", nil, true},
+	})
+	for _, s := range []string{"الأكل شهي بس الخدمة بطيئة جدا", "الممرضات مناح بس الانتظار طويل"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); !op.In("complaint", c.Intent) || c.Sentiment != "mixed" {
+			t.Errorf("%q: intent %v sentiment %s, want a mixed complaint", s, c.Intent, c.Sentiment)
+		}
+	}
+}
