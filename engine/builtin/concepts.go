@@ -833,7 +833,6 @@ const (
 	cwThanksVerb
 	cwTell
 	cwQueue // a noun of waiting in line (الانتظار, الطابور): waitTooLong
-	cwPaid  // a first-person verb of paying (دفعت, سددتها): whyPaid
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -860,7 +859,6 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwThanksVerb, thanksVerbs)
 	put(cwTell, tellVerbs, tellMe, wordSet("know"))
 	put(cwQueue, queueNouns)
-	put(cwPaid, paidWords)
 	return m
 }()
 
