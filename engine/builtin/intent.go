@@ -769,7 +769,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && cb&cwQueue != 0 && waitTooLong(toks) { // concepts.go
 		sc[iComplaint] += waitLongWeight
 	}
-	if sent.arabic && ruinedForMe(toks) { // concepts.go
+	// (without a good word: "كسرتلي قلبي الحلقة دي، جميلة جدا" is moved,
+	// "خربتلي الريجيم بالوصفات دي 😂" teases)
+	if sent.arabic && sent.rawPos == 0 && ruinedForMe(toks) { // concepts.go
 		sc[iComplaint] += ruinedWeight
 	}
 	if sent.arabic && promiseBroken(toks) { // concepts.go

@@ -187,6 +187,7 @@ func TestRound12ArabicUntoldGrievances(t *testing.T) {
 		{"كم مدة الانتظار؟", "question", nil, true},
 		{"المصلح كسرلي البلاط وهو بيركب الغسالة", "complaint", nil, true},
 		{"جبتلي هدية حلوة يا رب يخليك", "praise", nil, false},
+		{"كسرتلي قلبي الحلقة دي، جميلة جدا", "praise", nil, false},
 		{"ليه الفاتورة لسه عليها غرامة وانا دافعها من أسبوع؟", "complaint", []string{"question"}, true},
 		{"ليه الدفع بالفيزا مش متاح؟", "question", []string{"complaint"}, true},
 		{"نبي عروض للطلاب في الإجازة", "suggestion", nil, false},
