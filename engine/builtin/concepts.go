@@ -138,7 +138,7 @@ func takesLong(text string, toks []token) bool {
 		time := false
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			n := toks[j].key
-			if timeNouns[n] {
+			if timeNouns[n] || durationNouns[n] {
 				time = true
 				continue
 			}
@@ -161,6 +161,10 @@ func takeVerb(t token) bool {
 	k := t.key
 	if !t.arabic {
 		return k == "take" || k == "takes" || k == "taking" || k == "took"
+	}
+	// every form holds خد, خذ or (يستغرق) غرق: most words are out at once
+	if !strings.Contains(k, "خد") && !strings.Contains(k, "خذ") && !strings.Contains(k, "غرق") {
+		return false
 	}
 	k = strings.TrimPrefix(k, "و")
 	if takeVerbs[k] {
@@ -188,9 +192,11 @@ var (
 	smallWords = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
 	// (and a count of hours, days, weeks or months: "ليش التوصيل ياخذ
 	// أسبوعين" asks why a service takes that long)
-	timeNouns = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن",
-		"ساعه", "ساعتين", "ساعات", "يومين", "ايام", "اسبوع", "اسبوعين", "اسابيع", "شهر", "شهرين", "شهور", "اشهر")
-	degreeWords = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
+	// (the counts of time are their own concept bit, cwDuration: they
+	// matter only beside "why")
+	timeNouns     = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
+	durationNouns = wordSet("ساعه", "ساعتين", "ساعات", "يومين", "ايام", "اسبوع", "اسبوعين", "اسابيع", "شهر", "شهرين", "شهور", "اشهر")
+	degreeWords   = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
 )
 
 // delayWeight is the complaint evidence of "it takes so long": decisive.
@@ -832,7 +838,8 @@ const (
 	cwWait
 	cwThanksVerb
 	cwTell
-	cwQueue // a noun of waiting in line (الانتظار, الطابور): waitTooLong
+	cwQueue    // a noun of waiting in line (الانتظار, الطابور): waitTooLong
+	cwDuration // a count of hours, days, weeks or months (takesLong after "why")
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -859,6 +866,7 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwThanksVerb, thanksVerbs)
 	put(cwTell, tellVerbs, tellMe, wordSet("know"))
 	put(cwQueue, queueNouns)
+	put(cwDuration, durationNouns)
 	return m
 }()
 
@@ -1485,6 +1493,9 @@ func ruinedForMe(toks []token) bool {
 			continue
 		}
 		k := toks[i].key
+		if !strings.HasSuffix(k, "لي") && !strings.HasSuffix(k, "لنا") {
+			continue
+		}
 		var rest string
 		for _, sf := range []string{"تلي", "ولي", "لي", "تلنا", "ولنا", "لنا"} {
 			if r, ok := strings.CutSuffix(k, sf); ok {

@@ -240,7 +240,13 @@ func detectSpam(text string, toks []token) spamResult {
 	// the writer's own page or account and an invitation to come to it
 	// ("حسابي فيه عطور ... تعالوا", "صفحتي فيها كل الماركات ادخلوا"):
 	// self-promotion
-	if ownPageInvite(toks) {
+	var sk uint8 // the kinds of shop words present (one lookup a token)
+	for i := range toks {
+		if toks[i].arabic {
+			sk |= shopKinds[toks[i].key]
+		}
+	}
+	if sk&(skPage|skInvite) == skPage|skInvite && ownPageInvite(toks) {
 		x += 1.0
 		s.lure = true
 		s.bait = true
@@ -249,7 +255,7 @@ func detectSpam(text string, toks []token) spamResult {
 	// orders taken in private ("الطلب عالخاص", "للطلب واتساب"): a seller's
 	// order channel; a customer gives the number of an order placed, or
 	// asks ("الطلب عالخاص ولا على الموقع؟")
-	if !hasQuestionMark(text) && orderInPrivate(toks) {
+	if sk&skOrder != 0 && !hasQuestionMark(text) && orderInPrivate(toks) {
 		x += 0.8
 		s.reasons = append(s.reasons, "orders in private")
 	}
@@ -411,6 +417,25 @@ var (
 	privateWords = wordSet("عالخاص", "بالخاص", "واتساب", "واتس", "الواتساب", "عالواتس", "انبوكس", "dm")
 	detailNouns  = wordSet("رقم", "تفاصيل", "بيانات", "صوره", "وصل")
 )
+
+// Shop word kinds (detectSpam): a page of the writer's, an invitation, an
+// order noun, each with and without the conjunction و.
+const (
+	skPage uint8 = 1 << iota
+	skInvite
+	skOrder
+)
+
+var shopKinds = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for set, kind := range map[*map[string]bool]uint8{&ownPages: skPage, &inviteVerbs: skInvite, &orderNouns: skOrder} {
+		for w := range *set {
+			m[w] |= kind
+			m["و"+w] |= kind
+		}
+	}
+	return m
+}()
 
 // orderInPrivate reports an order noun right before a private channel
 // ("الطلب عالخاص", "للطلب واتساب", "للحجز خاص"), not after a noun of its
@@ -792,7 +817,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if solvedLo >= 0 {
 		sc[iPraise] += solvedPraise
 	}
-	if cb&(cwTime|cwTakeEn) != 0 && takesLong(text, toks) {
+	if (cb&(cwTime|cwTakeEn) != 0 || cb&cwDuration != 0 && ev.why) && takesLong(text, toks) {
 		sc[iComplaint] += delayWeight
 	}
 	if w := brandProposal(toks, cb); w > 0 {
