@@ -169,6 +169,11 @@ func detectSpam(text string, toks []token) spamResult {
 		if len(s.spans) == 0 && channelCue(toks, h) && (precededBy(toks, h.ti, 4, verbNegators) || negatedAfter(toks, h.ti, 3)) {
 			continue
 		}
+		// "أرجو التواصل معي بخصوص الفاتورة": a customer pleading to be
+		// contacted (no number or link given) asks the brand for a call
+		if len(s.spans) == 0 && h.ti > 0 && toks[h.ti].arabic && precededBy(toks, h.ti, 2, contactPleas) {
+			continue
+		}
 		if earnVerbs[toks[h.ti].key] {
 			earn = true
 		}
@@ -401,6 +406,9 @@ func negatedAfter(toks []token, i, n int) bool {
 	}
 	return false
 }
+
+// contactPleas: a customer's "please" before "contact me".
+var contactPleas = wordSet("ارجو", "أرجو", "نرجو", "الرجاء", "يرجى", "رجاء", "ياريت", "سمحت", "سمحتوا", "بليز", "ممكن", "اتمنى", "نتمنى")
 
 // verbNegators negate a verb or say "nobody" (not بدون, "without", which
 // offers: "قروض بدون فوائد راسلني واتساب").

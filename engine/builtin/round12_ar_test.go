@@ -271,3 +271,20 @@ func TestRound12ArabicAdviceDenialCondition(t *testing.T) {
 		}
 	}
 }
+
+// Round 12, Arabic script: a customer pleading to be contacted (no number
+// or link) asks the brand for a reply; "contact me" with a number, or as
+// an order channel, stays bait.
+func TestRound12ArabicContactPlea(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"نرجو التواصل معنا بخصوص الحجز الملغي", "question", []string{"complaint"}, true},
+	})
+	if m := Moderate(op.ModerateRequest{Text: "نرجو التواصل معنا بخصوص الحجز الملغي", Strictness: "medium"}); !m.IsSafe {
+		t.Errorf("a plea to be contacted flagged %v", m.Flags)
+	}
+	for _, s := range []string{"يرجى التواصل معي على 0501234567 للحصول على عروض", "للتواصل معي واتساب"} {
+		if m := Moderate(op.ModerateRequest{Text: s, Strictness: "medium"}); m.IsSafe {
+			t.Errorf("%q: not flagged, want spam", s)
+		}
+	}
+}
