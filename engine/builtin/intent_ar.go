@@ -84,6 +84,12 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					sc[iSuggestion] += 1.2
 					proposal = true
 				}
+				// "ليش ما عندكم فرع بالشارقة؟": why don't you have (a
+				// thing the brand could offer, indefinite) proposes it
+				if j+1 < len(toks) && youHave[toks[j].key] && toks[j+1].arabic && wantedThing(toks[j+1].key) {
+					sc[iSuggestion] += 1.2
+					proposal = true
+				}
 			}
 		case kind == patWish:
 			// a wish or a condition on what the brand could do: "نفسي
@@ -171,12 +177,17 @@ func wantedThing(k string) bool {
 	return true
 }
 
+// youHave: "you have" (عندكم) said to the brand.
+var youHave = wordSet("عندكم", "عندكن", "عندكو", "عندك", "لديكم", "فيكم")
+
 // wantWeight is the suggestion weight of "we want" before a thing.
 var wantWeight = 0.6
 
 var (
 	wantWords = wordSet("نبي", "نبغى", "نبغي", "بدنا", "عايزين", "عاوزين", "نريد", "ودنا")
-	owedNouns = wordSet("حل", "رد", "جواب", "تعويض", "فلوس", "مصاري", "حق", "تفسير", "توضيح", "اعتذار", "حد", "حدا", "احد", "واحد", "شي", "حاجه", "اجابه", "استرجاع", "استرداد")
+	owedNouns = wordSet("حل", "رد", "جواب", "تعويض", "فلوس", "مصاري", "حق", "تفسير", "توضيح", "اعتذار", "حد", "حدا", "احد", "واحد", "شي", "حاجه", "اجابه", "استرجاع", "استرداد",
+		// what a customer reproaches the brand for lacking ("ليش ما عندكم احترام")
+		"احترام", "ذوق", "ضمير", "اخلاق", "ادب", "مصداقيه", "مسؤوليه", "نظام", "تنظيم", "دم", "رحمه", "اهتمام")
 )
 
 // wishVerb is the suggestion weight of a wish word before a second-person

@@ -193,6 +193,8 @@ func TestRound12ArabicUntoldGrievances(t *testing.T) {
 		{"نبي عروض للطلاب في الإجازة", "suggestion", nil, false},
 		{"عايزين نعرف امتى الطلب يوصل", "question", nil, true},
 		{"بدنا حل للمشكلة بسرعة", "complaint", nil, true},
+		{"ليش ما عندكم فرع بالمدينة؟ بعيدين علينا", "suggestion", nil, false},
+		{"ليش ما عندكم احترام للزباين؟", "complaint", nil, true},
 		{"سحبوا من حسابي مبلغ ما أدري ليش وما أحد يرد", "complaint", nil, true},
 		{"الكاشير تبعكن وقح وقليل ذوق", "other", []string{"complaint"}, false},
 		{"هل الفرع فاتح في عطلة العيد؟", "question", nil, true},
