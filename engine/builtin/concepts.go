@@ -1595,3 +1595,51 @@ func imperativeProvide(k string) bool {
 }
 
 var pastPlainStems = wordSet("عمل", "فتح", "فعل")
+
+// byItself reports a device acting on its own: a verb of shutting,
+// stopping, freezing or restarting before "by itself" (قفل لوحده, بيطفي
+// لحاله, وقف من نفسه): a malfunction, whatever the tense.
+func byItself(toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		k := toks[i].key
+		if !byItselfWords[k] && !(k == "نفسه" || k == "نفسها") {
+			continue
+		}
+		v := i - 1
+		if (k == "نفسه" || k == "نفسها") && (v < 1 || toks[v].key != "من") {
+			continue
+		} else if k == "نفسه" || k == "نفسها" {
+			v--
+		}
+		if v >= 0 && toks[v].arabic && selfActVerb(toks[v].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// selfActVerb: a form of a stem of selfActStems with a verb prefix and
+// ending (قفل, بيقفل, قفلت, وقفت, بيطفي, طفى).
+func selfActVerb(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	for _, p := range []string{"", "بي", "بت", "ي", "ت", "هي", "عم ي"} {
+		r, ok := strings.CutPrefix(k, p)
+		if !ok {
+			continue
+		}
+		for _, sf := range []string{"", "ت", "ه", "وا", "و"} {
+			if st, ok := strings.CutSuffix(r, sf); ok && selfActStems[st] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	byItselfWords = wordSet("لوحده", "لوحدها", "لحاله", "لحالها", "بنفسه", "بنفسها", "لوحدو")
+	selfActStems  = wordSet("قفل", "طفي", "طفى", "فصل", "وقف", "علق", "سكر", "رست", "نطفى", "نطفي", "نقفل", "تقفل", "تطفى", "فرمت", "مسح", "نمسح", "تمسح")
+)
+
+// byItselfWeight is the complaint evidence of byItself: a strong event.
+const byItselfWeight = 1.2

@@ -725,6 +725,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
 			continue
 		}
+		// a verb of closing or opening before the hour ("الفرع بيقفل الساعة
+		// كام؟"): the opening hours asked, no failure
+		if c.idx == iComplaint && qmark && c.weight < strongEvent && h.tj < len(toks) && hourWords[toks[h.tj].key] {
+			continue
+		}
 		// a failure named in a condition asked about ("وين أستلم الشنطة
 		// اذا تأخرت؟", "what if it arrives late?"): hypothetical
 		if c.idx == iComplaint && qmark && c.weight < strongEvent && h.ti > 0 && toks[h.ti].arabic && (conditionWords[toks[h.ti-1].key] || h.ti > 1 && conditionWords[toks[h.ti-2].key]) {
@@ -806,6 +811,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// "خربتلي الريجيم بالوصفات دي 😂" teases)
 	if sent.arabic && sent.rawPos == 0 && ruinedForMe(toks) { // concepts.go
 		sc[iComplaint] += ruinedWeight
+	}
+	if sent.arabic && byItself(toks) { // concepts.go
+		sc[iComplaint] = math.Max(sc[iComplaint], byItselfWeight)
 	}
 	if sent.arabic && promiseBroken(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
@@ -1357,6 +1365,9 @@ var (
 	particlePre    = wordSet("", "و", "ف", "ب", "ل", "وب", "ول", "يا")
 	particleSuf    = wordSet("", "ك", "كم", "كن", "كو", "ه", "ها", "هم", "هن", "و")
 )
+
+// hourWords: the hour or time of day asked after a verb of closing.
+var hourWords = wordSet("الساعه", "امتى", "امتي", "متى", "متي", "كام", "كم", "بدري", "الصبح", "بالليل")
 
 // conditionWords open a condition ("if", "in case").
 var conditionWords = wordSet("اذا", "إذا", "لو", "ان", "إن", "حال", "لما")

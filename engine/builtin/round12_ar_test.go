@@ -290,3 +290,15 @@ func TestRound12ArabicContactPlea(t *testing.T) {
 		}
 	}
 }
+
+// Round 12, Arabic script: a device acting by itself (قفل لوحده, بتطفي
+// لحالها) is a malfunction in any tense, a child doing something by
+// himself is not; a verb of closing before the hour asks the opening hours.
+func TestRound12ArabicByItselfHours(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"اللابتوب طفى لوحده وأنا بشتغل", "complaint", nil, true},
+		{"الراوتر بيفصل لحاله كل ساعة", "complaint", nil, true},
+		{"ابني صار يقرا لوحده الحمدلله، شكرا للمعلمة", "praise", nil, false},
+		{"الصيدلية بتقفل الساعة كام يوم الجمعة؟", "question", nil, true},
+	})
+}
