@@ -100,6 +100,18 @@ func transliterator() *dialect.Transliterator {
 		}
 		translit = dialect.NewTransliterator(ar, en)
 		translit.AddLoans(loans)
+		// the words (three letters or more) of the Arabic sentiment
+		// head, learned from licensed Arabic corpora: evidence that a
+		// Latin word outside the lexicons is an Arabic word ("masaref"
+		// مصاريف, "agdar" اقدر), read only to decide whether a text is
+		// Arabizi (vocabEvidence); the reading itself does not change
+		var vocab []string
+		for _, f := range tsvRowsRaw("learned_sentiment_ar.tsv") {
+			if w := f[0]; len(w) >= 6 && w[0] >= 0x80 && !strings.ContainsAny(w, " :") {
+				vocab = append(vocab, w)
+			}
+		}
+		translit.AddVocabulary(vocab)
 		// the Arabic words of the moderation table are read only through
 		// the preferred reading of every Latin consonant (Guard): a clean
 		// word spelled with z, s, t, d, h, k or g must not turn into an
@@ -143,7 +155,7 @@ func arabiziReadingDetected(text string, known *op.Detection) (x dialect.Transli
 		return shortArabizi(text)
 	}
 	d = detection(text, known)
-	x = transliterator().Transliterate(text)
+	x = vocabEvidence(transliterator().Transliterate(text))
 	if x.Changed == 0 {
 		return x, d, false
 	}
@@ -209,7 +221,7 @@ func shortArabizi(text string) (x dialect.Translit, d op.Detection, ok bool) {
 			return x, d, false
 		}
 	}
-	x = transliterator().Transliterate(text)
+	x = vocabEvidence(transliterator().Transliterate(text))
 	if words == 2 && x.Known == 2 && x.Table >= 1 && x.Spelled == 0 && x.English == 0 {
 		// two words, both read as Arabic words, one of them through the
 		// Arabizi table (a particle or dialect word): "ya zbala", "wein
@@ -295,6 +307,7 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	// is needed even when the original's is reported: the reply is drafted
 	// in the dialect of the Arabic reading
 	c := classify(r, nil)
+	detected := d // before refineDialect: how sure the markers are
 	if d.Arabizi {
 		if dialectUnsure(d, req.Text) { // tokens of the reading only then
 			buf := getTokBuf()
@@ -313,7 +326,7 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	c.ReplyText = dialect.ToArabizi(c.ReplyText)
 	c.ReplyDirection = "ltr"
 	c.Reasoning = "Arabizi, read as \"" + clip(x.Text, 120) + "\". " + c.Reasoning
-	c.Dialect = arabiziDialect(c.Dialect, req.Text, x.Text)
+	c.Dialect = arabiziDialectDetected(c.Dialect, req.Text, x.Text, detected)
 	c.Usage.TokensUsed = tokens(req.Text, c.ReplyText, c.Reasoning)
 	return c, true
 }
@@ -337,7 +350,7 @@ func moderateArabizi(req op.ModerateRequest, known *op.Detection) (op.Moderation
 	} else {
 		m = moderate(r, nil)
 	}
-	m.Dialect = arabiziDialect(m.Dialect, req.Text, x.Text)
+	m.Dialect = arabiziDialectDetected(m.Dialect, req.Text, x.Text, d)
 	if !m.IsSafe {
 		for i := range m.Spans {
 			m.Spans[i] = x.Source(m.Spans[i])
@@ -400,4 +413,65 @@ func arabiziDialect(dl, orig, reading string) string {
 		}
 	}
 	return best
+}
+
+// englishVocab reports a lower-case Latin word of the English sentiment
+// head's vocabulary (words of English comments): an English loan of an
+// Arabizi comment ("el page", "dark mode") rather than an Arabic word.
+func englishVocab(w string) bool {
+	return learnedSentEn != nil && learnedSentEn.weights(fnvString(w)) != nil
+}
+
+// arabiziDialectDetected is arabiziDialect given d, the detection of orig.
+// When d is not sure of the dialect (orig is not detected as Arabizi, or
+// with a dialect confidence below arabiziCuesBelow), the spelling of orig
+// decides when it points to one dialect alone (spellingDialect).
+func arabiziDialectDetected(dl, orig, reading string, d op.Detection) string {
+	if !d.Arabizi || d.DialectConfidence < arabiziCuesBelow {
+		if s := spellingDialect(orig); s != "" {
+			return s
+		}
+	}
+	return arabiziDialect(dl, orig, reading)
+}
+
+// arabiziCuesBelow: a detection of an Arabizi comment with a dialect
+// confidence below this leaves the dialect to the spelling cues when they
+// point to one dialect (arabiziDialect). Above it the detector's markers
+// ("shu", "kteer", "wayed") outweigh a letter convention some writers of
+// other dialects share (a Levantine "6" in "a6yab").
+var arabiziCuesBelow = 0.5
+
+// spellingDialect is the dialect the letter conventions of the Arabizi
+// comment orig point to (dialect.Cues), or "" when they point to none or to
+// two: a digit 6 or 9 for ط/ص, a verb ending in -oon or the article
+// written "al" is Gulf, a feminine ending written "e" Levantine. Answering so where the detector is unsure
+// (arabiziCuesBelow) changes no answer on the project's corpus (its
+// comments have markers) and turns one wrong dialect of the Arabizi dev set
+// right ("el shakil 7ilo bas el ma9na3iya ta3bana": Gulf), none wrong.
+func spellingDialect(orig string) string {
+	c := transliterator().Cues(orig, englishVocab)
+	gulf, lev := c.Six+c.Oon+c.Al, c.FinalE
+	switch {
+	case gulf > 0 && lev == 0:
+		return "gulf"
+	case lev > 0 && gulf == 0:
+		return "levantine"
+	}
+	return ""
+}
+
+// vocabEvidence is x with its words of the wide vocabulary (Translit.Vocab:
+// words of the Arabic sentiment corpus's vocabulary, outside the lexicons)
+// counted as spelled letter by letter unless a word of the Arabizi table
+// (a particle or dialect word: "el", "kam", "wain") is in the text too. That
+// vocabulary has Arabic spellings of English names and words ("donald",
+// "banana"): alone they read a list of names as Arabic.
+func vocabEvidence(x dialect.Translit) dialect.Translit {
+	if x.Vocab > 0 && x.Table == 0 {
+		x.Known -= x.Vocab
+		x.Spelled += x.Vocab
+		x.Vocab = 0
+	}
+	return x
 }

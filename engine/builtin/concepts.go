@@ -1557,13 +1557,13 @@ func verbalNoun(k string) bool {
 
 var paidWords = wordSet("دفعت", "دفعتها", "دفعته", "دفعتهم", "دفعنا", "دفعناها", "دافع", "دافعه", "دافعها", "دافعين", "سددت", "سددتها", "سددته", "سددنا", "مسدد", "مسددها", "دافعتها")
 
-// imperativeProposal reports a comment or a sentence opened by an
+// arImperativeProposal reports a comment or a sentence opened by an
 // imperative of a verb of making, adding or opening (اعمل, اعملوا, زودوا,
 // افتحوا, ضيفوا) before an indefinite noun ("اعمل فلوج عن الأقصر",
 // "زودوا حفلات متأخرة بالليل"): a proposal put to the brand. Not before
 // the article (زودوا الأسعار is also "they raised the prices"), a
 // possessive ("اعمل حسابك": watch out) or a question word ("اعمل ايه؟").
-func imperativeProposal(text string, toks []token) bool {
+func arImperativeProposal(text string, toks []token) bool {
 	for i := 0; i+1 < len(toks); i++ {
 		if !toks[i].arabic || !sentenceStart(text, toks, i) || !imperativeProvide(toks[i].key) {
 			continue

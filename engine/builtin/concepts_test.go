@@ -432,3 +432,12 @@ func TestConceptAskedToBeTold(t *testing.T) {
 		}
 	}
 }
+
+// غير negates only the word it is joined to: a thanks two words later is
+// still a thanks ("changed my life, thank you").
+func TestGhairNegatesNextWordOnly(t *testing.T) {
+	checkConcepts(t, []conceptCase{
+		{text: "البرنامج ده غير حياتي بجد شكرا ليكم", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},
+		{text: "المكان غير نظيف", intent: "complaint", sentiment: "negative"},
+	})
+}

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"math"
 	"testing"
 
 	"svc/engine/dialect"
@@ -36,6 +37,9 @@ func TestOpenVarieties(t *testing.T) {
 		{"a faint dialect sign: the head decides", dialect.Signs{Dialect: [3]float64{0.3, 0, 0}, Clear: 0.3}, "msa", all},
 		{"the only formal sign is one every dialect writes (جدا): the head decides", dialect.Signs{MSA: 1.5, Shared: 1.5}, "msa", all},
 		{"a formal sign beside جدا: stays msa", dialect.Signs{MSA: 2.5, Shared: 1.5}, "msa", [4]bool{false, false, false, true}},
+		{"-uun imperfect plural (Gulf or MSA) and no other sign: no egyptian, no levantine", dialect.Signs{Dialect: [3]float64{0.4, 0, 0}, Clear: 0.4, NotEgyLev: true}, "msa", [4]bool{true, false, false, true}},
+		{"-uun imperfect plural beside a word every dialect shares: no egyptian, no levantine", dialect.Signs{Dialect: [3]float64{1, 0.6, 0.6}, Clear: 1, NotEgyLev: true}, "levantine", [4]bool{true, false, false, false}},
+		{"-uun imperfect plural beside a clear Levantine word: levantine stays open", dialect.Signs{Dialect: [3]float64{0.4, 0, 2}, Clear: 2, NotEgyLev: true}, "levantine", [4]bool{false, false, true, false}},
 	}
 	for _, c := range cases {
 		if got := openVarieties(c.sg, c.detected); got != c.want {
@@ -78,6 +82,15 @@ func TestShortDialectConcepts(t *testing.T) {
 		{"Gulf yaay", "متى الفيديو الياي؟", []string{"gulf"}},
 		// a verb of suggesting or wishing + 2pl imperfect keeping -oon and no أن: Gulf
 		{"suggest + -oon", "اقترح تسوون مسابقة للمتابعين", []string{"gulf"}},
+		// the everyday words for swindler and thief are dialect (MSA محتال، لص)
+		{"swindler, thief", "المحل هذا نصاب ويغش الناس", []string{"gulf", "egyptian", "levantine"}},
+		{"swindler, thief", "البائع نصاب", []string{"gulf", "egyptian", "levantine"}},
+		{"swindler, thief", "موقع نصاب لا تشترون منه", []string{"gulf"}},
+		{"swindler, thief", "هؤلاء محتالون ولا يستحقون الثقة", []string{"msa"}},
+		// the imperfect plural keeping -uun is Gulf or MSA, never Egyptian or Levantine
+		{"-uun plural", "لو تكبرون الخط في التطبيق", []string{"gulf", "msa"}},
+		{"-uun plural", "الموظفين ما يبتسمون أبد", []string{"gulf", "msa"}},
+		{"-uun plural", "متى تنزلون الحلقة الثانية؟", []string{"gulf", "msa"}},
 		{"suggest + -oon", "نقترح تضيفون قسم للأطفال", []string{"gulf"}},
 		{"suggest + -oon", "اتمنى تنزلون مقاطع اكثر", []string{"gulf"}},
 		// ... while a plural without -n after the same verb is Egyptian/Levantine
@@ -423,5 +436,28 @@ func TestFormalBesideDialectWords(t *testing.T) {
 		if got := classifyDialect(c.text); got != c.want {
 			t.Errorf("%q: %s, want %s", c.text, got, c.want)
 		}
+	}
+}
+
+// A Gulf place, currency or dish tilts the head towards gulf, never over a
+// formal sign and not after the formal apposition (مدينة الدمام).
+func TestGulfPlace(t *testing.T) {
+	for _, c := range []string{"التوصيل للكويت متأخر", "كم سعر الشحن للرياض", "دفعت خمسين ريال", "وبالدوحة ما عندكم فرع", "أفضل مطعم مندي جربته"} {
+		if !namesGulfPlace(tokenize(c)) {
+			t.Errorf("%q: no Gulf place found", c)
+		}
+	}
+	for _, c := range []string{"نتمنى افتتاح فرع في مدينة الدمام", "قرأت الخبر اليوم", "عيني تؤلمني", "السعر عشرون دينارا"} {
+		if namesGulfPlace(tokenize(c)) {
+			t.Errorf("%q: read as naming a Gulf place", c)
+		}
+	}
+	classes := []string{"gulf", "egyptian", "levantine", "msa"}
+	p := [4]float64{0.25, 0.05, 0.05, 0.65}
+	if got := gulfPlaceTilt(dialect.Signs{}, classes, p); got[0] <= got[3] || math.Abs(got[0]+got[1]+got[2]+got[3]-1) > 1e-9 {
+		t.Errorf("no formal sign: gulfPlaceTilt = %v, want gulf above msa and a distribution", got)
+	}
+	if got := gulfPlaceTilt(dialect.Signs{MSA: 0.8}, classes, p); got != p {
+		t.Errorf("formal sign: gulfPlaceTilt = %v, want %v unchanged", got, p)
 	}
 }

@@ -12,7 +12,10 @@ import (
 
 // englishIntent adds the evidence of englishContrast and the other English
 // patterns to ev (called by intentScores before the sentiment support).
-func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spam spamResult) {
+//
+// eb is enScan(toks): each pattern below runs only on a text that has its
+// words (one lookup a token instead of a scan a pattern).
+func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spam spamResult, eb uint32) {
 	if sent.arabic || spam.score >= 0.5 {
 		return
 	}
@@ -23,7 +26,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// switching carriers"): a complaint (and urgent: englishUrgent)
 	// (with some other sign of trouble: "im cancelling my membership
 	// because I moved, any fee?" asks)
-	if leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0) {
+	if eb&ewLeave != 0 && leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0) {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 	}
@@ -37,7 +40,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// "smoothest app ever", "comfiest hoodie I've ever owned": a good
 	// superlative with "ever" praises what it names, when nothing in the
 	// comment is negative
-	if sent.rawNeg == 0 && sent.rawPos > 0 && goodSuperlativeEver(toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+	if sent.rawNeg == 0 && sent.rawPos > 0 && eb&ewEver != 0 && goodSuperlativeEver(toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], enCueMin)
 	}
@@ -51,13 +54,64 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	if ev.cue[iSuggestion] >= 1 && (ev.cue[iComplaint] < 1 || ev.cue[iSuggestion] >= 2 && ev.cue[iComplaint] < 1.5) && !ev.strong && !tweetShaped(text) && sent.compound > -0.5 {
 		sc[iComplaint] = 0
 	}
+	// "open a branch on the north side pls", "add a kids menu please": a
+	// verb of providing opening the comment as an imperative proposes
+	// something new to the brand (as "please open ..." does in
+	// brandProposal, the plea may close the comment)
+	if ev.cue[iComplaint] < 1 && !ev.strong && imperativeProposal(toks) {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		ev.proposal = true
+		if ev.cue[iComplaint] < 0.8 {
+			sc[iComplaint] = 0 // its reason ("too far for us") reports no failure
+		}
+	} else if !strings.ContainsAny(text, "?") && ev.cue[iComplaint] < failureSeen && eb&ewFailure != 0 && failureDescribed(text, toks, sent, ev) {
+		// a product or a service failing at what it is for, told without
+		// a complaint word (english.go failureDescribed)
+		sc[iComplaint] = math.Max(sc[iComplaint], failureSeen)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], failureSeen)
+	}
+	// "no issues at all, delivery was fast", "no problems with the
+	// install": trouble said to be absent is no grievance (its noun is a
+	// complaint cue; "still no", "no ... yet" and a contrast keep it)
+	if ev.cue[iComplaint] < 1 && !ev.strong && sent.butAt < 0 && !strings.ContainsAny(text, "?") && eb&ewAbsent != 0 && troubleAbsent(toks) {
+		sc[iComplaint], ev.cue[iComplaint] = 0, 0
+		if sent.rawNeg == 0 { // a report that all went well
+			sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+		}
+	}
+	// "my order has been 'on the way' since yesterday. where is it??": "where
+	// is it" about the writer's own order asks for what is owed, as "where
+	// is my order" (a cue) does
+	if eb&ewWh != 0 && ev.cue[iComplaint] < 1 && whereIsIt(toks) && hasAnyKey(toks, awaitedNouns) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
+	// "$28 for that??", "cold fries. seriously?": every question mark
+	// closes indignation beside a complaint cue; nothing is asked
+	if ev.cue[iComplaint] >= intentThreshold[iComplaint] && !ev.why && sc[iQuestion] > 0 && indignantMarks(text, toks) {
+		sc[iQuestion] = 0
+	}
+	// "does the hotel offer airport transfer? Thank you": thanks closing a
+	// question thank in advance for the answer; they praise nothing (the
+	// question is the comment; "thanks for the fast reply! ..." thanks for
+	// something and stays praise)
+	if ev.cue[iPraise] <= thanksCue && sc[iQuestion] >= intentThreshold[iQuestion] && eb&ewThanks != 0 && thanksAfterQuestion(text, toks) {
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "The agent was so patient with us ... Thank you dear": a report
+	// closed by a sentence of thanks, with no complaint cue and no question,
+	// thanks the people it told of
+	if ev.cue[iComplaint] <= 0 && !strings.ContainsAny(text, "?") && sent.rawPos >= sent.rawNeg && eb&ewThanks != 0 && thanksAfter(toks, thanksClosing(text)) {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+	}
 	// "please unbox the new phone next", "pls review the X next": a
 	// request for the next video or episode is a proposal
 	if n := len(toks); n >= 3 && toks[n-1].key == "next" && pleaseWords[toks[0].key] && ev.cue[iComplaint] < 0.6 {
 		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
 		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
 	}
-	if slangWithJoy(text, toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
+	if eb&ewSlang != 0 && slangWithJoy(text, toks) && ev.cue[iComplaint] < 0.6 && !strings.ContainsAny(text, "?") {
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
@@ -68,12 +122,12 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "found chicken in it", "found a screw in my salad": something found
 	// in what was bought
-	if foundIn(toks) {
+	if eb&ewFound != 0 && foundIn(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
 	}
 	// "can't stop smiling", "hasn't stopped laughing": enthusiasm
-	if cantStop(toks) && ev.cue[iComplaint] < 0.6 {
+	if eb&ewStop != 0 && cantStop(toks) && ev.cue[iComplaint] < 0.6 {
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
@@ -97,7 +151,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "wish you opened earlier", "wish they sold bigger sizes": a wish
 	// about what the business does is a proposal
-	if wishYouDid(toks) {
+	if eb&ewWish != 0 && wishYouDid(toks) {
 		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
 		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
 		sc[iPraise] = 0
@@ -114,7 +168,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "what's the point of express delivery": a rhetorical question that
 	// says a service fails its purpose
-	if pointless(toks) {
+	if eb&ewPoint != 0 && pointless(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 		if !strings.ContainsAny(text, "?") {
@@ -123,13 +177,13 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "booked a sea view room and got one facing the car park": what came
 	// is not what was booked or paid for (as "ordered ... got")
-	if bookedGot(toks) {
+	if eb&ewBooked != 0 && bookedGot(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
 	}
 	// a danger on the road or in the street ("speeding", "a kid fell off
 	// his bike"): a complaint, urgent (englishUrgent)
-	if safetyRisk(toks) {
+	if eb&ewSafety != 0 && safetyRisk(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 	}
@@ -144,7 +198,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// weight: its words describe what is asked about, they judge nothing
 	// ("is it just me or the app is slow" is a complaint put as a question:
 	// an "or" keeps it one)
-	if opensQuestion(toks) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
+	if (opensQuestion(toks) || eb&ewWh != 0 && whNounQuestion(text, toks)) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
 		sc[iComplaint] = 0
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
 		if ev.cue[iPraise] < 0.6 {
@@ -305,8 +359,72 @@ var (
 // englishUrgent reports the English urgency concepts of this file (a
 // threat to leave said outright).
 func englishUrgent(toks []token) bool {
-	return leavingThreat(toks) || moneyGone(toks) || safetyRisk(toks)
+	eb := enScan(toks)
+	return eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
+		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks)
 }
+
+// monthsWaited reports a wait counted in months ("5 months and still no
+// photos", "waiting two months for my refund"): a span noun of months
+// after a number or "a", with "still" a few words after it
+// or a verb of waiting just before it. Left waiting that long is urgent by
+// the label conventions (a wait of days or weeks is not).
+func monthsWaited(toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		if !enLongSpans[toks[i].key] || !spanCount(toks[i-1].key) {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+6; j++ {
+			if toks[j].key == "still" {
+				return true
+			}
+		}
+		for j := i - 2; j >= 0 && j >= i-4; j-- {
+			if waitedVerbs[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spanCount: a number before a span noun ("5", "two", "a", "few").
+func spanCount(k string) bool {
+	if k == "" {
+		return false
+	}
+	if k[0] >= '0' && k[0] <= '9' {
+		return true
+	}
+	return countWords[k]
+}
+
+var (
+	enLongSpans = wordSet("month", "months")
+	countWords  = wordSet("a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several", "many", "couple")
+	waitedVerbs = wordSet("waiting", "waited", "wait")
+)
+
+// childNearMiss reports a young child named ("my 3 year old", "my
+// toddler", "the baby") beside "almost" or "nearly": a near miss on a
+// child's safety (with a complaint, urgent: the label conventions make
+// children's safety high).
+func childNearMiss(toks []token) bool {
+	child, near := false, false
+	for i := range toks {
+		switch k := toks[i].key; {
+		case youngChild[k]:
+			child = true
+		case k == "old" && i > 1 && (toks[i-1].key == "year" || toks[i-1].key == "yr" || toks[i-1].key == "month") && spanCount(toks[i-2].key):
+			child = true // "my 3 year old", "a two year old"
+		case (k == "almost" || k == "nearly") && !(i+1 < len(toks) && spanCount(toks[i+1].key)):
+			near = true // not "almost 10" (an age)
+		}
+	}
+	return child && near
+}
+
+var youngChild = wordSet("toddler", "toddlers", "baby", "babies", "infant", "newborn", "kid", "kids", "child", "children", "son", "daughter")
 
 // moneyGone reports money or stored value said to be gone ("money just
 // gone", "all my miles gone", "my balance disappeared"): money taken.
@@ -528,3 +646,384 @@ var (
 // proposeVerbs name what a business could do for its customers ("why not
 // open", "why not add"); "why not refund me" asks for what is owed.
 var proposeVerbs = wordSet("open", "add", "make", "do", "bring", "offer", "try", "have", "start", "include", "create", "sell", "stock", "launch", "host", "film", "cover", "extend", "hire", "partner", "introduce")
+
+// whNounQuestion reports an English question put without a question mark:
+// "which" or "what", a noun phrase of one to three words, then an
+// auxiliary and its subject in the inverted order of a question ("which
+// camera do you use", "what brand of pan are you using"; after "which" any
+// auxiliary: a sentence-initial "which" and a noun only ask). "what a ..."
+// exclaims, and an expletive ("what the hell are you doing") is outrage.
+func whNounQuestion(text string, toks []token) bool {
+	for i := 0; i+3 < len(toks); i++ {
+		if k := toks[i].key; k != "which" && k != "what" || toks[i].arabic || !sentenceStart(text, toks, i) {
+			continue
+		}
+		if n := toks[i+1].key; n == "a" || n == "an" || expletives[n] || questionAux[n] {
+			continue
+		}
+		for j := i + 2; j+1 < len(toks) && j <= i+4; j++ {
+			k := toks[j].key
+			if questionAux[k] {
+				// "which" opening a sentence only asks ("which one is
+				// better for beginners"); "what kind of person does that"
+				// needs its subject ("what brand is your jacket")
+				if askSubjects[toks[j+1].key] || toks[i].key == "which" || toks[j+1].key == "your" || toks[j+1].key == "ur" {
+					return true
+				}
+				break
+			}
+			if expletives[k] || negators[k] || ntNegation(k) || strings.ContainsAny(text[toks[j-1].end:toks[j].start], ",.!?;:") {
+				break
+			}
+		}
+	}
+	return false
+}
+
+var (
+	questionAux = wordSet("do", "does", "did", "are", "is", "was", "were", "can", "could", "would", "will", "should", "have", "has")
+	askSubjects = wordSet("you", "u", "ya", "yall", "i", "we", "they", "he", "she")
+	expletives  = wordSet("hell", "heck", "fuck", "fck", "f", "frick", "heck")
+)
+
+// imperativeProposal reports a verb of providing (enProvideVerbs: open,
+// add, bring, make) opening the comment as an imperative, with a plea word
+// anywhere ("open a branch on the north side plz") or an object of
+// something new after it ("add more sizes", "bring back the old menu");
+// "open my account please" is the customer's own case (enOwnCase).
+func imperativeProposal(toks []token) bool {
+	if len(toks) < 3 || toks[0].arabic || !enProvideVerbs[toks[0].key] || enOwnCase[toks[1].key] {
+		return false
+	}
+	return newObject[toks[1].key] || hasAnyKey(toks, pleaseWords)
+}
+
+var newObject = wordSet("a", "an", "more", "some", "back")
+
+// failureSeen is the complaint evidence of failureDescribed.
+const failureSeen = 0.6
+
+// failureDescribed reports a product or a service failing at what it is
+// for, in words no complaint cue lists: an excess ("cut way too short",
+// "is too tight": too before a word that is not good), a sense that fails
+// ("i can barely hear the guest"), a likeness denied to what was shown
+// before buying ("nothing like the tester", "doesn't look like the
+// pictures"), or a plea to check or fix something after bad words
+// ("pressure has been weak all week, please check": the service owed).
+func failureDescribed(text string, toks []token, sent *sentScore, ev *intentEv) bool {
+	for i := 1; i < len(toks); i++ {
+		k := toks[i].key
+		if toks[i].arabic {
+			continue
+		}
+		switch {
+		case k == "too":
+			if tooExcess(text, toks, i) {
+				return true
+			}
+		case k == "hear" || k == "see" || k == "read" || k == "understand":
+			// "can barely hear", "hardly see"; "can't hear anything"
+			if p := toks[i-1].key; p == "barely" || p == "hardly" || k == "hear" && (p == "cant" || p == "cannot" || p == "couldnt") {
+				return true
+			}
+		case k == "like":
+			if likenessDenied(toks, i) {
+				return true
+			}
+		case repairVerbs[k]:
+			// ("please check out my channel", "please check these links"
+			// point the reader somewhere: no service asked)
+			if pleaseWords[toks[i-1].key] && (sent.rawNeg > 0 || ev.cue[iComplaint] > 0) && !pointsElsewhere(toks, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tooExcess: "too" at toks[i] after a copula, a verb of seeming or a degree
+// word ("is too tight", "cut way too short", "tastes too salty") before a
+// word that is not good and not a function word: an excess, a defect of
+// what is described. Not in "too X to Y" ("too tired to cook" tells why),
+// not said of oneself ("I was too busy"), not before it happens ("before
+// it's too late"), and not the "too" of "promotions too!" or the "too" that
+// stands for "to" ("drive too Kentucky": no copula before it).
+func tooExcess(text string, toks []token, i int) bool {
+	if i+1 >= len(toks) || toks[i+1].emoji || toks[i+1].arabic || !excessBefore[toks[i-1].key] ||
+		strings.TrimSpace(text[toks[i].end:toks[i+1].start]) != "" {
+		return false
+	}
+	a := toks[i+1].key
+	if len(a) < 3 || notExcess[a] || i+2 < len(toks) && toks[i+2].key == "to" {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		if k := toks[j].key; k == "before" || j >= i-2 && (k == "i" || k == "im" || k == "we") {
+			return false
+		}
+	}
+	for _, h := range sentM.find(toks[i+1 : i+2]) {
+		if sentVal[h.id] > 0 {
+			return false // "too good", "too cute"
+		}
+	}
+	return true
+}
+
+var (
+	// excessBefore: a copula, a verb of seeming or a degree word before "too"
+	excessBefore = wordSet("is", "was", "are", "were", "be", "been", "being", "its", "way", "far", "much", "waaay", "wayy", "just", "bit", "little", "all",
+		"got", "gets", "getting", "feel", "feels", "felt", "look", "looks", "looked", "seem", "seems", "seemed", "taste", "tastes", "tasted", "smell", "smells",
+		"sound", "sounds", "cut", "fit", "fits", "run", "runs", "became", "kinda", "slightly", "abit", "rather", "simply", "still", "now", "always", "definitely")
+	notExcess = wordSet("much", "many", "the", "and", "but", "lol", "lmao", "haha", "was", "were", "are", "is", "will", "would", "shall", "can", "have", "has", "had", "you", "for", "with", "all", "bad")
+	// repairVerbs: the service owed when something is wrong
+	repairVerbs = wordSet("check", "fix", "repair", "sort", "investigate", "resolve")
+	// promiseNouns name what showed the product before it was bought
+	promiseNouns = wordSet("picture", "pictures", "pic", "pics", "photo", "photos", "image", "images", "tester", "sample", "description", "ad", "ads", "advert", "advertised", "listing", "website", "menu", "trailer", "original", "display", "catalog", "catalogue")
+)
+
+// likenessDenied: "nothing like", "not like" or a negated "look/taste/smell
+// like" at toks[i] before what showed the product (promiseNouns) within
+// three words: not what was promised.
+func likenessDenied(toks []token, i int) bool {
+	p := toks[i-1].key
+	denied := p == "nothing" || p == "not"
+	if !denied && (p == "look" || p == "looks" || p == "taste" || p == "smell" || p == "feel") && i > 1 {
+		denied = negators[toks[i-2].key] || ntNegation(toks[i-2].key)
+	}
+	if !denied {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if promiseNouns[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// enNegatedBefore reports an English negator ("not", "no", "never",
+// "weren't") within the three words before toks[i].
+func enNegatedBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if k := toks[j].key; negators[k] || ntNegation(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// absentBad are nouns of trouble whose absence a customer reports as a
+// good thing ("no issues", "no bugs", "no hiccups").
+var absentBad = wordSet("problem", "problems", "issue", "issues", "bugs", "glitches", "hiccups", "complaints", "errors", "lag", "delays",
+	"stain", "stains", "scratch", "scratches", "dents", "mistakes", "crashes", "hassle", "fees")
+
+// troubleAbsent reports "no" (or "zero", "without any") right before a noun
+// of trouble (absentBad), with no "still" or "yet" in the comment ("still no
+// issues fixed" waits).
+func troubleAbsent(toks []token) bool {
+	found := false
+	for i := 0; i+1 < len(toks); i++ {
+		switch k := toks[i].key; k {
+		case "still", "yet":
+			return false
+		case "no", "zero", "any":
+			if absentBad[toks[i+1].key] && (k != "any" || i > 0 && toks[i-1].key == "without") {
+				found = true
+			}
+		}
+	}
+	return found
+}
+
+// English word kinds: enScan looks each token up once and tells which of
+// this file's patterns a text can hold; a pattern runs only when its word
+// kind is there (each pattern returns false without that word).
+const (
+	ewLeave   uint32 = 1 << iota // leavingThreat: enLeaveVerbs
+	ewEver                       // goodSuperlativeEver: "ever"
+	ewFailure                    // failureDescribed: too, hear, like, repairVerbs
+	ewAbsent                     // troubleAbsent: absentBad
+	ewSlang                      // slangWithJoy: slangAdjectives
+	ewFound                      // foundIn: "found"
+	ewStop                       // cantStop: stop, stopped
+	ewWish                       // wishYouDid: "wish"
+	ewPoint                      // pointless: "point"
+	ewBooked                     // bookedGot: booked, reserved, paid
+	ewSafety                     // safetyRisk: its cases
+	ewWh                         // whNounQuestion: which, what; whereIsIt: where
+	ewValue                      // moneyGone: valueNouns
+	ewSpan                       // monthsWaited: enLongSpans
+	ewNear                       // childNearMiss: almost, nearly
+	ewRepair                     // repairedDamage: repairedVerbs
+	ewThanks                     // thanksAfter: thanks, thank, thx, ty, tia
+)
+
+var enKinds = func() map[string]uint32 {
+	m := map[string]uint32{}
+	put := func(bit uint32, sets ...map[string]bool) {
+		for _, set := range sets {
+			for w := range set {
+				m[w] |= bit
+			}
+		}
+	}
+	put(ewLeave, enLeaveVerbs)
+	put(ewEver, wordSet("ever"))
+	put(ewFailure, wordSet("too", "hear", "see", "read", "understand", "like"), repairVerbs)
+	put(ewAbsent, absentBad)
+	put(ewSlang, slangAdjectives)
+	put(ewFound, wordSet("found"))
+	put(ewStop, wordSet("stop", "stopped"))
+	put(ewWish, wordSet("wish"))
+	put(ewPoint, wordSet("point"))
+	put(ewBooked, wordSet("booked", "reserved", "paid"))
+	put(ewSafety, wordSet("rash", "hives", "court", "gas", "speeding", "reckless", "recklessly", "fell"))
+	put(ewWh, wordSet("which", "what", "where", "wheres"))
+	put(ewValue, valueNouns)
+	put(ewSpan, enLongSpans)
+	put(ewNear, wordSet("almost", "nearly"))
+	put(ewRepair, repairedVerbs)
+	put(ewThanks, wordSet("thanks", "thank", "thx", "ty", "tia"))
+	return m
+}()
+
+// enScan returns the English word kinds of toks (Arabic tokens have none).
+func enScan(toks []token) uint32 {
+	var bits uint32
+	for i := range toks {
+		if !toks[i].arabic {
+			bits |= enKinds[toks[i].key]
+		}
+	}
+	return bits
+}
+
+// repairedDamage finds a repair told done: a verb of repair in the past
+// ("fixed", "repaired", "replaced") before the thing it repaired, its damage
+// named within four words ("fixed my cracked screen", "repaired the broken
+// zip"): the damage is what the customer brought, the service ended it; its
+// complaint cue ("cracked") is no grievance. Not when negated ("never fixed
+// my cracked screen", "still haven't repaired the leak") or asked. It
+// returns the token range [lo, hi) of the verb and its object, lo < 0 when
+// there is none.
+func repairedDamage(text string, toks []token) (lo, hi int) {
+	if hasQuestionMark(text) {
+		return -1, -1
+	}
+	for i := 0; i+2 < len(toks); i++ {
+		if !repairedVerbs[toks[i].key] || toks[i].arabic || enNegatedBefore(toks, i) || i > 0 && toks[i-1].key == "still" {
+			continue
+		}
+		if d := toks[i+1].key; d != "my" && d != "the" && d != "our" && d != "his" && d != "her" && d != "a" {
+			continue
+		}
+		return i, min(len(toks), i+6) // the verb too ("repaired" alone is a cue)
+	}
+	return -1, -1
+}
+
+var repairedVerbs = wordSet("fixed", "repaired", "replaced", "patched", "mended")
+
+// pointsElsewhere: the words after a verb of checking at toks[i] send the
+// reader somewhere ("check out", "check these links", "check my channel").
+func pointsElsewhere(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if k := toks[j].key; j == i+1 && (k == "out" || k == "these" || k == "those") || readerPlaces[k] {
+			return true
+		}
+	}
+	return false
+}
+
+var readerPlaces = wordSet("link", "links", "website", "site", "channel", "profile", "bio", "page", "video", "videos", "post", "blog", "article", "thread")
+
+// thanksCue is the weight of the cue "thank you" (data/intent.tsv).
+const thanksCue = 0.8
+
+// thanksAfterQuestion reports a text whose words after its last question
+// mark are only a formula of thanks ("? thanks", "? Thank you so much",
+// "? thanks in advance 🙏").
+func thanksAfterQuestion(text string, toks []token) bool {
+	return thanksAfter(toks, strings.LastIndexByte(text, '?'))
+}
+
+// thanksClosing reports a last sentence that is only a formula of thanks
+// ("... never rushed. Thank you dear", "... for the kids! thanks so much").
+func thanksClosing(text string) int {
+	t := strings.TrimRight(text, " .!\n🙏❤️😊")
+	return strings.LastIndexAny(t, ".!\n")
+}
+
+// thanksAfter reports tokens after byte q (q >= 0) that are only a formula
+// of thanks.
+func thanksAfter(toks []token, q int) bool {
+	if q < 0 {
+		return false
+	}
+	thanks := false
+	for i := range toks {
+		if toks[i].start < q {
+			continue
+		}
+		k := toks[i].key
+		switch {
+		case toks[i].emoji:
+		case k == "thanks" || k == "thank" || k == "thx" || k == "ty" || k == "tia":
+			thanks = true
+		case !thanksFormula[k]:
+			return false
+		}
+	}
+	return thanks
+}
+
+var thanksFormula = wordSet("you", "u", "so", "much", "in", "advance", "a", "lot", "guys", "dear", "again", "very", "all")
+
+// indignantMarks reports a text whose every question mark closes
+// indignation: "for that?" / "like this?" (a price or a treatment
+// disbelieved) or a word of disbelief alone in its sentence ("seriously?",
+// "really?").
+func indignantMarks(text string, toks []token) bool {
+	n := 0
+	for i := range toks {
+		end := len(text)
+		if i+1 < len(toks) {
+			end = toks[i+1].start
+		}
+		if !strings.Contains(text[toks[i].end:end], "?") {
+			continue
+		}
+		n++
+		k := toks[i].key
+		switch {
+		case (k == "this" || k == "that") && i > 0 && (toks[i-1].key == "for" || toks[i-1].key == "like"):
+		case disbelief[k] && (i == 0 || strings.ContainsAny(text[toks[i-1].end:toks[i].start], ".!?,")):
+		default:
+			return false
+		}
+	}
+	return n > 0
+}
+
+var disbelief = wordSet("seriously", "really", "srsly", "wtf", "fr", "bruh")
+
+// whereIsIt reports "where is it" / "wheres it" / "where's it".
+func whereIsIt(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		switch toks[i].key {
+		case "where":
+			if i+2 < len(toks) && (toks[i+1].key == "is" || toks[i+1].key == "s") && toks[i+2].key == "it" {
+				return true
+			}
+		case "wheres":
+			if toks[i+1].key == "it" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// awaitedNouns name what a customer waits to receive.
+var awaitedNouns = wordSet("order", "package", "parcel", "delivery", "shipment", "prescription", "refund", "money", "item", "tracking", "delivered")

@@ -105,7 +105,6 @@ func detectSpam(text string, toks []token) spamResult {
 		}
 	}
 	var urls, emails, phones [][]int
-	earn := false // an earnings promise among the promotion cues (تربح, اربح)
 	if hasDot && mayHaveURL(text) {
 		urls = findURLs(text)
 	}
@@ -174,9 +173,6 @@ func detectSpam(text string, toks []token) spamResult {
 		if len(s.spans) == 0 && h.ti > 0 && toks[h.ti].arabic && precededBy(toks, h.ti, 2, contactPleas) {
 			continue
 		}
-		if earnVerbs[toks[h.ti].key] {
-			earn = true
-		}
 		// "i cant see my balance", "couldnt check my order": a promotion
 		// frame after "can't" reports what the writer cannot do
 		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
@@ -234,9 +230,9 @@ func detectSpam(text string, toks []token) spamResult {
 			s.reasons = append(s.reasons, "money and contact me")
 		}
 	}
-	// an earnings promise beside "message me" ("بدك تربح دولارات وإنت
-	// بالبيت؟ ابعتلي رسالة"): the same lure without a sum in digits
-	if earn && !inStrings(s.reasons, "money and contact me") && contactMe(toks) {
+	// a promise of earnings to the reader ("بدك تربح مصاري؟", "اكسب
+	// فلوس") beside "message me": the same lure without a sum
+	if !inStrings(s.reasons, "money and contact me") && earnToReader(toks) && contactMe(toks) {
 		x += 0.8
 		s.lure = true
 		s.bait = true
@@ -322,8 +318,39 @@ var (
 	clickVerbs    = wordSet("اضغط", "اضغطي", "اضغطوا", "واضغط", "ادخل", "ادخلي", "ادخلوا", "وادخل", "ادخلو", "كليك", "اكبس", "دوس", "دوسوا")
 	clickNotOrder = wordSet("لما", "لمن", "لو", "اذا", "إذا", "كل", "ما", "بس", "انا", "أنا", "عندما", "حين", "وقت", "كيف", "ليش", "ليه", "مش", "لا", "لم", "كنت", "بحاول", "حاولت", "عم")
 	linkNouns     = wordSet("الرابط", "رابط", "اللينك", "لينك", "link", "الرابط،")
-	contactMeW    = wordSet("ابعتلي", "ابعثلي", "راسلني", "كلمني", "كلميني", "تواصل", "تواصلي", "تواصلوا", "واتس", "واتساب", "whatsapp", "dm", "ارسلي", "ارسللي", "اتصل")
+	// "بعتلي": the Levantine imperative without its alef (b3atli)
+	contactMeW = wordSet("ابعتلي", "بعتلي", "ابعثلي", "راسلني", "كلمني", "كلميني", "تواصل", "تواصلي", "تواصلوا", "واتس", "واتساب", "whatsapp", "dm", "ارسلي", "ارسللي", "اتصل")
 )
+
+// earnVerbs are the verbs of earning addressed to the reader ("you earn":
+// تربح، تكسب with و, ب, the feminine and the plural) or commanded to
+// many (اربحوا، اكسبوا). Not اربح/اكسب: also "I earn", a customer's own
+// question ("كيف اكسب نقاط؟"); not the past, a writer's own win (ربحت).
+var earnVerbs = wordSet("تربح", "تكسب", "وتربح", "وتكسب", "بتربح", "بتكسب", "تربحي", "تكسبي", "تربحو", "تكسبو", "تربحوا", "تكسبوا", "اربحوا", "اكسبوا", "اربحو", "اكسبو")
+
+// moneyWords are the nouns of money an earnings lure promises (مصاري،
+// فلوس، دولارات، دخل، ارباح and currencies), with the article or و.
+var moneyWords = wordSet("مصاري", "مصريات", "فلوس", "الفلوس", "مال", "المال", "دولار", "دولارات", "الدولارات", "دخل", "ارباح", "الارباح", "راتب", "ريال", "ريالات", "جنيه", "دينار", "دراهم", "درهم", "مبلغ", "مبالغ", "الاف", "كاش")
+
+// earnNegators are the negations before a verb ("ما بتربح", "مش هتكسب").
+var earnNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لن", "مارح", "ماراح", "مابتربح")
+
+// earnToReader: a verb of earning addressed to the reader (earnVerbs) with
+// money among the next three words ("تربح مصاري", "تكسب دخل اضافي"): the
+// promise of a lure, not "you save time" or "you win the round".
+func earnToReader(toks []token) bool {
+	for i := range toks {
+		if !earnVerbs[toks[i].key] || i > 0 && earnNegators[toks[i-1].key] {
+			continue // "ما بتربح فلوس": a warning, not a promise
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if moneyWords[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // contactMe: a request to be contacted (ابعتلي, راسلني, كلمني, واتساب).
 func contactMe(toks []token) bool {
@@ -418,7 +445,6 @@ var (
 	// (and "we have / at ours": "أرخص ايفونات عنا، فوتوا عالصفحة")
 	ownPages    = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا", "عنا", "عندنا", "لدينا")
 	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا", "فوتوا", "فوتو", "شوفوا", "شوفو")
-	earnVerbs   = wordSet("تربح", "اربح", "تكسب", "اكسب", "ربح", "وتربح", "واربح")
 	// orderNouns: an order or a booking taken ("للطلب", "الطلب")
 	orderNouns = wordSet("للطلب", "الطلب", "والطلب", "للحجز", "الحجز", "للشراء", "للطلبات", "الطلبات")
 	// privateWords: a private channel right after an order noun
@@ -703,9 +729,16 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	qmark := hasQuestionMark(text)
 	tweet := len(text) >= StackShapeMin || strings.Contains(text, "#") || strings.Contains(text, "http")
+	// the English word kinds (english.go enScan) and a repair told done
+	// ("fixed my cracked screen"): its damage word is no grievance
+	eb := sent.en
+	fixLo, fixHi := -1, -1
+	if !sent.arabic && eb&ewRepair != 0 {
+		fixLo, fixHi = repairedDamage(text, toks)
+	}
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
-		if c.idx == iComplaint && h.ti >= solvedLo && h.ti < solvedHi {
+		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
 			continue
 		}
 		// an interrogative found inside a longer word through the article
@@ -839,7 +872,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if w := brandProposal(toks, cb); w > 0 {
 		sc[iSuggestion] += w
 		ev.proposal = true
-	} else if sent.arabic && !tweet && imperativeProposal(text, toks) { // concepts.go (a tweet's imperatives call on the world)
+	} else if sent.arabic && !tweet && arImperativeProposal(text, toks) { // concepts.go (a tweet's imperatives call on the world)
 		sc[iSuggestion] += proposalWeight
 		ev.proposal = true
 	}
@@ -965,7 +998,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
-	englishIntent(text, toks, &sent, &ev, spam)
+	englishIntent(text, toks, &sent, &ev, spam, eb)
 	// the Arabic counterpart (concepts.go arReservation): praise granted,
 	// then a defect after بس / لكن, often without a negative word
 	// ("النظارة جميلة لكن الإطار ضيق جداً")

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"svc/engine/dialect"
 	"svc/engine/op"
@@ -513,7 +514,123 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	if !signed {
 		sg = dialect.MarkerSigns(orig)
 	}
-	return pickDialect(d, sg, h.classes, p)
+	if namesGulfPlace(toks) {
+		p = gulfPlaceTilt(sg, h.classes, p)
+	}
+	if d.Arabizi { // toks are those of the Arabic reading, not of orig
+		return pickDialect(d, sg, h.classes, p)
+	}
+	// the Egyptian/Levantine rules say which dialect, not whether one: a
+	// detection of msa leaves msa on the head's own answer (p), then
+	// takes the dialect the rules leave (q)
+	q := p
+	leanLocative(&q, h.classes, sg, locativeLean(orig, toks))
+	if notEgyptian(orig, toks) {
+		for k, c := range h.classes {
+			if c == "egyptian" {
+				q[k] = 0
+			}
+		}
+	}
+	if d.Dialect != "msa" {
+		return pickDialect(d, sg, h.classes, q)
+	}
+	r := pickDialect(d, sg, h.classes, p)
+	if r.Dialect == "msa" {
+		return r
+	}
+	open := openVarieties(sg, d.Dialect)
+	best := -1
+	for k, c := range h.classes {
+		if v := varietyIndex(c); v < 3 && open[v] && q[k] > 0 && (best < 0 || q[k] > q[best]) {
+			best = k
+		}
+	}
+	if best >= 0 {
+		r.Dialect = h.classes[best]
+	}
+	return r
+}
+
+// A comment naming a Gulf city, country, currency or dish (gulfPlaces) is
+// most likely written there: weak evidence, read only where the markers
+// leave the dialect open. The head's odds of gulf are multiplied by
+// gulfPlaceOdds, unless the comment has a formal sign (then the place says
+// nothing of the register: هل لديكم فرع في الدمام؟ is msa). Round 12: the
+// tuned comment sets name such a place in 68 Gulf comments, 7 MSA (each
+// with a formal sign or the formal apposition مدينة جدة) and 2 Egyptian.
+const gulfPlaceOdds = 3.0
+
+var gulfPlaces = wordSet(
+	// cities, countries and the region (not names shared with a common
+	// noun or another country's city: الخبر "the news", العين "the eye",
+	// عمان Oman / Amman, المدينة "the city", مكة the pilgrims' city of all)
+	"الرياض", "جدة", "الدمام", "الظهران", "الجبيل", "الأحساء", "القصيم", "بريدة", "عنيزة", "حائل", "تبوك", "أبها",
+	"جازان", "نجران", "الطائف", "ينبع", "الكويت", "الدوحة", "قطر", "البحرين", "المنامة", "مسقط", "صلالة", "دبي",
+	"أبوظبي", "الشارقة", "عجمان", "الفجيرة", "الإمارات", "السعودية", "الخليج",
+	// currencies (not دينار: Jordan's too)
+	"ريال", "ريالات", "الريال", "درهم", "دراهم", "الدرهم",
+	// dishes of the region
+	"كبسة", "الكبسة", "مندي", "المندي", "مضغوط", "المضغوط", "جريش", "الجريش", "مطازيز", "مرقوق", "هريس", "الهريس",
+	"لقيمات", "مجبوس", "المجبوس", "مكبوس", "المكبوس", "حنيذ", "مفطح")
+
+// gulfPlacesLi are the gulfPlaces with the article written after the
+// preposition ل (للرياض، للكويت: لل + the noun).
+var gulfPlacesLi = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range gulfPlaces {
+		if r, ok := strings.CutPrefix(w, "ال"); ok {
+			m["لل"+r] = true
+		}
+	}
+	return m
+}()
+
+// formalPlaceHead are the nouns a formal text names a place with (مدينة
+// جدة، ميناء الدمام): after them the place is no sign of the writer's home.
+var formalPlaceHead = wordSet("مدينة", "ميناء", "دولة", "مملكة", "إمارة", "محافظة", "منطقة", "سلطنة")
+
+// namesGulfPlace reports a Arabic token of toks that is a Gulf place word
+// (gulfPlaces), also after و and a one-letter preposition (بالرياض، لدبي،
+// للرياض), not after a formalPlaceHead.
+func namesGulfPlace(toks []token) bool {
+	for i := range toks {
+		if !toks[i].arabic || i > 0 && formalPlaceHead[toks[i-1].key] {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if gulfPlaces[k] {
+			return true
+		}
+		for _, c := range []string{"ب", "ل", "ك"} {
+			if r, ok := strings.CutPrefix(k, c); ok && gulfPlaces[r] {
+				return true
+			}
+		}
+		if gulfPlacesLi[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// gulfPlaceTilt is the head's answer p with the odds of gulf multiplied by
+// gulfPlaceOdds, for a comment without a formal sign (sg).
+func gulfPlaceTilt(sg dialect.Signs, classes []string, p [4]float64) [4]float64 {
+	if sg.MSA-sg.Shared > 0.01 {
+		return p
+	}
+	var sum float64
+	for k, c := range classes {
+		if c == "gulf" {
+			p[k] *= gulfPlaceOdds
+		}
+		sum += p[k]
+	}
+	for k := range p {
+		p[k] /= sum
+	}
+	return p
 }
 
 // pickDialect is detection d with the learned head's answer p (over
@@ -582,6 +699,9 @@ var (
 //   - with a dialect marker (evidence >= signsClear) and no formal sign,
 //     or formal signs weighing less than a third of it (signsOutweigh),
 //     never msa;
+//   - a form Egyptian and Levantine never write (Signs.NotEgyLev: the
+//     imperfect plural keeping -uun) closes them, unless their markers
+//     outweigh the Gulf ones;
 //   - a comment detected as msa whose formal signs (MSA markers, tanween:
 //     هل، لم، الذي، شيئا) weigh at least as much as its dialect markers
 //     stays msa: its words are formal, the head's dialect is a topic guess
@@ -599,7 +719,196 @@ func openVarieties(sg dialect.Signs, detected string) (open [4]bool) {
 	if sg.Clear >= signsClear && sg.MSA*signsOutweigh <= sg.Clear {
 		open[3] = false
 	}
+	// round 12: the imperfect plural keeping -uun (لو تنزلون، ما يستحون) is
+	// Gulf or MSA: Egyptian and Levantine drop the -n. However weak as Gulf
+	// evidence, it rules them out unless their own markers outweigh the
+	// Gulf ones (the head read لو تنزلون جدول as Levantine; a word every
+	// dialect shares, نصاب، بس, adds to all three alike and opens none)
+	if sg.NotEgyLev {
+		for _, v := range []int{1, 2} {
+			if sg.Dialect[v] <= sg.Dialect[0] {
+				open[v] = false
+			}
+		}
+	}
 	return open
+}
+
+// The preposition of place separates Egyptian from Levantine where the
+// learned head reads only shared words: Egyptian puts a place or time
+// after في (اتعشينا في المطعم، في نفس اليوم، في حياتي), Levantine after a
+// bare ب (بالمطعم، بالتطبيق، بحياتي). In the project's comments a في
+// before a noun with the article, not opening the comment, is in 105
+// Egyptian comments and no Levantine one; a word ب + article in 128
+// Levantine comments and 21 Egyptian ones (ب is also "with" everywhere,
+// and the head already reads the gram "<بال": it weighs less). Gulf and
+// MSA write both, so the lean moves only egyptian against levantine.
+var (
+	// fiLean: log-odds towards egyptian of each locative في before an
+	// article noun (at most two)
+	fiLean = 2.0
+	// fiOtherLean: log-odds towards egyptian of a non-initial في before
+	// any other word (في حياتي، في نفس; at most one): weaker, since it is
+	// also the "there is" after a question word (وين في فرع)
+	fiOtherLean = 1.0
+	// balLean: log-odds towards levantine of each ب + article word (at most two)
+	balLean = 2.0
+)
+
+// locativeLean is the log-odds, levantine over egyptian, of the
+// prepositions of place of text (its tokens toks): a في that follows a
+// word of its own clause counts for Egyptian (a clause-initial في, or one
+// after اذا، هل، ما، وين..., is the "there is" of both: في توصيل؟ اذا في
+// ناس), more before an article noun; a word
+// ب/وب + article + three letters (بالنادي; not بالك "your mind") for
+// Levantine.
+func locativeLean(text string, toks []token) float64 {
+	fi, fiOther, bal := 0, 0, 0
+	prevEnd := -1
+	for i := range toks {
+		t := &toks[i]
+		switch {
+		case t.key == "في":
+			if prevEnd < 0 || prevEnd > t.start || t.start > len(text) || clauseGap(text[prevEnd:t.start]) || i+1 == len(toks) || !toks[i+1].arabic ||
+				existentialBefore[toks[i-1].key] {
+				break
+			}
+			if articleNoun(toks[i+1].key) {
+				fi++
+			} else {
+				fiOther++
+			}
+		case strings.HasPrefix(strings.TrimPrefix(t.key, "و"), "ب") && articleNoun(strings.TrimPrefix(strings.TrimPrefix(t.key, "و"), "ب")):
+			bal++
+		}
+		prevEnd = t.end
+	}
+	return balLean*float64(min(bal, 2)) - fiLean*float64(min(fi, 2)) - fiOtherLean*float64(min(fiOther, 1))
+}
+
+// notEgyptian reports grammar Egyptian does not write, which the head,
+// reading mostly shared words, may still call Egyptian:
+//   - the question word كم "how much / how many" (Egyptian كام: in none of
+//     the project's 935 Egyptian comments; Gulf, Levantine and MSA كم);
+//   - في + pronoun opening a clause before an imperfect verb, the
+//     Levantine "can" (فيك تساعدني؟ فيني اطلب؟ فيكن تبعتوا؟; Egyptian
+//     ممكن / تقدر); after a verb it is "in you" (ربنا يبارك فيك تسلم);
+//   - كتير before the word of praise or blame it intensifies (كتير منيح،
+//     كانت كتير لطيفة، كتير غالي): Egyptian puts أوي or جدا after it
+//     (لطيفة أوي) and its كتير "much" follows a verb or noun (اتأخرت
+//     كتير، حاجات كتير); in the project's comments كتير before a word that
+//     is no preposition, article noun, b-verb or أوي is in 28 Levantine
+//     comments and no Egyptian one. The next word must also be in the
+//     sentiment lexicon: Egyptian tweets (DART) put a quantifier كتير
+//     before other words (كتير فعلا، كتير يعني، كتير ماتت) as often as
+//     Levantine ones do; with the lexicon 2 Egyptian and 5 Levantine.
+//
+// (بحياتي "in my life", the locative ب where Egyptian says في حياتي, was
+// tried: Gulf writes it too, and with egyptian barred the head gave a
+// Gulf comment to levantine.)
+func notEgyptian(text string, toks []token) bool {
+	prevEnd := -1
+	for i := range toks {
+		t := &toks[i]
+		switch t.key {
+		case "كم":
+			if i == 0 || !digitsOnly(toks[i-1].key) { // ٢٥ كم: kilometres
+				return true
+			}
+		case "كتير":
+			if i+1 < len(toks) && intensified(&toks[i+1]) && len(sentM.find(toks[i+1:i+2])) > 0 {
+				return true
+			}
+		case "فيك", "فيكي", "فيكن", "فيكم", "فيكو", "فيني", "فينا":
+			opens := prevEnd < 0 || (prevEnd <= t.start && t.start <= len(text) && clauseGap(text[prevEnd:t.start]))
+			if opens && i+1 < len(toks) && imperfectShape(toks[i+1].key) {
+				return true
+			}
+		}
+		prevEnd = t.end
+	}
+	return false
+}
+
+// intensified reports a word كتير may stand before as the Levantine
+// "very": an Arabic word that is no preposition or conjunction, no article
+// noun or b-verb (كتير الناس، كتير بحب: either dialect) and not أوي.
+func intensified(t *token) bool {
+	if !t.arabic || t.single {
+		return false
+	}
+	switch t.key {
+	case "من", "على", "عن", "في", "مع", "بس", "اوي", "قوي", "جدا", "عليه", "عليها", "عليهم", "علي", "عليك", "عليكم", "لما", "لحد", "عشان":
+		return false
+	}
+	for _, p := range []string{"ال", "ب", "و", "ل", "عال", "اوو"} {
+		if strings.HasPrefix(t.key, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// digitsOnly reports a key made of ASCII digits (Arabic-Indic digits fold to them).
+func digitsOnly(key string) bool {
+	for i := 0; i < len(key); i++ {
+		if key[i] < '0' || key[i] > '9' {
+			return false
+		}
+	}
+	return key != ""
+}
+
+// imperfectShape reports a key shaped like an imperfect verb: ت، ي، ا or
+// ن and at least two more letters (تعمل، ابعت، نحجز).
+func imperfectShape(key string) bool {
+	r, n := utf8.DecodeRuneInString(key)
+	return (r == 'ت' || r == 'ي' || r == 'ا' || r == 'ن') && utf8.RuneCountInString(key[n:]) >= 2 && !strings.HasPrefix(key, "ال")
+}
+
+// existentialBefore: words after which في is the "there is" of every
+// dialect (اذا في ناس، هل في توصيل، ما في شي، وين في فرع), not a preposition.
+var existentialBefore = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"اذا", "ازا", "لو", "هل", "ما", "وما", "وين", "كان", "كانت", "بس", "لان", "لانه", "يعني", "عشان", "لما", "ان", "انه", "مش", "اكيد", "شو", "ايش", "وش", "انو", "يمكن", "ممكن"} {
+		existentialBefore[w] = true
+	}
+}
+
+// articleNoun reports a key ال + at least three letters (not اللي "who").
+func articleNoun(key string) bool {
+	return strings.HasPrefix(key, "ال") && utf8.RuneCountInString(key) >= 5 && key != "اللي"
+}
+
+// clauseGap reports punctuation between two words (a new clause).
+func clauseGap(gap string) bool { return strings.ContainsAny(gap, ".,;:!?،؛؟\n-") }
+
+// leanLocative moves the head's probabilities p (over classes) between
+// egyptian and levantine by the log-odds lean, when the markers leave
+// both open; the other classes keep theirs.
+func leanLocative(p *[4]float64, classes []string, sg dialect.Signs, lean float64) {
+	if lean == 0 {
+		return
+	}
+	open := openVarieties(sg, "")
+	e, l := -1, -1
+	for k, c := range classes {
+		switch c {
+		case "egyptian":
+			e = k
+		case "levantine":
+			l = k
+		}
+	}
+	if e < 0 || l < 0 || !open[varietyIndex("egyptian")] || !open[varietyIndex("levantine")] {
+		return
+	}
+	pe, pl := p[e]*math.Exp(-lean/2), p[l]*math.Exp(lean/2)
+	if z := pe + pl; z > 0 {
+		m := p[e] + p[l]
+		p[e], p[l] = m*pe/z, m*pl/z
+	}
 }
 
 // varietyIndex is the index of variety c in op.Dialects (3, msa, when unknown).

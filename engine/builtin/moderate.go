@@ -417,7 +417,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 			// "the host of this channel is a clown": the subject of the
 			// copula is a person named a few words before it
 			if (toks[k].key == "is" || toks[k].key == "was" || toks[k].key == "are" || toks[k].key == "were") && copulaPerson(toks, k) {
-				boost = article || toks[k].key == "are" || toks[k].key == "were"
+				// (an insult to the mind, "this guy is so dumb", insults
+				// the person without an article: it criticises no conduct)
+				boost = article || toks[k].key == "are" || toks[k].key == "were" || mindInsult[first.key] && !first.arabic
 				break
 			}
 			// "this reviewer is a paid shill and an idiot": a second
@@ -513,6 +515,17 @@ func analyzeTokens(text string, toks []token) toxicity {
 	for i := range toks {
 		if !matched[i] && toks[i].arabic && isThreat(toks[i].key) {
 			add(i, i+1, modTerm{cat: catViolence, sev: 3})
+		}
+		// "what a useless lazy host": an exclamation that names the
+		// content's maker by bad qualities (makerExclaimed) insults them
+		if k := toks[i].key; (k == "what" || youAre[k]) && !toks[i].arabic {
+			if j := makerExclaimed(toks, i); j > 0 && !matched[j-1] {
+				n := len(tx.hits)
+				add(i, j, modTerm{cat: catHarassment, sev: 1})
+				if len(tx.hits) > n {
+					tx.hits[n].boost, tx.hits[n].score = true, sevScore[2] // aimed at the person
+				}
+			}
 		}
 	}
 	// category scores: noisy-or of the hits
@@ -819,3 +832,73 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف",
 	// the staff as a body, and trades that serve customers
 	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس")
+
+// makerExclaimed reports "what a/an" at toks[i], then one to three words of
+// bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the
+// maker of the content (makerNouns: host, youtuber, guy): an exclamation
+// that insults the person (a customer's "what a rude waiter" names staff
+// and stays a complaint). It returns the end of the phrase, 0 when none.
+func makerExclaimed(toks []token, i int) int {
+	if youAre[toks[i].key] {
+		return youAreFault(toks, i)
+	}
+	if i+3 >= len(toks) || toks[i+1].key != "a" && toks[i+1].key != "an" {
+		return 0
+	}
+	faults := 0
+	for j := i + 2; j < len(toks) && j <= i+5; j++ {
+		k := toks[j].key
+		switch {
+		case makerFaults[k]:
+			faults++
+		case makerNouns[k] && faults > 0:
+			return j + 1
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// youAreFault reports "you are", "you're", "ur" at toks[i], then only
+// degree words and articles ("so", "the most", "such a", "just") before a
+// bad quality said of a person (makerFaults): "you are so fake and boring",
+// "you're just annoying", "you are the most useless ...". Said to someone's
+// face the quality is an insult (the labelled comments flag it, brand or
+// creator alike). It returns the end of the phrase, 0 when none.
+func youAreFault(toks []token, i int) int {
+	j := i + 1
+	if k := toks[i].key; k == "you" || k == "u" {
+		if j >= len(toks) || !youCopula[toks[j].key] {
+			return 0
+		}
+		j++
+	}
+	for ; j < len(toks) && j <= i+5; j++ {
+		k := toks[j].key
+		if makerFaults[k] && !workFaults[k] {
+			return j + 1
+		}
+		if !faultFill[k] {
+			return 0
+		}
+	}
+	return 0
+}
+
+var (
+	youAre = wordSet("you", "u", "youre", "ur")
+	// workFaults judge the work more than the person ("you are so lazy with
+	// the editing lately"): no insult said to one's face
+	workFaults = wordSet("lazy", "overrated")
+	youCopula  = wordSet("are", "r", "re")
+	faultFill  = wordSet("so", "soo", "sooo", "such", "a", "an", "the", "most", "just", "really", "very", "literally", "honestly", "truly", "always", "genuinely")
+)
+
+var (
+	makerFaults = wordSet("useless", "lazy", "annoying", "boring", "talentless", "clueless", "pathetic", "worthless", "dumb", "stupid", "arrogant", "ignorant", "cringe", "cringey", "fake", "overrated", "terrible", "awful")
+	makerNouns  = wordSet("host", "youtuber", "creator", "streamer", "presenter", "influencer", "vlogger", "blogger", "narrator", "comedian", "reviewer", "guy", "dude", "clown")
+	// mindInsult call a person stupid: said of a person with "is" they
+	// insult without an article ("this guy is so dumb")
+	mindInsult = wordSet("dumb", "stupid", "idiotic", "moronic", "brainless", "braindead", "dense", "thick")
+)

@@ -43,7 +43,9 @@ func harmUrgent(toks []token) bool {
 				}
 			}
 		case m&hkHarm != 0:
-			if !negatedBefore(toks, i) { // "ضهري ما عاد يوجعني": relief
+			// (English too: "my kids weren't scared", "nobody got
+			// poisoned" tell that nothing bad happened)
+			if !negatedBefore(toks, i) && !(!toks[i].arabic && enNegatedBefore(toks, i)) { // "ضهري ما عاد يوجعني": relief
 				return true
 			}
 		case m&hkChange != 0:

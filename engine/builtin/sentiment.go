@@ -85,6 +85,7 @@ type sentScore struct {
 	negAfter float64
 	posAfter float64 // positive valence after the last contrast word
 	butAt    int     // token index of the last contrast word, -1 when none
+	en       uint32  // the English word kinds of the tokens (english.go enScan)
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -98,6 +99,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 			ar++
 		} else if !t.emoji {
 			lat++
+			s.en |= enKinds[t.key] // enScan, in the same pass
 		}
 	}
 	s.arabic = ar > lat
@@ -114,6 +116,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 	if cb&cwProblem != 0 {
 		solvedLo, solvedHi = problemSolved(text, toks)
 	}
+	// a repair told done ("fixed my cracked screen", english.go): the
+	// damage it ended is no bad news
+	fixLo, fixHi := -1, -1
+	if !s.arabic && s.en&ewRepair != 0 {
+		fixLo, fixHi = repairedDamage(text, toks)
+	}
 	if solvedLo >= 0 {
 		s.pos += solvedValence
 		s.rawPos += solvedValence
@@ -126,7 +134,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 	}
 	for _, h := range hits {
 		v := sentVal[h.id]
-		if h.ti >= solvedLo && h.ti < solvedHi {
+		if h.ti >= solvedLo && h.ti < solvedHi || v < 0 && h.ti >= fixLo && h.tj <= fixHi {
 			prevEnd = h.tj
 			continue
 		}
@@ -144,6 +152,17 @@ func scoreSentiment(text string, toks []token) sentScore {
 			continue
 		}
 		t := toks[h.ti]
+		// "no issues at all", "no problems": "no" before a noun of trouble
+		// says there was none; its own negative valence would read the
+		// absence as a grievance (english.go absentBad)
+		if v < 0 && t.key == "no" && !t.arabic && h.tj < len(toks) && absentBad[toks[h.tj].key] {
+			for _, n := range hits {
+				if n.ti == h.tj {
+					prevEnd = negFrom // "no" still negates a rated noun after it ("no problems")
+				}
+			}
+			continue
+		}
 		// intensifier right before
 		if h.ti > 0 {
 			if b, ok := boosters[toks[h.ti-1].key]; ok {
@@ -193,6 +212,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if toks[k].key == "zero" && k == h.ti-1 {
 				v *= -0.74
 				break
+			}
+			// غير negates only the word it is joined to ("غير نظيف"); further
+			// on it is "other than" or the verb "changed" ("الكورس ده غير
+			// حياتي بجد شكرا": the thanks is not negated)
+			if k < h.ti-1 && strings.TrimPrefix(toks[k].key, "و") == "غير" {
+				continue
 			}
 			// a negator joined to "and" negates as well ("ومو مستوي زين")
 			if negators[toks[k].key] || toks[k].arabic && negators[strings.TrimPrefix(toks[k].key, "و")] && !strings.ContainsAny(text[toks[k].end:toks[h.ti].start], "،,.!؟?") || ntNegation(toks[k].key) {

@@ -199,6 +199,90 @@ func TestWordBoundaries(t *testing.T) {
 			t.Errorf("%q: noun marker مصاري matched inside a word: %v", c, a.Hits)
 		}
 	}
+	// a demonstrative after its definite noun is the dialect order (Gulf);
+	// before a noun, or after one and before the next definite word, it is
+	// the MSA determiner
+	for _, c := range []string{"المكيف هذا ما يبرد", "بكم الساعة هذه؟", "وين القى الجاكيت هذا", "السيارة هذه ممتازة"} {
+		a := Analyze(c)
+		if !hasKindHit(a, "هذا", "postnoun") && !hasKindHit(a, "هذه", "postnoun") {
+			t.Errorf("%q: post-nominal demonstrative not matched: %v", c, a.Hits)
+		}
+		if hasKindHit(a, "هذا", "notpostnoun") || hasKindHit(a, "هذه", "notpostnoun") {
+			t.Errorf("%q: post-nominal demonstrative counted as the MSA one: %v", c, a.Hits)
+		}
+	}
+	for _, c := range []string{"هذا المكيف لا يبرد", "تأخر القطار للمرة الثانية هذا الشهر", "وهذه الخدمة ممتازة", "الذي هذا شأنه", "هذا رائع", "سبحان الله هذا جميل", "حتى الآن هذا غير واضح"} {
+		a := Analyze(c)
+		if hasKindHit(a, "هذا", "postnoun") || hasKindHit(a, "هذه", "postnoun") {
+			t.Errorf("%q: MSA demonstrative read as post-nominal: %v", c, a.Hits)
+		}
+		if !hasKindHit(a, "هذا", "notpostnoun") && !hasKindHit(a, "هذه", "notpostnoun") {
+			t.Errorf("%q: MSA demonstrative not matched: %v", c, a.Hits)
+		}
+	}
+	// مره after a word that is no count is the Gulf "very"; after an ordinal
+	// or a quantifier, or before one, it is "time"
+	for _, c := range []string{"الشاي بارد مره", "الموظف لطيف مره ويساعد", "تعبنا مره من الانتظار"} {
+		if a := Analyze(c); !hasKindHit(a, "مره", "intensifier") {
+			t.Errorf("%q: intensifier مره not matched: %v", c, a.Hits)
+		}
+	}
+	for _, c := range []string{"رابع مره اتصل", "كل مرة نفس الشي", "جربته مره ثانيه", "مره طلبت منكم", "كذا مره قلت لكم", "٣ مره"} {
+		if a := Analyze(c); hasKindHit(a, "مره", "intensifier") {
+			t.Errorf("%q: counted مره read as an intensifier: %v", c, a.Hits)
+		}
+	}
+	// لو / إذا / يا ليت + 2pl imperfect keeping -uun is Gulf; MSA لو takes
+	// the perfect
+	for c, m := range map[string]string{"لو تطورون خدمة العملاء": "لو ت*ون", "يا ليت ترجعون الحجم القديم": "ليت ت*ون",
+		"ياليت تمددون الدوام": "ياليت ت*ون", "اذا تطلبون من التطبيق": "اذا ت*ون"} {
+		if a := Analyze(c); !hasHit(a, m) {
+			t.Errorf("%q: %s not matched: %v", c, m, a.Hits)
+		}
+	}
+	for _, c := range []string{"لو تطورت الخدمة لكان أفضل", "لو تكرمتم بالرد", "إذا تأخر الطلب"} {
+		if a := Analyze(c); hasHit(a, "لو ت*ون") || hasHit(a, "اذا ت*ون") {
+			t.Errorf("%q: لو/إذا + perfect read as a Gulf imperfect: %v", c, a.Hits)
+		}
+	}
+	// عندكم "you (pl) have" is dialect possession (MSA لديكم); a formal
+	// sign beside it (هل) still counts
+	if a := Analyze("عندكم قطع غيار للمكيفات؟"); !hasKindHit(a, "عندكم", "word") {
+		t.Errorf("عندكم not matched: %v", a.Hits)
+	}
+	if sg := MarkerSigns("عندكم قطع غيار للمكيفات؟"); sg.Clear < 0.55 || sg.MSA > 0 {
+		t.Errorf("عندكم: signs %+v, want a clear dialect sign and no formal one", sg)
+	}
+	// قبل لا + imperfect is the Gulf "before"; قبل ما and قبل أن are not
+	if a := Analyze("اتصلوا قبل لا توصلون"); !hasKindHit(a, "قبل لا", "phrase") {
+		t.Errorf("قبل لا not matched: %v", a.Hits)
+	}
+	for _, c := range []string{"اتصلوا قبل ما توصلوا", "قبل أن تصلوا", "من قبل لاعب"} {
+		if a := Analyze(c); hasHit(a, "قبل لا") {
+			t.Errorf("%q: قبل لا matched: %v", c, a.Hits)
+		}
+	}
+	// the nominative plural of a participle (-uun) is a formal case ending;
+	// a singular whose root ends in ن is not
+	for _, c := range []string{"الموظفون متعاونون", "المدربون محترفون", "وموظفون مميزون"} {
+		if sg := MarkerSigns(c); sg.MSA <= 0 {
+			t.Errorf("%q: no formal sign: %+v", c, sg)
+		}
+	}
+	for _, c := range []string{"الموظف متعاون", "الموظفين محترفين", "ربح مضمون", "الميكروفون خربان"} {
+		if a := Analyze(c); hasHit(a, "م*ون") || hasHit(a, "الم*ون") {
+			t.Errorf("%q: read as a nominative plural: %v", c, a.Hits)
+		}
+	}
+	// the interrogative ما before a definite noun is MSA; ما اللي is not
+	if a := Analyze("ما الأسعار الحالية للاشتراك؟"); !hasKindHit(a, "ما ال", "prefix") {
+		t.Errorf("ما + definite noun not matched: %v", a.Hits)
+	}
+	for _, c := range []string{"ما اللي صار بالطلب؟", "ما الو دخل", "ما احد رد"} {
+		if a := Analyze(c); hasHit(a, "ما ال") {
+			t.Errorf("%q: read as interrogative ما + definite noun: %v", c, a.Hits)
+		}
+	}
 	// a separate ما before a b-imperfect with no -ش is the Levantine
 	// negation; "ما بين" (what is between) and the Egyptian ما ...ش written
 	// apart are not

@@ -20,14 +20,17 @@ var markerFS embed.FS
 
 // Marker kinds.
 const (
-	kindWord      = iota // the whole token (an optional و/ف proclitic is allowed)
-	kindPhrase           // several whole tokens
-	kindPrefix           // token starts with it and at least minPrefixRest letters follow
-	kindSuffix           // token ends with it and at least minSuffixRest letters precede
-	kindCircumfix        // A*B: token starts with A, ends with B, at least minCircumMid letters between
-	kindInfix            // anywhere inside a token
-	kindNotPrefix        // not a marker: tokens starting with it are no match for the prefix markers it starts with
-	kindNoun             // a noun or adjective: the whole token, also after the article (ال، وال، بال، لل، هال ...)
+	kindWord        = iota // the whole token (an optional و/ف proclitic is allowed)
+	kindPhrase             // several whole tokens
+	kindPrefix             // token starts with it and at least minPrefixRest letters follow
+	kindSuffix             // token ends with it and at least minSuffixRest letters precede
+	kindCircumfix          // A*B: token starts with A, ends with B, at least minCircumMid letters between
+	kindInfix              // anywhere inside a token
+	kindNotPrefix          // not a marker: tokens starting with it are no match for the prefix markers it starts with
+	kindNoun               // a noun or adjective: the whole token, also after the article (ال، وال، بال، لل، هال ...)
+	kindPostNoun           // a demonstrative after its definite noun (العطر هذا), not before one (الشهر هذا الموسم): postNominal
+	kindNotPostNoun        // the whole token anywhere else (kindWord outside the postNominal position)
+	kindIntensifier        // a word of degree after a word that does not count (حلو مره, not ثالث مره): intensifierUse
 )
 
 const (
@@ -43,7 +46,8 @@ const (
 )
 
 var kindNames = map[string]int{"word": kindWord, "phrase": kindPhrase, "prefix": kindPrefix,
-	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix, "notprefix": kindNotPrefix, "noun": kindNoun}
+	"suffix": kindSuffix, "circumfix": kindCircumfix, "infix": kindInfix, "notprefix": kindNotPrefix, "noun": kindNoun,
+	"postnoun": kindPostNoun, "notpostnoun": kindNotPostNoun, "intensifier": kindIntensifier}
 
 var varietyIdx = map[string]int{"gulf": gulfIdx, "egyptian": egyIdx, "levantine": levIdx, "msa": msaIdx, "any": anyIdx, "dial": dialIdx, "en": enIdx}
 
@@ -92,7 +96,17 @@ type matcher struct {
 	// notFormal[id]: an MSA marker every dialect writes as well (جدا
 	// "very"), evidence for the detector but no formal sign for MarkerSigns
 	notFormal []bool
+	// gulfOrMSA[id]: a Gulf marker whose form Egyptian and Levantine never
+	// write (gulfOrMSAForms), so MarkerSigns reports them ruled out
+	gulfOrMSA []bool
 }
+
+// gulfOrMSAForms lists Gulf markers (folded text, kind circumfix) of a
+// grammatical form only Gulf and MSA have: the imperfect plural keeping its
+// -uun (تفتحون، ما يفهمون), which Egyptian and Levantine drop (تفتحوا،
+// ما بيفهموا). Weak Gulf evidence, since MSA writes it too (its indicative),
+// but it rules the other two dialects out (Signs.NotEgyLev).
+var gulfOrMSAForms = map[string]bool{"ت*ون": true, "ما ي*ون": true, "بت*ون": true, "بي*ون": true}
 
 // notFormalMSA lists the MSA markers (folded text, kind word) that
 // MarkerSigns does not count as formal signs beside a dialect word: written
@@ -277,6 +291,10 @@ func compile(fsys fs.FS, learned map[string]float64) (*matcher, error) {
 	for id, mk := range m.markers {
 		m.notFormal[id] = mk.Variety == "msa" && mk.Kind == "word" && notFormalMSA[mk.Text]
 	}
+	m.gulfOrMSA = make([]bool, len(m.markers))
+	for id, mk := range m.markers {
+		m.gulfOrMSA[id] = mk.Variety == "gulf" && mk.Kind == "circumfix" && gulfOrMSAForms[mk.Text]
+	}
 	m.auto = buildAutomaton(patterns)
 	m.needStart = make([]bool, len(patterns))
 	for p, es := range m.entries {
@@ -404,6 +422,105 @@ func articleStart(b []byte, s int) bool {
 	return articles[string(b[t:s])]
 }
 
+// definiteArticles are the starts of a definite word (the article, alone or
+// after a one-letter preposition or conjunction), in the compact encoding.
+var definiteArticles = func() []string {
+	var d []string
+	for _, a := range []string{"ال", "وال", "فال", "بال", "وبال", "كال", "لل", "ولل"} {
+		d = append(d, compactString(a))
+	}
+	return d
+}()
+
+// notDefiniteNoun are words that start like a definite noun but are function
+// words (relative pronouns, إلا, إلى folded), adverbs (الآن) or the name of
+// God in an exclamation (سبحان الله هذا رائع, والله هذا غلط: هذا begins the
+// next clause), in the compact encoding.
+var notDefiniteNoun = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"الذي", "التي", "الذين", "اللذين", "اللتين", "اللي", "الي", "الا", "اللى",
+		"الان", "الله", "والله", "بالله", "فالله", "لله"} {
+		m[compactString(foldMarker(w))] = true
+	}
+	return m
+}()
+
+// definiteWord reports whether token t is a definite word: an article
+// (definiteArticles) and at least two letters after it, not a function word.
+func definiteWord(t []byte) bool {
+	if notDefiniteNoun[string(t)] {
+		return false
+	}
+	for _, a := range definiteArticles {
+		if len(t) >= len(a)+2 && string(t[:len(a)]) == a {
+			return true
+		}
+	}
+	return false
+}
+
+// postNominal reports whether the token [s, e) stands right after a definite
+// noun (one space between) and is not followed by a definite word: the
+// dialect order of a demonstrative, after its noun (العطر هذا، الجوال هذا
+// يدعم), where MSA puts it before (هذا العطر); a demonstrative after a
+// definite word and before another (للمرة الثالثة هذا الأسبوع) belongs to
+// the noun after it.
+func postNominal(b []byte, s, e int) bool {
+	if s < 2 || b[s-1] != ' ' || !wordByte[b[s-2]] {
+		return false
+	}
+	ps := s - 1
+	for ps > 0 && wordByte[b[ps-1]] {
+		ps--
+	}
+	if !definiteWord(b[ps : s-1]) {
+		return false
+	}
+	if e+1 < len(b) && b[e] == ' ' && wordByte[b[e+1]] {
+		return !definiteWord(b[e+1 : tokenEnd(b, e+1)])
+	}
+	return true
+}
+
+// countBefore are the words after which مره is "time" (a count: ثالث مره،
+// كل مره، كذا مره، أول مره، من مره), countAfter those before which it is
+// (مره ثانيه، مره وحده، مره اخري), in the compact encoding.
+var countBefore, countAfter = func() (before, after map[string]bool) {
+	before, after = map[string]bool{}, map[string]bool{}
+	for _, w := range []string{"اول", "لاول", "ثاني", "تاني", "ثالث", "تالت", "رابع", "خامس", "سادس", "عاشر", "اخر", "لاخر",
+		"كل", "وكل", "بكل", "لكل", "فكل", "كذا", "كم", "اي", "من", "ذات", "في", "هذي", "هذه", "هاي", "دي", "ده", "ولا", "الا", "غير",
+		"ثالثه", "تالته", "ثانيه", "تانيه", "رابعه", "اخري", "احسن", "اكثر", "اكتر", "اقل"} {
+		before[compactString(foldMarker(w))] = true
+	}
+	for _, w := range []string{"ثانيه", "تانيه", "ثالثه", "تالته", "رابعه", "واحده", "وحده", "اخري", "ثاني", "تاني", "ثالث",
+		"تالت", "في", "وحدة", "بالشهر", "بالاسبوع", "باليوم", "بالسنه", "كل", "ورا", "وراء"} {
+		after[compactString(foldMarker(w))] = true
+	}
+	return before, after
+}()
+
+// intensifierUse reports whether the token [s, e) (مره) follows a word
+// (one space between) that is no count and precedes no count word: Gulf
+// "very" beside its adjective (الصوت عالي مره، حلو مره وايد), where the
+// "time" of every variety follows an ordinal or a quantifier (ثالث مره،
+// كل مره) or precedes one (مره ثانيه).
+func intensifierUse(b []byte, s, e int) bool {
+	if s < 2 || b[s-1] != ' ' || b[s-2] < 0x80 || !wordByte[b[s-2]] {
+		return false // first word, after punctuation or after a digit
+	}
+	ps := s - 1
+	for ps > 0 && wordByte[b[ps-1]] {
+		ps--
+	}
+	if countBefore[string(b[ps:s-1])] {
+		return false
+	}
+	if e+1 < len(b) && b[e] == ' ' && wordByte[b[e+1]] {
+		return !countAfter[string(b[e+1:tokenEnd(b, e+1)])]
+	}
+	return true
+}
+
 // runesBackToStart counts word runes before s inside the token.
 func runesBackToStart(b []byte, s int) int {
 	n := 0
@@ -458,7 +575,7 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 			en := &m.entries[p][i]
 			ok := false
 			switch en.kind {
-			case kindWord, kindPhrase:
+			case kindWord, kindPhrase, kindNotPostNoun:
 				if en.latin || en.short {
 					ok = strictStart(b, s) && endOK(b, e)
 				} else {
@@ -466,6 +583,9 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 					if ok && s > 0 && wordByte[b[s-1]] && m.wholeWord[string(b[s-1:e])] {
 						ok = false // the token is a word marker of its own (ودي), not و + دي
 					}
+				}
+				if ok && en.kind == kindNotPostNoun {
+					ok = !postNominal(b, s, e)
 				}
 			case kindPrefix:
 				if startOK(b, s) && !endOK(b, e) {
@@ -494,6 +614,10 @@ func (m *matcher) accept(st *state, ev *evidence, hit func(int32), b []byte, p, 
 				ok = true
 			case kindNoun:
 				ok = endOK(b, e) && articleStart(b, s)
+			case kindPostNoun:
+				ok = strictStart(b, s) && endOK(b, e) && postNominal(b, s, e)
+			case kindIntensifier:
+				ok = strictStart(b, s) && endOK(b, e) && intensifierUse(b, s, e)
 			}
 			if !ok {
 				continue

@@ -17,6 +17,10 @@ type Signs struct {
 	// (notFormalMSA: جدا) make up: a text whose MSA evidence is all Shared
 	// has no formal word of its own (الموظف كان محترم جدا وخلصلي الموضوع).
 	Shared float64
+	// NotEgyLev: a form Egyptian and Levantine never write (the imperfect
+	// plural keeping -uun: تفتحون، ما يفهمون; gulfOrMSAForms) was found,
+	// so the text is Gulf or MSA whatever the weight of that evidence.
+	NotEgyLev bool
 }
 
 // MarkerSigns returns the marker evidence of text (Signs). It is safe for
@@ -41,6 +45,9 @@ func MarkerSigns(text string) Signs {
 	for _, id := range st.touched {
 		if m.notFormal[id] {
 			shared += m.markers[id].Weight // once: a repeat keeps its small share
+		}
+		if m.gulfOrMSA[id] {
+			sg.NotEgyLev = true
 		}
 	}
 	statePool.Put(st)

@@ -50,6 +50,10 @@ type Transliterator struct {
 	english map[string]bool      // lower-case Latin words kept as they are
 	loans   map[string]bool      // Latin words kept as they are and counted as Loan (AddLoans)
 	trie    trie
+	// vocab: further Arabic words (AddVocabulary), looked up only for a
+	// word that no reading of trie's words spells
+	vocab    trie
+	hasVocab bool
 	// guarded are offensive words (Guard): read only when every Latin
 	// consonant of the word takes its preferred reading
 	guarded map[string]bool
@@ -143,6 +147,10 @@ type Translit struct {
 	// (translit/words.tsv: particles, pronouns, dialect words), not only
 	// found among the caller's Arabic words.
 	Table int
+	// Vocab counts the Known words found in the further vocabulary
+	// (AddVocabulary): words no reading of the lexicons spells, spelled
+	// letter by letter.
+	Vocab int
 	// Digit counts the words written in Arabic that had an Arabizi digit
 	// (2 3 5 6 7 8 9) among letters ("7elw", "3ala").
 	Digit int
@@ -185,7 +193,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	}
 	var ws []word
 	var buf [maxTranslitWord]byte
-	known, spelled, english, digit, loan, table := 0, 0, 0, 0, 0, 0
+	known, spelled, english, digit, loan, table, vocab := 0, 0, 0, 0, 0, 0, 0
 	prevFollow := false  // the previous Latin word was "follow"
 	prevArticle := false // the previous Latin word was an Arabizi article (el, hal, 3al, bel)
 	for i := 0; i < len(text); {
@@ -198,7 +206,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			continue
 		}
 		j, letters := i, false
-		for j < len(text) && (isLatinWordByte(text[j]) || text[j] == '\'' && isDigit(text[j-1])) {
+		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
 			letters = letters || text[j] >= 'A'
 			j++
 		}
@@ -215,6 +223,9 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back") || cliticLoan(w) || quantity(w)
 			if !isLoan {
 				ar, proclitic, how = t.word(w)
+				if how == wordEnglish && t.prepositionApart(w, text, j) {
+					ar, proclitic, how = "ب", true, wordTable
+				}
 			}
 			wasArticle := prevArticle
 			// an article read through the table that is not also an
@@ -232,7 +243,10 @@ func (t *Transliterator) Transliterate(text string) Translit {
 				english++
 			case ar != "": // "0a0" reads as nothing: kept
 				ws = append(ws, word{i, j, ar, proclitic})
-				if how == wordKnown || how == wordTable {
+				if how == wordVocab {
+					vocab++
+				}
+				if how == wordKnown || how == wordTable || how == wordVocab {
 					known++
 					if how == wordTable {
 						table++
@@ -248,7 +262,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 		prevFollow = letters && j-i == len("follow") && strings.EqualFold(text[i:j], "follow")
 		i = j
 	}
-	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit, Loan: loan, Table: table}
+	x := Translit{Known: known, Spelled: spelled, English: english, Digit: digit, Loan: loan, Table: table, Vocab: vocab}
 	if len(ws) == 0 {
 		x.Text = text
 		return x
@@ -283,6 +297,37 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	b.WriteString(text[copied:])
 	x.Text = b.String()
 	return x
+}
+
+// prepositionApart reports whether w, an English word, is the Arabizi
+// preposition بـ written apart as "be" or "bi" ("el laptop da be kam?",
+// "akalt bi mat3am"): the next word of text (after the single space at
+// end) is read as Arabic, through the table or the lexicons, and is no
+// English word. English "be" is followed by English ("be careful", "be
+// in", "be a").
+func (t *Transliterator) prepositionApart(w []byte, text string, end int) bool {
+	if string(w) != "be" && string(w) != "bi" || end+1 >= len(text) || text[end] != ' ' {
+		return false
+	}
+	j := end + 1
+	for j < len(text) && isLatinWordByte(text[j]) {
+		j++
+	}
+	if j == end+1 || j-end-1 > maxTranslitWord || j < len(text) && text[j] >= 0x80 {
+		return false
+	}
+	var buf [maxTranslitWord]byte
+	nx := buf[:0]
+	letter := false
+	for k := end + 1; k < j; k++ {
+		letter = letter || text[k] >= 'A'
+		nx = append(nx, lower(text[k]))
+	}
+	if !letter || t.english[string(nx)] || t.loans[string(nx)] {
+		return false
+	}
+	_, proclitic, how := t.word(nx)
+	return !proclitic && (how == wordTable || how == wordKnown)
 }
 
 // protectedField reports whether a white-space separated field starts at i
@@ -321,6 +366,13 @@ func hasArabiziDigit(w []byte) bool {
 	return letter && digit
 }
 
+// wordApostrophe reports an apostrophe at j inside the word that starts at
+// i: after a digit ("6'" ظ, "3'" غ) or before one ("t'6eefoon",
+// "anta'6ir": some write the mark first).
+func wordApostrophe(text string, i, j int) bool {
+	return text[j] == '\'' && j > i && (isDigit(text[j-1]) || j+1 < len(text) && isDigit(text[j+1]))
+}
+
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 func isLatinWordByte(c byte) bool {
@@ -342,6 +394,7 @@ const (
 	wordKnown          // a word of the Arabic list
 	wordTable          // from the Arabizi table (translit/words.tsv)
 	wordSpelled        // letter by letter (no known reading)
+	wordVocab          // spelled, but a word of the further vocabulary (AddVocabulary)
 )
 
 // word transliterates one lower-case Latin word.
@@ -362,6 +415,15 @@ func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 	}
 	if r, found := t.search(w); found {
 		return r, false, wordKnown
+	}
+	if t.hasVocab {
+		if _, found := t.searchIn(&t.vocab, w); found {
+			// evidence that w is an Arabic word, but spelled as
+			// before: the reading of a wide vocabulary is a guess
+			// ("wajja3ni" وجعني, not a vocabulary word one letter
+			// away)
+			return t.fallback(w), false, wordVocab
+		}
 	}
 	return t.fallback(w), false, wordSpelled
 }
@@ -425,7 +487,24 @@ func readings(w []byte, i int, out []reading) []reading {
 			out = append(out, reading{1, a})
 		}
 	}
-	// digits with an apostrophe: 3' = غ, 7' = خ, 9' = ض, 6' = ظ
+	// digits with an apostrophe: 3' = غ, 7' = خ, 9' = ض, 6' = ظ; the mark
+	// may come first ('6)
+	if c == '\'' && i+1 < len(w) {
+		switch w[i+1] {
+		case '3':
+			two("غ")
+			return out
+		case '7':
+			two("خ")
+			return out
+		case '9':
+			two("ض")
+			return out
+		case '6':
+			two("ظ")
+			return out
+		}
+	}
 	if nx == '\'' {
 		switch c {
 		case '3':
@@ -621,6 +700,8 @@ var (
 	translitPrefixes    = []reading{{3, "وال"}, {3, "بال"}, {3, "فال"}, {3, "لل"}, {2, "ال"}, {2, "ما"}, {2, "بي"}, {2, "ها"}, {2, "حا"}, {2, "بت"}, {1, "و"}, {1, "ب"}, {1, "ف"}, {1, "ل"}, {1, "ه"}, {1, "ح"}, {1, "م"}, {1, "ت"}, {1, "ي"}, {1, "ن"}}
 	translitPrefixLatin = []string{"wel", "bel", "fel", "lel", "el", "ma", "bi", "ha", "7a", "bt", "w", "b", "f", "l", "h", "7", "m", "t", "y", "n"}
 	translitSuffixes    = map[string]string{"sh": "ش", "ak": "ك", "ek": "ك", "ik": "ك", "k": "ك", "ha": "ها", "na": "نا", "ko": "كو", "ku": "كو", "kom": "كم", "kum": "كم",
+		// the Levantine plural pronouns -kon/-hon (كن, هن: "3andkon", "ra2ykon")
+		"kon": "كن", "kun": "كن", "hon": "هن", "hun": "هن",
 		"hom": "هم", "hum": "هم", "o": "ه", "u": "و", "h": "ه", "y": "ي", "i": "ي", "ny": "ني", "ni": "ني", "et": "ت", "at": "ات", "t": "ت", "oh": "ه", "een": "ين", "in": "ين", "oon": "ون", "un": "ون", "ha2": "ها",
 		// -ūn written "on"/"oun" (Gulf "yist7on", "tsawon"; French-style "ou")
 		"on": "ون", "oun": "ون",
@@ -637,25 +718,28 @@ var (
 // cost: each consonant read other than its preferred way costs 1, a vowel
 // 0.25, a proclitic or a suffix around the word 0.5 (so "trod" is ت + رد, "you reply", rather
 // than طرد, "parcel", which needs t read as ط). Ties go to the whole word.
-func (t *Transliterator) search(w []byte) (string, bool) {
+func (t *Transliterator) search(w []byte) (string, bool) { return t.searchIn(&t.trie, w) }
+
+// searchIn is search on the words of tr.
+func (t *Transliterator) searchIn(tr *trie, w []byte) (string, bool) {
 	var sr searchState
 	sr.best = 1e9
 	var out [96]byte
 	sr.suffix = false
 	sr.guarded = t.guarded
-	t.trie.walk(w, 0, 0, out[:0], 0, false, &sr)
+	tr.walk(w, 0, 0, out[:0], 0, false, &sr)
 	for k, p := range translitPrefixLatin {
 		if len(w)-len(p) < 2 || string(w[:len(p)]) != p {
 			continue
 		}
 		pre := append(out[:0], translitPrefixes[k].ar...)
 		sr.pre = len(pre)
-		t.trie.walk(w, len(p), 0, pre, 0.5, false, &sr)
+		tr.walk(w, len(p), 0, pre, 0.5, false, &sr)
 	}
 	sr.pre = 0
 	sr.suffix = true
 	sr.suffixes = translitSuffixes
-	t.trie.walk(w, 0, 0, out[:0], 0.5, false, &sr)
+	tr.walk(w, 0, 0, out[:0], 0.5, false, &sr)
 	// a prefix of person or aspect and a plural ending together: the
 	// dialect imperfect ("bt-wassl-o" بتوصلو, "t-7ott-oon" تحطون, "y-3rf-o")
 	// whose stem alone is a lexicon word. Only the plural endings
@@ -669,7 +753,7 @@ func (t *Transliterator) search(w []byte) (string, bool) {
 		pre := append(out[:0], translitPrefixes[k].ar...)
 		sr.pre = len(pre)
 		sr.suffixCost = 1
-		t.trie.walk(w, len(p), 0, pre, 0.5, false, &sr)
+		tr.walk(w, len(p), 0, pre, 0.5, false, &sr)
 	}
 	if sr.best >= 1e9 {
 		return "", false
@@ -820,6 +904,12 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt b
 		case k == 0:
 		case isVowel(w[i]) && list[0].n == 2 && r.ar == "":
 			c++ // a doubled vowel ("oo", "ee") read short: as costly as a consonant
+		case w[i] == '2' && r.ar == "ق":
+			// Egyptian and Levantine say ق as a glottal stop and
+			// write it 2 ("ma2as" مقاس, "2omash" قماش): half the
+			// cost of another swap, so a lexicon word with ق is not
+			// lost to one with ا ("ma2aso" is مقاسه, not ماسه)
+			c += 0.5
 		default:
 			c += altCost(w[i])
 			a = a || !isVowel(w[i]) && !isDigit(w[i])
@@ -850,7 +940,7 @@ func (t *Transliterator) ReadsJ(text string) bool {
 			continue
 		}
 		j, hasJ := i, false
-		for j < len(text) && (isLatinWordByte(text[j]) || text[j] == '\'' && isDigit(text[j-1])) {
+		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
 			hasJ = hasJ || text[j] == 'j' || text[j] == 'J'
 			j++
 		}
@@ -950,6 +1040,24 @@ func (t *Transliterator) Guard(words []string) {
 	}
 }
 
+// AddVocabulary adds Arabic words (folded here) that a Latin word no
+// reading of the lexicon words spells may be read as: such a word is still
+// spelled letter by letter (the readings of the text do not change), but
+// counts as Known and as Vocab, evidence that the text is Arabic
+// ("masaref" مصاريف, "agdar" اقدر). Call it before the transliterator is
+// shared.
+func (t *Transliterator) AddVocabulary(words []string) {
+	if !t.hasVocab {
+		t.vocab.init()
+		t.hasVocab = true
+	}
+	for _, w := range words {
+		for _, x := range strings.Fields(textnorm.Fold(w)) {
+			t.vocab.add(x)
+		}
+	}
+}
+
 // AddLoans makes the Latin words of words (lower-cased) loans: kept as they
 // are and counted as Translit.Loan, like socialLoans. Callers use it for
 // Arabizi spellings their own tables match in Latin letters (a moderation
@@ -970,3 +1078,123 @@ func (t *Transliterator) AddLoans(words []string) {
 // l8r"): kept English, never read as Arabizi digits (غرق for "gr8").
 var englishLeet = []string{"gr8", "l8r", "l8", "w8", "m8", "h8", "h8r", "str8", "sk8", "2day", "2nite", "2night", "2morrow", "2moro",
 	"b4", "4ever", "4u", "2u", "u2", "me2", "any1", "some1", "no1", "every1", "some1s", "2gether", "f8", "d8", "n8"}
+
+// Cues counts the Latin words of a text, read as Arabic, whose spelling
+// follows the letter conventions of one dialect's Arabizi: what the Arabic
+// reading loses ("le3be" and "lu3ba" both read لعبه). See
+// Transliterator.Cues. (The letter g is no such cue: Egyptian writes ج so,
+// "gamila", and Gulf ق, "gahwa", but the reading's choice between the two
+// is only the lexicons' guess.)
+type Cues struct {
+	// Six: a word with the digit 6 (ط, 6' ظ) or 9 (ص, ق) among its letters:
+	// the Gulf keyboard convention; Egyptian and Levantine Arabizi mostly
+	// write ط as "t" and ص as "s".
+	Six int
+	// FinalE: a word read as Arabic ending in a consonant and "e" (the
+	// feminine ة said [e], Levantine imala: "jdide", "kharbane",
+	// "le3be"); Egyptian and Gulf write it "a" ("gdida", "5arbana").
+	FinalE int
+	// Oon: an imperfect verb (t-, y-, n-) with the plural ending -oon/-oun
+	// ("tiftahoon", "t7ottoon"): Gulf; Egyptian and Levantine end it in
+	// -o/-u ("tefta7o", "t7otto").
+	Oon int
+	// Al: the article written "al" ("al cafe", "al7agha"): Gulf;
+	// Egyptian and Levantine write "el" ("el cafe", "el7aga").
+	Al int
+}
+
+// Cues reads the spelling conventions of the Latin words of text that t
+// reads as Arabic (not kept as English, not loans; outside links,
+// @mentions and hashtags). english, when not nil, names further English
+// words (a larger vocabulary than t's): loans ("page", "instagram"),
+// whose spelling is no cue. On the 1,098 Arabizi comments of the
+// project's corpus and the 138 of the Arabizi dev set: a final "e" is in 57
+// Levantine comments, 1 Egyptian and 1 Gulf one; 6 or 9 in 94 Gulf, 11
+// Levantine and 4 Egyptian ones; -oon in 19 Gulf ones and no other; the
+// article "al" in 51 Gulf ones and no other.
+func (t *Transliterator) Cues(text string, english func(string) bool) Cues {
+	var c Cues
+	var buf [maxTranslitWord]byte
+	for i := 0; i < len(text); {
+		if e, skip := protectedField(text, i); skip {
+			i = e
+			continue
+		}
+		if !isLatinWordByte(text[i]) {
+			i++
+			continue
+		}
+		j, letters := i, false
+		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
+			letters = letters || text[j] >= 'A'
+			j++
+		}
+		if letters && j-i <= maxTranslitWord && (i == 0 || text[i-1] < 0x80) && (j == len(text) || text[j] < 0x80) {
+			w := buf[:0]
+			for k := i; k < j; k++ {
+				w = append(w, lower(text[k]))
+			}
+			c.add(t, w, english)
+		}
+		i = j
+	}
+	return c
+}
+
+// add counts the cues of one lower-case Latin word.
+func (c *Cues) add(t *Transliterator, w []byte, english func(string) bool) {
+	if t.loans[string(w)] || cliticLoan(w) || quantity(w) {
+		return
+	}
+	ar, _, how := t.word(w)
+	if how == wordEnglish || ar == "" {
+		return
+	}
+	if string(w) == "al" { // before the English words: also a name ("Al")
+		c.Al++
+		return
+	}
+	if english != nil && english(string(w)) {
+		return
+	}
+	n := len(w)
+	if n >= 6 && w[0] == 'a' && w[1] == 'l' && w[2] != 'l' && strings.HasPrefix(ar, "ال") {
+		// the article joined to a word of four letters or more read as
+		// Arabic without it ("al7agha" ال + حاجه; not "allah", "alwan")
+		if ar2, _, how2 := t.word(w[2:]); (how2 == wordKnown || how2 == wordTable) && "ال"+ar2 == ar {
+			c.Al++
+		}
+	}
+	for _, b := range w {
+		if b == '6' || b == '9' {
+			c.Six++
+			break
+		}
+	}
+	if n >= 4 && w[n-1] == 'e' && !isVowel(w[n-2]) && w[n-2] != 'y' && w[n-2] != '\'' && how != wordSpelled && how != wordVocab {
+		// a word of the lexicons or the table (a loan spelled letter by
+		// letter has an English final e)
+		c.FinalE++
+	}
+	if n >= 6 && (w[0] == 't' || w[0] == 'y' || w[0] == 'n') {
+		stem := w[1:]
+		for _, s := range []string{"oon", "oun", "un", "on"} {
+			if len(stem) > len(s) && string(stem[len(stem)-len(s):]) == s {
+				stem = stem[:len(stem)-len(s)]
+				cons := 0
+				for _, b := range stem {
+					if !isVowel(b) && b != 'y' && b != 'w' && b != '\'' {
+						cons++
+					}
+				}
+				// a stem of two consonants or more ("ykoon" is one
+				// verb, كان), not the pronoun suffix -kon/-hon
+				// ("ya3tikon", Levantine "to you")
+				if last := stem[len(stem)-1]; cons >= 2 && last != 'k' && last != 'h' {
+					c.Oon++
+				}
+				break
+			}
+		}
+	}
+}

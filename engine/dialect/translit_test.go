@@ -318,3 +318,143 @@ func TestTransliterateFeminineAndLoans(t *testing.T) {
 		t.Errorf("a guarded feminine read through the table: %q", got)
 	}
 }
+
+// TestTransliterateCues: the letter conventions of one dialect's Arabizi,
+// in words of comments written for this test; English words and loans
+// give no cue.
+func TestTransliterateCues(t *testing.T) {
+	tr := NewTransliterator([]string{"مدرسه", "بعيد", "طلب", "برد", "لعبه", "جديد"}, nil)
+	english := func(w string) bool { return w == "page" || w == "mode" || w == "update" }
+	for _, c := range []struct {
+		text            string
+		six, finalE, on int
+	}{
+		{"el madrase ba3ide 3an el beit", 0, 2, 0},
+		{"el le3be jdide", 0, 2, 0},
+		{"el 6alab wasal barid", 1, 0, 0},
+		{"mata tirsiloon el 6alab?", 1, 0, 1},
+		{"shlon t7asboon el tawseel", 0, 0, 1},
+		// -kon is a pronoun ("to you"), "ykoon" one verb: no plural
+		{"allah ya3tikon, lazem ykoon fi 7al", 0, 0, 0},
+		// English words and loans: no final-e cue
+		{"the page is in dark mode, please update", 0, 0, 0},
+		// the article "al" is counted apart (Cues.Al), not here
+		{"al 6alab", 1, 0, 0},
+		{"visit www.6abee5.com", 0, 0, 0},
+	} {
+		got := tr.Cues(c.text, english)
+		if got.Six != c.six || got.FinalE != c.finalE || got.Oon != c.on {
+			t.Errorf("%q: cues %+v; want six=%d finalE=%d oon=%d", c.text, got, c.six, c.finalE, c.on)
+		}
+	}
+}
+
+// TestTransliteratePrepositionApart: "be"/"bi" before a word read as
+// Arabic is the preposition بـ written apart; before an English word it
+// stays English. Sentences written for this test.
+func TestTransliteratePrepositionApart(t *testing.T) {
+	tr := NewTransliterator([]string{"كم"}, []string{"be", "careful", "fine", "honest"})
+	for _, c := range []struct{ in, want string }{
+		{"el shanta di be kam?", "ب"},
+		{"be kam el kilo", "بكم"},
+		{"be careful", "be careful"},
+		{"it will be fine", "be fine"},
+	} {
+		if got := tr.Transliterate(c.in).Text; !strings.Contains(got, c.want) {
+			t.Errorf("%q -> %q; want it to contain %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestTransliterateVocabulary: a word of the further vocabulary counts as
+// known (and Vocab) but is spelled as before; the lexicon's readings win.
+func TestTransliterateVocabulary(t *testing.T) {
+	plain := NewTransliterator([]string{"كم"}, nil)
+	wide := NewTransliterator([]string{"كم"}, nil)
+	wide.AddVocabulary([]string{"مصاريف", "كمان"})
+	for _, text := range []string{"masareef el bet kam", "kam masarif"} {
+		a, b := plain.Transliterate(text), wide.Transliterate(text)
+		if a.Text != b.Text {
+			t.Errorf("%q: reading changed %q -> %q", text, a.Text, b.Text)
+		}
+		if b.Vocab != 1 || b.Known != a.Known+1 || b.Spelled != a.Spelled-1 {
+			t.Errorf("%q: plain %+v wide %+v; want one word moved from spelled to known", text, a, b)
+		}
+	}
+	if x := wide.Transliterate("kam"); x.Vocab != 0 || x.Text != "كم" {
+		t.Errorf("kam: %+v; the lexicon's reading must win", x)
+	}
+}
+
+// TestTransliterateLevantinePronouns: the Levantine plural pronoun
+// suffixes -kon/-hon after a lexicon word.
+func TestTransliterateLevantinePronouns(t *testing.T) {
+	tr := NewTransliterator([]string{"راي", "بيت"}, nil)
+	for _, c := range []struct{ in, want string }{
+		{"ra2ykon", "رايكن"},
+		{"ra2yhon", "رايهن"},
+	} {
+		if got := tr.Transliterate(c.in).Text; got != c.want {
+			t.Errorf("%q -> %q; want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestTransliteratePromotionImperatives: the plural imperatives of
+// promotion keep the verb's silent alef (table rows): "zoro" is زوروا.
+func TestTransliteratePromotionImperatives(t *testing.T) {
+	tr := NewTransliterator(nil, nil)
+	for _, c := range []struct{ in, want string }{
+		{"zooro", "زوروا"},
+		{"eshtereko", "اشتركوا"},
+	} {
+		if got := tr.Transliterate(c.in).Text; got != c.want {
+			t.Errorf("%q -> %q; want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestTransliterateApostropheFirst: the apostrophe of a dotted letter may
+// come before its digit ("'6" ظ, "'3" غ) as well as after it.
+func TestTransliterateApostropheFirst(t *testing.T) {
+	tr := NewTransliterator([]string{"انتظر", "مغلوب"}, nil)
+	for _, c := range []struct{ in, want string }{
+		{"anta'6ir", "انتظر"},
+		{"anta6'ir", "انتظر"},
+		{"ma'3loob", "مغلوب"},
+	} {
+		if got := tr.Transliterate(c.in).Text; got != c.want {
+			t.Errorf("%q -> %q; want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestTransliterateTwoAsQaf: 2 read as ق costs half another swap, so the
+// lexicon word with ق wins over one with ا.
+func TestTransliterateTwoAsQaf(t *testing.T) {
+	tr := NewTransliterator([]string{"مقاس", "ماس"}, nil)
+	if got := tr.Transliterate("ma2aso").Text; got != "مقاسه" {
+		t.Errorf("ma2aso -> %q; want مقاسه", got)
+	}
+}
+
+// TestTransliterateCuesArticle: the article written "al", apart or joined
+// to a word read as Arabic, is the Gulf spelling; "allah" and "alwan" are
+// no article.
+func TestTransliterateCuesArticle(t *testing.T) {
+	tr := NewTransliterator([]string{"حاجه", "الله", "الوان", "جديد"}, nil)
+	for _, c := range []struct {
+		text string
+		al   int
+	}{
+		{"wain al7aaja", 1},
+		{"al jdeed", 1},
+		{"el jdeed", 0},
+		{"allah ysallmak", 0},
+		{"alwan", 0},
+	} {
+		if got := tr.Cues(c.text, nil).Al; got != c.al {
+			t.Errorf("%q: Al %d; want %d", c.text, got, c.al)
+		}
+	}
+}
