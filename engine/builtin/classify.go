@@ -166,7 +166,7 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	// an English insult aimed at someone (flagged by moderation) is not
 	// answered as a grievance even when it names what went wrong ("worst
 	// service ever, run by clowns"): a calm word, no follow-up owed
-	insult := abusive && d.Language == "en"
+	insult := abusive
 	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):
@@ -316,6 +316,13 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 	case has("praise") && label == "mixed" && s.arabic && s.butAt < 0 && ev.cue[iComplaint] <= 0 && ev.cue[iPraise] >= 0.5 && s.rawPos >= s.rawNeg:
 		return "positive"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
+		return "neutral"
+	// a proposal's good and bad words describe what it proposes ("ياريت
+	// تعملوا أكلات سريعة للي بيرجعوا متأخر", "احسن سماعات رخيصة"), not
+	// the writer's verdict: with no contrast word, a proposal put to the
+	// brand (a wish or "can you" before its verb) is neutral even when its
+	// words weigh both ways
+	case has("suggestion") && !has("praise") && !has("complaint") && label == "mixed" && s.butAt < 0 && s.arabic && ev.proposal:
 		return "neutral"
 	case has("question") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.6:
 		return "neutral"

@@ -138,7 +138,7 @@ func takesLong(text string, toks []token) bool {
 		time := false
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			n := toks[j].key
-			if timeNouns[n] {
+			if timeNouns[n] || durationNouns[n] {
 				time = true
 				continue
 			}
@@ -162,6 +162,10 @@ func takeVerb(t token) bool {
 	if !t.arabic {
 		return k == "take" || k == "takes" || k == "taking" || k == "took"
 	}
+	// every form holds خد, خذ or (يستغرق) غرق: most words are out at once
+	if !strings.Contains(k, "خد") && !strings.Contains(k, "خذ") && !strings.Contains(k, "غرق") {
+		return false
+	}
 	k = strings.TrimPrefix(k, "و")
 	if takeVerbs[k] {
 		return true
@@ -184,10 +188,15 @@ var (
 	takeVerbs = wordSet("اخد", "اخذ", "خد", "خذ")
 	// takeStems: "to take" with its person and tense prefixes (بياخد,
 	// تاخذ, بيخد as Arabizi reads it, يستغرق in MSA)
-	takeStems   = []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"}
-	smallWords  = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
-	timeNouns   = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
-	degreeWords = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
+	takeStems  = []string{"ياخد", "ياخذ", "تاخد", "تاخذ", "بياخد", "بياخذ", "بتاخد", "بتاخذ", "عمياخد", "بيخد", "بتخد", "يخد", "تخد", "يستغرق", "تستغرق", "استغرق", "اخدت", "اخذت", "خدت", "اخد", "اخذ"}
+	smallWords = wordSet("قليل", "قليله", "بسيط", "قصير", "قصيره", "اقل", "شويه", "شوي")
+	// (and a count of hours, days, weeks or months: "ليش التوصيل ياخذ
+	// أسبوعين" asks why a service takes that long)
+	// (the counts of time are their own concept bit, cwDuration: they
+	// matter only beside "why")
+	timeNouns     = wordSet("وقت", "وقتا", "الوقت", "وقتًا", "فتره", "مده", "زمن")
+	durationNouns = wordSet("ساعه", "ساعتين", "ساعات", "يومين", "ايام", "اسبوع", "اسبوعين", "اسابيع", "شهر", "شهرين", "شهور", "اشهر")
+	degreeWords   = wordSet("كده", "كدا", "كدة", "كتير", "كثير", "طويل", "طويلا", "طويلة", "هالقد", "هلقد", "هالكثر", "هالكتر", "زياده", "زيادة", "اكتر", "اكثر", "جدا", "مره", "حيل", "وايد", "بزاف", "اوي", "قوي")
 )
 
 // delayWeight is the complaint evidence of "it takes so long": decisive.
@@ -212,7 +221,9 @@ func brandProposal(toks []token, cb uint32) float64 {
 			}
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				n := toks[j].key
-				if !toks[j].arabic || !arProvideVerb(n) {
+				// after advice ("يُستحسن إرفاق خريطة") any verbal noun
+				// proposes, not only one of providing
+				if !toks[j].arabic || !arProvideVerb(n) && !(adviceWords[k] && verbalNoun(n)) {
 					continue
 				}
 				// an impersonal obligation before a verbal noun ("يجب دعم
@@ -309,9 +320,13 @@ var (
 	pleaWords = wordSet("بالامكان", "بامكان", "امكانيه", "لازم", "لازمكم", "لازمكو", "يجب", "المفروض", "مفروض", "تكفون", "تكفى", "تكفا", "بليز", "ياريت", "ريت", "ارجو", "نرجو", "الرجاء", "رجاء",
 		"ممكن", "يمكنكم", "بامكانكم",
 		// impersonal "can": "هل يمكن إضافة خيار" (before a verbal noun only, see below)
-		"يمكن", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "ياليت", "حبذا",
+		"يمكن", "تقدروا", "تقدرون", "بتقدروا", "فيكم", "فيكن", "فيك", "فيكو", "ياليت", "حبذا",
+		// MSA advice, "it is preferable / better to" before a verbal noun
+		// ("يُستحسن تقديم ضمان أطول", "الأفضل توفير فرع"): put to the brand
+		"يستحسن", "يفضل", "الافضل", "الاحسن", "الاجدر",
 		// "can you" said to one or many (بتقدر تعمل فيديو عن, بتقدرو تفتحو فرع)
 		"بتقدر", "تقدر", "بتقدرو", "تقدرو", "بتقدري")
+	adviceWords     = wordSet("يستحسن", "يفضل", "الافضل", "الاحسن", "الاجدر", "حبذا")
 	arOwnCase       = wordSet("موعدي", "الموعد", "حجزي", "الحجز", "شكوى", "طلب", "الطلب", "طلبي", "الاوردر", "اوردري", "حسابي", "الحساب", "الشكوى", "شكوتي", "التذكره", "البلاغ", "الرساله", "رسالتي", "الايميل", "المشكله")
 	obligationWords = wordSet("لازم", "يجب", "المفروض", "مفروض")
 	provideStems    = []string{"فتح", "ضيف", "ضيفو", "زود", "زيد", "وفر", "نزل", "سو", "عمل", "حط", "فعل"}
@@ -543,6 +558,16 @@ func arOrderedGot(toks []token) float64 {
 			if kindNouns[k] {
 				kind = true
 			}
+			// "طلبت تيشيرت أسود وجالي أزرق": a colour or size named on
+			// both sides (what came after the verb of getting is told by
+			// the same kind of word)
+			if gotWords[strings.TrimPrefix(k, "و")] && !kind && kindAdjectives[toks[j-1].key] {
+				for n := j + 1; n < len(toks) && n <= j+2; n++ {
+					if kindAdjectives[toks[n].key] && toks[n].key != toks[j-1].key {
+						return 1.0
+					}
+				}
+			}
 			if gotWords[strings.TrimPrefix(k, "و")] && kind {
 				// "ووصلني مظبوط": what came is what was ordered; evidence
 				// against a complaint, since the learned intent head reads
@@ -561,7 +586,10 @@ var (
 	orderedWords = wordSet("طلبت", "طلبنا", "اطلبت", "اخترت", "اخترنا")
 	gotWords     = wordSet("جاني", "جالي", "جانا", "جالنا", "وصلني", "وصلنا", "وصلتني", "وصلي", "اجاني", "اجاني", "بعتولي", "بعتوا", "جابولي", "جابوا", "ارسلتوا", "ارسلتم", "استلمت", "طلعلي")
 	rightWords   = wordSet("مظبوط", "مضبوط", "صح", "تمام", "بالضبط", "نفسه", "نفس", "زي", "مثل", "كما", "مطابق", "بسرعه", "بسرعة")
-	kindNouns    = wordSet("مقاس", "المقاس", "مقاسي", "لون", "اللون", "لوني", "حجم", "الحجم", "نوع", "النوع", "موديل", "الموديل", "صنف")
+	// kindAdjectives: colours and sizes that tell one variant from another
+	kindAdjectives = wordSet("اسود", "ابيض", "ازرق", "احمر", "اخضر", "اصفر", "بني", "رمادي", "وردي", "بنفسجي", "برتقاني", "سودا", "بيضا", "زرقا", "حمرا", "خضرا", "صفرا",
+		"سوداء", "بيضاء", "زرقاء", "حمراء", "كبير", "صغير", "كبيره", "صغيره", "وسط", "لارج", "ميديم", "سمول", "اكس")
+	kindNouns = wordSet("مقاس", "المقاس", "مقاسي", "لون", "اللون", "لوني", "حجم", "الحجم", "نوع", "النوع", "موديل", "الموديل", "صنف")
 )
 
 // enServiceTopic: an English text that names the brand ("you", "your") or
@@ -810,6 +838,8 @@ const (
 	cwWait
 	cwThanksVerb
 	cwTell
+	cwQueue    // a noun of waiting in line (الانتظار, الطابور): waitTooLong
+	cwDuration // a count of hours, days, weeks or months (takesLong after "why")
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -835,6 +865,8 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwWait, waitWords)
 	put(cwThanksVerb, thanksVerbs)
 	put(cwTell, tellVerbs, tellMe, wordSet("know"))
+	put(cwQueue, queueNouns)
+	put(cwDuration, durationNouns)
 	return m
 }()
 
@@ -884,7 +916,9 @@ var waitWords = wordSet("ناطر", "ناطره", "ناطرين", "مستني", 
 // formal way to thank, as شكرا is.
 const thanksVerbPraise = 1.0
 
-var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بشكركم", "اشكرك", "أشكرك", "نشكرك", "بشكرك", "اشكركو", "بشكركو", "واشكركم", "ونشكركم")
+var thanksVerbs = wordSet("اشكركم", "أشكركم", "نشكركم", "بشكركم", "اشكرك", "أشكرك", "نشكرك", "بشكرك", "اشكركو", "بشكركو", "واشكركم", "ونشكركم",
+	// the verb before the one thanked ("أشكر إدارة المدرسة على ...")
+	"اشكر", "نشكر", "بشكر", "واشكر", "ونشكر")
 
 // arReservation reports an Arabic comment that grants something good and
 // then, after a contrast word (بس, لكن, ولكن), names a defect without a
@@ -1069,6 +1103,13 @@ func arRhetorical(text string, toks []token) bool {
 			return true
 		}
 	}
+	// "هيك بتغشوا العالم؟", "كده تعملوا فينا؟": "so / like this" before a
+	// second-person verb, an accusation put as a question
+	for i := 0; i+1 < len(toks); i++ {
+		if soWords[strings.TrimPrefix(toks[i].key, "و")] && toks[i+1].arabic && secondPersonVerb(toks[i+1].key) {
+			return true
+		}
+	}
 	return arWhatIsThis(text, toks)
 }
 
@@ -1096,8 +1137,44 @@ func arWhatIsThis(text string, toks []token) bool {
 			}
 		}
 	}
+	return demonstrativeFrame(text, toks) || howSo(text, toks)
+}
+
+// howSo reports an interrogative of manner or reason right before "like
+// this" closing the text or a clause ("شلون كذا؟", "ازاي كده؟", "كيف
+// هيك؟"): an exclamation at what happened, not a question.
+func howSo(text string, toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !howSoWords[strings.TrimPrefix(toks[i].key, "و")] || !soWords[toks[i+1].key] {
+			continue
+		}
+		if i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?") {
+			return true
+		}
+	}
 	return false
 }
+
+var howSoWords = wordSet("شلون", "اشلون", "كيف", "ازاي", "إزاي", "ليش", "ليه", "لماذا", "وش", "شو", "ايش")
+
+// demonstrativeFrame reports a noun between two copies of one
+// demonstrative closing a clause, the Egyptian exclamation "ده كلام ده؟",
+// "دي خدمة دي" ("is this what you call service?"): without a good word
+// beside it, indignation (intentScores), not a question.
+func demonstrativeFrame(text string, toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		d := toks[i].key
+		if !frameDemonstratives[d] || toks[i+2].key != d || !toks[i+1].arabic {
+			continue
+		}
+		if i+3 == len(toks) || strings.ContainsAny(text[toks[i+2].end:toks[i+3].start], "،,.!؟?") {
+			return true
+		}
+	}
+	return false
+}
+
+var frameDemonstratives = wordSet("ده", "دي", "دا", "هذا", "هذي", "هاد")
 
 var (
 	thisWords   = wordSet("ذا", "هذا", "هاد", "هيدا", "هذي", "هاي")
@@ -1108,14 +1185,19 @@ var (
 // askWordAr reports an Arabic question word that asks for information
 // (متى, كيف, هل, كم, فين, وين, امتى, ازاي): beside it a rhetorical "وش
 // هالشي" does not make the whole text rhetorical.
+// An interrogative before "like this" (كيف هيك، ازاي كده، شلون كذا)
+// asks nothing: it exclaims at what happened.
 func askWordAr(toks []token) bool {
 	for i := range toks {
-		if askWordsAr[strings.TrimPrefix(toks[i].key, "و")] {
+		if askWordsAr[strings.TrimPrefix(toks[i].key, "و")] && !(i+1 < len(toks) && soWords[toks[i+1].key]) {
 			return true
 		}
 	}
 	return false
 }
+
+// soWords: "like this, so" (كذا، كده، هيك، هكذا).
+var soWords = wordSet("كذا", "كده", "كدا", "كدة", "هيك", "هكذا", "هيكا")
 
 var askWordsAr = wordSet("متى", "متي", "امتى", "امتي", "كيف", "كيفية", "هل", "كم", "كام", "بكام", "بكم", "فين", "وين", "ازاي", "إزاي", "اين", "أين", "ليه", "ليش", "لماذا", "مين", "منو")
 
@@ -1235,14 +1317,16 @@ func conductNoun(toks []token) bool {
 		if r, ok := strings.CutPrefix(k, "هال"); ok && conductNouns[r] {
 			return true
 		}
-		if i > 0 && thisWords[toks[i-1].key] && conductNouns[strings.TrimPrefix(k, "ال")] {
+		if i > 0 && (thisWords[toks[i-1].key] || frameDemonstratives[toks[i-1].key]) && conductNouns[strings.TrimPrefix(k, "ال")] {
 			return true
 		}
 	}
 	return false
 }
 
-var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معامله", "خدمه", "اسلوب", "تاخير", "مهزله", "مسخره", "استهبال", "هبل", "قرف", "لعب", "دلع")
+var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معامله", "خدمه", "اسلوب", "تاخير", "مهزله", "مسخره", "استهبال", "هبل", "قرف", "لعب", "دلع",
+	// how the place is run: "وش ذا التنظيم", "شو هالإدارة"
+	"تنظيم", "اداره", "انتظار")
 
 // channelCue: the spam cue h is a messaging app's name alone (واتساب,
 // تلجرام, سناب).
@@ -1281,6 +1365,12 @@ func askedToBeTold(toks []token) toldKind {
 	for i := range toks {
 		k := toks[i].key
 		if tellMe[k] {
+			// "الفيديو ده فهمني الكهربا": after its subject (a
+			// demonstrative, a noun with the article) the verb is past,
+			// "it made me understand", no request
+			if i > 0 && (frameDemonstratives[toks[i-1].key] || strings.HasPrefix(toks[i-1].key, "ال")) {
+				continue
+			}
 			return toldAt(toks, i)
 		}
 		if !tellPlea[k] {
@@ -1354,7 +1444,10 @@ var (
 	// imperative, verbal noun)
 	tellVerbs = wordSet("توضيح", "توضحوا", "توضحو", "توضح", "توضحي", "وضح", "وضحوا", "وضحو", "تشرح", "تشرحوا", "تشرحو", "اشرح", "اشرحوا", "شرح",
 		"افادتنا", "افادتي", "افاده", "افادة", "إفادتنا", "إفادتي", "إفادة", "اخباري", "إخباري", "اخبارنا", "إخبارنا", "ابلاغي", "إبلاغي", "تبليغي", "اعلامي", "إعلامي",
-		"explain", "clarify", "tell", "advise", "confirm", "inform", "guide")
+		"explain", "clarify", "tell", "advise", "confirm", "inform", "guide",
+		// being contacted ("أرجو التواصل معي بخصوص الفاتورة", "ممكن
+		// تتواصلوا معي"): a reply asked for
+		"التواصل", "تتواصلوا", "تتواصلو", "تواصلوا", "الاتصال", "تتصلوا", "تتصلو")
 	// tellMe: a verb of telling with the customer as its object
 	// (وضحولي، تشرحلي، فهموني، خبروني، تقولولي، دلوني، عرفوني)
 	tellMe = wordSet("وضحولي", "وضحلي", "وضحلنا", "وضحولنا", "توضحولي", "توضحلي", "توضحلنا", "توضحولنا", "اشرحولي", "اشرحلي", "اشرحلنا", "اشرحولنا", "تشرحولي", "تشرحلي", "تشرحلنا", "تشرحولنا", "شرحولي",
@@ -1366,6 +1459,190 @@ var (
 
 // toldWeight is the question evidence of a request to be told: decisive.
 const toldWeight = 1.0
+
+// waitTooLong reports a wait said to be long: a noun of waiting in line
+// (الانتظار, الطابور, الدور) and, within five words after it, a word of
+// length (طويل, بيطول): "الانتظار في مكتب الطيران طويل جداً", "الانتظار
+// بالعيادة بيطوّل كتير". Not negated ("الانتظار مش طويل") and not asked
+// ("الانتظار طويل؟" is left to the question).
+func waitTooLong(toks []token) bool {
+	for i := range toks {
+		if !queueNouns[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if longWords[toks[j].key] {
+				return !negatedBefore(toks, j) && !(j > 0 && negators[toks[j-1].key])
+			}
+		}
+	}
+	return false
+}
+
+var (
+	queueNouns = wordSet("الانتظار", "انتظار", "الطابور", "طابور", "الطوابير", "الدور", "فتره الانتظار", "مده الانتظار")
+	longWords  = wordSet("طويل", "طويله", "بيطول", "يطول", "بطول", "طول", "طولت", "بتطول", "تطول", "طوييل")
+)
+
+// waitLongWeight is the complaint evidence of waitTooLong.
+const waitLongWeight = 0.8
+
+// ruinedForMe reports a verb of damage with the benefactive "for me / for
+// us" (خرّبلي, بوّظتلي, كسرولي, حرقتلنا, شوهلي): someone ruined the
+// writer's thing ("الحلاق خرّبلي دقني", "الكوافيرة بوظتلي شعري").
+func ruinedForMe(toks []token) bool {
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		k := toks[i].key
+		if !strings.HasSuffix(k, "لي") && !strings.HasSuffix(k, "لنا") {
+			continue
+		}
+		var rest string
+		for _, sf := range []string{"تلي", "ولي", "لي", "تلنا", "ولنا", "لنا"} {
+			if r, ok := strings.CutSuffix(k, sf); ok {
+				rest = r
+				break
+			}
+		}
+		if rest == "" {
+			continue
+		}
+		rest = strings.TrimPrefix(rest, "و")
+		for _, p := range []string{"", "ب", "بي", "بت", "ي", "ت", "ا"} {
+			if st, ok := strings.CutPrefix(rest, p); ok && damageStems[st] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var damageStems = wordSet("خرب", "بوظ", "بوز", "كسر", "حرق", "شوه", "ضيع", "اتلف", "تلف", "بهدل", "قطع", "خربط", "عطل", "وسخ")
+
+// ruinedWeight is the complaint evidence of ruinedForMe: decisive.
+const ruinedWeight = 1.0
+
+// whyPaid reports a "why" asked about what the writer has paid or done
+// ("ليه المخالفة لسه ظاهرة وانا دافعها من شهر؟", "لماذا تظهر لدي مخالفة
+// سددتها سابقًا؟"): what the customer did went unheeded, a grievance.
+//
+// Or about what the writer denies having done: a negated first-person
+// past verb with its object ("ليش التطبيق يطلع لي مخالفة ما سويتها؟",
+// "ليش وصلني شي ما طلبته؟").
+func whyPaid(toks []token) bool {
+	why, paid := false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		why = why || whyWords[k]
+		paid = paid || paidWords[k] || paidWords[toks[i].key]
+		if i > 0 && toks[i].arabic && (toks[i-1].key == "ما" || toks[i-1].key == "مش" || toks[i-1].key == "لم") && utf8.RuneCountInString(k) >= 5 && (strings.HasSuffix(k, "تها") || strings.HasSuffix(k, "ته")) {
+			paid = true
+		}
+	}
+	return why && paid
+}
+
+// verbalNoun reports an MSA verbal noun of the patterns إفعال (إرفاق,
+// إضافة) and تفعيل (تقديم, توفير), with or without the article.
+func verbalNoun(k string) bool {
+	k = strings.TrimPrefix(k, "ال")
+	r := []rune(strings.TrimSuffix(k, "ه"))
+	if len(r) != 5 {
+		return false
+	}
+	return r[0] == 'ا' && r[3] == 'ا' || r[0] == 'ت' && r[3] == 'ي'
+}
+
+var paidWords = wordSet("دفعت", "دفعتها", "دفعته", "دفعتهم", "دفعنا", "دفعناها", "دافع", "دافعه", "دافعها", "دافعين", "سددت", "سددتها", "سددته", "سددنا", "مسدد", "مسددها", "دافعتها")
+
+// arImperativeProposal reports a comment or a sentence opened by an
+// imperative of a verb of making, adding or opening (اعمل, اعملوا, زودوا,
+// افتحوا, ضيفوا) before an indefinite noun ("اعمل فلوج عن الأقصر",
+// "زودوا حفلات متأخرة بالليل"): a proposal put to the brand. Not before
+// the article (زودوا الأسعار is also "they raised the prices"), a
+// possessive ("اعمل حسابك": watch out) or a question word ("اعمل ايه؟").
+func arImperativeProposal(text string, toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].arabic || !sentenceStart(text, toks, i) || !imperativeProvide(toks[i].key) {
+			continue
+		}
+		n := toks[i+1]
+		if !n.arabic || strings.HasPrefix(n.key, "ال") || secondPersonNoun(n.key) || askWords[n.key] || whatWordsAr[n.key] || strings.HasSuffix(n.key, "ي") || strings.HasSuffix(n.key, "نا") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// imperativeProvide: an imperative of a stem of provideStems, singular
+// with the imperative alef (اعمل, افتح) or plural (اعملوا, زودوا, ضيفو).
+func imperativeProvide(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	for _, st := range provideStems {
+		switch k {
+		case "ا" + st, "ا" + st + "وا", "ا" + st + "و":
+			return len(st) > len("سو")
+		case st + "وا", st + "و":
+			// without the alef only the doubled and hollow stems (زوّدوا,
+			// ضيفوا, حطوا, سووا): "عملوا", "فتحوا" are past ("they made")
+			return !pastPlainStems[st] && (len(st) > len("سو") || k == st+"وا")
+		}
+	}
+	return false
+}
+
+var pastPlainStems = wordSet("عمل", "فتح", "فعل")
+
+// byItself reports a device acting on its own: a verb of shutting,
+// stopping, freezing or restarting before "by itself" (قفل لوحده, بيطفي
+// لحاله, وقف من نفسه): a malfunction, whatever the tense.
+func byItself(toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		k := toks[i].key
+		if !byItselfWords[k] && !(k == "نفسه" || k == "نفسها") {
+			continue
+		}
+		v := i - 1
+		if (k == "نفسه" || k == "نفسها") && (v < 1 || toks[v].key != "من") {
+			continue
+		} else if k == "نفسه" || k == "نفسها" {
+			v--
+		}
+		if v >= 0 && toks[v].arabic && selfActVerb(toks[v].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// selfActVerb: a form of a stem of selfActStems with a verb prefix and
+// ending (قفل, بيقفل, قفلت, وقفت, بيطفي, طفى).
+func selfActVerb(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	for _, p := range []string{"", "بي", "بت", "ي", "ت", "هي", "عم ي"} {
+		r, ok := strings.CutPrefix(k, p)
+		if !ok {
+			continue
+		}
+		for _, sf := range []string{"", "ت", "ه", "وا", "و"} {
+			if st, ok := strings.CutSuffix(r, sf); ok && selfActStems[st] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	byItselfWords = wordSet("لوحده", "لوحدها", "لحاله", "لحالها", "بنفسه", "بنفسها", "لوحدو")
+	selfActStems  = wordSet("قفل", "طفي", "طفى", "فصل", "وقف", "علق", "سكر", "رست", "نطفى", "نطفي", "نقفل", "تقفل", "تطفى", "فرمت", "مسح", "نمسح", "تمسح")
+)
+
+// byItselfWeight is the complaint evidence of byItself: a strong event.
+const byItselfWeight = 1.2
 
 // guessAboutThem reports a guess about what the brand will do: "maybe"
 // (يمكن، ربما، جايز، بلكي) right before a third-person imperfect

@@ -12,10 +12,12 @@ import (
 // Intent cues (data/intent.tsv): phrases with a weight per intent. A weight of
 // 1 is decisive alone; weaker cues add up.
 type intentCue struct {
+	key       string // the folded first word of the phrase
 	intent    string
 	idx       int // index in op.Intents
 	weight    float64
 	sentStart bool // only counts as the first word of a sentence
+	manners   bool // a word of manners (flag m): beside an insult at the staff, part of it
 }
 
 var (
@@ -45,7 +47,11 @@ func init() {
 		if ix < 0 {
 			panic("builtin: intent.tsv: unknown intent " + f[1])
 		}
-		intentCues = append(intentCues, intentCue{intent: f[1], idx: ix, weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s")})
+		var key string
+		if ws := tokenize(f[0]); len(ws) > 0 {
+			key = ws[0].key
+		}
+		intentCues = append(intentCues, intentCue{key: key, intent: f[1], idx: ix, weight: atof(f[2], 0.5), sentStart: strings.Contains(flags, "s"), manners: strings.Contains(flags, "m")})
 		if strings.Contains(flags, "s") {
 			intentS.add(f[0], len(intentCues)-1, true)
 		} else {
@@ -157,6 +163,16 @@ func detectSpam(text string, toks []token) spamResult {
 		if len(s.spans) == 0 && channelCue(toks, h) && proposedBefore(toks, h.ti) {
 			continue
 		}
+		// an app named where someone fails to answer ("المدرب ما يرد على
+		// الواتساب") is where the customer was let down, no bait
+		if len(s.spans) == 0 && channelCue(toks, h) && (precededBy(toks, h.ti, 4, verbNegators) || negatedAfter(toks, h.ti, 3)) {
+			continue
+		}
+		// "أرجو التواصل معي بخصوص الفاتورة": a customer pleading to be
+		// contacted (no number or link given) asks the brand for a call
+		if len(s.spans) == 0 && h.ti > 0 && toks[h.ti].arabic && precededBy(toks, h.ti, 2, contactPleas) {
+			continue
+		}
 		// "i cant see my balance", "couldnt check my order": a promotion
 		// frame after "can't" reports what the writer cannot do
 		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
@@ -221,6 +237,28 @@ func detectSpam(text string, toks []token) spamResult {
 		s.lure = true
 		s.bait = true
 		s.reasons = append(s.reasons, "earnings and contact me")
+	}
+	// the writer's own page or account and an invitation to come to it
+	// ("حسابي فيه عطور ... تعالوا", "صفحتي فيها كل الماركات ادخلوا"):
+	// self-promotion
+	var sk uint8 // the kinds of shop words present (one lookup a token)
+	for i := range toks {
+		if toks[i].arabic {
+			sk |= shopKinds[toks[i].key]
+		}
+	}
+	if sk&(skPage|skInvite) == skPage|skInvite && ownPageInvite(toks) {
+		x += 1.0
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "own page, come")
+	}
+	// orders taken in private ("الطلب عالخاص", "للطلب واتساب"): a seller's
+	// order channel; a customer gives the number of an order placed, or
+	// asks ("الطلب عالخاص ولا على الموقع؟")
+	if sk&skOrder != 0 && !hasQuestionMark(text) && orderInPrivate(toks) {
+		x += 0.8
+		s.reasons = append(s.reasons, "orders in private")
 	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
@@ -333,6 +371,7 @@ func contactMe(toks []token) bool {
 // followed from the first video, that follow was the best thing I did".
 func followExchange(text string, toks []token) bool {
 	n, back := 0, false
+	asked, promised := false, false // Arabic: "follow me" and "I'll follow you"
 	for i := range toks {
 		k := toks[i].key
 		if j := strings.Index(k, "follow"); j >= 0 && !strings.HasPrefix(k[j:], "follower") {
@@ -340,6 +379,15 @@ func followExchange(text string, toks []token) bool {
 			back = back || j > 0 || len(k) > j+len("follow")
 		}
 		back = back || k == "back" || strings.Contains(k, "رجع") || returnVerbs[k]
+		if toks[i].arabic && strings.Contains(k, "تابع") {
+			asked = asked || followAsked(k)
+			promised = promised || followPromised(k)
+		}
+	}
+	// "تابعوا حسابي وسأتابعكم", "تابعني وارد المتابعة": a follow asked and
+	// one promised back, in the verb itself
+	if asked && (promised || back) {
+		return true
 	}
 	if n < 2 || !back {
 		return false
@@ -351,6 +399,123 @@ func followExchange(text string, toks []token) bool {
 	}
 	return false
 }
+
+// ownPageInvite reports a noun of the writer's own page or account
+// (حسابي, صفحتي, متجري, قناتي), a price word (بأسعار, رخيصة) and a plural
+// imperative inviting the readers (تعالوا, ادخلوا, زوروا, اطلبوا): goods
+// offered on the writer's page. ("حسابي اتقفل، تعالوا شوفوا المشكلة"
+// names no price.)
+func ownPageInvite(toks []token) bool {
+	page, invite, price := false, false, false
+	for i := range toks {
+		if !toks[i].arabic {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		page = page || ownPages[k]
+		invite = invite || inviteVerbs[k]
+		price = price || priceWords[k]
+	}
+	return page && invite && price
+}
+
+// negatedAfter reports a verb's negation (or "nobody") among the n
+// tokens after toks[i], with the conjunction و taken off ("ومحدش بيرد").
+func negatedAfter(toks []token, i, n int) bool {
+	for j := i + 1; j < len(toks) && j <= i+n; j++ {
+		k := toks[j].key
+		if toks[j].arabic && strings.HasPrefix(k, "و") && len(k) > len("و") {
+			k = k[len("و"):]
+		}
+		if verbNegators[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// contactPleas: a customer's "please" before "contact me".
+var contactPleas = wordSet("ارجو", "أرجو", "نرجو", "الرجاء", "يرجى", "رجاء", "ياريت", "سمحت", "سمحتوا", "بليز", "ممكن", "اتمنى", "نتمنى")
+
+// verbNegators negate a verb or say "nobody" (not بدون, "without", which
+// offers: "قروض بدون فوائد راسلني واتساب").
+var verbNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لم", "لن", "محدش", "محد", "ماحد", "مافي", "مفيش", "ماعاد", "ولا")
+
+var (
+	// (and "we have / at ours": "أرخص ايفونات عنا، فوتوا عالصفحة")
+	ownPages    = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا", "عنا", "عندنا", "لدينا")
+	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا", "فوتوا", "فوتو", "شوفوا", "شوفو")
+	// orderNouns: an order or a booking taken ("للطلب", "الطلب")
+	orderNouns = wordSet("للطلب", "الطلب", "والطلب", "للحجز", "الحجز", "للشراء", "للطلبات", "الطلبات")
+	// privateWords: a private channel right after an order noun
+	privateWords = wordSet("عالخاص", "بالخاص", "واتساب", "واتس", "الواتساب", "عالواتس", "انبوكس", "dm")
+	detailNouns  = wordSet("رقم", "تفاصيل", "بيانات", "صوره", "وصل")
+)
+
+// Shop word kinds (detectSpam): a page of the writer's, an invitation, an
+// order noun, each with and without the conjunction و.
+const (
+	skPage uint8 = 1 << iota
+	skInvite
+	skOrder
+)
+
+var shopKinds = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for set, kind := range map[*map[string]bool]uint8{&ownPages: skPage, &inviteVerbs: skInvite, &orderNouns: skOrder} {
+		for w := range *set {
+			m[w] |= kind
+			m["و"+w] |= kind
+		}
+	}
+	return m
+}()
+
+// orderInPrivate reports an order noun right before a private channel
+// ("الطلب عالخاص", "للطلب واتساب", "للحجز خاص"), not after a noun of its
+// details ("رقم الطلب عالخاص": a customer's order sent in private).
+func orderInPrivate(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !orderNouns[toks[i].key] || !privateWords[toks[i+1].key] && !(toks[i+1].key == "على" || toks[i+1].key == "علي") {
+			continue
+		}
+		if toks[i+1].key == "على" || toks[i+1].key == "علي" {
+			if i+2 >= len(toks) || toks[i+2].key != "الخاص" && !privateWords[toks[i+2].key] {
+				continue
+			}
+		}
+		if i > 0 && detailNouns[toks[i-1].key] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// followAsked reports the imperative "follow (me, us, my page)": تابعني,
+// تابعوني, تابعونا, تابعوا (with و "and" before it).
+func followAsked(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	return followImperatives[k]
+}
+
+// followPromised reports a first-person "I/we will follow you": the verb
+// تابع with a first-person prefix (ا, سا, ب, بن, ح, ه, ن) and a
+// second-person object (ك, كم, كي, كو): اتابعك, وساتابعكم, بتابعك.
+func followPromised(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	i := strings.Index(k, "تابع")
+	if i <= 0 {
+		return false
+	}
+	pre, suf := k[:i], k[i+len("تابع"):]
+	return followPrefixes[pre] && (suf == "ك" || suf == "كم" || suf == "كي" || suf == "كو" || suf == "كن")
+}
+
+var (
+	followImperatives = wordSet("تابعني", "تابعوني", "تابعونا", "تابعوا", "تابعو", "تابعيني")
+	followPrefixes    = wordSet("ا", "سا", "ب", "بن", "ح", "ه", "ن", "با")
+)
 
 // returnVerbs are forms of رد "return (a favour)" in a follow-for-follow
 // promise ("w bred follow"); the bare noun رد ("a reply") is not one.
@@ -541,6 +706,9 @@ type intentEv struct {
 	praiseAfter bool
 	// complaintAfter is the complaint cue weight after the last contrast word
 	complaintAfter float64
+	// manners: the complaint cue weight of words of manners (وقح, قليل
+	// أدب, ما عنده ذوق)
+	manners float64
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -559,6 +727,8 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if cb&cwProblem != 0 {
 		solvedLo, solvedHi = problemSolved(text, toks)
 	}
+	qmark := hasQuestionMark(text)
+	tweet := len(text) >= StackShapeMin || strings.Contains(text, "#") || strings.Contains(text, "http")
 	// the English word kinds (english.go enScan) and a repair told done
 	// ("fixed my cracked screen"): its damage word is no grievance
 	eb := sent.en
@@ -571,7 +741,42 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
 			continue
 		}
+		// an interrogative found inside a longer word through the article
+		// or a noun or verb affix ("الفينو" is a bread, "فيني" "I can",
+		// "شوي" "a little") is no interrogative (in a comment: tweet-shaped
+		// texts go to the sentiment stacker, fitted on the question
+		// evidence as it was)
+		if c.idx == iQuestion && !tweet && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
+			continue
+		}
+		// an interrogative after a verb of knowing or telling, with no
+		// question mark, opens an embedded clause ("ما أدري ليش", "ما
+		// شرحتلي كيف آخد الدوا"): a statement, not a question
+		// (in a comment: a tweet's "ما ادري ليش" muses aloud, left as it was)
+		// ("مش عارف ازاي اتواصل": not knowing how asks for the way; not
+		// knowing why is "for no reason")
+		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
+			continue
+		}
+		// a verb of closing or opening before the hour ("الفرع بيقفل الساعة
+		// كام؟"): the opening hours asked, no failure
+		if c.idx == iComplaint && qmark && c.weight < strongEvent && h.tj < len(toks) && hourWords[toks[h.tj].key] {
+			continue
+		}
+		// a failure named in a condition asked about ("وين أستلم الشنطة
+		// اذا تأخرت؟", "what if it arrives late?"): hypothetical
+		if c.idx == iComplaint && qmark && c.weight < strongEvent && h.ti > 0 && toks[h.ti].arabic && (conditionWords[toks[h.ti-1].key] || h.ti > 1 && conditionWords[toks[h.ti-2].key]) {
+			continue
+		}
+		// a quality word said in the vocative ("يا معفنين", "يا نصابين")
+		// names the addressee: name-calling, not a report of what went wrong
+		if c.idx == iComplaint && h.tj == h.ti+1 && vocativeAt(toks, h.ti) {
+			continue
+		}
 		sc[c.idx] += c.weight
+		if c.manners {
+			ev.manners += c.weight
+		}
 		if c.idx == iComplaint && c.weight >= strongEvent {
 			ev.strong = true
 		}
@@ -616,7 +821,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
-		if whyWords[toks[i].key] && sentenceStart(text, toks, i) {
+		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && clauseStart(text, toks, i)) {
 			ev.why = true
 			break
 		}
@@ -631,6 +836,17 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if sent.arabic && leftWaiting(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
+	}
+	if sent.arabic && cb&cwQueue != 0 && waitTooLong(toks) { // concepts.go
+		sc[iComplaint] += waitLongWeight
+	}
+	// (without a good word: "كسرتلي قلبي الحلقة دي، جميلة جدا" is moved,
+	// "خربتلي الريجيم بالوصفات دي 😂" teases)
+	if sent.arabic && sent.rawPos == 0 && ruinedForMe(toks) { // concepts.go
+		sc[iComplaint] += ruinedWeight
+	}
+	if sent.arabic && byItself(toks) { // concepts.go
+		sc[iComplaint] = math.Max(sc[iComplaint], byItselfWeight)
 	}
 	if sent.arabic && promiseBroken(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
@@ -650,11 +866,14 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if solvedLo >= 0 {
 		sc[iPraise] += solvedPraise
 	}
-	if cb&(cwTime|cwTakeEn) != 0 && takesLong(text, toks) {
+	if (cb&(cwTime|cwTakeEn) != 0 || cb&cwDuration != 0 && ev.why) && takesLong(text, toks) {
 		sc[iComplaint] += delayWeight
 	}
 	if w := brandProposal(toks, cb); w > 0 {
 		sc[iSuggestion] += w
+		ev.proposal = true
+	} else if sent.arabic && !tweet && arImperativeProposal(text, toks) { // concepts.go (a tweet's imperatives call on the world)
+		sc[iSuggestion] += proposalWeight
 		ev.proposal = true
 	}
 	if cb&cwTell != 0 {
@@ -686,6 +905,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if cb&cwThanksVerb != 0 {
 		sc[iPraise] += thanksVerbPraise
+		// thanks before a contrast word ("بشكر حضرتك بس الطلب لسه ماجاش")
+		// is a courtesy conceded, as a praise cue there is
+		for i := 0; i < sent.butAt && i < len(toks); i++ {
+			if thanksVerbs[toks[i].key] {
+				ev.praiseBefore = true
+			}
+		}
 	}
 	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
@@ -739,8 +965,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iQuestion] += 1
 	}
 	// "why did the app erase my photos": asking why about one's own
-	// thing reports that something went wrong with it
-	if ev.why && ownThing(toks) {
+	// thing reports that something went wrong with it (in Arabic: why,
+	// when the writer has paid: concepts.go whyPaid)
+	// ("ليه كده", "ليش كذا": why like this, a reproach)
+	if ev.why && (ownThing(toks) || sent.arabic && (whyPaid(toks) || howSo(text, toks))) {
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
 	}
@@ -949,6 +1177,12 @@ func sentenceStart(text string, toks []token, i int) bool {
 	return i == 1 && strings.HasPrefix(strings.TrimSpace(text[:toks[0].end]), "@")
 }
 
+// clauseStart reports a token after a comma: an Arabic clause opened by
+// "why" ("المدرب ما يرد، ليش ندفع اشتراك؟") asks it as a sentence does.
+func clauseStart(text string, toks []token, i int) bool {
+	return i > 0 && strings.ContainsAny(text[toks[i-1].end:toks[i].start], "،,")
+}
+
 // intentThreshold is the evidence an intent needs to be reported.
 // addressedNeg is the complaint weight of a negator in an @-addressed text.
 var addressedNeg = 0.3
@@ -1013,7 +1247,8 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	// an insult aimed at the staff with only words of their manners beside
 	// it ("موظفوكم أغبياء وعديمو الاحترام": وقح, عديم الاحترام are the
 	// insult) reports nothing that happened: an insult
-	if ctx.staffInsult && !ev.strong && ev.cue[iComplaint] <= 1 && !ev.mention {
+	// (words of manners, however many: "الموظف تبعكن وقح وقليل أدب")
+	if ctx.staffInsult && !ev.strong && (ev.cue[iComplaint] <= 1 || ev.cue[iComplaint]-ev.manners < 0.5) && !ev.mention {
 		ev.cue[iComplaint] = 0
 	}
 	// (English: an insult aimed at someone stays an insult even beside a
@@ -1118,6 +1353,10 @@ func negatedFailure(toks []token) float64 {
 		if !failNeg[k] && !negators[k] || k == "غير" { // غير + noun: "other than"
 			continue
 		}
+		// "قبل لا تفتح", "قبل ما يوصل": "before", a time clause, no negation
+		if i > 0 && beforeWords[toks[i-1].key] && (k == "لا" || k == "ما") {
+			continue
+		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			k := toks[j].key
 			if failSkip[k] {
@@ -1138,6 +1377,66 @@ func negatedFailure(toks []token) float64 {
 	}
 	return 0
 }
+
+// particleForm reports whether key (a token matched by the cue word cue)
+// can be the interrogative particle cue: the word itself, or the word with
+// the clitics a particle takes, a conjunction or preposition before it
+// (وين، فوين، لوين، بكيف) and an object pronoun after it (وينك، فينه،
+// فينكم). An article, a verb prefix or a plural or first-person ending
+// makes another word. Words other than the particles are not checked.
+func particleForm(key, cue string) bool {
+	if key == cue || !interrogatives[cue] {
+		return true
+	}
+	i := strings.Index(key, cue)
+	if i < 0 {
+		return true // an elongated or squeezed spelling
+	}
+	pre, suf := key[:i], key[i+len(cue):]
+	return particlePre[pre] && particleSuf[suf]
+}
+
+var (
+	interrogatives = wordSet("وش", "ويش", "ايش", "شو", "شنو", "شلون", "اشلون", "ازاي", "ليه", "ليش", "لماذا", "كيف", "متى", "امتى", "ايمتى", "فين", "وين", "اين", "ماذا", "مين", "منو", "قديش", "اديش", "بكام", "وشو")
+	particlePre    = wordSet("", "و", "ف", "ب", "ل", "وب", "ول", "يا")
+	particleSuf    = wordSet("", "ك", "كم", "كن", "كو", "ه", "ها", "هم", "هن", "و")
+)
+
+// hourWords: the hour or time of day asked after a verb of closing.
+var hourWords = wordSet("الساعه", "امتى", "امتي", "متى", "متي", "كام", "كم", "بدري", "الصبح", "بالليل")
+
+// conditionWords open a condition ("if", "in case").
+var conditionWords = wordSet("اذا", "إذا", "لو", "ان", "إن", "حال", "لما")
+
+// embeddedAsk reports an interrogative ask opening a clause embedded after
+// verb: any after a verb of telling or explaining ("ما شرحتلي كيف آخد
+// الدوا"), "why" after a verb of knowing ("ما أدري ليش": for no reason).
+func embeddedAsk(verb, ask string) bool {
+	verb = strings.TrimPrefix(verb, "و")
+	return tellToMeVerbs[verb] || knowVerbs[verb] && whyWords[ask]
+}
+
+var (
+	knowVerbs = wordSet("ادري", "أدري", "ندري", "يدري", "تدري", "اعرف", "بعرف", "نعرف", "بنعرف", "يعرف", "بيعرف", "عارف", "عارفه", "عارفين", "فاهم", "فاهمه", "فاهمين", "عرفت", "فهمت")
+	// tellToMeVerbs: told or explained to the writer
+	tellToMeVerbs = wordSet("شرحلي", "شرحتلي", "شرحولي", "شرحلنا", "وضحلي", "وضحتلي", "قالولي", "قالي", "قلي", "قاللي", "فهموني", "فهمني", "علموني")
+)
+
+// vocativeAt reports an Arabic word addressed with the vocative يا, apart
+// ("يا حرامية") or attached ("ياحرامية").
+func vocativeAt(toks []token, i int) bool {
+	if !toks[i].arabic {
+		return false
+	}
+	if i > 0 && toks[i-1].key == vocativeYa {
+		return true
+	}
+	k := toks[i].key
+	return strings.HasPrefix(k, vocativeYa) && utf8.RuneCountInString(k) >= 5 && !wishWords[k]
+}
+
+// beforeWords: "before", which with لا or ما opens a time clause.
+var beforeWords = wordSet("قبل", "وقبل")
 
 var exceptWords = wordSet("الا", "إلا", "غير", "except", "unless")
 

@@ -65,7 +65,7 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					break
 				}
 			}
-		case kind == patWhy && sentenceStart(text, toks, i):
+		case kind == patWhy && (sentenceStart(text, toks, i) || clauseStart(text, toks, i)):
 			j := i + 1
 			if j < len(toks) && toks[j].arabic {
 				// Egyptian/Levantine ma-...-sh: "ليه متعملوش", "ليش ما بتفتحوش"
@@ -84,12 +84,23 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					sc[iSuggestion] += 1.2
 					proposal = true
 				}
+				// "ليش ما عندكم فرع بالشارقة؟": why don't you have (a
+				// thing the brand could offer, indefinite) proposes it
+				if j+1 < len(toks) && youHave[toks[j].key] && toks[j+1].arabic && wantedThing(toks[j+1].key) {
+					sc[iSuggestion] += 1.2
+					proposal = true
+				}
 			}
 		case kind == patWish:
 			// a wish or a condition on what the brand could do: "نفسي
 			// تعملوا حلقة", "بتمنى تعملو", "ارجو توفير", "لو بتحطو ترجمة"
 			if i+1 < len(toks) && toks[i+1].arabic {
 				n := toks[i+1].key
+				// Egyptian "ودي" is "and this" before a count or an ordinal
+				// ("ودي تالت مرة"), no wish
+				if manyCounts[n] || ordinal3Ar[n] {
+					continue
+				}
 				switch {
 				case k == "لو" && secondPersonVerb(n) && !responseVerb(n):
 					// a condition: a proposal with another cue ("لو بتحطو
@@ -111,6 +122,29 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					proposal = true
 				}
 			}
+		case kind == patWant:
+			// "we want" before an indefinite noun ("نبي تعليق عربي",
+			// "عايزين حجم صغير"): something the brand could offer. Not
+			// before a verb (نعرف), the article, an owned thing
+			// (فلوسنا) or what a customer is owed (حل, رد, تعويض)
+			// (a comment's; a tweet's "نريد" demands of the world at large)
+			if !tweet && i+1 < len(toks) && toks[i+1].arabic && wantedThing(toks[i+1].key) {
+				sc[iSuggestion] += wantWeight
+			}
+		case kind == patCredit:
+			// "thanks to you / your trainers" (بفضلكم, بفضل مدربيكم): the
+			// brand credited for what went well
+			if k != "بفضل" || i+1 < len(toks) && toks[i+1].arabic && secondPersonNoun(toks[i+1].key) {
+				sc[iPraise] += creditPraise
+			}
+		case kind == patRecommend:
+			// "I recommend (everyone, you, it)": بنصح الكل, انصحكم;
+			// negated it warns ("ما بنصح حدا")
+			if precededBy(toks, i, 2, negators) {
+				sc[iComplaint] += creditPraise
+			} else if !asks {
+				sc[iPraise] += creditPraise
+			}
 		case kind == patOpinion && precededBy(toks, i, 2, askWords):
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				n := toks[j].key
@@ -127,6 +161,34 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 	}
 	return proposal
 }
+
+// wantedThing reports a word after "we want" that names a thing to be
+// offered: an indefinite noun, not a first-person verb (ن...), the article,
+// a possessive, a remedy owed or "someone / something".
+func wantedThing(k string) bool {
+	if utf8.RuneCountInString(k) < 3 || strings.HasPrefix(k, "ال") || strings.HasPrefix(k, "ن") || owedNouns[k] {
+		return false
+	}
+	for _, sf := range []string{"نا", "ي", "كم", "ك"} {
+		if strings.HasSuffix(k, sf) {
+			return false
+		}
+	}
+	return true
+}
+
+// youHave: "you have" (عندكم) said to the brand.
+var youHave = wordSet("عندكم", "عندكن", "عندكو", "عندك", "لديكم", "فيكم")
+
+// wantWeight is the suggestion weight of "we want" before a thing.
+var wantWeight = 0.6
+
+var (
+	wantWords = wordSet("نبي", "نبغى", "نبغي", "بدنا", "عايزين", "عاوزين", "نريد", "ودنا")
+	owedNouns = wordSet("حل", "رد", "جواب", "تعويض", "فلوس", "مصاري", "حق", "تفسير", "توضيح", "اعتذار", "حد", "حدا", "احد", "واحد", "شي", "حاجه", "اجابه", "استرجاع", "استرداد",
+		// what a customer reproaches the brand for lacking ("ليش ما عندكم احترام")
+		"احترام", "ذوق", "ضمير", "اخلاق", "ادب", "مصداقيه", "مسؤوليه", "نظام", "تنظيم", "دم", "رحمه", "اهتمام")
+)
 
 // wishVerb is the suggestion weight of a wish word before a second-person
 // verb or a verbal noun (decisive with the wish word's own cue, if any).
@@ -246,11 +308,22 @@ const (
 	patWish
 	patOpinion
 	patCan
+	patWant
+	patCredit
+	patRecommend
+)
+
+// creditPraise is the praise weight of a credit or a recommendation.
+var creditPraise = 1.0
+
+var (
+	creditWords    = wordSet("بفضل", "بفضلكم", "بفضلك", "بفضلكو", "بفضلكن")
+	recommendVerbs = wordSet("انصح", "بنصح", "ننصح", "بننصح", "انصحكم", "بنصحكم", "ننصحكم", "انصحك", "بنصحك", "اوصي", "انصحو", "بنصحكو")
 )
 
 var arPatternWords = func() map[string]uint8 {
 	m := map[string]uint8{"لو": patWish, "ممكن": patCan}
-	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion} {
+	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion, &wantWords: patWant, &creditWords: patCredit, &recommendVerbs: patRecommend} {
 		for w := range *set {
 			m[w] = kind
 		}

@@ -136,7 +136,10 @@ func init() {
 		// MSA vocatives (اصمت أيها الأحمق), "that you" (والله انك تافه),
 		// and the owner or host of the
 		// channel named beside it (قناة ... وصاحبها دلخ): an insult aimed at a person
-		"ايها", "ايتها", "انك", "انكم", "انكو", "انكي", "صاحبها", "وصاحبها", "صاحبه", "وصاحبه", "مقدمها", "ومقدمها", "مقدمه", "ومقدمه"} {
+		"ايها", "ايتها", "انك", "انكم", "انكو", "انكي", "صاحبها", "وصاحبها", "صاحبه", "وصاحبه", "مقدمها", "ومقدمها", "مقدمه", "ومقدمه",
+		// the addressee's face, looks or mind (وجهك يقرف, شكلك غبي,
+		// خلقتك تقرف): an insult aimed at the person
+		"وجهك", "وجهكم", "شكلك", "شكلكم", "خلقتك", "خلقتكم", "منظرك", "منظركم", "سحنتك", "عقلك", "مخك"} {
 		addressed[foldKey(w)] = true
 	}
 }
@@ -372,6 +375,11 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		if tj == ti+1 && lowWords[toks[ti].key] && lowOfThing(toks, ti) {
 			return // "الصوت كان واطي كتير": the sound is low, nobody is vile
+		}
+		// the object of a verb of ordering or buying is the thing bought
+		// ("طلبت جزمة من أسبوعين", "اشتريت شبشب"), nobody insulted
+		if tj == ti+1 && ti > 0 && toks[ti].arabic && boughtVerbs[toks[ti-1].key] {
+			return
 		}
 		sev := t.sev
 		boost := false
@@ -827,10 +835,15 @@ var animalNouns = wordSet("الكلب", "الكلبه", "الكلاب", "الح�
 // youWords: the second-person pronouns before a noun ("انت الحمار").
 var youWords = wordSet("انت", "إنت", "انتي", "انتو", "انتم", "إنتو", "أنت", "أنتم", "انتوا", "يا")
 
+// boughtVerbs: verbs of ordering or buying, before the thing bought.
+var boughtVerbs = wordSet("طلبت", "طلبنا", "اشتريت", "اشترينا", "شريت", "شرينا", "جبت", "جبنا", "طالب", "طالبه", "اطلب", "بطلب", "هطلب", "نطلب")
+
 var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 
 var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
-	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف")
+	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف",
+	// the staff as a body, and trades that serve customers
+	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس")
 
 // makerExclaimed reports "what a/an" at toks[i], then one to three words of
 // bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the

@@ -60,7 +60,11 @@ func arabicUrgent(toks []token) bool {
 				return true
 			}
 		case uwHarm:
-			return true
+			// "السيارة عاملة حادث قبل": an accident in a thing's past
+			// (hidden from the buyer), nobody hurt now
+			if !pastAccident(toks, i) {
+				return true
+			}
 		case uwClose:
 			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
 				return true
@@ -140,8 +144,18 @@ func countedTimes(toks []token, i int) bool {
 	if !timesNouns[k] || i < 2 {
 		return false
 	}
-	return manyCounts[strings.TrimPrefix(toks[i-1].key, "و")] && recurWords[strings.TrimPrefix(toks[i-2].key, "و")]
+	if !manyCounts[strings.TrimPrefix(toks[i-1].key, "و")] {
+		return false
+	}
+	// "ثلاث مرات متتالية", "تلت مرات ورا بعض": in a row, the failure
+	// recurring whatever verb tells it
+	if recurWords[strings.TrimPrefix(toks[i-2].key, "و")] || i+1 < len(toks) && inRowWords[toks[i+1].key] {
+		return true
+	}
+	return i+2 < len(toks) && (toks[i+1].key == "على" || toks[i+1].key == "علي") && toks[i+2].key == "التوالي"
 }
+
+var inRowWords = wordSet("متتاليه", "متتالية", "متتالين", "متواصله", "ورا", "وراء", "بالتوالي", "متتابعه")
 
 var (
 	timesNouns = wordSet("مرات", "مره", "مرّات", "مرار")
@@ -149,6 +163,22 @@ var (
 	manyCounts = wordSet("ثلاث", "ثلاثه", "تلت", "تلات", "تلاته", "تالت", "ثالث", "اربع", "اربعه", "رابع", "خمس", "خمسه", "خامس", "ست", "سته", "عشر", "عشره", "كذا", "عده", "كم", "عشرين",
 		"3", "4", "5", "6", "10", "٣", "٤", "٥", "٦", "١٠")
 )
+
+// pastAccident: an accident (حادث) told as past, "before" or "earlier"
+// right after it.
+func pastAccident(toks []token, i int) bool {
+	if k := toks[i].key; k != "حادث" && k != "حادثه" {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+2; j++ {
+		if earlierWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var earlierWords = wordSet("قبل", "سابق", "سابقا", "سابقه", "قديم", "زمان", "قبلا")
 
 // lastTimeBefore: "آخر مرة" just before a verb of dealing ("آخر مرة
 // بتعامل معكن"): the customer leaves.
@@ -402,7 +432,9 @@ var (
 	dealVerbs     = map[string]bool{"اتعامل": true, "هتعامل": true, "هاتعامل": true, "نتعامل": true, "هنتعامل": true, "بتعامل": true, "اتعاملو": true}
 	orderVerbs    = map[string]bool{"اطلب": true, "هطلب": true, "نطلب": true, "هنطلب": true, "اشتري": true, "هشتري": true, "نشتري": true}
 	againWords    = map[string]bool{"تاني": true, "تانيه": true, "ثاني": true, "ثانيه": true, "ابدا": true, "بعد": true, "مره": true}
-	stopNegations = map[string]bool{"ما": true, "مش": true, "مو": true, "مب": true, "لن": true, "عاد": true, "ماعاد": true, "ماراح": true, "مارح": true, "مابدي": true}
+	stopNegations = map[string]bool{"ما": true, "مش": true, "مو": true, "مب": true, "لن": true, "عاد": true, "ماعاد": true, "ماراح": true, "مارح": true, "مابدي": true,
+		// "no longer" (Egyptian بقى negated, بطّل "stopped"): "ضرسي مبقاش بيوجعني" is relief
+		"مبقاش": true, "مابقاش": true, "مبقتش": true, "مابقتش": true, "بطل": true, "بطلت": true}
 )
 
 // fromOwnMoney: the deduction noun toks[i] (خصم, سحب, اقتطاع) is followed,

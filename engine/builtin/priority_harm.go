@@ -22,6 +22,7 @@ import "strings"
 //     closing or cancelling it is.
 func harmUrgent(toks []token) bool {
 	lost, span, bag, wait := false, false, false, false
+	child, hazard := false, false
 	for i := range toks {
 		k := toks[i].key
 		m := harmKind[k] // one lookup a token (two with a joined و)
@@ -68,6 +69,15 @@ func harmUrgent(toks []token) bool {
 			bag = true
 		case m&hkWait != 0:
 			wait = true
+		case m&hkNear != 0:
+			if nearHarm(toks, i) {
+				return true
+			}
+		case m&hkChild != 0:
+			child = true
+		case m&hkHazard != 0:
+			// small parts ("قطع صغيرة") are a hazard, "صغيرة" alone is not
+			hazard = hazard || !smallWord[kb] || i > 0 && partsNouns[toks[i-1].key]
 		case m&hkWhere != 0:
 			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -77,8 +87,59 @@ func harmUrgent(toks []token) bool {
 			}
 		}
 	}
-	return span && (lost || bag && wait)
+	return span && (lost || bag && wait) || child && hazard
 }
+
+// nearHarm reports "was about to be hurt": a past "was" or "almost" (كان,
+// كانت, كاد) and, within three words, a verb of injury, choking, burning
+// or dying ("كان رح يجرح حاله", "كانت هتتعور", "كاد يختنق"): a danger
+// escaped, as "could have been hurt" is. Not of laughter or joy ("كنت رح
+// موت من الضحك").
+func nearHarm(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if !toks[j].arabic || !injuryVerb(toks[j].key) {
+			continue
+		}
+		for n := j + 1; n < len(toks) && n <= j+2; n++ {
+			if joyNouns[toks[n].key] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// injuryVerb: an imperfect verb (with its person and future prefixes) of
+// an injury stem (يجرح, يتعور, تختنق, ينحرق, يموت, يتكهرب).
+func injuryVerb(k string) bool {
+	for _, p := range []string{"هي", "هت", "حي", "حت", "بي", "بت", "ي", "ت", "ن", "ا", ""} {
+		s, ok := strings.CutPrefix(k, p)
+		if !ok || s == "" {
+			continue
+		}
+		if p == "" && !strings.HasPrefix(s, "ت") && !strings.HasPrefix(s, "ن") {
+			continue // a bare stem is a noun ("جرح" a wound) or a past verb
+		}
+		for _, st := range injuryStems {
+			if s == st || strings.HasPrefix(s, st) && (s[len(st):] == "و" || s[len(st):] == "وا" || s[len(st):] == "ه" || s[len(st):] == "ها" || s[len(st):] == "ني") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	injuryStems = []string{"جرح", "تجرح", "نجرح", "تعور", "موت", "خنق", "ختنق", "نخنق", "تخنق", "حرق", "حترق", "نحرق", "تحرق", "تسمم", "تكهرب", "نكهرب", "كهرب", "ذي", "اذي", "نصاب", "تصاب", "صاب"}
+	joyNouns    = wordSet("الضحك", "ضحك", "الفرحه", "الفرح", "الحلاوه", "الجمال", "الشوق", "الجوع", "الملل", "الخوف")
+	childNouns  = wordSet("ابني", "بنتي", "طفلي", "طفلتي", "ولدي", "ابنى", "اولادي", "ولادي", "عيالي", "اطفالي", "لابني", "لبنتي", "لطفلي", "لولدي", "لطفلتي", "لاولادي", "لعيالي", "الاطفال", "للاطفال", "اطفال", "طفل", "رضيع", "الرضيع", "بيبي", "البيبي", "ابنتي", "لابنتي", "صغيري", "بنوتي", "لطفل", "للطفل", "الطفل", "للاطفال")
+	// hazards of a thing for a child: sharp, glass, toxic, exposed, small
+	// parts (choking)
+	hazardWords = wordSet("حاد", "حاده", "مسنن", "مسننه", "زجاج", "ازاز", "قزاز", "الزجاج", "الازاز", "القزاز", "سام", "سامه", "مكشوف", "مكشوفه", "صغيره", "صغار", "صغيرين")
+	smallWord   = wordSet("صغيره", "صغار", "صغيرين")
+	partsNouns  = wordSet("قطع", "قطعه", "اجزاء", "حبات", "خرز")
+)
 
 // The kinds of harmKind's words (a word may have several; harmUrgent
 // reads them in this order).
@@ -92,6 +153,9 @@ const (
 	hkBag
 	hkWait
 	hkWhere
+	hkNear   // "was / almost" before a verb of injury (nearHarm)
+	hkChild  // the writer's child, or children
+	hkHazard // a hazard for a child (sharp, glass, toxic, small parts)
 )
 
 // harmKind maps each word of harmUrgent's sets to its kinds, so that a
@@ -116,6 +180,9 @@ var harmKind = func() map[string]uint16 {
 	add(waitWords, hkWait)
 	add(map[string]bool{"نترا": true}, hkWait)
 	add(whereWords, hkWhere)
+	add(wordSet("كان", "كانت", "كنت", "كاد", "كادت", "وكان", "وكانت"), hkNear)
+	add(childNouns, hkChild)
+	add(hazardWords, hkHazard)
 	return m
 }()
 
