@@ -166,6 +166,12 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
 		ev.proposal = true
 	}
+	// "not what I paid for", "wasn't what we booked": what came is not
+	// what was bought
+	if eb&ewWh != 0 && notWhatPromised(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
 	// "what's the point of express delivery": a rhetorical question that
 	// says a service fails its purpose
 	if eb&ewPoint != 0 && pointless(toks) {
@@ -357,11 +363,11 @@ var (
 )
 
 // englishUrgent reports the English urgency concepts of this file (a
-// threat to leave said outright).
-func englishUrgent(toks []token) bool {
+// threat to leave said outright, a refund withheld).
+func englishUrgent(text string, toks []token) bool {
 	eb := enScan(toks)
 	return eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
-		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks)
+		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks) || eb&ewRefund != 0 && refundDenied(text, toks)
 }
 
 // monthsWaited reports a wait counted in months ("5 months and still no
@@ -857,6 +863,7 @@ const (
 	ewNear                       // childNearMiss: almost, nearly
 	ewRepair                     // repairedDamage: repairedVerbs
 	ewThanks                     // thanksAfter: thanks, thank, thx, ty, tia
+	ewRefund                     // refundReceived, refundDenied: refundNouns, refundedVerbs
 )
 
 var enKinds = func() map[string]uint32 {
@@ -885,6 +892,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewNear, wordSet("almost", "nearly"))
 	put(ewRepair, repairedVerbs)
 	put(ewThanks, wordSet("thanks", "thank", "thx", "ty", "tia"))
+	put(ewRefund, refundNouns, refundedVerbs)
 	return m
 }()
 
@@ -1027,3 +1035,111 @@ func whereIsIt(toks []token) bool {
 
 // awaitedNouns name what a customer waits to receive.
 var awaitedNouns = wordSet("order", "package", "parcel", "delivery", "shipment", "prescription", "refund", "money", "item", "tracking", "delivered")
+
+// refundReceived finds a refund told received: the refund noun then,
+// within three words, a verb of arrival ("refund came in 2 days", "the
+// refund was processed the same day"), or a verb of getting before "my/a
+// (full) refund" ("got a full refund"). The refund, asked for in a
+// complaint, was given: its cue is no grievance. Not when negated or
+// waited for ("still", "yet", "never", "finally": "finally got my refund
+// after 3 months" tells of the wait), nor when only part came back
+// ("half", "partial", "only"), nor asked. It returns the token range
+// [lo, hi) of the pattern, lo < 0 when there is none.
+func refundReceived(text string, toks []token) (lo, hi int) {
+	if hasQuestionMark(text) {
+		return -1, -1
+	}
+	for i := range toks {
+		if k := toks[i].key; refundWaited[k] || negators[k] || ntNegation(k) {
+			return -1, -1
+		}
+	}
+	for i := range toks {
+		if !refundNouns[toks[i].key] || toks[i].arabic {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if refundArrived[toks[j].key] {
+				return i, j + 1
+			}
+		}
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			if k := toks[j].key; k == "got" || k == "received" || k == "get" {
+				return j, i + 1
+			}
+			if k := toks[j].key; k != "my" && k != "a" && k != "the" && k != "full" && k != "our" && k != "your" {
+				break
+			}
+		}
+	}
+	return -1, -1
+}
+
+var (
+	refundNouns = wordSet("refund", "refunds", "reimbursement")
+	// refundArrived: the refund came ("came", "arrived", "processed",
+	// "went through", "hit my account")
+	refundArrived = wordSet("came", "arrived", "landed", "processed", "credited", "cleared", "approved", "went", "hit", "showed", "appeared", "reached")
+	// refundWaited: the refund came late, in part or not at all
+	refundWaited = wordSet("still", "yet", "never", "finally", "only", "half", "partial", "partially", "nothing", "waiting", "waited")
+)
+
+// refundDenied reports a refund said not given: a negated "refunded" or
+// "reimbursed" ("still hasn't refunded it", "never reimbursed me") with
+// a sign that it was waited for or paid (refundInsisted): a refund
+// withheld, urgent by the label conventions (as "still no refund" is).
+func refundDenied(text string, toks []token) bool {
+	for i := range toks {
+		if refundedVerbs[toks[i].key] && !toks[i].arabic && enNegatedBefore(toks, i) {
+			return refundInsisted(text, toks)
+		}
+	}
+	return false
+}
+
+var refundedVerbs = wordSet("refunded", "reimbursed")
+
+// notWhatPromised reports "not what" ("isn't what", "wasn't what") before a
+// verb of buying or promising within three words ("not what I paid for",
+// "not what was advertised", "wasn't what we booked"), with no good word
+// after it: what came is not what was bought, as "not what I ordered" (a
+// cue) says.
+func notWhatPromised(toks []token) bool {
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].key != "what" || toks[i].arabic {
+			continue
+		}
+		if p := toks[i-1].key; p != "not" && !ntNegation(p) {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if promisedVerbs[toks[j].key] {
+				// (a good word after it: "not what I expected, way
+				// better": the surprise was a good one)
+				for _, h := range sentM.find(toks[j+1:]) {
+					if sentVal[h.id] > 0 {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var promisedVerbs = wordSet("paid", "payed", "ordered", "asked", "booked", "bought", "purchased", "advertised", "promised", "described", "shown", "requested", "agreed", "signed", "listed", "pictured")
+
+// likePreposition reports that "like" at toks[i] is the preposition or the
+// filler ("freelancer like this", "looks like rain", "it was, like, cold"),
+// not the verb: no subject, auxiliary or adverb of the verb right before it
+// ("I like", "would like", "don't like", "really like"). Opening the
+// comment it is the verb with its subject left out ("like the new
+// layout").
+func likePreposition(toks []token, i int) bool {
+	return i > 0 && !likeVerbBefore[toks[i-1].key] && !ntNegation(toks[i-1].key)
+}
+
+var likeVerbBefore = wordSet("i", "we", "you", "u", "ya", "yall", "they", "he", "she", "people", "ppl", "everyone", "everybody", "guys", "who", "kids", "i'd", "id", "wed", "youd",
+	"would", "do", "does", "did", "not", "never", "to", "really", "just", "also", "actually", "totally", "all", "both", "still", "definitely", "def", "honestly", "personally",
+	"genuinely", "truly", "always", "kinda", "kind", "sorta", "lowkey", "lowkey", "much", "even", "too", "especially", "and", "or", "but", "i'll", "ill", "we'll", "gonna", "will", "may", "might", "dont", "didnt", "doesnt")

@@ -736,6 +736,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if !sent.arabic && eb&ewRepair != 0 {
 		fixLo, fixHi = repairedDamage(text, toks)
 	}
+	// a refund told received ("refund came in 2 days"): its cue is no
+	// grievance either (english.go refundReceived)
+	if !sent.arabic && fixLo < 0 && eb&ewRefund != 0 {
+		fixLo, fixHi = refundReceived(text, toks)
+	}
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
 		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
@@ -1474,7 +1479,9 @@ func init() {
 		"close", "closes", "lock", "locks", "update", "updated", "updates", "sync", "syncs", "synced", "play", "plays", "stream", "download", "downloads",
 		"install", "installs", "save", "saves", "saved", "fit", "fits", "print", "prints", "pair", "pairs", "boot", "boots",
 		"accept", "accepts", "accepted", "recognize", "recognizes", "ship", "shipped", "dispatched", "processed", "appear", "appears", "appeared",
-		"heat", "heats", "spin", "spins", "receive", "received"} {
+		"heat", "heats", "spin", "spins", "receive", "received",
+		// refunding by other names
+		"reimburse", "reimbursed", "compensated"} {
 		enServiceVerbs[w] = true
 	}
 	for _, w := range []string{"عمل", "شتغل", "اشتغل", "فتح", "رد", "ردو", "وصل", "صل", "شحن", "حمل", "رجع", "اهتم", "هتم", "ساعد", "جاوب", "جاب", "ظبط", "زبط", "نفع", "مشي", "رجعل", "حل", "تحل", "جاوب", "استجاب", "ستجيب", "تصل", "اتصل",

@@ -73,6 +73,7 @@ var (
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
 	personSubj = map[string]bool{"he": true, "she": true, "hes": true, "shes": true, "guy": true, "guys": true, "dude": true, "host": true,
+		"man": true, "woman": true, "lady": true, "person": true,
 		"owner": true, "owners": true, "manager": true, "ceo": true, "youtuber": true, "creator": true,
 		"reviewer": true, "streamer": true, "chef": true, "coach": true, "comedian": true, "presenter": true, "influencer": true,
 		"vlogger": true, "blogger": true, "seller": true, "driver": true, "waiter": true, "cashier": true, "agent": true, "guide": true,
@@ -206,19 +207,56 @@ var personInsult = map[string]bool{"idiot": true, "idiots": true, "moron": true,
 var intensInsult = map[string]bool{"absolute": true, "total": true, "complete": true, "utter": true, "proper": true}
 
 // copulaPerson reports a person (personSubj) named as the subject of the
-// copula at toks[k] within the six words before it, across a
-// prepositional phrase ("the host of this channel is").
+// copula at toks[k] within the seven words before it, across a
+// prepositional phrase ("the host of this channel is") or a relative
+// clause ("the guy who runs this shop is": who/that right after the
+// person opens the clause that says which one).
 func copulaPerson(toks []token, k int) bool {
-	for j := k - 1; j >= 0 && j >= k-6; j-- {
+	for j := k - 1; j >= 0 && j >= k-7; j-- {
 		if toks[j].key == "whoever" {
 			return true // "whoever runs this hospital is a clown"
 		}
 		if personSubj[toks[j].key] || peopleSubj[toks[j].key] {
-			return j == k-1 || personPrep[toks[j+1].key]
+			// (not when the clause has a subject of its own before the
+			// copula: "the guy who sold it said it was a joke")
+			return j == k-1 || personPrep[toks[j+1].key] || j < k-2 && relativeWords[toks[j+1].key] && !clauseSubjects[toks[k-1].key]
 		}
 	}
 	return false
 }
+
+// soIsPerson reports "and so is/are/was" (or "as is") at toks[i] before
+// a person: "whoever", a pronoun of a person or a person noun after at
+// most two words ("so is the guy who runs it", "so are his fans").
+func soIsPerson(toks []token, i int) bool {
+	if i+3 >= len(toks) || toks[i].arabic {
+		return false
+	}
+	j := i
+	if toks[j].key == "and" {
+		j++
+	}
+	if toks[j].key != "so" && toks[j].key != "as" {
+		return false
+	}
+	if c := toks[j+1].key; c != "is" && c != "are" && c != "was" && c != "were" {
+		return false
+	}
+	for n := j + 2; n < len(toks) && n <= j+4; n++ {
+		if k := toks[n].key; k == "whoever" || k == "he" || k == "she" || k == "you" || personSubj[k] || peopleSubj[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeWords open a relative clause after a noun ("the guy who runs
+// it", "the lady that served us").
+var relativeWords = wordSet("who", "that", "whos", "whom")
+
+// clauseSubjects are subject pronouns: one right before a copula is its
+// subject.
+var clauseSubjects = wordSet("it", "he", "she", "they", "i", "we", "you", "there", "which", "its")
 
 // namesPeople reports a person or a group of people named in toks
 // (personSubj, peopleSubj).
@@ -460,6 +498,11 @@ func analyzeTokens(text string, toks []token) toxicity {
 		// described ("(he is an) absolute idiot")
 		if insult && !first.arabic && tj == len(toks) && ti >= 2 && intensInsult[toks[ti-1].key] && personInsult[first.key] &&
 			strings.ContainsAny(text[toks[ti-2].end:toks[ti-1].start], ",.!-") {
+			boost = true
+		}
+		// "this channel is trash and so is whoever runs it": "and so
+		// is/are" extends the insult to the person named after it
+		if insult && !first.arabic && !boost && soIsPerson(toks, tj) {
 			boost = true
 		}
 		if insult && tj < len(toks) && likeYou[toks[tj].key] {
@@ -912,5 +955,6 @@ var (
 	makerNouns  = wordSet("host", "youtuber", "creator", "streamer", "presenter", "influencer", "vlogger", "blogger", "narrator", "comedian", "reviewer", "guy", "dude", "clown")
 	// mindInsult call a person stupid: said of a person with "is" they
 	// insult without an article ("this guy is so dumb")
-	mindInsult = wordSet("dumb", "stupid", "idiotic", "moronic", "brainless", "braindead", "dense", "thick")
+	// (and the words that call a person worthless: "the owner is trash")
+	mindInsult = wordSet("dumb", "stupid", "idiotic", "moronic", "brainless", "braindead", "dense", "thick", "trash", "garbage", "scum", "rubbish")
 )

@@ -1,0 +1,65 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// Round 13 English concepts, on sentences written for this test: an insult
+// at a person named by a relative clause or joined by "and so is", a person
+// called worthless, a refund told received, a refund withheld, what came
+// denied to be what was paid for, and "like" as a preposition.
+func TestRound13English(t *testing.T) {
+	cases := []struct {
+		text, intent, priority string
+		rr, flagged            bool
+	}{
+		// an insult at a person named by a relative clause, or joined to a
+		// verdict on a thing by "and so is"
+		{"the woman who owns this bakery is a complete clown", "other", "medium", false, true},
+		{"the podcast is trash and so are the hosts", "other", "medium", false, true},
+		{"honestly the manager is trash", "other", "medium", false, true},
+		// a refund told received: no grievance
+		{"my refund was processed the next morning, very smooth", "praise", "low", false, false},
+		{"got a full refund in three days, great customer care", "praise", "low", false, false},
+		// a refund withheld with a wait: urgent
+		{"the gym still hasnt refunded my membership fee after 7 weeks", "complaint", "high", true, false},
+		{"you never reimbursed the repair i paid for", "complaint", "high", true, false},
+		// not what was paid for
+		{"the kit that arrived is not what we ordered online", "complaint", "medium", true, false},
+		{"the tour guide skipped half the stops, definitely not what we paid for", "complaint", "medium", true, false},
+		// "like" comparing: it likes nothing
+		{"the lift breaks down every week, cant live like this", "complaint", "medium", true, false},
+	}
+	for _, c := range cases {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		m := Moderate(op.ModerateRequest{Text: c.text, Strictness: "medium"})
+		if !op.In(c.intent, got.Intent) || got.Priority != c.priority || got.RequiresResponse != c.rr || !m.IsSafe != c.flagged {
+			t.Errorf("%q: intent %v priority %s rr %v flagged %v; want %s %s rr %v flagged %v",
+				c.text, got.Intent, got.Priority, got.RequiresResponse, !m.IsSafe, c.intent, c.priority, c.rr, c.flagged)
+		}
+	}
+	// must not move: praise of a person in a relative clause, a verdict on
+	// things joined by "and so is", a clause with its own subject, a
+	// refund still awaited, a good surprise, "like" the verb
+	keep := []struct {
+		text, intent string
+		flagged      bool
+	}{
+		{"the man who fixed our boiler is a legend", "", false},
+		{"the pizza is trash and so is the crust", "", false},
+		{"the guy who sold it told us it was a joke of a warranty", "complaint", false},
+		{"still waiting on my refund from march", "complaint", false},
+		{"refund never came, three emails and nothing", "complaint", false},
+		{"not what i expected, honestly even better in person", "praise", false},
+		{"i really like the new recipes section", "praise", false},
+	}
+	for _, c := range keep {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		m := Moderate(op.ModerateRequest{Text: c.text, Strictness: "medium"})
+		if c.intent != "" && !op.In(c.intent, got.Intent) || c.intent != "complaint" && op.In("complaint", got.Intent) || !m.IsSafe != c.flagged {
+			t.Errorf("%q: intent %v flagged %v, want %s flagged %v", c.text, got.Intent, !m.IsSafe, c.intent, c.flagged)
+		}
+	}
+}
