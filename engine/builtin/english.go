@@ -183,7 +183,8 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// "booked a sea view room and got one facing the car park": what came
 	// is not what was booked or paid for (as "ordered ... got")
-	if eb&ewBooked != 0 && bookedGot(toks) {
+	// (not in a happy report: "booked the spa and got a free tea, lovely")
+	if eb&ewBooked != 0 && sent.compound < 0.3 && bookedGot(toks) {
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
 	}
@@ -461,15 +462,17 @@ func pointless(toks []token) bool {
 	return false
 }
 
-// bookedGot reports "booked/paid for ..." then "got/received ..." within
-// ten words.
+// bookedGot reports "booked/paid for ..." then "got/received/gave ..."
+// within ten words.
 func bookedGot(toks []token) bool {
 	for i := range toks {
 		if k := toks[i].key; k != "booked" && k != "reserved" && !(k == "paid" && i+1 < len(toks) && toks[i+1].key == "for") {
 			continue
 		}
 		for j := i + 2; j < len(toks) && j <= i+10; j++ {
-			if k := toks[j].key; k == "got" || k == "received" || k == "given" {
+			// (or a verb of giving with the brand as its subject: "they
+			// gave us two singles")
+			if k := toks[j].key; k == "got" || k == "received" || k == "given" || k == "gave" || k == "sent" || k == "brought" {
 				return true
 			}
 		}

@@ -58,7 +58,9 @@ var (
 		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
 		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true,
 		// the same for manners and competence ("rude idiots", "incompetent clowns")
-		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true, "talentless": true, "shameless": true}
+		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true, "talentless": true, "shameless": true,
+		// the addressees counted or restricted ("you are all clowns", "you're just frauds")
+		"all": true, "just": true, "both": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
