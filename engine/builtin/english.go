@@ -188,6 +188,12 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], enCueMin)
 	}
+	// charged more than once ("billed 3 times for one pizza"): money
+	// taken, a complaint (urgent: "billed" is an urgent word)
+	if eb&ewCharge != 0 && chargedTimes(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+	}
 	// a danger on the road or in the street ("speeding", "a kid fell off
 	// his bike"): a complaint, urgent (englishUrgent)
 	if eb&ewSafety != 0 && safetyRisk(toks) {
@@ -481,7 +487,9 @@ func bookedGot(toks []token) bool {
 }
 
 // safetyRisk reports a danger named: reckless driving ("speeding",
-// "reckless") or someone falling ("fell off", "fell down").
+// "reckless"), someone falling ("fell off", "fell down"), wires sparking,
+// a near miss ("almost hit", "nearly choked") or a harm a child could
+// come to ("my kid could swallow them").
 func safetyRisk(toks []token) bool {
 	for i := range toks {
 		switch toks[i].key {
@@ -506,8 +514,22 @@ func safetyRisk(toks []token) bool {
 			}
 		case "reckless", "recklessly":
 			return true
+		case "sparking":
+			if i+1 == len(toks) || toks[i+1].key != "joy" {
+				return true
+			}
+		case "almost", "nearly":
+			// a near miss: "almost hit my daughter", "nearly choked"
+			if (i+1 < len(toks) && harmAt(toks, i+1) || i+2 < len(toks) && harmAt(toks, i+2)) && !laughterIn(toks) {
+				return true
+			}
+		case "could", "might":
+			// a hazard to a child: "my kid could swallow them"
+			if i+1 < len(toks) && harmAt(toks, i+1) && hasAnyKey(toks, youngChild) && !laughterIn(toks) {
+				return true
+			}
 		case "fell":
-			if i+1 < len(toks) && (toks[i+1].key == "off" || toks[i+1].key == "down" || toks[i+1].key == "over") {
+			if i+1 < len(toks) && (toks[i+1].key == "off" || toks[i+1].key == "down" || toks[i+1].key == "over") && !laughterIn(toks) {
 				return true
 			}
 		}
@@ -867,6 +889,7 @@ const (
 	ewRepair                     // repairedDamage: repairedVerbs
 	ewThanks                     // thanksAfter: thanks, thank, thx, ty, tia
 	ewRefund                     // refundReceived, refundDenied: refundNouns, refundedVerbs
+	ewCharge                     // chargedTimes: chargeVerbs
 )
 
 var enKinds = func() map[string]uint32 {
@@ -888,7 +911,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewWish, wordSet("wish"))
 	put(ewPoint, wordSet("point"))
 	put(ewBooked, wordSet("booked", "reserved", "paid"))
-	put(ewSafety, wordSet("rash", "hives", "court", "gas", "speeding", "reckless", "recklessly", "fell"))
+	put(ewSafety, wordSet("rash", "hives", "court", "gas", "speeding", "reckless", "recklessly", "fell", "sparking", "almost", "nearly", "could", "might"))
 	put(ewWh, wordSet("which", "what", "where", "wheres"))
 	put(ewValue, valueNouns)
 	put(ewSpan, enLongSpans)
@@ -896,6 +919,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewRepair, repairedVerbs)
 	put(ewThanks, wordSet("thanks", "thank", "thx", "ty", "tia"))
 	put(ewRefund, refundNouns, refundedVerbs)
+	put(ewCharge, chargeVerbs)
 	return m
 }()
 
@@ -1146,3 +1170,81 @@ func likePreposition(toks []token, i int) bool {
 var likeVerbBefore = wordSet("i", "we", "you", "u", "ya", "yall", "they", "he", "she", "people", "ppl", "everyone", "everybody", "guys", "who", "kids", "i'd", "id", "wed", "youd",
 	"would", "do", "does", "did", "not", "never", "to", "really", "just", "also", "actually", "totally", "all", "both", "still", "definitely", "def", "honestly", "personally",
 	"genuinely", "truly", "always", "kinda", "kind", "sorta", "lowkey", "lowkey", "much", "even", "too", "especially", "and", "or", "but", "i'll", "ill", "we'll", "gonna", "will", "may", "might", "dont", "didnt", "doesnt")
+
+// harmAt reports a verb of harm at toks[j] said of a person: "hit",
+// "ran (over)", "killed" need a person after them ("almost hit my son",
+// not "almost hit 1M subs" or "killed my productivity"); "fell" and "fall"
+// not "asleep" or "in love".
+func harmAt(toks []token, j int) bool {
+	k := toks[j].key
+	if !harmVerbs[k] {
+		return false
+	}
+	next, after := "", ""
+	if j+1 < len(toks) {
+		next = toks[j+1].key
+	}
+	if j+2 < len(toks) {
+		after = toks[j+2].key
+	}
+	switch k {
+	case "hit", "ran", "run", "killed", "kill", "crushed":
+		if next == "over" || next == "into" {
+			next, after = after, ""
+			if j+3 < len(toks) {
+				after = toks[j+3].key
+			}
+		}
+		return personObject[next] || possessives[next] && (youngChild[after] || familyNouns[after] || personSubj[after])
+	case "fell", "fall":
+		return next != "asleep" && next != "in" && next != "for" && next != "behind" && next != "apart"
+	}
+	return true
+}
+
+// laughterIn reports a word of laughter ("nearly choked laughing",
+// "almost fell off my chair lol"): the harm is a figure of speech.
+func laughterIn(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; laughWords[k] || isLaughter(k) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// harmVerbs: what hurts someone
+	harmVerbs = wordSet("hit", "ran", "run", "killed", "kill", "fell", "fall", "choked", "choke", "burned", "burnt", "burn", "drowned", "drown",
+		"electrocuted", "swallowed", "swallow", "poisoned", "injured", "hurt", "crushed", "crashed", "trapped")
+	personObject = wordSet("me", "us", "him", "her", "them", "someone", "somebody", "people", "pedestrians", "kids", "children")
+	possessives  = wordSet("my", "our", "his", "her", "their", "a", "the", "your")
+	familyNouns  = wordSet("mom", "mum", "mother", "dad", "father", "wife", "husband", "sister", "brother", "grandma", "grandmother", "grandpa", "grandfather",
+		"family", "friend", "boy", "girl", "dog", "cat", "car", "bike", "grandson", "granddaughter", "niece", "nephew")
+	laughWords = wordSet("laughing", "laughed", "laugh", "laughter", "lol", "lmao", "lmfao", "rofl", "haha", "😂", "🤣")
+)
+
+// chargedTimes reports a verb of charging before "twice", "double" or a
+// count of times within three words ("billed 3 times for one pizza",
+// "charged me three times"): money taken more than once.
+func chargedTimes(toks []token) bool {
+	for i := range toks {
+		if !chargeVerbs[toks[i].key] || toks[i].arabic {
+			continue
+		}
+		// the customer charged ("charged me", "I was billed"), not a
+		// battery ("charged my phone twice")
+		if i+1 < len(toks) && possessives[toks[i+1].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			k := toks[j].key
+			if k == "twice" || k == "double" || k == "times" && j > i+1 && (spanCount(toks[j-1].key) || toks[j-1].key == "multiple") && toks[j-1].key != "a" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var chargeVerbs = wordSet("charged", "billed", "debited", "deducted", "charging", "billing")

@@ -9,7 +9,8 @@ import (
 // Round 13 English concepts, on sentences written for this test: an insult
 // at a person named by a relative clause or joined by "and so is", a person
 // called worthless, a refund told received, a refund withheld, what came
-// denied to be what was paid for, and "like" as a preposition.
+// denied to be what was paid for, a near miss or a hazard to a child,
+// charged more than once, and "like" as a preposition.
 func TestRound13English(t *testing.T) {
 	cases := []struct {
 		text, intent, priority string
@@ -29,6 +30,17 @@ func TestRound13English(t *testing.T) {
 		// not what was paid for
 		{"the kit that arrived is not what we ordered online", "complaint", "medium", true, false},
 		{"the tour guide skipped half the stops, definitely not what we paid for", "complaint", "medium", true, false},
+		// a near miss, a hazard to a child, a bite, sparks: safety
+		{"the bus driver nearly ran over my grandmother outside the station", "complaint", "high", true, false},
+		{"the rattle has loose beads, my baby might choke on them", "complaint", "high", true, false},
+		{"stayed two nights and got bitten by something in the bed", "complaint", "high", true, false},
+		{"the new kettle is sparking at the base", "complaint", "high", true, false},
+		// charged more than once
+		{"we were billed four times for one parking ticket", "complaint", "high", true, false},
+		// booked, and the brand gave something else
+		{"booked a window seat and they gave me the middle one", "complaint", "medium", true, false},
+		// an insult to "you all"
+		{"you are all lazy frauds", "other", "medium", false, true},
 		// "like" comparing: it likes nothing
 		{"the lift breaks down every week, cant live like this", "complaint", "medium", true, false},
 	}
@@ -54,6 +66,10 @@ func TestRound13English(t *testing.T) {
 		{"refund never came, three emails and nothing", "complaint", false},
 		{"not what i expected, honestly even better in person", "praise", false},
 		{"i really like the new recipes section", "praise", false},
+		{"almost hit 2k followers, thanks everyone", "", false},
+		{"nearly choked laughing at the blooper reel", "", false},
+		{"my twins could watch this show all day", "", false},
+		{"booked the tasting menu and got a free dessert, lovely evening", "praise", false},
 	}
 	for _, c := range keep {
 		got := Classify(op.ClassifyRequest{Text: c.text})
