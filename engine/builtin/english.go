@@ -32,7 +32,9 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	}
 	// irony: "oh great, another ...", an eye-roll emoji, "thanks a lot"
 	// beside something that went wrong: the good words mock a failure
-	if ironic(text, toks) && sent.rawNeg > 0 && !strings.ContainsAny(text, "?") {
+	// ("oh wonderful, another price increase": "another" after the good
+	// word mocks a repeat without any bad word)
+	if ironic(text, toks) && (sent.rawNeg > 0 || ironicAnother(toks)) && !strings.ContainsAny(text, "?") {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
@@ -314,6 +316,27 @@ func ironic(text string, toks []token) bool {
 	return false
 }
 
+// ironicAnother reports "great, another", "oh wonderful, another" opening
+// the comment: a repeat of something unwanted greeted with a good word.
+// (no word of liking after it: "oh great another episode, love this
+// series" is glad)
+func ironicAnother(toks []token) bool {
+	for i := 1; i < len(toks) && i <= 2; i++ {
+		if toks[i].key == "another" && ironicGood[toks[i-1].key] && (i == 1 || toks[0].key == "oh" || toks[0].key == "wow" || toks[0].key == "just") {
+			for _, h := range sentM.find(toks[i+1:]) {
+				if sentVal[h.id] >= 1.8 { // a word of liking ("nice" and up; "increase" is no joy)
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// causedVerbs bring a harm on someone ("gave me", "got", "caused").
+var causedVerbs = wordSet("gave", "given", "got", "get", "caused", "causing", "developed", "left", "from")
+
 var ironicGood = wordSet("great", "wonderful", "perfect", "fantastic", "brilliant", "lovely", "amazing", "awesome", "thanks")
 
 // goodSuperlativeEver reports "<adjective>-est ... ever" or "best ...
@@ -496,6 +519,14 @@ func safetyRisk(toks []token) bool {
 		case "rash", "hives":
 			// a health reaction
 			return true
+		case "infection", "blisters":
+			// one caused ("gave me an eye infection", "got blisters"),
+			// not one cured ("cleared my infection")
+			for j := i - 1; j >= 0 && j >= i-4; j-- {
+				if causedVerbs[toks[j].key] {
+					return true
+				}
+			}
 		case "court":
 			// a customer taking the business to court ("the consumer
 			// court", "take you to court"; not "the supreme court")
@@ -911,7 +942,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewWish, wordSet("wish"))
 	put(ewPoint, wordSet("point"))
 	put(ewBooked, wordSet("booked", "reserved", "paid"))
-	put(ewSafety, wordSet("rash", "hives", "court", "gas", "speeding", "reckless", "recklessly", "fell", "sparking", "almost", "nearly", "could", "might"))
+	put(ewSafety, wordSet("rash", "hives", "infection", "blisters", "court", "gas", "speeding", "reckless", "recklessly", "fell", "sparking", "almost", "nearly", "could", "might"))
 	put(ewWh, wordSet("which", "what", "where", "wheres"))
 	put(ewValue, valueNouns)
 	put(ewSpan, enLongSpans)

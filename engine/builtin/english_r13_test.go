@@ -41,6 +41,10 @@ func TestRound13English(t *testing.T) {
 		{"booked a window seat and they gave me the middle one", "complaint", "medium", true, false},
 		// an insult to "you all"
 		{"you are all lazy frauds", "other", "medium", false, true},
+		// irony greeting a repeat; a regret about one part; a harm caused
+		{"oh perfect, another delivery window missed", "complaint", "medium", true, false},
+		{"lovely staff, shame about the cold rooms", "complaint", "medium", true, false},
+		{"the face cream gave me blisters around my mouth", "complaint", "high", true, false},
 		// "like" comparing: it likes nothing
 		{"the lift breaks down every week, cant live like this", "complaint", "medium", true, false},
 	}
@@ -67,6 +71,8 @@ func TestRound13English(t *testing.T) {
 		{"not what i expected, honestly even better in person", "praise", false},
 		{"i really like the new recipes section", "praise", false},
 		{"almost hit 2k followers, thanks everyone", "", false},
+		{"oh great another recipe video, you guys are the best", "praise", false},
+		{"the cream cleared my infection in a week, thank you", "praise", false},
 		{"nearly choked laughing at the blooper reel", "", false},
 		{"my twins could watch this show all day", "", false},
 		{"booked the tasting menu and got a free dessert, lovely evening", "praise", false},
