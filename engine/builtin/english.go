@@ -34,7 +34,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// beside something that went wrong: the good words mock a failure
 	// ("oh wonderful, another price increase": "another" after the good
 	// word mocks a repeat without any bad word)
-	if ironic(text, toks) && (sent.rawNeg > 0 || ironicAnother(toks)) && !strings.ContainsAny(text, "?") {
+	if ironic(text, toks) && (sent.rawNeg > 0 || ironicAnother(toks) || mockPraise(toks)) && !strings.ContainsAny(text, "?") {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
@@ -106,6 +106,15 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// thanks the people it told of
 	if ev.cue[iComplaint] <= 0 && !strings.ContainsAny(text, "?") && sent.rawPos >= sent.rawNeg && eb&ewThanks != 0 && thanksAfter(toks, thanksClosing(text)) {
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+	}
+	// "have you thought about opening on sundays?", "would you consider
+	// adding a kids size?", "how about a loyalty card?": a proposal put
+	// as a question asks nothing to answer
+	if ev.cue[iComplaint] < 1 && !ev.strong && proposalQuestion(toks) {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		ev.proposal = true
+		sc[iQuestion] = 0
 	}
 	// "please unbox the new phone next", "pls review the X next": a
 	// request for the next video or episode is a proposal
@@ -313,8 +322,36 @@ func ironic(text string, toks []token) bool {
 			return true
 		}
 	}
+	return mockPraise(toks)
+}
+
+// mockPraise reports praise or thanks for doing harm: "great job breaking
+// the app again", "well done losing my parcel", "thanks for ruining my
+// weekend", "thank you for nothing": a verb of harm in -ing (or
+// "nothing") right after "job", "done", "going" or "for" after a good
+// word or thanks (ironic, with no bad word needed).
+func mockPraise(toks []token) bool {
+	for i := 1; i+1 < len(toks); i++ {
+		k := toks[i].key
+		// ("thank you for nothing": thanks for nothing done)
+		if !(harmIng[toks[i+1].key] || k == "for" && toks[i+1].key == "nothing") || !(k == "job" || k == "done" || k == "going" || k == "for") {
+			continue
+		}
+		if p := toks[i-1].key; ironicGood[p] || p == "good" || p == "nice" || p == "well" || p == "thanks" || p == "you" && i > 1 && toks[i-2].key == "thank" {
+			// (not with a word of liking after it: "thanks for breaking
+			// my heart, beautiful film" is moved)
+			for _, h := range sentM.find(toks[i+2:]) {
+				if sentVal[h.id] >= 1.8 {
+					return false
+				}
+			}
+			return true
+		}
+	}
 	return false
 }
+
+var harmIng = wordSet("breaking", "ruining", "losing", "ignoring", "deleting", "messing", "wasting", "cancelling", "canceling", "destroying", "overcharging", "scamming", "ghosting")
 
 // ironicAnother reports "great, another", "oh wonderful, another" opening
 // the comment: a repeat of something unwanted greeted with a good word.
@@ -606,9 +643,13 @@ func loveItIf(toks []token, i int) bool {
 
 // greeting reports "good" in "good morning/afternoon/evening" opening a
 // sentence: politeness before a request, not a judgement of anything.
+// ("dear team", "dear sir" opening the comment: the salutation of a
+// letter)
 func greeting(toks []token, i int) bool {
-	return i+1 < len(toks) && toks[i].key == "good" && greetTimes[toks[i+1].key] && !toks[i].arabic
+	return i+1 < len(toks) && !toks[i].arabic && (toks[i].key == "good" && greetTimes[toks[i+1].key] || i == 0 && toks[i].key == "dear" && dearWhom[toks[i+1].key])
 }
+
+var dearWhom = wordSet("team", "sir", "sirs", "madam", "all", "customer", "support", "management", "manager", "staff", "admin", "admins", "friends", "colleagues", "hiring", "brand")
 
 var greetTimes = wordSet("morning", "afternoon", "evening")
 
@@ -1279,3 +1320,36 @@ func chargedTimes(toks []token) bool {
 }
 
 var chargeVerbs = wordSet("charged", "billed", "debited", "deducted", "charging", "billing")
+
+// proposalQuestion reports a proposal put as a question opening the
+// comment: "have you (ever) thought about / considered" or "would you
+// (ever) consider" before a verb in -ing or a noun phrase, "how about" or
+// "what about" before a verb in -ing or "a/an/some/more" ("what about my
+// refund" asks after the writer's own case).
+func proposalQuestion(toks []token) bool {
+	if len(toks) < 4 || toks[0].arabic {
+		return false
+	}
+	i := 0
+	a := toks[i].key
+	switch {
+	case a == "have" && (toks[1].key == "you" || toks[1].key == "u"):
+		i = 2
+		if toks[i].key == "ever" {
+			i++
+		}
+		if i+1 < len(toks) && (toks[i].key == "thought" && (toks[i+1].key == "about" || toks[i+1].key == "of") || toks[i].key == "considered") {
+			return true
+		}
+	case a == "would" && (toks[1].key == "you" || toks[1].key == "u"):
+		i = 2
+		if toks[i].key == "ever" {
+			i++
+		}
+		return i < len(toks) && toks[i].key == "consider"
+	case (a == "how" || a == "what") && toks[1].key == "about":
+		n := toks[2].key
+		return newObject[n] || len(n) > 4 && strings.HasSuffix(n, "ing")
+	}
+	return false
+}

@@ -10,7 +10,8 @@ import (
 // at a person named by a relative clause or joined by "and so is", a person
 // called worthless, a refund told received, a refund withheld, what came
 // denied to be what was paid for, a near miss or a hazard to a child,
-// charged more than once, and "like" as a preposition.
+// charged more than once, irony, a proposal put as a question, a letter's
+// salutation, and "like" as a preposition.
 func TestRound13English(t *testing.T) {
 	cases := []struct {
 		text, intent, priority string
@@ -45,6 +46,12 @@ func TestRound13English(t *testing.T) {
 		{"oh perfect, another delivery window missed", "complaint", "medium", true, false},
 		{"lovely staff, shame about the cold rooms", "complaint", "medium", true, false},
 		{"the face cream gave me blisters around my mouth", "complaint", "high", true, false},
+		// a proposal put as a question: noted, not answered
+		{"have you thought about selling the sauce in jars?", "suggestion", "medium", false, false},
+		{"would you ever consider a night market stall", "suggestion", "medium", false, false},
+		// thanks or praise for harm: irony
+		{"nice job losing my booking without a word", "complaint", "medium", true, false},
+		{"thank you for nothing", "complaint", "medium", true, false},
 		// "like" comparing: it likes nothing
 		{"the lift breaks down every week, cant live like this", "complaint", "medium", true, false},
 	}
@@ -71,6 +78,9 @@ func TestRound13English(t *testing.T) {
 		{"not what i expected, honestly even better in person", "praise", false},
 		{"i really like the new recipes section", "praise", false},
 		{"almost hit 2k followers, thanks everyone", "", false},
+		{"what about my replacement card?", "", false},
+		{"thanks for ruining my diet with these cookies, amazing recipe", "praise", false},
+		{"dear team, loved every minute of the tour", "praise", false},
 		{"oh great another recipe video, you guys are the best", "praise", false},
 		{"the cream cleared my infection in a week, thank you", "praise", false},
 		{"nearly choked laughing at the blooper reel", "", false},
