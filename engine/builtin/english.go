@@ -126,6 +126,11 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
+	// "can someone check the status", "could anyone help me": a request
+	// to be served, put as a question without its mark
+	if eb&ewWh == 0 && ev.cue[iSuggestion] < 1 && askSomeone(text, toks) {
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+	}
 	// "any discount for students", "any news on the sequel": a short
 	// comment opening with "any" and a noun asks whether there is one
 	if n := len(toks); n >= 2 && n <= 8 && toks[0].key == "any" && !toks[1].arabic && !anyNot[toks[1].key] && ev.cue[iComplaint] < 0.6 && !hasAnyKey(toks, anyStatement) {
@@ -371,6 +376,9 @@ func ironicAnother(toks []token) bool {
 	return false
 }
 
+// medicineNouns: what a pharmacy or a clinic gives
+var medicineNouns = wordSet("dose", "dosage", "medicine", "medication", "meds", "pills", "tablets", "injection", "vaccine", "insulin", "drug", "drugs")
+
 // causedVerbs bring a harm on someone ("gave me", "got", "caused").
 var causedVerbs = wordSet("gave", "given", "got", "get", "caused", "causing", "developed", "left", "from")
 
@@ -556,6 +564,13 @@ func safetyRisk(toks []token) bool {
 		case "rash", "hives":
 			// a health reaction
 			return true
+		case "wrong":
+			// the wrong medicine given ("gave my son the wrong dose", "the
+			// wrong pills"): a person's health at risk ("the wrong
+			// prescription glasses" is an order mixed up: not here)
+			if i+1 < len(toks) && medicineNouns[toks[i+1].key] && !laughterIn(toks) {
+				return true
+			}
 		case "infection", "blisters":
 			// one caused ("gave me an eye infection", "got blisters"),
 			// not one cured ("cleared my infection")
@@ -983,7 +998,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewWish, wordSet("wish"))
 	put(ewPoint, wordSet("point"))
 	put(ewBooked, wordSet("booked", "reserved", "paid"))
-	put(ewSafety, wordSet("rash", "hives", "infection", "blisters", "court", "gas", "speeding", "reckless", "recklessly", "fell", "sparking", "almost", "nearly", "could", "might"))
+	put(ewSafety, wordSet("rash", "hives", "infection", "blisters", "wrong", "court", "gas", "speeding", "reckless", "recklessly", "fell", "sparking", "almost", "nearly", "could", "might"))
 	put(ewWh, wordSet("which", "what", "where", "wheres"))
 	put(ewValue, valueNouns)
 	put(ewSpan, enLongSpans)
@@ -1350,6 +1365,24 @@ func proposalQuestion(toks []token) bool {
 	case (a == "how" || a == "what") && toks[1].key == "about":
 		n := toks[2].key
 		return newObject[n] || len(n) > 4 && strings.HasSuffix(n, "ing")
+	}
+	return false
+}
+
+// askSomeone reports "can/could/will someone/anyone/somebody" opening a
+// sentence or a clause after a comma, before a verb: a request for help
+// or service addressed to whoever reads it.
+func askSomeone(text string, toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if k := toks[i].key; k != "can" && k != "could" && k != "will" || toks[i].arabic {
+			continue
+		}
+		if w := toks[i+1].key; w != "someone" && w != "anyone" && w != "somebody" && w != "anybody" {
+			continue
+		}
+		if i == 0 || sentenceStart(text, toks, i) || clauseStart(text, toks, i) {
+			return true
+		}
 	}
 	return false
 }

@@ -46,6 +46,9 @@ func TestRound13English(t *testing.T) {
 		{"oh perfect, another delivery window missed", "complaint", "medium", true, false},
 		{"lovely staff, shame about the cold rooms", "complaint", "medium", true, false},
 		{"the face cream gave me blisters around my mouth", "complaint", "high", true, false},
+		// the wrong medicine given: urgent; a request to whoever reads
+		{"the clinic handed my dad the wrong pills last night", "complaint", "high", true, false},
+		{"booking ref 7731, could someone confirm my seat", "question", "medium", true, false},
 		// a proposal put as a question: noted, not answered
 		{"have you thought about selling the sauce in jars?", "suggestion", "medium", false, false},
 		{"would you ever consider a night market stall", "suggestion", "medium", false, false},
@@ -79,6 +82,7 @@ func TestRound13English(t *testing.T) {
 		{"i really like the new recipes section", "praise", false},
 		{"almost hit 2k followers, thanks everyone", "", false},
 		{"what about my replacement card?", "", false},
+		{"they sent the wrong prescription sunglasses", "complaint", false},
 		{"thanks for ruining my diet with these cookies, amazing recipe", "praise", false},
 		{"dear team, loved every minute of the tour", "praise", false},
 		{"oh great another recipe video, you guys are the best", "praise", false},
