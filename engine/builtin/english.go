@@ -126,6 +126,24 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
+	// "what happened to the free refills", "this channel used to be so
+	// good": a lament for something lost or changed for the worse; the
+	// good words tell what was lost
+	if eb&ewLament != 0 && (whatHappenedTo(text, toks) || usedToBeGood(toks)) && ev.cue[iSuggestion] < 1 {
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+		sc[iQuestion] = 0
+	}
+	// "the changing rooms need a clean", "the site needs an update": what
+	// needs work reports its defect (after "but", the point of the comment)
+	if j := needsWork(toks); j >= 0 && eb&ewLament != 0 && ev.cue[iComplaint] < 1 && !strings.ContainsAny(text, "?") {
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint])
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], failureSeen)
+		if sent.butAt >= 0 && j > sent.butAt {
+			ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
+		}
+	}
 	// "can someone check the status", "could anyone help me": a request
 	// to be served, put as a question without its mark
 	if eb&ewWh == 0 && ev.cue[iSuggestion] < 1 && askSomeone(text, toks) {
@@ -977,6 +995,7 @@ const (
 	ewThanks                     // thanksAfter: thanks, thank, thx, ty, tia
 	ewRefund                     // refundReceived, refundDenied: refundNouns, refundedVerbs
 	ewCharge                     // chargedTimes: chargeVerbs
+	ewLament                     // whatHappenedTo, usedToBeGood, needsWork: happened, used, need, needs
 )
 
 var enKinds = func() map[string]uint32 {
@@ -1007,6 +1026,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewThanks, wordSet("thanks", "thank", "thx", "ty", "tia"))
 	put(ewRefund, refundNouns, refundedVerbs)
 	put(ewCharge, chargeVerbs)
+	put(ewLament, wordSet("happened", "used", "need", "needs"))
 	return m
 }()
 
@@ -1386,3 +1406,83 @@ func askSomeone(text string, toks []token) bool {
 	}
 	return false
 }
+
+// whatHappenedTo reports "what happened to" opening a sentence before a
+// thing ("the", "this", "my", "your" and a noun that names no person:
+// "what happened to the guy in the video" asks after someone).
+func whatHappenedTo(text string, toks []token) bool {
+	for i := 0; i+4 < len(toks); i++ {
+		if toks[i].key != "what" || toks[i+1].key != "happened" || toks[i+2].key != "to" || toks[i].arabic || !sentenceStart(text, toks, i) {
+			continue
+		}
+		// (asked with a question mark, only of one's own or the brand's:
+		// "what happened to my order?"; "what happened to the puppy at the
+		// end?" asks about the story)
+		if d := toks[i+3].key; !lamentDets[d] || hasQuestionMark(text) && !ownDets[d] {
+			continue
+		}
+		for j := i + 4; j < len(toks) && j <= i+6; j++ {
+			if k := toks[j].key; personSubj[k] || peopleSubj[k] || youngChild[k] || familyNouns[k] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var (
+	lamentDets = wordSet("the", "this", "my", "your", "our", "all", "these", "those", "ur")
+	ownDets    = wordSet("my", "your", "our", "ur")
+)
+
+// usedToBeGood reports "used to be" before a good word within two words
+// ("used to be so good", "this place used to be great"): a decline.
+func usedToBeGood(toks []token) bool {
+	for i := 0; i+3 < len(toks); i++ {
+		if toks[i].key != "used" || toks[i+1].key != "to" || toks[i+2].key != "be" || toks[i].arabic {
+			continue
+		}
+		end := min(len(toks), i+6)
+		for _, h := range sentM.find(toks[i+3 : end]) {
+			if sentVal[h.id] > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// needsWork returns the index of "need(s)" before (a/an/some) a noun or a
+// verb in -ing of upkeep ("need a clean", "needs fixing", "needs an
+// update"), said of a thing (not after "i", "we", "you": "i need a
+// repair quote" asks), or -1.
+func needsWork(toks []token) int {
+	for i := 1; i+1 < len(toks); i++ {
+		if k := toks[i].key; k != "need" && k != "needs" || toks[i].arabic {
+			continue
+		}
+		if p := toks[i-1].key; askSubjects[p] || p == "would" || p == "dont" || p == "doesnt" || p == "not" || p == "might" || p == "may" {
+			continue
+		}
+		j := i + 1
+		if k := toks[j].key; (k == "a" || k == "an" || k == "some" || k == "serious" || k == "urgent") && j+1 < len(toks) {
+			j++
+		}
+		// (the upkeep word is the object, not the modifier of a noun:
+		// "need service center info" asks for an address)
+		if upkeepWords[toks[j].key] && (j+1 == len(toks) || upkeepAfter[toks[j+1].key] || toks[j+1].emoji) {
+			return i
+		}
+	}
+	return -1
+}
+
+// upkeepAfter may follow the object of "needs" ("needs a clean asap",
+// "needs fixing, the door ...": punctuation is dropped by the tokenizer, so
+// the next word is checked).
+var upkeepAfter = wordSet("asap", "badly", "urgently", "now", "and", "but", "please", "pls", "plz", "lol", "so", "because", "since", "already", "again", "too",
+	"the", "its", "it's", "half", "honestly", "seriously", "tbh", "guys", "in", "on", "at", "there", "here", "every", "for", "before", "like", "big", "time", "really")
+
+var upkeepWords = wordSet("clean", "cleaning", "fixing", "fix", "repair", "repairs", "repairing", "update", "updating", "replacing", "replacement",
+	"paint", "repaint", "repainting", "service", "servicing", "maintenance", "refurb", "renovation", "renovating", "tidy")

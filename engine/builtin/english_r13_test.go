@@ -11,7 +11,8 @@ import (
 // called worthless, a refund told received, a refund withheld, what came
 // denied to be what was paid for, a near miss or a hazard to a child,
 // charged more than once, irony, a proposal put as a question, a letter's
-// salutation, and "like" as a preposition.
+// salutation, a lament for what was lost, upkeep needed, and "like" as a
+// preposition.
 func TestRound13English(t *testing.T) {
 	cases := []struct {
 		text, intent, priority string
@@ -49,6 +50,10 @@ func TestRound13English(t *testing.T) {
 		// the wrong medicine given: urgent; a request to whoever reads
 		{"the clinic handed my dad the wrong pills last night", "complaint", "high", true, false},
 		{"booking ref 7731, could someone confirm my seat", "question", "medium", true, false},
+		// a lament for what was lost; what needs upkeep
+		{"what happened to the sunday brunch menu, it was the best thing you had", "complaint", "medium", true, false},
+		{"this bakery used to be amazing", "complaint", "medium", true, false},
+		{"lovely teachers but the classrooms need a repaint and a clean", "complaint", "medium", true, false},
 		// a proposal put as a question: noted, not answered
 		{"have you thought about selling the sauce in jars?", "suggestion", "medium", false, false},
 		{"would you ever consider a night market stall", "suggestion", "medium", false, false},
@@ -82,6 +87,8 @@ func TestRound13English(t *testing.T) {
 		{"i really like the new recipes section", "praise", false},
 		{"almost hit 2k followers, thanks everyone", "", false},
 		{"what about my replacement card?", "", false},
+		{"what happened to the little girl in the first episode?", "", false},
+		{"i need repair shop hours for saturday", "", false},
 		{"they sent the wrong prescription sunglasses", "complaint", false},
 		{"thanks for ruining my diet with these cookies, amazing recipe", "praise", false},
 		{"dear team, loved every minute of the tour", "praise", false},
