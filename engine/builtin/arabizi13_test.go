@@ -1,0 +1,45 @@
+package builtin
+
+import (
+	"strings"
+	"testing"
+
+	"svc/engine/op"
+)
+
+// TestArabiziPluralEt: a final "-et" after a stem of four letters or more is
+// the Levantine plural ات when that plural is a lexicon word; a stem of
+// three letters (a verb's feminine past, a construct) keeps ت. Phrases
+// written for this test.
+func TestArabiziPluralEt(t *testing.T) {
+	for _, c := range []struct{ text, want, not string }{
+		{"kol el i3lanet di mosh mafhooma", "الاعلانات", ""},
+		{"el 7ayawanet el alifa 3andkon", "الحيوانات", ""},
+		{"talabet el akl w ma wesel", "طلبت", "طلبات"},
+		{"sharket el ta2meen", "شركت", "شركات"},
+	} {
+		got := transliterator().Transliterate(c.text).Text
+		if !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
+			t.Errorf("%q read %q; want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestArabiziInterdentalGulf: an interdental written "th"/"dh" in a word
+// read as Arabic is a Gulf spelling when the detector is unsure; the t or d
+// before a pronoun suffix -ha/-hom is not, and neither are English words.
+// Sentences written for this test.
+func TestArabiziInterdentalGulf(t *testing.T) {
+	unsure := op.Detection{Language: "ar", Dialect: "msa", DialectConfidence: 0.25, Arabizi: true}
+	for _, c := range []struct{ text, dl, want string }{
+		{"el mowathaf kan zien", "egyptian", "gulf"},
+		{"hatha el shay 3atheem", "levantine", "gulf"},
+		{"el 3arabeya elly gebtha 5arbana", "egyptian", "egyptian"},
+		{"ma3ndhomsh ay 7aga", "egyptian", "egyptian"},
+		{"el service with the app w5ed", "egyptian", "egyptian"},
+	} {
+		if got := arabiziDialectDetected(c.dl, c.text, transliterator().Transliterate(c.text).Text, unsure); got != c.want {
+			t.Errorf("%q: %s; want %s", c.text, got, c.want)
+		}
+	}
+}
