@@ -43,3 +43,27 @@ func TestArabiziInterdentalGulf(t *testing.T) {
 		}
 	}
 }
+
+// TestArabiziLevantineProgressive: "3am" before an imperfect verb is the
+// Levantine progressive, whatever the detector's markers say; "3am" the
+// noun (year) or the Egyptian vocative "ya 3am" is not. Sentences written
+// for this test.
+func TestArabiziLevantineProgressive(t *testing.T) {
+	sure := op.Detection{Language: "ar", Dialect: "egyptian", DialectConfidence: 0.9, Arabizi: true}
+	for _, c := range []struct {
+		text string
+		want string
+	}{
+		{"leeh el site 3am y3alle2 kol shwaya", "levantine"},
+		{"ana 3am bestanna el order men usbu3", "levantine"},
+		{"ma 3am ne2dar nedfa3 3al app", "levantine"},
+		{"kol 3am w enta tayeb ya basha", "egyptian"},
+		{"ya 3am tab ma te2ool keda", "egyptian"},
+		{"el as3ar btzeed 3am ba3d 3am", "egyptian"},
+		{"el 3am el gay hanigi tani", "egyptian"},
+	} {
+		if got := arabiziDialectDetected("egyptian", c.text, transliterator().Transliterate(c.text).Text, sure); got != c.want {
+			t.Errorf("%q: %s; want %s", c.text, got, c.want)
+		}
+	}
+}
