@@ -484,18 +484,21 @@ var arabiziCuesBelow = 0.5
 // spellingDialect is the dialect the letter conventions of the Arabizi
 // comment orig point to (dialect.Cues), or "" when they point to none or to
 // two: a digit 6 or 9 for ط/ص, a verb ending in -oon, the article
-// written "al" or an interdental written "th"/"dh" is Gulf, a feminine ending written "e" Levantine. Answering so where the detector is unsure
+// written "al" or an interdental written "th"/"dh" is Gulf, a feminine ending written "e" Levantine,
+// the imperfect prefix written "bey" Egyptian. Answering so where the detector is unsure
 // (arabiziCuesBelow) changes no answer on the project's corpus (its
 // comments have markers) and turns one wrong dialect of the Arabizi dev set
 // right ("el shakil 7ilo bas el ma9na3iya ta3bana": Gulf), none wrong.
 func spellingDialect(orig string) string {
 	c := transliterator().Cues(orig, englishVocab)
-	gulf, lev := c.Six+c.Oon+c.Al+c.Th, c.FinalE
+	gulf, lev, egy := c.Six+c.Oon+c.Al+c.Th, c.FinalE, c.Bey
 	switch {
-	case gulf > 0 && lev == 0:
+	case gulf > 0 && lev == 0 && egy == 0:
 		return "gulf"
-	case lev > 0 && gulf == 0:
+	case lev > 0 && gulf == 0 && egy == 0:
 		return "levantine"
+	case egy > 0 && gulf == 0 && lev == 0:
+		return "egyptian"
 	}
 	return ""
 }

@@ -67,3 +67,21 @@ func TestArabiziLevantineProgressive(t *testing.T) {
 		}
 	}
 }
+
+// TestArabiziBeyEgyptian: the imperfect prefix written "bey" is an
+// Egyptian spelling where the detector is unsure; "beyt"/"beyn" (house,
+// between) are not, and a cue of another dialect beside it leaves no
+// answer from the spelling. Sentences written for this test.
+func TestArabiziBeyEgyptian(t *testing.T) {
+	unsure := op.Detection{Language: "ar", Dialect: "msa", DialectConfidence: 0.25, Arabizi: true}
+	for _, c := range []struct{ text, dl, want string }{
+		{"el app beyfsel kol shwaya", "levantine", "egyptian"},
+		{"el mandoob beyetakhar dayman", "gulf", "egyptian"},
+		{"beyt el 3eela 7elw", "levantine", "levantine"},
+		{"el app beyfsel w el 2akle barde", "levantine", "levantine"},
+	} {
+		if got := arabiziDialectDetected(c.dl, c.text, transliterator().Transliterate(c.text).Text, unsure); got != c.want {
+			t.Errorf("%q: %s; want %s", c.text, got, c.want)
+		}
+	}
+}

@@ -1134,6 +1134,13 @@ type Cues struct {
 	// spelling alone): in 58 Gulf Arabizi comments, 1 Egyptian
 	// ("estathmer") and no Levantine one.
 	Th int
+	// Bey: the imperfect prefix b- written "bey" before the verb
+	// ("beyrod", "bey2fel", "beyefta7"): Egyptian (its بيـ is said
+	// [bi-je]); Levantine writes "by"/"bi" ("byrod", "bi2fel"). On the
+	// project's corpus, obvious-comment set and Arabizi dev set: 16 such
+	// words in Egyptian comments, none in Levantine or Gulf ones ("beit",
+	// "bein" are nouns: not counted).
+	Bey int
 }
 
 // Cues reads the spelling conventions of the Latin words of text that t
@@ -1211,6 +1218,10 @@ func (c *Cues) add(t *Transliterator, w []byte, english func(string) bool) {
 	}
 	if (how == wordKnown || how == wordTable) && interdental(w) {
 		c.Th++
+	}
+	if n >= 5 && w[0] == 'b' && w[1] == 'e' && w[2] == 'y' && w[3] != 't' && w[3] != 'n' {
+		// not "beyt"/"beytna" (house), "beyn"/"beynna" (between)
+		c.Bey++
 	}
 	if n >= 6 && (w[0] == 't' || w[0] == 'y' || w[0] == 'n') {
 		stem := w[1:]
