@@ -260,6 +260,16 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.8
 		s.reasons = append(s.reasons, "orders in private")
 	}
+	// goods offered and a way to reach the seller: a sale or price word
+	// ("للبيع", "بأسعار", "أرخص") beside "contact / message me" ("تواصل
+	// خاص", "راسلني واتساب"), no question: a seller's advert (a customer
+	// asks "بكم للبيع؟" or tells what it cost without a contact)
+	if !s.lure && !hasQuestionMark(text) && saleOffered(toks) && contactMe(toks) {
+		x += 0.8
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "offer and contact me")
+	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
 		x += 0.5
@@ -352,6 +362,19 @@ func earnToReader(toks []token) bool {
 	return false
 }
 
+// saleOffered reports a sale word (للبيع, للايجار) or an offer's price word
+// (priceWords: بأسعار, أرخص, رخيصة).
+func saleOffered(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; toks[i].arabic && (priceWords[k] || saleWords[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+var saleWords = wordSet("للبيع", "للايجار", "للإيجار", "للبيع،")
+
 // contactMe: a request to be contacted (ابعتلي, راسلني, كلمني, واتساب).
 func contactMe(toks []token) bool {
 	for i := range toks {
@@ -443,8 +466,10 @@ var verbNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لم", "لن
 
 var (
 	// (and "we have / at ours": "أرخص ايفونات عنا، فوتوا عالصفحة")
-	ownPages    = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا", "عنا", "عندنا", "لدينا")
-	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا", "فوتوا", "فوتو", "شوفوا", "شوفو")
+	ownPages = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا", "عنا", "عندنا", "لدينا")
+	// (the singular imperative invites the one reader: "ادخل على صفحتنا")
+	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا", "فوتوا", "فوتو", "شوفوا", "شوفو",
+		"تعال", "ادخل", "ادخلي", "اطلب", "اطلبي", "الحق", "سارع", "فوت")
 	// orderNouns: an order or a booking taken ("للطلب", "الطلب")
 	orderNouns = wordSet("للطلب", "الطلب", "والطلب", "للحجز", "الحجز", "للشراء", "للطلبات", "الطلبات")
 	// privateWords: a private channel right after an order noun
@@ -968,7 +993,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// thing reports that something went wrong with it (in Arabic: why,
 	// when the writer has paid: concepts.go whyPaid)
 	// ("ليه كده", "ليش كذا": why like this, a reproach)
-	if ev.why && (ownThing(toks) || sent.arabic && (whyPaid(toks) || howSo(text, toks))) {
+	// An Arabic comment that opens a sentence or a clause with "why" and
+	// proposes nothing ("ليش الباقة تخلص بسرعة؟", "لماذا لا يتم الرد؟")
+	// asks the brand to account for what it did or failed to do: across
+	// the labelled comments 71 of 75 such questions are grievances (the
+	// rest ask why a comment was deleted). A tweet's "why" muses at the
+	// world at large and is left as it was.
+	if ev.why && (ownThing(toks) || sent.arabic && (whyPaid(toks) || howSo(text, toks) || !tweet && !ev.proposal)) {
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
 	}

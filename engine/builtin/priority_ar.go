@@ -152,8 +152,28 @@ func countedTimes(toks []token, i int) bool {
 	if recurWords[strings.TrimPrefix(toks[i-2].key, "و")] || i+1 < len(toks) && inRowWords[toks[i+1].key] {
 		return true
 	}
-	return i+2 < len(toks) && (toks[i+1].key == "على" || toks[i+1].key == "علي") && toks[i+2].key == "التوالي"
+	if i+2 < len(toks) && (toks[i+1].key == "على" || toks[i+1].key == "علي") && toks[i+2].key == "التوالي" {
+		return true
+	}
+	// "ثلاث مرات والعطل نفسه ما زال": the count beside "the same fault"
+	// (نفس العطل, المشكلة نفسها): one failure come back again and again,
+	// whatever verb tells it (sent for repair, reported)
+	return sameFault(toks)
 }
+
+// sameFault reports "the same fault / problem": نفس before a fault noun, or
+// a fault noun before نفسه / نفسها.
+func sameFault(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		a, b := strings.TrimPrefix(toks[i].key, "و"), strings.TrimPrefix(toks[i+1].key, "و")
+		if a == "نفس" && faultNouns[b] || faultNouns[a] && (b == "نفسه" || b == "نفسها") {
+			return true
+		}
+	}
+	return false
+}
+
+var faultNouns = wordSet("العطل", "المشكله", "الخلل", "العيب", "الخطا", "الغلط", "بالعطل", "بالمشكله")
 
 var inRowWords = wordSet("متتاليه", "متتالية", "متتالين", "متواصله", "ورا", "وراء", "بالتوالي", "متتابعه")
 
@@ -268,7 +288,9 @@ func withheldLong(toks []token) bool {
 			}
 		}
 	}
-	return ret && money && span
+	// "لم يصلني المبلغ", "ما وصلتني الفلوس": the money owed has not
+	// reached the writer, as a refund not given back
+	return (ret || money && notArrived(toks)) && money && span
 }
 
 var (
