@@ -817,8 +817,9 @@ func arStaffNoun(k string) bool {
 	if arStaffNouns[k] {
 		return true
 	}
-	for _, p := range []string{"وال", "ال", "و"} {
-		if r, ok := strings.CutPrefix(k, p); ok && arStaffNouns[r] {
+	// (the demonstrative هال "this / these" too: "هالموظفين")
+	for _, p := range []string{"وال", "ال", "و", "هال", "وهال"} {
+		if r, ok := strings.CutPrefix(k, p); ok && (arStaffNouns[r] || p != "و" && arStaffNouns[trimPlural(r)]) {
 			return true
 		}
 	}
@@ -828,6 +829,16 @@ func arStaffNoun(k string) bool {
 		}
 	}
 	return false
+}
+
+// trimPlural is k without a plural or possessive ending (موظفين -> موظف).
+func trimPlural(k string) string {
+	for _, sfx := range []string{"ين", "ون", "يه"} {
+		if r, ok := strings.CutSuffix(k, sfx); ok {
+			return r
+		}
+	}
+	return k
 }
 
 var animalNouns = wordSet("الكلب", "الكلبه", "الكلاب", "الحمار", "الحمير", "البقره", "الخنزير", "القرد", "التيس", "الثور", "الجحش", "البهيمه")

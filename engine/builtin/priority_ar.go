@@ -432,8 +432,21 @@ func debitedFromMe(toks []token, i int) bool {
 	if hasDebitStem(k) || debitedMe[kb] {
 		return true
 	}
-	return (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا")
+	if !(strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) || i+1 >= len(toks) {
+		return false
+	}
+	if toks[i+1].key == "مني" || toks[i+1].key == "منا" {
+		return true
+	}
+	// "التطبيق سحب من حسابي", "خصموا من بطاقتي": from the writer's own
+	// account or card; not a withdrawal the writer means to make ("كيف
+	// اسوي سحب من حسابي", "بدي اسحب من رصيدي")
+	return i+2 < len(toks) && toks[i+1].key == "من" && ownMoney[toks[i+2].key] && !precededBy(toks, i, 2, meanToWords)
 }
+
+// meanToWords: a wish, a plan or a "how" before a verb of withdrawing: the
+// writer's own withdrawal, not money taken.
+var meanToWords = wordSet("ابي", "ابغى", "ابغي", "بدي", "عايز", "عاوز", "اريد", "اسوي", "اعمل", "كيف", "ازاي", "شلون", "اقدر", "بقدر", "ممكن", "حابب", "نبي", "بدنا", "عايزين", "اعرف", "طريقه")
 
 // hasDebitStem: k is a passive verb of debiting with a suffix or a
 // conjunction (the bare word is urgentM's).
