@@ -1235,6 +1235,40 @@ var doubtWords = wordSet("عارف", "عارفه", "اعرف", "بعرف", "اع
 
 var mannerGood = wordSet("زين", "منيح", "كويس", "مليح", "عدل", "صح", "مزبوط")
 
+// unQuality reports the MSA negation of a quality, غير before an adjective
+// ("الموظفون غير متعاونين", "الخبز غير طازج", "الصوت غير واضح"): a
+// participle (م...) or a plain adjective of what a service should be. Not
+// "without" (من غير, بغير), not "other than" (غير اللي, غير عن, غير أن),
+// not the verb "changed" (غير حياتي), and not the qualities whose negation
+// praises or only describes (غير محدود, غير مسبوق, غير مضر, غير متوقع).
+// Of 75 labelled comments with غير, the 42 of this shape are complaints.
+func unQuality(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if k := toks[i].key; k != "غير" && k != "وغير" {
+			continue
+		}
+		if i > 0 && (toks[i-1].key == "من" || toks[i-1].key == "ومن") {
+			continue
+		}
+		n := toks[i+1].key
+		if !toks[i+1].arabic || unQualityNot[n] {
+			continue
+		}
+		if plainQualities[n] || strings.HasPrefix(n, "م") && utf8.RuneCountInString(n) >= 4 && !strings.HasSuffix(n, "ي") {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	plainQualities = wordSet("واضح", "واضحه", "صحيح", "صحيحه", "صالح", "صالحه", "لائق", "لايق", "لائقه", "نظيف", "نظيفه", "طازج", "طازجه", "امن", "امنه", "آمن", "آمنة", "كافي", "كافيه", "جاهز", "جاهزه", "دقيق", "دقيقه", "سليم", "سليمه", "جيد", "جيده", "صادق", "صادقين", "جدير", "لطيف", "نزيه", "عادل", "كفء")
+	unQualityNot   = wordSet("محدود", "محدوده", "مسبوق", "مسبوقه", "معقول", "معقوله", "متوقع", "متوقعه", "مضر", "مضره", "مؤذي", "مكلف", "مكلفه", "محدد", "محدده", "مشروط", "مشروطه", "مهم", "مهمه", "ملزم", "مره", "مرة", "مباشر", "مباشره", "مرئي", "منتهي", "متناهي", "ممكن")
+)
+
+// unQualityWeight is the complaint evidence of unQuality.
+const unQualityWeight = 0.8
+
 // notWellWeight is the complaint evidence of notDoneWell.
 const notWellWeight = 0.8
 
