@@ -1009,6 +1009,12 @@ const plainQuestionMaxWords = 10
 // tells of a wait or a failure ("بقاله أسبوع ولسه مجاش، هو في ايه؟").
 func anyNegator(toks []token) bool {
 	for i := range toks {
+		// "هل السيارة مستعملة ولا جديدة؟": in a question ولا between two
+		// alternatives is "or"; before "anyone / anything" (ولا حد رد)
+		// it negates
+		if toks[i].key == "ولا" && i > 0 && i+1 < len(toks) && !npiWords[toks[i+1].key] {
+			continue
+		}
 		k := strings.TrimPrefix(toks[i].key, "و")
 		if negators[k] || reservationNeg[k] || stillWords[k] || strings.HasPrefix(k, "محد") || strings.HasPrefix(k, "مفي") {
 			return true
@@ -1019,6 +1025,9 @@ func anyNegator(toks []token) bool {
 	}
 	return false
 }
+
+// npiWords: "anyone, anything, any, one" after a negation (ولا حد, ولا شي).
+var npiWords = wordSet("حد", "احد", "أحد", "حدا", "شي", "شيء", "حاجه", "اي", "أي", "واحد", "كلمه", "رد", "مره")
 
 var stillWords = wordSet("لسه", "لسا", "لسة", "للحين", "لحد", "لغايه", "بقاله", "بقالها", "بقالي", "بقالنا", "صارلي", "صارلو", "صارله", "صرلي", "منذ", "still")
 

@@ -839,6 +839,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			ev.howTo = true
 		}
 	}
+	if sent.arabic && arHowTo(text, toks) { // intent_ar.go
+		ev.howTo = true
+	}
 	// "ordered a large and got a small": what came is not what was ordered
 	sc[iComplaint] += orderedGot(toks)
 	if cb&cwOrdered != 0 {
