@@ -46,7 +46,10 @@ func problemSolved(text string, toks []token) (lo, hi int) {
 			// "حل" after a person of the brand is the verb: "الموظف حل
 			// المشكلة بسرعة"
 			strong := solvedWords[v] || solvedNouns[v] && j > 0 && staffSubj[toks[j-1].key]
-			weak := solvedNouns[v] && thanks >= 0 && thanks < j
+			// (or "and solved" after another past verb, a thanks or a
+			// du'a anywhere: "السباك جا بسرعة وحل المشكلة، الله يعطيه
+			// العافية")
+			weak := solvedNouns[v] && thanks >= 0 && (thanks < j || toks[j].key == "وحل" && j > 0 && j < i)
 			if !strong && !weak {
 				continue
 			}
@@ -90,7 +93,7 @@ var (
 		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
 	// solvedNouns: "solving" as a noun, after a thanks word
 	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
-	thanksWords     = wordSet("شكرا", "شكراً", "أشكركم", "اشكركم", "نشكركم", "مشكورين", "مشكور", "تسلموا", "تسلمو", "يعطيكم", "thanks", "thank", "thx")
+	thanksWords     = wordSet("شكرا", "شكراً", "أشكركم", "اشكركم", "نشكركم", "مشكورين", "مشكور", "تسلموا", "تسلمو", "يعطيكم", "يعطيه", "يعطيك", "يعطيها", "thanks", "thank", "thx")
 	solvedNegations = wordSet("ما", "مش", "مو", "لم", "لا", "لسه", "لسا", "للحين", "مب", "not", "never", "no", "still", "yet", "غير")
 )
 
@@ -1140,8 +1143,8 @@ func arWhatIsThis(text string, toks []token) bool {
 			if thisWords[n] && i+2 < len(toks) && strings.HasPrefix(toks[i+2].key, "ال") {
 				return true
 			}
-			// "ايه ده" ending the text or a clause
-			if (n == "ده" || n == "دا" || n == "دي") && (i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?")) {
+			// "ايه ده", "وش ذا", "شو هاد" ending the text or a clause
+			if (n == "ده" || n == "دا" || n == "دي" || thisWords[n]) && (i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?")) {
 				return true
 			}
 		}

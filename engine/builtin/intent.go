@@ -774,6 +774,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iQuestion && !tweet && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
 			continue
 		}
+		// the word after a good elative is the noun it praises ("أحلى
+		// فينو أكلته": a bread, not "where is it")
+		if c.idx == iQuestion && !qmark && h.ti > 0 && h.tj == h.ti+1 && toks[h.ti].arabic && goodElatives[toks[h.ti-1].key] {
+			continue
+		}
 		// an interrogative after a verb of knowing or telling, with no
 		// question mark, opens an embedded clause ("ما أدري ليش", "ما
 		// شرحتلي كيف آخد الدوا"): a statement, not a question
