@@ -1281,6 +1281,42 @@ var (
 // unQualityWeight is the complaint evidence of unQuality.
 const unQualityWeight = 0.8
 
+// shoutedAt reports a verb of shouting at or insulting someone (صرخ,
+// صارخ, زعق, شتم, بهدل with a person prefix: يصارخ, بيزعق, شتمنا) before
+// "at" (على, علينا, فينا): the staff mistreating customers or their
+// children ("الكابتن يصارخ على العيال"), a grievance whatever the rest says.
+func shoutedAt(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].arabic || !atWords[toks[i+1].key] {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if strings.HasSuffix(k, "ت") || strings.HasPrefix(k, "ا") {
+			continue // "صرخت على ابني", "اصرخ": the writer shouting
+		}
+		for _, p := range []string{"بي", "بت", "بن", "ي", "ت", "ن", "ب", ""} {
+			r, ok := strings.CutPrefix(k, p)
+			if !ok {
+				continue
+			}
+			for _, st := range shoutStems {
+				if strings.HasPrefix(r, st) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var (
+	shoutStems = []string{"صرخ", "صارخ", "زعق", "شتم", "بهدل"}
+	atWords    = wordSet("على", "علي", "علينا", "عليا", "عليه", "عليها", "عليهم", "فينا", "فيني", "فيهم", "بوجهي", "بوجهنا", "بوشي")
+)
+
+// shoutWeight is the complaint evidence of shoutedAt.
+const shoutWeight = 0.8
+
 // notWellWeight is the complaint evidence of notDoneWell.
 const notWellWeight = 0.8
 

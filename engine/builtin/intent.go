@@ -870,6 +870,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && !qmark && nf == 0 && unQuality(toks) { // concepts.go
 		sc[iComplaint] += unQualityWeight
 	}
+	if sent.arabic && !qmark && sent.rawPos == 0 && shoutedAt(toks) { // concepts.go
+		sc[iComplaint] += shoutWeight
+	}
 	if sent.arabic && leftWaiting(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
 	}

@@ -31,6 +31,8 @@ func TestRound13ArabicIntents(t *testing.T) {
 		{"الطلب وصل بارد، شو هاد", "complaint", nil, true},
 		{"احلى فينو في اسكندرية من عندكم", "praise", nil, false},
 		{"الفني جا بدري وحل المشكلة، يعطيه العافية", "praise", nil, false},
+		{"المدربة بتزعق على البنات طول الحصة", "complaint", nil, true},
+		{"صرخت على ابني عشان ما يلمس الفرن، الوصفة تحفة", "praise", nil, false},
 	})
 }
 
