@@ -854,7 +854,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
-		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && clauseStart(text, toks, i)) {
+		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && (clauseStart(text, toks, i) || postWhy(text, toks, i))) {
 			ev.why = true
 			break
 		}
@@ -1126,6 +1126,26 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	ev.spamBait = spam.bait || !sent.arabic
 	ev.spamContact = len(spam.spans) > 0
 	return ev
+}
+
+// postWhy reports the dialects' "why" after the verb it asks about,
+// closing the question ("الابلكيشن واقع ليه من الصبح؟", "الحساب اتقفل
+// ليه؟", "مش بتتحسب ليه كده"): ليه / ليش before a question mark, the end
+// of a clause, "since" (من) or "like this". Not after a verb of knowing
+// or telling ("ما اعرف ليش": embedded) nor after thanks ("شكرا ليه": to
+// him).
+func postWhy(text string, toks []token, i int) bool {
+	if k := toks[i].key; k != "ليه" && k != "ليش" || i == 0 {
+		return false
+	}
+	if p := strings.TrimPrefix(toks[i-1].key, "و"); knowVerbs[p] || tellToMeVerbs[p] || thanksWords[p] {
+		return false
+	}
+	if i+1 == len(toks) || strings.ContainsAny(text[toks[i].end:toks[i+1].start], "؟?!.,،") {
+		return true
+	}
+	n := toks[i+1].key
+	return n == "من" || soWords[n]
 }
 
 // orNotAsked reports "... or not" (ولا لأ, ولا لا, او لا) closing a

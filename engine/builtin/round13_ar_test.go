@@ -18,6 +18,8 @@ func TestRound13ArabicIntents(t *testing.T) {
 		{"لماذا يتأخر الشحن دائما؟", "complaint", []string{"question"}, true},
 		{"ليه التطبيق بيقفل لوحده؟", "complaint", []string{"question"}, true},
 		{"ليش ما تسوون توصيل للقرى؟", "suggestion", []string{"question"}, false},
+		{"الطلب اتأخر ليه؟", "complaint", []string{"question"}, true},
+		{"البرفان ده ليه حجم صغير ولا لأ", "question", nil, true},
 		{"كيف الغي الاشتراك؟", "question", nil, true},
 		{"شلون ابدل القميص اذا طلع المقاس غلط؟", "question", nil, true},
 		{"كيف بتحطو رسوم توصيل بهالسعر؟", "question", []string{"complaint"}, true},
