@@ -503,7 +503,8 @@ func refundWithheld(toks []token, i int) bool {
 			return true
 		}
 		for n := j - 1; n >= 0 && n >= j-3; n-- {
-			if refundNegations[toks[n].key] {
+			// (or unwilling: "رافضين يرجعوا الفلوس", "ومش راضيين ترجعوا")
+			if refundNegations[toks[n].key] || unwilling[strings.TrimPrefix(toks[n].key, "و")] {
 				return true
 			}
 		}
@@ -520,7 +521,7 @@ func returnVerb(k string) bool {
 
 var (
 	returnNouns     = map[string]bool{"رد": true, "ارجاع": true, "استرجاع": true, "استرداد": true, "يردوا": true, "ردوا": true, "يرد": true}
-	refundNegations = map[string]bool{"ما": true, "وما": true, "مش": true, "مو": true, "مب": true, "لم": true, "ولم": true, "لسه": true, "ولسه": true, "لسا": true, "ولسا": true, "للحين": true, "لحد": true, "بعد": true}
+	refundNegations = map[string]bool{"ما": true, "وما": true, "مش": true, "ومش": true, "مو": true, "ومو": true, "مب": true, "ومب": true, "لم": true, "ولم": true, "لسه": true, "ولسه": true, "لسا": true, "ولسا": true, "للحين": true, "لحد": true, "بعد": true}
 )
 
 // anyRefundWithheld reports a refund withheld anywhere in toks: a complaint

@@ -53,6 +53,7 @@ func TestRound13ArabicPriorityModeration(t *testing.T) {
 		{"البنك خصم من بطاقتي رسوم ما بعرف ليش", "high"},
 		{"كلمت خدمة العملاء ثلاث مرات ومفيش رد", "medium"},
 		{"لم يصلني المبلغ بعد الإلغاء منذ يومين", "medium"},
+		{"الغسالة باظت ورافضين يرجعوا الفلوس بقالهم شهرين", "high"},
 	} {
 		c := Classify(op.ClassifyRequest{Text: tc.text})
 		if !op.In("complaint", c.Intent) || c.Priority != tc.priority {
