@@ -968,13 +968,6 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
 	withLearnedIntent(&ev, text, toks, sent.arabic) // evidence, not cue phrases
-	// an Arabic comment with no question mark, no interrogative and no
-	// "or not" ("... ولا لأ") states something: the learned head's
-	// question alone does not make it one (of 4,077 such labelled
-	// comments 7 ask: "X or not", "I want to know")
-	if sent.arabic && !tweet && !qmark && ev.cue[iQuestion] <= 0 && !orNotAsked(toks) {
-		sc[iQuestion] = math.Min(sc[iQuestion], intentThreshold[iQuestion]/2)
-	}
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
 		if sent.compound <= -0.2 || sc[iComplaint] >= 0.4 {
@@ -1146,17 +1139,6 @@ func postWhy(text string, toks []token, i int) bool {
 	}
 	n := toks[i+1].key
 	return n == "من" || soWords[n]
-}
-
-// orNotAsked reports "... or not" (ولا لأ, ولا لا, او لا) closing a
-// yes/no question that has no question mark.
-func orNotAsked(toks []token) bool {
-	for i := 0; i+1 < len(toks); i++ {
-		if k := toks[i].key; (k == "ولا" || k == "او" || k == "والا") && (toks[i+1].key == "لا" || toks[i+1].key == "لء" || toks[i+1].key == "لاء") {
-			return true
-		}
-	}
-	return false
 }
 
 // orderedGot is the complaint evidence of "ordered ... got/received/only
