@@ -80,3 +80,17 @@ func TestRound13ArabicPriorityModeration(t *testing.T) {
 		}
 	}
 }
+
+// Round 13: praise whose only bad word is one slang intensifier ("رهيب",
+// "خطير" beside a heart) is positive; two verdicts that weigh both ways
+// stay mixed.
+func TestRound13ArabicSlangPraise(t *testing.T) {
+	for _, tc := range []struct{ text, sentiment string }{
+		{"الشاورما عندكم رهيبة 😍", "positive"},
+		{"المنتج حلو والتوصيل سيء جدا", "mixed"},
+	} {
+		if c := Classify(op.ClassifyRequest{Text: tc.text}); c.Sentiment != tc.sentiment {
+			t.Errorf("%q: sentiment %s, want %s", tc.text, c.Sentiment, tc.sentiment)
+		}
+	}
+}
