@@ -774,6 +774,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iQuestion && !tweet && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
 			continue
 		}
+		// a proposal noun in the definite plural ("بحب الاقتراحات تبعه",
+		// "وصلت من خلال الاقتراحات") names the platform's recommendations,
+		// not a proposal of the writer's
+		if c.idx == iSuggestion && h.tj == h.ti+1 && toks[h.ti].arabic && definitePlural(toks[h.ti].key) {
+			continue
+		}
 		// the word after a good elative is the noun it praises ("أحلى
 		// فينو أكلته": a bread, not "where is it")
 		if c.idx == iQuestion && !qmark && h.ti > 0 && h.tj == h.ti+1 && toks[h.ti].arabic && goodElatives[toks[h.ti-1].key] {
@@ -1119,6 +1125,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	ev.spamBait = spam.bait || !sent.arabic
 	ev.spamContact = len(spam.spans) > 0
 	return ev
+}
+
+// definitePlural reports an Arabic noun with the article (ال, وال, بال,
+// لل) and the feminine plural ات.
+func definitePlural(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	return (strings.HasPrefix(k, "ال") || strings.HasPrefix(k, "بال") || strings.HasPrefix(k, "لل")) && strings.HasSuffix(k, "ات")
 }
 
 // postWhy reports the dialects' "why" after the verb it asks about,
