@@ -834,6 +834,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			sc[c.idx] += c.weight
 		}
 	}
+	// "عاش" standing alone as a clause ("..., عاش", "عاش يا وحش") is
+	// "bravo", as برافو is; inside a clause it is "lived" (عاش في مصر)
+	if sent.arabic && bravoAlone(text, toks) {
+		sc[iPraise] += bravoWeight
+	}
 	// a comment that is one "how do I ...", "how can I ..." sentence: a
 	// request for instructions (see pickIntents)
 	if len(toks) > 2 {
@@ -1126,6 +1131,25 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	ev.spamContact = len(spam.spans) > 0
 	return ev
 }
+
+// bravoAlone reports عاش opening or closing a clause on its own: after
+// clause punctuation or at the start, and at the end or before يا.
+func bravoAlone(text string, toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "عاش" {
+			continue
+		}
+		opens := i == 0 || strings.ContainsAny(text[toks[i-1].end:toks[i].start], "،,.!؟?\n")
+		closes := i+1 == len(toks) || toks[i+1].key == "يا" || strings.ContainsAny(text[toks[i].end:toks[i+1].start], "،,.!؟?\n")
+		if opens && closes {
+			return true
+		}
+	}
+	return false
+}
+
+// bravoWeight is the praise evidence bravoAlone adds to عاش's own cue.
+const bravoWeight = 0.4
 
 // definitePlural reports an Arabic noun with the article (ال, وال, بال,
 // لل) and the feminine plural ات.
