@@ -904,6 +904,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if harmUrgent(toks) || brokeAr(toks) || billDisputed(text, toks) { // care needed, harm done, a loss (priority_harm.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
+	// (not in jest, "خربت الريجيم بالوصفات دي 😂", nor beside clear praise)
+	if sent.arabic && !qmark && sent.compound < 0.5 && !strings.ContainsAny(text, "😂🤣😅😆") && damageDone(toks) { // damage done by a worker (priority_harm.go)
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
 	if anyRefundWithheld(toks) || extraTaken(toks) { // a refund withheld, extra money taken (priority_ar.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}

@@ -35,6 +35,8 @@ func TestRound13ArabicIntents(t *testing.T) {
 		{"الفني جا بدري وحل المشكلة، يعطيه العافية", "praise", nil, false},
 		{"المدربة بتزعق على البنات طول الحصة", "complaint", nil, true},
 		{"عاش، الطلب وصل قبل الموعد", "praise", nil, false},
+		{"العمال خدشوا الباركيه وهم بيركبوا الدولاب", "complaint", nil, true},
+		{"كسرت الدنيا يا معلم 🔥", "praise", nil, false},
 		{"جدي عاش في الكويت عشرين سنة", "other", nil, false},
 		{"صرخت على ابني عشان ما يلمس الفرن، الوصفة تحفة", "praise", nil, false},
 	})
