@@ -819,8 +819,9 @@ func arStaffNoun(k string) bool {
 	if arStaffNouns[k] {
 		return true
 	}
-	for _, p := range []string{"وال", "ال", "و"} {
-		if r, ok := strings.CutPrefix(k, p); ok && arStaffNouns[r] {
+	// (the demonstrative هال "this / these" too: "هالموظفين")
+	for _, p := range []string{"وال", "ال", "و", "هال", "وهال"} {
+		if r, ok := strings.CutPrefix(k, p); ok && (arStaffNouns[r] || p != "و" && arStaffNouns[trimPlural(r)]) {
 			return true
 		}
 	}
@@ -830,6 +831,16 @@ func arStaffNoun(k string) bool {
 		}
 	}
 	return false
+}
+
+// trimPlural is k without a plural or possessive ending (موظفين -> موظف).
+func trimPlural(k string) string {
+	for _, sfx := range []string{"ين", "ون", "يه"} {
+		if r, ok := strings.CutSuffix(k, sfx); ok {
+			return r
+		}
+	}
+	return k
 }
 
 // animalLiteral reports the animal noun at toks[ti:tj] as the animal: one
