@@ -313,7 +313,7 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 	// its good words at least as strong as its bad ones: the bad words are
 	// slang intensifiers and idioms ("جامدة موت", "خطير ❤️", "بدون مبالغة"),
 	// not a reservation
-	case has("praise") && label == "mixed" && s.arabic && s.butAt < 0 && ev.cue[iComplaint] <= 0 && ev.cue[iPraise] >= 0.5 && s.rawPos >= s.rawNeg:
+	case has("praise") && label == "mixed" && s.arabic && s.butAt < 0 && ev.cue[iComplaint] <= 0 && (ev.cue[iPraise] >= 0.5 && s.rawPos >= s.rawNeg || s.rawPos > s.rawNeg && s.rawNeg <= slangNegMax):
 		return "positive"
 	case has("suggestion") && !has("praise") && label != "mixed" && math.Abs(s.compound) < 0.8:
 		return "neutral"
@@ -396,3 +396,8 @@ func replyKind(intents []string, sentiment string, abusive bool) string {
 // intent, requires_response and the reply: moderation's own verdict at the
 // default (medium) strictness, so classify and moderate agree.
 var abusiveMin = strictThreshold["medium"]
+
+// slangNegMax bounds the bad words that praise without a praise cue may
+// carry and stay positive: one slang intensifier ("خطييير 😍": خطير's -2),
+// not a reservation of several bad words.
+const slangNegMax = 2.0

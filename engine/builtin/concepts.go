@@ -46,7 +46,10 @@ func problemSolved(text string, toks []token) (lo, hi int) {
 			// "حل" after a person of the brand is the verb: "الموظف حل
 			// المشكلة بسرعة"
 			strong := solvedWords[v] || solvedNouns[v] && j > 0 && staffSubj[toks[j-1].key]
-			weak := solvedNouns[v] && thanks >= 0 && thanks < j
+			// (or "and solved" after another past verb, a thanks or a
+			// du'a anywhere: "السباك جا بسرعة وحل المشكلة، الله يعطيه
+			// العافية")
+			weak := solvedNouns[v] && thanks >= 0 && (thanks < j || toks[j].key == "وحل" && j > 0 && j < i)
 			if !strong && !weak {
 				continue
 			}
@@ -90,7 +93,7 @@ var (
 		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
 	// solvedNouns: "solving" as a noun, after a thanks word
 	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
-	thanksWords     = wordSet("شكرا", "شكراً", "أشكركم", "اشكركم", "نشكركم", "مشكورين", "مشكور", "تسلموا", "تسلمو", "يعطيكم", "thanks", "thank", "thx")
+	thanksWords     = wordSet("شكرا", "شكراً", "أشكركم", "اشكركم", "نشكركم", "مشكورين", "مشكور", "تسلموا", "تسلمو", "يعطيكم", "يعطيه", "يعطيك", "يعطيها", "thanks", "thank", "thx")
 	solvedNegations = wordSet("ما", "مش", "مو", "لم", "لا", "لسه", "لسا", "للحين", "مب", "not", "never", "no", "still", "yet", "غير")
 )
 
@@ -1009,6 +1012,12 @@ const plainQuestionMaxWords = 10
 // tells of a wait or a failure ("بقاله أسبوع ولسه مجاش، هو في ايه؟").
 func anyNegator(toks []token) bool {
 	for i := range toks {
+		// "هل السيارة مستعملة ولا جديدة؟": in a question ولا between two
+		// alternatives is "or"; before "anyone / anything" (ولا حد رد)
+		// it negates
+		if toks[i].key == "ولا" && i > 0 && i+1 < len(toks) && !npiWords[toks[i+1].key] {
+			continue
+		}
 		k := strings.TrimPrefix(toks[i].key, "و")
 		if negators[k] || reservationNeg[k] || stillWords[k] || strings.HasPrefix(k, "محد") || strings.HasPrefix(k, "مفي") {
 			return true
@@ -1019,6 +1028,9 @@ func anyNegator(toks []token) bool {
 	}
 	return false
 }
+
+// npiWords: "anyone, anything, any, one" after a negation (ولا حد, ولا شي).
+var npiWords = wordSet("حد", "احد", "أحد", "حدا", "شي", "شيء", "حاجه", "اي", "أي", "واحد", "كلمه", "رد", "مره")
 
 var stillWords = wordSet("لسه", "لسا", "لسة", "للحين", "لحد", "لغايه", "بقاله", "بقالها", "بقالي", "بقالنا", "صارلي", "صارلو", "صارله", "صرلي", "منذ", "still")
 
@@ -1131,8 +1143,8 @@ func arWhatIsThis(text string, toks []token) bool {
 			if thisWords[n] && i+2 < len(toks) && strings.HasPrefix(toks[i+2].key, "ال") {
 				return true
 			}
-			// "ايه ده" ending the text or a clause
-			if (n == "ده" || n == "دا" || n == "دي") && (i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?")) {
+			// "ايه ده", "وش ذا", "شو هاد" ending the text or a clause
+			if (n == "ده" || n == "دا" || n == "دي" || thisWords[n]) && (i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], "،,.!؟?")) {
 				return true
 			}
 		}
@@ -1234,6 +1246,76 @@ func notDoneWell(text string, toks []token) bool {
 var doubtWords = wordSet("عارف", "عارفه", "اعرف", "بعرف", "اعرفش", "متاكد", "متأكد", "اذا", "إذا", "لو", "ان", "انه", "ادري", "داري", "يمكن", "بدري")
 
 var mannerGood = wordSet("زين", "منيح", "كويس", "مليح", "عدل", "صح", "مزبوط")
+
+// unQuality reports the MSA negation of a quality, غير before an adjective
+// ("الموظفون غير متعاونين", "الخبز غير طازج", "الصوت غير واضح"): a
+// participle (م...) or a plain adjective of what a service should be. Not
+// "without" (من غير, بغير), not "other than" (غير اللي, غير عن, غير أن),
+// not the verb "changed" (غير حياتي), and not the qualities whose negation
+// praises or only describes (غير محدود, غير مسبوق, غير مضر, غير متوقع).
+// Of 75 labelled comments with غير, the 42 of this shape are complaints.
+func unQuality(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if k := toks[i].key; k != "غير" && k != "وغير" {
+			continue
+		}
+		if i > 0 && (toks[i-1].key == "من" || toks[i-1].key == "ومن") {
+			continue
+		}
+		n := toks[i+1].key
+		if !toks[i+1].arabic || unQualityNot[n] {
+			continue
+		}
+		if plainQualities[n] || strings.HasPrefix(n, "م") && utf8.RuneCountInString(n) >= 4 && !strings.HasSuffix(n, "ي") {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	plainQualities = wordSet("واضح", "واضحه", "صحيح", "صحيحه", "صالح", "صالحه", "لائق", "لايق", "لائقه", "نظيف", "نظيفه", "طازج", "طازجه", "امن", "امنه", "آمن", "آمنة", "كافي", "كافيه", "جاهز", "جاهزه", "دقيق", "دقيقه", "سليم", "سليمه", "جيد", "جيده", "صادق", "صادقين", "جدير", "لطيف", "نزيه", "عادل", "كفء")
+	unQualityNot   = wordSet("محدود", "محدوده", "مسبوق", "مسبوقه", "معقول", "معقوله", "متوقع", "متوقعه", "مضر", "مضره", "مؤذي", "مكلف", "مكلفه", "محدد", "محدده", "مشروط", "مشروطه", "مهم", "مهمه", "ملزم", "مره", "مرة", "مباشر", "مباشره", "مرئي", "منتهي", "متناهي", "ممكن")
+)
+
+// unQualityWeight is the complaint evidence of unQuality.
+const unQualityWeight = 0.8
+
+// shoutedAt reports a verb of shouting at or insulting someone (صرخ,
+// صارخ, زعق, شتم, بهدل with a person prefix: يصارخ, بيزعق, شتمنا) before
+// "at" (على, علينا, فينا): the staff mistreating customers or their
+// children ("الكابتن يصارخ على العيال"), a grievance whatever the rest says.
+func shoutedAt(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].arabic || !atWords[toks[i+1].key] {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if strings.HasSuffix(k, "ت") || strings.HasPrefix(k, "ا") {
+			continue // "صرخت على ابني", "اصرخ": the writer shouting
+		}
+		for _, p := range []string{"بي", "بت", "بن", "ي", "ت", "ن", "ب", ""} {
+			r, ok := strings.CutPrefix(k, p)
+			if !ok {
+				continue
+			}
+			for _, st := range shoutStems {
+				if strings.HasPrefix(r, st) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var (
+	shoutStems = []string{"صرخ", "صارخ", "زعق", "شتم", "بهدل"}
+	atWords    = wordSet("على", "علي", "علينا", "عليا", "عليه", "عليها", "عليهم", "فينا", "فيني", "فيهم", "بوجهي", "بوجهنا", "بوشي")
+)
+
+// shoutWeight is the complaint evidence of shoutedAt.
+const shoutWeight = 0.8
 
 // notWellWeight is the complaint evidence of notDoneWell.
 const notWellWeight = 0.8

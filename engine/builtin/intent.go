@@ -260,6 +260,16 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.8
 		s.reasons = append(s.reasons, "orders in private")
 	}
+	// goods offered and a way to reach the seller: a sale or price word
+	// ("للبيع", "بأسعار", "أرخص") beside "contact / message me" ("تواصل
+	// خاص", "راسلني واتساب"), no question: a seller's advert (a customer
+	// asks "بكم للبيع؟" or tells what it cost without a contact)
+	if !s.lure && !hasQuestionMark(text) && saleOffered(toks) && contactMe(toks) {
+		x += 0.8
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, "offer and contact me")
+	}
 	// repeated text: the same word many times
 	if len(toks) >= 6 && repeatedWord(toks) {
 		x += 0.5
@@ -352,6 +362,19 @@ func earnToReader(toks []token) bool {
 	return false
 }
 
+// saleOffered reports a sale word (للبيع, للايجار) or an offer's price word
+// (priceWords: بأسعار, أرخص, رخيصة).
+func saleOffered(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; toks[i].arabic && (priceWords[k] || saleWords[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+var saleWords = wordSet("للبيع", "للايجار", "للإيجار", "للبيع،")
+
 // contactMe: a request to be contacted (ابعتلي, راسلني, كلمني, واتساب).
 func contactMe(toks []token) bool {
 	for i := range toks {
@@ -443,8 +466,10 @@ var verbNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لم", "لن
 
 var (
 	// (and "we have / at ours": "أرخص ايفونات عنا، فوتوا عالصفحة")
-	ownPages    = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا", "عنا", "عندنا", "لدينا")
-	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا", "فوتوا", "فوتو", "شوفوا", "شوفو")
+	ownPages = wordSet("حسابي", "صفحتي", "متجري", "قناتي", "موقعي", "بروفايلي", "انستي", "حسابنا", "صفحتنا", "متجرنا", "عنا", "عندنا", "لدينا")
+	// (the singular imperative invites the one reader: "ادخل على صفحتنا")
+	inviteVerbs = wordSet("تعالوا", "تعالو", "ادخلوا", "ادخلو", "زوروا", "زورو", "اطلبوا", "اطلبو", "الحقوا", "الحقو", "سارعوا", "فوتوا", "فوتو", "شوفوا", "شوفو",
+		"تعال", "ادخل", "ادخلي", "اطلب", "اطلبي", "الحق", "سارع", "فوت")
 	// orderNouns: an order or a booking taken ("للطلب", "الطلب")
 	orderNouns = wordSet("للطلب", "الطلب", "والطلب", "للحجز", "الحجز", "للشراء", "للطلبات", "الطلبات")
 	// privateWords: a private channel right after an order noun
@@ -754,6 +779,17 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iQuestion && !tweet && h.tj == h.ti+1 && !particleForm(toks[h.ti].key, c.key) {
 			continue
 		}
+		// a proposal noun in the definite plural ("بحب الاقتراحات تبعه",
+		// "وصلت من خلال الاقتراحات") names the platform's recommendations,
+		// not a proposal of the writer's
+		if c.idx == iSuggestion && h.tj == h.ti+1 && toks[h.ti].arabic && definitePlural(toks[h.ti].key) {
+			continue
+		}
+		// the word after a good elative is the noun it praises ("أحلى
+		// فينو أكلته": a bread, not "where is it")
+		if c.idx == iQuestion && !qmark && h.ti > 0 && h.tj == h.ti+1 && toks[h.ti].arabic && goodElatives[toks[h.ti-1].key] {
+			continue
+		}
 		// an interrogative after a verb of knowing or telling, with no
 		// question mark, opens an embedded clause ("ما أدري ليش", "ما
 		// شرحتلي كيف آخد الدوا"): a statement, not a question
@@ -803,6 +839,11 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			sc[c.idx] += c.weight
 		}
 	}
+	// "عاش" standing alone as a clause ("..., عاش", "عاش يا وحش") is
+	// "bravo", as برافو is; inside a clause it is "lived" (عاش في مصر)
+	if sent.arabic && bravoAlone(text, toks) {
+		sc[iPraise] += bravoWeight
+	}
 	// a comment that is one "how do I ...", "how can I ..." sentence: a
 	// request for instructions (see pickIntents)
 	if len(toks) > 2 {
@@ -819,6 +860,9 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 			ev.howTo = true
 		}
 	}
+	if sent.arabic && arHowTo(text, toks) { // intent_ar.go
+		ev.howTo = true
+	}
 	// "ordered a large and got a small": what came is not what was ordered
 	sc[iComplaint] += orderedGot(toks)
 	if cb&cwOrdered != 0 {
@@ -826,7 +870,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
-		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && clauseStart(text, toks, i)) {
+		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && (clauseStart(text, toks, i) || postWhy(text, toks, i))) {
 			ev.why = true
 			break
 		}
@@ -838,6 +882,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	sc[iComplaint] += nf
 	if nf == 0 && sent.arabic && notDoneWell(text, toks) { // concepts.go
 		sc[iComplaint] += notWellWeight
+	}
+	if sent.arabic && !qmark && nf == 0 && unQuality(toks) { // concepts.go
+		sc[iComplaint] += unQualityWeight
+	}
+	if sent.arabic && !qmark && sent.rawPos == 0 && shoutedAt(toks) { // concepts.go
+		sc[iComplaint] += shoutWeight
 	}
 	if sent.arabic && leftWaiting(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
@@ -857,6 +907,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		sc[iComplaint] += leftWaitingWeight
 	}
 	if harmUrgent(toks) || brokeAr(toks) || billDisputed(text, toks) { // care needed, harm done, a loss (priority_harm.go)
+		sc[iComplaint] = math.Max(sc[iComplaint], 1)
+	}
+	// (not in jest, "خربت الريجيم بالوصفات دي 😂", nor beside clear praise)
+	if sent.arabic && !qmark && sent.compound < 0.5 && !strings.ContainsAny(text, "😂🤣😅😆") && damageDone(toks) { // damage done by a worker (priority_harm.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	if anyRefundWithheld(toks) || extraTaken(toks) { // a refund withheld, extra money taken (priority_ar.go)
@@ -973,7 +1027,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	// thing reports that something went wrong with it (in Arabic: why,
 	// when the writer has paid: concepts.go whyPaid)
 	// ("ليه كده", "ليش كذا": why like this, a reproach)
-	if ev.why && (ownThing(toks) || sent.arabic && (whyPaid(toks) || howSo(text, toks))) {
+	// An Arabic comment that opens a sentence or a clause with "why" and
+	// proposes nothing ("ليش الباقة تخلص بسرعة؟", "لماذا لا يتم الرد؟")
+	// asks the brand to account for what it did or failed to do: across
+	// the labelled comments 71 of 75 such questions are grievances (the
+	// rest ask why a comment was deleted). A tweet's "why" muses at the
+	// world at large and is left as it was.
+	if ev.why && (ownThing(toks) || sent.arabic && (whyPaid(toks) || howSo(text, toks) || !tweet && !ev.proposal)) {
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 		sc[iComplaint] += 0.3
 	}
@@ -1079,6 +1139,52 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	ev.spamBait = spam.bait || !sent.arabic
 	ev.spamContact = len(spam.spans) > 0
 	return ev
+}
+
+// bravoAlone reports عاش opening or closing a clause on its own: after
+// clause punctuation or at the start, and at the end or before يا.
+func bravoAlone(text string, toks []token) bool {
+	for i := range toks {
+		if toks[i].key != "عاش" {
+			continue
+		}
+		opens := i == 0 || strings.ContainsAny(text[toks[i-1].end:toks[i].start], "،,.!؟?\n")
+		closes := i+1 == len(toks) || toks[i+1].key == "يا" || strings.ContainsAny(text[toks[i].end:toks[i+1].start], "،,.!؟?\n")
+		if opens && closes {
+			return true
+		}
+	}
+	return false
+}
+
+// bravoWeight is the praise evidence bravoAlone adds to عاش's own cue.
+const bravoWeight = 0.4
+
+// definitePlural reports an Arabic noun with the article (ال, وال, بال,
+// لل) and the feminine plural ات.
+func definitePlural(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	return (strings.HasPrefix(k, "ال") || strings.HasPrefix(k, "بال") || strings.HasPrefix(k, "لل")) && strings.HasSuffix(k, "ات")
+}
+
+// postWhy reports the dialects' "why" after the verb it asks about,
+// closing the question ("الابلكيشن واقع ليه من الصبح؟", "الحساب اتقفل
+// ليه؟", "مش بتتحسب ليه كده"): ليه / ليش before a question mark, the end
+// of a clause, "since" (من) or "like this". Not after a verb of knowing
+// or telling ("ما اعرف ليش": embedded) nor after thanks ("شكرا ليه": to
+// him).
+func postWhy(text string, toks []token, i int) bool {
+	if k := toks[i].key; k != "ليه" && k != "ليش" || i == 0 {
+		return false
+	}
+	if p := strings.TrimPrefix(toks[i-1].key, "و"); knowVerbs[p] || tellToMeVerbs[p] || thanksWords[p] {
+		return false
+	}
+	if i+1 == len(toks) || strings.ContainsAny(text[toks[i].end:toks[i+1].start], "؟?!.,،") {
+		return true
+	}
+	n := toks[i+1].key
+	return n == "من" || soWords[n]
 }
 
 // orderedGot is the complaint evidence of "ordered ... got/received/only

@@ -338,3 +338,32 @@ func wordSet(ws ...string) map[string]bool {
 	}
 	return m
 }
+
+// arHowTo reports an Arabic request for instructions: the comment opens
+// (after طب, هو, بس) with "how" (كيف, ازاي, شلون) before a verb in the
+// first person (ارجع, أغير, نحجز, بقدر, فيني, ممكن): "ازاي ارجع البنطلون لو
+// المقاس طلع مش مظبوط؟" asks the way, whatever failure its condition
+// names (137 of 138 such labelled comments are plain questions). A
+// second-person verb ("كيف بتحطو حد أدنى ١٥ دينار؟") reproaches.
+func arHowTo(text string, toks []token) bool {
+	i := 0
+	for i < len(toks) && i < 2 && howLead[toks[i].key] {
+		i++
+	}
+	if i+1 >= len(toks) || !arHowWords[toks[i].key] || !sentenceStart(text, toks, i) && i == 0 {
+		return false
+	}
+	n := toks[i+1].key
+	if howAble[n] {
+		return true
+	}
+	// first person: ا (أ folded), ن, or the ب of the dialects before them
+	v := strings.TrimPrefix(n, "ب")
+	return utf8.RuneCountInString(v) >= 3 && (strings.HasPrefix(v, "ا") || strings.HasPrefix(v, "ن")) && !strings.HasPrefix(v, "ال")
+}
+
+var (
+	howLead    = wordSet("طب", "طيب", "هو", "بس", "يعني")
+	arHowWords = wordSet("كيف", "ازاي", "إزاي", "شلون", "اشلون", "كيفاش", "كيفية")
+	howAble    = wordSet("فيني", "فينا", "بقدر", "اقدر", "نقدر", "بنقدر", "ممكن", "يمكنني", "يمكننا", "يمكن", "بيمكنني", "استطيع", "نستطيع", "ينفع", "يصير")
+)

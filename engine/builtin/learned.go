@@ -539,10 +539,10 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	if r.Dialect == "msa" {
 		return r
 	}
-	open := openVarieties(sg, d.Dialect)
+	w := varietyWeights(sg, d.Dialect)
 	best := -1
 	for k, c := range h.classes {
-		if v := varietyIndex(c); v < 3 && open[v] && q[k] > 0 && (best < 0 || q[k] > q[best]) {
+		if v := varietyIndex(c); v < 3 && w[v] > 0 && q[k] > 0 && (best < 0 || q[k]*w[v] > q[best]*w[varietyIndex(h.classes[best])]) {
 			best = k
 		}
 	}
@@ -634,14 +634,13 @@ func gulfPlaceTilt(sg dialect.Signs, classes []string, p [4]float64) [4]float64 
 }
 
 // pickDialect is detection d with the learned head's answer p (over
-// classes) where the markers' evidence sg leaves it open (openVarieties).
+// classes) weighed by what the markers' evidence sg leaves open
+// (varietyWeights).
 func pickDialect(d op.Detection, sg dialect.Signs, classes []string, p [4]float64) op.Detection {
-	open := openVarieties(sg, d.Dialect)
+	w := varietyWeights(sg, d.Dialect)
 	var mass float64
 	for k, c := range classes {
-		if !open[varietyIndex(c)] {
-			p[k] = 0
-		}
+		p[k] *= w[varietyIndex(c)]
 		mass += p[k]
 	}
 	if mass == 0 {
@@ -690,6 +689,67 @@ var (
 	// fresh5 (+1 row) and checked on blind 1-3, 5, 7-12, 14-27: no change.
 	signsOutweigh = 3.0
 )
+
+// Round 13: the markers weigh against the head instead of closing a
+// dialect outright (varietyWeights). A single dialect word of weight 0.5-1.2
+// (خلى، هادي، عاش، زبالة) closed every other dialect even where the head,
+// reading the whole comment, was certain of one of them; and one formal
+// sign (a tanween فوراً، متى، قد) kept msa beside the head's certain
+// يجزيكن or برجعلكن. Now a dialect the share rule closes keeps its head
+// probability times exp(-signsSoft x its marker gap to the best dialect),
+// and a dialect barred by the msa lock exp(-signsSoftMSA x the formal
+// evidence's lead): the naive Bayes head (cmd/train) is sure of itself, so
+// a gap of 0.5 leaves a factor of 0.0025 (only a head at 0.998 or more
+// overrules it) and one strong marker (2.0) closes the dialect (e^-24). The
+// rules that say what a dialect cannot be (Signs.NotEgyLev, a clear dialect
+// marker barring msa) stay hard. Chosen by leaving each of the 28 tuned
+// sets out of the head's training in turn (the whole pipeline scored on the
+// set left out) and on fresh7a; checked on fresh7b (docs/quality.md, round
+// 13).
+var (
+	signsSoft    = 12.0
+	signsSoftMSA = 20.0
+)
+
+// varietyWeights is, in op.Dialects order, the factor the head's
+// probability of each variety is multiplied by for a comment with marker
+// evidence sg detected as detected: 1 for the varieties openVarieties
+// leaves open, 0 for those the hard rules close, and for a dialect closed
+// only by the markers' weight (a share of the best dialect's evidence
+// under signsShare, or the formal signs' lock of an msa detection) a
+// factor that falls with how far its markers are behind.
+func varietyWeights(sg dialect.Signs, detected string) (w [4]float64) {
+	open := openVarieties(sg, detected)
+	for v := range w {
+		if open[v] {
+			w[v] = 1
+		}
+	}
+	if detected == "msa" && sg.MSA-sg.Shared > 0 && sg.MSA >= sg.Clear {
+		// the msa lock: each dialect by the formal evidence's lead
+		for v := 0; v < 3; v++ {
+			if !notEgyLevClosed(sg, v) {
+				w[v] = math.Exp(-signsSoftMSA * (sg.MSA - sg.Clear))
+			}
+		}
+		return w
+	}
+	if sg.Clear < signsOpen {
+		return w
+	}
+	for v := 0; v < 3; v++ {
+		if !open[v] && !notEgyLevClosed(sg, v) {
+			w[v] = math.Exp(-signsSoft * (sg.Clear - sg.Dialect[v]))
+		}
+	}
+	return w
+}
+
+// notEgyLevClosed reports dialect v (op.Dialects index) closed by a form
+// Egyptian and Levantine never write (openVarieties, Signs.NotEgyLev).
+func notEgyLevClosed(sg dialect.Signs, v int) bool {
+	return sg.NotEgyLev && (v == 1 || v == 2) && sg.Dialect[v] <= sg.Dialect[0]
+}
 
 // openVarieties reports, in op.Dialects order, the varieties the learned
 // dialect head may choose for a comment with marker evidence sg, detected

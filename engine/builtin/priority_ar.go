@@ -152,8 +152,28 @@ func countedTimes(toks []token, i int) bool {
 	if recurWords[strings.TrimPrefix(toks[i-2].key, "و")] || i+1 < len(toks) && inRowWords[toks[i+1].key] {
 		return true
 	}
-	return i+2 < len(toks) && (toks[i+1].key == "على" || toks[i+1].key == "علي") && toks[i+2].key == "التوالي"
+	if i+2 < len(toks) && (toks[i+1].key == "على" || toks[i+1].key == "علي") && toks[i+2].key == "التوالي" {
+		return true
+	}
+	// "ثلاث مرات والعطل نفسه ما زال": the count beside "the same fault"
+	// (نفس العطل, المشكلة نفسها): one failure come back again and again,
+	// whatever verb tells it (sent for repair, reported)
+	return sameFault(toks)
 }
+
+// sameFault reports "the same fault / problem": نفس before a fault noun, or
+// a fault noun before نفسه / نفسها.
+func sameFault(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		a, b := strings.TrimPrefix(toks[i].key, "و"), strings.TrimPrefix(toks[i+1].key, "و")
+		if a == "نفس" && faultNouns[b] || faultNouns[a] && (b == "نفسه" || b == "نفسها") {
+			return true
+		}
+	}
+	return false
+}
+
+var faultNouns = wordSet("العطل", "المشكله", "الخلل", "العيب", "الخطا", "الغلط", "بالعطل", "بالمشكله")
 
 var inRowWords = wordSet("متتاليه", "متتالية", "متتالين", "متواصله", "ورا", "وراء", "بالتوالي", "متتابعه")
 
@@ -268,7 +288,9 @@ func withheldLong(toks []token) bool {
 			}
 		}
 	}
-	return ret && money && span
+	// "لم يصلني المبلغ", "ما وصلتني الفلوس": the money owed has not
+	// reached the writer, as a refund not given back
+	return (ret || money && notArrived(toks)) && money && span
 }
 
 var (
@@ -410,8 +432,21 @@ func debitedFromMe(toks []token, i int) bool {
 	if hasDebitStem(k) || debitedMe[kb] {
 		return true
 	}
-	return (strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) && i+1 < len(toks) && (toks[i+1].key == "مني" || toks[i+1].key == "منا")
+	if !(strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) || i+1 >= len(toks) {
+		return false
+	}
+	if toks[i+1].key == "مني" || toks[i+1].key == "منا" {
+		return true
+	}
+	// "التطبيق سحب من حسابي", "خصموا من بطاقتي": from the writer's own
+	// account or card; not a withdrawal the writer means to make ("كيف
+	// اسوي سحب من حسابي", "بدي اسحب من رصيدي")
+	return i+2 < len(toks) && toks[i+1].key == "من" && ownMoney[toks[i+2].key] && !precededBy(toks, i, 2, meanToWords)
 }
+
+// meanToWords: a wish, a plan or a "how" before a verb of withdrawing: the
+// writer's own withdrawal, not money taken.
+var meanToWords = wordSet("ابي", "ابغى", "ابغي", "بدي", "عايز", "عاوز", "اريد", "اسوي", "اعمل", "كيف", "ازاي", "شلون", "اقدر", "بقدر", "ممكن", "حابب", "نبي", "بدنا", "عايزين", "اعرف", "طريقه")
 
 // hasDebitStem: k is a passive verb of debiting with a suffix or a
 // conjunction (the bare word is urgentM's).
@@ -468,7 +503,8 @@ func refundWithheld(toks []token, i int) bool {
 			return true
 		}
 		for n := j - 1; n >= 0 && n >= j-3; n-- {
-			if refundNegations[toks[n].key] {
+			// (or unwilling: "رافضين يرجعوا الفلوس", "ومش راضيين ترجعوا")
+			if refundNegations[toks[n].key] || unwilling[strings.TrimPrefix(toks[n].key, "و")] {
 				return true
 			}
 		}
@@ -485,7 +521,7 @@ func returnVerb(k string) bool {
 
 var (
 	returnNouns     = map[string]bool{"رد": true, "ارجاع": true, "استرجاع": true, "استرداد": true, "يردوا": true, "ردوا": true, "يرد": true}
-	refundNegations = map[string]bool{"ما": true, "وما": true, "مش": true, "مو": true, "مب": true, "لم": true, "ولم": true, "لسه": true, "ولسه": true, "لسا": true, "ولسا": true, "للحين": true, "لحد": true, "بعد": true}
+	refundNegations = map[string]bool{"ما": true, "وما": true, "مش": true, "ومش": true, "مو": true, "ومو": true, "مب": true, "ومب": true, "لم": true, "ولم": true, "لسه": true, "ولسه": true, "لسا": true, "ولسا": true, "للحين": true, "لحد": true, "بعد": true}
 )
 
 // anyRefundWithheld reports a refund withheld anywhere in toks: a complaint

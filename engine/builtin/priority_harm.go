@@ -1,6 +1,9 @@
 package builtin
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Priority concepts of round 10 (issue 23), each read in English and in
 // Arabic (Arabizi through its Arabic reading):
@@ -396,6 +399,34 @@ func brokeAr(toks []token) bool {
 	}
 	return false
 }
+
+// damageDone reports a worker's transitive verb of damage in the past
+// (كسر, كسرت, كسروا, خرب, بوظ, خدش, شرخ) before the thing damaged, a noun
+// or the article: "الست اللي جت تنضف كسرت فازة", "العمال خدشوا الباركيه".
+// Not before the slang objects of a feat or a feeling ("كسرت الدنيا",
+// "كسر قلبي", "كسر الرقم"), nor negated.
+func damageDone(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].arabic || !toks[i+1].arabic {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !damageVerbs[k] || negatedBefore(toks, i) {
+			continue
+		}
+		n := toks[i+1].key
+		if damageNotObject[n] || utf8.RuneCountInString(n) < 3 || strings.HasPrefix(n, "ب") && !strings.HasPrefix(n, "بال") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+var (
+	damageVerbs     = wordSet("كسر", "كسرت", "كسروا", "كسرو", "خرب", "خربت", "خربوا", "خربو", "بوظ", "بوظت", "بوظوا", "بوظو", "خدش", "خدشت", "خدشوا", "خدشو", "شرخ", "شرخت", "شرخوا", "بهدل", "بهدلت", "بهدلوا")
+	damageNotObject = wordSet("الدنيا", "الدنيه", "الرقم", "الارقام", "قلبي", "قلوبنا", "خاطري", "خاطر", "الحاجز", "الصمت", "الروتين", "القاعده", "عليا", "علي", "لي", "فيا", "فيني", "نفسي", "من", "في", "على", "عن")
+)
 
 var brokeVerbs = wordSet("انكسر", "انكسرت", "اتكسر", "اتكسرت", "تكسر", "تكسرت", "انكسرو", "اتكسرو", "انشرخ", "انشرخت", "اتشرخ", "اتشرخت", "تشقق", "تشققت", "اتشقق",
 	"انخدش", "انخدشت", "اتخدش", "اتخدشت", "انبعج", "انبعجت", "اتبعج", "انفتق", "انفتقت", "اتفتق", "اتقطع", "اتقطعت", "تمزق", "تمزقت", "انكب", "انكبت", "اندلق", "اندلقت", "ساح", "ساحت")

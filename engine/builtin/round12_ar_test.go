@@ -193,7 +193,9 @@ func TestRound12ArabicUntoldGrievances(t *testing.T) {
 		{"جبتلي هدية حلوة يا رب يخليك", "praise", nil, false},
 		{"كسرتلي قلبي الحلقة دي، جميلة جدا", "praise", nil, false},
 		{"ليه الفاتورة لسه عليها غرامة وانا دافعها من أسبوع؟", "complaint", []string{"question"}, true},
-		{"ليه الدفع بالفيزا مش متاح؟", "question", []string{"complaint"}, true},
+		// (round 13: a "why" that proposes nothing is a grievance, question
+		// allowed: 71 of 75 such labelled comments)
+		{"ليه الدفع بالفيزا مش متاح؟", "complaint", []string{"question"}, true},
 		{"نبي عروض للطلاب في الإجازة", "suggestion", nil, false},
 		{"عايزين نعرف امتى الطلب يوصل", "question", nil, true},
 		{"بدنا حل للمشكلة بسرعة", "complaint", nil, true},

@@ -175,9 +175,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 				v += math.Copysign(b*2, v)
 			}
 		}
-		// an animal named with the article inside a clause is the animal
-		// ("الدكتور فحص الكلب"): no valence (moderate.go, animalNouns)
-		if v < 0 && h.tj == h.ti+1 && h.ti > 0 && animalNouns[strings.TrimPrefix(t.key, "و")] && !youWords[toks[h.ti-1].key] {
+		// an animal named with the article inside a clause about pets is
+		// the animal ("الدكتور فحص الكلب"): no valence (moderate.go)
+		if v < 0 && animalLiteral(toks, h.ti, h.tj) {
 			continue
 		}
 		// "good morning": a greeting, no opinion (english.go)

@@ -414,7 +414,7 @@ func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 		return ar, false, wordTable
 	}
 	if r, found := t.search(w); found {
-		return r, false, wordKnown
+		return t.pluralEt(w, r), false, wordKnown
 	}
 	if t.hasVocab {
 		if _, found := t.searchIn(&t.vocab, w); found {
@@ -426,6 +426,31 @@ func (t *Transliterator) word(w []byte) (ar string, proclitic bool, how int) {
 		}
 	}
 	return t.fallback(w), false, wordSpelled
+}
+
+// pluralEt is r, the reading of w, with a final "et" read as the feminine
+// plural ات rather than ت when that spells a lexicon word: Levantine says
+// the plural -āt with imala and writes it "-et" ("7ayawanet" حيوانات,
+// "i3lanet" اعلانات), while the reading's suffix "et"
+// is the ت of a construct ("madinet" مدينت) or of a verb's feminine past
+// and stands when no such plural is a word or the stem has three letters.
+func (t *Transliterator) pluralEt(w []byte, r string) string {
+	n := len(w)
+	if n < 5 || w[n-2] != 'e' || w[n-1] != 't' || isVowel(w[n-3]) || !strings.HasSuffix(r, "ت") || strings.HasSuffix(r, "ات") {
+		return r
+	}
+	stem := r[:len(r)-len("ت")]
+	if utf8.RuneCountInString(stem) < 4 {
+		// a stem of three letters is as often a verb with the
+		// feminine past ending ("talabet" طلبت, "sharket"): not read as
+		// a plural
+		return r
+	}
+	pl := stem + "ات"
+	if node := t.trie.step(0, pl); node > 0 && t.trie.terminal[node] {
+		return pl
+	}
+	return r
 }
 
 // feminine reads w as the feminine (ة, folded ه) of a word of the
@@ -1101,6 +1126,21 @@ type Cues struct {
 	// Al: the article written "al" ("al cafe", "al7agha"): Gulf;
 	// Egyptian and Levantine write "el" ("el cafe", "el7aga").
 	Al int
+	// Th: a word read as Arabic spelled with "th" or "dh" (ث ذ ظ said as
+	// interdentals: "mowatheef" موظف, "hatha" هذا, "6ayeth"): Gulf;
+	// Egyptian and Levantine say and write them t/s, d/z ("mwazzaf",
+	// "hada"). The h of a pronoun suffix after t or d ("3amalet-ha",
+	// "ma3and-homsh") is no such spelling. On the project's corpus (by the
+	// spelling alone): in 58 Gulf Arabizi comments, 1 Egyptian
+	// ("estathmer") and no Levantine one.
+	Th int
+	// Bey: the imperfect prefix b- written "bey" before the verb
+	// ("beyrod", "bey2fel", "beyefta7"): Egyptian (its بيـ is said
+	// [bi-je]); Levantine writes "by"/"bi" ("byrod", "bi2fel"). On the
+	// project's corpus, obvious-comment set and Arabizi dev set: 16 such
+	// words in Egyptian comments, none in Levantine or Gulf ones ("beit",
+	// "bein" are nouns: not counted).
+	Bey int
 }
 
 // Cues reads the spelling conventions of the Latin words of text that t
@@ -1176,6 +1216,13 @@ func (c *Cues) add(t *Transliterator, w []byte, english func(string) bool) {
 		// letter has an English final e)
 		c.FinalE++
 	}
+	if (how == wordKnown || how == wordTable) && interdental(w) {
+		c.Th++
+	}
+	if n >= 5 && w[0] == 'b' && w[1] == 'e' && w[2] == 'y' && w[3] != 't' && w[3] != 'n' {
+		// not "beyt"/"beytna" (house), "beyn"/"beynna" (between)
+		c.Bey++
+	}
 	if n >= 6 && (w[0] == 't' || w[0] == 'y' || w[0] == 'n') {
 		stem := w[1:]
 		for _, s := range []string{"oon", "oun", "un", "on"} {
@@ -1197,4 +1244,20 @@ func (c *Cues) add(t *Transliterator, w []byte, english func(string) bool) {
 			}
 		}
 	}
+}
+
+// interdental reports a "th" or "dh" in w that is not t/d before the h of a
+// pronoun suffix (-ha, -hom, -hon, -hm and their negated -sh forms).
+func interdental(w []byte) bool {
+	for k := 0; k+1 < len(w); k++ {
+		if (w[k] != 't' && w[k] != 'd') || w[k+1] != 'h' {
+			continue
+		}
+		switch string(w[k+2:]) {
+		case "a", "ah", "aa", "om", "um", "m", "on", "un", "omsh", "umsh", "msh", "ash", "esh":
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -1,0 +1,100 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// Round 13, Arabic script: a "why" that proposes nothing calls the brand to
+// account (a complaint, the question allowed); "why don't you" + a verb of
+// offering still proposes. "how do I" asks the way whatever failure its
+// condition names. غير before a quality negates it; a statement with no
+// question mark or interrogative asks nothing; the passive of "cancel"
+// reports a service cancelled; ولا between alternatives is "or".
+func TestRound13ArabicIntents(t *testing.T) {
+	checkR12(t, []r12Case{
+		{"ليش الفاتورة زادت هالشهر؟", "complaint", []string{"question"}, true},
+		{"لماذا يتأخر الشحن دائما؟", "complaint", []string{"question"}, true},
+		{"ليه التطبيق بيقفل لوحده؟", "complaint", []string{"question"}, true},
+		{"ليش ما تسوون توصيل للقرى؟", "suggestion", []string{"question"}, false},
+		{"الطلب اتأخر ليه؟", "complaint", []string{"question"}, true},
+		{"البرفان ده ليه حجم صغير ولا لأ", "question", nil, true},
+		{"كيف الغي الاشتراك؟", "question", nil, true},
+		{"شلون ابدل القميص اذا طلع المقاس غلط؟", "question", nil, true},
+		{"كيف بتحطو رسوم توصيل بهالسعر؟", "question", []string{"complaint"}, true},
+		{"الموظفة كانت غير متعاونة أبدا", "complaint", nil, true},
+		{"التطبيق غير مستقر من بعد التحديث", "complaint", nil, true},
+		{"الإنترنت عندكم غير محدود فعلاً، تجربة رائعة", "praise", nil, false},
+		{"ممكن تعملوا كيكة من غير سكر", "suggestion", nil, false},
+		{"الحصة انلغت وما حدا خبرنا", "complaint", nil, true},
+		{"هل الرحلة اتلغت بسبب الجو؟", "question", nil, true},
+		{"هل التوصيل مجاني ولا برسوم؟", "question", nil, true},
+		{"الطلب وصل بارد، شو هاد", "complaint", nil, true},
+		{"احلى فينو في اسكندرية من عندكم", "praise", nil, false},
+		{"الفني جا بدري وحل المشكلة، يعطيه العافية", "praise", nil, false},
+		{"المدربة بتزعق على البنات طول الحصة", "complaint", nil, true},
+		{"عاش، الطلب وصل قبل الموعد", "praise", nil, false},
+		{"العمال خدشوا الباركيه وهم بيركبوا الدولاب", "complaint", nil, true},
+		{"كسرت الدنيا يا معلم 🔥", "praise", nil, false},
+		{"جدي عاش في الكويت عشرين سنة", "other", nil, false},
+		{"صرخت على ابني عشان ما يلمس الفرن، الوصفة تحفة", "praise", nil, false},
+	})
+}
+
+// Round 13, Arabic script: priority and moderation. The same fault counted
+// three times recurs (high); money owed that has not arrived for a month is
+// withheld (high); a debit "from my account" is money taken, not a
+// withdrawal the writer means to make. An offer beside "contact me" and a
+// singular invitation to our page are flagged spam; an insult after "these
+// staff" (هالموظفين) is aimed at them.
+func TestRound13ArabicPriorityModeration(t *testing.T) {
+	for _, tc := range []struct {
+		text, priority string
+	}{
+		{"بعت الموبايل للصيانة ثلاث مرات ولسه نفس المشكلة", "high"},
+		{"حولت الفلوس من شهر ولم يصلني المبلغ المسترد", "high"},
+		{"البنك خصم من بطاقتي رسوم ما بعرف ليش", "high"},
+		{"كلمت خدمة العملاء ثلاث مرات ومفيش رد", "medium"},
+		{"لم يصلني المبلغ بعد الإلغاء منذ يومين", "medium"},
+		{"الغسالة باظت ورافضين يرجعوا الفلوس بقالهم شهرين", "high"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if !op.In("complaint", c.Intent) || c.Priority != tc.priority {
+			t.Errorf("%q: intent %v priority %s, want a complaint, %s", tc.text, c.Intent, c.Priority, tc.priority)
+		}
+	}
+	if c := Classify(op.ClassifyRequest{Text: "بدي اسحب من رصيدي، شو الطريقة"}); op.In("complaint", c.Intent) {
+		t.Errorf("a withdrawal the writer means to make: intent %v, want no complaint", c.Intent)
+	}
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"للبيع ايفون 13 نظيف بسعر مغري راسلني واتساب", true},
+		{"عندنا أرخص عطور بالكويت ادخل على حسابنا", true},
+		{"وش هالعمال الكلاب", true},
+		{"بكم الشقة للبيع؟ تواصل خاص ولا رقم؟", false},
+		{"اشتريت الجهاز بأرخص سعر وتواصلت معكم ثلاث مرات وما حد رد", false},
+		{"شو هالموظفين الشطار والله", false},
+	} {
+		m := Moderate(op.ModerateRequest{Text: tc.text, Strictness: "medium"})
+		if !m.IsSafe != tc.flagged {
+			t.Errorf("%q: flagged %v (%v), want %v", tc.text, !m.IsSafe, m.Flags, tc.flagged)
+		}
+	}
+}
+
+// Round 13: praise whose only bad word is one slang intensifier ("رهيب",
+// "خطير" beside a heart) is positive; two verdicts that weigh both ways
+// stay mixed.
+func TestRound13ArabicSlangPraise(t *testing.T) {
+	for _, tc := range []struct{ text, sentiment string }{
+		{"الشاورما عندكم رهيبة 😍", "positive"},
+		{"المنتج حلو والتوصيل سيء جدا", "mixed"},
+	} {
+		if c := Classify(op.ClassifyRequest{Text: tc.text}); c.Sentiment != tc.sentiment {
+			t.Errorf("%q: sentiment %s, want %s", tc.text, c.Sentiment, tc.sentiment)
+		}
+	}
+}
