@@ -486,7 +486,7 @@ func conceptUrgent(toks []token) bool {
 	if cb&cwWait != 0 && moneyAwaited(toks) {
 		return true
 	}
-	if arRepeatedTime(toks) {
+	if cb&cwRepeat != 0 && arRepeatedTime(toks) {
 		return true
 	}
 	if arEscalationUrgent(toks) {
@@ -843,6 +843,8 @@ const (
 	cwTell
 	cwQueue    // a noun of waiting in line (الانتظار, الطابور): waitTooLong
 	cwDuration // a count of hours, days, weeks or months (takesLong after "why")
+	cwRepeat   // a word for a time (مرة): arRepeatedTime
+	cwPromise  // a verb of promising to us (وعدونا): promiseBroken
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -868,6 +870,8 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwWait, waitWords)
 	put(cwThanksVerb, thanksVerbs)
 	put(cwTell, tellVerbs, tellMe, wordSet("know"))
+	put(cwRepeat, timeWordAr)
+	put(cwPromise, promisedUs)
 	put(cwQueue, queueNouns)
 	put(cwDuration, durationNouns)
 	return m

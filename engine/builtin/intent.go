@@ -393,6 +393,10 @@ func contactMe(toks []token) bool {
 // count: a count of followers is not a follow; nor does a fan's "I
 // followed from the first video, that follow was the best thing I did".
 func followExchange(text string, toks []token) bool {
+	// the loan or the Arabic verb is in the text, or nothing is to scan
+	if !strings.Contains(text, "ollow") && !strings.Contains(text, "OLLOW") && !strings.Contains(text, "تابع") {
+		return false
+	}
 	n, back := 0, false
 	asked, promised := false, false // Arabic: "follow me" and "I'll follow you"
 	for i := range toks {
@@ -903,7 +907,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	if sent.arabic && byItself(toks) { // concepts.go
 		sc[iComplaint] = math.Max(sc[iComplaint], byItselfWeight)
 	}
-	if sent.arabic && promiseBroken(toks) { // concepts.go
+	if sent.arabic && cb&cwPromise != 0 && promiseBroken(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
 	}
 	if harmUrgent(toks) || brokeAr(toks) || billDisputed(text, toks) { // care needed, harm done, a loss (priority_harm.go)
