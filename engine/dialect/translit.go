@@ -196,29 +196,18 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	known, spelled, english, digit, loan, table, vocab := 0, 0, 0, 0, 0, 0, 0
 	prevFollow := false  // the previous Latin word was "follow"
 	prevArticle := false // the previous Latin word was an Arabizi article (el, hal, 3al, bel)
-	for i := 0; i < len(text); {
-		if e, skip := protectedField(text, i); skip {
-			i = e
-			continue
+	for i := 0; ; {
+		var j int
+		var letters bool
+		if i, j, letters = nextLatinWord(text, i); i == len(text) {
+			break
 		}
-		if !isLatinWordByte(text[i]) {
-			i++
-			continue
-		}
-		j, letters := i, false
-		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
-			letters = letters || text[j] >= 'A'
-			j++
-		}
-		if letters && (j-i > maxTranslitWord || i > 0 && text[i-1] >= 0x80 || j < len(text) && text[j] >= 0x80) {
+		if letters && !standalone(text, i, j) {
 			prevArticle = false
 		}
 		// a word glued to a non-ASCII letter (a mixed token) is left alone
-		if letters && j-i <= maxTranslitWord && (i == 0 || text[i-1] < 0x80) && (j == len(text) || text[j] < 0x80) {
-			w := buf[:0]
-			for k := i; k < j; k++ {
-				w = append(w, lower(text[k]))
-			}
+		if letters && standalone(text, i, j) {
+			w := lowerWord(buf[:0], text[i:j])
 			ar, proclitic, how := "", false, wordEnglish
 			isLoan := t.loans[string(w)] || prevFollow && (string(w) == "me" || string(w) == "back") || cliticLoan(w) || quantity(w)
 			if !isLoan {
@@ -1155,30 +1144,56 @@ type Cues struct {
 func (t *Transliterator) Cues(text string, english func(string) bool) Cues {
 	var c Cues
 	var buf [maxTranslitWord]byte
-	for i := 0; i < len(text); {
-		if e, skip := protectedField(text, i); skip {
-			i = e
+	for i := 0; ; {
+		var j int
+		var letters bool
+		if i, j, letters = nextLatinWord(text, i); i == len(text) {
+			break
+		}
+		if letters && standalone(text, i, j) {
+			c.add(t, lowerWord(buf[:0], text[i:j]), english)
+		}
+		i = j
+	}
+	return c
+}
+
+// nextLatinWord returns the bounds [s, e) of the first Latin word of text at
+// or after i, outside links, @mentions and hashtags (protectedField), and
+// whether it has a letter (not digits alone); s is len(text) when none is
+// left. Transliterate and Cues walk the same words with it.
+func nextLatinWord(text string, i int) (s, e int, letters bool) {
+	for i < len(text) {
+		if end, skip := protectedField(text, i); skip {
+			i = end
 			continue
 		}
 		if !isLatinWordByte(text[i]) {
 			i++
 			continue
 		}
-		j, letters := i, false
+		j := i
 		for j < len(text) && (isLatinWordByte(text[j]) || wordApostrophe(text, i, j)) {
 			letters = letters || text[j] >= 'A'
 			j++
 		}
-		if letters && j-i <= maxTranslitWord && (i == 0 || text[i-1] < 0x80) && (j == len(text) || text[j] < 0x80) {
-			w := buf[:0]
-			for k := i; k < j; k++ {
-				w = append(w, lower(text[k]))
-			}
-			c.add(t, w, english)
-		}
-		i = j
+		return i, j, letters
 	}
-	return c
+	return len(text), len(text), false
+}
+
+// standalone reports the Latin word text[i:j] short enough to read and not
+// glued to a non-ASCII letter (a mixed token is left alone).
+func standalone(text string, i, j int) bool {
+	return j-i <= maxTranslitWord && (i == 0 || text[i-1] < 0x80) && (j == len(text) || text[j] < 0x80)
+}
+
+// lowerWord appends w in lower case to buf.
+func lowerWord(buf []byte, w string) []byte {
+	for k := 0; k < len(w); k++ {
+		buf = append(buf, lower(w[k]))
+	}
+	return buf
 }
 
 // add counts the cues of one lower-case Latin word.
