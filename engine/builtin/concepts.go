@@ -845,6 +845,7 @@ const (
 	cwDuration // a count of hours, days, weeks or months (takesLong after "why")
 	cwRepeat   // a word for a time (مرة): arRepeatedTime
 	cwPromise  // a verb of promising to us (وعدونا): promiseBroken
+	cwMaybe    // "maybe" (يمكن، ربما): guessAboutThem
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -872,6 +873,7 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwTell, tellVerbs, tellMe, wordSet("know"))
 	put(cwRepeat, timeWordAr)
 	put(cwPromise, promisedUs)
+	put(cwMaybe, maybeWords)
 	put(cwQueue, queueNouns)
 	put(cwDuration, durationNouns)
 	return m
@@ -1539,7 +1541,7 @@ var (
 	tellMe = wordSet("وضحولي", "وضحلي", "وضحلنا", "وضحولنا", "توضحولي", "توضحلي", "توضحلنا", "توضحولنا", "اشرحولي", "اشرحلي", "اشرحلنا", "اشرحولنا", "تشرحولي", "تشرحلي", "تشرحلنا", "تشرحولنا", "شرحولي",
 		"فهموني", "فهمني", "تفهموني", "تفهمني", "يفهمني", "فهمونا", "تفهمونا", "خبروني", "خبرني", "تخبروني", "تخبرني", "خبرونا", "تخبرونا", "قولولي", "تقولولي", "قوللي", "تقوللي", "قولولنا", "تقولولنا",
 		"دلوني", "دلني", "تدلوني", "تدلني", "عرفوني", "عرفني", "تعرفوني", "تعرفني", "افيدونا", "افيدوني", "تفيدونا", "تفيدوني", "أفيدونا", "أفيدوني", "بلغوني", "تبلغوني")
-	howWords     = wordSet("طريقه", "طريقة", "طريقة", "كيفيه", "كيفية", "كيف", "ازاي", "إزاي", "شلون", "اشلون", "خطوات", "how", "steps", "process", "way")
+	howWords     = wordSet("طريقه", "طريقة", "كيفيه", "كيفية", "كيف", "ازاي", "إزاي", "شلون", "اشلون", "خطوات", "how", "steps", "process", "way")
 	contentNouns = wordSet("فيديو", "الفيديو", "فديو", "حلقه", "حلقة", "الحلقه", "الحلقة", "بوست", "مقطع", "ستوري", "لايف", "video", "episode", "vid", "post", "stream", "series")
 )
 

@@ -986,7 +986,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		ev.strong = true
 		ev.maxComplaint = math.Max(ev.maxComplaint, strongEvent)
 	}
-	if sent.arabic && guessAboutThem(text, toks) { // concepts.go
+	if sent.arabic && cb&cwMaybe != 0 && guessAboutThem(text, toks) { // concepts.go
 		sc[iSuggestion] = math.Min(sc[iSuggestion], guessWeight)
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)

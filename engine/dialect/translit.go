@@ -504,34 +504,14 @@ func readings(w []byte, i int, out []reading) []reading {
 	// digits with an apostrophe: 3' = غ, 7' = خ, 9' = ض, 6' = ظ; the mark
 	// may come first ('6)
 	if c == '\'' && i+1 < len(w) {
-		switch w[i+1] {
-		case '3':
-			two("غ")
-			return out
-		case '7':
-			two("خ")
-			return out
-		case '9':
-			two("ض")
-			return out
-		case '6':
-			two("ظ")
+		if a := apostropheDigit[w[i+1]]; a != "" {
+			two(a)
 			return out
 		}
 	}
 	if nx == '\'' {
-		switch c {
-		case '3':
-			two("غ")
-			return out
-		case '7':
-			two("خ")
-			return out
-		case '9':
-			two("ض")
-			return out
-		case '6':
-			two("ظ")
+		if a := apostropheDigit[c]; a != "" {
+			two(a)
 			return out
 		}
 	}
@@ -1157,6 +1137,9 @@ func (t *Transliterator) Cues(text string, english func(string) bool) Cues {
 	}
 	return c
 }
+
+// apostropheDigit: the letter an Arabizi digit with an apostrophe stands for.
+var apostropheDigit = [256]string{'3': "غ", '7': "خ", '9': "ض", '6': "ظ"}
 
 // nextLatinWord returns the bounds [s, e) of the first Latin word of text at
 // or after i, outside links, @mentions and hashtags (protectedField), and
