@@ -535,6 +535,12 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
 			boost = true
 		}
+		// a word of manners after a past copula ("الموظف كان وقح معايا": the
+		// employee was rude to me) reports how someone behaved, as "was rude"
+		// does in English: a grievance told, not an insult thrown
+		if insult && first.arabic && !boost && t.cat == catHarassment && pastConduct(toks, ti) {
+			return
+		}
 		if insult && first.arabic && !boost && arStaffAimed(text, toks, ti, tj) {
 			boost = true
 			tx.staffInsult = true
@@ -832,6 +838,20 @@ func Toxicity(text string) string {
 	tx := analyzeTokens(text, tokenizeCommentBuf(text, buf))
 	return toxicityLevel(tx.maxNonSpam())
 }
+
+// pastConduct reports a word of manners (mannersWords) right after a past
+// copula (كان, كانت, كانوا), the copula after the person it describes.
+func pastConduct(toks []token, ti int) bool {
+	if ti < 2 || !mannersWords[toks[ti].key] || !pastCopula[strings.TrimPrefix(toks[ti-1].key, "و")] {
+		return false
+	}
+	return true
+}
+
+var (
+	pastCopula   = wordSet("كان", "كانت", "كانوا", "كانو")
+	mannersWords = wordSet("وقح", "وقحه", "وقحين", "قليل", "قليله", "قليلين")
+)
 
 // arStaffAimed reports an Arabic insult aimed at people named in the third
 // person, as the English personSubj is: a person of the brand or the

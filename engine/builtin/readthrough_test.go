@@ -31,3 +31,27 @@ func TestReadThroughAnswers(t *testing.T) {
 		t.Error(`"يا حمار يا غبي" is not flagged: the vocative gate broke`)
 	}
 }
+
+// A word of manners after a past copula reports how someone behaved (a
+// complaint, answered), as "the employee was rude" is in English; the same
+// word said of the staff in the present is still an insult at them.
+func TestPastConductIsAComplaint(t *testing.T) {
+	for _, text := range []string{
+		"الموظف كان وقح ورفض يساعدني",
+		"المندوب كان قليل الأدب معايا",
+		"الموظفة كانت وقحة جدا معنا اليوم",
+	} {
+		r := Classify(op.ClassifyRequest{Text: text})
+		if !op.In("complaint", r.Intent) || !r.RequiresResponse {
+			t.Errorf("%q: intent %v requires_response %v, want a complaint answered", text, r.Intent, r.RequiresResponse)
+		}
+		if m := Moderate(op.ModerateRequest{Text: text}); len(m.Flags) > 0 {
+			t.Errorf("%q: flagged %v", text, m.Flags)
+		}
+	}
+	for _, text := range []string{"الكاشير تبعكن وقح وقليل ذوق", "انت وقح"} {
+		if m := Moderate(op.ModerateRequest{Text: text}); len(m.Flags) == 0 {
+			t.Errorf("%q: not flagged", text)
+		}
+	}
+}
