@@ -1264,6 +1264,24 @@ func notWhatPromised(toks []token) bool {
 
 var promisedVerbs = wordSet("paid", "payed", "ordered", "asked", "booked", "bought", "purchased", "advertised", "promised", "described", "shown", "requested", "agreed", "signed", "listed", "pictured")
 
+// helpDesk reports "support" at toks[i] naming the help desk: after a word
+// that makes it a noun of a service ("customer support", "tech support",
+// "your support", "called support") or before what such a desk does or is
+// ("support team", "support says", "support never answers").
+func helpDesk(toks []token, i int) bool {
+	if toks[i].key != "support" {
+		return false
+	}
+	return i > 0 && deskBefore[toks[i-1].key] || i+1 < len(toks) && deskAfter[toks[i+1].key]
+}
+
+var (
+	deskBefore = wordSet("customer", "customers", "tech", "technical", "it", "ur", "your", "yours", "their", "call", "called", "calling", "calls", "contact", "contacted",
+		"contacting", "email", "emailed", "emailing", "mail", "mailed", "chat", "chatted", "live", "phone", "phoned", "ring", "rang", "app", "online", "24/7")
+	deskAfter = wordSet("team", "teams", "agent", "agents", "staff", "bot", "line", "lines", "ticket", "tickets", "desk", "center", "centre", "chat", "email", "number",
+		"says", "said", "told", "tells", "keeps", "kept", "never", "doesnt", "didnt", "wont", "won't", "doesn't", "didn't", "can't", "cant", "just", "is", "was", "are", "hung", "closed")
+)
+
 // likePreposition reports that "like" at toks[i] is the preposition or the
 // filler ("freelancer like this", "looks like rain", "it was, like, cold"),
 // not the verb: no subject, auxiliary or adverb of the verb right before it

@@ -106,3 +106,20 @@ func TestRound13English(t *testing.T) {
 		}
 	}
 }
+
+// "support" naming the help desk ("called support", "your customer support
+// bot") gives no praise or positive valence; support given still does.
+func TestSupportDeskNoValence(t *testing.T) {
+	for _, text := range []string{
+		"ur customer support chat is a bot that repeats the same 3 answers",
+		"contacted support",
+	} {
+		r := Classify(op.ClassifyRequest{Text: text})
+		if op.In("praise", r.Intent) || r.Sentiment == "positive" {
+			t.Errorf("%q: intent %v sentiment %s, want no praise and not positive", text, r.Intent, r.Sentiment)
+		}
+	}
+	if r := Classify(op.ClassifyRequest{Text: "I really support this channel, keep going"}); r.Sentiment != "positive" {
+		t.Errorf("support given: sentiment %s, want positive", r.Sentiment)
+	}
+}

@@ -189,6 +189,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v > 0 && h.tj == h.ti+1 && t.key == "like" && !t.arabic && likePreposition(toks, h.ti) {
 			continue
 		}
+		// "called support", "your customer support": the help desk, a
+		// place people write to, not support given (english.go)
+		if v > 0 && h.tj == h.ti+1 && !t.arabic && helpDesk(toks, h.ti) {
+			continue
+		}
 		// a good word in a hypothetical ("it would be great to have",
 		// "بيكون حلو لو"): it rates a proposal, not the brand (concepts.go)
 		if v > 0 && (hypothetical(toks, h.ti) || loveItIf(toks, h.ti)) {
