@@ -803,6 +803,10 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
 			continue
 		}
+		// "محدش عارف الفلوس راحت فين": what nobody knows is told, not asked
+		if c.idx == iQuestion && !qmark && toks[h.ti].arabic && nobodyKnows(toks[:h.ti]) >= 0 {
+			continue
+		}
 		// a verb of closing or opening before the hour ("الفرع بيقفل الساعة
 		// كام؟"): the opening hours asked, no failure
 		if c.idx == iComplaint && qmark && c.weight < strongEvent && h.tj < len(toks) && hourWords[toks[h.tj].key] {
@@ -906,6 +910,12 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	if sent.arabic && byItself(toks) { // concepts.go
 		sc[iComplaint] = math.Max(sc[iComplaint], byItselfWeight)
+	}
+	// nobody there knows (where the money went, what happened): a service
+	// that cannot answer, a complaint
+	// (asked, "ولا حد يعرف امتى بيفتحوا؟" asks the other readers)
+	if sent.arabic && !qmark && nobodyKnows(toks) >= 0 {
+		sc[iComplaint] = math.Max(sc[iComplaint], failureWeight)
 	}
 	if sent.arabic && cb&cwPromise != 0 && promiseBroken(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight
@@ -1522,6 +1532,30 @@ var hourWords = wordSet("الساعه", "امتى", "امتي", "متى", "مت�
 
 // conditionWords open a condition ("if", "in case").
 var conditionWords = wordSet("اذا", "إذا", "لو", "ان", "إن", "حال", "لما")
+
+// nobodyKnows returns the index of a verb of knowing whose subject is
+// "nobody" (محدش عارف, ما حدا بيعرف, محد يدري, ولا أحد يعرف), or -1.
+func nobodyKnows(toks []token) int {
+	for i := 1; i < len(toks); i++ {
+		if !knowVerbs[toks[i].key] {
+			continue
+		}
+		p := strings.TrimPrefix(toks[i-1].key, "و")
+		if nobodyWords[p] {
+			return i
+		}
+		// ما حدا, ولا أحد, لا حد: a negator before "anyone"
+		if i > 1 && anyoneWords[p] && (negators[toks[i-2].key] || toks[i-2].key == "ولا") {
+			return i
+		}
+	}
+	return -1
+}
+
+var (
+	nobodyWords = wordSet("محدش", "محد", "ماحد", "محدا", "ماحدا", "مافيش", "مفيش")
+	anyoneWords = wordSet("حد", "حدا", "احد")
+)
 
 // embeddedAsk reports an interrogative ask opening a clause embedded after
 // verb: any after a verb of telling or explaining ("ما شرحتلي كيف آخد

@@ -98,3 +98,23 @@ func TestRound13ArabicSlangPraise(t *testing.T) {
 		}
 	}
 }
+
+// "ولا + a good elative" denies any rival (nothing better): praise, and
+// the ولا negates nothing after it; what nobody knows is told, not asked.
+func TestNoneBetterAndNobodyKnows(t *testing.T) {
+	for _, text := range []string{"المشاوي عندكم ولا أطيب", "محتواك ولا أروع، الله يوفقك", "الكنافة عندهم ولا أحلى"} {
+		r := Classify(op.ClassifyRequest{Text: text})
+		if !op.In("praise", r.Intent) || r.Sentiment != "positive" {
+			t.Errorf("%q: intent %v sentiment %s, want praise, positive", text, r.Intent, r.Sentiment)
+		}
+	}
+	for _, text := range []string{"دفعت الفاتورة ومحدش عارف الفلوس راحت فين", "ما حدا بيعرف وين صارت الشحنة تبعي", "محد يدري متى يرجع النت"} {
+		r := Classify(op.ClassifyRequest{Text: text})
+		if !op.In("complaint", r.Intent) || op.In("question", r.Intent) || !r.RequiresResponse {
+			t.Errorf("%q: intent %v rr %v, want a complaint alone, answered", text, r.Intent, r.RequiresResponse)
+		}
+	}
+	if r := Classify(op.ClassifyRequest{Text: "ولا حد يعرف امتى بيفتحوا الفرع الجديد؟"}); !op.In("question", r.Intent) || op.In("complaint", r.Intent) {
+		t.Errorf("asked of the readers: intent %v, want a question", r.Intent)
+	}
+}

@@ -213,6 +213,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if toks[k].key == "ما" && isElative(toks[k+1].key) {
 				break
 			}
+			// "ولا أطيب", "ولا أحلى": nothing better, the superlative
+			// said by denying any rival (لا alone only closing the clause:
+			// "لا أفضل" is also "I do not prefer")
+			if noneBetter(text, toks, k) {
+				break
+			}
 			// "بعد ما", "قبل ما", "كل ما": ما joins a clause, it negates
 			// nothing ("انحلت بعد ما كلمتكم، يعطيكم العافية")
 			if toks[k].key == "ما" && k > 0 && conjunctionMa[toks[k-1].key] {
@@ -514,6 +520,21 @@ func sentimentLabel(s sentScore) (string, float64) {
 
 // isElative reports an Arabic أفعل-pattern word (folded: ا + three letters,
 // e.g. احلى -> احلي, اجمل, اروع), the form of exclamations after "ما".
+// noneBetter reports "ولا" (or "لا" closing its clause) right before a
+// good elative at toks[k+1]: "nothing better", praise.
+func noneBetter(text string, toks []token, k int) bool {
+	if k+1 >= len(toks) || !goodElatives[toks[k+1].key] {
+		return false
+	}
+	switch toks[k].key {
+	case "ولا":
+		return true
+	case "لا":
+		return k+2 == len(toks) || strings.ContainsAny(text[toks[k+1].end:toks[k+2].start], "،,.!؟?")
+	}
+	return false
+}
+
 func isElative(k string) bool {
 	return strings.HasPrefix(k, "ا") && utf8.RuneCountInString(k) == 4
 }
