@@ -118,3 +118,17 @@ func TestNoneBetterAndNobodyKnows(t *testing.T) {
 		t.Errorf("asked of the readers: intent %v, want a question", r.Intent)
 	}
 }
+
+// The elative of an insult adjective ("the most trivial channel", "the
+// silliest presenter") is the insult at its strongest: negative, flagged.
+func TestInsultElatives(t *testing.T) {
+	for _, text := range []string{"اتفه قناة على اليوتيوب", "اسخف مذيع شفته", "يا اوقح بياع بالسوق"} {
+		r := Classify(op.ClassifyRequest{Text: text})
+		if r.Sentiment != "negative" {
+			t.Errorf("%q: sentiment %s, want negative", text, r.Sentiment)
+		}
+		if m := Moderate(op.ModerateRequest{Text: text}); len(m.Flags) == 0 {
+			t.Errorf("%q: not flagged", text)
+		}
+	}
+}
