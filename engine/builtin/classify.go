@@ -307,6 +307,10 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "negative"
 	case ev.enAsk && has("question") && !has("praise") && !has("complaint") && s.rawNeg < 1:
 		return "neutral"
+	// thanks in advance are politeness, no verdict ("could you tell me if
+	// it comes in oak? thank you so much")
+	case ev.politeAsk && has("question") && !has("praise") && !has("complaint") && !has("suggestion") && s.rawNeg < 1:
+		return "neutral"
 	case has("praise") && (label == "neutral" || label == "mixed" && s.rawNeg < 1):
 		return "positive"
 	// Arabic praise with a praise cue, no complaint cue and no contrast word,

@@ -100,6 +100,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// something and stays praise)
 	if ev.cue[iPraise] <= thanksCue && sc[iQuestion] >= intentThreshold[iQuestion] && eb&ewThanks != 0 && thanksAfterQuestion(text, toks) {
 		sc[iPraise], ev.cue[iPraise] = 0, 0
+		ev.politeAsk = true
 	}
 	// "The agent was so patient with us ... Thank you dear": a report
 	// closed by a sentence of thanks, with no complaint cue and no question,

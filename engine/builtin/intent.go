@@ -720,6 +720,8 @@ type intentEv struct {
 	// enAsk: an English question about what something costs, includes or
 	// lasts, without praise or complaint cue (english.go): neutral
 	enAsk bool
+	// politeAsk: a question closed by a formula of thanks (no praise)
+	politeAsk bool
 	// strong: one complaint cue alone reports a clear failure (charged
 	// twice, arrived broken, deleted all my ...): positive words around it
 	// are irony, not praise
@@ -1081,6 +1083,13 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 		ev.complaintAfter = math.Max(ev.complaintAfter, intentThreshold[iComplaint])
 	}
 	englishIntent(text, toks, &sent, &ev, spam, eb)
+	// "متى تفتحون؟ مشكورين": thanks closing a question thank in advance
+	// for the answer and praise nothing (english.go does the same for
+	// "? thank you"); the question is asked politely, not warmly
+	if sent.arabic && ev.cue[iPraise] <= 1 && sc[iQuestion] >= intentThreshold[iQuestion] && arThanksAfterQuestion(text, toks) {
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+		ev.politeAsk = true
+	}
 	// the Arabic counterpart (concepts.go arReservation): praise granted,
 	// then a defect after بس / لكن, often without a negative word
 	// ("النظارة جميلة لكن الإطار ضيق جداً")
@@ -1532,6 +1541,35 @@ var hourWords = wordSet("الساعه", "امتى", "امتي", "متى", "مت�
 
 // conditionWords open a condition ("if", "in case").
 var conditionWords = wordSet("اذا", "إذا", "لو", "ان", "إن", "حال", "لما")
+
+// arThanksAfterQuestion reports an Arabic text whose words after its last
+// question mark are only a formula of thanks ("؟ شكرا", "؟ مشكورين
+// مقدما", "؟ الله يعطيكم العافية").
+func arThanksAfterQuestion(text string, toks []token) bool {
+	q := max(strings.LastIndex(text, "؟"), strings.LastIndexByte(text, '?'))
+	if q < 0 {
+		return false
+	}
+	thanks := false
+	for i := range toks {
+		if toks[i].start < q || toks[i].emoji {
+			continue
+		}
+		k := strings.TrimPrefix(toks[i].key, "و")
+		switch {
+		case arThanksWords[k]:
+			thanks = true
+		case !arThanksFormula[k]:
+			return false
+		}
+	}
+	return thanks
+}
+
+var (
+	arThanksWords   = wordSet("شكرا", "مشكور", "مشكورين", "مشكوره", "تسلم", "تسلمو", "تسلموا", "يسلمو", "يعطيك", "يعطيكم", "جزاك", "جزاكم", "ممنون", "ممنونه", "ممنونين", "متشكر", "متشكرين", "متشكره", "ميرسي", "شكرًا")
+	arThanksFormula = wordSet("الله", "العافيه", "خير", "خيرا", "مقدما", "سلفا", "لك", "لكم", "الك", "الكم", "جزيلا", "كتير", "كثير", "مره", "الف", "يا", "جماعه", "اخوي", "اخي", "اختي", "جدا", "اوي", "وايد", "حبايب")
+)
 
 // nobodyKnows returns the index of a verb of knowing whose subject is
 // "nobody" (محدش عارف, ما حدا بيعرف, محد يدري, ولا أحد يعرف), or -1.

@@ -132,3 +132,17 @@ func TestInsultElatives(t *testing.T) {
 		}
 	}
 }
+
+// Thanks closing a question thank in advance for the answer: a question,
+// neutral, no praise (Arabic and English alike).
+func TestThanksClosingAQuestion(t *testing.T) {
+	for _, text := range []string{"كم سعر الاشتراك السنوي؟ مشكورين مقدما", "الفرع الجديد يفتح يوم الجمعة؟ الله يعطيكم العافية", "Do you ship to Oman? Thank you so much"} {
+		r := Classify(op.ClassifyRequest{Text: text})
+		if len(r.Intent) != 1 || r.Intent[0] != "question" || r.Sentiment != "neutral" {
+			t.Errorf("%q: intent %v sentiment %s, want [question] neutral", text, r.Intent, r.Sentiment)
+		}
+	}
+	if r := Classify(op.ClassifyRequest{Text: "شكرا على الشرح الحلو، بس كم سعر الجهاز؟"}); !op.In("praise", r.Intent) {
+		t.Errorf("thanks for the video: intent %v, want praise kept", r.Intent)
+	}
+}
