@@ -111,11 +111,12 @@ train: train-dialect
 	$(GO) run ./engine/builtin/cmd/fiten -data $(DATA) -write
 
 # The learned comment heads alone (engine/builtin/data/learned_intent.tsv,
-# learned_dialect_comments.tsv, learned_insult_comments.tsv) from the
+# learned_dialect_comments.tsv, learned_insult_comments.tsv,
+# learned_sentiment_comments.tsv) from the
 # project's own comments in the repository (engine/builtin/corpus): needs no
 # DATA, about 1 s, deterministic. `make train` writes it too.
 train-comments:
-	$(GO) run ./engine/builtin/cmd/train -only intent,dialect,insult
+	$(GO) run ./engine/builtin/cmd/train -only intent,dialect,insult,sent-comments
 
 bench:
 	./scripts/bench.sh

@@ -253,6 +253,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 			a.label = "negative"
 		}
 	}
+	a.label = withCommentSentiment(&a) // sentiment_comments.go
 	return a
 }
 

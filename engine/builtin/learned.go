@@ -69,6 +69,7 @@ func init() {
 	learnedIntent = loadLearned("learned_intent.tsv")
 	learnedDialect = loadLearned("learned_dialect_comments.tsv")
 	learnedInsult = loadLearned("learned_insult_comments.tsv")
+	learnedSentComments = loadLearned("learned_sentiment_comments.tsv") // sentiment_comments.go
 	if learnedIntent != nil && strings.Join(learnedIntent.classes, ",") != strings.Join(op.Intents, ",") {
 		panic("builtin: learned_intent.tsv classes differ from op.Intents")
 	}
@@ -80,7 +81,12 @@ func loadLearned(name string) *learnedHead {
 	if _, err := dataFS.Open("data/" + name); err != nil {
 		return nil
 	}
-	rows := tsvRowsRaw(name)
+	return parseLearned(name, mustRead(name))
+}
+
+// parseLearned reads the table content of loadLearned (name: for errors).
+func parseLearned(name, content string) *learnedHead {
+	rows := tsvRowsText(content)
 	h := &learnedHead{idx: make(map[uint64]uint32, len(rows))}
 	for _, f := range rows {
 		switch {
@@ -114,9 +120,12 @@ func loadLearned(name string) *learnedHead {
 }
 
 // tsvRowsRaw is tsvRows without trimming (feature strings keep their spaces).
-func tsvRowsRaw(name string) [][]string {
+func tsvRowsRaw(name string) [][]string { return tsvRowsText(mustRead(name)) }
+
+// tsvRowsText is tsvRowsRaw of a table's content.
+func tsvRowsText(content string) [][]string {
 	var out [][]string
-	for _, line := range strings.Split(mustRead(name), "\n") {
+	for _, line := range strings.Split(content, "\n") {
 		line = strings.TrimRight(line, "\r")
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue

@@ -55,6 +55,8 @@ type row struct {
 	Variety string `json:"variety"`
 	Dialect string `json:"dialect"`
 	Flagged bool   `json:"flagged"`
+	// Sentiment: the project's comments' label (positive, negative, neutral, mixed)
+	Sentiment string `json:"sentiment"`
 }
 
 func sentimentLabel(r row) string {
@@ -91,6 +93,11 @@ var sources = map[string]source{
 			return "flagged" // an insult (spam is flagged by its own detector)
 		}
 		return "clean"
+	}, true},
+	// round 14: the sentiment of the project's comments, every variety
+	// (Arabizi read in Arabic script, English as written)
+	"comments-sentiment": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		return r.Sentiment
 	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
@@ -139,6 +146,7 @@ var heads = []head{
 	// in turn and scoring the whole pipeline on it (docs/quality.md, round 13)
 	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2, true, false, 2, 4, 0.2},
 	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false, false, 0, 0, 0},
+	{"sent-comments", "learned_sentiment_comments.tsv", "Sentiment of short comments (Arabic, Arabizi read in Arabic script, English)", []string{"negative", "neutral", "positive", "mixed"}, "comments-sentiment", false, 2, false, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
 }
 
