@@ -48,13 +48,14 @@ type source struct {
 }
 
 type row struct {
-	Text    string `json:"text"`
-	Label   string `json:"label"`
-	InDev   bool   `json:"in_dev"`
-	Intent  string `json:"intent"` // the project's comments (corpus/comments.jsonl)
-	Variety string `json:"variety"`
-	Dialect string `json:"dialect"`
-	Flagged bool   `json:"flagged"`
+	Text     string `json:"text"`
+	Label    string `json:"label"`
+	InDev    bool   `json:"in_dev"`
+	Intent   string `json:"intent"` // the project's comments (corpus/comments.jsonl)
+	Variety  string `json:"variety"`
+	Dialect  string `json:"dialect"`
+	Flagged  bool   `json:"flagged"`
+	Priority string `json:"priority"` // complaints: high or medium
 }
 
 func sentimentLabel(r row) string {
@@ -91,6 +92,12 @@ var sources = map[string]source{
 			return "flagged" // an insult (spam is flagged by its own detector)
 		}
 		return "clean"
+	}, true},
+	"comments-priority": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if r.Variety == "english" || r.Intent != "complaint" || r.Priority != "high" && r.Priority != "medium" {
+			return "" // Arabic complaints only (builtin.learnedHigh)
+		}
+		return r.Priority
 	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
@@ -139,6 +146,10 @@ var heads = []head{
 	// in turn and scoring the whole pipeline on it (docs/quality.md, round 13)
 	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2, true, false, 2, 4, 0.2},
 	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false, false, 0, 0, 0},
+	// round 14: naive Bayes over words and pairs, add-1, read for a
+	// complaint the rules call medium (builtin.learnedHigh); chosen by
+	// leave-one-set-out cross-validation (docs/quality.md, round 14)
+	{"priority", "learned_priority.tsv", "Priority of complaints (Arabic, Arabizi read in Arabic script)", []string{"high", "medium"}, "comments-priority", false, 2, true, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
 }
 
