@@ -20,8 +20,11 @@ package builtin
 var learnedPriority *learnedHead
 
 // learnedHighP is the head's p(high) (uniform class prior) from which a
-// complaint the rules call medium is high.
-var learnedHighP = 0.99
+// complaint the rules call medium is high (log-odds 6.2 nats: naive Bayes
+// is overconfident, and below this it calls a calmly asked refund, "أرغب
+// في استرداد المبلغ", or "رح موت من الضحك" high, against the conventions
+// of TestRefundRequestSoft and TestRound12ArabicPriority).
+var learnedHighP = 0.998
 
 // learnedHighArabicOnly: the head reads Arabic comments only.
 var learnedHighArabicOnly = true

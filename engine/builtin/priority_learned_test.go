@@ -8,7 +8,8 @@ import (
 
 // The learned priority head raises a complaint the rules call medium when
 // it is all but sure (a charger that melted and nearly set the house on
-// fire: safety; a bag lost with nobody helping), and leaves the ordinary
+// fire: safety; money taken from the account for an order that never
+// came), and leaves the ordinary
 // complaints medium. Sentences written for this test.
 func TestLearnedPriorityHead(t *testing.T) {
 	if learnedPriority == nil {
@@ -16,7 +17,7 @@ func TestLearnedPriorityHead(t *testing.T) {
 	}
 	cases := []struct{ text, want string }{
 		{"الشاحن سخن وساح وكان رح يولع البيت", "high"},
-		{"ضاعت شنطتي بالمطار وما حدا عم يساعدني", "high"},
+		{"المصاري انقطعت من حسابي وما اجت الطلبية", "high"},
 		{"الاكل كان بارد شوي", "medium"},
 		{"اللون مش زي الصورة", "medium"},
 		{"التطبيق بطيء شوي", "medium"},
