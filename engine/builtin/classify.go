@@ -169,7 +169,7 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	insult := abusive
 	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
-	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent):
+	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || learnedHigh(req.Text, toks, sent.arabic)):
 		c.Priority = "high"
 	case has("complaint") || has("question") || has("suggestion") || c.Toxicity == "moderate":
 		c.Priority = "medium"

@@ -57,6 +57,7 @@ type row struct {
 	Flagged bool   `json:"flagged"`
 	// Sentiment: the project's comments' label (positive, negative, neutral, mixed)
 	Sentiment string `json:"sentiment"`
+	Priority  string `json:"priority"` // complaints: high or medium
 }
 
 func sentimentLabel(r row) string {
@@ -98,6 +99,12 @@ var sources = map[string]source{
 	// (Arabizi read in Arabic script, English as written)
 	"comments-sentiment": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
 		return r.Sentiment
+	}, true},
+	"comments-priority": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if r.Variety == "english" || r.Intent != "complaint" || r.Priority != "high" && r.Priority != "medium" {
+			return "" // Arabic complaints only (builtin.learnedHigh)
+		}
+		return r.Priority
 	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
@@ -147,6 +154,10 @@ var heads = []head{
 	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2, true, false, 2, 4, 0.2},
 	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false, false, 0, 0, 0},
 	{"sent-comments", "learned_sentiment_comments.tsv", "Sentiment of short comments (Arabic, Arabizi read in Arabic script, English)", []string{"negative", "neutral", "positive", "mixed"}, "comments-sentiment", false, 2, false, false, 0, 0, 0},
+	// round 14: naive Bayes over words and pairs, add-1, read for a
+	// complaint the rules call medium (builtin.learnedHigh); chosen by
+	// leave-one-set-out cross-validation (docs/quality.md, round 14)
+	{"priority", "learned_priority.tsv", "Priority of complaints (Arabic, Arabizi read in Arabic script)", []string{"high", "medium"}, "comments-priority", false, 2, true, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
 }
 

@@ -1,0 +1,50 @@
+package builtin
+
+// The learned priority head (round 14): naive Bayes over the folded words
+// and adjacent word pairs of a complaint (Arabizi read in Arabic script, as
+// the analyzers read it), learned from the labelled complaints of
+// corpus/comments.jsonl (`make train-comments`, head "priority": 784 high,
+// 1,805 medium). The writers' conventions (money taken, refunds withheld
+// long, safety, hacked accounts, repeated failures, threats to leave,
+// strong anger: high) are many scenarios in many words; the rules
+// (priority_ar.go, priority_harm.go, concepts.go, english.go) find the ones
+// they were written for, and the head adds the complaints it is all but
+// sure of. How it mixes was chosen by cross-validation, leaving each
+// writer's set (and each fifth of the rest of the corpus) out of training
+// in turn (docs/quality.md, "Learned priority"): the head's high is added
+// to the rules' when p(high) >= learnedHighP; overruling a rule's high, or
+// a lower threshold, lost more than it gained.
+
+// learnedPriority: classes high, medium; nil without its table (the rules
+// answer alone).
+var learnedPriority *learnedHead
+
+// learnedHighP is the head's p(high) (uniform class prior) from which a
+// complaint the rules call medium is high (log-odds 6.2 nats: naive Bayes
+// is overconfident, and below this it calls a calmly asked refund, "أرغب
+// في استرداد المبلغ", or "رح موت من الضحك" high, against the conventions
+// of TestRefundRequestSoft and TestRound12ArabicPriority).
+var learnedHighP = 0.998
+
+// learnedHighArabicOnly: the head reads Arabic comments only.
+var learnedHighArabicOnly = true
+
+func init() {
+	learnedPriority = loadLearned("learned_priority.tsv")
+	if learnedPriority != nil && (len(learnedPriority.classes) != 2 || learnedPriority.classes[0] != "high") {
+		panic("builtin: learned_priority.tsv classes must be high, medium")
+	}
+}
+
+// learnedHigh reports whether the learned head is all but sure that the
+// complaint toks (of text) is high priority. Comment-shaped texts only (the
+// head learned from short comments); called only for a complaint the rules
+// call medium, so that it costs nothing elsewhere.
+func learnedHigh(text string, toks []token, arabic bool) bool {
+	h := learnedPriority
+	if h == nil || (learnedHighArabicOnly && !arabic) || !commentShaped(text) {
+		return false
+	}
+	var p [2]float64
+	return h.score(toks, p[:]) && p[0] >= learnedHighP
+}
