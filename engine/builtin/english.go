@@ -26,7 +26,8 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// switching carriers"): a complaint (and urgent: englishUrgent)
 	// (with some other sign of trouble: "im cancelling my membership
 	// because I moved, any fee?" asks)
-	if eb&ewLeave != 0 && leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0) {
+	// (not asked: a threat to leave needs no other sign of trouble)
+	if eb&ewLeave != 0 && leavingThreat(toks) && (sc[iComplaint] > 0 || sent.compound < 0 || !strings.ContainsRune(text, '?')) {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 	}
@@ -446,9 +447,28 @@ func leavingThreat(toks []token) bool {
 		if k == "uninstalling" || i > 0 && firstPersonBe[toks[i-1].key] {
 			return true
 		}
+		// the subject left out: "..., cancelling my plan tomorrow",
+		// "switching to another carrier" (what is left is the writer's own)
+		if i+2 < len(toks) && (toks[i+1].key == "my" || toks[i+1].key == "our") && (leaveObjects[toks[i+2].key] || planNouns[toks[i+2].key]) {
+			return true
+		}
+		if k == "switching" && i+2 < len(toks) && toks[i+1].key == "to" && (toks[i+2].key == "another" || toks[i+2].key == "other" || toks[i+2].key == "a" && i+3 < len(toks) && toks[i+3].key == "different") {
+			return true
+		}
+	}
+	// "I'm done with this company", "we're done with you guys"
+	for i := 0; i+2 < len(toks); i++ {
+		if firstPersonBe[toks[i].key] && toks[i+1].key == "done" && toks[i+2].key == "with" && i+3 < len(toks) && doneWith[toks[i+3].key] {
+			return true
+		}
 	}
 	return false
 }
+
+var (
+	planNouns = wordSet("plan", "contract", "line", "service", "card", "policy", "package", "bundle", "subscriptions", "orders")
+	doneWith  = wordSet("you", "u", "this", "your", "ur", "yall", "y'all", "them", "these", "the")
+)
 
 var (
 	enLeaveVerbs  = wordSet("switching", "cancelling", "canceling", "unsubscribing", "deleting", "closing", "uninstalling", "quitting", "withdrawing")
@@ -1008,7 +1028,7 @@ var enKinds = func() map[string]uint32 {
 			}
 		}
 	}
-	put(ewLeave, enLeaveVerbs)
+	put(ewLeave, enLeaveVerbs, wordSet("done"))
 	put(ewEver, wordSet("ever"))
 	put(ewFailure, wordSet("too", "hear", "see", "read", "understand", "like"), repairVerbs)
 	put(ewAbsent, absentBad)

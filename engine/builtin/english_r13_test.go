@@ -123,3 +123,25 @@ func TestSupportDeskNoValence(t *testing.T) {
 		t.Errorf("support given: sentiment %s, want positive", r.Sentiment)
 	}
 }
+
+// A threat to leave needs no other sign of trouble ("..., switching to
+// another carrier", "I'm done with this company"); "keep <verb>ing" after
+// a thing fails again and again, after a person it is a habit; a text
+// whose only rated words are bad is not made positive by the stacker.
+func TestLeavingAndKeepFailing(t *testing.T) {
+	for _, text := range []string{
+		"my calls keep dropping during meetings, switching to another carrier",
+		"I'm done with this company, cancelling my plan tomorrow",
+		"the printer keeps jamming and the cartridges keep leaking",
+	} {
+		r := Classify(op.ClassifyRequest{Text: text})
+		if !op.In("complaint", r.Intent) || r.Sentiment != "negative" || !r.RequiresResponse {
+			t.Errorf("%q: intent %v sentiment %s rr %v, want a negative complaint answered", text, r.Intent, r.Sentiment, r.RequiresResponse)
+		}
+	}
+	for _, text := range []string{"I keep coming back to this channel", "my neighbours keep asking where I bought it, love it"} {
+		if r := Classify(op.ClassifyRequest{Text: text}); op.In("complaint", r.Intent) {
+			t.Errorf("%q: intent %v, want no complaint", text, r.Intent)
+		}
+	}
+}

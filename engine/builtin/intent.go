@@ -1477,9 +1477,12 @@ func negatedFailure(toks []token) float64 {
 		// job; "keeps crashing", "kept cutting out": one that fails again and
 		// again (the imperative "keep going" is no report)
 		// ("hasn't stopped smiling" is enthusiasm: english.go cantStop)
-		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept") && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") &&
+		// ("my calls keep dropping": "keep" after its subject, not the
+		// imperative opening a sentence, "keep going")
+		keepAfterSubject := k == "keep" && i > 0 && !pleaseWords[toks[i-1].key] && toks[i-1].key != "and" && toks[i-1].key != "just" && toks[i-1].key != "pls" && toks[i-1].key != "to" && !toks[i-1].arabic && !keepPeople[toks[i-1].key]
+		if !t.arabic && (k == "stopped" || k == "stops" || k == "keeps" || k == "kept" || keepAfterSubject) && i+1 < len(toks) && len(toks[i+1].key) > 5 && strings.HasSuffix(toks[i+1].key, "ing") &&
 			!(i > 0 && (negators[toks[i-1].key] || ntNegation(toks[i-1].key))) {
-			if k == "keeps" || k == "kept" {
+			if k == "keeps" || k == "kept" || k == "keep" {
 				return keepsWeight
 			}
 			return failureWeight
@@ -1632,6 +1635,10 @@ const whyNotCue = 0.6
 
 // failureWeight is decisive alone (a complaint cue of weight 1).
 const failureWeight = 1.0
+
+// keepPeople: subjects of "keep <verb>ing" that keep a habit ("I keep
+// coming back", "the kids keep asking for more"), not a failure.
+var keepPeople = wordSet("i", "we", "colleagues", "coworkers", "customers", "clients", "neighbours", "neighbors", "guests", "followers", "they're", "we're", "you", "u", "they", "kids", "children", "people", "ppl", "guys", "everyone", "everybody", "fans", "viewers", "subscribers", "friends", "son", "daughter", "wife", "husband", "mom", "dad", "family", "students", "all")
 
 // keepsWeight: "keeps <verb>ing" is most often a failure ("keeps crashing")
 // but not always ("keeps getting better"): intentScores drops it in a

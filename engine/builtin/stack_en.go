@@ -136,7 +136,14 @@ func stackedEn(a *textAnalysis, abusive bool) string {
 		return a.label
 	}
 	x := stackFeatures(a, abusive)
-	return EnStackDecide(m.w, m.classes, x[:], a.label, g)
+	l := EnStackDecide(m.w, m.classes, x[:], a.label, g)
+	// the stacker does not make positive a text whose only rated words are
+	// bad ones ("I'm done with this company, cancelling my plan"): its
+	// learned heads read "done" as relief, the words say otherwise
+	if l == "positive" && a.label != "positive" && a.sent.rawPos == 0 && a.sent.rawNeg > 0 && a.sc.cue[iComplaint] > 0 {
+		return a.label
+	}
+	return l
 }
 
 // EnStackInput is cmd/fiten's view of an English text.
