@@ -1685,7 +1685,10 @@ func init() {
 		// expected to keep doing: last, hold (العطر لا يدوم, ما بيثبت)
 		"ستجب", "دوم", "ثبت",
 		// compensate (شركة النقل ضيعوا كرتونين وما عوضونا)
-		"عوض"} {
+		"عوض",
+		// money or credit expected in an account: added, transferred,
+		// credited (شحنت الرصيد وما انضاف، التحويل ما اتحول)
+		"انضاف", "نضاف", "اتضاف", "انحول", "اتحول"} {
 		arServiceStems[foldKey(w)] = true
 	}
 }

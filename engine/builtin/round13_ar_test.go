@@ -146,3 +146,13 @@ func TestThanksClosingAQuestion(t *testing.T) {
 		t.Errorf("thanks for the video: intent %v, want praise kept", r.Intent)
 	}
 }
+
+// Credit or money expected in an account and not added is a failure of
+// the service ("topped up and it was not added").
+func TestCreditNotAdded(t *testing.T) {
+	for _, text := range []string{"حولت المبلغ امبارح وما انضاف للمحفظة", "دفعت الاشتراك والمبلغ ما اتحول للحساب"} {
+		if r := Classify(op.ClassifyRequest{Text: text}); !op.In("complaint", r.Intent) {
+			t.Errorf("%q: intent %v, want complaint", text, r.Intent)
+		}
+	}
+}
