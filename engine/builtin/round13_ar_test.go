@@ -156,3 +156,16 @@ func TestCreditNotAdded(t *testing.T) {
 		}
 	}
 }
+
+// "طيب" rating what comes before it is "tasty, good"; opening its clause
+// it is the particle "well, OK" and rates nothing.
+func TestTayyebTastyOrWell(t *testing.T) {
+	for _, text := range []string{"المشاوي كانت طيبة والخبز طيب كتير", "el akl kan tayeb kteer"} {
+		if r := Classify(op.ClassifyRequest{Text: text}); !op.In("praise", r.Intent) || r.Sentiment != "positive" {
+			t.Errorf("%q: intent %v sentiment %s, want praise, positive", text, r.Intent, r.Sentiment)
+		}
+	}
+	if r := Classify(op.ClassifyRequest{Text: "طيب وين الطلب اللي دفعت حقه؟"}); op.In("praise", r.Intent) || r.Sentiment == "positive" {
+		t.Errorf("the particle: intent %v sentiment %s, want no praise", r.Intent, r.Sentiment)
+	}
+}

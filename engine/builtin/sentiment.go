@@ -180,6 +180,13 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v < 0 && animalLiteral(toks, h.ti, h.tj) {
 			continue
 		}
+		// "طيب" opening its clause is "well, OK" ("طيب ليش ما ردّيتوا؟"),
+		// after what it rates it is "tasty, good" ("الأكل طيب")
+		// (only said of something: after a noun with the article or "was",
+		// or before "very"; elsewhere it is the particle again, "اه طيب")
+		if t.key == "طيب" && !tastyAt(text, toks, h.ti) {
+			continue
+		}
 		// "good morning": a greeting, no opinion (english.go)
 		if v > 0 && greeting(toks, h.ti) {
 			continue
@@ -520,6 +527,20 @@ func sentimentLabel(s sentScore) (string, float64) {
 
 // isElative reports an Arabic أفعل-pattern word (folded: ا + three letters,
 // e.g. احلى -> احلي, اجمل, اروع), the form of exclamations after "ما".
+// tastyAt reports "طيب" at toks[i] rating what comes before it ("الأكل
+// طيب", "كان طيب") or intensified after it ("طيب كتير").
+func tastyAt(text string, toks []token, i int) bool {
+	if i > 0 && !clauseGap(text[toks[i-1].end:toks[i].start]) {
+		p := strings.TrimPrefix(toks[i-1].key, "و")
+		if strings.HasPrefix(p, "ال") && p != "الله" || pastCopula[p] || veryWords[p] {
+			return true
+		}
+	}
+	return i+1 < len(toks) && veryWords[toks[i+1].key]
+}
+
+var veryWords = wordSet("كتير", "كثير", "جدا", "مره", "وايد", "اوي", "قوي", "خالص", "مرا")
+
 // noneBetter reports "ولا" (or "لا" closing its clause) right before a
 // good elative at toks[k+1]: "nothing better", praise.
 func noneBetter(text string, toks []token, k int) bool {
