@@ -169,3 +169,13 @@ func TestTayyebTastyOrWell(t *testing.T) {
 		t.Errorf("the particle: intent %v sentiment %s, want no praise", r.Intent, r.Sentiment)
 	}
 }
+
+// A noun in ة rated by the lexicon keeps its valence with a possessive
+// (حلاوة -> حلاوته "its beauty", روعة -> روعتها).
+func TestPossessiveNounValence(t *testing.T) {
+	for _, text := range []string{"حلاوتها مش طبيعية", "روعته في بساطته"} {
+		if r := Classify(op.ClassifyRequest{Text: text}); r.Sentiment != "positive" {
+			t.Errorf("%q: sentiment %s, want positive", text, r.Sentiment)
+		}
+	}
+}

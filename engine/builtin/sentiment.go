@@ -27,9 +27,26 @@ func init() {
 		sentVal = append(sentVal, v)
 		sentM.add(term, len(sentVal)-1, exact)
 	}
-	for _, f := range tsvRows("sentiment_ar.tsv") {
+	seen := map[string]bool{}
+	rows := tsvRows("sentiment_ar.tsv")
+	for _, f := range rows {
 		if len(f) >= 2 {
 			add(f[0], atof(f[1], 0), len(f) > 2 && strings.Contains(f[2], "x"))
+			seen[foldKey(f[0])] = true
+		}
+	}
+	// a noun in ة with a possessive (حلاوة -> حلاوته "its beauty", روعتها,
+	// جودتكم): the ة is written ت before the pronoun; same valence
+	for _, f := range rows {
+		k := foldKey(f[0])
+		if len(f) < 2 || strings.ContainsRune(k, ' ') || !strings.HasSuffix(k, "ه") || utf8.RuneCountInString(k) < 4 || len(f) > 2 && strings.Contains(f[2], "x") {
+			continue
+		}
+		for _, p := range []string{"ته", "تها", "تهم", "تك", "تكم", "تنا"} {
+			if d := strings.TrimSuffix(k, "ه") + p; !seen[d] {
+				seen[d] = true
+				add(d, atof(f[1], 0), false)
+			}
 		}
 	}
 	for _, f := range tsvRows("emoji_sentiment.tsv") {
