@@ -303,10 +303,11 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 			r.Hints[i] = h
 		}
 	}
-	// r.Text has Arabic letters: not Arabizi, no recursion. Its detection
-	// is needed even when the original's is reported: the reply is drafted
-	// in the dialect of the Arabic reading
-	c := classify(r, nil)
+	// r.Text has Arabic letters: not Arabizi. Its detection is needed even
+	// when the original's is reported: the reply is drafted in the dialect
+	// of the Arabic reading. The learned intent head reads the original
+	// spelling too (learned_latin.go)
+	c := classifyText(r, nil, req.Text)
 	detected := d // before refineDialect: how sure the markers are
 	if d.Arabizi {
 		if dialectUnsure(d, req.Text) { // tokens of the reading only then

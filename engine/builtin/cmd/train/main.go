@@ -92,6 +92,14 @@ var sources = map[string]source{
 		}
 		return "clean"
 	}, true},
+	// the project's Arabizi comments (those the analyzers read through an
+	// Arabic-script reading: builtin.ArabiziLatinFeatures)
+	"comments-arabizi": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if r.Variety == "english" || builtin.ArabiziLatinFeatures(r.Text, "words") == nil {
+			return ""
+		}
+		return r.Intent
+	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
 	// intent a reader expects
@@ -102,6 +110,10 @@ var sources = map[string]source{
 		return r.Intent
 	}, true},
 }
+
+// latinDefault: the heads that read an Arabizi comment's Latin spelling too
+// (round 14, chosen by leave-one-set-out CV: docs/quality.md).
+const latinDefault = "intent-latin=words+pairs"
 
 // charLo, charHi: the character n-gram lengths of the -chars heads.
 var charLo, charHi int
@@ -127,6 +139,10 @@ type head struct {
 	nbAlpha    float64
 }
 
+// headLatin: the Latin features an Arabizi comment adds for the head being
+// trained (builtin.LatinFeatures; "": none), from -latin.
+var headLatin string
+
 var heads = []head{
 	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0, false, false, 0, 0, 0},
 	{"sent-ar-stack", "learned_sentiment_ar_stack.tsv", "Arabic sentiment, the stacker's second head", []string{"negative", "neutral", "positive"}, "arsarcasm", true, 0, true, false, 0, 0, 0},
@@ -140,6 +156,8 @@ var heads = []head{
 	{"dialect", "learned_dialect_comments.tsv", "Dialect of short comments (Arabic, Arabizi read in Arabic script)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-dialect", true, 2, true, false, 2, 4, 0.2},
 	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
+	// round 14: the Latin spelling of Arabizi comments (-latin; builtin.LatinFeatures only)
+	{"intent-latin", "learned_intent_latin.tsv", "Intent of Arabizi comments, read as written (Latin words)", op.Intents, "comments-arabizi", false, 2, false, false, 0, 0, 0},
 }
 
 func main() {
@@ -154,6 +172,7 @@ func main() {
 	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing (sent-en, sent-ar-stack)")
 	negHeads := flag.String("neg", "sent-en", "comma-separated heads (flag names) whose words after a negator are features of their own (builtin.FeaturesNeg)")
 	corpus := flag.String("corpus", "engine/builtin/corpus", "directory holding the project's own comments (comments.jsonl)")
+	latin := flag.String("latin", latinDefault, "head=spec,...: heads (flag names) that also read the original Latin spelling of an Arabizi comment (builtin.LatinFeatures: words, words+pairs, words+char3-4...)")
 	only := flag.String("only", "", "comma-separated heads (flag names) to train; the others are left as they are (default: all)")
 	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram of the naive Bayes heads (sent-ar-stack)")
@@ -215,6 +234,12 @@ func main() {
 				h.neg = true
 			}
 		}
+		headLatin = ""
+		for _, c := range strings.Split(*latin, ",") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(c), "="); ok && k == h.flagName {
+				headLatin = v
+			}
+		}
 		mc := *minCount
 		if h.minCount > 0 {
 			mc = h.minCount // the project's comments: 1,800 rows, rarer words count
@@ -260,6 +285,8 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 		}
 	} else if h.chars {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character 3-4-grams of each word (builtin.FeaturesChars).\n", h.what)
+	} else if h.flagName == "intent-latin" {
+		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of the Latin words of Arabizi comments as written (builtin.LatinFeatures %s).\n", h.what, headLatin)
 	} else {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
 	}
@@ -295,8 +322,12 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				continue
 			}
 			text := r.Text
+			var latin []string
 			if src.repo {
 				text = builtin.Reading(text) // Arabizi as the analyzers read it
+				if headLatin != "" {
+					latin = builtin.ArabiziLatinFeatures(r.Text, headLatin) // and as written
+				}
 			}
 			if h.neg {
 				texts = append(texts, builtin.FeaturesNeg(text))
@@ -308,6 +339,11 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				}
 			} else {
 				texts = append(texts, builtin.Features(text))
+			}
+			if k == "comments-arabizi" {
+				texts[len(texts)-1] = latin // the Latin words alone
+			} else {
+				texts[len(texts)-1] = append(texts[len(texts)-1], latin...)
 			}
 			labels = append(labels, classIdx[c])
 			counts[classIdx[c]]++
@@ -386,6 +422,9 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	} else if h.chars {
 		b.WriteString("features\t" + builtin.FeatChars + "\n")
 	}
+	if headLatin != "" {
+		b.WriteString("latin:\t" + headLatin + "\n")
+	}
 	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
 	b.WriteString("bias")
 	for _, v := range bias {
@@ -400,7 +439,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 		}
 		// the table's own row names are no features (GoEmotions has the
 		// word "bias": its row would replace the bias row)
-		if m < keep || strings.ContainsAny(f, "\t\n") || f == "bias" || f == "classes" || f == "features" {
+		if m < keep || strings.ContainsAny(f, "\t\n") || f == "bias" || f == "classes" || f == "features" || f == "latin:" {
 			continue
 		}
 		kept++
