@@ -115,7 +115,7 @@ train: train-dialect
 # project's own comments in the repository (engine/builtin/corpus): needs no
 # DATA, about 1 s, deterministic. `make train` writes it too.
 train-comments:
-	$(GO) run ./engine/builtin/cmd/train -only intent,intent-latin,dialect,insult
+	$(GO) run ./engine/builtin/cmd/train -only intent,intent-latin,dialect,dialect-latin,insult
 
 bench:
 	./scripts/bench.sh

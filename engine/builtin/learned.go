@@ -511,7 +511,7 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	}
 	h := learnedDialect
 	var p [4]float64
-	if len(h.classes) != len(p) || !h.score(toks, p[:]) {
+	if len(h.classes) != len(p) || !scoreDialect(h, d, orig, toks, &p) {
 		return d
 	}
 	if !signed {

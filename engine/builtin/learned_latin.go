@@ -26,7 +26,37 @@ import (
 // Arabic-script head stays what it was.
 var learnedIntentLatin *learnedHead
 
+// learnedDialectLatin: the dialect head of the Latin words of Arabizi
+// comments (naive Bayes, classes those of learnedDialect), trained on the
+// project's Arabizi comments; its log-likelihoods, times
+// learnedDialectLatinWeight, add to those of the reading (scoreDialect).
+var learnedDialectLatin *learnedHead
+
+var learnedDialectLatinWeight = 1.0
+
+// scoreDialect writes into p the dialect head h's probabilities for a
+// comment read as toks (orig as written): for an Arabizi comment with the
+// Latin head's evidence added. It reports whether any feature was known.
+func scoreDialect(h *learnedHead, d op.Detection, orig string, toks []token, p *[4]float64) bool {
+	n := h.logits(toks, p[:])
+	if l := learnedDialectLatin; d.Arabizi && l != nil && learnedDialectLatinWeight != 0 {
+		var q [4]float64
+		if m := l.latinLogits(orig, q[:]); m > 0 {
+			for k := range p {
+				p[k] += learnedDialectLatinWeight * q[k]
+			}
+			n += m
+		}
+	}
+	Softmax(p[:])
+	return n > 0
+}
+
 func init() {
+	learnedDialectLatin = loadLearned("learned_dialect_latin.tsv")
+	if learnedDialectLatin != nil && (!learnedDialectLatin.latin.on || learnedDialect == nil || strings.Join(learnedDialectLatin.classes, ",") != strings.Join(learnedDialect.classes, ",")) {
+		panic("builtin: learned_dialect_latin.tsv: no latin: row, or classes differ from learned_dialect_comments.tsv")
+	}
 	learnedIntentLatin = loadLearned("learned_intent_latin.tsv")
 	if learnedIntentLatin != nil && (!learnedIntentLatin.latin.on || strings.Join(learnedIntentLatin.classes, ",") != strings.Join(op.Intents, ",")) {
 		panic("builtin: learned_intent_latin.tsv: no latin: row, or classes differ from op.Intents")

@@ -85,3 +85,39 @@ func TestLatinIntentHead(t *testing.T) {
 		t.Errorf("%q: the Latin head changes nothing (%v)", orig, a.v)
 	}
 }
+
+// The Latin dialect head reads the spelling conventions of each dialect
+// (comments of our own): its log-likelihoods alone pick the dialect, and
+// they reach the decision for Arabizi only.
+func TestLatinDialectHead(t *testing.T) {
+	h := learnedDialectLatin
+	if h == nil {
+		t.Fatal("learned_dialect_latin.tsv not loaded")
+	}
+	for _, c := range []struct{ text, dialect string }{
+		{"3ayez a3raf el se3r kam law sama7t", "egyptian"},
+		{"shu ra2yak b hal mawdoo3, ktir 7elo", "levantine"},
+		{"wayed 7ilo el ma6'3am, ab3a arooh marra thanya", "gulf"},
+	} {
+		var q [4]float64
+		if h.latinLogits(c.text, q[:]) == 0 {
+			t.Errorf("%q: no Latin feature known", c.text)
+			continue
+		}
+		if got := h.classes[argmax(q[:])]; got != c.dialect {
+			t.Errorf("%q: Latin dialect head says %s, want %s", c.text, got, c.dialect)
+		}
+	}
+	orig := "el 5edma kwayesa bas el taw9eel mit2a5ar shwaya"
+	toks := tokenize(Reading(orig))
+	var with, without [4]float64
+	scoreDialect(learnedDialect, op.Detection{Arabizi: true}, orig, toks, &with)
+	scoreDialect(learnedDialect, op.Detection{}, orig, toks, &without)
+	if with == without {
+		t.Errorf("%q: the Latin dialect head changes nothing", orig)
+	}
+	var p [4]float64
+	if a := testing.AllocsPerRun(100, func() { scoreDialect(learnedDialect, op.Detection{Arabizi: true}, orig, toks, &p) }); a != 0 {
+		t.Errorf("scoreDialect allocates %v times", a)
+	}
+}

@@ -100,6 +100,12 @@ var sources = map[string]source{
 		}
 		return r.Intent
 	}, true},
+	"comments-arabizi-dialect": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if builtin.ArabiziLatinFeatures(r.Text, "words") == nil {
+			return ""
+		}
+		return r.Dialect
+	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
 	// intent a reader expects
@@ -113,7 +119,7 @@ var sources = map[string]source{
 
 // latinDefault: the heads that read an Arabizi comment's Latin spelling too
 // (round 14, chosen by leave-one-set-out CV: docs/quality.md).
-const latinDefault = "intent-latin=words+pairs"
+const latinDefault = "intent-latin=words+pairs,dialect-latin=words+char2-4"
 
 // charLo, charHi: the character n-gram lengths of the -chars heads.
 var charLo, charHi int
@@ -157,6 +163,7 @@ var heads = []head{
 	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
 	// round 14: the Latin spelling of Arabizi comments (-latin; builtin.LatinFeatures only)
+	{"dialect-latin", "learned_dialect_latin.tsv", "Dialect of Arabizi comments, read as written (Latin words)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-arabizi-dialect", false, 2, true, false, 0, 0, 0.2},
 	{"intent-latin", "learned_intent_latin.tsv", "Intent of Arabizi comments, read as written (Latin words)", op.Intents, "comments-arabizi", false, 2, false, false, 0, 0, 0},
 }
 
@@ -277,7 +284,9 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	}
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "# Learned by `make train` (engine/builtin/cmd/train). Do not edit by hand; regenerate.\n")
-	if h.nb {
+	if h.flagName == "intent-latin" || h.flagName == "dialect-latin" {
+		fmt.Fprintf(&hdr, "# %s: %s (nats) of the Latin words of Arabizi comments as written (builtin.LatinFeatures %s).\n", h.what, map[bool]string{true: "naive Bayes log-likelihoods, centred over the classes,", false: "multinomial logistic regression weights"}[h.nb], headLatin)
+	} else if h.nb {
 		if h.chars {
 			fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words, word pairs and character n-grams of each word (builtin.FeaturesCharsN), each counted once per text.\n", h.what)
 		} else {
@@ -285,8 +294,6 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 		}
 	} else if h.chars {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words, word pairs and character 3-4-grams of each word (builtin.FeaturesChars).\n", h.what)
-	} else if h.flagName == "intent-latin" {
-		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of the Latin words of Arabizi comments as written (builtin.LatinFeatures %s).\n", h.what, headLatin)
 	} else {
 		fmt.Fprintf(&hdr, "# %s: multinomial logistic regression weights (nats) of folded words and word pairs (builtin.Features).\n", h.what)
 	}
@@ -340,7 +347,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 			} else {
 				texts = append(texts, builtin.Features(text))
 			}
-			if k == "comments-arabizi" {
+			if k == "comments-arabizi" || k == "comments-arabizi-dialect" {
 				texts[len(texts)-1] = latin // the Latin words alone
 			} else {
 				texts[len(texts)-1] = append(texts[len(texts)-1], latin...)
