@@ -111,7 +111,8 @@ train: train-dialect
 	$(GO) run ./engine/builtin/cmd/fiten -data $(DATA) -write
 
 # The learned comment heads alone (engine/builtin/data/learned_intent.tsv,
-# learned_dialect_comments.tsv, learned_insult_comments.tsv) from the
+# learned_dialect_comments.tsv, learned_insult_comments.tsv, and the heads of
+# Arabizi as written: learned_intent_latin.tsv, learned_dialect_latin.tsv) from the
 # project's own comments in the repository (engine/builtin/corpus): needs no
 # DATA, about 1 s, deterministic. `make train` writes it too.
 train-comments:
