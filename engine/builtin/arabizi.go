@@ -389,6 +389,7 @@ func clip(s string, n int) string {
 //   - not "egyptian" when a word read as Arabic is spelled with "j"
 //     (dialect.ReadsJ): Egyptian Arabizi writes that letter "g".
 //
+// The head reads the Latin words as written too (scoreDialect, round 14).
 // Without the head (or when it cannot score the reading) dl stands, except
 // that an Egyptian answer with a "j" becomes Levantine.
 func arabiziDialect(dl, orig, reading string) string {
@@ -405,7 +406,7 @@ func arabiziDialect(dl, orig, reading string) string {
 	}
 	if h := learnedDialect; h != nil && len(h.classes) == 4 {
 		var p [4]float64
-		if h.score(tokenize(reading), p[:]) {
+		if scoreDialect(h, op.Detection{Arabizi: true}, orig, tokenize(reading), &p) {
 			for k, c := range h.classes {
 				if c != "msa" && (c != "egyptian" || !noEgyptian) && p[k] > bestP {
 					best, bestP = c, p[k]
