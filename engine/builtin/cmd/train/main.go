@@ -163,7 +163,7 @@ var heads = []head{
 	{"insult", "learned_insult_comments.tsv", "Insults in short comments (Arabic, Arabizi read in Arabic script)", []string{"clean", "flagged"}, "comments-insult", true, 2, false, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
 	// round 14: the Latin spelling of Arabizi comments (-latin; builtin.LatinFeatures only)
-	{"dialect-latin", "learned_dialect_latin.tsv", "Dialect of Arabizi comments, read as written (Latin words)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-arabizi-dialect", false, 2, true, false, 0, 0, 0.2},
+	{"dialect-latin", "learned_dialect_latin.tsv", "Dialect of Arabizi comments, read as written (Latin words)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-arabizi-dialect", false, 3, true, false, 0, 0, 0.2},
 	{"intent-latin", "learned_intent_latin.tsv", "Intent of Arabizi comments, read as written (Latin words)", op.Intents, "comments-arabizi", false, 2, false, false, 0, 0, 0},
 }
 
