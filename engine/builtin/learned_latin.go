@@ -39,7 +39,9 @@ var learnedDialectLatinWeight = 1.0
 // Latin head's evidence added. It reports whether any feature was known.
 func scoreDialect(h *learnedHead, d op.Detection, orig string, toks []token, p *[4]float64) bool {
 	n := h.logits(toks, p[:])
-	if l := learnedDialectLatin; d.Arabizi && l != nil && learnedDialectLatinWeight != 0 {
+	// a comment (commentShaped): a long text is read by the reading's head
+	// alone (arabiziDialect scores any length), at no cost per Latin word
+	if l := learnedDialectLatin; d.Arabizi && l != nil && learnedDialectLatinWeight != 0 && commentShaped(orig) {
 		var q [4]float64
 		if m := l.latinLogits(orig, q[:]); m > 0 {
 			for k := range p {
