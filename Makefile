@@ -112,11 +112,12 @@ train: train-dialect
 
 # The learned comment heads alone (engine/builtin/data/learned_intent.tsv,
 # learned_dialect_comments.tsv, learned_insult_comments.tsv,
-# learned_sentiment_comments.tsv) from the
+# learned_sentiment_comments.tsv, learned_priority.tsv, and the heads of
+# Arabizi as written: learned_intent_latin.tsv, learned_dialect_latin.tsv) from the
 # project's own comments in the repository (engine/builtin/corpus): needs no
 # DATA, about 1 s, deterministic. `make train` writes it too.
 train-comments:
-	$(GO) run ./engine/builtin/cmd/train -only intent,dialect,insult,sent-comments,priority
+	$(GO) run ./engine/builtin/cmd/train -only intent,intent-latin,dialect,dialect-latin,insult,sent-comments,priority
 
 bench:
 	./scripts/bench.sh

@@ -303,10 +303,11 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 			r.Hints[i] = h
 		}
 	}
-	// r.Text has Arabic letters: not Arabizi, no recursion. Its detection
-	// is needed even when the original's is reported: the reply is drafted
-	// in the dialect of the Arabic reading
-	c := classify(r, nil)
+	// r.Text has Arabic letters: not Arabizi. Its detection is needed even
+	// when the original's is reported: the reply is drafted in the dialect
+	// of the Arabic reading. The learned intent head reads the original
+	// spelling too (learned_latin.go)
+	c := classifyText(r, nil, req.Text)
 	detected := d // before refineDialect: how sure the markers are
 	if d.Arabizi {
 		if dialectUnsure(d, req.Text) { // tokens of the reading only then
@@ -388,6 +389,7 @@ func clip(s string, n int) string {
 //   - not "egyptian" when a word read as Arabic is spelled with "j"
 //     (dialect.ReadsJ): Egyptian Arabizi writes that letter "g".
 //
+// The head reads the Latin words as written too (scoreDialect, round 14).
 // Without the head (or when it cannot score the reading) dl stands, except
 // that an Egyptian answer with a "j" becomes Levantine.
 func arabiziDialect(dl, orig, reading string) string {
@@ -404,7 +406,7 @@ func arabiziDialect(dl, orig, reading string) string {
 	}
 	if h := learnedDialect; h != nil && len(h.classes) == 4 {
 		var p [4]float64
-		if h.score(tokenize(reading), p[:]) {
+		if scoreDialect(h, op.Detection{Arabizi: true}, orig, tokenize(reading), &p) {
 			for k, c := range h.classes {
 				if c != "msa" && (c != "egyptian" || !noEgyptian) && p[k] > bestP {
 					best, bestP = c, p[k]

@@ -122,8 +122,16 @@ func classify(req op.ClassifyRequest, known *op.Detection) op.Classification {
 	if c, ok := classifyArabizi(req, known); ok { // Arabizi: arabizi.go
 		return c
 	}
+	return classifyText(req, known, "")
+}
+
+// classifyText is classify of a text that is not Arabizi; latin is the
+// original spelling when req.Text is an Arabizi comment's reading (the
+// learned intent head reads both), else "".
+func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.Classification {
 	buf := getTokBuf() // the result keeps no token
 	defer putTokBuf(buf)
+	buf.latin = latin
 	ta := analyseTextBuf(req.Text, detection(req.Text, known), buf)
 	d, toks, sent, tx, sc, intents, label := ta.d, ta.toks, ta.sent, ta.tx, &ta.sc, ta.intents, ta.label
 
@@ -272,7 +280,11 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	a.tx = analyzeTokens(text, a.toks)
 	a.sent = withAbuse(a.sent, &a.tx)
 	a.sent = withLearned(a.sent, a.toks)
-	a.sc = intentScores(text, a.toks, a.sent, a.tx.spam)
+	latin := ""
+	if buf != nil {
+		latin = buf.latin
+	}
+	a.sc = intentScores(text, latin, a.toks, a.sent, a.tx.spam)
 	abusive := a.tx.abuse() >= abusiveMin
 	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: hasQuestionMark(text), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
 	a.label, _ = sentimentLabel(a.sent)

@@ -747,7 +747,7 @@ const strongEvent = 1.2
 
 // intentScores sums the cues of each intent, adds question marks, sentence
 // initial interrogatives and sentiment, and returns per-intent evidence.
-func intentScores(text string, toks []token, sent sentScore, spam spamResult) intentEv {
+func intentScores(text, latin string, toks []token, sent sentScore, spam spamResult) intentEv {
 	var ev intentEv
 	sc := &ev.v
 	var hitsBuf [16]hit
@@ -1003,7 +1003,7 @@ func intentScores(text string, toks []token, sent sentScore, spam spamResult) in
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue = ev.v
-	withLearnedIntent(&ev, text, toks, sent.arabic) // evidence, not cue phrases
+	withLearnedIntent(&ev, text, latin, toks, sent.arabic) // evidence, not cue phrases
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {
 		if sent.compound <= -0.2 || sc[iComplaint] >= 0.4 {

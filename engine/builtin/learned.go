@@ -25,9 +25,10 @@ import (
 
 // learnedHead is one linear model: per feature hash, one weight per class.
 type learnedHead struct {
-	chars   bool // character n-grams of each word are features too
-	lo, hi  int  // their lengths (3 and 4 unless the table says otherwise)
-	neg     bool // negated words are features of their own (FeatNeg, learned_en.go)
+	chars   bool      // character n-grams of each word are features too
+	lo, hi  int       // their lengths (3 and 4 unless the table says otherwise)
+	neg     bool      // negated words are features of their own (FeatNeg, learned_en.go)
+	latin   latinSpec // the Latin spelling of an Arabizi comment too (learned_latin.go)
 	classes []string
 	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
 	w       []float32         // len(classes) weights per feature, flat
@@ -94,6 +95,8 @@ func parseLearned(name, content string) *learnedHead {
 		case f[0] == "features":
 			h.lo, h.hi, h.chars = ParseFeatChars(f[1])
 			h.neg = f[1] == FeatNeg
+		case f[0] == "latin:":
+			h.latin = parseLatinSpec(f[1])
 		case f[0] == "classes":
 			h.classes = f[1:]
 			h.w = make([]float32, 0, len(rows)*len(h.classes))
@@ -517,7 +520,7 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	}
 	h := learnedDialect
 	var p [4]float64
-	if len(h.classes) != len(p) || !h.score(toks, p[:]) {
+	if len(h.classes) != len(p) || !scoreDialect(h, d, orig, toks, &p) {
 		return d
 	}
 	if !signed {
@@ -990,32 +993,41 @@ func varietyIndex(c string) int {
 	return 3
 }
 
-// withLearnedIntent adds the learned intent evidence of toks (of text) to
+// withLearnedIntent adds the learned intent evidence of toks (of text; of
+// latin too, the original spelling of an Arabizi comment, "" otherwise) to
 // ev and reports whether the head read the text: Arabic comments (Arabizi read in Arabic script) only: on English
 // the head lowered the complaint and TweetEval dev figures (docs/quality.md,
 // "Learned intent"), and the English cue phrases answer alone.
-func withLearnedIntent(ev *intentEv, text string, toks []token, arabic bool) bool {
+func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bool) bool {
 	h := learnedIntent
 	if h == nil || learnedIntentMix == 0 || !arabic || !commentShaped(text) {
 		return false
 	}
 	var p [numIntents]float64
-	if !h.score(toks, p[:]) {
+	n := h.logits(toks, p[:])
+	if latin != "" { // an Arabizi comment's own spelling (learned_latin.go)
+		n += latinIntentLogits(latin, p[:])
+	}
+	if Softmax(p[:]); n == 0 {
 		return false
 	}
 	none := ev.v[iSpam] < 0.6
 	for k := iQuestion; k <= iSuggestion; k++ {
 		none = none && ev.v[k] < intentThreshold[k]
 	}
+	mix, alone := learnedIntentMix, learnedIntentAlone
+	if latin != "" { // Arabizi: its own mix (learned_latin.go)
+		mix, alone = learnedIntentMixArabizi, learnedIntentAloneArabizi
+	}
 	for k := iQuestion; k <= iSpam; k++ {
 		if d := p[k] - learnedIntentBase; d > 0 {
-			ev.v[k] += learnedIntentMix * d
+			ev.v[k] += mix * d
 		}
 	}
 	// the cue phrases found nothing: the head's confident answer stands
 	// alone, unless the rules hold evidence against it ("ordered a medium
 	// and it came right": ev.cue below zero)
-	if best := argmax(p[:]); none && best <= iSuggestion && p[best] >= learnedIntentAlone && ev.cue[best] >= 0 {
+	if best := argmax(p[:]); none && best <= iSuggestion && p[best] >= alone && ev.cue[best] >= 0 {
 		ev.v[best] = math.Max(ev.v[best], intentThreshold[best])
 	}
 	return true

@@ -28,7 +28,7 @@ func TestLearnedIntentGate(t *testing.T) {
 		toks := tokenize(text)
 		s := scoreSentiment(text, toks)
 		var ev intentEv
-		if applied := withLearnedIntent(&ev, text, toks, s.arabic); applied != c.want {
+		if applied := withLearnedIntent(&ev, text, "", toks, s.arabic); applied != c.want {
 			t.Errorf("%q: head applied %v, want %v", c.text, applied, c.want)
 		}
 	}

@@ -138,6 +138,7 @@ type tokBuf struct {
 	toks  []token
 	arena []string
 	sc    keyScratch
+	latin string // an Arabizi comment's own spelling (classifyText)
 }
 
 var tokBufs = sync.Pool{New: func() any { return new(tokBuf) }}
@@ -152,7 +153,7 @@ func putTokBuf(b *tokBuf) {
 	}
 	clear(b.toks[:cap(b.toks)]) // drop references to the last text's strings
 	clear(b.arena[:cap(b.arena)])
-	b.toks, b.arena = b.toks[:0], b.arena[:0]
+	b.toks, b.arena, b.latin = b.toks[:0], b.arena[:0], ""
 	tokBufs.Put(b)
 }
 

@@ -106,6 +106,20 @@ var sources = map[string]source{
 		}
 		return r.Priority
 	}, true},
+	// the project's Arabizi comments (those the analyzers read through an
+	// Arabic-script reading: builtin.ArabiziLatinFeatures)
+	"comments-arabizi": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if r.Variety == "english" || builtin.ArabiziLatinFeatures(r.Text, "words") == nil {
+			return ""
+		}
+		return r.Intent
+	}, true},
+	"comments-arabizi-dialect": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if builtin.ArabiziLatinFeatures(r.Text, "words") == nil {
+			return ""
+		}
+		return r.Dialect
+	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
 	// intent a reader expects
@@ -116,6 +130,10 @@ var sources = map[string]source{
 		return r.Intent
 	}, true},
 }
+
+// latinDefault: the heads that read an Arabizi comment's Latin spelling too
+// (round 14, chosen by leave-one-set-out CV: docs/quality.md).
+const latinDefault = "intent-latin=words+pairs,dialect-latin=words+char2-4"
 
 // charLo, charHi: the character n-gram lengths of the -chars heads.
 var charLo, charHi int
@@ -141,6 +159,10 @@ type head struct {
 	nbAlpha    float64
 }
 
+// headLatin: the Latin features an Arabizi comment adds for the head being
+// trained (builtin.LatinFeatures; "": none), from -latin.
+var headLatin string
+
 var heads = []head{
 	{"sent-ar", "learned_sentiment_ar.tsv", "Arabic sentiment", []string{"negative", "neutral", "positive"}, "arsarcasm", false, 0, false, false, 0, 0, 0},
 	{"sent-ar-stack", "learned_sentiment_ar_stack.tsv", "Arabic sentiment, the stacker's second head", []string{"negative", "neutral", "positive"}, "arsarcasm", true, 0, true, false, 0, 0, 0},
@@ -159,6 +181,9 @@ var heads = []head{
 	// leave-one-set-out cross-validation (docs/quality.md, round 14)
 	{"priority", "learned_priority.tsv", "Priority of complaints (Arabic, Arabizi read in Arabic script)", []string{"high", "medium"}, "comments-priority", false, 2, true, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
+	// round 14: the Latin spelling of Arabizi comments (-latin; builtin.LatinFeatures only)
+	{"dialect-latin", "learned_dialect_latin.tsv", "Dialect of Arabizi comments, read as written (Latin words)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-arabizi-dialect", false, 3, true, false, 0, 0, 0.2},
+	{"intent-latin", "learned_intent_latin.tsv", "Intent of Arabizi comments, read as written (Latin words)", op.Intents, "comments-arabizi", false, 2, false, false, 0, 0, 0},
 }
 
 func main() {
@@ -173,6 +198,7 @@ func main() {
 	alpha := flag.Float64("alpha", 1, "naive Bayes add-alpha smoothing (sent-en, sent-ar-stack)")
 	negHeads := flag.String("neg", "sent-en", "comma-separated heads (flag names) whose words after a negator are features of their own (builtin.FeaturesNeg)")
 	corpus := flag.String("corpus", "engine/builtin/corpus", "directory holding the project's own comments (comments.jsonl)")
+	latin := flag.String("latin", latinDefault, "head=spec,...: heads (flag names) that also read the original Latin spelling of an Arabizi comment (builtin.LatinFeatures: words, words+pairs, words+char3-4...)")
 	only := flag.String("only", "", "comma-separated heads (flag names) to train; the others are left as they are (default: all)")
 	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram of the naive Bayes heads (sent-ar-stack)")
@@ -234,6 +260,12 @@ func main() {
 				h.neg = true
 			}
 		}
+		headLatin = ""
+		for _, c := range strings.Split(*latin, ",") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(c), "="); ok && k == h.flagName {
+				headLatin = v
+			}
+		}
 		mc := *minCount
 		if h.minCount > 0 {
 			mc = h.minCount // the project's comments: 1,800 rows, rarer words count
@@ -271,7 +303,9 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	}
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "# Learned by `make train` (engine/builtin/cmd/train). Do not edit by hand; regenerate.\n")
-	if h.nb {
+	if h.flagName == "intent-latin" || h.flagName == "dialect-latin" {
+		fmt.Fprintf(&hdr, "# %s: %s (nats) of the Latin words of Arabizi comments as written (builtin.LatinFeatures %s).\n", h.what, map[bool]string{true: "naive Bayes log-likelihoods, centred over the classes,", false: "multinomial logistic regression weights"}[h.nb], headLatin)
+	} else if h.nb {
 		if h.chars {
 			fmt.Fprintf(&hdr, "# %s: naive Bayes log-likelihoods (nats, centred over the classes) of folded words, word pairs and character n-grams of each word (builtin.FeaturesCharsN), each counted once per text.\n", h.what)
 		} else {
@@ -314,8 +348,12 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				continue
 			}
 			text := r.Text
+			var latin []string
 			if src.repo {
 				text = builtin.Reading(text) // Arabizi as the analyzers read it
+				if headLatin != "" {
+					latin = builtin.ArabiziLatinFeatures(r.Text, headLatin) // and as written
+				}
 			}
 			if h.neg {
 				texts = append(texts, builtin.FeaturesNeg(text))
@@ -327,6 +365,11 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				}
 			} else {
 				texts = append(texts, builtin.Features(text))
+			}
+			if k == "comments-arabizi" || k == "comments-arabizi-dialect" {
+				texts[len(texts)-1] = latin // the Latin words alone
+			} else {
+				texts[len(texts)-1] = append(texts[len(texts)-1], latin...)
 			}
 			labels = append(labels, classIdx[c])
 			counts[classIdx[c]]++
@@ -405,6 +448,9 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	} else if h.chars {
 		b.WriteString("features\t" + builtin.FeatChars + "\n")
 	}
+	if headLatin != "" {
+		b.WriteString("latin:\t" + headLatin + "\n")
+	}
 	b.WriteString("classes\t" + strings.Join(h.classes, "\t") + "\n")
 	b.WriteString("bias")
 	for _, v := range bias {
@@ -419,7 +465,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 		}
 		// the table's own row names are no features (GoEmotions has the
 		// word "bias": its row would replace the bias row)
-		if m < keep || strings.ContainsAny(f, "\t\n") || f == "bias" || f == "classes" || f == "features" {
+		if m < keep || strings.ContainsAny(f, "\t\n") || f == "bias" || f == "classes" || f == "features" || f == "latin:" {
 			continue
 		}
 		kept++

@@ -19,9 +19,9 @@ func TestCommentHeadsReproducible(t *testing.T) {
 	args, cl := os.Args, flag.CommandLine
 	defer func() { os.Args, flag.CommandLine = args, cl }()
 	flag.CommandLine = flag.NewFlagSet("train", flag.ExitOnError)
-	os.Args = []string{"train", "-only", "intent,dialect,insult", "-corpus", "../../corpus", "-out", out}
+	os.Args = []string{"train", "-only", "intent,intent-latin,dialect,dialect-latin,insult", "-corpus", "../../corpus", "-out", out}
 	main()
-	for _, name := range []string{"learned_intent.tsv", "learned_dialect_comments.tsv", "learned_insult_comments.tsv"} {
+	for _, name := range []string{"learned_intent.tsv", "learned_intent_latin.tsv", "learned_dialect_comments.tsv", "learned_dialect_latin.tsv", "learned_insult_comments.tsv"} {
 		got, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)
