@@ -913,6 +913,14 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && byItself(toks) { // concepts.go
 		sc[iComplaint] = math.Max(sc[iComplaint], byItselfWeight)
 	}
+	// "ما شفت أي مشكلة", "شغال بدون أي مشاكل": trouble said to be absent
+	// is no grievance (the Arabic of english.go's troubleAbsent)
+	if sent.arabic && ev.cue[iComplaint] < 1.2 && !ev.strong && sent.butAt < 0 && !qmark && arTroubleAbsent(toks) {
+		sc[iComplaint], ev.cue[iComplaint] = 0, 0
+		if sent.rawNeg <= 1 && sent.rawPos > 0 { // a report that all went well
+			sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+		}
+	}
 	// nobody there knows (where the money went, what happened): a service
 	// that cannot answer, a complaint
 	// (asked, "ولا حد يعرف امتى بيفتحوا؟" asks the other readers)
@@ -1572,6 +1580,48 @@ func arThanksAfterQuestion(text string, toks []token) bool {
 var (
 	arThanksWords   = wordSet("شكرا", "مشكور", "مشكورين", "مشكوره", "تسلم", "تسلمو", "تسلموا", "يسلمو", "يعطيك", "يعطيكم", "جزاك", "جزاكم", "ممنون", "ممنونه", "ممنونين", "متشكر", "متشكرين", "متشكره", "ميرسي", "شكرًا")
 	arThanksFormula = wordSet("الله", "العافيه", "خير", "خيرا", "مقدما", "سلفا", "لك", "لكم", "الك", "الكم", "جزيلا", "كتير", "كثير", "مره", "الف", "يا", "جماعه", "اخوي", "اخي", "اختي", "جدا", "اوي", "وايد", "حبايب")
+)
+
+// arTroubleAbsent reports a noun of trouble (arTroubleNouns) said to be
+// absent: a negator, "without" or "there is no" up to two words before it
+// ("ما شفت أي مشكلة", "بدون أي مشاكل", "مافي ولا عطل"), in a comment that
+// says nothing is "still" pending.
+func arTroubleAbsent(toks []token) bool {
+	found := false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if stillWords[k] {
+			return false
+		}
+		if !arTroubleNouns[k] {
+			continue
+		}
+		// (one verb may stand between: "ما شفت أي", "ما واجهت ولا")
+		verb := false
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			p := toks[j].key
+			if p == "اي" || p == "ولا" && j == i-1 {
+				continue
+			}
+			if negators[p] || negators[strings.TrimPrefix(p, "و")] || absenceWords[p] {
+				found = true
+				break
+			}
+			// (a verb of meeting trouble: "you did not mention a single
+			// flaw" criticises, it reports no absence)
+			if verb || !metTrouble[p] && !metTrouble[strings.TrimPrefix(p, "و")] {
+				break
+			}
+			verb = true
+		}
+	}
+	return found
+}
+
+var (
+	arTroubleNouns = wordSet("مشكله", "مشاكل", "مشكلة", "عطل", "اعطال", "خلل", "تاخير", "اخطاء", "شكاوي", "تعليق", "لاق")
+	metTrouble     = wordSet("شفت", "شفنا", "واجهت", "واجهنا", "لقيت", "لقينا", "صار", "صارت", "حصل", "حصلت", "حصلي", "صادفت", "صادفنا", "عندي", "عندنا", "كان", "فيه", "في", "يوجد", "توجد", "جاني", "جاتني")
+	absenceWords   = wordSet("مافي", "مفيش", "مافيش", "مافيه", "ماكو", "بلا", "بدون", "دون", "ولا", "ماشفت", "ماواجهت", "مواجهتش", "مشفتش")
 )
 
 // nobodyKnows returns the index of a verb of knowing whose subject is

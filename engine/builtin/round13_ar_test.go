@@ -179,3 +179,16 @@ func TestPossessiveNounValence(t *testing.T) {
 		}
 	}
 }
+
+// Trouble said to be absent ("I have not seen a single problem", "works
+// without any issues") is no grievance; a flaw someone did not mention is.
+func TestArabicTroubleAbsent(t *testing.T) {
+	for _, text := range []string{"الموقع شغال بدون أي مشاكل", "ما واجهت ولا مشكلة مع الحجز"} {
+		if r := Classify(op.ClassifyRequest{Text: text}); op.In("complaint", r.Intent) || r.RequiresResponse {
+			t.Errorf("%q: intent %v rr %v, want no complaint, nothing owed", text, r.Intent, r.RequiresResponse)
+		}
+	}
+	if r := Classify(op.ClassifyRequest{Text: "ما انحلت المشكلة، وبعدين معاكم؟"}); op.In("praise", r.Intent) {
+		t.Errorf("a problem not solved: intent %v, want no praise", r.Intent)
+	}
+}
