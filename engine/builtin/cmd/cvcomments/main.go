@@ -55,6 +55,7 @@ var heads = map[string]struct{ train, table, field string }{
 	"sentiment": {"sent-comments", "learned_sentiment_comments.tsv", "sentiment"},
 	"priority":  {"priority", "learned_priority.tsv", "priority"},
 	"dialect":   {"dialect", "learned_dialect_comments.tsv", "dialect"},
+	"insult":    {"insult", "learned_insult_comments.tsv", "moderation"},
 }
 
 type mixes []builtin.IntentMix
@@ -78,8 +79,8 @@ func (m *mixes) Set(v string) error {
 }
 
 func main() {
-	head := flag.String("head", "intent", "head to refit per fold: intent, sentiment, priority, dialect, or shipped (no refit: the shipped tables, which saw every fold)")
-	field := flag.String("field", "", "field to report beside every field (default: the head's)")
+	head := flag.String("head", "intent", "comment heads to refit per fold, comma-separated: intent, sentiment, priority, dialect, insult; or shipped (no refit: the shipped tables, which saw every fold). Heads not refit are the shipped ones, which saw the fold: every field is flattered unless all five are refit")
+	field := flag.String("field", "", "field to report beside every field (default: the first head's)")
 	corpus := flag.String("corpus", "engine/builtin/corpus/comments.jsonl", "the project's comments")
 	sets := flag.String("sets", "", "comma-separated globs of the set files (one writer each), each a fold")
 	rest := flag.Int("rest", 5, "folds of the corpus rows in no set file (0: none)")
@@ -90,15 +91,23 @@ func main() {
 	var ms mixes
 	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
 	flag.Parse()
-	h, ok := heads[*head]
-	if !ok && *head != "shipped" {
-		fail(fmt.Errorf("unknown -head %q", *head))
+	var hs []string // the heads refit per fold
+	if *head != "shipped" {
+		hs = strings.Split(*head, ",")
+	}
+	var trainNames []string
+	for _, x := range hs {
+		h, ok := heads[x]
+		if !ok {
+			fail(fmt.Errorf("unknown -head %q", x))
+		}
+		trainNames = append(trainNames, h.train)
+		if *field == "" {
+			*field = h.field
+		}
 	}
 	if *field == "" {
-		*field = h.field
-		if *field == "" {
-			*field = "intent"
-		}
+		*field = "intent"
 	}
 	if len(ms) == 0 {
 		ms = mixes{builtin.CurrentIntentMix()}
@@ -150,7 +159,7 @@ func main() {
 	tmp, err := os.MkdirTemp("", "cvcomments")
 	fail(err)
 	defer os.RemoveAll(tmp)
-	if *head != "shipped" && *trainBin == "" {
+	if len(hs) > 0 && *trainBin == "" {
 		*trainBin = filepath.Join(tmp, "train")
 		cmd := exec.Command("go", "build", "-o", *trainBin, "./engine/builtin/cmd/train")
 		cmd.Stderr = os.Stderr
@@ -163,12 +172,17 @@ func main() {
 		tl[i] = tallies{}
 	}
 	for _, fd := range folds {
-		restore := func() {}
-		if *head != "shipped" {
-			table, err := trainWithout(*trainBin, tmp, *corpus, h.train, h.table, strings.Fields(*trainFlags), fd.out)
+		var restores []func()
+		if len(hs) > 0 {
+			dir, err := trainWithout(*trainBin, tmp, *corpus, strings.Join(trainNames, ","), strings.Fields(*trainFlags), fd.out)
 			fail(err)
-			restore, err = builtin.SetLearnedTable(h.table, table)
-			fail(err)
+			for _, x := range hs {
+				table, err := os.ReadFile(filepath.Join(dir, heads[x].table))
+				fail(err)
+				restore, err := builtin.SetLearnedTable(heads[x].table, string(table))
+				fail(err)
+				restores = append(restores, restore)
+			}
 		}
 		for i, m := range ms {
 			old := builtin.CurrentIntentMix()
@@ -195,7 +209,9 @@ func main() {
 			}
 			builtin.SetIntentMix(old)
 		}
-		restore()
+		for _, restore := range restores {
+			restore()
+		}
 		fmt.Fprintf(os.Stderr, "cvcomments: %s (%d rows) done\n", fd.name, len(fd.rows))
 	}
 	if *confusion {
@@ -281,9 +297,10 @@ func judge(r row) (map[string]bool, string) {
 	return ok, strings.Join(c.Intent, "+")
 }
 
-// trainWithout trains head (the trainer's flag name) on the corpus rows
-// whose text is not in out and returns its table.
-func trainWithout(bin, tmp, corpus, head, table string, extra []string, out map[string]bool) (string, error) {
+// trainWithout trains heads (the trainer's flag names, comma-separated) on
+// the corpus rows whose text is not in out and returns the directory of
+// their tables.
+func trainWithout(bin, tmp, corpus, heads string, extra []string, out map[string]bool) (string, error) {
 	src, err := os.ReadFile(corpus)
 	if err != nil {
 		return "", err
@@ -303,12 +320,11 @@ func trainWithout(bin, tmp, corpus, head, table string, extra []string, out map[
 	if err := os.WriteFile(filepath.Join(dir, filepath.Base(corpus)), []byte(b.String()), 0o644); err != nil {
 		return "", err
 	}
-	cmd := exec.Command(bin, append([]string{"-only", head, "-corpus", dir, "-out", dir}, extra...)...)
+	cmd := exec.Command(bin, append([]string{"-only", heads, "-corpus", dir, "-out", dir}, extra...)...)
 	if o, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("train: %v: %s", err, o)
 	}
-	t, err := os.ReadFile(filepath.Join(dir, table))
-	return string(t), err
+	return dir, nil
 }
 
 func readRows(path string) ([]row, error) {
