@@ -1,0 +1,357 @@
+// Command cvcomments cross-validates a learned comment head together with
+// the rules: for each fold it trains the head (engine/builtin/cmd/train
+// -only HEAD) on the project's comments (engine/builtin/corpus) without
+// the fold's rows, puts that table in place of the shipped one
+// (builtin.SetLearnedTable) and scores the whole pipeline (Classify and
+// Moderate, as TestObviousComments judges a row) on the fold.
+//
+// The folds: each set file of -sets (a set written by one writer; its rows
+// are held out of training by text), then -rest folds of the corpus rows
+// in no set file (row i in fold i mod -rest). The rules were written from
+// the set files' misses, so their folds flatter the rules; the rest of the
+// corpus is the fairer half (docs/quality.md, "Cross-validating a head").
+//
+// Usage (from the repository root):
+//
+//	go run ./engine/builtin/cmd/cvcomments -head intent -sets '/work/notes/blind*.jsonl' [-mix 0.6,0.2,0.6 -mix ...]
+//
+// It prints, per mix (intent head only; the shipped mix otherwise), the
+// accuracy of -field and of every field per variety, over the set folds,
+// the rest folds and both.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"svc/engine/builtin"
+	"svc/engine/op"
+)
+
+type row struct {
+	Variety          string   `json:"variety"`
+	Text             string   `json:"text"`
+	Intent           string   `json:"intent"`
+	IntentOK         []string `json:"intent_ok"`
+	Sentiment        string   `json:"sentiment"`
+	Language         string   `json:"language"`
+	Dialect          string   `json:"dialect"`
+	Flagged          bool     `json:"flagged"`
+	RequiresResponse bool     `json:"requires_response"`
+	Priority         string   `json:"priority"`
+}
+
+// heads: -head -> the trainer's flag name, the table and the field it decides.
+var heads = map[string]struct{ train, table, field string }{
+	"intent":    {"intent", "learned_intent.tsv", "intent"},
+	"sentiment": {"sent-comments", "learned_sentiment_comments.tsv", "sentiment"},
+	"priority":  {"priority", "learned_priority.tsv", "priority"},
+	"dialect":   {"dialect", "learned_dialect_comments.tsv", "dialect"},
+	"insult":    {"insult", "learned_insult_comments.tsv", "moderation"},
+}
+
+type mixes []builtin.IntentMix
+
+func (m *mixes) String() string { return fmt.Sprint(*m) }
+func (m *mixes) Set(v string) error {
+	f := strings.Split(v, ",")
+	if len(f) < 3 || len(f) > 5 {
+		return fmt.Errorf("want mix,base,alone[,overrule[,weak]]")
+	}
+	c := builtin.CurrentIntentMix()
+	x := [5]float64{c.Mix, c.Base, c.Alone, c.Overrule, c.Weak}
+	for i, s := range f {
+		var err error
+		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
+			return err
+		}
+	}
+	*m = append(*m, builtin.IntentMix{Mix: x[0], Base: x[1], Alone: x[2], Overrule: x[3], Weak: x[4]})
+	return nil
+}
+
+func main() {
+	head := flag.String("head", "intent", "comment heads to refit per fold, comma-separated: intent, sentiment, priority, dialect, insult; or shipped (no refit: the shipped tables, which saw every fold). Heads not refit are the shipped ones, which saw the fold: every field is flattered unless all five are refit")
+	field := flag.String("field", "", "field to report beside every field (default: the first head's)")
+	corpus := flag.String("corpus", "engine/builtin/corpus/comments.jsonl", "the project's comments")
+	sets := flag.String("sets", "", "comma-separated globs of the set files (one writer each), each a fold")
+	rest := flag.Int("rest", 5, "folds of the corpus rows in no set file (0: none)")
+	trainBin := flag.String("train", "", "a built engine/builtin/cmd/train (default: go build it into a temporary directory)")
+	confusion := flag.Bool("confusion", false, "print the intent confusions (label -> reported) of the first mix over the rest folds")
+	trainFlags := flag.String("trainflags", "", "further flags of the trainer, space-separated (e.g. \"-epochs 8 -nb intent\"), to try other features or regularisation")
+	only := flag.String("only", "", "varieties to score, comma-separated (default: all)")
+	var ms mixes
+	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
+	flag.Parse()
+	var hs []string // the heads refit per fold
+	if *head != "shipped" {
+		hs = strings.Split(*head, ",")
+	}
+	var trainNames []string
+	for _, x := range hs {
+		h, ok := heads[x]
+		if !ok {
+			fail(fmt.Errorf("unknown -head %q", x))
+		}
+		trainNames = append(trainNames, h.train)
+		if *field == "" {
+			*field = h.field
+		}
+	}
+	if *field == "" {
+		*field = "intent"
+	}
+	if len(ms) == 0 {
+		ms = mixes{builtin.CurrentIntentMix()}
+	}
+	all, err := readRows(*corpus)
+	fail(err)
+	var folds []fold
+	inSet := map[string]bool{}
+	for _, g := range strings.Split(*sets, ",") {
+		if g = strings.TrimSpace(g); g == "" {
+			continue
+		}
+		files, err := filepath.Glob(g)
+		fail(err)
+		sort.Strings(files)
+		for _, f := range files {
+			rs, err := readRows(f)
+			fail(err)
+			fd := fold{name: filepath.Base(f), set: true, rows: rs, out: map[string]bool{}}
+			for _, r := range rs {
+				fd.out[r.Text], inSet[r.Text] = true, true
+			}
+			folds = append(folds, fd)
+		}
+	}
+	if *rest > 0 {
+		rf := make([]fold, *rest)
+		for k := range rf {
+			rf[k] = fold{name: fmt.Sprintf("rest%d", k+1), out: map[string]bool{}}
+		}
+		i := 0
+		for _, r := range all {
+			if inSet[r.Text] {
+				continue
+			}
+			k := i % *rest
+			rf[k].rows = append(rf[k].rows, r)
+			rf[k].out[r.Text] = true
+			i++
+		}
+		folds = append(folds, rf...)
+	}
+	keep := map[string]bool{}
+	for _, v := range strings.Split(*only, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			keep[v] = true
+		}
+	}
+	tmp, err := os.MkdirTemp("", "cvcomments")
+	fail(err)
+	defer os.RemoveAll(tmp)
+	if len(hs) > 0 && *trainBin == "" {
+		*trainBin = filepath.Join(tmp, "train")
+		cmd := exec.Command("go", "build", "-o", *trainBin, "./engine/builtin/cmd/train")
+		cmd.Stderr = os.Stderr
+		fail(cmd.Run())
+	}
+	// tallies[mix][group][field]
+	conf := map[string]int{}
+	tl := make([]tallies, len(ms))
+	for i := range tl {
+		tl[i] = tallies{}
+	}
+	for _, fd := range folds {
+		var restores []func()
+		if len(hs) > 0 {
+			dir, err := trainWithout(*trainBin, tmp, *corpus, strings.Join(trainNames, ","), strings.Fields(*trainFlags), fd.out)
+			fail(err)
+			for _, x := range hs {
+				table, err := os.ReadFile(filepath.Join(dir, heads[x].table))
+				fail(err)
+				restore, err := builtin.SetLearnedTable(heads[x].table, string(table))
+				fail(err)
+				restores = append(restores, restore)
+			}
+		}
+		for i, m := range ms {
+			old := builtin.CurrentIntentMix()
+			builtin.SetIntentMix(m)
+			for _, r := range fd.rows {
+				if len(keep) > 0 && !keep[r.Variety] {
+					continue
+				}
+				ok, got := judge(r)
+				if *confusion && i == 0 && !fd.set && !ok["intent"] {
+					conf[r.Intent+" -> "+got]++
+				}
+				half := "rest"
+				if fd.set {
+					half = "sets"
+				}
+				for _, g := range []string{r.Variety, "total", half} {
+					for _, f := range []string{*field, "all"} {
+						if v, has := ok[f]; has {
+							tl[i].bump(g, f, v)
+						}
+					}
+				}
+			}
+			builtin.SetIntentMix(old)
+		}
+		for _, restore := range restores {
+			restore()
+		}
+		fmt.Fprintf(os.Stderr, "cvcomments: %s (%d rows) done\n", fd.name, len(fd.rows))
+	}
+	if *confusion {
+		var ks []string
+		for k := range conf {
+			ks = append(ks, k)
+		}
+		sort.Slice(ks, func(a, b int) bool { return conf[ks[a]] > conf[ks[b]] })
+		for _, k := range ks {
+			fmt.Printf("confusion %5d  %s\n", conf[k], k)
+		}
+	}
+	for i, m := range ms {
+		fmt.Printf("mix %g,%g,%g,%g,%g (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, *head, *field)
+		var groups []string
+		for g := range tl[i] {
+			groups = append(groups, g)
+		}
+		sort.Strings(groups)
+		for _, g := range groups {
+			t := tl[i][g]
+			fmt.Printf("  %-10s %s  all %s\n", g, t[*field], t["all"])
+		}
+	}
+}
+
+type fold struct {
+	name string
+	set  bool
+	rows []row
+	out  map[string]bool // texts held out of training
+}
+
+type tally struct{ right, n int }
+
+func (t *tally) String() string {
+	if t == nil || t.n == 0 {
+		return "      -        "
+	}
+	return fmt.Sprintf("%5d/%-5d %5.2f%%", t.right, t.n, 100*float64(t.right)/float64(t.n))
+}
+
+type tallies map[string]map[string]*tally
+
+func (ts tallies) bump(g, f string, right bool) {
+	if ts[g] == nil {
+		ts[g] = map[string]*tally{}
+	}
+	if ts[g][f] == nil {
+		ts[g][f] = &tally{}
+	}
+	ts[g][f].n++
+	if right {
+		ts[g][f].right++
+	}
+}
+
+// judge is TestObviousComments' judgement of a row (obvious_test.go).
+func judge(r row) (map[string]bool, string) {
+	c := builtin.Classify(op.ClassifyRequest{Text: r.Text})
+	m := builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: "medium"})
+	ok := map[string]bool{}
+	intentOK := op.In(r.Intent, c.Intent)
+	for _, k := range c.Intent {
+		if k != r.Intent && !op.In(k, r.IntentOK) {
+			intentOK = false
+		}
+	}
+	ok["intent"] = intentOK
+	ok["sentiment"] = c.Sentiment == r.Sentiment
+	ok["language"] = c.Language == r.Language
+	ok["dialect"] = c.Dialect == r.Dialect
+	ok["moderation"] = !m.IsSafe == r.Flagged
+	ok["requires_response"] = c.RequiresResponse == r.RequiresResponse
+	if r.Intent == "complaint" {
+		ok["priority"] = c.Priority == r.Priority
+	}
+	all := true
+	for _, v := range ok {
+		all = all && v
+	}
+	ok["all"] = all
+	return ok, strings.Join(c.Intent, "+")
+}
+
+// trainWithout trains heads (the trainer's flag names, comma-separated) on
+// the corpus rows whose text is not in out and returns the directory of
+// their tables.
+func trainWithout(bin, tmp, corpus, heads string, extra []string, out map[string]bool) (string, error) {
+	src, err := os.ReadFile(corpus)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(string(src), "\n") {
+		var r row
+		if line == "" || json.Unmarshal([]byte(line), &r) != nil || out[r.Text] {
+			continue
+		}
+		b.WriteString(line + "\n")
+	}
+	dir := filepath.Join(tmp, "fold")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, filepath.Base(corpus)), []byte(b.String()), 0o644); err != nil {
+		return "", err
+	}
+	cmd := exec.Command(bin, append([]string{"-only", heads, "-corpus", dir, "-out", dir}, extra...)...)
+	if o, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("train: %v: %s", err, o)
+	}
+	return dir, nil
+}
+
+func readRows(path string) ([]row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rs []row
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	for sc.Scan() {
+		if len(strings.TrimSpace(sc.Text())) == 0 {
+			continue
+		}
+		var r row
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		rs = append(rs, r)
+	}
+	return rs, sc.Err()
+}
+
+func fail(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cvcomments:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"testing"
+
+	"svc/engine/builtin"
+)
+
+func TestMixFlag(t *testing.T) {
+	var m mixes
+	if err := m.Set("0.6,0.2,0.5"); err != nil {
+		t.Fatal(err)
+	}
+	cur := builtin.CurrentIntentMix()
+	if got := m[0]; got.Mix != 0.6 || got.Base != 0.2 || got.Alone != 0.5 || got.Overrule != cur.Overrule || got.Weak != cur.Weak {
+		t.Errorf("-mix 0.6,0.2,0.5 = %+v, want the shipped overrule and weak (%+v)", got, cur)
+	}
+	if err := m.Set("1,0.2,0.4,0.9,0.3"); err != nil || m[1].Overrule != 0.9 || m[1].Weak != 0.3 {
+		t.Errorf("-mix 1,0.2,0.4,0.9,0.3 = %+v, %v", m[1], err)
+	}
+	for _, bad := range []string{"0.6,0.2", "a,b,c", "1,2,3,4,5,6"} {
+		if err := m.Set(bad); err == nil {
+			t.Errorf("-mix %s: no error", bad)
+		}
+	}
+}
+
+// judge grades a row as TestObviousComments does: every field, intent_ok
+// accepted beside the intent.
+func TestJudge(t *testing.T) {
+	r := row{Variety: "english", Text: "the app crashes every time I open it, fix it", Intent: "complaint", Sentiment: "negative",
+		Language: "en", RequiresResponse: true, Priority: "medium"}
+	ok, got := judge(r)
+	if !ok["intent"] || got != "complaint" {
+		t.Fatalf("judge(%q): intent %v, got %q", r.Text, ok["intent"], got)
+	}
+	r.Intent = "praise"
+	if ok, _ := judge(r); ok["intent"] || ok["all"] {
+		t.Errorf("judge with the wrong intent: %v", ok)
+	}
+}

@@ -1,0 +1,52 @@
+package builtin
+
+import "fmt"
+
+// Hooks for cross-validation (engine/builtin/cmd/cvcomments): replace a
+// learned comment head by one trained without a fold, and try another mix
+// of the intent head. Not for serving: they change package state and must
+// not run beside a classification.
+
+// cvHeads are the learned comment heads SetLearnedTable may replace.
+var cvHeads = map[string]**learnedHead{
+	"learned_intent.tsv":             &learnedIntent,
+	"learned_dialect_comments.tsv":   &learnedDialect,
+	"learned_sentiment_comments.tsv": &learnedSentComments,
+	"learned_priority.tsv":           &learnedPriority,
+	"learned_insult_comments.tsv":    &learnedInsult,
+}
+
+// SetLearnedTable replaces the learned head of table file (e.g.
+// learned_intent.tsv) by the table content and returns a function that
+// restores the shipped head.
+func SetLearnedTable(file, content string) (restore func(), err error) {
+	p, ok := cvHeads[file]
+	if !ok {
+		return nil, fmt.Errorf("builtin: %s is no comment head", file)
+	}
+	old := *p
+	h := parseLearned(file, content)
+	if old != nil && len(h.classes) != len(old.classes) {
+		return nil, fmt.Errorf("builtin: %s: %d classes, want %d", file, len(h.classes), len(old.classes))
+	}
+	*p = h
+	return func() { *p = old }, nil
+}
+
+// IntentMix is the mix of the learned intent head with the rules for
+// Arabic-script comments (withLearnedIntent).
+type IntentMix struct {
+	Mix, Base, Alone float64
+	Overrule, Weak   float64
+}
+
+// CurrentIntentMix is the mix in use.
+func CurrentIntentMix() IntentMix {
+	return IntentMix{learnedIntentMix, learnedIntentBase, learnedIntentAlone, learnedIntentOverrule, learnedIntentWeak}
+}
+
+// SetIntentMix sets the mix (cross-validation only).
+func SetIntentMix(m IntentMix) {
+	learnedIntentMix, learnedIntentBase, learnedIntentAlone = m.Mix, m.Base, m.Alone
+	learnedIntentOverrule, learnedIntentWeak = m.Overrule, m.Weak
+}
