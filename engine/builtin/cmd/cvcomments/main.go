@@ -5,7 +5,7 @@
 // (builtin.SetLearnedTable) and scores the whole pipeline (Classify and
 // Moderate, as TestObviousComments judges a row) on the fold.
 //
-// The folds: each set file of -sets (a set written by one writer; its rows
+// The folds: each writer set of the corpus (or each set file of -sets) (a set written by one writer; its rows
 // are held out of training by text), then -rest folds of the corpus rows
 // in no set file (row i in fold i mod -rest). The rules were written from
 // the set files' misses, so their folds flatter the rules; the rest of the
@@ -13,7 +13,10 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./engine/builtin/cmd/cvcomments -head intent -sets '/work/notes/blind*.jsonl' [-mix 0.6,0.2,0.6 -mix ...]
+//	go run ./engine/builtin/cmd/cvcomments -head intent [-mix 0.6,0.2,0.6 -mix ...]
+//
+// (without -sets the folds are the corpus rows' own writer sets, field
+// "set", every one but "brief", whose rows make the -rest folds.)
 //
 // It prints, per mix (intent head only; the shipped mix otherwise), the
 // accuracy of -field and of every field per variety, over the set folds,
@@ -47,6 +50,7 @@ type row struct {
 	Flagged          bool     `json:"flagged"`
 	RequiresResponse bool     `json:"requires_response"`
 	Priority         string   `json:"priority"`
+	Set              string   `json:"set"` // the writer set (corpus/README.md): brief, blind1...
 }
 
 // heads: -head -> the trainer's flag name, the table and the field it decides.
@@ -82,7 +86,7 @@ func main() {
 	head := flag.String("head", "intent", "comment heads to refit per fold, comma-separated: intent, sentiment, priority, dialect, insult; or shipped (no refit: the shipped tables, which saw every fold). Heads not refit are the shipped ones, which saw the fold: every field is flattered unless all five are refit")
 	field := flag.String("field", "", "field to report beside every field (default: the first head's)")
 	corpus := flag.String("corpus", "engine/builtin/corpus/comments.jsonl", "the project's comments")
-	sets := flag.String("sets", "", "comma-separated globs of the set files (one writer each), each a fold")
+	sets := flag.String("sets", "", "comma-separated globs of the set files (one writer each), each a fold (default: the corpus rows' own set, every set but brief)")
 	rest := flag.Int("rest", 5, "folds of the corpus rows in no set file (0: none)")
 	trainBin := flag.String("train", "", "a built engine/builtin/cmd/train (default: go build it into a temporary directory)")
 	confusion := flag.Bool("confusion", false, "print the intent confusions (label -> reported) of the first mix over the rest folds")
@@ -131,6 +135,27 @@ func main() {
 				fd.out[r.Text], inSet[r.Text] = true, true
 			}
 			folds = append(folds, fd)
+		}
+	}
+	if strings.TrimSpace(*sets) == "" { // the corpus names each row's writer set
+		bySet := map[string]*fold{}
+		var names []string
+		for _, r := range all {
+			if r.Set == "" || r.Set == "brief" {
+				continue
+			}
+			fd := bySet[r.Set]
+			if fd == nil {
+				fd = &fold{name: r.Set, set: true, out: map[string]bool{}}
+				bySet[r.Set] = fd
+				names = append(names, r.Set)
+			}
+			fd.rows = append(fd.rows, r)
+			fd.out[r.Text], inSet[r.Text] = true, true
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			folds = append(folds, *bySet[n])
 		}
 	}
 	if *rest > 0 {
