@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"svc/engine/op"
 )
 
 // obviousRow is one comment of testdata/obvious.jsonl: short, obvious
@@ -23,19 +21,7 @@ import (
 // another, each measured once before the rules were widened for it;
 // "holdout3" was written after all of them and only measured
 // (docs/quality.md).
-type obviousRow struct {
-	Variety          string   `json:"variety"` // english, egyptian, gulf, levantine, msa, arabizi
-	Text             string   `json:"text"`
-	Intent           string   `json:"intent"`    // the intent that must be reported
-	IntentOK         []string `json:"intent_ok"` // further intents that may be reported beside it
-	Sentiment        string   `json:"sentiment"`
-	Language         string   `json:"language"`
-	Dialect          string   `json:"dialect"`
-	Flagged          bool     `json:"flagged"` // Moderate at medium strictness is not safe
-	RequiresResponse bool     `json:"requires_response"`
-	Priority         string   `json:"priority"` // complaints only
-	Split            string   `json:"split"`
-}
+type obviousRow = LabelledComment
 
 // obviousFile is testdata/obvious.jsonl, or the file named by $OBVIOUS_FILE:
 // another set in the same format (a set written blind, to measure the rules
@@ -74,32 +60,9 @@ func loadObvious(t testing.TB) []obviousRow {
 	return rows
 }
 
-// judgeObvious scores one comment: field -> right (absent: not applicable).
+// judgeObvious scores one comment (Judge) and describes the answer.
 func judgeObvious(r obviousRow) (map[string]bool, string) {
-	c := Classify(op.ClassifyRequest{Text: r.Text})
-	m := Moderate(op.ModerateRequest{Text: r.Text, Strictness: "medium"})
-	ok := map[string]bool{}
-	intentOK := op.In(r.Intent, c.Intent)
-	for _, k := range c.Intent {
-		if k != r.Intent && !op.In(k, r.IntentOK) {
-			intentOK = false
-		}
-	}
-	ok["intent"] = intentOK
-	ok["sentiment"] = c.Sentiment == r.Sentiment
-	ok["language"] = c.Language == r.Language
-	ok["dialect"] = c.Dialect == r.Dialect
-	ok["moderation"] = !m.IsSafe == r.Flagged
-	ok["requires_response"] = c.RequiresResponse == r.RequiresResponse
-	if r.Intent == "complaint" {
-		ok["priority"] = c.Priority == r.Priority
-	}
-	all, allButDialect := true, true
-	for f, v := range ok {
-		all = all && v
-		allButDialect = allButDialect && (v || f == "dialect")
-	}
-	ok["all"], ok["all_but_dialect"] = all, allButDialect
+	ok, c, m := Judge(r)
 	got := fmt.Sprintf("intent=%v sentiment=%s lang=%s dialect=%s flags=%v rr=%v priority=%s reply=%q",
 		c.Intent, c.Sentiment, c.Language, c.Dialect, m.Flags, c.RequiresResponse, c.Priority, c.ReplyText)
 	return ok, got

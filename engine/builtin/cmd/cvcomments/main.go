@@ -36,22 +36,10 @@ import (
 	"strings"
 
 	"svc/engine/builtin"
-	"svc/engine/op"
 )
 
-type row struct {
-	Variety          string   `json:"variety"`
-	Text             string   `json:"text"`
-	Intent           string   `json:"intent"`
-	IntentOK         []string `json:"intent_ok"`
-	Sentiment        string   `json:"sentiment"`
-	Language         string   `json:"language"`
-	Dialect          string   `json:"dialect"`
-	Flagged          bool     `json:"flagged"`
-	RequiresResponse bool     `json:"requires_response"`
-	Priority         string   `json:"priority"`
-	Set              string   `json:"set"` // the writer set (corpus/README.md): brief, blind1...
-}
+// row is a labelled comment (the corpus, a set file).
+type row = builtin.LabelledComment
 
 // heads: -head -> the trainer's flag name, the table and the field it decides.
 var heads = map[string]struct{ train, table, field string }{
@@ -294,31 +282,10 @@ func (ts tallies) bump(g, f string, right bool) {
 	}
 }
 
-// judge is TestObviousComments' judgement of a row (obvious_test.go).
+// judge is TestObviousComments' judgement of a row (builtin.Judge) and
+// the intents reported.
 func judge(r row) (map[string]bool, string) {
-	c := builtin.Classify(op.ClassifyRequest{Text: r.Text})
-	m := builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: "medium"})
-	ok := map[string]bool{}
-	intentOK := op.In(r.Intent, c.Intent)
-	for _, k := range c.Intent {
-		if k != r.Intent && !op.In(k, r.IntentOK) {
-			intentOK = false
-		}
-	}
-	ok["intent"] = intentOK
-	ok["sentiment"] = c.Sentiment == r.Sentiment
-	ok["language"] = c.Language == r.Language
-	ok["dialect"] = c.Dialect == r.Dialect
-	ok["moderation"] = !m.IsSafe == r.Flagged
-	ok["requires_response"] = c.RequiresResponse == r.RequiresResponse
-	if r.Intent == "complaint" {
-		ok["priority"] = c.Priority == r.Priority
-	}
-	all := true
-	for _, v := range ok {
-		all = all && v
-	}
-	ok["all"] = all
+	ok, c, _ := builtin.Judge(r)
 	return ok, strings.Join(c.Intent, "+")
 }
 
