@@ -232,6 +232,7 @@ type textAnalysis struct {
 	// that sentimentScores does not compute them again
 	stackX  [stackN]float64
 	stackOK bool
+	arabizi bool // an Arabizi comment's reading (sentiment_comments.go)
 }
 
 func analyseText(text string) textAnalysis { return analyseTextBuf(text, dialect.Detect(text), nil) }
@@ -284,6 +285,7 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if buf != nil {
 		latin = buf.latin
 	}
+	a.arabizi = latin != ""
 	a.sc = intentScores(text, latin, a.toks, a.sent, a.tx.spam)
 	abusive := a.tx.abuse() >= abusiveMin
 	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: hasQuestionMark(text), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})

@@ -50,3 +50,26 @@ func SetIntentMix(m IntentMix) {
 	learnedIntentMix, learnedIntentBase, learnedIntentAlone = m.Mix, m.Base, m.Alone
 	learnedIntentOverrule, learnedIntentWeak = m.Overrule, m.Weak
 }
+
+// SentMix is the mix of the learned comment sentiment head with the rules
+// (withCommentSentiment): the head's probability from which it overrules
+// the label of an Arabic-script (Ar), English (En) or Arabizi (Latin)
+// comment, of any comment whose intents leave every label open (Free),
+// from which a complaint may be answered mixed (Mixed, 0: never) and
+// from which the head may answer a label the intents do not allow
+// (Loose, 0: never), and from which it turns the negative label of an
+// English comment positive or a positive one negative (FlipEn, 0: En).
+type SentMix struct {
+	Ar, En, Free, Latin, Mixed, Loose, FlipEn float64
+}
+
+// CurrentSentMix is the mix in use.
+func CurrentSentMix() SentMix {
+	return SentMix{commentSentMin, commentSentMinEn, commentSentMinFree, commentSentMinLatin, commentSentMixed, commentSentLoose, commentSentFlipEn}
+}
+
+// SetSentMix sets the mix (cross-validation only).
+func SetSentMix(m SentMix) {
+	commentSentMin, commentSentMinEn, commentSentMinFree = m.Ar, m.En, m.Free
+	commentSentMinLatin, commentSentMixed, commentSentLoose, commentSentFlipEn = m.Latin, m.Mixed, m.Loose, m.FlipEn
+}

@@ -14,11 +14,13 @@
 // Usage (from the repository root):
 //
 //	go run ./engine/builtin/cmd/cvcomments -head intent [-mix 0.6,0.2,0.6 -mix ...]
+//	go run ./engine/builtin/cmd/cvcomments -head sentiment [-smix 0.75,0.94 -smix ,,,0.6 ...]
 //
 // (without -sets the folds are the corpus rows' own writer sets, field
 // "set", every one but "brief", whose rows make the -rest folds.)
 //
-// It prints, per mix (intent head only; the shipped mix otherwise), the
+// It prints, per mix (-mix: intent, -smix: sentiment, each -mix with each
+// -smix; the shipped mixes otherwise), the
 // accuracy of -field and of every field per variety, over the set folds,
 // the rest folds and both.
 package main
@@ -70,6 +72,35 @@ func (m *mixes) Set(v string) error {
 	return nil
 }
 
+type sentMixes []builtin.SentMix
+
+func (m *sentMixes) String() string { return fmt.Sprint(*m) }
+func (m *sentMixes) Set(v string) error {
+	f := strings.Split(v, ",")
+	if len(f) < 1 || len(f) > 7 {
+		return fmt.Errorf("want ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]]")
+	}
+	c := builtin.CurrentSentMix()
+	x := [7]float64{c.Ar, c.En, c.Free, c.Latin, c.Mixed, c.Loose, c.FlipEn}
+	for i, s := range f {
+		if s = strings.TrimSpace(s); s == "" {
+			continue // the shipped value
+		}
+		var err error
+		if x[i], err = strconv.ParseFloat(s, 64); err != nil {
+			return err
+		}
+	}
+	*m = append(*m, builtin.SentMix{Ar: x[0], En: x[1], Free: x[2], Latin: x[3], Mixed: x[4], Loose: x[5], FlipEn: x[6]})
+	return nil
+}
+
+// variant is one intent mix with one sentiment mix.
+type variant struct {
+	im builtin.IntentMix
+	sm builtin.SentMix
+}
+
 func main() {
 	head := flag.String("head", "intent", "comment heads to refit per fold, comma-separated: intent, sentiment, priority, dialect, insult; or shipped (no refit: the shipped tables, which saw every fold). Heads not refit are the shipped ones, which saw the fold: every field is flattered unless all five are refit")
 	field := flag.String("field", "", "field to report beside every field (default: the first head's)")
@@ -82,6 +113,8 @@ func main() {
 	only := flag.String("only", "", "varieties to score, comma-separated (default: all)")
 	var ms mixes
 	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
+	var ss sentMixes
+	flag.Var(&ss, "smix", "sentiment head mix ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]] (thresholds; an empty value keeps the shipped one, 0 turns a part off; repeatable, each tried with each -mix; default: the shipped one)")
 	flag.Parse()
 	var hs []string // the heads refit per fold
 	if *head != "shipped" {
@@ -103,6 +136,15 @@ func main() {
 	}
 	if len(ms) == 0 {
 		ms = mixes{builtin.CurrentIntentMix()}
+	}
+	if len(ss) == 0 {
+		ss = sentMixes{builtin.CurrentSentMix()}
+	}
+	var vs []variant
+	for _, m := range ms {
+		for _, s := range ss {
+			vs = append(vs, variant{m, s})
+		}
 	}
 	all, err := readRows(*corpus)
 	fail(err)
@@ -180,7 +222,7 @@ func main() {
 	}
 	// tallies[mix][group][field]
 	conf := map[string]int{}
-	tl := make([]tallies, len(ms))
+	tl := make([]tallies, len(vs))
 	for i := range tl {
 		tl[i] = tallies{}
 	}
@@ -197,9 +239,10 @@ func main() {
 				restores = append(restores, restore)
 			}
 		}
-		for i, m := range ms {
-			old := builtin.CurrentIntentMix()
-			builtin.SetIntentMix(m)
+		for i, v := range vs {
+			old, oldS := builtin.CurrentIntentMix(), builtin.CurrentSentMix()
+			builtin.SetIntentMix(v.im)
+			builtin.SetSentMix(v.sm)
 			for _, r := range fd.rows {
 				if len(keep) > 0 && !keep[r.Variety] {
 					continue
@@ -221,6 +264,7 @@ func main() {
 				}
 			}
 			builtin.SetIntentMix(old)
+			builtin.SetSentMix(oldS)
 		}
 		for _, restore := range restores {
 			restore()
@@ -237,8 +281,10 @@ func main() {
 			fmt.Printf("confusion %5d  %s\n", conf[k], k)
 		}
 	}
-	for i, m := range ms {
-		fmt.Printf("mix %g,%g,%g,%g,%g (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, *head, *field)
+	for i, v := range vs {
+		m, s := v.im, v.sm
+		fmt.Printf("mix %g,%g,%g,%g,%g smix %g,%g,%g,%g,%g,%g,%g (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak,
+			s.Ar, s.En, s.Free, s.Latin, s.Mixed, s.Loose, s.FlipEn, *head, *field)
 		var groups []string
 		for g := range tl[i] {
 			groups = append(groups, g)

@@ -39,3 +39,24 @@ func TestJudge(t *testing.T) {
 		t.Errorf("judge with the wrong intent: %v", ok)
 	}
 }
+
+func TestSentMixFlag(t *testing.T) {
+	var m sentMixes
+	cur := builtin.CurrentSentMix()
+	if err := m.Set("0.7,,0.8"); err != nil {
+		t.Fatal(err)
+	}
+	want := cur
+	want.Ar, want.Free = 0.7, 0.8
+	if m[0] != want {
+		t.Errorf("-smix 0.7,,0.8 = %+v, want %+v (the rest shipped)", m[0], want)
+	}
+	if err := m.Set("0.7,0.9,0.85,0.6,0.9,0.95,0.99"); err != nil || m[1] != (builtin.SentMix{Ar: 0.7, En: 0.9, Free: 0.85, Latin: 0.6, Mixed: 0.9, Loose: 0.95, FlipEn: 0.99}) {
+		t.Errorf("-smix with seven parts = %+v, %v", m[1], err)
+	}
+	for _, bad := range []string{"a", "1,2,3,4,5,6,7,8"} {
+		if err := m.Set(bad); err == nil {
+			t.Errorf("-smix %s: no error", bad)
+		}
+	}
+}
