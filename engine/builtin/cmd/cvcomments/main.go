@@ -82,6 +82,71 @@ func (m *mixes) Set(v string) error {
 	return nil
 }
 
+// dmix is one setting of the dialect decision's constants (-dmix
+// name=value,...; builtin.DialectKnobs), the others as shipped.
+type dmix struct {
+	names []string
+	vals  []float64
+}
+
+func (d dmix) String() string {
+	if len(d.names) == 0 {
+		return "shipped"
+	}
+	var b []string
+	for i, n := range d.names {
+		b = append(b, fmt.Sprintf("%s=%g", n, d.vals[i]))
+	}
+	return strings.Join(b, ",")
+}
+
+type dmixes []dmix
+
+func (m *dmixes) String() string { return fmt.Sprint(*m) }
+func (m *dmixes) Set(v string) error {
+	var d dmix
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f == "" || f == "shipped" {
+			continue
+		}
+		k, x, ok := strings.Cut(f, "=")
+		if !ok {
+			return fmt.Errorf("want name=value,... (names %v)", builtin.DialectKnobs())
+		}
+		if _, known := builtin.DialectKnob(k); !known {
+			return fmt.Errorf("no dialect knob %q (names %v)", k, builtin.DialectKnobs())
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err != nil {
+			return err
+		}
+		d.names, d.vals = append(d.names, k), append(d.vals, f)
+	}
+	*m = append(*m, d)
+	return nil
+}
+
+// set puts d in place and returns a function that restores the shipped constants.
+func (d dmix) set() func() {
+	var rs []func()
+	for i, n := range d.names {
+		r, err := builtin.SetDialectKnob(n, d.vals[i])
+		fail(err)
+		rs = append(rs, r)
+	}
+	return func() {
+		for i := len(rs) - 1; i >= 0; i-- {
+			rs[i]()
+		}
+	}
+}
+
+// variant is one decision tried per fold: an intent mix and a dialect setting.
+type variant struct {
+	intent  builtin.IntentMix
+	dialect dmix
+}
+
 func main() {
 	head := flag.String("head", "intent", "comment heads to refit per fold, comma-separated: intent, sentiment, priority, dialect, insult; or shipped (no refit: the shipped tables, which saw every fold). Heads not refit are the shipped ones, which saw the fold: every field is flattered unless all five are refit")
 	field := flag.String("field", "", "field to report beside every field (default: the first head's)")
@@ -89,11 +154,13 @@ func main() {
 	sets := flag.String("sets", "", "comma-separated globs of the set files (one writer each), each a fold (default: the corpus rows' own set, every set but brief)")
 	rest := flag.Int("rest", 5, "folds of the corpus rows in no set file (0: none)")
 	trainBin := flag.String("train", "", "a built engine/builtin/cmd/train (default: go build it into a temporary directory)")
-	confusion := flag.Bool("confusion", false, "print the intent confusions (label -> reported) of the first mix over the rest folds")
+	confusion := flag.Bool("confusion", false, "print the confusions (label -> reported) of the first mix over the rest folds: of the dialect with -field dialect, else of the intent")
 	trainFlags := flag.String("trainflags", "", "further flags of the trainer, space-separated (e.g. \"-epochs 8 -nb intent\"), to try other features or regularisation")
 	only := flag.String("only", "", "varieties to score, comma-separated (default: all)")
 	var ms mixes
 	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
+	var ds dmixes
+	flag.Var(&ds, "dmix", "dialect decision constants name=value,... (builtin.DialectKnobs: below, minp, frommsa, open, share, clear, outweigh, soft, softmsa, gulfodds, fi, fiother, bal; the others as shipped; \"shipped\" for none); repeatable, each tried with every -mix")
 	flag.Parse()
 	var hs []string // the heads refit per fold
 	if *head != "shipped" {
@@ -115,6 +182,15 @@ func main() {
 	}
 	if len(ms) == 0 {
 		ms = mixes{builtin.CurrentIntentMix()}
+	}
+	if len(ds) == 0 {
+		ds = dmixes{{}}
+	}
+	var vs []variant
+	for _, m := range ms {
+		for _, d := range ds {
+			vs = append(vs, variant{m, d})
+		}
 	}
 	all, err := readRows(*corpus)
 	fail(err)
@@ -192,7 +268,7 @@ func main() {
 	}
 	// tallies[mix][group][field]
 	conf := map[string]int{}
-	tl := make([]tallies, len(ms))
+	tl := make([]tallies, len(vs))
 	for i := range tl {
 		tl[i] = tallies{}
 	}
@@ -209,16 +285,21 @@ func main() {
 				restores = append(restores, restore)
 			}
 		}
-		for i, m := range ms {
+		for i, v := range vs {
 			old := builtin.CurrentIntentMix()
-			builtin.SetIntentMix(m)
+			builtin.SetIntentMix(v.intent)
+			restoreD := v.dialect.set()
 			for _, r := range fd.rows {
 				if len(keep) > 0 && !keep[r.Variety] {
 					continue
 				}
-				ok, got := judge(r)
-				if *confusion && i == 0 && !fd.set && !ok["intent"] {
-					conf[r.Intent+" -> "+got]++
+				ok, got, gotDialect := judge(r)
+				if *confusion && i == 0 && !fd.set {
+					if *field == "dialect" && !ok["dialect"] {
+						conf[r.Variety+": "+r.Dialect+" -> "+gotDialect]++
+					} else if *field != "dialect" && !ok["intent"] {
+						conf[r.Intent+" -> "+got]++
+					}
 				}
 				half := "rest"
 				if fd.set {
@@ -232,6 +313,7 @@ func main() {
 					}
 				}
 			}
+			restoreD()
 			builtin.SetIntentMix(old)
 		}
 		for _, restore := range restores {
@@ -249,8 +331,9 @@ func main() {
 			fmt.Printf("confusion %5d  %s\n", conf[k], k)
 		}
 	}
-	for i, m := range ms {
-		fmt.Printf("mix %g,%g,%g,%g,%g (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, *head, *field)
+	for i, v := range vs {
+		m := v.intent
+		fmt.Printf("mix %g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, v.dialect, *head, *field)
 		var groups []string
 		for g := range tl[i] {
 			groups = append(groups, g)
@@ -295,7 +378,7 @@ func (ts tallies) bump(g, f string, right bool) {
 }
 
 // judge is TestObviousComments' judgement of a row (obvious_test.go).
-func judge(r row) (map[string]bool, string) {
+func judge(r row) (map[string]bool, string, string) {
 	c := builtin.Classify(op.ClassifyRequest{Text: r.Text})
 	m := builtin.Moderate(op.ModerateRequest{Text: r.Text, Strictness: "medium"})
 	ok := map[string]bool{}
@@ -319,7 +402,7 @@ func judge(r row) (map[string]bool, string) {
 		all = all && v
 	}
 	ok["all"] = all
-	return ok, strings.Join(c.Intent, "+")
+	return ok, strings.Join(c.Intent, "+"), c.Dialect
 }
 
 // trainWithout trains heads (the trainer's flag names, comma-separated) on

@@ -207,6 +207,10 @@ func main() {
 		choice[h.flagName] = flag.String(h.flagName, h.defaults, h.what+": comma-separated sources, or none")
 	}
 	flag.Parse()
+	// -alpha, -char-lo, -char-hi and -min-count given on the command line
+	// overrule a head's own (cmd/cvcomments -trainflags tries them)
+	explicit := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { explicit[f.Name] = true })
 	selected := func(h head) bool {
 		if *only == "" {
 			return true
@@ -265,6 +269,15 @@ func main() {
 			if k, v, ok := strings.Cut(strings.TrimSpace(c), "="); ok && k == h.flagName {
 				headLatin = v
 			}
+		}
+		if explicit["alpha"] {
+			h.nbAlpha = 0
+		}
+		if explicit["char-lo"] || explicit["char-hi"] {
+			h.nbLo, h.nbHi = 0, 0
+		}
+		if explicit["min-count"] {
+			h.minCount = 0
 		}
 		mc := *minCount
 		if h.minCount > 0 {
