@@ -541,6 +541,7 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 		p = gulfPlaceTilt(sg, h.classes, p)
 	}
 	if d.Arabizi { // toks are those of the Arabic reading, not of orig
+		sg.NotEgyLev = sg.NotEgyLev || arabiziOon(orig)
 		return pickDialect(d, sg, h.classes, p)
 	}
 	// the Egyptian/Levantine rules say which dialect, not whether one: a
