@@ -14,11 +14,13 @@
 // Usage (from the repository root):
 //
 //	go run ./engine/builtin/cmd/cvcomments -head intent [-mix 0.6,0.2,0.6 -mix ...]
+//	go run ./engine/builtin/cmd/cvcomments -head dialect -field dialect -dmix shipped -dmix minp=0.7,below=0.9 [-trainflags "-min-count 2"]
 //
 // (without -sets the folds are the corpus rows' own writer sets, field
 // "set", every one but "brief", whose rows make the -rest folds.)
 //
-// It prints, per mix (intent head only; the shipped mix otherwise), the
+// It prints, per mix (intent head only; the shipped mix otherwise) and per
+// -dmix setting of the dialect decision (builtin.SetDialectKnob), the
 // accuracy of -field and of every field per variety, over the set folds,
 // the rest folds and both.
 package main
