@@ -1,10 +1,13 @@
 package builtin
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+)
 
 // Hooks for cross-validation (engine/builtin/cmd/cvcomments): replace a
 // learned comment head by one trained without a fold, and try another mix
-// of the intent head. Not for serving: they change package state and must
+// of the intent head or of the dialect decision. Not for serving: they change package state and must
 // not run beside a classification.
 
 // cvHeads are the learned comment heads SetLearnedTable may replace.
@@ -72,4 +75,54 @@ func CurrentSentMix() SentMix {
 func SetSentMix(m SentMix) {
 	commentSentMin, commentSentMinEn, commentSentMinFree = m.Ar, m.En, m.Free
 	commentSentMinLatin, commentSentMixed, commentSentLoose, commentSentFlipEn = m.Latin, m.Mixed, m.Loose, m.FlipEn
+}
+
+// dialectKnobs are the constants of the dialect head's decision
+// (refineDialect, pickDialect, varietyWeights, openVarieties, gulfPlaceTilt,
+// locativeLean) by the name SetDialectKnob takes.
+var dialectKnobs = map[string]*float64{
+	"below":    &learnedDialectBelow,
+	"minp":     &learnedDialectMinP,
+	"frommsa":  &learnedDialectFromMSA,
+	"open":     &signsOpen,
+	"share":    &signsShare,
+	"clear":    &signsClear,
+	"outweigh": &signsOutweigh,
+	"soft":     &signsSoft,
+	"softmsa":  &signsSoftMSA,
+	"gulfodds": &gulfPlaceOdds,
+	"fi":       &fiLean,
+	"fiother":  &fiOtherLean,
+	"bal":      &balLean,
+}
+
+// DialectKnobs are the names of the dialect decision's constants, sorted.
+func DialectKnobs() []string {
+	ks := make([]string, 0, len(dialectKnobs))
+	for k := range dialectKnobs {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// DialectKnob is the value in use of the dialect decision's constant name.
+func DialectKnob(name string) (float64, bool) {
+	p, ok := dialectKnobs[name]
+	if !ok {
+		return 0, false
+	}
+	return *p, true
+}
+
+// SetDialectKnob sets the dialect decision's constant name
+// (cross-validation only) and returns a function that restores it.
+func SetDialectKnob(name string, v float64) (restore func(), err error) {
+	p, ok := dialectKnobs[name]
+	if !ok {
+		return nil, fmt.Errorf("builtin: no dialect knob %q (have %v)", name, DialectKnobs())
+	}
+	old := *p
+	*p = v
+	return func() { *p = old }, nil
 }

@@ -541,6 +541,7 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 		p = gulfPlaceTilt(sg, h.classes, p)
 	}
 	if d.Arabizi { // toks are those of the Arabic reading, not of orig
+		sg.NotEgyLev = sg.NotEgyLev || arabiziOon(orig)
 		return pickDialect(d, sg, h.classes, p)
 	}
 	// the Egyptian/Levantine rules say which dialect, not whether one: a
@@ -582,7 +583,7 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 // nothing of the register: هل لديكم فرع في الدمام؟ is msa). Round 12: the
 // tuned comment sets name such a place in 68 Gulf comments, 7 MSA (each
 // with a formal sign or the formal apposition مدينة جدة) and 2 Egyptian.
-const gulfPlaceOdds = 3.0
+var gulfPlaceOdds = 3.0
 
 var gulfPlaces = wordSet(
 	// cities, countries and the region (not names shared with a common

@@ -15,12 +15,13 @@
 //
 //	go run ./engine/builtin/cmd/cvcomments -head intent [-mix 0.6,0.2,0.6 -mix ...]
 //	go run ./engine/builtin/cmd/cvcomments -head sentiment [-smix 0.75,0.94 -smix ,,,0.6 ...]
+//	go run ./engine/builtin/cmd/cvcomments -head dialect -field dialect -dmix shipped -dmix minp=0.7,below=0.9 [-trainflags "-min-count 2"]
 //
 // (without -sets the folds are the corpus rows' own writer sets, field
 // "set", every one but "brief", whose rows make the -rest folds.)
 //
-// It prints, per mix (-mix: intent, -smix: sentiment, each -mix with each
-// -smix; the shipped mixes otherwise), the
+// It prints, per mix (-mix: intent, -smix: sentiment, -dmix: the dialect decision's
+// constants, builtin.SetDialectKnob; every combination; the shipped ones otherwise), the
 // accuracy of -field and of every field per variety, over the set folds,
 // the rest folds and both.
 package main
@@ -95,10 +96,71 @@ func (m *sentMixes) Set(v string) error {
 	return nil
 }
 
-// variant is one intent mix with one sentiment mix.
+// dmix is one setting of the dialect decision's constants (-dmix
+// name=value,...; builtin.DialectKnobs), the others as shipped.
+type dmix struct {
+	names []string
+	vals  []float64
+}
+
+func (d dmix) String() string {
+	if len(d.names) == 0 {
+		return "shipped"
+	}
+	var b []string
+	for i, n := range d.names {
+		b = append(b, fmt.Sprintf("%s=%g", n, d.vals[i]))
+	}
+	return strings.Join(b, ",")
+}
+
+type dmixes []dmix
+
+func (m *dmixes) String() string { return fmt.Sprint(*m) }
+func (m *dmixes) Set(v string) error {
+	var d dmix
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f == "" || f == "shipped" {
+			continue
+		}
+		k, x, ok := strings.Cut(f, "=")
+		if !ok {
+			return fmt.Errorf("want name=value,... (names %v)", builtin.DialectKnobs())
+		}
+		if _, known := builtin.DialectKnob(k); !known {
+			return fmt.Errorf("no dialect knob %q (names %v)", k, builtin.DialectKnobs())
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err != nil {
+			return err
+		}
+		d.names, d.vals = append(d.names, k), append(d.vals, f)
+	}
+	*m = append(*m, d)
+	return nil
+}
+
+// set puts d in place and returns a function that restores the shipped constants.
+func (d dmix) set() func() {
+	var rs []func()
+	for i, n := range d.names {
+		r, err := builtin.SetDialectKnob(n, d.vals[i])
+		fail(err)
+		rs = append(rs, r)
+	}
+	return func() {
+		for i := len(rs) - 1; i >= 0; i-- {
+			rs[i]()
+		}
+	}
+}
+
+// variant is one decision tried per fold: an intent mix, a sentiment mix and a
+// dialect setting.
 type variant struct {
-	im builtin.IntentMix
-	sm builtin.SentMix
+	im      builtin.IntentMix
+	sm      builtin.SentMix
+	dialect dmix
 }
 
 func main() {
@@ -108,13 +170,15 @@ func main() {
 	sets := flag.String("sets", "", "comma-separated globs of the set files (one writer each), each a fold (default: the corpus rows' own set, every set but brief)")
 	rest := flag.Int("rest", 5, "folds of the corpus rows in no set file (0: none)")
 	trainBin := flag.String("train", "", "a built engine/builtin/cmd/train (default: go build it into a temporary directory)")
-	confusion := flag.Bool("confusion", false, "print the intent confusions (label -> reported) of the first mix over the rest folds")
+	confusion := flag.Bool("confusion", false, "print the confusions (label -> reported) of the first mix over the rest folds: of the dialect with -field dialect, else of the intent")
 	trainFlags := flag.String("trainflags", "", "further flags of the trainer, space-separated (e.g. \"-epochs 8 -nb intent\"), to try other features or regularisation")
 	only := flag.String("only", "", "varieties to score, comma-separated (default: all)")
 	var ms mixes
 	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
 	var ss sentMixes
 	flag.Var(&ss, "smix", "sentiment head mix ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]] (thresholds; an empty value keeps the shipped one, 0 turns a part off; repeatable, each tried with each -mix; default: the shipped one)")
+	var ds dmixes
+	flag.Var(&ds, "dmix", "dialect decision constants name=value,... (builtin.DialectKnobs: below, minp, frommsa, open, share, clear, outweigh, soft, softmsa, gulfodds, fi, fiother, bal; the others as shipped; \"shipped\" for none); repeatable, each tried with every -mix")
 	flag.Parse()
 	var hs []string // the heads refit per fold
 	if *head != "shipped" {
@@ -140,10 +204,15 @@ func main() {
 	if len(ss) == 0 {
 		ss = sentMixes{builtin.CurrentSentMix()}
 	}
+	if len(ds) == 0 {
+		ds = dmixes{{}}
+	}
 	var vs []variant
 	for _, m := range ms {
-		for _, s := range ss {
-			vs = append(vs, variant{m, s})
+		for _, sm := range ss {
+			for _, d := range ds {
+				vs = append(vs, variant{m, sm, d})
+			}
 		}
 	}
 	all, err := readRows(*corpus)
@@ -243,13 +312,18 @@ func main() {
 			old, oldS := builtin.CurrentIntentMix(), builtin.CurrentSentMix()
 			builtin.SetIntentMix(v.im)
 			builtin.SetSentMix(v.sm)
+			restoreD := v.dialect.set()
 			for _, r := range fd.rows {
 				if len(keep) > 0 && !keep[r.Variety] {
 					continue
 				}
-				ok, got := judge(r)
-				if *confusion && i == 0 && !fd.set && !ok["intent"] {
-					conf[r.Intent+" -> "+got]++
+				ok, got, gotDialect := judge(r)
+				if *confusion && i == 0 && !fd.set {
+					if *field == "dialect" && !ok["dialect"] {
+						conf[r.Variety+": "+r.Dialect+" -> "+gotDialect]++
+					} else if *field != "dialect" && !ok["intent"] {
+						conf[r.Intent+" -> "+got]++
+					}
 				}
 				half := "rest"
 				if fd.set {
@@ -263,6 +337,7 @@ func main() {
 					}
 				}
 			}
+			restoreD()
 			builtin.SetIntentMix(old)
 			builtin.SetSentMix(oldS)
 		}
@@ -283,8 +358,8 @@ func main() {
 	}
 	for i, v := range vs {
 		m, s := v.im, v.sm
-		fmt.Printf("mix %g,%g,%g,%g,%g smix %g,%g,%g,%g,%g,%g,%g (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak,
-			s.Ar, s.En, s.Free, s.Latin, s.Mixed, s.Loose, s.FlipEn, *head, *field)
+		fmt.Printf("mix %g,%g,%g,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak,
+			s.Ar, s.En, s.Free, s.Latin, s.Mixed, s.Loose, s.FlipEn, v.dialect, *head, *field)
 		var groups []string
 		for g := range tl[i] {
 			groups = append(groups, g)
@@ -328,11 +403,11 @@ func (ts tallies) bump(g, f string, right bool) {
 	}
 }
 
-// judge is TestObviousComments' judgement of a row (builtin.Judge) and
-// the intents reported.
-func judge(r row) (map[string]bool, string) {
+// judge is TestObviousComments' judgement of a row (builtin.Judge), the
+// intents reported and the dialect.
+func judge(r row) (map[string]bool, string, string) {
 	ok, c, _ := builtin.Judge(r)
-	return ok, strings.Join(c.Intent, "+")
+	return ok, strings.Join(c.Intent, "+"), c.Dialect
 }
 
 // trainWithout trains heads (the trainer's flag names, comma-separated) on

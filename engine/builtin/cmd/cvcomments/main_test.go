@@ -30,12 +30,12 @@ func TestMixFlag(t *testing.T) {
 func TestJudge(t *testing.T) {
 	r := row{Variety: "english", Text: "the app crashes every time I open it, fix it", Intent: "complaint", Sentiment: "negative",
 		Language: "en", RequiresResponse: true, Priority: "medium"}
-	ok, got := judge(r)
+	ok, got, _ := judge(r)
 	if !ok["intent"] || got != "complaint" {
 		t.Fatalf("judge(%q): intent %v, got %q", r.Text, ok["intent"], got)
 	}
 	r.Intent = "praise"
-	if ok, _ := judge(r); ok["intent"] || ok["all"] {
+	if ok, _, _ := judge(r); ok["intent"] || ok["all"] {
 		t.Errorf("judge with the wrong intent: %v", ok)
 	}
 }
@@ -58,5 +58,31 @@ func TestSentMixFlag(t *testing.T) {
 		if err := m.Set(bad); err == nil {
 			t.Errorf("-smix %s: no error", bad)
 		}
+	}
+}
+
+// -dmix parses name=value settings of the dialect decision and set puts
+// them in place until restored.
+func TestDmix(t *testing.T) {
+	var m dmixes
+	if err := m.Set("below=0.5,minp=0.9"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Set("shipped"); err != nil || len(m) != 2 || len(m[1].names) != 0 {
+		t.Fatalf("-dmix shipped: %v %v", err, m)
+	}
+	for _, bad := range []string{"below", "nosuch=1", "minp=x"} {
+		if err := m.Set(bad); err == nil {
+			t.Errorf("-dmix %s: no error", bad)
+		}
+	}
+	old, _ := builtin.DialectKnob("minp")
+	restore := m[0].set()
+	if v, _ := builtin.DialectKnob("minp"); v != 0.9 {
+		t.Errorf("minp %g in place, want 0.9", v)
+	}
+	restore()
+	if v, _ := builtin.DialectKnob("minp"); v != old {
+		t.Errorf("minp %g restored, want %g", v, old)
 	}
 }

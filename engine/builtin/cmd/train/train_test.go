@@ -35,3 +35,32 @@ func TestCommentHeadsReproducible(t *testing.T) {
 		}
 	}
 }
+
+// -min-count, -alpha, -char-lo and -char-hi given on the command line
+// overrule the dialect head's own (cmd/cvcomments -trainflags): a floor of
+// 2 keeps fewer features than the head's own 1, and 3-4-grams are written
+// in its features row.
+func TestExplicitFlagsOverruleHead(t *testing.T) {
+	out := t.TempDir()
+	args, cl := os.Args, flag.CommandLine
+	defer func() { os.Args, flag.CommandLine = args, cl }()
+	flag.CommandLine = flag.NewFlagSet("train", flag.ExitOnError)
+	os.Args = []string{"train", "-only", "dialect", "-corpus", "../../corpus", "-out", out, "-min-count", "2", "-char-lo", "3", "-char-hi", "4", "-alpha", "0.5"}
+	main()
+	got, err := os.ReadFile(filepath.Join(out, "learned_dialect_comments.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := os.ReadFile("../../data/learned_dialect_comments.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, m := bytes.Count(got, []byte("\n")), bytes.Count(shipped, []byte("\n")); n >= m {
+		t.Errorf("-min-count 2: %d lines, the shipped head (min count 1) %d", n, m)
+	}
+	for _, want := range []string{"features\twords+pairs+char3-4\n", "add-0.5 smoothing"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("explicit flags: table lacks %q", want)
+		}
+	}
+}
