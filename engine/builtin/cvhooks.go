@@ -41,17 +41,28 @@ func SetLearnedTable(file, content string) (restore func(), err error) {
 type IntentMix struct {
 	Mix, Base, Alone float64
 	Overrule, Weak   float64
+	// Gated: per intent (question, complaint, praise, suggestion) the
+	// threshold from which the head stands alone with evidence of the
+	// intent's kind (learned_alone.go)
+	Gated [4]float64
+	// Sent: the comment sentiment head's probability from which it is
+	// evidence for the gated thresholds (learnedIntentAloneSent)
+	Sent float64
+	// Margin: how far the sentiment head's label stands above the others
+	// to be evidence (learnedIntentAloneMargin)
+	Margin float64
 }
 
 // CurrentIntentMix is the mix in use.
 func CurrentIntentMix() IntentMix {
-	return IntentMix{learnedIntentMix, learnedIntentBase, learnedIntentAlone, learnedIntentOverrule, learnedIntentWeak}
+	return IntentMix{learnedIntentMix, learnedIntentBase, learnedIntentAlone, learnedIntentOverrule, learnedIntentWeak, learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin}
 }
 
 // SetIntentMix sets the mix (cross-validation only).
 func SetIntentMix(m IntentMix) {
 	learnedIntentMix, learnedIntentBase, learnedIntentAlone = m.Mix, m.Base, m.Alone
 	learnedIntentOverrule, learnedIntentWeak = m.Overrule, m.Weak
+	learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin = m.Gated, m.Sent, m.Margin
 }
 
 // SentMix is the mix of the learned comment sentiment head with the rules

@@ -740,6 +740,9 @@ type intentEv struct {
 	// manners: the complaint cue weight of words of manners (وقح, قليل
 	// أدب, ما عنده ذوق)
 	manners float64
+	// pos, neg: the text's positive and negative valence (sentScore
+	// rawPos, rawNeg): evidence the learned head may answer from alone
+	pos, neg float64
 }
 
 // strongEvent is the weight from which a single complaint cue is a strong event.
@@ -1010,7 +1013,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		sc[iSuggestion] = math.Min(sc[iSuggestion], guessWeight)
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
-	ev.cue = ev.v
+	ev.cue, ev.pos, ev.neg = ev.v, sent.rawPos, sent.rawNeg
 	withLearnedIntent(&ev, text, latin, toks, sent.arabic) // evidence, not cue phrases
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {

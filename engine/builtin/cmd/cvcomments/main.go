@@ -58,18 +58,21 @@ type mixes []builtin.IntentMix
 func (m *mixes) String() string { return fmt.Sprint(*m) }
 func (m *mixes) Set(v string) error {
 	f := strings.Split(v, ",")
-	if len(f) < 3 || len(f) > 5 {
-		return fmt.Errorf("want mix,base,alone[,overrule[,weak]]")
+	if len(f) < 3 || len(f) > 11 {
+		return fmt.Errorf("want mix,base,alone[,overrule[,weak[,question,complaint,praise,suggestion[,sent[,margin]]]]] (question..suggestion: the alone thresholds with evidence, sent, margin: the sentiment head's evidence level and margin; empty: shipped)")
 	}
 	c := builtin.CurrentIntentMix()
-	x := [5]float64{c.Mix, c.Base, c.Alone, c.Overrule, c.Weak}
+	x := [11]float64{c.Mix, c.Base, c.Alone, c.Overrule, c.Weak, c.Gated[0], c.Gated[1], c.Gated[2], c.Gated[3], c.Sent, c.Margin}
 	for i, s := range f {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
 		var err error
-		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
+		if x[i], err = strconv.ParseFloat(s, 64); err != nil {
 			return err
 		}
 	}
-	*m = append(*m, builtin.IntentMix{Mix: x[0], Base: x[1], Alone: x[2], Overrule: x[3], Weak: x[4]})
+	*m = append(*m, builtin.IntentMix{Mix: x[0], Base: x[1], Alone: x[2], Overrule: x[3], Weak: x[4], Gated: [4]float64{x[5], x[6], x[7], x[8]}, Sent: x[9], Margin: x[10]})
 	return nil
 }
 
@@ -170,6 +173,7 @@ func main() {
 	sets := flag.String("sets", "", "comma-separated globs of the set files (one writer each), each a fold (default: the corpus rows' own set, every set but brief)")
 	rest := flag.Int("rest", 5, "folds of the corpus rows in no set file (0: none)")
 	trainBin := flag.String("train", "", "a built engine/builtin/cmd/train (default: go build it into a temporary directory)")
+	diff := flag.Bool("diff", false, "print the rows whose -field judgement differs between the first two mixes (label, first, second, text)")
 	confusion := flag.Bool("confusion", false, "print the confusions (label -> reported) of the first mix over the rest folds: of the dialect with -field dialect, else of the intent")
 	trainFlags := flag.String("trainflags", "", "further flags of the trainer, space-separated (e.g. \"-epochs 8 -nb intent\"), to try other features or regularisation")
 	only := flag.String("only", "", "varieties to score, comma-separated (default: all)")
@@ -291,6 +295,7 @@ func main() {
 	}
 	// tallies[mix][group][field]
 	conf := map[string]int{}
+	first := map[string]string{} // -diff: the first mix's intents per text
 	tl := make([]tallies, len(vs))
 	for i := range tl {
 		tl[i] = tallies{}
@@ -318,6 +323,13 @@ func main() {
 					continue
 				}
 				ok, got, gotDialect := judge(r)
+				if *diff && i < 2 {
+					if i == 0 {
+						first[r.Text] = got
+					} else if got != first[r.Text] {
+						fmt.Printf("diff %-5s %-10s %-22s %-22s %s\n", fd.name, r.Intent, first[r.Text], got, r.Text)
+					}
+				}
 				if *confusion && i == 0 && !fd.set {
 					if *field == "dialect" && !ok["dialect"] {
 						conf[r.Variety+": "+r.Dialect+" -> "+gotDialect]++
@@ -358,7 +370,7 @@ func main() {
 	}
 	for i, v := range vs {
 		m, s := v.im, v.sm
-		fmt.Printf("mix %g,%g,%g,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak,
+		fmt.Printf("mix %g,%g,%g,%g,%g gated %v,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, m.Gated, m.Sent, m.Margin,
 			s.Ar, s.En, s.Free, s.Latin, s.Mixed, s.Loose, s.FlipEn, v.dialect, *head, *field)
 		var groups []string
 		for g := range tl[i] {
