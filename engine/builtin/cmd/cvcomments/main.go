@@ -14,6 +14,7 @@
 // Usage (from the repository root):
 //
 //	go run ./engine/builtin/cmd/cvcomments -head intent [-mix 0.6,0.2,0.6 -mix ...]
+//	go run ./engine/builtin/cmd/cvcomments -head intent,sentiment -alone 0.55,0.3,0.3,0.3,0.4,0.1 -alone 0.55,0.55,0.55,0.55 [-diff]
 //	go run ./engine/builtin/cmd/cvcomments -head sentiment [-smix 0.75,0.94 -smix ,,,0.6 ...]
 //	go run ./engine/builtin/cmd/cvcomments -head dialect -field dialect -dmix shipped -dmix minp=0.7,below=0.9 [-trainflags "-min-count 2"]
 //
@@ -58,21 +59,42 @@ type mixes []builtin.IntentMix
 func (m *mixes) String() string { return fmt.Sprint(*m) }
 func (m *mixes) Set(v string) error {
 	f := strings.Split(v, ",")
-	if len(f) < 3 || len(f) > 11 {
-		return fmt.Errorf("want mix,base,alone[,overrule[,weak[,question,complaint,praise,suggestion[,sent[,margin]]]]] (question..suggestion: the alone thresholds with evidence, sent, margin: the sentiment head's evidence level and margin; empty: shipped)")
+	if len(f) < 3 || len(f) > 5 {
+		return fmt.Errorf("want mix,base,alone[,overrule[,weak]]")
 	}
 	c := builtin.CurrentIntentMix()
-	x := [11]float64{c.Mix, c.Base, c.Alone, c.Overrule, c.Weak, c.Gated[0], c.Gated[1], c.Gated[2], c.Gated[3], c.Sent, c.Margin}
+	x := [5]float64{c.Mix, c.Base, c.Alone, c.Overrule, c.Weak}
 	for i, s := range f {
-		if s = strings.TrimSpace(s); s == "" {
-			continue
-		}
 		var err error
-		if x[i], err = strconv.ParseFloat(s, 64); err != nil {
+		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
 			return err
 		}
 	}
-	*m = append(*m, builtin.IntentMix{Mix: x[0], Base: x[1], Alone: x[2], Overrule: x[3], Weak: x[4], Gated: [4]float64{x[5], x[6], x[7], x[8]}, Sent: x[9], Margin: x[10]})
+	c.Mix, c.Base, c.Alone, c.Overrule, c.Weak = x[0], x[1], x[2], x[3], x[4]
+	*m = append(*m, c)
+	return nil
+}
+
+// alones are -alone values: the intent head's thresholds alone with
+// evidence (builtin.IntentMix Gated, Sent, Margin; learned_alone.go).
+type alones []builtin.IntentMix
+
+func (a *alones) String() string { return fmt.Sprint(*a) }
+func (a *alones) Set(v string) error {
+	f := strings.Split(v, ",")
+	if len(f) < 4 || len(f) > 6 {
+		return fmt.Errorf("want question,complaint,praise,suggestion[,sent[,margin]]")
+	}
+	c := builtin.CurrentIntentMix()
+	x := [6]float64{c.Gated[0], c.Gated[1], c.Gated[2], c.Gated[3], c.Sent, c.Margin}
+	for i, s := range f {
+		var err error
+		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
+			return err
+		}
+	}
+	c.Gated, c.Sent, c.Margin = [4]float64{x[0], x[1], x[2], x[3]}, x[4], x[5]
+	*a = append(*a, c)
 	return nil
 }
 
@@ -179,6 +201,8 @@ func main() {
 	only := flag.String("only", "", "varieties to score, comma-separated (default: all)")
 	var ms mixes
 	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
+	var as alones
+	flag.Var(&as, "alone", "intent head thresholds alone with evidence question,complaint,praise,suggestion[,sent[,margin]] (learned_alone.go; repeatable, each tried with every -mix)")
 	var ss sentMixes
 	flag.Var(&ss, "smix", "sentiment head mix ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]] (thresholds; an empty value keeps the shipped one, 0 turns a part off; repeatable, each tried with each -mix; default: the shipped one)")
 	var ds dmixes
@@ -204,6 +228,16 @@ func main() {
 	}
 	if len(ms) == 0 {
 		ms = mixes{builtin.CurrentIntentMix()}
+	}
+	if len(as) > 0 {
+		var xs mixes
+		for _, m := range ms {
+			for _, a := range as {
+				m.Gated, m.Sent, m.Margin = a.Gated, a.Sent, a.Margin
+				xs = append(xs, m)
+			}
+		}
+		ms = xs
 	}
 	if len(ss) == 0 {
 		ss = sentMixes{builtin.CurrentSentMix()}
@@ -370,7 +404,7 @@ func main() {
 	}
 	for i, v := range vs {
 		m, s := v.im, v.sm
-		fmt.Printf("mix %g,%g,%g,%g,%g gated %v,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, m.Gated, m.Sent, m.Margin,
+		fmt.Printf("mix %g,%g,%g,%g,%g alone %v,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, m.Gated, m.Sent, m.Margin,
 			s.Ar, s.En, s.Free, s.Latin, s.Mixed, s.Loose, s.FlipEn, v.dialect, *head, *field)
 		var groups []string
 		for g := range tl[i] {
