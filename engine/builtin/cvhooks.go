@@ -51,11 +51,14 @@ type IntentMix struct {
 	// Margin: how far the sentiment head's label stands above the others
 	// to be evidence (learnedIntentAloneMargin)
 	Margin float64
+	// Cover: the share of words the head knows from which it answers
+	// alone from Gated (learnedIntentAloneCover)
+	Cover float64
 }
 
 // CurrentIntentMix is the mix in use.
 func CurrentIntentMix() IntentMix {
-	return IntentMix{learnedIntentMix, learnedIntentBase, learnedIntentAlone, learnedIntentOverrule, learnedIntentWeak, learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin}
+	return IntentMix{learnedIntentMix, learnedIntentBase, learnedIntentAlone, learnedIntentOverrule, learnedIntentWeak, learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin, learnedIntentAloneCover}
 }
 
 // SetIntentMix sets the mix (cross-validation only).
@@ -63,6 +66,7 @@ func SetIntentMix(m IntentMix) {
 	learnedIntentMix, learnedIntentBase, learnedIntentAlone = m.Mix, m.Base, m.Alone
 	learnedIntentOverrule, learnedIntentWeak = m.Overrule, m.Weak
 	learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin = m.Gated, m.Sent, m.Margin
+	learnedIntentAloneCover = m.Cover
 }
 
 // SentMix is the mix of the learned comment sentiment head with the rules

@@ -19,7 +19,7 @@ func TestAloneFlag(t *testing.T) {
 	if err := a.Set("0.5,0.3,0.35,0.4,0.6,0.2"); err != nil || a[1].Sent != 0.6 || a[1].Margin != 0.2 {
 		t.Errorf("-alone with sent and margin = %+v, %v", a[1], err)
 	}
-	for _, bad := range []string{"0.5,0.3,0.35", "a,b,c,d", "1,2,3,4,5,6,7"} {
+	for _, bad := range []string{"0.5,0.3,0.35", "a,b,c,d", "1,2,3,4,5,6,7,8"} {
 		if err := a.Set(bad); err == nil {
 			t.Errorf("-alone %s: no error", bad)
 		}

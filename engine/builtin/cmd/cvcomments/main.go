@@ -82,18 +82,18 @@ type alones []builtin.IntentMix
 func (a *alones) String() string { return fmt.Sprint(*a) }
 func (a *alones) Set(v string) error {
 	f := strings.Split(v, ",")
-	if len(f) < 4 || len(f) > 6 {
-		return fmt.Errorf("want question,complaint,praise,suggestion[,sent[,margin]]")
+	if len(f) < 4 || len(f) > 7 {
+		return fmt.Errorf("want question,complaint,praise,suggestion[,sent[,margin[,cover]]]")
 	}
 	c := builtin.CurrentIntentMix()
-	x := [6]float64{c.Gated[0], c.Gated[1], c.Gated[2], c.Gated[3], c.Sent, c.Margin}
+	x := [7]float64{c.Gated[0], c.Gated[1], c.Gated[2], c.Gated[3], c.Sent, c.Margin, c.Cover}
 	for i, s := range f {
 		var err error
 		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
 			return err
 		}
 	}
-	c.Gated, c.Sent, c.Margin = [4]float64{x[0], x[1], x[2], x[3]}, x[4], x[5]
+	c.Gated, c.Sent, c.Margin, c.Cover = [4]float64{x[0], x[1], x[2], x[3]}, x[4], x[5], x[6]
 	*a = append(*a, c)
 	return nil
 }
@@ -202,7 +202,7 @@ func main() {
 	var ms mixes
 	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
 	var as alones
-	flag.Var(&as, "alone", "intent head thresholds alone with evidence question,complaint,praise,suggestion[,sent[,margin]] (learned_alone.go; repeatable, each tried with every -mix)")
+	flag.Var(&as, "alone", "intent head thresholds alone with evidence question,complaint,praise,suggestion[,sent[,margin[,cover]]] (learned_alone.go; repeatable, each tried with every -mix)")
 	var ss sentMixes
 	flag.Var(&ss, "smix", "sentiment head mix ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]] (thresholds; an empty value keeps the shipped one, 0 turns a part off; repeatable, each tried with each -mix; default: the shipped one)")
 	var ds dmixes
@@ -233,7 +233,7 @@ func main() {
 		var xs mixes
 		for _, m := range ms {
 			for _, a := range as {
-				m.Gated, m.Sent, m.Margin = a.Gated, a.Sent, a.Margin
+				m.Gated, m.Sent, m.Margin, m.Cover = a.Gated, a.Sent, a.Margin, a.Cover
 				xs = append(xs, m)
 			}
 		}
@@ -404,7 +404,7 @@ func main() {
 	}
 	for i, v := range vs {
 		m, s := v.im, v.sm
-		fmt.Printf("mix %g,%g,%g,%g,%g alone %v,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, m.Gated, m.Sent, m.Margin,
+		fmt.Printf("mix %g,%g,%g,%g,%g alone %v,%g,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, m.Gated, m.Sent, m.Margin, m.Cover,
 			s.Ar, s.En, s.Free, s.Latin, s.Mixed, s.Loose, s.FlipEn, v.dialect, *head, *field)
 		var groups []string
 		for g := range tl[i] {
