@@ -17,6 +17,7 @@ var cvHeads = map[string]**learnedHead{
 	"learned_sentiment_comments.tsv": &learnedSentComments,
 	"learned_priority.tsv":           &learnedPriority,
 	"learned_insult_comments.tsv":    &learnedInsult,
+	"learned_intent_latin.tsv":       &learnedIntentLatin,
 }
 
 // SetLearnedTable replaces the learned head of table file (e.g.
@@ -54,11 +55,19 @@ type IntentMix struct {
 	// Cover: the share of words the head knows from which it answers
 	// alone from Gated (learnedIntentAloneCover)
 	Cover float64
+	// ArabiziAlone: the head's threshold alone for an Arabizi comment
+	// (learnedIntentAloneArabizi); ArabiziGated: per intent the threshold
+	// from which it stands alone there with evidence (1: none)
+	ArabiziAlone float64
+	ArabiziGated [4]float64
+	// ArabiziMix, LatinWeight: learnedIntentMixArabizi,
+	// learnedIntentLatinWeight (learned_latin.go)
+	ArabiziMix, LatinWeight float64
 }
 
 // CurrentIntentMix is the mix in use.
 func CurrentIntentMix() IntentMix {
-	return IntentMix{learnedIntentMix, learnedIntentBase, learnedIntentAlone, learnedIntentOverrule, learnedIntentWeak, learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin, learnedIntentAloneCover}
+	return IntentMix{learnedIntentMix, learnedIntentBase, learnedIntentAlone, learnedIntentOverrule, learnedIntentWeak, learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin, learnedIntentAloneCover, learnedIntentAloneArabizi, learnedIntentAloneGatedArabizi, learnedIntentMixArabizi, learnedIntentLatinWeight}
 }
 
 // SetIntentMix sets the mix (cross-validation only).
@@ -67,6 +76,8 @@ func SetIntentMix(m IntentMix) {
 	learnedIntentOverrule, learnedIntentWeak = m.Overrule, m.Weak
 	learnedIntentAloneGated, learnedIntentAloneSent, learnedIntentAloneMargin = m.Gated, m.Sent, m.Margin
 	learnedIntentAloneCover = m.Cover
+	learnedIntentAloneArabizi, learnedIntentAloneGatedArabizi = m.ArabiziAlone, m.ArabiziGated
+	learnedIntentMixArabizi, learnedIntentLatinWeight = m.ArabiziMix, m.LatinWeight
 }
 
 // SentMix is the mix of the learned comment sentiment head with the rules

@@ -1040,8 +1040,8 @@ func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bo
 	// alone, unless the rules hold evidence against it ("ordered a medium
 	// and it came right": ev.cue below zero)
 	best := argmax(p[:])
-	if latin == "" && best <= iSuggestion {
-		alone = aloneThreshold(ev, text, toks, best, alone) // learned_alone.go
+	if best <= iSuggestion {
+		alone = aloneThreshold(ev, text, toks, best, alone, latin != "") // learned_alone.go
 	}
 	if none && best <= iSuggestion && p[best] >= alone && ev.cue[best] >= 0 {
 		ev.v[best] = math.Max(ev.v[best], intentThreshold[best])

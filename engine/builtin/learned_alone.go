@@ -19,13 +19,21 @@ var learnedIntentAloneGated = [iSuggestion + 1]float64{
 	iSuggestion: 0.3,
 }
 
+// learnedIntentAloneGatedArabizi: learnedIntentAloneGated for an Arabizi
+// comment (1: the head stands alone from learnedIntentAloneArabizi only).
+var learnedIntentAloneGatedArabizi = [iSuggestion + 1]float64{1, 1, 1, 1}
+
 // aloneThreshold is the probability from which the head's intent k stands
 // alone on an Arabic-script comment (alone: the shipped threshold).
-func aloneThreshold(ev *intentEv, text string, toks []token, k int, alone float64) float64 {
-	if k > iSuggestion || learnedIntentAloneGated[k] >= alone || learnedIntentAloneCover > 0 && headCover(learnedIntent, toks) < learnedIntentAloneCover || !aloneEvidence(ev, text, toks, k) {
+func aloneThreshold(ev *intentEv, text string, toks []token, k int, alone float64, arabizi bool) float64 {
+	gated := &learnedIntentAloneGated
+	if arabizi {
+		gated = &learnedIntentAloneGatedArabizi
+	}
+	if k > iSuggestion || gated[k] >= alone || learnedIntentAloneCover > 0 && headCover(learnedIntent, toks) < learnedIntentAloneCover || !aloneEvidence(ev, text, toks, k) {
 		return alone
 	}
-	return learnedIntentAloneGated[k]
+	return gated[k]
 }
 
 // learnedIntentAloneSent: the comment sentiment head's probability

@@ -52,6 +52,8 @@ var heads = map[string]struct{ train, table, field string }{
 	"priority":  {"priority", "learned_priority.tsv", "priority"},
 	"dialect":   {"dialect", "learned_dialect_comments.tsv", "dialect"},
 	"insult":    {"insult", "learned_insult_comments.tsv", "moderation"},
+	// the Latin spelling's intent head of Arabizi comments (learned_latin.go)
+	"intent-latin": {"intent-latin", "learned_intent_latin.tsv", "intent"},
 }
 
 type mixes []builtin.IntentMix
@@ -94,6 +96,29 @@ func (a *alones) Set(v string) error {
 		}
 	}
 	c.Gated, c.Sent, c.Margin, c.Cover = [4]float64{x[0], x[1], x[2], x[3]}, x[4], x[5], x[6]
+	*a = append(*a, c)
+	return nil
+}
+
+// zalones are -zalone values: the intent head's thresholds alone for an
+// Arabizi comment (builtin.IntentMix ArabiziAlone, ArabiziGated).
+type zalones []builtin.IntentMix
+
+func (a *zalones) String() string { return fmt.Sprint(*a) }
+func (a *zalones) Set(v string) error {
+	f := strings.Split(v, ",")
+	if len(f) != 1 && (len(f) < 5 || len(f) > 7) {
+		return fmt.Errorf("want alone[,question,complaint,praise,suggestion[,mix[,latinweight]]]")
+	}
+	c := builtin.CurrentIntentMix()
+	x := [7]float64{c.ArabiziAlone, c.ArabiziGated[0], c.ArabiziGated[1], c.ArabiziGated[2], c.ArabiziGated[3], c.ArabiziMix, c.LatinWeight}
+	for i, s := range f {
+		var err error
+		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
+			return err
+		}
+	}
+	c.ArabiziAlone, c.ArabiziGated, c.ArabiziMix, c.LatinWeight = x[0], [4]float64{x[1], x[2], x[3], x[4]}, x[5], x[6]
 	*a = append(*a, c)
 	return nil
 }
@@ -203,6 +228,8 @@ func main() {
 	flag.Var(&ms, "mix", "intent head mix mix,base,alone[,overrule[,weak]] for Arabic-script comments (repeatable; default: the shipped one)")
 	var as alones
 	flag.Var(&as, "alone", "intent head thresholds alone with evidence question,complaint,praise,suggestion[,sent[,margin[,cover]]] (learned_alone.go; repeatable, each tried with every -mix)")
+	var zs zalones
+	flag.Var(&zs, "zalone", "intent head thresholds alone for Arabizi comments alone[,question,complaint,praise,suggestion] (the gated ones with evidence, learned_alone.go; 1: none; repeatable, each tried with every -mix and -alone)")
 	var ss sentMixes
 	flag.Var(&ss, "smix", "sentiment head mix ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]] (thresholds; an empty value keeps the shipped one, 0 turns a part off; repeatable, each tried with each -mix; default: the shipped one)")
 	var ds dmixes
@@ -234,6 +261,16 @@ func main() {
 		for _, m := range ms {
 			for _, a := range as {
 				m.Gated, m.Sent, m.Margin, m.Cover = a.Gated, a.Sent, a.Margin, a.Cover
+				xs = append(xs, m)
+			}
+		}
+		ms = xs
+	}
+	if len(zs) > 0 {
+		var xs mixes
+		for _, m := range ms {
+			for _, z := range zs {
+				m.ArabiziAlone, m.ArabiziGated, m.ArabiziMix, m.LatinWeight = z.ArabiziAlone, z.ArabiziGated, z.ArabiziMix, z.LatinWeight
 				xs = append(xs, m)
 			}
 		}
@@ -404,7 +441,7 @@ func main() {
 	}
 	for i, v := range vs {
 		m, s := v.im, v.sm
-		fmt.Printf("mix %g,%g,%g,%g,%g alone %v,%g,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, m.Gated, m.Sent, m.Margin, m.Cover,
+		fmt.Printf("mix %g,%g,%g,%g,%g alone %v,%g,%g,%g zalone %g,%v,%g,%g smix %g,%g,%g,%g,%g,%g,%g dialect %s (%s head refit per fold; %s and every field)\n", m.Mix, m.Base, m.Alone, m.Overrule, m.Weak, m.Gated, m.Sent, m.Margin, m.Cover, m.ArabiziAlone, m.ArabiziGated, m.ArabiziMix, m.LatinWeight,
 			s.Ar, s.En, s.Free, s.Latin, s.Mixed, s.Loose, s.FlipEn, v.dialect, *head, *field)
 		var groups []string
 		for g := range tl[i] {
