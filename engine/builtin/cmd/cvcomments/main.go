@@ -60,20 +60,33 @@ type mixes []builtin.IntentMix
 
 func (m *mixes) String() string { return fmt.Sprint(*m) }
 func (m *mixes) Set(v string) error {
-	f := strings.Split(v, ",")
-	if len(f) < 3 || len(f) > 5 {
-		return fmt.Errorf("want mix,base,alone[,overrule[,weak]]")
-	}
 	c := builtin.CurrentIntentMix()
-	x := [5]float64{c.Mix, c.Base, c.Alone, c.Overrule, c.Weak}
-	for i, s := range f {
-		var err error
-		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
-			return err
-		}
+	x := []float64{c.Mix, c.Base, c.Alone, c.Overrule, c.Weak}
+	if err := parseFloats(v, x, 3, "mix,base,alone[,overrule[,weak]]"); err != nil {
+		return err
 	}
 	c.Mix, c.Base, c.Alone, c.Overrule, c.Weak = x[0], x[1], x[2], x[3], x[4]
 	*m = append(*m, c)
+	return nil
+}
+
+// parseFloats reads v, comma-separated numbers, over x (the shipped values
+// in order): at least lo and at most len(x) fields; an empty field keeps
+// the shipped value.
+func parseFloats(v string, x []float64, lo int, want string) error {
+	f := strings.Split(v, ",")
+	if len(f) < lo || len(f) > len(x) {
+		return fmt.Errorf("want %s", want)
+	}
+	for i, s := range f {
+		if s = strings.TrimSpace(s); s == "" {
+			continue // the shipped value
+		}
+		var err error
+		if x[i], err = strconv.ParseFloat(s, 64); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -83,17 +96,10 @@ type alones []builtin.IntentMix
 
 func (a *alones) String() string { return fmt.Sprint(*a) }
 func (a *alones) Set(v string) error {
-	f := strings.Split(v, ",")
-	if len(f) < 4 || len(f) > 7 {
-		return fmt.Errorf("want question,complaint,praise,suggestion[,sent[,margin[,cover]]]")
-	}
 	c := builtin.CurrentIntentMix()
-	x := [7]float64{c.Gated[0], c.Gated[1], c.Gated[2], c.Gated[3], c.Sent, c.Margin, c.Cover}
-	for i, s := range f {
-		var err error
-		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
-			return err
-		}
+	x := []float64{c.Gated[0], c.Gated[1], c.Gated[2], c.Gated[3], c.Sent, c.Margin, c.Cover}
+	if err := parseFloats(v, x, 4, "question,complaint,praise,suggestion[,sent[,margin[,cover]]]"); err != nil {
+		return err
 	}
 	c.Gated, c.Sent, c.Margin, c.Cover = [4]float64{x[0], x[1], x[2], x[3]}, x[4], x[5], x[6]
 	*a = append(*a, c)
@@ -106,17 +112,14 @@ type zalones []builtin.IntentMix
 
 func (a *zalones) String() string { return fmt.Sprint(*a) }
 func (a *zalones) Set(v string) error {
-	f := strings.Split(v, ",")
-	if len(f) != 1 && (len(f) < 5 || len(f) > 7) {
-		return fmt.Errorf("want alone[,question,complaint,praise,suggestion[,mix[,latinweight]]]")
+	const want = "alone[,question,complaint,praise,suggestion[,mix[,latinweight]]]"
+	if n := len(strings.Split(v, ",")); n > 1 && n < 5 {
+		return fmt.Errorf("want %s", want)
 	}
 	c := builtin.CurrentIntentMix()
-	x := [7]float64{c.ArabiziAlone, c.ArabiziGated[0], c.ArabiziGated[1], c.ArabiziGated[2], c.ArabiziGated[3], c.ArabiziMix, c.LatinWeight}
-	for i, s := range f {
-		var err error
-		if x[i], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
-			return err
-		}
+	x := []float64{c.ArabiziAlone, c.ArabiziGated[0], c.ArabiziGated[1], c.ArabiziGated[2], c.ArabiziGated[3], c.ArabiziMix, c.LatinWeight}
+	if err := parseFloats(v, x, 1, want); err != nil {
+		return err
 	}
 	c.ArabiziAlone, c.ArabiziGated, c.ArabiziMix, c.LatinWeight = x[0], [4]float64{x[1], x[2], x[3], x[4]}, x[5], x[6]
 	*a = append(*a, c)
@@ -127,20 +130,10 @@ type sentMixes []builtin.SentMix
 
 func (m *sentMixes) String() string { return fmt.Sprint(*m) }
 func (m *sentMixes) Set(v string) error {
-	f := strings.Split(v, ",")
-	if len(f) < 1 || len(f) > 7 {
-		return fmt.Errorf("want ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]]")
-	}
 	c := builtin.CurrentSentMix()
-	x := [7]float64{c.Ar, c.En, c.Free, c.Latin, c.Mixed, c.Loose, c.FlipEn}
-	for i, s := range f {
-		if s = strings.TrimSpace(s); s == "" {
-			continue // the shipped value
-		}
-		var err error
-		if x[i], err = strconv.ParseFloat(s, 64); err != nil {
-			return err
-		}
+	x := []float64{c.Ar, c.En, c.Free, c.Latin, c.Mixed, c.Loose, c.FlipEn}
+	if err := parseFloats(v, x, 1, "ar[,en[,free[,latin[,mixed[,loose[,flipen]]]]]]"); err != nil {
+		return err
 	}
 	*m = append(*m, builtin.SentMix{Ar: x[0], En: x[1], Free: x[2], Latin: x[3], Mixed: x[4], Loose: x[5], FlipEn: x[6]})
 	return nil
