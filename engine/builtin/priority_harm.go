@@ -439,3 +439,24 @@ var (
 	// billNouns: a bill or invoice
 	billNouns = wordSet("bill", "invoice", "فاتوره", "الفاتوره", "فاتورتي", "فاتورة", "الفاتورة")
 )
+
+// arWrongMedicine reports the wrong medicine given (دوا غلط, دواء خطأ,
+// حقنة غلط): a person's health at risk, urgent, as english.go's safetyRisk
+// reads "the wrong medicine" (not وصفة: a recipe as often as a
+// prescription).
+func arWrongMedicine(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].arabic || !medicineAr[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		if wrongAr[toks[i+1].key] || i+2 < len(toks) && wrongAr[toks[i+2].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	medicineAr = wordSet("دوا", "دواء", "الدوا", "الدواء", "علاج", "العلاج", "حقنه", "الحقنه", "ابره", "الابره", "جرعه", "الجرعه", "حبوب", "الحبوب", "روشته", "الروشته")
+	wrongAr    = wordSet("غلط", "خطا", "خطأ", "غلطان", "غلطانه", "خاطئ", "خاطئه", "الخطا", "الغلط")
+)

@@ -199,3 +199,16 @@ func TestRhetoricalOutrage(t *testing.T) {
 		}
 	}
 }
+
+// The wrong medicine given is a person's health at risk (high), in Arabic
+// as in English; a recipe "gone wrong" is not (وصفة is both).
+func TestArabicWrongMedicine(t *testing.T) {
+	for _, text := range []string{"الصيدلية عطتني دوا غلط لبنتي", "الممرضة ادت لابويا حقنة غلط"} {
+		if c := Classify(op.ClassifyRequest{Text: text}); !op.In("complaint", c.Intent) || c.Priority != "high" {
+			t.Errorf("%q: intent %v priority %s, want a complaint, high", text, c.Intent, c.Priority)
+		}
+	}
+	if c := Classify(op.ClassifyRequest{Text: "الوصفة غلط في الفيديو، المقادير مش مظبوطة"}); c.Priority == "high" {
+		t.Errorf("a recipe: priority %s, want not high", c.Priority)
+	}
+}
