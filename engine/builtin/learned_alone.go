@@ -91,43 +91,52 @@ var learnedIntentAloneMargin = 0.1
 //     shape, and no how-to or question word but a proposal's (a question
 //     word without a proposal asks).
 func aloneEvidence(ev *intentEv, text string, toks []token, k int) bool {
-	plea := hasPlea(toks)
+	var sh sentHead // the comment sentiment head, scored once if asked
 	switch k {
 	case iPraise:
-		if hasQuestionMark(text) || ev.howTo || ev.proposal || plea {
+		if hasQuestionMark(text) || ev.howTo || ev.proposal || hasPlea(toks) {
 			return false
 		}
-		return ev.pos > 0 && ev.neg == 0 || commentSentP(toks, "positive") >= learnedIntentAloneSent
+		return ev.pos > 0 && ev.neg == 0 || sh.p(toks, "positive") >= learnedIntentAloneSent
 	case iComplaint:
-		if ev.howTo || ev.proposal || plea || asksAr(toks) && !ev.why {
+		if ev.howTo || ev.proposal || hasPlea(toks) || asksAr(toks) && !ev.why {
 			return false
 		}
-		if commentSentP(toks, "negative") >= learnedIntentAloneSent {
+		if sh.p(toks, "negative") >= learnedIntentAloneSent {
 			return true
 		}
-		return (ev.neg > 0 || matterWord(toks)) && commentSentP(toks, "positive") < learnedIntentAloneSent
+		return (ev.neg > 0 || matterWord(toks)) && sh.p(toks, "positive") < learnedIntentAloneSent
 	case iQuestion:
 		return !ev.proposal && (hasQuestionMark(text) || asksAr(toks) || ev.howTo || ev.cue[iQuestion] > 0)
 	case iSuggestion:
 		if ev.howTo || asksAr(toks) && !ev.proposal {
 			return false
 		}
-		return (plea || ev.proposal || ev.cue[iSuggestion] > 0 || commentSentP(toks, "neutral") >= learnedIntentAloneSent)
+		return hasPlea(toks) || ev.proposal || ev.cue[iSuggestion] > 0 || sh.p(toks, "neutral") >= learnedIntentAloneSent
 	}
 	return false
 }
 
-// commentSentP is the comment sentiment head's probability of label c for
-// toks when it stands learnedIntentAloneMargin above every other label's
-// (0 otherwise, and without the head): a near tie ("جدي عاش في الكويت
-// عشرين سنة": positive 0.50, neutral 0.46) is no evidence.
-func commentSentP(toks []token, c string) float64 {
+// sentHead holds the comment sentiment head's probabilities of one text,
+// scored on first use (aloneEvidence may ask for two labels).
+type sentHead struct {
+	prob       [8]float64
+	scored, ok bool
+}
+
+// p is the comment sentiment head's probability of label c for toks when
+// it stands learnedIntentAloneMargin above every other label's (0
+// otherwise, and without the head): a near tie ("جدي عاش في الكويت عشرين
+// سنة": positive 0.50, neutral 0.46) is no evidence.
+func (s *sentHead) p(toks []token, c string) float64 {
 	h := learnedSentComments
-	if h == nil {
+	if h == nil || len(h.classes) > len(s.prob) {
 		return 0
 	}
-	var p [8]float64
-	if len(h.classes) > len(p) || !h.score(toks, p[:len(h.classes)]) {
+	if !s.scored {
+		s.scored, s.ok = true, h.score(toks, s.prob[:len(h.classes)])
+	}
+	if !s.ok {
 		return 0
 	}
 	at := -1
@@ -140,11 +149,11 @@ func commentSentP(toks []token, c string) float64 {
 		return 0
 	}
 	for k := range h.classes {
-		if k != at && p[at] < p[k]+learnedIntentAloneMargin {
+		if k != at && s.prob[at] < s.prob[k]+learnedIntentAloneMargin {
 			return 0
 		}
 	}
-	return p[at]
+	return s.prob[at]
 }
 
 // hasPlea reports a plea word (pleaWords: ممكن, لو سمحت-like formulas
