@@ -182,7 +182,11 @@ func ParseFeatChars(v string) (lo, hi int, ok bool) {
 
 // charGrams calls fn with the hash of every character lo- to hi-gram of a
 // word key padded with "<" and ">" (feature string "c:" + gram), in order.
-func charGrams(key string, lo, hi int, fn func(uint64)) {
+func charGrams(key string, lo, hi int, fn func(uint64)) { padGrams(fnvChars, key, lo, hi, fn) }
+
+// padGrams is charGrams with the FNV-1a state of the feature prefix given
+// (fnvChars "c:", fnvLatinGram "y:").
+func padGrams(prefix uint64, key string, lo, hi int, fn func(uint64)) {
 	var offs [72]int // rune start offsets of key, then len(key)
 	n := 0
 	for i := range key {
@@ -196,7 +200,7 @@ func charGrams(key string, lo, hi int, fn func(uint64)) {
 	// padded positions 0..n+1: 0 is "<", 1..n are runes, n+1 is ">"
 	for g := lo; g <= hi; g++ {
 		for i := 0; i+g <= n+2; i++ {
-			h := fnvChars  // fnvAdd(fnvOffset, "c:")
+			h := prefix
 			a, b := i, i+g // padded range [a, b)
 			if a == 0 {
 				h = fnvAdd(h, "<")

@@ -3,6 +3,7 @@ package builtin
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"svc/engine/op"
 )
@@ -205,26 +206,11 @@ func (h *learnedHead) latinLogits(orig string, p []float64) (n int) {
 }
 
 // latinGrams calls fn with the hash of every lo..hi-gram of the folded
-// word w padded with "<" and ">" (feature "y:" + gram).
+// word w padded with "<" and ">" (feature "y:" + gram): padGrams over w's
+// bytes (ASCII: a byte is a character), read in place.
 func latinGrams(w []byte, lo, hi int, fn func(uint64)) {
-	n := len(w)
-	for g := lo; g <= hi; g++ {
-		for i := 0; i+g <= n+2; i++ {
-			h := fnvLatinGram
-			a, b := i, i+g // padded range [a, b): 0 is "<", n+1 is ">"
-			if a == 0 {
-				h = fnvAdd(h, "<")
-				a = 1
-			}
-			end := min(b, n+1)
-			if end > a {
-				h = fnvAddBytes(h, w[a-1:end-1])
-			}
-			if b == n+2 {
-				h = fnvAdd(h, ">")
-			}
-			fn(h)
-		}
+	if len(w) > 0 {
+		padGrams(fnvLatinGram, unsafe.String(&w[0], len(w)), lo, hi, fn)
 	}
 }
 
