@@ -1121,25 +1121,33 @@ func thanksClosing(text string) int {
 // thanksAfter reports tokens after byte q (q >= 0) that are only a formula
 // of thanks.
 func thanksAfter(toks []token, q int) bool {
+	return formulaAfter(toks, q, enThanksWords, thanksFormula)
+}
+
+// formulaAfter reports tokens after byte q (q >= 0) that are only a
+// formula: at least one of words, the rest emoji or of formula (a joined
+// "and" dropped: "وشكرا").
+func formulaAfter(toks []token, q int, words, formula map[string]bool) bool {
 	if q < 0 {
 		return false
 	}
-	thanks := false
+	found := false
 	for i := range toks {
-		if toks[i].start < q {
+		if toks[i].start < q || toks[i].emoji {
 			continue
 		}
-		k := toks[i].key
+		k := strings.TrimPrefix(toks[i].key, "و")
 		switch {
-		case toks[i].emoji:
-		case k == "thanks" || k == "thank" || k == "thx" || k == "ty" || k == "tia":
-			thanks = true
-		case !thanksFormula[k]:
+		case words[k]:
+			found = true
+		case !formula[k]:
 			return false
 		}
 	}
-	return thanks
+	return found
 }
+
+var enThanksWords = wordSet("thanks", "thank", "thx", "ty", "tia")
 
 var thanksFormula = wordSet("you", "u", "so", "much", "in", "advance", "a", "lot", "guys", "dear", "again", "very", "all")
 

@@ -1561,23 +1561,7 @@ var conditionWords = wordSet("اذا", "إذا", "لو", "ان", "إن", "حال
 // مقدما", "؟ الله يعطيكم العافية").
 func arThanksAfterQuestion(text string, toks []token) bool {
 	q := max(strings.LastIndex(text, "؟"), strings.LastIndexByte(text, '?'))
-	if q < 0 {
-		return false
-	}
-	thanks := false
-	for i := range toks {
-		if toks[i].start < q || toks[i].emoji {
-			continue
-		}
-		k := strings.TrimPrefix(toks[i].key, "و")
-		switch {
-		case arThanksWords[k]:
-			thanks = true
-		case !arThanksFormula[k]:
-			return false
-		}
-	}
-	return thanks
+	return formulaAfter(toks, q, arThanksWords, arThanksFormula) // english.go
 }
 
 var (
