@@ -846,6 +846,7 @@ const (
 	cwRepeat   // a word for a time (مرة): arRepeatedTime
 	cwPromise  // a verb of promising to us (وعدونا): promiseBroken
 	cwMaybe    // "maybe" (يمكن، ربما): guessAboutThem
+	cwKnow     // a verb of knowing (عارف، يدري): nobodyKnows
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -874,6 +875,7 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwRepeat, timeWordAr)
 	put(cwPromise, promisedUs)
 	put(cwMaybe, maybeWords)
+	put(cwKnow, knowVerbs)
 	put(cwQueue, queueNouns)
 	put(cwDuration, durationNouns)
 	return m

@@ -775,6 +775,12 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if !sent.arabic && fixLo < 0 && eb&ewRefund != 0 {
 		fixLo, fixHi = refundReceived(text, toks)
 	}
+	// what nobody knows ("محدش عارف الفلوس راحت فين"): the index of its
+	// verb of knowing, or -1
+	nobody := -1
+	if sent.arabic && cb&cwKnow != 0 {
+		nobody = nobodyKnows(toks)
+	}
 	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
 		c := intentCues[h.id]
 		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
@@ -809,7 +815,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 			continue
 		}
 		// "محدش عارف الفلوس راحت فين": what nobody knows is told, not asked
-		if c.idx == iQuestion && !qmark && toks[h.ti].arabic && nobodyKnows(toks[:h.ti]) >= 0 {
+		if c.idx == iQuestion && !qmark && toks[h.ti].arabic && nobody >= 0 && nobody < h.ti {
 			continue
 		}
 		// a verb of closing or opening before the hour ("الفرع بيقفل الساعة
@@ -927,7 +933,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	// nobody there knows (where the money went, what happened): a service
 	// that cannot answer, a complaint
 	// (asked, "ولا حد يعرف امتى بيفتحوا؟" asks the other readers)
-	if sent.arabic && !qmark && nobodyKnows(toks) >= 0 {
+	if !qmark && nobody >= 0 {
 		sc[iComplaint] = math.Max(sc[iComplaint], failureWeight)
 	}
 	if sent.arabic && cb&cwPromise != 0 && promiseBroken(toks) { // concepts.go
