@@ -70,6 +70,22 @@ func (m *mixes) Set(v string) error {
 	return nil
 }
 
+// crossMixes is every mix of ms with the parts of each of xs set in it
+// (ms unchanged when xs is empty).
+func crossMixes[T any](ms mixes, xs []T, set func(*builtin.IntentMix, T)) mixes {
+	if len(xs) == 0 {
+		return ms
+	}
+	var out mixes
+	for _, m := range ms {
+		for _, x := range xs {
+			set(&m, x)
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // parseFloats reads v, comma-separated numbers, over x (the shipped values
 // in order): at least lo and at most len(x) fields; an empty field keeps
 // the shipped value.
@@ -249,26 +265,12 @@ func main() {
 	if len(ms) == 0 {
 		ms = mixes{builtin.CurrentIntentMix()}
 	}
-	if len(as) > 0 {
-		var xs mixes
-		for _, m := range ms {
-			for _, a := range as {
-				m.Gated, m.Sent, m.Margin, m.Cover = a.Gated, a.Sent, a.Margin, a.Cover
-				xs = append(xs, m)
-			}
-		}
-		ms = xs
-	}
-	if len(zs) > 0 {
-		var xs mixes
-		for _, m := range ms {
-			for _, z := range zs {
-				m.ArabiziAlone, m.ArabiziGated, m.ArabiziMix, m.LatinWeight = z.ArabiziAlone, z.ArabiziGated, z.ArabiziMix, z.LatinWeight
-				xs = append(xs, m)
-			}
-		}
-		ms = xs
-	}
+	ms = crossMixes(ms, as, func(m *builtin.IntentMix, a builtin.IntentMix) {
+		m.Gated, m.Sent, m.Margin, m.Cover = a.Gated, a.Sent, a.Margin, a.Cover
+	})
+	ms = crossMixes(ms, zs, func(m *builtin.IntentMix, z builtin.IntentMix) {
+		m.ArabiziAlone, m.ArabiziGated, m.ArabiziMix, m.LatinWeight = z.ArabiziAlone, z.ArabiziGated, z.ArabiziMix, z.LatinWeight
+	})
 	if len(ss) == 0 {
 		ss = sentMixes{builtin.CurrentSentMix()}
 	}
