@@ -41,16 +41,35 @@ func Build() (bin string, cleanup func(), err error) {
 	return bin, func() { os.RemoveAll(dir) }, nil
 }
 
-// FreeAddr returns a loopback address whose port was free a moment ago.
+// FreeAddr returns a loopback address whose port was free a moment ago and
+// that no earlier call of this process returned: the kernel may hand a
+// port just closed out again, and two processes of one test given the same
+// port fail to start ("address already in use", seen with three nodes
+// started at once).
 func FreeAddr(t testing.TB) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	handedMu.Lock()
+	defer handedMu.Unlock()
+	for range 100 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := l.Addr().String()
+		l.Close()
+		if !handed[a] {
+			handed[a] = true
+			return a
+		}
 	}
-	defer l.Close()
-	return l.Addr().String()
+	t.Fatal("testproc: no loopback port left that was not handed out already")
+	return ""
 }
+
+var (
+	handedMu sync.Mutex
+	handed   = map[string]bool{} // addresses FreeAddr returned
+)
 
 // Proc is one `svc serve` process (restartable).
 type Proc struct {
