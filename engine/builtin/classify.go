@@ -167,9 +167,10 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	// 131 complaints with two or more are high (one mark alone is not)
 	angry := sent.compound <= -0.9 || exclaims(req.Text) >= 2
 	// a reply is needed for a question or a complaint, never for spam or
-	// for abuse alone (a complaint voiced with insults still gets one); a
-	// proposal phrased as a question ("could you add cash on delivery?",
-	// a suggestion beside the question) is noted, not answered
+	// for abuse (a complaint voiced with insults included: its draft is the
+	// calm line, replyKind); a proposal phrased as a question ("could you
+	// add cash on delivery?", a suggestion beside the question) is noted,
+	// not answered
 	asks := has("question") && !has("suggestion")
 	// an English insult aimed at someone (flagged by moderation) is not
 	// answered as a grievance even when it names what went wrong ("worst
@@ -383,11 +384,14 @@ func uniq(xs []string) []string {
 
 // replyKind picks the template a single draft reply answers, from the final
 // intents, sentiment and toxicity: abuse gets a calm, short answer (never
-// thanks or a welcome); then a complaint, then the stronger of a question
-// and a suggestion, then praise; a negative comment with no other intent
-// gets an acknowledgement, not a welcome.
+// thanks, a welcome, "great question" or an apology drafted as if no reply
+// were owed: an insult voiced with a complaint or a question gets the calm
+// line too, which asks what went wrong, and requires_response says no reply
+// is owed); then a complaint, then the stronger of a question and a
+// suggestion, then praise; a negative comment with no other intent gets an
+// acknowledgement, not a welcome.
 func replyKind(intents []string, sentiment string, abusive bool) string {
-	if abusive && !op.In("complaint", intents) && !op.In("question", intents) {
+	if abusive {
 		return "abuse"
 	}
 	if op.In("complaint", intents) {

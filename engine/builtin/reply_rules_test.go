@@ -31,17 +31,17 @@ func TestReplyFitsComment(t *testing.T) {
 				text = Reply(op.ReplyRequest{Text: r.Text, Tone: tone, Language: "auto"}).ReplyText
 			}
 			low := strings.ToLower(text)
-			if abusive && !op.In("complaint", c.Intent) {
+			if abusive {
 				for _, w := range thanksOrWelcome {
 					if strings.Contains(low, w) {
 						t.Errorf("%q (abusive, %v): reply %q thanks or welcomes (%q)", r.Text, c.Intent, text, w)
 					}
 				}
 				if c.RequiresResponse {
-					t.Errorf("%q (abusive, no complaint): requires_response true", r.Text)
+					t.Errorf("%q (abusive, %v): requires_response true", r.Text, c.Intent)
 				}
 			}
-			if op.In("complaint", c.Intent) {
+			if op.In("complaint", c.Intent) && !abusive {
 				if strings.Contains(low, "question") || strings.Contains(text, "سؤال") {
 					t.Errorf("%q (complaint): reply %q answers a question", r.Text, text)
 				}
@@ -63,6 +63,40 @@ func TestReplyFitsComment(t *testing.T) {
 			arabic := strings.IndexFunc(text, func(r rune) bool { return r >= 0x0600 && r <= 0x06FF }) >= 0
 			if arabic != (r.Language == "ar") {
 				t.Errorf("%q: reply %q not in the comment's language", r.Text, text)
+			}
+		}
+	}
+}
+
+// An insult voiced with a complaint or a question owes no reply
+// (requires_response false), so its draft is the calm line, not the apology
+// or the "great question" a reply owed would be: the draft and
+// requires_response never disagree. Sentences of our own.
+func TestAbusiveReplyMatchesNoResponse(t *testing.T) {
+	calm := map[string]string{
+		"english": "respectful", "egyptian": "باحترام", "levantine": "باحترام", "gulf": "باحترام", "msa": "الاحترام",
+	}
+	for _, tc := range []struct{ text, variety string }{
+		{"why are you all so stupid?", "english"},
+		{"you idiots lost my parcel, where is it", "english"},
+		{"يا حمير فين الأوردر بتاعي؟", "egyptian"},
+		{"انتو اغبيا ليش ما بتردوا؟", "levantine"},
+		{"يا أغبياء وين فلوسي", "gulf"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if ta := analyseText(tc.text); ta.tx.abuse() < abusiveMin {
+			t.Fatalf("%q: not abusive, the test needs an insult", tc.text)
+		}
+		if c.RequiresResponse {
+			t.Errorf("%q: requires_response true for an insult", tc.text)
+		}
+		low := strings.ToLower(c.ReplyText)
+		if !strings.Contains(low, calm[tc.variety]) {
+			t.Errorf("%q (%v, %s): reply %q is not the calm line", tc.text, c.Intent, c.Dialect, c.ReplyText)
+		}
+		for _, w := range []string{"question", "sorry", "سؤال", "آسفين", "منعتذر", "حقك علينا", "نعتذر"} {
+			if strings.Contains(low, w) {
+				t.Errorf("%q: reply %q answers it as owed (%q)", tc.text, c.ReplyText, w)
 			}
 		}
 	}
