@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"svc/internal/freeport"
 	"svc/internal/testpg"
 	"svc/internal/testproc"
 	"svc/internal/testredis"
@@ -26,6 +29,8 @@ import (
 
 // haproxy runs haproxy in front of nodes with the configuration of `make
 // run-cluster` (scripts/haproxy_cfg.sh) and returns its public host:port.
+// A port another process took before haproxy bound it is replaced by a new
+// one, at most freeport.Attempts starts in all.
 func haproxy(t *testing.T, nodes ...*node) string {
 	t.Helper()
 	bin, err := exec.LookPath("haproxy")
@@ -34,14 +39,42 @@ func haproxy(t *testing.T, nodes ...*node) string {
 	}
 	_, err = os.Stat(bin)
 	require.NoError(t, err, "haproxy is needed (make deps / scripts/deps.sh installs it)")
-	public, admin := testproc.FreeAddr(t), testproc.FreeAddr(t)
+	dir := t.TempDir()
+	var tried []string
+	for {
+		public, admin := haproxyAddr(t), haproxyAddr(t)
+		err := startHaproxy(t, bin, filepath.Join(dir, fmt.Sprint(len(tried))), public, admin, nodes)
+		if err == nil {
+			return public
+		}
+		tried = append(tried, public+" "+admin)
+		if !errors.Is(err, errInUse) {
+			t.Fatal(err)
+		}
+		if len(tried) >= freeport.Attempts {
+			t.Fatalf("haproxy: gave up after %d starts, a port taken every time (%s); last: %v", len(tried), strings.Join(tried, ", "), err)
+		}
+		t.Logf("%v; starting haproxy again on new ports", err)
+	}
+}
+
+// haproxyAddr gives haproxy's addresses (tests replace it).
+var haproxyAddr = testproc.FreeAddr
+
+// errInUse marks a start whose port another process took first.
+var errInUse = errors.New("address already in use")
+
+// startHaproxy starts haproxy on public and admin (files in dir) and waits
+// until it serves health on public, itself: not another process holding
+// the port. It is killed when the test ends.
+func startHaproxy(t *testing.T, bin, dir, public, admin string, nodes []*node) error {
 	args := []string{public, admin}
 	for _, n := range nodes {
 		args = append(args, n.Addr+","+n.Admin)
 	}
 	cfg, err := exec.Command("../scripts/haproxy_cfg.sh", args...).Output()
 	require.NoError(t, err)
-	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(dir, 0o700))
 	path := filepath.Join(dir, "haproxy.cfg")
 	require.NoError(t, os.WriteFile(path, cfg, 0o600))
 	logf, err := os.Create(filepath.Join(dir, "haproxy.log"))
@@ -49,20 +82,42 @@ func haproxy(t *testing.T, nodes ...*node) string {
 	cmd := exec.Command(bin, "-f", path, "-db")
 	cmd.Stdout, cmd.Stderr = logf, logf
 	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	stop := func() {
 		cmd.Process.Kill()
-		cmd.Wait()
+		<-exited
 		logf.Close()
+	}
+	t.Cleanup(func() {
+		stop()
 		if t.Failed() {
 			b, _ := os.ReadFile(logf.Name())
 			t.Logf("haproxy log:\n%s", b)
 		}
 	})
-	waitFor(t, "haproxy serves", func() bool {
+	port := func(a string) int {
+		_, p, _ := net.SplitHostPort(a)
+		n, _ := strconv.Atoi(p)
+		return n
+	}
+	for start := time.Now(); time.Since(start) < time.Minute; time.Sleep(20 * time.Millisecond) { // bounds a hang only
+		select {
+		case <-exited:
+			b, _ := os.ReadFile(logf.Name())
+			log := freeport.Tail(string(b), 2000)
+			if freeport.InUse(log) {
+				return fmt.Errorf("%w: %s or %s taken before haproxy bound it; log tail:\n%s", errInUse, public, admin, log)
+			}
+			return fmt.Errorf("haproxy exited during start; log tail:\n%s", log)
+		default:
+		}
 		r := do("GET", "http://"+public+"/v1/health", "", nil)
-		return r.err == nil && r.status == 200
-	})
-	return public
+		if r.err == nil && r.status == 200 && freeport.Owns(cmd.Process.Pid, port(public)) && freeport.Owns(cmd.Process.Pid, port(admin)) {
+			return nil
+		}
+	}
+	return fmt.Errorf("haproxy on %s did not serve health within a minute", public)
 }
 
 // clientFrom is an HTTP client whose connections leave from the loopback

@@ -12,6 +12,9 @@
 # protocol v2 header (send-proxy-v2): the nodes run with --trusted-proxies
 # naming haproxy's address, so their access log and failed-authentication
 # limit see the client, not haproxy. The admin side is round robin, plain.
+# noreuseport: a second haproxy given the same port (another test, another
+# run-cluster) fails to bind instead of silently sharing the port's
+# connections with the first (haproxy sets SO_REUSEPORT by default).
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 PUBLIC ADMIN NODE_PUBLIC,NODE_ADMIN ..." >&2; exit 2; }
 PUBLIC=$1 ADMIN=$2
@@ -19,6 +22,7 @@ shift 2
 cat <<CFG
 global
 	maxconn 8000
+	noreuseport
 defaults
 	mode http
 	timeout connect 2s

@@ -41,30 +41,16 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 		report("faults: %v", err)
 		return
 	}
-	maddr, _ := freeAddr()
-	mlog, _ := os.Create(filepath.Join(dir, "mockllm.log"))
-	defer mlog.Close()
-	mock := exec.Command(mockBin, "--addr", maddr, "--answers", "fixed")
-	mock.Stdout, mock.Stderr = mlog, mlog
-	if err := mock.Start(); err != nil {
+	mock, err := startServer("mockllm", 1, filepath.Join(dir, "mockllm.log"), "/v1/models", startMax, func(a []string) *exec.Cmd {
+		return exec.Command(mockBin, "--addr", a[0], "--answers", "fixed")
+	})
+	if err != nil {
 		report("faults: start mockllm: %v", err)
 		return
 	}
-	defer func() { _ = mock.Process.Kill(); _, _ = mock.Process.Wait() }()
-	mbase := "http://" + maddr
+	defer func() { _ = mock.cmd.Process.Kill(); <-mock.exited; mock.log.Close() }()
+	mbase := "http://" + mock.addrs[0]
 	c := &http.Client{Timeout: 90 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: n + 4}}
-	for i := 0; ; i++ {
-		if r, err := c.Get(mbase + "/v1/models"); err == nil {
-			io.Copy(io.Discard, r.Body)
-			r.Body.Close()
-			break
-		}
-		if i > 200 {
-			report("faults: mockllm did not come up")
-			return
-		}
-		time.Sleep(25 * time.Millisecond)
-	}
 	env := []string{
 		"SVC_LLM_A_BASE_URL=" + mbase + "/v1", "SVC_LLM_A_MODEL=mock-a", "SVC_LLM_A_FALLBACK_MODEL=mock-a-mini", "SVC_LLM_A_API_KEY=x",
 		"SVC_LLM_B_BASE_URL=" + mbase + "/v1", "SVC_LLM_B_MODEL=mock-b", "SVC_LLM_B_FALLBACK_MODEL=mock-b-mini", "SVC_LLM_B_API_KEY=x",

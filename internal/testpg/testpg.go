@@ -24,7 +24,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"os/user"
@@ -36,6 +35,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"svc/internal/freeport"
 )
 
 // DefaultBinDir is where Debian's postgresql-15 installs its server binaries.
@@ -49,7 +50,10 @@ type Options struct {
 	Durable bool
 	// MaxConnections bounds the server's connections (default 300).
 	MaxConnections int
-	// Port to listen on; 0 picks a free one.
+	// Port to listen on; 0 picks a free one (from internal/freeport, the
+	// allocator every test helper shares), and a new one when another
+	// process took it before postgres bound it (freeport.Attempts starts at
+	// most). A given port is not replaced.
 	Port int
 }
 
@@ -114,24 +118,36 @@ func Launch(ctx context.Context, opts Options) (*Server, error) {
 		return nil, fmt.Errorf("testpg: initdb: %w\n%s", err, out)
 	}
 	s.port = opts.Port
-	var lastErr error
-	for attempt := 0; attempt < 5; attempt++ {
+	var tried []string
+	for {
 		if opts.Port == 0 {
-			if s.port, err = freePort(); err != nil {
+			if s.port, err = nextPort(); err != nil {
 				os.RemoveAll(base)
-				return nil, err
+				return nil, fmt.Errorf("testpg: %w", err)
 			}
 		}
-		if lastErr = s.Start(ctx); lastErr == nil {
+		err := s.Start(ctx)
+		if err == nil {
 			return s, nil
 		}
-		if opts.Port != 0 || ctx.Err() != nil {
-			break
+		tried = append(tried, strconv.Itoa(s.port))
+		if opts.Port != 0 || !errors.Is(err, errInUse) || ctx.Err() != nil {
+			s.Close()
+			return nil, err
+		}
+		if len(tried) >= freeport.Attempts {
+			s.Close()
+			return nil, fmt.Errorf("testpg: gave up after %d starts, every port taken before postgres bound it (%s); last: %w",
+				len(tried), strings.Join(tried, ", "), err)
 		}
 	}
-	s.Close()
-	return nil, lastErr
 }
+
+// nextPort hands out Launch's ports (tests replace it).
+var nextPort = freeport.Port
+
+// errInUse marks a start whose port another process took first.
+var errInUse = errors.New("address already in use")
 
 // New launches a server for one test (or benchmark) and closes it in
 // t.Cleanup. It fails the test with the reason if the server cannot start.
@@ -197,6 +213,10 @@ func (s *Server) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("testpg: %w", err)
 	}
+	var from int64 // this start's part of the log
+	if st, err := lf.Stat(); err == nil {
+		from = st.Size()
+	}
 	cmd := exec.Command(filepath.Join(s.bin, "postgres"), args...)
 	cmd.Dir = s.base
 	cmd.Stdout = lf
@@ -216,8 +236,12 @@ func (s *Server) Start(ctx context.Context) error {
 		case <-exited:
 			s.cmd = nil
 			lf.Close()
-			log, _ := os.ReadFile(logPath)
-			return fmt.Errorf("testpg: postgres exited at start: %s", tail(string(log), 2000))
+			b, _ := os.ReadFile(logPath)
+			log := tail(string(b[min(from, int64(len(b))):]), 2000)
+			if freeport.InUse(log) {
+				return fmt.Errorf("testpg: %w: port %d taken before postgres bound it; log tail:\n%s", errInUse, s.port, log)
+			}
+			return fmt.Errorf("testpg: postgres exited at start on port %d: %s", s.port, log)
 		default:
 		}
 		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
@@ -225,7 +249,11 @@ func (s *Server) Start(ctx context.Context) error {
 		cancel()
 		if err == nil {
 			c.Close(context.Background())
-			return nil
+			// Another server holding the port would accept too.
+			if freeport.Owns(cmd.Process.Pid, s.port) {
+				return nil
+			}
+			err = fmt.Errorf("another process answers on port %d", s.port)
 		}
 		if ctx.Err() != nil || time.Now().After(deadline) {
 			s.stopLocked(syscall.SIGQUIT)
@@ -382,15 +410,6 @@ func sanitize(name string) string {
 		}
 	}
 	return b.String()
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, fmt.Errorf("testpg: free port: %w", err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 func tail(s string, n int) string {

@@ -2,11 +2,17 @@ package testpg
 
 import (
 	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"svc/internal/freeport"
 )
 
 func TestMain(m *testing.M) { Main(m) }
@@ -101,4 +107,83 @@ func TestMissingBinariesSayWhere(t *testing.T) {
 	if want := "/nonexistent/pg/bin"; !strings.Contains(err.Error(), want) {
 		t.Fatalf("error %q does not name %s", err, want)
 	}
+}
+
+// A port another PostgreSQL took before ours bound it is replaced: the
+// other server, which accepts the same URL, does not pass for ours.
+func TestLaunchRetriesOnTakenPort(t *testing.T) {
+	other := Shared(t)
+	first := true
+	nextPort = func() (int, error) {
+		if first {
+			first = false
+			return other.Port(), nil
+		}
+		return freeport.Port()
+	}
+	defer func() { nextPort = freeport.Port }()
+	s := New(t, Options{})
+	if s.Port() == other.Port() {
+		t.Fatalf("Launch took the other server on port %d for its own", s.Port())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := pgx.Connect(ctx, s.URL("postgres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	var dir string
+	if err := c.QueryRow(ctx, "SHOW data_directory").Scan(&dir); err != nil || dir != s.DataDir() {
+		t.Fatalf("data_directory %q (%v), want %q", dir, err, s.DataDir())
+	}
+	log, _ := os.ReadFile(filepath.Join(s.Dir(), "postgres.log"))
+	if !freeport.InUse(string(log)) {
+		t.Fatalf("the first start did not fail to bind; log:\n%s", log)
+	}
+}
+
+// When every port is taken, Launch gives up after freeport.Attempts starts,
+// naming the ports and the log's tail.
+func TestLaunchGivesUp(t *testing.T) {
+	var taken []string
+	nextPort = func() (int, error) {
+		p, err := freeport.Port()
+		if err != nil {
+			return 0, err
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p))
+		if err != nil {
+			return 0, err
+		}
+		t.Cleanup(func() { l.Close() })
+		go func() { // hang up at once: the start need not wait for a connect timeout
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+		taken = append(taken, strconv.Itoa(p))
+		return p, nil
+	}
+	defer func() { nextPort = freeport.Port }()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, err := Launch(ctx, Options{})
+	if err == nil {
+		s.Close()
+		t.Fatalf("started on port %d, every port taken", s.Port())
+	}
+	if len(taken) != freeport.Attempts {
+		t.Fatalf("%d starts, want %d", len(taken), freeport.Attempts)
+	}
+	for _, want := range append(taken, "gave up after 3 starts", "Address already in use") {
+		if !strings.Contains(err.Error(), want) {
+			t.Fatalf("error %q does not say %q", err, want)
+		}
+	}
+	t.Logf("%v", err)
 }

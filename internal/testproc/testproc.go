@@ -11,6 +11,7 @@ package testproc
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -18,9 +19,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"svc/internal/freeport"
 )
 
 // StartWait bounds how long a start may take to answer health 200.
@@ -45,31 +50,17 @@ func Build() (bin string, cleanup func(), err error) {
 // that no earlier call of this process returned: the kernel may hand a
 // port just closed out again, and two processes of one test given the same
 // port fail to start ("address already in use", seen with three nodes
-// started at once).
+// started at once). The port comes from internal/freeport, the one
+// allocator of the process (testpg and testredis take theirs there too),
+// below the kernel's ephemeral range when there is room.
 func FreeAddr(t testing.TB) string {
 	t.Helper()
-	handedMu.Lock()
-	defer handedMu.Unlock()
-	for range 100 {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := l.Addr().String()
-		l.Close()
-		if !handed[a] {
-			handed[a] = true
-			return a
-		}
+	a, err := freeport.Addr()
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("testproc: no loopback port left that was not handed out already")
-	return ""
+	return a
 }
-
-var (
-	handedMu sync.Mutex
-	handed   = map[string]bool{} // addresses FreeAddr returned
-)
 
 // Proc is one `svc serve` process (restartable).
 type Proc struct {
@@ -79,10 +70,12 @@ type Proc struct {
 	Env         []string // added to the environment (the providers are unset unless set here)
 	bin, log    string
 
-	mu   sync.Mutex
-	cmd  *exec.Cmd
-	logf *os.File // open while the process runs: stdout is copied to it
-	out  Buffer   // stdout of every run
+	mu      sync.Mutex
+	cmd     *exec.Cmd
+	logf    *os.File // open while the process runs: stdout is copied to it
+	logFrom int64    // the log's size when this run started
+	out     Buffer   // stdout of every run
+	served  bool     // was healthy once: its addresses are known to others
 }
 
 // Buffer is a bytes.Buffer safe for concurrent writers and readers (a
@@ -126,6 +119,9 @@ func New(t testing.TB, bin, name string, env []string, args ...string) *Proc {
 }
 
 // Start starts the process (again, after Kill) and waits for health 200.
+// A first start whose port another process took in between (the process
+// exits with "address already in use") is made again on new ports, at
+// most freeport.Attempts starts in all (WaitHealthy).
 func Start(t testing.TB, bin, name string, env []string, args ...string) *Proc {
 	t.Helper()
 	p := New(t, bin, name, env, args...)
@@ -141,6 +137,10 @@ func (p *Proc) Start(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var from int64
+	if st, err := f.Stat(); err == nil {
+		from = st.Size()
+	}
 	cmd := exec.Command(p.bin, p.Args...)
 	cmd.Env = append(append(os.Environ(), "SVC_LLM_A_BASE_URL=", "SVC_LLM_B_BASE_URL="), p.Env...)
 	// stdout is copied through a pipe to f and Output: f stays open until
@@ -152,25 +152,102 @@ func (p *Proc) Start(t testing.TB) {
 		t.Fatal(err)
 	}
 	p.mu.Lock()
-	p.cmd, p.logf = cmd, f
+	p.cmd, p.logf, p.logFrom = cmd, f, from
 	p.mu.Unlock()
 }
 
-// WaitHealthy waits until /v1/health answers 200 (at most StartWait).
+// newAddr gives the addresses of a start made again (tests replace it).
+var newAddr = FreeAddr
+
+// errInUse marks a start that failed because a port was taken.
+var errInUse = errors.New("address already in use")
+
+// WaitHealthy waits until /v1/health answers 200 from this process (not
+// from another one that holds the port), at most StartWait. If the process
+// exits because its port was taken before it bound it, and it never served
+// (no one knows its addresses yet), it is started again on new ports, at
+// most freeport.Attempts starts in all; then the test fails naming the
+// ports and the log's tail.
 func (p *Proc) WaitHealthy(t testing.TB) {
 	t.Helper()
+	for attempt := 1; ; attempt++ {
+		err := p.waitHealthy()
+		p.mu.Lock()
+		served := p.served
+		if err == nil {
+			p.served = true
+		}
+		p.mu.Unlock()
+		if err == nil {
+			return
+		}
+		if !errors.Is(err, errInUse) || served {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if attempt >= freeport.Attempts {
+			t.Fatalf("%s: gave up after %d starts on new ports: %v", p.Name, attempt, err)
+		}
+		t.Logf("%s: %v; starting it again on new ports", p.Name, err)
+		p.Kill()
+		p.Addr, p.Admin = newAddr(t), newAddr(t)
+		for i := 0; i+1 < len(p.Args); i++ {
+			switch p.Args[i] {
+			case "--addr":
+				p.Args[i+1] = p.Addr
+			case "--admin-addr":
+				p.Args[i+1] = p.Admin
+			}
+		}
+		p.Start(t)
+	}
+}
+
+func (p *Proc) waitHealthy() error {
+	p.mu.Lock()
+	cmd, from := p.cmd, p.logFrom
+	p.mu.Unlock()
+	if cmd == nil {
+		return errors.New("not started")
+	}
+	_, ps, _ := net.SplitHostPort(p.Addr)
+	port, _ := strconv.Atoi(ps)
 	c := &http.Client{Timeout: 10 * time.Second}
 	deadline := time.Now().Add(StartWait)
 	for time.Now().Before(deadline) {
+		if exited(cmd.Process.Pid) {
+			log := p.Log()
+			if int64(len(log)) >= from {
+				log = log[from:]
+			}
+			if freeport.InUse(log) {
+				return fmt.Errorf("%w: --addr %s or --admin-addr %s was taken before it bound it; log tail:\n%s",
+					errInUse, p.Addr, p.Admin, freeport.Tail(log, 2000))
+			}
+			return fmt.Errorf("exited during start; log tail:\n%s", freeport.Tail(log, 4000))
+		}
 		if r, err := c.Get("http://" + p.Addr + "/v1/health"); err == nil {
 			r.Body.Close()
-			if r.StatusCode == 200 {
-				return
+			// Another process holding the port would answer too.
+			if r.StatusCode == 200 && freeport.Owns(cmd.Process.Pid, port) {
+				return nil
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("%s did not become healthy within %v; output:\n%s", p.Name, StartWait, p.Output())
+	return fmt.Errorf("did not become healthy on %s within %v; output:\n%s", p.Addr, StartWait, p.Output())
+}
+
+// exited reports whether child pid has exited (a zombie not reaped yet, as
+// nothing waits for it before Kill) without reaping it: tests Wait for
+// their process's exit status themselves.
+func exited(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	f := strings.Fields(string(b[i+1:]))
+	return len(f) == 0 || f[0] == "Z" || f[0] == "X"
 }
 
 // Output is what the process (all its runs) wrote to stdout so far.

@@ -6,6 +6,7 @@ package testredis
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -15,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"svc/internal/freeport"
 )
 
 // Server is one redis-server process.
@@ -31,29 +34,56 @@ type Server struct {
 // startTimeout bounds the wait for a fresh redis-server to answer PING.
 const startTimeout = 20 * time.Second
 
-// Start runs redis-server on a free loopback port; t.Cleanup stops it.
+// Start runs redis-server on a free loopback port (from internal/freeport,
+// the allocator every test helper shares); t.Cleanup stops it. A port taken
+// by another process between the probe and redis-server's bind is replaced
+// by a new one, at most freeport.Attempts starts in all.
 func Start(t testing.TB) *Server {
 	t.Helper()
 	bin, err := Binary(t.Logf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{bin: bin, dir: t.TempDir()}
-	var last error
-	for range 5 { // a free port can be taken between probe and bind
-		port, err := freePort()
+	s, err := launch(bin, t.TempDir(), t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// nextPort hands out the ports of launch (tests replace it).
+var nextPort = freeport.Port
+
+// errInUse marks a start whose port another process took first.
+var errInUse = errors.New("address already in use")
+
+// launch starts redis-server in dir on a port of nextPort, again on a new
+// port when it fails to bind (at most freeport.Attempts starts).
+func launch(bin, dir string, logf func(string, ...any)) (*Server, error) {
+	s := &Server{bin: bin, dir: dir}
+	var tried []string
+	for {
+		port, err := nextPort()
 		if err != nil {
-			t.Fatal(err)
+			return nil, fmt.Errorf("testredis: %w", err)
 		}
 		s.Addr = "127.0.0.1:" + strconv.Itoa(port)
 		s.URL = "redis://" + s.Addr + "/0"
-		if last = s.start(); last == nil {
-			t.Cleanup(s.Stop)
-			return s
+		err = s.start()
+		if err == nil {
+			return s, nil
 		}
+		tried = append(tried, s.Addr)
+		if !errors.Is(err, errInUse) {
+			return nil, fmt.Errorf("testredis: %w", err)
+		}
+		if len(tried) >= freeport.Attempts {
+			return nil, fmt.Errorf("testredis: gave up after %d starts, every port taken before redis-server bound it (%s); last: %w",
+				len(tried), strings.Join(tried, ", "), err)
+		}
+		logf("testredis: %v; starting it again on a new port", err)
 	}
-	t.Fatalf("testredis: redis-server did not start: %v", last)
-	return nil
 }
 
 // Binary returns the path of redis-server, installing Debian's package when
@@ -77,18 +107,10 @@ func Binary(logf func(string, ...any)) (string, error) {
 	return p, nil
 }
 
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
 // start launches redis-server on s.Addr and waits for PING.
 func (s *Server) start() error {
 	_, port, _ := net.SplitHostPort(s.Addr)
+	portN, _ := strconv.Atoi(port)
 	cmd := exec.Command(s.bin, "--bind", "127.0.0.1", "--port", port, "--save", "", "--appendonly", "no",
 		"--dir", s.dir, "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning")
 	log, err := os.Create(s.dir + "/redis-" + port + ".log")
@@ -110,10 +132,15 @@ func (s *Server) start() error {
 		select {
 		case <-exited:
 			b, _ := os.ReadFile(s.dir + "/redis-" + port + ".log")
-			return fmt.Errorf("redis-server exited: %s", strings.TrimSpace(string(b)))
+			log := freeport.Tail(strings.TrimSpace(string(b)), 2000)
+			if freeport.InUse(log) {
+				return fmt.Errorf("%w: port %s taken before redis-server bound it; log tail: %s", errInUse, port, log)
+			}
+			return fmt.Errorf("redis-server on %s exited: %s", s.Addr, log)
 		default:
 		}
-		if Ping(s.Addr) == nil {
+		// Another server holding the port would answer PING too.
+		if Ping(s.Addr) == nil && freeport.Owns(cmd.Process.Pid, portN) {
 			return nil
 		}
 		time.Sleep(20 * time.Millisecond)
