@@ -13,24 +13,6 @@ import (
 	"time"
 )
 
-// faultMode is one upstream behaviour and what svc must answer under it.
-type faultMode struct {
-	name    string
-	control map[string]any // body of mockllm's POST /control
-	// want: allowed statuses per endpoint
-	classify, rubric, translate []int
-	ok                          bool // requests succeed and are charged
-}
-
-var faultModes = []faultMode{
-	{name: "error500", control: map[string]any{"mode": "error500"}, classify: []int{500}, rubric: []int{502}, translate: []int{500}},
-	{name: "bad_json", control: map[string]any{"mode": "bad_json"}, classify: []int{500}, rubric: []int{502}, translate: []int{500}},
-	{name: "empty", control: map[string]any{"mode": "empty"}, classify: []int{500}, rubric: []int{502}, translate: []int{500}},
-	// the engine's budget (SVC_LLM_BUDGET) ends the call: rubric may report 500 (context ended) or 502
-	{name: "timeout", control: map[string]any{"mode": "timeout"}, classify: []int{500}, rubric: []int{500, 502}, translate: []int{500}},
-	{name: "slow", control: map[string]any{"mode": "ok", "latency_ms": 1500, "jitter_ms": 500}, classify: []int{200}, rubric: []int{200}, translate: []int{200}, ok: true},
-}
-
 // runFaults starts mockllm and svc wired to it for both providers, then for
 // each fault mode fires concurrent classify, rubric and translate requests and
 // checks statuses, error types, that failures charge nothing, and that the
@@ -56,6 +38,9 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 		"SVC_LLM_B_BASE_URL=" + mbase + "/v1", "SVC_LLM_B_MODEL=mock-b", "SVC_LLM_B_FALLBACK_MODEL=mock-b-mini", "SVC_LLM_B_API_KEY=x",
 		// a hung upstream call ends after 3 s, a whole operation after 5 s
 		"SVC_LLM_TIMEOUT=3s", "SVC_LLM_BUDGET=5s",
+		// with every provider failing, the built-in engine answers (the
+		// default, set here so that the environment cannot change the model)
+		"SVC_WHEN_PROVIDERS_DOWN=builtin",
 	}
 	p, err := startSvc(bin, filepath.Join(dir, "data"), token, filepath.Join(dir, "svc.log"), env, startMax, "--shutdown-timeout", "2s")
 	if err != nil {
@@ -111,7 +96,10 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	}
 	seq := 0
 	var seqMu sync.Mutex
-	fire := func(m faultMode) (charged int64, took time.Duration) {
+	// fire sends n concurrent requests (classify, rubric, translate in turn)
+	// and judges each against m (faultmodel.go); charged is the sum of the
+	// acknowledged answers' charges.
+	fire := func(m faultMode, n int) (st batchStats) {
 		t0 := time.Now()
 		var wg sync.WaitGroup
 		var mu sync.Mutex
@@ -125,14 +113,13 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 			seqMu.Unlock()
 			var ep string
 			var body map[string]any
-			var want []int
 			switch i % 3 {
 			case 0:
-				ep, body, want = "/v1/classify", map[string]any{"text": text}, m.classify
+				ep, body = "/v1/classify", map[string]any{"text": text}
 			case 1:
-				ep, body, want = "/v1/rubric/classify", map[string]any{"text": text, "rubric": map[string]any{"categories": []map[string]any{{"name": "Shipping"}, {"name": "Praise"}}}}, m.rubric
+				ep, body = "/v1/rubric/classify", map[string]any{"text": text, "rubric": map[string]any{"categories": []map[string]any{{"name": "Shipping"}, {"name": "Praise"}}}}
 			default:
-				ep, body, want = "/v1/translate", map[string]any{"text": text, "target": "en"}, m.translate
+				ep, body = "/v1/translate", map[string]any{"text": text, "target": "en"}
 			}
 			wg.Add(1)
 			go func() {
@@ -143,36 +130,81 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 					report("faults %s %s: %v", m.name, ep, err)
 					return
 				}
-				okStatus := false
-				for _, s := range want {
-					okStatus = okStatus || r.status == s
+				o := judgeFault(ep, prices[ep], m.want(ep), r)
+				for _, pr := range o.problems {
+					report("faults %s %s: %s", m.name, ep, pr)
 				}
-				if !okStatus {
-					report("faults %s %s: status %d, want %v: %.200s", m.name, ep, r.status, want, r.raw)
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case !o.acked:
+					st.failed++
+				case o.degraded:
+					st.degraded++
+					if w := m.want(ep); !w.degraded && w.degradedIfOpened {
+						if st.degradedIfOpened == nil {
+							st.degradedIfOpened = map[string]int{}
+						}
+						st.degradedIfOpened[ep]++
+					}
+				default:
+					st.answered++
 				}
-				switch r.status {
-				case 500:
-					if r.errType() != "api_error" {
-						report("faults %s %s: 500 with type %q", m.name, ep, r.errType())
-					}
-				case 502:
-					if r.errType() != "rubric_unparseable" {
-						report("faults %s %s: 502 with type %q", m.name, ep, r.errType())
-					}
-				case 200:
+				if o.acked {
 					cnt.acked.Add(1)
-					ch, _ := strconv.ParseInt(r.header.Get("X-SVC-Credits-Charged"), 10, 64)
-					mu.Lock()
-					charged += ch
-					mu.Unlock()
-				}
-				if r.status != 200 && r.header.Get("X-SVC-Credits-Charged") != "" && r.header.Get("X-SVC-Credits-Charged") != "0" {
-					report("faults %s %s: failure with X-SVC-Credits-Charged %s", m.name, ep, r.header.Get("X-SVC-Credits-Charged"))
+					st.charged += o.charged
 				}
 			}()
 		}
 		wg.Wait()
-		return charged, time.Since(t0)
+		st.took = time.Since(t0)
+		return st
+	}
+	// breakers reads every provider model's circuit breaker
+	// (GET /admin/v1/providers).
+	breakers := func() map[string]breakerView {
+		out := map[string]breakerView{}
+		r, err := do(c, "GET", p.abase+"/admin/v1/providers", token, nil)
+		if err != nil || r.status != 200 {
+			report("faults: admin GET providers: %v %d", err, r.status)
+			return out
+		}
+		bs, _ := r.result()["breakers"].([]any)
+		for _, x := range bs {
+			b, _ := x.(map[string]any)
+			st, _ := b["state"].(string)
+			out[fmt.Sprintf("%v/%v", b["provider"], b["model"])] = breakerView{state: st, opens: num(b, "opens")}
+		}
+		return out
+	}
+	// heal puts the upstream back to "ok" and sends requests (3 at a time,
+	// each a 200 from a provider or degraded, charged) until the providers
+	// are taken back (unhealed: primaries closed, no breaker open), so that
+	// the next mode meets providers svc believes up. A provider that answers
+	// again must be taken back within 30 s (docs/providers.md: its breaker
+	// closes within about a call's time after its cooldown, at most 2 s).
+	recovering := faultMode{name: "recovering", classify: expect{answered: true, degraded: true}, rubric: expect{answered: true, degraded: true}, translate: expect{answered: true, degraded: true}}
+	heal := func(after string) {
+		control(map[string]any{"mode": "ok"})
+		b0 := balance()
+		var st batchStats
+		t0 := time.Now()
+		for {
+			left := unhealed(breakers())
+			if len(left) == 0 {
+				break
+			}
+			if time.Since(t0) > 30*time.Second {
+				report("faults: after %s, providers not taken back after 30 s of a healthy upstream: %v", after, left)
+				break
+			}
+			st.add(fire(recovering, 3))
+			time.Sleep(100 * time.Millisecond)
+		}
+		if pr := balanceProblem(b0, balance(), st.charged); pr != "" {
+			report("faults: healing after %s: %s", after, pr)
+		}
+		fmt.Printf("soak: faults healed after %-8s in %s: %s\n", after, time.Since(t0).Round(time.Millisecond), st)
 	}
 
 	// go_goroutines from the admin listener's Prometheus metrics (-1 if absent).
@@ -195,9 +227,28 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 		}
 		return -1
 	}
+	// batch runs mode m (its control first, "ok" after) with n requests and
+	// checks that the balance moved by exactly the acknowledged charges.
+	batch := func(m faultMode, n int) {
+		b0, br0 := balance(), breakers()
+		if m.control != nil {
+			control(m.control)
+		}
+		st := fire(m, n)
+		control(map[string]any{"mode": "ok"})
+		b1, br1 := balance(), breakers()
+		if pr := balanceProblem(b0, b1, st.charged); pr != "" {
+			report("faults %s: %s", m.name, pr)
+		}
+		for _, pr := range openedProblems(st.degradedIfOpened, br0, br1) {
+			report("faults %s: %s", m.name, pr)
+		}
+		th, rss, _ := procStatus(p.cmd.Process.Pid)
+		fmt.Printf("soak: faults %-8s: %s, balance %d -> %d, threads %d, VmRSS %d KiB\n", m.name, st, b0, b1, th, rss)
+	}
 	// Warm up (connection pools, caches of the runtime), then take the baseline
 	// once the server's idle workers (10 s) have gone.
-	fire(faultMode{name: "warmup", classify: []int{200}, rubric: []int{200}, translate: []int{200}, ok: true})
+	batch(faultMode{name: "warmup", classify: answeredOnly, rubric: answeredOnly, translate: answeredOnly}, n)
 	time.Sleep(11 * time.Second)
 	g0 := goroutines()
 	th0, rss0, err := procStatus(p.cmd.Process.Pid)
@@ -206,23 +257,16 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 		return
 	}
 	fmt.Printf("soak: faults baseline: goroutines %d, threads %d, VmRSS %d KiB\n", g0, th0, rss0)
+	prev := "warmup"
 	for _, m := range faultModes {
-		b0 := balance()
-		control(m.control)
-		charged, took := fire(m)
-		control(map[string]any{"mode": "ok"})
-		b1 := balance()
-		if !m.ok && b1 != b0 {
-			report("faults %s: balance %d -> %d: failures were charged", m.name, b0, b1)
-		}
-		if m.ok && b0-b1 != charged {
-			report("faults %s: balance %d -> %d but acknowledged charges %d", m.name, b0, b1, charged)
-		}
-		th, rss, _ := procStatus(p.cmd.Process.Pid)
-		fmt.Printf("soak: faults %-8s: %d requests in %s, balance %d -> %d, threads %d, VmRSS %d KiB\n", m.name, n, took.Round(time.Millisecond), b0, b1, th, rss)
+		heal(prev)
+		batch(m, n)
+		prev = m.name
 	}
-	// Back to normal: requests succeed again, and threads and memory settle.
-	fire(faultMode{name: "recovered", classify: []int{200}, rubric: []int{200}, translate: []int{200}, ok: true})
+	// Back to normal: the providers are taken back, every request is
+	// answered by one of them, and threads and memory settle.
+	heal(prev)
+	batch(faultMode{name: "recovered", classify: answeredOnly, rubric: answeredOnly, translate: answeredOnly}, n)
 	var th, rss, g int
 	for i := 0; i < 40; i++ {
 		time.Sleep(500 * time.Millisecond)
@@ -264,9 +308,13 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 				report("faults: request in flight at SIGTERM not drained: status %d err %v", r.status, err)
 				return
 			}
-			ch, _ := strconv.ParseInt(r.header.Get("X-SVC-Credits-Charged"), 10, 64)
+			// a 1 s upstream answers within the 5 s objective: a provider's answer
+			o := judgeFault("/v1/classify", prices["/v1/classify"], answeredOnly, r)
+			for _, pr := range o.problems {
+				report("faults: request drained at SIGTERM: %s", pr)
+			}
 			amu.Lock()
-			acked, charged = acked+1, charged+ch
+			acked, charged = acked+1, charged+o.charged
 			amu.Unlock()
 		}()
 	}
@@ -294,14 +342,18 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	if !restart("svc-2.log") {
 		return
 	}
-	if b1 := balance(); b1 != b0-charged {
-		report("faults: balance %d -> %d across a draining SIGTERM, acknowledged charges %d", b0, b1, charged)
+	if pr := balanceProblem(b0, balance(), charged); pr != "" {
+		report("faults: across a draining SIGTERM: %s", pr)
 	}
 
 	// SIGTERM while requests hang on the upstream: the drain deadline
 	// passes, the process still exits 0 (no panic from handlers finishing
-	// against a closed store), nothing is charged, and the store reopens.
+	// against a closed store), and the store reopens. The requests are cut
+	// (no answer, or 500) before their objective (5 s) could degrade them;
+	// an answer that did come must be a degraded one, and the balance moves
+	// by exactly the charges of the answers acknowledged (none expected).
 	b0 = balance()
+	acked, charged = 0, 0
 	control(map[string]any{"mode": "timeout"})
 	c0 = chats()
 	done := make(chan struct{})
@@ -313,9 +365,18 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 			go func() {
 				defer wg.Done()
 				r, err := do(c, "POST", p.base+"/v1/classify", a.live, map[string]any{"text": "hung at shutdown " + strconv.Itoa(i)})
-				if err == nil && r.status == 200 {
-					report("faults: a classify answered 200 with the upstream hung")
+				if err != nil {
+					return // cut at the close
 				}
+				o := judgeFault("/v1/classify", prices["/v1/classify"], expect{fail: []int{500}, degraded: true}, r)
+				for _, pr := range o.problems {
+					report("faults: request hung upstream at SIGTERM: %s", pr)
+				}
+				amu.Lock()
+				if o.acked {
+					acked, charged = acked+1, charged+o.charged
+				}
+				amu.Unlock()
 			}()
 		}
 		wg.Wait()
@@ -327,7 +388,7 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	took = time.Since(t0)
 	<-done
 	control(map[string]any{"mode": "ok"})
-	fmt.Printf("soak: faults SIGTERM with 8 requests hung upstream: exit %v after %s\n", err, took.Round(time.Millisecond))
+	fmt.Printf("soak: faults SIGTERM with 8 requests hung upstream: exit %v after %s, %d answered\n", err, took.Round(time.Millisecond), acked)
 	if err != nil {
 		report("faults: SIGTERM with requests hung upstream: %v (see %s)", err, filepath.Join(dir, "svc.log"))
 	}
@@ -337,7 +398,26 @@ func runFaults(bin, mockBin, dir, token string, n int, startMax time.Duration, r
 	if !restart("svc-3.log") {
 		return
 	}
-	if b1 := balance(); b1 != b0 {
-		report("faults: balance %d -> %d across a SIGTERM with hung requests", b0, b1)
+	if pr := balanceProblem(b0, balance(), charged); pr != "" {
+		report("faults: across a SIGTERM with hung requests: %s", pr)
 	}
+}
+
+// batchStats counts one batch of fault-phase requests.
+type batchStats struct {
+	answered, degraded, failed int   // 200 from a provider, 200 degraded, failures
+	charged                    int64 // charges of the acknowledged answers
+	took                       time.Duration
+	// degraded answers per endpoint where only an opened breaker allows them
+	degradedIfOpened map[string]int
+}
+
+func (s *batchStats) add(o batchStats) {
+	s.answered, s.degraded, s.failed = s.answered+o.answered, s.degraded+o.degraded, s.failed+o.failed
+	s.charged, s.took = s.charged+o.charged, s.took+o.took
+}
+
+func (s batchStats) String() string {
+	return fmt.Sprintf("%d requests in %s: %d answered by a provider, %d degraded, %d failed, %d credits charged",
+		s.answered+s.degraded+s.failed, s.took.Round(time.Millisecond), s.answered, s.degraded, s.failed, s.charged)
 }
