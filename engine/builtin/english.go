@@ -242,6 +242,18 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
+	englishIntentR18(text, toks, sent, ev) // english_r18.go
+	// a question typed without its mark (english_r18.go bareQuestion;
+	// an "or" offers a choice: "is it just me or" is a complaint)
+	if ev.cue[iSuggestion] < 0.5 && ev.cue[iComplaint] < 0.6 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !strings.ContainsRune(text, '?') && bareQuestion(toks) && !justMeOr(toks) {
+		sc[iComplaint] = 0
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+		ev.cue[iQuestion] = math.Max(ev.cue[iQuestion], intentThreshold[iQuestion])
+		if ev.cue[iPraise] < 0.6 {
+			sc[iPraise] = 0
+			ev.enAsk = true
+		}
+	}
 	// a question about what something costs, includes or lasts ("how many
 	// days is the tour", "is the card free") with no complaint cue of
 	// weight: its words describe what is asked about, they judge nothing
@@ -480,7 +492,7 @@ var (
 // threat to leave said outright, a refund withheld).
 func englishUrgent(text string, toks []token) bool {
 	eb := enScan(toks)
-	return eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
+	return englishUrgentR18(text, toks) || eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
 		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks) || eb&ewRefund != 0 && refundDenied(text, toks)
 }
 
@@ -522,7 +534,7 @@ func spanCount(k string) bool {
 var (
 	enLongSpans = wordSet("month", "months")
 	countWords  = wordSet("a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several", "many", "couple")
-	waitedVerbs = wordSet("waiting", "waited", "wait")
+	waitedVerbs = wordSet("waiting", "waited", "wait", "pending")
 )
 
 // childNearMiss reports a young child named ("my 3 year old", "my

@@ -1,0 +1,399 @@
+package builtin
+
+import (
+	"math"
+	"strings"
+)
+
+// English comment rules of round 18: word classes and shapes a comment
+// typed by hand carries where english.go's patterns looked for one
+// wording only. Each reads English tokens only (the caller checks
+// sent.arabic).
+
+// englishIntentR18 adds the evidence of this file's patterns to ev
+// (called at the end of englishIntent).
+func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv) {
+	sc := &ev.v
+	q := strings.ContainsRune(text, '?')
+	complain := func(w float64) {
+		sc[iComplaint] = math.Max(sc[iComplaint], w)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], w)
+	}
+	// a plan to leave said in other words than leavingThreat's ("taking my
+	// business elsewhere", "switching carriers next week", "I'm done,
+	// cancelling today"): a grievance, urgent (englishUrgentR18)
+	if !q && leavingPlan(text, toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// the same failure met again ("third time this month my calls drop",
+	// "charged 4 times this week and nothing works"), nothing good said
+	if !q && sent.rawPos == 0 && repeatedFailure(toks, sent.rawNeg > 0 || ev.cue[iComplaint] > 0) > 0 {
+		complain(1)
+	}
+	// a wait counted in months for the writer's own case ("my claim has
+	// been pending for four months"; monthsWaited): a grievance, urgent
+	if !q && monthsWaited(toks) && hasAnyKey(toks, ownDets) {
+		complain(1)
+	}
+	// a danger to the writer or their children ("the brakes were grinding
+	// ... scary with 3 kids in the back"): a grievance, urgent
+	if !q && dangerTold(toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// a service that came late by a counted span, or left things worse
+	// than it found them, or money refused ("showed up 2 hrs late", "left
+	// the kitchen dirtier than before", "my card got declined")
+	if !q && ev.cue[iComplaint] < 1 && sent.compound < 0.5 && serviceFailed(toks) {
+		complain(intentThreshold[iComplaint])
+		if sent.rawPos == 0 {
+			sc[iPraise], ev.cue[iPraise] = 0, 0
+		}
+	}
+	// a formula of praise closing a report of what went wrong, with no
+	// good word before it ("flight delayed 4 hours and not even water.
+	// great job guys 👏"): the praise mocks the failure
+	if !q && mockingClose(text, toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "... Much appreciated.", "appreciate it!": a closing sentence of
+	// appreciation thanks for what the comment told
+	if ev.cue[iComplaint] <= 0 && !q && sent.rawPos > 0 && formulaAfter(toks, thanksClosing(text), appreciateWords, appreciateFormula) {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], thanksCue)
+	}
+}
+
+var (
+	appreciateWords   = wordSet("appreciated", "appreciate")
+	appreciateFormula = wordSet("much", "very", "really", "greatly", "truly", "so", "it", "i", "we", "all", "your", "help", "guys", "a", "lot", "thanks", "thank", "you")
+)
+
+// englishUrgentR18 reports this file's urgent concepts: a plan to leave,
+// a failure met again, a danger.
+func englishUrgentR18(text string, toks []token) bool {
+	return leavingPlan(text, toks) || repeatedFailure(toks, true) == 2 || dangerTold(toks)
+}
+
+// leavingPlan reports a customer saying they leave in words leavingThreat
+// does not know:
+//   - a verb of going or spending before "elsewhere" ("taking my business
+//     elsewhere", "will shop elsewhere");
+//   - a verb of leaving before a plural of providers ("switching carriers",
+//     "changing banks", "moving to another provider");
+//   - a verb of leaving in -ing with a time adverb and no object
+//     ("cancelling today", "unsubscribing now"): a decision about the
+//     writer's own subscription;
+//   - "I'm done" closing a clause ("I'm done, cancelling"; "I'm done with
+//     ..." is leavingThreat's).
+func leavingPlan(text string, toks []token) bool {
+	for i := range toks {
+		if toks[i].arabic {
+			continue
+		}
+		k := toks[i].key
+		switch {
+		case k == "elsewhere":
+			for j := i - 1; j >= 0 && j >= i-4; j-- {
+				if goElsewhereVerbs[toks[j].key] {
+					return true
+				}
+			}
+		case switchVerbs[k]:
+			j := i + 1
+			if j < len(toks) && (toks[j].key == "to" || toks[j].key == "over") {
+				j++
+			}
+			if j < len(toks) && (toks[j].key == "another" || toks[j].key == "a" || toks[j].key == "other" || toks[j].key == "new" || toks[j].key == "different") {
+				j++
+			}
+			if j < len(toks) && leaveProviders[toks[j].key] {
+				return true
+			}
+		case enLeaveVerbs[k] && k != "deleting" && k != "closing" && k != "withdrawing" && k != "switching":
+			if i+1 < len(toks) && leaveWhen[toks[i+1].key] {
+				return true
+			}
+		case firstPersonBe[k] && i+1 < len(toks) && toks[i+1].key == "done":
+			if i+2 == len(toks) || strings.ContainsAny(text[toks[i+1].end:toks[i+2].start], ",.!;") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	goElsewhereVerbs = wordSet("taking", "take", "took", "go", "going", "shop", "shopping", "spend", "spending", "moving", "move", "bring", "bringing", "order", "ordering", "bank", "banking")
+	switchVerbs      = wordSet("switching", "switch", "changing", "change", "moving", "leaving", "ditching")
+	leaveProviders   = wordSet("carrier", "carriers", "provider", "providers", "bank", "banks", "network", "networks", "company", "companies", "supplier", "suppliers",
+		"insurer", "insurers", "airline", "airlines", "isp", "isps", "gym", "gyms", "broker", "brokers", "operator", "operators", "courier", "couriers", "brand", "brands")
+	leaveWhen = wordSet("today", "tonight", "tomorrow", "now", "asap", "immediately", "next", "this")
+)
+
+// repeatedFailure reports the same thing gone wrong again: an ordinal of
+// two or more before "time" opening what happened ("third time this month
+// my calls drop", "2nd time the order came wrong"), not before a verb in
+// -ing ("third time watching this" is a choice) nor after one ("rewatching
+// for the 4th time"), or a count of three or more before "times" with a
+// span after it ("dropped 4 times this week"). The ordinal two ("second
+// time") and a count are a repeat only with bad (a negative word or a
+// complaint cue). It returns 2 for an ordinal of three or more (urgent by
+// the label conventions: "third time"), 1 for another repeat, else 0.
+func repeatedFailure(toks []token, bad bool) int {
+	for i := 0; i+1 < len(toks); i++ {
+		k, n := toks[i].key, toks[i+1].key
+		switch {
+		case n == "time" && (repeatOrdinals[k] || k == "second" && bad):
+			if i > 0 && (toks[i-1].key == "first" || toks[i-1].key == "a") {
+				continue // "a second time" is a retry
+			}
+			if i+2 == len(toks) && !bad {
+				continue // nothing told after it
+			}
+			if i+2 < len(toks) && (strings.HasSuffix(toks[i+2].key, "ing") || toks[i+2].key == "round" || toks[i+2].key == "lucky") {
+				continue
+			}
+			if i+3 < len(toks) && toks[i+2].key == "i" && choiceVerbs[toks[i+3].key] {
+				continue // "third time i ordered here" tells a habit
+			}
+			if ingBefore(toks, i) {
+				continue
+			}
+			if k == "second" {
+				return 1
+			}
+			return 2
+		case n == "times" && bad && manyCount(k) && i+2 < len(toks) && repeatSpan[toks[i+2].key]:
+			return 1
+		}
+	}
+	return 0
+}
+
+// ingBefore reports a verb in -ing within the four words before toks[i]
+// ("rewatching for the 4th time", "watching this for the third time").
+func ingBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		if k := toks[j].key; len(k) > 4 && strings.HasSuffix(k, "ing") {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	repeatSpan     = wordSet("this", "in", "today", "now", "already", "yesterday", "since", "last")
+	repeatOrdinals = wordSet("third", "3rd", "fourth", "4th", "fifth", "5th", "sixth", "6th", "tenth", "umpteenth", "nth", "hundredth", "millionth")
+	choiceVerbs    = wordSet("ordered", "order", "visited", "visit", "came", "come", "bought", "buy", "stayed", "watched", "tried", "booked", "used")
+)
+
+// manyCount: a count of three or more ("3", "four", "several", "multiple").
+func manyCount(k string) bool {
+	if isNumber(k) {
+		return k != "" && k != "0" && k != "1" && k != "2"
+	}
+	return manyWords[k]
+}
+
+var manyWords = wordSet("three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "multiple", "many", "countless", "numerous")
+
+// dangerTold reports a danger to someone's body: a word of danger
+// ("dangerous", "unsafe") beside a child or a part of a vehicle or a home
+// whose failure hurts ("brakes", "wiring"), a word of fright ("scary")
+// beside such a part, or such a part failing ("the brakes were grinding",
+// "steering locked up"). A scary film names no part.
+func dangerTold(toks []token) bool {
+	danger, fear, child, part := false, false, false, false
+	for i := range toks {
+		k := toks[i].key
+		switch {
+		case dangerWords[k]:
+			danger = true
+		case fearSeen[k]:
+			fear = true
+		case youngChild[k]:
+			child = true
+		case safetyParts[k]:
+			part = true
+			for j := i + 1; j < len(toks) && j <= i+3; j++ {
+				if partFails[toks[j].key] {
+					return true
+				}
+			}
+		}
+	}
+	return danger && (child || part) || fear && part
+}
+
+var (
+	// dangerWords name a risk to the body; fearSeen words only the
+	// writer's fright ("scary for a toddler channel" is about a picture):
+	// a danger only beside a part that fails
+	dangerWords = wordSet("dangerous", "unsafe", "hazard", "hazardous", "deathtrap", "lethal")
+	fearSeen    = wordSet("scary", "terrifying", "frightening", "scared", "terrified")
+	safetyParts = wordSet("brakes", "brake", "steering", "airbag", "airbags", "seatbelt", "seatbelts", "tyre", "tyres", "tire", "tires", "wiring", "smoke", "socket", "outlet")
+	partFails   = wordSet("grinding", "failed", "fail", "failing", "squealing", "smoking", "sparked", "sparks", "locked", "blew", "burst", "exploded", "melted", "jammed", "stuck")
+)
+
+// serviceFailed reports a service failing in words no complaint cue lists:
+// late by a counted span ("showed up 2 hrs late", "an hour late"), a place
+// left worse than before ("dirtier than before", "worse than when we
+// arrived"), or a payment refused ("card got declined", "payment was
+// rejected").
+func serviceFailed(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		switch {
+		case k == "late" && i >= 2:
+			if lateSpans[toks[i-1].key] && (spanCount(toks[i-2].key) || toks[i-2].key == "an") {
+				return true
+			}
+		case k == "than" && i >= 1 && i+1 < len(toks):
+			p := toks[i-1].key
+			if (p == "worse" || strings.HasSuffix(p, "ier") && len(p) > 5 && badComparatives[p]) && (toks[i+1].key == "before" || toks[i+1].key == "when") {
+				return true
+			}
+		case k == "declined" || k == "rejected":
+			for j := i - 1; j >= 0 && j >= i-4; j-- {
+				if paidWith[toks[j].key] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var (
+	lateSpans       = wordSet("hrs", "hr", "hours", "hour", "mins", "min", "minutes", "days", "day", "weeks", "week")
+	badComparatives = wordSet("dirtier", "messier", "noisier", "smellier", "dustier", "greasier", "sloppier", "buggier", "slower", "laggier")
+	paidWith        = wordSet("card", "payment", "transaction", "debit", "visa", "mastercard", "amex", "purchase", "order")
+)
+
+// mockingClose reports a formula of praise ("great job guys 👏", "well
+// done", "bravo", "slow clap") closing the comment after a report of what
+// went wrong: the words before it hold a negative word or "not even" and
+// no good word, and no contrast word stands between (a genuine "... but
+// the staff were great, good job" concedes).
+func mockingClose(text string, toks []token) bool {
+	n := len(toks)
+	if n < 5 {
+		return false
+	}
+	// the formula: the last sentence, made of praise-formula words and
+	// emoji only, with a job/work/done word
+	at := thanksClosing(text)
+	if at < 0 {
+		return false
+	}
+	start, job := -1, false
+	for i := range toks {
+		if toks[i].start < at {
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		k := toks[i].key
+		if toks[i].emoji {
+			continue
+		}
+		if !mockFormula[k] {
+			return false
+		}
+		if k == "job" || k == "done" || k == "bravo" || k == "work" || k == "clap" || k == "congrats" {
+			job = true
+		}
+	}
+	if start < 2 || !job {
+		return false
+	}
+	bad := false
+	for i := 0; i < start; i++ {
+		k := toks[i].key
+		if contrastEn[k] {
+			return false
+		}
+		if k == "not" && i+1 < start && toks[i+1].key == "even" {
+			bad = true
+		}
+	}
+	for _, h := range sentM.find(toks[:start]) {
+		if sentVal[h.id] > 0 {
+			return false
+		}
+		if sentVal[h.id] < 0 {
+			bad = true
+		}
+	}
+	return bad
+}
+
+var (
+	mockFormula = wordSet("great", "good", "nice", "awesome", "amazing", "fantastic", "brilliant", "excellent", "job", "work", "well", "done", "bravo", "guys", "team",
+		"folks", "everyone", "again", "as", "usual", "slow", "clap", "congrats", "keep", "it", "up", "way", "to", "go", "real", "really", "so", "proud", "of", "you", "lol", "👏")
+	contrastEn = wordSet("but", "though", "although", "however", "still", "yet")
+)
+
+// bareQuestion reports an English question typed without its mark: an
+// auxiliary opening the comment before its subject, in the inverted order
+// of a question ("can you ship to canada", "did anyone else get charged"),
+// or before a noun and a word of what is offered ("is breakfast included
+// in the price", "are pets allowed"); a question word misspelled as typed
+// by hand ("wat time does the store open", "wen is the sale"). A comment
+// whose subject is left out ("would recommend", "was amazing", "does the
+// job") opens with the auxiliary before a verb or an adjective: no
+// question.
+func bareQuestion(toks []token) bool {
+	if len(toks) < 3 || toks[0].arabic {
+		return false
+	}
+	a, b := toks[0].key, toks[1].key
+	if misspelledWh[a] && (whSecond[b] || questionAux[b]) {
+		return true
+	}
+	if !bareAux[a] {
+		return false
+	}
+	if askSubjects[b] || b == "anyone" || b == "anybody" || b == "someone" || b == "somebody" || b == "there" && a != "does" && a != "do" && a != "did" {
+		return true
+	}
+	if a != "is" && a != "are" {
+		return false
+	}
+	// "is breakfast included", "are the rooms heated", "is a deposit
+	// required": a word of what is offered within four words
+	for j := 2; j < len(toks) && j <= 5; j++ {
+		if offeredWords[toks[j].key] {
+			return !sentimentWord(toks[1])
+		}
+	}
+	return false
+}
+
+// sentimentWord reports a token the lexicon rates ("is amazing", "are
+// terrible": a predicate with the subject left out).
+func sentimentWord(t token) bool {
+	return len(sentM.find([]token{t})) > 0
+}
+
+var (
+	misspelledWh = wordSet("wat", "wut", "wht", "whta", "wen", "whn", "wher", "whr", "hw", "hws", "hows", "whats", "wheres", "whens")
+	bareAux      = wordSet("is", "are", "does", "do", "did", "can", "could", "will", "would", "was", "were", "has", "have", "should")
+	offeredWords = wordSet("included", "include", "available", "open", "free", "allowed", "required", "needed", "refundable", "provided", "extra",
+		"possible", "ok", "okay", "permitted", "accepted", "valid", "still", "back", "coming", "restocked", "heated", "shipped", "delivered")
+)
+
+// justMeOr reports "me or" ("is it just me or the app is slow"): a
+// complaint put as a question.
+func justMeOr(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].key == "me" && toks[i+1].key == "or" {
+			return true
+		}
+	}
+	return false
+}
