@@ -267,6 +267,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 			ev.enAsk = true // labelWithIntent: neutral
 		}
 	}
+	withLearnedIntentEn(ev, text, toks, sent) // learned_en_alone.go
 }
 
 // reliefAfter reports "gone", "went away", "disappeared", "cured" within
