@@ -242,7 +242,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
-	englishIntentR18(text, toks, sent, ev) // english_r18.go
+	englishIntentR18(text, toks, sent, ev, eb) // english_r18.go
 	// a question typed without its mark (english_r18.go bareQuestion;
 	// an "or" offers a choice: "is it just me or" is a complaint)
 	if ev.cue[iSuggestion] < 0.5 && ev.cue[iComplaint] < 0.6 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !strings.ContainsRune(text, '?') && bareQuestion(toks) && !justMeOr(toks) {
@@ -493,7 +493,7 @@ var (
 // threat to leave said outright, a refund withheld).
 func englishUrgent(text string, toks []token) bool {
 	eb := enScan(toks)
-	return englishUrgentR18(text, toks) || eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
+	return englishUrgentR18(text, toks, eb) || eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
 		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks) || eb&ewRefund != 0 && refundDenied(text, toks)
 }
 
@@ -1010,26 +1010,32 @@ func troubleAbsent(toks []token) bool {
 // this file's patterns a text can hold; a pattern runs only when its word
 // kind is there (each pattern returns false without that word).
 const (
-	ewLeave   uint32 = 1 << iota // leavingThreat: enLeaveVerbs
-	ewEver                       // goodSuperlativeEver: "ever"
-	ewFailure                    // failureDescribed: too, hear, like, repairVerbs
-	ewAbsent                     // troubleAbsent: absentBad
-	ewSlang                      // slangWithJoy: slangAdjectives
-	ewFound                      // foundIn: "found"
-	ewStop                       // cantStop: stop, stopped
-	ewWish                       // wishYouDid: "wish"
-	ewPoint                      // pointless: "point"
-	ewBooked                     // bookedGot: booked, reserved, paid
-	ewSafety                     // safetyRisk: its cases
-	ewWh                         // whNounQuestion: which, what; whereIsIt: where
-	ewValue                      // moneyGone: valueNouns
-	ewSpan                       // monthsWaited: enLongSpans
-	ewNear                       // childNearMiss: almost, nearly
-	ewRepair                     // repairedDamage: repairedVerbs
-	ewThanks                     // thanksAfter: thanks, thank, thx, ty, tia
-	ewRefund                     // refundReceived, refundDenied: refundNouns, refundedVerbs
-	ewCharge                     // chargedTimes: chargeVerbs
-	ewLament                     // whatHappenedTo, usedToBeGood, needsWork: happened, used, need, needs
+	ewLeave      uint32 = 1 << iota // leavingThreat: enLeaveVerbs
+	ewEver                          // goodSuperlativeEver: "ever"
+	ewFailure                       // failureDescribed: too, hear, like, repairVerbs
+	ewAbsent                        // troubleAbsent: absentBad
+	ewSlang                         // slangWithJoy: slangAdjectives
+	ewFound                         // foundIn: "found"
+	ewStop                          // cantStop: stop, stopped
+	ewWish                          // wishYouDid: "wish"
+	ewPoint                         // pointless: "point"
+	ewBooked                        // bookedGot: booked, reserved, paid
+	ewSafety                        // safetyRisk: its cases
+	ewWh                            // whNounQuestion: which, what; whereIsIt: where
+	ewValue                         // moneyGone: valueNouns
+	ewSpan                          // monthsWaited: enLongSpans
+	ewNear                          // childNearMiss: almost, nearly
+	ewRepair                        // repairedDamage: repairedVerbs
+	ewThanks                        // thanksAfter: thanks, thank, thx, ty, tia
+	ewRefund                        // refundReceived, refundDenied: refundNouns, refundedVerbs
+	ewCharge                        // chargedTimes: chargeVerbs
+	ewLament                        // whatHappenedTo, usedToBeGood, needsWork: happened, used, need, needs
+	ewPlan                          // leavingPlan (english_r18.go): elsewhere, switchVerbs, enLeaveVerbs, done
+	ewRepeat                        // repeatedFailure: time, times
+	ewDanger                        // dangerTold: dangerWords, fearSeen, safetyParts
+	ewServed                        // serviceFailed: late, than, declined, rejected
+	ewMock                          // mockingClose: job, work, done, bravo, clap, congrats
+	ewAppreciate                    // appreciateWords
 )
 
 var enKinds = func() map[string]uint32 {
@@ -1061,6 +1067,12 @@ var enKinds = func() map[string]uint32 {
 	put(ewRefund, refundNouns, refundedVerbs)
 	put(ewCharge, chargeVerbs)
 	put(ewLament, wordSet("happened", "used", "need", "needs"))
+	put(ewPlan, wordSet("elsewhere", "done"), switchVerbs, enLeaveVerbs)
+	put(ewRepeat, wordSet("time", "times"))
+	put(ewDanger, dangerWords, fearSeen, safetyParts)
+	put(ewServed, wordSet("late", "than", "declined", "rejected"))
+	put(ewMock, wordSet("job", "work", "done", "bravo", "clap", "congrats"))
+	put(ewAppreciate, appreciateWords)
 	return m
 }()
 

@@ -12,7 +12,9 @@ import (
 
 // englishIntentR18 adds the evidence of this file's patterns to ev
 // (called at the end of englishIntent).
-func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv) {
+//
+// eb is enScan(toks): each pattern runs only on a text that has its words.
+func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv, eb uint32) {
 	sc := &ev.v
 	q := strings.ContainsRune(text, '?')
 	complain := func(w float64) {
@@ -22,30 +24,30 @@ func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv) 
 	// a plan to leave said in other words than leavingThreat's ("taking my
 	// business elsewhere", "switching carriers next week", "I'm done,
 	// cancelling today"): a grievance, urgent (englishUrgentR18)
-	if !q && leavingPlan(text, toks) {
+	if !q && eb&ewPlan != 0 && leavingPlan(text, toks) {
 		complain(1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
 	}
 	// the same failure met again ("third time this month my calls drop",
 	// "charged 4 times this week and nothing works"), nothing good said
-	if !q && sent.rawPos == 0 && repeatedFailure(toks, sent.rawNeg > 0 || ev.cue[iComplaint] > 0) > 0 {
+	if !q && sent.rawPos == 0 && eb&ewRepeat != 0 && repeatedFailure(toks, sent.rawNeg > 0 || ev.cue[iComplaint] > 0) > 0 {
 		complain(1)
 	}
 	// a wait counted in months for the writer's own case ("my claim has
 	// been pending for four months"; monthsWaited): a grievance, urgent
-	if !q && monthsWaited(toks) && hasAnyKey(toks, ownDets) {
+	if !q && eb&ewSpan != 0 && monthsWaited(toks) && hasAnyKey(toks, ownDets) {
 		complain(1)
 	}
 	// a danger to the writer or their children ("the brakes were grinding
 	// ... scary with 3 kids in the back"): a grievance, urgent
-	if !q && dangerTold(toks) {
+	if !q && eb&ewDanger != 0 && dangerTold(toks) {
 		complain(1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
 	}
 	// a service that came late by a counted span, or left things worse
 	// than it found them, or money refused ("showed up 2 hrs late", "left
 	// the kitchen dirtier than before", "my card got declined")
-	if !q && ev.cue[iComplaint] < 1 && sent.compound < 0.5 && serviceFailed(toks) {
+	if !q && ev.cue[iComplaint] < 1 && sent.compound < 0.5 && eb&ewServed != 0 && serviceFailed(toks) {
 		complain(intentThreshold[iComplaint])
 		if sent.rawPos == 0 {
 			sc[iPraise], ev.cue[iPraise] = 0, 0
@@ -54,13 +56,13 @@ func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv) 
 	// a formula of praise closing a report of what went wrong, with no
 	// good word before it ("flight delayed 4 hours and not even water.
 	// great job guys 👏"): the praise mocks the failure
-	if !q && mockingClose(text, toks) {
+	if !q && eb&ewMock != 0 && mockingClose(text, toks) {
 		complain(1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
 	}
 	// "... Much appreciated.", "appreciate it!": a closing sentence of
 	// appreciation thanks for what the comment told
-	if ev.cue[iComplaint] <= 0 && !q && sent.rawPos > 0 && formulaAfter(toks, thanksClosing(text), appreciateWords, appreciateFormula) {
+	if ev.cue[iComplaint] <= 0 && !q && sent.rawPos > 0 && eb&ewAppreciate != 0 && formulaAfter(toks, thanksClosing(text), appreciateWords, appreciateFormula) {
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], thanksCue)
 	}
@@ -73,8 +75,8 @@ var (
 
 // englishUrgentR18 reports this file's urgent concepts: a plan to leave,
 // a failure met again, a danger.
-func englishUrgentR18(text string, toks []token) bool {
-	return leavingPlan(text, toks) || repeatedFailure(toks, true) == 2 || dangerTold(toks)
+func englishUrgentR18(text string, toks []token, eb uint32) bool {
+	return eb&ewPlan != 0 && leavingPlan(text, toks) || eb&ewRepeat != 0 && repeatedFailure(toks, true) == 2 || eb&ewDanger != 0 && dangerTold(toks)
 }
 
 // leavingPlan reports a customer saying they leave in words leavingThreat
