@@ -245,7 +245,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	englishIntentR18(text, toks, sent, ev, eb) // english_r18.go
 	// a question typed without its mark (english_r18.go bareQuestion;
 	// an "or" offers a choice: "is it just me or" is a complaint)
-	if ev.cue[iSuggestion] < 0.5 && ev.cue[iComplaint] < 0.6 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !strings.ContainsRune(text, '?') && bareQuestion(toks) && !justMeOr(toks) {
+	if ev.cue[iSuggestion] < 0.5 && ev.cue[iComplaint] < 0.6 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !strings.ContainsRune(text, '?') && (bareQuestion(toks) || whatsThe(toks)) && !justMeOr(toks) {
 		sc[iComplaint] = 0
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
 		ev.cue[iQuestion] = math.Max(ev.cue[iQuestion], intentThreshold[iQuestion])
@@ -1036,6 +1036,7 @@ const (
 	ewServed                        // serviceFailed: late, than, declined, rejected
 	ewMock                          // mockingClose: job, work, done, bravo, clap, congrats
 	ewAppreciate                    // appreciateWords
+	ewTreat                         // treatReproach: treatVerbs
 )
 
 var enKinds = func() map[string]uint32 {
@@ -1073,6 +1074,10 @@ var enKinds = func() map[string]uint32 {
 	put(ewServed, wordSet("late", "than", "declined", "rejected"))
 	put(ewMock, wordSet("job", "work", "done", "bravo", "clap", "congrats"))
 	put(ewAppreciate, appreciateWords)
+	put(ewTreat, treatVerbs)
+	put(ewPlan, wordSet("lost"))
+	put(ewServed, failStates)
+	put(ewMock, praiseNouns, wordSet("top"))
 	return m
 }()
 

@@ -60,6 +60,33 @@ func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv, 
 		complain(1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
 	}
+	// "this is how you treat loyal customers": a reproach
+	if eb&ewTreat != 0 && treatReproach(toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "you just lost a loyal customer": the writer leaves (urgent)
+	if eb&ewPlan != 0 && customerLost(toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "the pool was closed our entire stay": a failure lasting all the
+	// time paid for
+	if !q && ev.cue[iComplaint] < 1 && eb&ewServed != 0 && failedThroughout(toks) {
+		complain(intentThreshold[iComplaint])
+	}
+	// "wish the app had a dark mode": a proposal
+	if eb&ewWish != 0 && ev.cue[iComplaint] < 1 && wishItHad(toks) {
+		sc[iSuggestion] = math.Max(sc[iSuggestion], 1)
+		ev.cue[iSuggestion] = math.Max(ev.cue[iSuggestion], 1)
+		sc[iPraise] = 0
+	}
+	// "fixed my car in an hour, top guy", "..., legend": praise of the
+	// person the comment tells of
+	if !q && ev.cue[iComplaint] <= 0 && sent.rawNeg == 0 && eb&ewMock != 0 && praiseNounClosing(text, toks) {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], thanksCue)
+	}
 	// "... Much appreciated.", "appreciate it!": a closing sentence of
 	// appreciation thanks for what the comment told
 	if ev.cue[iComplaint] <= 0 && !q && sent.rawPos > 0 && eb&ewAppreciate != 0 && formulaAfter(toks, thanksClosing(text), appreciateWords, appreciateFormula) {
@@ -76,7 +103,7 @@ var (
 // englishUrgentR18 reports this file's urgent concepts: a plan to leave,
 // a failure met again, a danger.
 func englishUrgentR18(text string, toks []token, eb uint32) bool {
-	return eb&ewPlan != 0 && leavingPlan(text, toks) || eb&ewRepeat != 0 && repeatedFailure(toks, true) == 2 || eb&ewDanger != 0 && dangerTold(toks)
+	return eb&ewPlan != 0 && (leavingPlan(text, toks) || customerLost(toks)) || eb&ewRepeat != 0 && repeatedFailure(toks, true) == 2 || eb&ewDanger != 0 && dangerTold(toks)
 }
 
 // leavingPlan reports a customer saying they leave in words leavingThreat
@@ -399,3 +426,133 @@ func justMeOr(toks []token) bool {
 	}
 	return false
 }
+
+// treatReproach reports "this is how you treat ..." or "is this how you
+// treat ...", "the way you treat ...": the writer reproaches the brand for
+// how it dealt with them (after a claim of loyalty, "been a customer 10
+// years and this is how you treat me", the good words are the loyalty
+// betrayed).
+func treatReproach(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i+1].key != "you" && toks[i+1].key != "u" || !treatVerbs[toks[i+2].key] {
+			continue
+		}
+		if k := toks[i].key; k == "how" && i >= 2 && (toks[i-1].key == "is" && toks[i-2].key == "this" || toks[i-1].key == "this" && toks[i-2].key == "is") || k == "way" && i >= 1 && toks[i-1].key == "the" {
+			return true
+		}
+	}
+	return false
+}
+
+var treatVerbs = wordSet("treat", "treated", "treating", "speak", "talk")
+
+// customerLost reports "you (just) lost a (loyal) customer", "lost my
+// business": the brand told that the writer leaves.
+func customerLost(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].key != "lost" {
+			continue
+		}
+		j := i + 1
+		if !lostDets[toks[j].key] {
+			continue
+		}
+		j++
+		if j < len(toks) && lostAdj[toks[j].key] {
+			j++
+		}
+		if j < len(toks) && lostWhom[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	lostDets = wordSet("a", "an", "another", "my", "our", "one", "two", "yet", "this")
+	lostAdj  = wordSet("loyal", "regular", "longtime", "long-time", "faithful", "good", "paying", "repeat")
+	lostWhom = wordSet("customer", "customers", "client", "clients", "business", "member", "subscriber", "patron", "fan")
+)
+
+// wishItHad reports "wish the app had a dark mode", "wish this came in
+// black", "wish your menu offered ...": a wish that the product or the
+// business had or did something is a proposal (as wishYouDid's "wish you
+// opened earlier").
+func wishItHad(toks []token) bool {
+	for i := 0; i+3 < len(toks); i++ {
+		if toks[i].key != "wish" || !wishThing[toks[i+1].key] {
+			continue
+		}
+		for j := i + 2; j < len(toks) && j <= i+4; j++ {
+			if wishHave[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	wishThing = wordSet("the", "this", "your", "ur", "these", "it", "they")
+	wishHave  = wordSet("had", "came", "offered", "sold", "included", "supported", "allowed", "let", "stocked", "opened", "delivered")
+)
+
+// whatsThe reports a contracted question word before a determiner opening
+// the comment ("whats the return policy", "where's your nearest shop"):
+// a question typed without its mark.
+func whatsThe(toks []token) bool {
+	return len(toks) >= 3 && !toks[0].arabic && whContracted[toks[0].key] && (toks[1].key == "the" || toks[1].key == "your" || toks[1].key == "ur")
+}
+
+var whContracted = wordSet("whats", "what's", "wheres", "where's", "whens", "when's", "hows", "how's", "wats")
+
+// failedThroughout reports a state of failure lasting a whole span the
+// writer paid for ("the pool was closed our entire stay", "the wifi was
+// down the whole weekend"): a failure word, then within three words
+// "entire", "whole" or "all" before a span noun.
+func failedThroughout(toks []token) bool {
+	for i := range toks {
+		if !failStates[toks[i].key] {
+			continue
+		}
+		for j := i + 1; j+1 < len(toks) && j <= i+3; j++ {
+			if k := toks[j].key; (k == "entire" || k == "whole" || k == "all") && wholeSpans[toks[j+1].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	failStates = wordSet("closed", "broken", "down", "dead", "offline", "out", "freezing", "filthy", "dirty", "noisy", "leaking", "flooded", "unavailable", "blocked", "locked")
+	wholeSpans = wordSet("stay", "trip", "time", "week", "weekend", "day", "night", "holiday", "vacation", "visit", "flight", "ride", "way", "month", "evening", "morning", "match", "game")
+)
+
+// praiseNounClosing reports a clause closed by a noun of praise for a
+// person ("carried our bags up, legend", "fixed it in an hour, top guy",
+// "what a star"): a word of praise no lexicon rates, said to the one the
+// comment tells of.
+func praiseNounClosing(text string, toks []token) bool {
+	n := len(toks)
+	for i := n - 1; i >= 1 && i >= n-2; i-- {
+		k := toks[i].key
+		if toks[i].emoji {
+			continue
+		}
+		if !praiseNouns[k] && !(k == "guy" || k == "man" || k == "lad" || k == "bloke" || k == "team") || !praiseNouns[k] && toks[i-1].key != "top" {
+			return false
+		}
+		j := i
+		if toks[i-1].key == "top" || toks[i-1].key == "absolute" || toks[i-1].key == "a" || toks[i-1].key == "real" || toks[i-1].key == "total" {
+			j = i - 1
+		}
+		if j >= 1 && toks[j-1].key == "what" {
+			j--
+		}
+		return j > 0 && strings.ContainsAny(text[toks[j-1].end:toks[j].start], ",.!-") && (i == n-1 || i == n-2 && toks[n-1].emoji)
+	}
+	return false
+}
+
+var praiseNouns = wordSet("legend", "legends", "hero", "heroes", "star", "stars", "gem", "lifesaver", "lifesavers", "champ", "superstar", "angel")

@@ -9,7 +9,9 @@ import (
 // Round 18 English classes (english_r18.go), on sentences written for this
 // test: a plan to leave in other words, a failure met again, a danger, a
 // service failed without a complaint word, a formula of praise mocking a
-// failure, a closing of appreciation, a question typed without its mark;
+// failure, a closing of appreciation, a question typed without its mark, a
+// reproach of treatment, a customer lost, a failure lasting a whole stay, a
+// wish that the product had something, a noun of praise closing a clause;
 // and the sentences each rule must leave alone.
 func TestRound18English(t *testing.T) {
 	cases := []struct {
@@ -58,6 +60,20 @@ func TestRound18English(t *testing.T) {
 		{"would recommend this cafe to anyone", "praise", "positive", "low", false},
 		{"was amazing from start to finish", "praise", "positive", "low", false},
 		{"would buy again, fits perfectly", "praise", "positive", "low", false},
+		// a reproach of how the writer was treated, a customer lost
+		{"twelve years with this bank and this is how you treat me", "complaint", "negative", "medium", true},
+		{"the call centre hung up on me twice, you just lost a loyal customer", "complaint", "negative", "high", true},
+		// a failure lasting the whole span paid for
+		{"the sauna was closed our whole holiday", "complaint", "negative", "medium", true},
+		// a wish that the product had something: a proposal
+		{"wish the planner had a weekly view", "suggestion", "neutral", "medium", false},
+		// a contracted question word before a determiner: a question
+		{"whats the baggage allowance on the cheap fares", "question", "neutral", "medium", true},
+		// a noun of praise closing the clause
+		{"the courier carried the sofa up four floors, legend", "praise", "positive", "low", false},
+		{"the locksmith came out at midnight, top guy", "praise", "positive", "low", false},
+		// (without it the same report is no praise)
+		{"the locksmith came out at midnight", "other", "neutral", "low", false},
 		// a wait counted in months on a pending case: high
 		{"my warranty claim has been pending for three months", "complaint", "negative", "high", true},
 	}
