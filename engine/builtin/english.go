@@ -1069,7 +1069,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewCharge, chargeVerbs)
 	put(ewLament, wordSet("happened", "used", "need", "needs"))
 	put(ewPlan, wordSet("elsewhere", "done"), switchVerbs, enLeaveVerbs)
-	put(ewRepeat, wordSet("time", "times"))
+	put(ewRepeat, wordSet("time", "times", "row"))
 	put(ewDanger, dangerWords, fearSeen, safetyParts)
 	put(ewServed, wordSet("late", "than", "declined", "rejected"))
 	put(ewMock, wordSet("job", "work", "done", "bravo", "clap", "congrats"))
@@ -1077,7 +1077,9 @@ var enKinds = func() map[string]uint32 {
 	put(ewTreat, treatVerbs)
 	put(ewPlan, wordSet("lost"))
 	put(ewServed, failStates)
-	put(ewMock, praiseNouns, wordSet("top"))
+	put(ewMock, praiseNouns, wordSet("top"), wonderWords)
+	put(ewPlan, wordSet("last"), leaveProviders)
+	put(ewDanger, foreseeModals, injuryVerbs)
 	return m
 }()
 

@@ -87,6 +87,19 @@ func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv, 
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], thanksCue)
 	}
+	// "amazing how you manage to lose every parcel": wonder at how the
+	// brand does something bad mocks it
+	if !q && eb&ewMock != 0 && sent.rawNeg > 0 && wonderHow(toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
+	// "the night nurses were angels": a noun of praise said of people
+	// (its praise outweighs the bad words of the matter it names, "the
+	// cancer ward nurses", which the sentiment support would subtract)
+	if !q && ev.cue[iComplaint] <= 0 && eb&ewMock != 0 && praiseNounSaid(toks) {
+		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise]+0.6)
+		ev.cue[iPraise] = math.Max(ev.cue[iPraise], thanksCue)
+	}
 	// "... Much appreciated.", "appreciate it!": a closing sentence of
 	// appreciation thanks for what the comment told
 	if ev.cue[iComplaint] <= 0 && !q && sent.rawPos > 0 && eb&ewAppreciate != 0 && formulaAfter(toks, thanksClosing(text), appreciateWords, appreciateFormula) {
@@ -101,9 +114,9 @@ var (
 )
 
 // englishUrgentR18 reports this file's urgent concepts: a plan to leave,
-// a failure met again, a danger.
+// a failure met again, a danger, money taken more than once.
 func englishUrgentR18(text string, toks []token, eb uint32) bool {
-	return eb&ewPlan != 0 && (leavingPlan(text, toks) || customerLost(toks)) || eb&ewRepeat != 0 && repeatedFailure(toks, true) == 2 || eb&ewDanger != 0 && dangerTold(toks)
+	return eb&ewCharge != 0 && chargedTimes(toks) || eb&ewPlan != 0 && (leavingPlan(text, toks) || customerLost(toks)) || eb&ewRepeat != 0 && repeatedFailure(toks, true) == 2 || eb&ewDanger != 0 && dangerTold(toks)
 }
 
 // leavingPlan reports a customer saying they leave in words leavingThreat
@@ -116,7 +129,10 @@ func englishUrgentR18(text string, toks []token, eb uint32) bool {
 //     ("cancelling today", "unsubscribing now"): a decision about the
 //     writer's own subscription;
 //   - "I'm done" closing a clause ("I'm done, cancelling"; "I'm done with
-//     ..." is leavingThreat's).
+//     ..." is leavingThreat's);
+//   - "this is the last time I ...";
+//   - a verb of switching before the writer's goods and "another" or
+//     "different" and a provider ("moving my savings to another bank").
 func leavingPlan(text string, toks []token) bool {
 	for i := range toks {
 		if toks[i].arabic {
@@ -141,6 +157,16 @@ func leavingPlan(text string, toks []token) bool {
 			if j < len(toks) && leaveProviders[toks[j].key] {
 				return true
 			}
+			// "moving my savings to another bank": the writer's own
+			// goods taken to another provider
+			for j := i + 2; j+1 < len(toks) && j <= i+5; j++ {
+				if (toks[j].key == "another" || toks[j].key == "different") && leaveProviders[toks[j+1].key] {
+					return true
+				}
+			}
+		case k == "last" && i >= 2 && i+2 < len(toks) && toks[i-1].key == "the" && lastTimeSaid[toks[i-2].key] && toks[i+1].key == "time" && lastTimeWho[toks[i+2].key]:
+			// "this is the last time i fly with you"
+			return true
 		case enLeaveVerbs[k] && k != "deleting" && k != "closing" && k != "withdrawing" && k != "switching":
 			if i+1 < len(toks) && leaveWhen[toks[i+1].key] {
 				return true
@@ -156,10 +182,12 @@ func leavingPlan(text string, toks []token) bool {
 
 var (
 	goElsewhereVerbs = wordSet("taking", "take", "took", "go", "going", "shop", "shopping", "spend", "spending", "moving", "move", "bring", "bringing", "order", "ordering", "bank", "banking")
-	switchVerbs      = wordSet("switching", "switch", "changing", "change", "moving", "leaving", "ditching")
+	switchVerbs      = wordSet("switching", "switch", "changing", "change", "moving", "leaving", "ditching", "transferring", "transfer", "taking")
 	leaveProviders   = wordSet("carrier", "carriers", "provider", "providers", "bank", "banks", "network", "networks", "company", "companies", "supplier", "suppliers",
 		"insurer", "insurers", "airline", "airlines", "isp", "isps", "gym", "gyms", "broker", "brokers", "operator", "operators", "courier", "couriers", "brand", "brands")
-	leaveWhen = wordSet("today", "tonight", "tomorrow", "now", "asap", "immediately", "next", "this")
+	lastTimeSaid = wordSet("is", "was", "thats", "that's", "be")
+	lastTimeWho  = wordSet("i", "we", "im", "i'm", "ill", "i'll", "were", "we're", "ever")
+	leaveWhen    = wordSet("today", "tonight", "tomorrow", "now", "asap", "immediately", "next", "this")
 )
 
 // repeatedFailure reports the same thing gone wrong again: an ordinal of
@@ -169,8 +197,11 @@ var (
 // for the 4th time"), or a count of three or more before "times" with a
 // span after it ("dropped 4 times this week"). The ordinal two ("second
 // time") and a count are a repeat only with bad (a negative word or a
-// complaint cue). It returns 2 for an ordinal of three or more (urgent by
-// the label conventions: "third time"), 1 for another repeat, else 0.
+// complaint cue). A count of three or more before "in a row" is one too
+// ("4th cancelled appointment in a row"; not urgent: fresh7a's writer
+// calls "cancelled 3 sessions in a row" medium). It returns 2 for an
+// ordinal of three or more before "time" (urgent by the label
+// conventions: "third time"), 1 for another repeat, else 0.
 func repeatedFailure(toks []token, bad bool) int {
 	for i := 0; i+1 < len(toks); i++ {
 		k, n := toks[i].key, toks[i+1].key
@@ -197,6 +228,18 @@ func repeatedFailure(toks []token, bad bool) int {
 			return 2
 		case n == "times" && bad && manyCount(k) && i+2 < len(toks) && repeatSpan[toks[i+2].key]:
 			return 1
+		}
+	}
+	// "4th cancelled appointment in a row", "3 times in a row": a
+	// repeat counted from three
+	for i := 2; i < len(toks); i++ {
+		if toks[i].key != "row" || toks[i-1].key != "a" || toks[i-2].key != "in" {
+			continue
+		}
+		for j := i - 3; j >= 0 && j >= i-6; j-- {
+			if k := toks[j].key; repeatOrdinals[k] || manyCount(k) {
+				return 1
+			}
 		}
 	}
 	return 0
@@ -254,8 +297,85 @@ func dangerTold(toks []token) bool {
 			}
 		}
 	}
-	return danger && (child || part) || fear && part
+	return danger && (child || part) || fear && part || harmForeseen(toks) || bodyHarmed(toks)
 }
+
+// harmForeseen reports "someone will get hurt", "a kid could get killed":
+// a person, a modal, then a verb of harm.
+func harmForeseen(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if k := toks[i].key; !(k == "someone" || k == "somebody" || k == "people" || k == "kids" || k == "children" || youngChild[k] && i > 0 && toks[i-1].key == "a") {
+			continue
+		}
+		j := i + 1
+		if !foreseeModals[toks[j].key] {
+			continue
+		}
+		j++
+		if j < len(toks) && (toks[j].key == "get" || toks[j].key == "be") {
+			j++
+		}
+		if j < len(toks) && hurtWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	foreseeModals = wordSet("will", "could", "might", "gonna", "would", "can")
+	hurtWords     = wordSet("hurt", "killed", "injured", "burned", "burnt", "electrocuted", "crushed", "seriously")
+)
+
+// bodyHarmed reports a verb of injury before a possessive and a part of
+// the body ("my son cut his hand on the packaging", "burned my mouth",
+// "broke her wrist"): someone hurt.
+func bodyHarmed(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if injuryVerbs[toks[i].key] && possessives[toks[i+1].key] && bodyParts[toks[i+2].key] && !laughterIn(toks) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	injuryVerbs = wordSet("cut", "burned", "burnt", "scalded", "bruised", "broke", "sprained", "twisted", "injured", "hurt", "scratched", "sliced", "trapped", "pinched", "chipped")
+	bodyParts   = wordSet("hand", "hands", "finger", "fingers", "thumb", "arm", "arms", "leg", "legs", "foot", "feet", "head", "face", "mouth", "tongue", "lip", "lips",
+		"eye", "eyes", "back", "knee", "knees", "ankle", "wrist", "skin", "tooth", "teeth", "nose", "toe", "toes", "shoulder", "neck")
+)
+
+// wonderHow reports "amazing how you ...", "impressive how they ...",
+// "love how you ..." opening the comment: wonder at how the brand acts
+// (the caller asks for a bad word after it: irony).
+func wonderHow(toks []token) bool {
+	return len(toks) >= 4 && wonderWords[toks[0].key] && toks[1].key == "how" && (toks[2].key == "you" || toks[2].key == "u" || toks[2].key == "they" || toks[2].key == "your")
+}
+
+var wonderWords = wordSet("amazing", "impressive", "incredible", "funny", "love", "wonderful", "brilliant", "fascinating", "cute")
+
+// praiseNounSaid reports a noun of praise after a copula ("the nurses were
+// angels", "you guys are legends", "she is a gem"): said of people.
+func praiseNounSaid(toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		if !praiseNouns[toks[i].key] {
+			continue
+		}
+		j := i - 1
+		if j > 0 && (toks[j].key == "a" || toks[j].key == "absolute" || toks[j].key == "such" || toks[j].key == "real" || toks[j].key == "total") {
+			j--
+		}
+		if j > 0 && (toks[j].key == "a" || toks[j].key == "such") {
+			j--
+		}
+		if copulas[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var copulas = wordSet("is", "are", "was", "were", "youre", "you're", "ur", "theyre", "they're", "shes", "she's", "hes", "he's")
 
 var (
 	// dangerWords name a risk to the body; fearSeen words only the
@@ -387,6 +507,11 @@ func bareQuestion(toks []token) bool {
 	if !bareAux[a] {
 		return false
 	}
+	// "can my dog come", "will the pool be open": a modal before a
+	// determiner (not do/does/did: "does the job", "do the refund now")
+	if modalAux[a] && (inversionSubjects[b] && b != "it" && b != "that" || b == "my" || b == "our") {
+		return true
+	}
 	if askSubjects[b] || b == "anyone" || b == "anybody" || b == "someone" || b == "somebody" || b == "there" && a != "does" && a != "do" && a != "did" {
 		return true
 	}
@@ -411,7 +536,8 @@ func sentimentWord(t token) bool {
 
 var (
 	misspelledWh = wordSet("wat", "wut", "wht", "whta", "wen", "whn", "wher", "whr", "hw", "hws", "hows", "whats", "wheres", "whens")
-	bareAux      = wordSet("is", "are", "does", "do", "did", "can", "could", "will", "would", "was", "were", "has", "have", "should")
+	bareAux      = wordSet("is", "are", "does", "do", "did", "can", "could", "will", "would", "was", "were", "has", "have", "should", "r")
+	modalAux     = wordSet("can", "could", "will", "would", "should")
 	offeredWords = wordSet("included", "include", "available", "open", "free", "allowed", "required", "needed", "refundable", "provided", "extra",
 		"possible", "ok", "okay", "permitted", "accepted", "valid", "still", "back", "coming", "restocked", "heated", "shipped", "delivered")
 )
@@ -555,4 +681,4 @@ func praiseNounClosing(text string, toks []token) bool {
 	return false
 }
 
-var praiseNouns = wordSet("legend", "legends", "hero", "heroes", "star", "stars", "gem", "lifesaver", "lifesavers", "champ", "superstar", "angel")
+var praiseNouns = wordSet("legend", "legends", "hero", "heroes", "star", "stars", "gem", "lifesaver", "lifesavers", "champ", "superstar", "angel", "angels", "gems", "champs", "rockstar", "rockstars")

@@ -74,6 +74,27 @@ func TestRound18English(t *testing.T) {
 		{"the locksmith came out at midnight, top guy", "praise", "positive", "low", false},
 		// (without it the same report is no praise)
 		{"the locksmith came out at midnight", "other", "neutral", "low", false},
+		// more leaving: the last time, savings moved to another provider
+		{"that was the last time we book a holiday with you", "complaint", "negative", "high", true},
+		{"transferring my pension to a different provider after this", "complaint", "negative", "high", true},
+		// money taken more than once: high
+		{"you billed me twice for the same gym month", "complaint", "negative", "high", true},
+		// wonder at how the brand does something bad: irony
+		{"impressive how you lose a parcel every single month", "complaint", "negative", "medium", true},
+		// (a good word after it is wonder)
+		{"love how you always reply within minutes", "praise", "positive", "low", false},
+		// a noun of praise said of people
+		{"the lifeguards at the lido are absolute heroes", "praise", "positive", "low", false},
+		// harm foreseen, a body part hurt: high
+		{"the playground gate doesnt close, a kid will get hurt", "complaint", "negative", "high", true},
+		{"my daughter burned her tongue on the kids meal", "complaint", "negative", "high", true},
+		// (laughter: a figure of speech)
+		{"nearly cut my finger laughing at this video lol", "praise", "positive", "low", false},
+		// a repeat in a row: a complaint (medium)
+		{"fifth late train in a row this week", "complaint", "negative", "medium", true},
+		// a modal before a determiner, "r u": questions
+		{"will the pool be heated in october", "question", "neutral", "medium", true},
+		{"r u open on easter sunday", "question", "neutral", "medium", true},
 		// a wait counted in months on a pending case: high
 		{"my warranty claim has been pending for three months", "complaint", "negative", "high", true},
 	}
