@@ -1037,6 +1037,7 @@ const (
 	ewMock                          // mockingClose: job, work, done, bravo, clap, congrats
 	ewAppreciate                    // appreciateWords
 	ewTreat                         // treatReproach: treatVerbs
+	ewTaken                         // takenUnasked: "without"
 )
 
 var enKinds = func() map[string]uint32 {
@@ -1075,6 +1076,7 @@ var enKinds = func() map[string]uint32 {
 	put(ewMock, wordSet("job", "work", "done", "bravo", "clap", "congrats"))
 	put(ewAppreciate, appreciateWords)
 	put(ewTreat, treatVerbs)
+	put(ewTaken, wordSet("without"))
 	put(ewPlan, wordSet("lost"))
 	put(ewServed, failStates)
 	put(ewMock, praiseNouns, wordSet("top"), wonderWords)

@@ -87,6 +87,11 @@ func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv, 
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise])
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], thanksCue)
 	}
+	// "renewed without warning and took £120": money taken unasked
+	if eb&ewTaken != 0 && takenUnasked(toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
 	// "amazing how you manage to lose every parcel": wonder at how the
 	// brand does something bad mocks it
 	if !q && eb&ewMock != 0 && sent.rawNeg > 0 && wonderHow(toks) {
@@ -114,9 +119,9 @@ var (
 )
 
 // englishUrgentR18 reports this file's urgent concepts: a plan to leave,
-// a failure met again, a danger, money taken more than once.
+// a failure met again, a danger, money taken more than once or unasked.
 func englishUrgentR18(text string, toks []token, eb uint32) bool {
-	return eb&ewCharge != 0 && chargedTimes(toks) || eb&ewPlan != 0 && (leavingPlan(text, toks) || customerLost(toks)) || eb&ewRepeat != 0 && repeatedFailure(toks, true) == 2 || eb&ewDanger != 0 && dangerTold(toks)
+	return eb&ewCharge != 0 && chargedTimes(toks) || eb&ewTaken != 0 && takenUnasked(toks) || eb&ewPlan != 0 && (leavingPlan(text, toks) || customerLost(toks)) || eb&ewRepeat != 0 && repeatedFailure(toks, true) == 2 || eb&ewDanger != 0 && dangerTold(toks)
 }
 
 // leavingPlan reports a customer saying they leave in words leavingThreat
@@ -681,4 +686,26 @@ func praiseNounClosing(text string, toks []token) bool {
 	return false
 }
 
-var praiseNouns = wordSet("legend", "legends", "hero", "heroes", "star", "stars", "gem", "lifesaver", "lifesavers", "champ", "superstar", "angel", "angels", "gems", "champs", "rockstar", "rockstars")
+var praiseNouns = wordSet("legend", "legends", "hero", "heroes", "star", "stars", "gem", "lifesaver", "lifesavers", "champ", "superstar", "angel", "angels", "gems", "champs", "rockstar", "rockstars", "bargain", "steal")
+
+// takenUnasked reports money taken or a plan renewed without the writer's
+// leave: a verb of taking or charging and "without" before a word of
+// consent ("renewed without warning and took £120", "charged my card
+// without asking"): money taken wrongly, urgent by the label conventions.
+func takenUnasked(toks []token) bool {
+	took, unasked := false, false
+	for i := range toks {
+		switch k := toks[i].key; {
+		case moneyTakeVerbs[k]:
+			took = true
+		case k == "without" && i+1 < len(toks) && consentWords[toks[i+1].key]:
+			unasked = true
+		}
+	}
+	return took && unasked
+}
+
+var (
+	moneyTakeVerbs = wordSet("took", "taken", "charged", "charging", "deducted", "debited", "billed", "withdrew", "withdrawn", "renewed", "auto-renewed", "renews", "charges")
+	consentWords   = wordSet("warning", "asking", "permission", "consent", "notice", "telling", "notifying", "authorisation", "authorization", "approval", "informing", "my")
+)

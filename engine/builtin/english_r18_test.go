@@ -95,6 +95,8 @@ func TestRound18English(t *testing.T) {
 		// a modal before a determiner, "r u": questions
 		{"will the pool be heated in october", "question", "neutral", "medium", true},
 		{"r u open on easter sunday", "question", "neutral", "medium", true},
+		// money taken without the writer's leave: high
+		{"the magazine renewed itself without asking and took 60 dollars", "complaint", "negative", "high", true},
 		// a wait counted in months on a pending case: high
 		{"my warranty claim has been pending for three months", "complaint", "negative", "high", true},
 	}
