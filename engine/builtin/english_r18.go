@@ -497,7 +497,8 @@ var (
 // of a question ("can you ship to canada", "did anyone else get charged"),
 // or before a noun and a word of what is offered ("is breakfast included
 // in the price", "are pets allowed"); a question word misspelled as typed
-// by hand ("wat time does the store open", "wen is the sale"). A comment
+// by hand ("wat time does the store open", "wen is the sale"); "any
+// chance of ..."; "(was) wondering if ..." opening the comment. A comment
 // whose subject is left out ("would recommend", "was amazing", "does the
 // job") opens with the auxiliary before a verb or an adjective: no
 // question.
@@ -506,6 +507,20 @@ func bareQuestion(toks []token) bool {
 		return false
 	}
 	a, b := toks[0].key, toks[1].key
+	if a == "r" { // "r u open", "r the rooms pet friendly": are
+		a = "are"
+	}
+	// "any chance of a discount", "any chance you could ...": asks
+	if a == "any" && b == "chance" && len(toks) > 2 && (toks[2].key == "of" || toks[2].key == "to" || askSubjects[toks[2].key] || toks[2].key == "that") {
+		return true
+	}
+	// "was wondering if you ship to norway", "just wondering whether ...":
+	// a question put as a report of the writer's wondering
+	for i := 0; i+1 < len(toks) && i <= 3; i++ {
+		if (toks[i].key == "wondering" || toks[i].key == "wonder") && (toks[i+1].key == "if" || toks[i+1].key == "whether" || whOpeners[toks[i+1].key]) {
+			return true
+		}
+	}
 	if misspelledWh[a] && (whSecond[b] || questionAux[b]) {
 		return true
 	}
@@ -522,6 +537,9 @@ func bareQuestion(toks []token) bool {
 	}
 	if a != "is" && a != "are" {
 		return false
+	}
+	if inversionSubjects[b] { // (opensQuestion's, for "r the ...")
+		return true
 	}
 	// "is breakfast included", "are the rooms heated", "is a deposit
 	// required": a word of what is offered within four words

@@ -56,6 +56,8 @@ func TestRound18English(t *testing.T) {
 		{"is there a student discount for the gym", "question", "neutral", "medium", true},
 		{"wen does the summer menu start", "question", "neutral", "medium", true},
 		{"wat days is the pool closed for cleaning", "question", "neutral", "medium", true},
+		{"any chance of a late checkout on sunday", "question", "neutral", "medium", true},
+		{"was wondering if you do group bookings for twelve", "question", "neutral", "medium", true},
 		// (the subject left out: a statement)
 		{"would recommend this cafe to anyone", "praise", "positive", "low", false},
 		{"was amazing from start to finish", "praise", "positive", "low", false},
