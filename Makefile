@@ -117,7 +117,7 @@ train: train-dialect
 # project's own comments in the repository (engine/builtin/corpus): needs no
 # DATA, about 1 s, deterministic. `make train` writes it too.
 train-comments:
-	$(GO) run ./engine/builtin/cmd/train -only intent,intent-latin,dialect,dialect-latin,insult,sent-comments,priority
+	$(GO) run ./engine/builtin/cmd/train -only intent,intent-en,intent-latin,dialect,dialect-latin,insult,sent-comments,priority
 
 bench:
 	./scripts/bench.sh

@@ -242,6 +242,18 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 		sc[iPraise] = math.Max(sc[iPraise], 1)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], 1)
 	}
+	englishIntentR18(text, toks, sent, ev, eb) // english_r18.go
+	// a question typed without its mark (english_r18.go bareQuestion;
+	// an "or" offers a choice: "is it just me or" is a complaint)
+	if ev.cue[iSuggestion] < 0.5 && ev.cue[iComplaint] < 0.6 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !strings.ContainsRune(text, '?') && (bareQuestion(toks) || whatsThe(toks)) && !justMeOr(toks) {
+		sc[iComplaint] = 0
+		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
+		ev.cue[iQuestion] = math.Max(ev.cue[iQuestion], intentThreshold[iQuestion])
+		if ev.cue[iPraise] < 0.6 {
+			sc[iPraise] = 0
+			ev.enAsk = true
+		}
+	}
 	// a question about what something costs, includes or lasts ("how many
 	// days is the tour", "is the card free") with no complaint cue of
 	// weight: its words describe what is asked about, they judge nothing
@@ -255,6 +267,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 			ev.enAsk = true // labelWithIntent: neutral
 		}
 	}
+	withLearnedIntentEn(ev, text, toks, sent) // learned_en_alone.go
 }
 
 // reliefAfter reports "gone", "went away", "disappeared", "cured" within
@@ -480,7 +493,7 @@ var (
 // threat to leave said outright, a refund withheld).
 func englishUrgent(text string, toks []token) bool {
 	eb := enScan(toks)
-	return eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
+	return englishUrgentR18(text, toks, eb) || eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
 		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks) || eb&ewRefund != 0 && refundDenied(text, toks)
 }
 
@@ -522,7 +535,7 @@ func spanCount(k string) bool {
 var (
 	enLongSpans = wordSet("month", "months")
 	countWords  = wordSet("a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several", "many", "couple")
-	waitedVerbs = wordSet("waiting", "waited", "wait")
+	waitedVerbs = wordSet("waiting", "waited", "wait", "pending")
 )
 
 // childNearMiss reports a young child named ("my 3 year old", "my
@@ -997,26 +1010,34 @@ func troubleAbsent(toks []token) bool {
 // this file's patterns a text can hold; a pattern runs only when its word
 // kind is there (each pattern returns false without that word).
 const (
-	ewLeave   uint32 = 1 << iota // leavingThreat: enLeaveVerbs
-	ewEver                       // goodSuperlativeEver: "ever"
-	ewFailure                    // failureDescribed: too, hear, like, repairVerbs
-	ewAbsent                     // troubleAbsent: absentBad
-	ewSlang                      // slangWithJoy: slangAdjectives
-	ewFound                      // foundIn: "found"
-	ewStop                       // cantStop: stop, stopped
-	ewWish                       // wishYouDid: "wish"
-	ewPoint                      // pointless: "point"
-	ewBooked                     // bookedGot: booked, reserved, paid
-	ewSafety                     // safetyRisk: its cases
-	ewWh                         // whNounQuestion: which, what; whereIsIt: where
-	ewValue                      // moneyGone: valueNouns
-	ewSpan                       // monthsWaited: enLongSpans
-	ewNear                       // childNearMiss: almost, nearly
-	ewRepair                     // repairedDamage: repairedVerbs
-	ewThanks                     // thanksAfter: thanks, thank, thx, ty, tia
-	ewRefund                     // refundReceived, refundDenied: refundNouns, refundedVerbs
-	ewCharge                     // chargedTimes: chargeVerbs
-	ewLament                     // whatHappenedTo, usedToBeGood, needsWork: happened, used, need, needs
+	ewLeave      uint32 = 1 << iota // leavingThreat: enLeaveVerbs
+	ewEver                          // goodSuperlativeEver: "ever"
+	ewFailure                       // failureDescribed: too, hear, like, repairVerbs
+	ewAbsent                        // troubleAbsent: absentBad
+	ewSlang                         // slangWithJoy: slangAdjectives
+	ewFound                         // foundIn: "found"
+	ewStop                          // cantStop: stop, stopped
+	ewWish                          // wishYouDid: "wish"
+	ewPoint                         // pointless: "point"
+	ewBooked                        // bookedGot: booked, reserved, paid
+	ewSafety                        // safetyRisk: its cases
+	ewWh                            // whNounQuestion: which, what; whereIsIt: where
+	ewValue                         // moneyGone: valueNouns
+	ewSpan                          // monthsWaited: enLongSpans
+	ewNear                          // childNearMiss: almost, nearly
+	ewRepair                        // repairedDamage: repairedVerbs
+	ewThanks                        // thanksAfter: thanks, thank, thx, ty, tia
+	ewRefund                        // refundReceived, refundDenied: refundNouns, refundedVerbs
+	ewCharge                        // chargedTimes: chargeVerbs
+	ewLament                        // whatHappenedTo, usedToBeGood, needsWork: happened, used, need, needs
+	ewPlan                          // leavingPlan (english_r18.go): elsewhere, switchVerbs, enLeaveVerbs, done
+	ewRepeat                        // repeatedFailure: time, times
+	ewDanger                        // dangerTold: dangerWords, fearSeen, safetyParts
+	ewServed                        // serviceFailed: late, than, declined, rejected
+	ewMock                          // mockingClose: job, work, done, bravo, clap, congrats
+	ewAppreciate                    // appreciateWords
+	ewTreat                         // treatReproach: treatVerbs
+	ewTaken                         // takenUnasked: "without"
 )
 
 var enKinds = func() map[string]uint32 {
@@ -1048,6 +1069,19 @@ var enKinds = func() map[string]uint32 {
 	put(ewRefund, refundNouns, refundedVerbs)
 	put(ewCharge, chargeVerbs)
 	put(ewLament, wordSet("happened", "used", "need", "needs"))
+	put(ewPlan, wordSet("elsewhere", "done"), switchVerbs, enLeaveVerbs)
+	put(ewRepeat, wordSet("time", "times", "row"))
+	put(ewDanger, dangerWords, fearSeen, safetyParts)
+	put(ewServed, wordSet("late", "than", "declined", "rejected"))
+	put(ewMock, wordSet("job", "work", "done", "bravo", "clap", "congrats"))
+	put(ewAppreciate, appreciateWords)
+	put(ewTreat, treatVerbs)
+	put(ewTaken, wordSet("without"))
+	put(ewPlan, wordSet("lost"))
+	put(ewServed, failStates)
+	put(ewMock, praiseNouns, wordSet("top"), wonderWords)
+	put(ewPlan, wordSet("last"), leaveProviders)
+	put(ewDanger, foreseeModals, injuryVerbs)
 	return m
 }()
 

@@ -67,6 +67,12 @@ func TestCommentSentimentGate(t *testing.T) {
 // the rules leave neutral and the head reads at 0.94-0.97: each fails
 // at the old threshold.
 func TestCommentSentimentEnglish(t *testing.T) {
+	// (round 18: the English intent head alone, learned_en_alone.go, now
+	// reads the same comments as praise or a complaint, whose sentiment
+	// follows at any threshold: it is set aside to show the threshold)
+	saved := learnedIntentEn
+	learnedIntentEn = nil
+	defer func() { learnedIntentEn = saved }()
 	for _, c := range []struct{ text, want string }{
 		{"the waiter really made our night", "positive"},
 		{"the staff made our night", "positive"},

@@ -54,6 +54,8 @@ var heads = map[string]struct{ train, table, field string }{
 	"insult":    {"insult", "learned_insult_comments.tsv", "moderation"},
 	// the Latin spelling's intent head of Arabizi comments (learned_latin.go)
 	"intent-latin": {"intent-latin", "learned_intent_latin.tsv", "intent"},
+	// English comments' intent, alone where the rules found none (learned_en_alone.go)
+	"intent-en": {"intent-en", "learned_intent_en.tsv", "intent"},
 }
 
 type mixes []builtin.IntentMix

@@ -120,6 +120,14 @@ var sources = map[string]source{
 		}
 		return r.Dialect
 	}, true},
+	// round 18: the intent of the project's English comments
+	// (builtin.withLearnedIntentEn: alone, where the rules found none)
+	"comments-en": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
+		if r.Variety != "english" {
+			return ""
+		}
+		return r.Intent
+	}, true},
 	// written by the project (engine/builtin/corpus/README.md): short
 	// comments to brands and channels in the six varieties, each with the
 	// intent a reader expects
@@ -183,6 +191,8 @@ var heads = []head{
 	// leave-one-set-out cross-validation (docs/quality.md, round 14)
 	{"priority", "learned_priority.tsv", "Priority of complaints (Arabic, Arabizi read in Arabic script)", []string{"high", "medium"}, "comments-priority", false, 2, true, false, 0, 0, 0},
 	{"intent", "learned_intent.tsv", "Intent of comments (Arabic, Arabizi read in Arabic script, English)", op.Intents, "comments", false, 2, false, false, 0, 0, 0},
+	// round 18: English comments' intent, read alone where the rules found none (builtin.withLearnedIntentEn)
+	{"intent-en", "learned_intent_en.tsv", "Intent of English comments", op.Intents, "comments-en", false, 2, false, false, 0, 0, 0},
 	// round 14: the Latin spelling of Arabizi comments (-latin; builtin.LatinFeatures only)
 	{"dialect-latin", "learned_dialect_latin.tsv", "Dialect of Arabizi comments, read as written (Latin words)", []string{"gulf", "egyptian", "levantine", "msa"}, "comments-arabizi-dialect", false, 3, true, false, 0, 0, 0.2},
 	{"intent-latin", "learned_intent_latin.tsv", "Intent of Arabizi comments, read as written (Latin words)", op.Intents, "comments-arabizi", false, 2, false, false, 0, 0, 0},
