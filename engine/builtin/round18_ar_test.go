@@ -1,0 +1,81 @@
+package builtin
+
+import (
+	"strings"
+	"testing"
+
+	"svc/engine/op"
+)
+
+// r18Case is a comment of our own and the answer the writers' conventions
+// give it: the intent, the sentiment, whether it needs a response and the
+// priority.
+type r18Case struct {
+	text, intent, sentiment string
+	rr                      bool
+	priority                string
+}
+
+func checkR18(t *testing.T, cases []r18Case) {
+	t.Helper()
+	for _, c := range cases {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if strings.Join(got.Intent, "+") != c.intent || got.Sentiment != c.sentiment || got.RequiresResponse != c.rr || got.Priority != c.priority {
+			t.Errorf("%q: got intent=%v sentiment=%s rr=%v priority=%s, want %s %s rr=%v %s",
+				c.text, got.Intent, got.Sentiment, got.RequiresResponse, got.Priority, c.intent, c.sentiment, c.rr, c.priority)
+		}
+	}
+}
+
+// Round 18 priority classes (priority_classes.go): fire and electric
+// hazards, expired medicine, legal threats, the loanword "refund", money
+// taken or a plan renewed without consent, a writer stranded away; and the
+// near cases that stay medium (a device running hot, expired food, a
+// medicine out of stock).
+func TestRound18PriorityClasses(t *testing.T) {
+	checkR18(t, []r18Case{
+		// Levantine
+		{"البراد يلي جبتو منكن عم يطلع شرار من ورا", "complaint", "negative", true, "high"},
+		{"المدفاية صارت تسخن كتير وخايفة تولع بالبيت", "complaint", "negative", true, "high"},
+		{"الدوا يلي اشتريته لإمي طلع منتهي الصلاحية", "complaint", "negative", true, "high"},
+		{"رح ارفع عليكن قضية إذا ما حليتو الموضوع", "complaint", "negative", true, "high"},
+		{"صرلي شهرين ناطر الريفند تبع الطلبية", "complaint", "negative", true, "high"},
+		{"الباقة تجددت لحالها وانسحبو المصاري من حسابي", "complaint", "negative", true, "high"},
+		{"سكرتولي الخط وأنا مسافر وما عم اقدر اتصل بحدا", "complaint", "negative", true, "high"},
+		{"الشاحن بيسخن كتير وقت الشحن", "complaint", "negative", true, "medium"},
+		{"الحليب يلي وصلني منتهي الصلاحية", "complaint", "negative", true, "medium"},
+		// Egyptian
+		{"التلاجة اللي اشتريتها بتطلع شرار من الفيشة", "complaint", "negative", true, "high"},
+		{"الدفاية بتسخن جامد وخايف تولع في الاوضة", "complaint", "negative", true, "high"},
+		{"هعمل محضر في القسم عشان الموبايل اللي ضاع من الصيانة", "complaint", "negative", true, "high"},
+		{"مستني الريفاند بقالي شهرين ومحدش بيرد", "complaint", "negative", true, "high"},
+		{"الاشتراك بيتجدد لوحده كل شهر من غير ما اوافق", "complaint", "negative", true, "high"},
+		{"البنك قفل الكارت وانا مسافر ومش عارف ادفع حاجة", "complaint", "negative", true, "high"},
+		{"الموبايل بيسخن شوية لما بلعب", "complaint", "negative", true, "medium"},
+		{"الزبادي اللي جالي منتهي الصلاحية", "complaint", "negative", true, "medium"},
+		// Arabizi (read in Arabic)
+		{"el charger bis5an ktir w 5ayfe yewla3", "complaint", "negative", true, "high"},
+		{"el dawa elli 3tetoune mintihi el salahiye", "complaint", "negative", true, "high"},
+		{"ra7 erfa3 3alekon 2adiye iza ma rja3to masariyi", "complaint", "negative", true, "high"},
+		{"el eshtirak tjadad la7alo w sa7abo masari mn 7sabi", "complaint", "negative", true, "high"},
+		{"saker el khat w ana msafer w ma fi 7ada yrod", "complaint", "negative", true, "high"},
+		{"el mobile bis5an shwaye lamma bel3ab", "complaint", "negative", true, "medium"},
+	})
+}
+
+// The medicine noun must be expired, not out of stock: "الدوا خلصان" (the
+// medicine ran out) is no safety matter; "انتهت صلاحيته" is.
+func TestRound18ExpiredNotOutOfStock(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"الدوا خلصان بالفرع تبعكن من اسبوع", false},
+		{"الدوا اللي جالي انتهت صلاحيته من شهر", true},
+		{"القهوة منتهية الصلاحية", false},
+	} {
+		if got := classUrgent(tokenize(c.text)); got != c.want {
+			t.Errorf("classUrgent(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
