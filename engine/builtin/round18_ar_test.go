@@ -79,3 +79,34 @@ func TestRound18ExpiredNotOutOfStock(t *testing.T) {
 		}
 	}
 }
+
+// Round 18 spam shapes (spam_ar.go): betting lures, a follow asked for the
+// writer's own page, a seller's "we have" at a price or with "visit us",
+// follow for follow promised with a verb of doing; Arabic and Arabizi.
+func TestRound18SpamShapes(t *testing.T) {
+	checkR18(t, []r18Case{
+		{"مراهنات عالدوري مضمونة ١٠٠٪ سجلوا هلق", "spam", "neutral", false, "low"},
+		{"تابعوا صفحتي فيها هدايا كل يوم", "spam", "neutral", false, "low"},
+		{"عندنا أرخص شنط في اسكندرية", "spam", "neutral", false, "low"},
+		{"عنا احلى كنافة بالبلد زورونا", "spam", "neutral", false, "low"},
+		{"zoro safhetna, 3andena a7la 3atayef b ar5as as3ar", "spam", "neutral", false, "low"},
+		{"e3mlo follow la 7sabi w ana b3mlkon follow", "spam", "neutral", false, "low"},
+		{"forex ma3 5obara2, sajlo hala2 w 7a tekseb", "spam", "neutral", false, "low"},
+	})
+	// a customer's "you have" at a price, a follow-up asked on an order,
+	// ads of betting complained of, a fan following the brand's page: none
+	// is a spam shape
+	for _, text := range []string{
+		"عندكم أرخص باقة للطلاب؟",
+		"تابعوا طلبي لو سمحتوا صرلو أسبوع",
+		"الإعلانات عندكم كلها مراهنات، عيب عليكم",
+		"انا بتابع صفحتكم من زمان وبحبها",
+	} {
+		if x, why := arSpamShape(tokenizeComment(text)); x > 0 {
+			t.Errorf("arSpamShape(%q) = %v (%s), want none", text, x, why)
+		}
+		if c := Classify(op.ClassifyRequest{Text: text}); op.In("spam", c.Intent) {
+			t.Errorf("%q: classified spam", text)
+		}
+	}
+}
