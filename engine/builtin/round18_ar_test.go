@@ -92,6 +92,8 @@ func TestRound18SpamShapes(t *testing.T) {
 		{"zoro safhetna, 3andena a7la 3atayef b ar5as as3ar", "spam", "neutral", false, "low"},
 		{"e3mlo follow la 7sabi w ana b3mlkon follow", "spam", "neutral", false, "low"},
 		{"forex ma3 5obara2, sajlo hala2 w 7a tekseb", "spam", "neutral", false, "low"},
+		{"bedak tetla3 masari w enta bel bet? ba3etli msg", "spam", "neutral", false, "low"},
+		{"بدك تطلع مصاري وانت قاعد بالبيت؟ ابعتلي رسالة", "spam", "neutral", false, "low"},
 	})
 	// a customer's "you have" at a price, a follow-up asked on an order,
 	// ads of betting complained of, a fan following the brand's page: none

@@ -15,9 +15,12 @@ import "strings"
 //     or visiting (تابعوا, تبعو, زوروا, فوتوا) or the loan "follow" before
 //     the writer's own page or account (صفحتي, حسابي, قناتي: "تابعو صفحتي",
 //     "اعملوا follow لحسابي").
-//   - a seller's price claim: "we have" (عندنا, عنا, لدينا) and a price
-//     word of an offer (أرخص, بأسعار): "عنا أرخص ملابس بالبلد". A customer
-//     says "you have" (عندكم), not "we have", of a brand's prices.
+//   - a seller's offer: "we have" (عندنا, عنا, لدينا) with a price word of
+//     an offer (أرخص, بأسعار) or "visit us" (زورونا), or a price word with
+//     "visit us" or "message me" (رسل, مسج): "عنا أرخص ملابس بالبلد". A
+//     customer says "you have" (عندكم), not "we have", of a brand's prices.
+//   - earnings offered: "do you want to make money" (بدك تطلع مصاري) beside
+//     "message me": a lure, as earnToReader's with a contact.
 //   - follow for follow with the promise in a verb of doing or giving with
 //     "you" as its object ("follow w b3mlak follow", "اعملي follow وانا
 //     اعملك follow"): followExchange reads the promise in verbs of
@@ -61,12 +64,32 @@ func arSpamShape(toks []token) (x float64, why string) {
 		}
 	}
 	if we && (price || visit) || price && (visit || contact) {
-		return 1.0, "we have, at a price"
+		return 1.0, "an offer at a price"
+	}
+	if contact && earnAsked(toks) {
+		return 1.0, "earnings and contact me"
 	}
 	if follows >= 2 && giveBack {
 		return 1.2, "follow for follow"
 	}
 	return 0, ""
+}
+
+// earnAsked: "do you want" (بدك, عايز, تبي) up to two words before a verb
+// of making money (تطلع, تكسب, تربح) and money (مصاري, فلوس): "بدك تطلع
+// مصاري من البيت؟" offers earnings, with a contact beside it a lure.
+func earnAsked(toks []token) bool {
+	for i := range toks {
+		if !wantYou[toks[i].key] {
+			continue
+		}
+		for j := i + 1; j+1 < len(toks) && j <= i+2; j++ {
+			if makeMoneyVerbs[toks[j].key] && moneyWords[toks[j+1].key] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ownAccountAfter: a noun of the writer's own page or account up to three
@@ -86,8 +109,11 @@ var (
 	betWords = wordSet("مراهنات", "المراهنات", "مراهنه", "المراهنه", "بالمراهنه", "بالمراهنات", "مراهنة", "رهان", "رهانات", "الرهان", "راهن", "راهنوا", "راهنو",
 		"كازينو", "الكازينو", "بالكازينو", "فوركس", "الفوركس", "بالفوركس", "فركس", "بالفركس", "مرهنت")
 	followVisitVerbs = wordSet("تابعوا", "تابعو", "تبعو", "تابعي", "تابع", "زوروا", "زورو", "فوتوا", "فوتو", "ادخلوا", "ادخلو", "اعملوا", "اعملو", "عملو", "اعملي", "اعمل")
-	ownAccounts      = wordSet("صفحتي", "حسابي", "قناتي", "متجري", "انستي", "بروفايلي", "لصفحتي", "لحسابي", "لقناتي", "عصفحتي", "عحسابي", "صفحتنا", "حسابنا", "قناتنا", "متجرنا", "لصفحتنا", "لحسابنا")
-	sellerWe         = wordSet("عندنا", "عنا", "لدينا", "عندنا،", "عنا،")
+	// (pagti read بقتي)
+	ownAccounts    = wordSet("بقتي", "صفحتي", "حسابي", "قناتي", "متجري", "انستي", "بروفايلي", "لصفحتي", "لحسابي", "لقناتي", "عصفحتي", "عحسابي", "صفحتنا", "حسابنا", "قناتنا", "متجرنا", "لصفحتنا", "لحسابنا")
+	wantYou        = wordSet("بدك", "بدكم", "بدكن", "عايز", "عاوز", "عايزه", "عايزين", "تبي", "تبغى", "تبغي", "تريد", "حابب")
+	makeMoneyVerbs = wordSet("تطلع", "تكسب", "تربح", "تعمل", "تجمع", "تحصل", "تدخل")
+	sellerWe       = wordSet("عندنا", "عنا", "لدينا", "عندنا،", "عنا،")
 	// the Arabizi readings of ar5as / ar5a9 (أرخص, cheapest)
 	readPriceWords = wordSet("ارخس", "بارخس", "وارخس", "ارخق", "بارخق")
 	adNouns        = wordSet("اعلانات", "الاعلانات", "اعلان", "الاعلان", "واعلانات", "بالاعلانات", "اعلانات،")
