@@ -256,7 +256,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// "other", or a "why" without a question mark, is a complaint, and a
 	// neutral one negative
 	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && !hasQuestionMark(text)) &&
-		a.label != "positive" && a.tx.abuse() < abusiveMin && leavingOrDebited(a.toks) {
+		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks)) {
 		a.intents = []string{"complaint"}
 		if a.label == "neutral" {
 			a.label = "negative"

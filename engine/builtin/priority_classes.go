@@ -30,7 +30,36 @@ import "strings"
 //     at the airport / on the road" (وأنا مسافر, وأنا برا, وانا بالمطار,
 //     واحنا مسافرين) or "stuck on the road" (علقت عالطريق): a failure that
 //     leaves the writer without recourse far from home.
-func classUrgent(toks []token) bool {
+//   - vehicle brakes failing (الفرامل, فرامل): safety, in every labelled
+//     comment that names them.
+//   - gas leaking or smelt (تسرب غاز, ريحة غاز): safety.
+//   - a deposit or commission taken (عربون, العمولة) and nothing given or
+//     the taker gone (a negation, اختفى, هرب): money taken.
+//   - an identity or data misused (استخدم هويتي, اتسرقت بياناتي, فتح خط
+//     باسمي): a hacked account.
+//   - the spoiled thing eaten or drunk (أكلنا منها, ولدي شرب منه) or a
+//     belly aching (بطني يعورني): food poisoning.
+//   - money still taken after the service ended (ما زالوا يقتطعون, لسه
+//     بيخصموا).
+//   - a hit and run (خبط عربيتي وهرب, صدم ... وشرد): harm done and the
+//     company's driver gone.
+func classUrgent(toks []token) bool { return urgentClass(toks) != 0 }
+
+// grievanceClass reports a class of classUrgent that only a grievance
+// tells (a hazard, harm, money or identity taken, a legal threat): a
+// comment the cues left "other" is a complaint (analyseTextBuf, as
+// leavingOrDebited). Not the loanword "refund", nor "while I am away",
+// which a plain question also says ("ازاي اعمل ريفند", "ينفع ادفع وانا
+// مسافر").
+func grievanceClass(toks []token) bool {
+	k := urgentClass(toks)
+	return k != 0 && k != ckRefund && k != ckSelf && k != ckStuck
+}
+
+// urgentClass is the kind (ckSpark ...) of the first class classUrgent
+// finds in toks, 0 for none.
+func urgentClass(toks []token) uint8 {
+	deposit, gone := false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -38,46 +67,122 @@ func classUrgent(toks []token) bool {
 		}
 		k := t.key
 		kb := strings.TrimPrefix(k, "و")
-		switch classWords[k] | classWords[kb] {
+		kind := classWords[k]
+		if kind == 0 {
+			kind = classWords[kb]
+		}
+		switch kind {
 		case 0:
 			continue
 		case ckSpark, ckRefund:
-			return true
+			return kind
 		case ckFear:
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
 				if fireVerb(toks[j].key) {
-					return true
+					return kind
 				}
 			}
 		case ckLeak:
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				if electricNouns[toks[j].key] {
-					return true
+					return kind
 				}
 			}
 		case ckMedicine:
 			for j := max(0, i-4); j < len(toks) && j <= i+5; j++ {
 				if expired(toks, j) {
-					return true
+					return kind
 				}
 			}
 		case ckLegal:
 			if precededBy(toks, i, 3, fileVerbs) {
-				return true
+				return kind
 			}
 		case ckRenew:
 			if withoutConsent(toks, i) {
-				return true
+				return kind
 			}
 		case ckSelf:
 			// "وأنا", or "و أنا" apart as an Arabizi reading writes it
 			if (k != kb || i > 0 && toks[i-1].key == "و") && awayAfter(toks, i) {
-				return true
+				return kind
 			}
 		case ckStuck:
 			if i+1 < len(toks) && roadWords[toks[i+1].key] {
-				return true
+				return kind
 			}
+		case ckBrakes:
+			return kind
+		case ckGas:
+			if nearAny(toks, i, 2, leakWords) {
+				return kind
+			}
+		case ckDeposit:
+			deposit = true
+		case ckGone:
+			gone = true
+		case ckOwnID:
+			if precededBy(toks, i, 2, misuseVerbs) {
+				return kind
+			}
+		case ckInMyName:
+			if precededBy(toks, i, 3, openVerbs) {
+				return kind
+			}
+		case ckConsume:
+			// ("ما حدا أكل منه": nobody ate it)
+			if i+1 < len(toks) && fromItWords[toks[i+1].key] && !negatedBefore(toks, i) && !precededBy(toks, i, 1, nobodyWords) {
+				return kind
+			}
+		case ckBelly:
+			if i+1 < len(toks) && acheVerb(toks[i+1].key) || i+2 < len(toks) && toks[i+1].key == "عم" && acheVerb(toks[i+2].key) {
+				return kind
+			}
+		case ckStill:
+			for j := i + 1; j < len(toks) && j <= i+2; j++ {
+				if debitPresent(toks[j].key) {
+					return kind
+				}
+			}
+		case ckHit:
+			for j := i + 1; j < len(toks) && j <= i+4; j++ {
+				if fleeWords[toks[j].key] {
+					return kind
+				}
+			}
+		}
+		if refundNegations[k] || verbNegators[kb] {
+			gone = true
+		}
+	}
+	if deposit && gone {
+		return ckDeposit
+	}
+	return 0
+}
+
+// nearAny: a word of set up to n words before or after toks[i].
+func nearAny(toks []token, i, n int, set map[string]bool) bool {
+	for j := max(0, i-n); j < len(toks) && j <= i+n; j++ {
+		if j != i && set[strings.TrimPrefix(toks[j].key, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
+// acheVerb: a verb of aching or hurting (يعورني, بيوجعني, توجعني, وجعني).
+func acheVerb(k string) bool {
+	return strings.Contains(k, "وجع") || strings.Contains(k, "عور") || k == "مقطعني" || k == "بيقطعني"
+}
+
+// debitPresent: a present verb of deducting or withdrawing with its person
+// prefix (يقتطعون, يخصموا, بيسحبوا, عم يخصمو read as one word or two).
+func debitPresent(k string) bool {
+	k = strings.TrimPrefix(k, "ب")
+	for _, p := range []string{"ي", "ت"} {
+		if s, ok := strings.CutPrefix(k, p); ok && (strings.HasPrefix(s, "خصم") || strings.HasPrefix(s, "سحب") || strings.HasPrefix(s, "قتطع") || strings.HasPrefix(s, "شيل")) {
+			return true
 		}
 	}
 	return false
@@ -159,6 +264,16 @@ const (
 	ckRenew
 	ckSelf
 	ckStuck
+	ckBrakes
+	ckGas
+	ckDeposit
+	ckGone
+	ckOwnID
+	ckInMyName
+	ckConsume
+	ckBelly
+	ckStill
+	ckHit
 )
 
 var classWords = func() map[string]uint8 {
@@ -173,20 +288,35 @@ var classWords = func() map[string]uint8 {
 	add(ckFear, "خايف", "خايفة", "خايفين", "خوفي", "بخاف", "خفت")
 	add(ckLeak, "يسرب", "بيسرب", "بتسرب", "تسرب", "بيسرّب", "بيطلع", "بتطلع")
 	add(ckMedicine, "دوا", "الدوا", "دواء", "الدواء", "دوه", "الدوه", "العلاج", "الادويه", "الأدوية", "ادوية", "للدوا", "الحقن", "الانسولين")
-	add(ckLegal, "قضية", "قضيه", "دعوى", "دعوة", "محضر", "مهدر", "بلاغ")
+	add(ckLegal, "قضية", "قضيه", "دعوى", "دعوة", "محضر", "مهدر", "بلاغ", "القضاء", "للقضاء", "المحكمه", "للمحكمه", "المحاكم", "للمحاكم", "الشرطه", "للشرطه", "البوليس", "للبوليس", "لهيئه", "هيئه", "الهيئه", "للهيئه")
 	add(ckRenew, "اتجدد", "اتجددت", "تجدد", "تجددت", "بيتجدد", "جددتو", "جددتوا", "جددوا", "جددو", "جدد", "جددتولي",
 		"بيتسحب", "يتسحب", "بتتسحب", "تتسحب", "بينسحب", "ينسحب", "بيتخصم", "يتخصم", "بتتخصم", "تتخصم", "بينخصم", "ينخصم",
 		"اتسحب", "انسحب", "انسحبت", "اتسحبت", "اتخصم", "انخصم", "اتخصمت", "انخصمت", "سحبتو", "سحبتوا", "خصمتو", "خصمتوا", "سحبوا", "خصموا")
 	add(ckSelf, "انا", "احنا", "نحن", "إحنا")
 	add(ckStuck, "علقت", "علقنا", "اتعلقت", "اتعلقنا", "تعلقنا")
+	add(ckBrakes, "فرامل", "الفرامل", "بالفرامل", "فراملها", "فرامله", "فرمل", "والفرامل")
+	add(ckGas, "غاز", "الغاز", "بالغاز")
+	add(ckDeposit, "عربون", "العربون", "عربوني", "العمولة", "العموله", "عمولتي", "المقدم")
+	add(ckGone, "اختفى", "اختفي", "اختفوا", "اختفت", "هرب", "هربوا", "شرد", "شردوا", "فص", "طنش")
+	add(ckOwnID, "هويتي", "بياناتي", "بطاقتي الشخصيه", "رقمي القومي")
+	add(ckInMyName, "باسمي", "بإسمي", "عاسمي", "على اسمي")
+	add(ckConsume, "اكلنا", "أكلنا", "اكلت", "أكلت", "اكلو", "اكلوا", "أكلوا", "شرب", "شربت", "شربنا", "شربوا", "شربو", "اكل", "أكل")
+	add(ckBelly, "بطني", "معدتي", "بطنه", "بطنها", "معدته")
+	add(ckStill, "زالوا", "زالو", "مازالوا", "لسه", "لسا", "لساتهم", "لسى", "زال", "مازال", "لازالوا", "لازالو")
+	add(ckHit, "خبط", "خبطلي", "صدم", "صدملي", "دعم", "دعملي", "دهس", "صدمت", "خبطت", "خبطو", "صدمو")
 	return m
 }()
 
 var (
+	leakWords        = wordSet("تسرب", "تسريب", "بيسرب", "يسرب", "ريحه", "ريحة", "ريحت", "رائحه", "رائحة", "يهرب", "بيهرب", "ريحته")
+	misuseVerbs      = wordSet("استخدم", "استخدموا", "استعمل", "سرق", "سرقوا", "اتسرقت", "انسرقت", "تسربت", "سرقت", "هكر", "اخد", "اخذ", "انتحل")
+	openVerbs        = wordSet("فتح", "فتحوا", "فتحو", "طلع", "طلعوا", "سجل", "سجلوا", "عمل", "عملوا", "اشترى", "اشتري", "خط")
+	fromItWords      = wordSet("منه", "منها", "منو", "منهم", "منن")
+	fleeWords        = wordSet("وهرب", "وشرد", "واختفى", "وهربوا", "وشردوا", "هرب", "شرد", "وفص", "وطار", "ومشي", "ومشى")
 	electricNouns    = wordSet("كهربا", "كهرباء", "الكهربا", "الكهرباء", "كهربه", "الكهربه")
 	expiredWords     = wordSet("منتهي", "منتهية", "منتهيه", "منتهى", "اكسباير", "مكسبر")
 	lapseWords       = wordSet("انتهت", "خلصت", "متخلصه", "متخلصة", "انتهى", "خالصه")
-	fileVerbs        = wordSet("ارفع", "هرفع", "برفع", "حرفع", "سأرفع", "سارفع", "نرفع", "هنرفع", "بنرفع", "حنرفع", "هعمل", "حعمل", "بعمل", "اعمل", "هعملكم", "هعملكو", "هعملك", "هقدم", "حقدم", "بقدم", "اقدم", "سأقدم", "سنرفع", "هنعمل", "رافع", "رافعه", "هبلغ", "ببلغ", "رح بلغ")
+	fileVerbs        = wordSet("سأتوجه", "ساتوجه", "سالجا", "سألجأ", "بروح", "هروح", "حروح", "اروح", "بشتكي", "هشتكي", "سأشتكي", "ساشتكي", "رايح", "هاخدكم", "هجرجركم", "ارفع", "هرفع", "برفع", "حرفع", "سأرفع", "سارفع", "نرفع", "هنرفع", "بنرفع", "حنرفع", "هعمل", "حعمل", "بعمل", "اعمل", "هعملكم", "هعملكو", "هعملك", "هقدم", "حقدم", "بقدم", "اقدم", "سأقدم", "سنرفع", "هنعمل", "رافع", "رافعه", "هبلغ", "ببلغ", "رح بلغ")
 	chargedSelfWords = wordSet("لوحده", "لوحدو", "لحاله", "لحالو", "لوحدها", "لحالها", "تلقائي", "تلقائيا", "تلقائياً", "اوتوماتيك", "أوتوماتيك")
 	withoutWords     = wordSet("غير", "بدون", "بلا", "دون", "بغير")
 	consentWords     = wordSet("اوافق", "أوافق", "موافقتي", "موافقتنا", "استأذن", "استاذن", "تستأذنوني", "تستاذنوني", "استأذنتوني", "استاذنتوني", "اذني", "إذني", "علمي")

@@ -63,6 +63,35 @@ func TestRound18PriorityClasses(t *testing.T) {
 	})
 }
 
+// The second group of classes: brakes, gas, a deposit taken and the taker
+// gone, an identity misused, the spoiled thing consumed, money still taken
+// after cancelling, a hit and run. Each is a grievance: a comment the cues
+// left "other" or an unmarked question becomes a complaint (grievanceClass).
+func TestRound18PriorityClassesMore(t *testing.T) {
+	checkR18(t, []r18Case{
+		{"السيارة يلي استأجرتها منكن الفرامل فيها مش عم تمسك", "complaint", "negative", true, "high"},
+		{"في ريحة غاز طالعة من الفرن يلي ركبتوه مبارح", "complaint", "negative", true, "high"},
+		{"صاحب المكتب أخد العربون واختفى", "complaint", "negative", true, "high"},
+		{"حد استخدم بياناتي وفتح حساب باسمي عندكم", "complaint", "negative", true, "high"},
+		{"اللبن كان بايظ والعيال شربوا منه", "complaint", "negative", true, "high"},
+		{"لغيت الاشتراك ولسه بيخصموا من الكارت كل شهر", "complaint", "negative", true, "high"},
+		{"المندوب خبط العربية بتاعتي وهرب", "complaint", "negative", true, "high"},
+		{"el laban kan bayez w el 3eyal shrbo meno", "complaint", "negative", true, "high"},
+		{"lagheit el eshterak w lessa bey5somo men el card", "complaint", "negative", true, "high"},
+	})
+	// nobody ate it: no harm told
+	if classUrgent(tokenize("الجبنة كانت معفنة وما حدا أكل منها")) {
+		t.Error("a spoiled food nobody ate is no food poisoning")
+	}
+	// a refund asked how, or a payment while away asked about: questions,
+	// not grievances
+	for _, text := range []string{"ازاي اعمل ريفند للطلب", "ينفع ادفع بالكارت وانا مسافر"} {
+		if grievanceClass(tokenize(text)) {
+			t.Errorf("grievanceClass(%q) = true", text)
+		}
+	}
+}
+
 // The medicine noun must be expired, not out of stock: "الدوا خلصان" (the
 // medicine ran out) is no safety matter; "انتهت صلاحيته" is.
 func TestRound18ExpiredNotOutOfStock(t *testing.T) {
