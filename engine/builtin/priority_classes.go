@@ -119,6 +119,8 @@ func urgentClass(toks []token) uint8 {
 			}
 		case ckDeposit:
 			deposit = true
+		case ckNeg:
+			gone = true // "أخد العربون وما حجزوا": nothing given
 		case ckGone:
 			gone = true
 		case ckOwnID:
@@ -139,6 +141,7 @@ func urgentClass(toks []token) uint8 {
 				return kind
 			}
 		case ckStill:
+			gone = true // (لسه, لسا: "still not")
 			for j := i + 1; j < len(toks) && j <= i+2; j++ {
 				if debitPresent(toks[j].key) {
 					return kind
@@ -150,9 +153,6 @@ func urgentClass(toks []token) uint8 {
 					return kind
 				}
 			}
-		}
-		if refundNegations[k] || verbNegators[kb] {
-			gone = true
 		}
 	}
 	if deposit && gone {
@@ -274,6 +274,7 @@ const (
 	ckBelly
 	ckStill
 	ckHit
+	ckNeg // a negation (for ckDeposit)
 )
 
 var classWords = func() map[string]uint8 {
@@ -296,13 +297,20 @@ var classWords = func() map[string]uint8 {
 	add(ckStuck, "علقت", "علقنا", "اتعلقت", "اتعلقنا", "تعلقنا")
 	add(ckBrakes, "فرامل", "الفرامل", "بالفرامل", "فراملها", "فرامله", "فرمل", "والفرامل")
 	add(ckGas, "غاز", "الغاز", "بالغاز")
-	add(ckDeposit, "عربون", "العربون", "عربوني", "العمولة", "العموله", "عمولتي", "المقدم")
+	add(ckDeposit, "عربون", "العربون", "عربوني", "العمولة", "العموله", "عمولتي")
 	add(ckGone, "اختفى", "اختفي", "اختفوا", "اختفت", "هرب", "هربوا", "شرد", "شردوا", "فص", "طنش")
 	add(ckOwnID, "هويتي", "بياناتي", "بطاقتي الشخصيه", "رقمي القومي")
 	add(ckInMyName, "باسمي", "بإسمي", "عاسمي", "على اسمي")
 	add(ckConsume, "اكلنا", "أكلنا", "اكلت", "أكلت", "اكلو", "اكلوا", "أكلوا", "شرب", "شربت", "شربنا", "شربوا", "شربو", "اكل", "أكل")
 	add(ckBelly, "بطني", "معدتي", "بطنه", "بطنها", "معدته")
 	add(ckStill, "زالوا", "زالو", "مازالوا", "لسه", "لسا", "لساتهم", "لسى", "زال", "مازال", "لازالوا", "لازالو")
+	for _, set := range []map[string]bool{refundNegations, verbNegators} {
+		for w := range set {
+			if m[w] == 0 && m[strings.TrimPrefix(w, "و")] == 0 { // (ولسه: ckStill's لسه)
+				m[w] = ckNeg
+			}
+		}
+	}
 	add(ckHit, "خبط", "خبطلي", "صدم", "صدملي", "دعم", "دعملي", "دهس", "صدمت", "خبطت", "خبطو", "صدمو")
 	return m
 }()

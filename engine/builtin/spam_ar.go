@@ -40,28 +40,26 @@ func arSpamShape(toks []token) (x float64, why string) {
 			}
 			continue
 		}
-		kb := strings.TrimPrefix(k, "و")
-		switch {
-		case betWords[k] || betWords[kb]:
-			// "الإعلانات عندكم كلها مراهنات": a customer's complaint about
-			// the ads shown, not a lure
-			if !precededBy(toks, i, 3, adNouns) {
-				return 1.2, "betting or forex"
-			}
-		case sellerWe[kb]:
-			we = true
-		case priceWords[kb] || readPriceWords[kb]:
-			price = true
-		case giveBackVerbs[kb]:
-			giveBack = true
-		case visitUs[kb]:
-			visit = true
-		case sellerContact[kb] || contactMeW[kb]:
-			contact = true
+		b := spamShapeKinds[k] // one lookup a token (two with a joined و)
+		if kb, ok := strings.CutPrefix(k, "و"); ok {
+			b |= spamShapeKinds[kb]
 		}
-		if followVisitVerbs[kb] && ownAccountAfter(toks, i) {
+		if b == 0 {
+			continue
+		}
+		// "الإعلانات عندكم كلها مراهنات": a customer's complaint about the
+		// ads shown, not a lure
+		if b&sbBet != 0 && !precededBy(toks, i, 3, adNouns) {
+			return 1.2, "betting or forex"
+		}
+		if b&sbFollowVisit != 0 && ownAccountAfter(toks, i) {
 			return 1.2, "follow my page"
 		}
+		we = we || b&sbWe != 0
+		price = price || b&sbPrice != 0
+		giveBack = giveBack || b&sbGive != 0
+		visit = visit || b&sbVisit != 0
+		contact = contact || b&sbContact != 0
 	}
 	if we && (price || visit) || price && (visit || contact) {
 		return 1.0, "an offer at a price"
@@ -74,6 +72,32 @@ func arSpamShape(toks []token) (x float64, why string) {
 	}
 	return 0, ""
 }
+
+// The kinds of the words of spamShapeKinds (bits: a word may be of
+// several).
+const (
+	sbBet uint8 = 1 << iota
+	sbFollowVisit
+	sbWe
+	sbPrice
+	sbGive
+	sbVisit
+	sbContact
+)
+
+var spamShapeKinds = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for _, x := range []struct {
+		set  map[string]bool
+		kind uint8
+	}{{betWords, sbBet}, {followVisitVerbs, sbFollowVisit}, {sellerWe, sbWe}, {priceWords, sbPrice}, {readPriceWords, sbPrice},
+		{giveBackVerbs, sbGive}, {visitUs, sbVisit}, {sellerContact, sbContact}, {contactMeW, sbContact}} {
+		for w := range x.set {
+			m[w] |= x.kind
+		}
+	}
+	return m
+}()
 
 // earnAsked: "do you want" (بدك, عايز, تبي) up to two words before a verb
 // of making money (تطلع, تكسب, تربح) and money (مصاري, فلوس): "بدك تطلع
