@@ -452,11 +452,17 @@ func arWrongMedicine(toks []token) bool {
 		if wrongAr[toks[i+1].key] || i+2 < len(toks) && wrongAr[toks[i+2].key] {
 			return true
 		}
+		// "الدوا اللي ادوهولي غلط": wrong after a relative clause of
+		// giving (the Arabizi "el dawa elly 3atooni ghalat" too)
+		if relWords[toks[i+1].key] && i+3 < len(toks) && wrongAr[toks[i+3].key] {
+			return true
+		}
 	}
 	return false
 }
 
 var (
-	medicineAr = wordSet("دوا", "دواء", "الدوا", "الدواء", "علاج", "العلاج", "حقنه", "الحقنه", "ابره", "الابره", "جرعه", "الجرعه", "حبوب", "الحبوب", "روشته", "الروشته")
+	relWords   = wordSet("اللي", "الي", "يلي", "إللي", "التي", "الذي")
+	medicineAr = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوه", "الدوه", "علاج", "العلاج", "حقنه", "الحقنه", "ابره", "الابره", "جرعه", "الجرعه", "حبوب", "الحبوب", "روشته", "الروشته")
 	wrongAr    = wordSet("غلط", "خطا", "خطأ", "غلطان", "غلطانه", "خاطئ", "خاطئه", "الخطا", "الغلط")
 )

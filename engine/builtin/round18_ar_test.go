@@ -78,6 +78,12 @@ func TestRound18PriorityClassesMore(t *testing.T) {
 		{"المندوب خبط العربية بتاعتي وهرب", "complaint", "negative", true, "high"},
 		{"el laban kan bayez w el 3eyal shrbo meno", "complaint", "negative", true, "high"},
 		{"lagheit el eshterak w lessa bey5somo men el card", "complaint", "negative", true, "high"},
+		// wrong medicine after a relative clause; cutting the
+		// subscription off as a threat
+		{"الدوا اللي صرفولي غلط والدكتور مش بيرد", "complaint", "negative", true, "high"},
+		{"el dawa elli 3atouni ghalat", "complaint", "negative", true, "high"},
+		{"iza ma 7alleto el moshkle el yom ha2ta3 el eshterak", "complaint", "negative", true, "high"},
+		{"لو محدش رد النهارده هقطع الاشتراك", "complaint", "negative", true, "high"},
 	})
 	// nobody ate it: no harm told
 	if classUrgent(tokenize("الجبنة كانت معفنة وما حدا أكل منها")) {
