@@ -262,6 +262,13 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 			a.label = "negative"
 		}
 	}
+	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)
+	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && whatThisIndignant(a.toks) {
+		a.intents = []string{"complaint"}
+		if a.label == "neutral" {
+			a.label = "negative"
+		}
+	}
 	a.label = withCommentSentiment(&a) // sentiment_comments.go
 	return a
 }

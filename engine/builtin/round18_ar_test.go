@@ -147,3 +147,13 @@ func TestRound18SpamShapes(t *testing.T) {
 		}
 	}
 }
+
+// "What are these fees?!" (شو هالرسوم، وش هالأسعار) is indignation, not a
+// question; "what is this new shop?" asks.
+func TestRound18WhatThisIndignant(t *testing.T) {
+	checkR18(t, []r18Case{
+		{"شو هالرسوم يلي انضافت عالحساب؟", "complaint", "negative", true, "medium"},
+		{"وش هالاسعار؟ كل اسبوع زايدة", "complaint", "negative", true, "medium"},
+		{"شو هالمحل الجديد؟ فاتح من زمان؟", "question", "neutral", true, "medium"},
+	})
+}
