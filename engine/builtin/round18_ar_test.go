@@ -157,3 +157,14 @@ func TestRound18WhatThisIndignant(t *testing.T) {
 		{"شو هالمحل الجديد؟ فاتح من زمان؟", "question", "neutral", true, "medium"},
 	})
 }
+
+// Smoke as a smell (ريحة الدخان) and "quickly" after a verb of running out
+// (خلص بسرعة) describe; smoke from a device that nearly caught fire is a
+// danger.
+func TestRound18DescribedNotUrgent(t *testing.T) {
+	checkR18(t, []r18Case{
+		{"ريحة الدخان مالية الصالة كلها", "complaint", "negative", true, "medium"},
+		{"الرصيد خلص بسرعة كتير هالشهر", "complaint", "negative", true, "medium"},
+		{"الفرن طلع منه دخان وكان رح يولع المطبخ", "complaint", "negative", true, "high"},
+	})
+}
