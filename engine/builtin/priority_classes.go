@@ -43,6 +43,8 @@ import "strings"
 //     بيخصموا).
 //   - a hit and run (خبط عربيتي وهرب, صدم ... وشرد): harm done and the
 //     company's driver gone.
+//   - tired of contacting (تعبت من الاتصال, زهقت من الرسايل): contact
+//     repeated without an answer, as repeatedContact's counts.
 func classUrgent(toks []token) bool { return urgentClass(toks) != 0 }
 
 // grievanceClass reports a class of classUrgent that only a grievance
@@ -146,6 +148,10 @@ func urgentClass(toks []token) uint8 {
 				if debitPresent(toks[j].key) {
 					return kind
 				}
+			}
+		case ckTired:
+			if i+2 < len(toks) && toks[i+1].key == "من" && tiredOfNouns[toks[i+2].key] {
+				return kind
 			}
 		case ckHit:
 			for j := i + 1; j < len(toks) && j <= i+4; j++ {
@@ -274,6 +280,7 @@ const (
 	ckBelly
 	ckStill
 	ckHit
+	ckTired
 	ckNeg // a negation (for ckDeposit)
 )
 
@@ -304,6 +311,7 @@ var classWords = func() map[string]uint8 {
 	add(ckConsume, "اكلنا", "أكلنا", "اكلت", "أكلت", "اكلو", "اكلوا", "أكلوا", "شرب", "شربت", "شربنا", "شربوا", "شربو", "اكل", "أكل")
 	add(ckBelly, "بطني", "معدتي", "بطنه", "بطنها", "معدته")
 	add(ckStill, "زالوا", "زالو", "مازالوا", "لسه", "لسا", "لساتهم", "لسى", "زال", "مازال", "لازالوا", "لازالو")
+	add(ckTired, "تعبت", "زهقت", "مليت", "طفشت", "تعبنا", "زهقنا", "ملينا", "طفشنا", "قرفت")
 	for _, set := range []map[string]bool{refundNegations, verbNegators} {
 		for w := range set {
 			if m[w] == 0 && m[strings.TrimPrefix(w, "و")] == 0 { // (ولسه: ckStill's لسه)
@@ -319,6 +327,7 @@ var (
 	leakWords        = wordSet("تسرب", "تسريب", "بيسرب", "يسرب", "ريحه", "ريحة", "ريحت", "رائحه", "رائحة", "يهرب", "بيهرب", "ريحته")
 	misuseVerbs      = wordSet("استخدم", "استخدموا", "استعمل", "سرق", "سرقوا", "اتسرقت", "انسرقت", "تسربت", "سرقت", "هكر", "اخد", "اخذ", "انتحل")
 	openVerbs        = wordSet("فتح", "فتحوا", "فتحو", "طلع", "طلعوا", "سجل", "سجلوا", "عمل", "عملوا", "اشترى", "اشتري", "خط")
+	tiredOfNouns     = wordSet("الاتصال", "الاتصالات", "التلفونات", "التليفونات", "المكالمات", "الرسايل", "الرسائل", "المراجعه", "المراجعات", "التواصل", "المتابعه", "الايميلات", "اتصالاتي")
 	fromItWords      = wordSet("منه", "منها", "منو", "منهم", "منن")
 	fleeWords        = wordSet("وهرب", "وشرد", "واختفى", "وهربوا", "وشردوا", "هرب", "شرد", "وفص", "وطار", "ومشي", "ومشى")
 	electricNouns    = wordSet("كهربا", "كهرباء", "الكهربا", "الكهرباء", "كهربه", "الكهربه")

@@ -84,6 +84,9 @@ func TestRound18PriorityClassesMore(t *testing.T) {
 		{"el dawa elli 3atouni ghalat", "complaint", "negative", true, "high"},
 		{"iza ma 7alleto el moshkle el yom ha2ta3 el eshterak", "complaint", "negative", true, "high"},
 		{"لو محدش رد النهارده هقطع الاشتراك", "complaint", "negative", true, "high"},
+		// tired of contacting: contact repeated without an answer
+		{"والله زهقت من الاتصالات وما حدا بيحل شي", "complaint", "negative", true, "high"},
+		{"مليت من المراجعات عالفرع كل يوم", "complaint", "negative", true, "high"},
 	})
 	// nobody ate it: no harm told
 	if classUrgent(tokenize("الجبنة كانت معفنة وما حدا أكل منها")) {
