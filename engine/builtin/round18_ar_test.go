@@ -171,3 +171,14 @@ func TestRound18DescribedNotUrgent(t *testing.T) {
 		{"الفرن طلع منه دخان وكان رح يولع المطبخ", "complaint", "negative", true, "high"},
 	})
 }
+
+// A longer Arabizi suggestion with loans or names spelled letter by letter
+// and no Arabizi digit is read as Arabizi (arabiziReadingDetected), not as
+// English.
+func TestRound18ArabiziWithLoans(t *testing.T) {
+	text := "ya reit tfatho dorous rasm lal kbar bl masa"
+	if _, _, ok := arabiziReading(text); !ok {
+		t.Fatalf("%q: not read as Arabizi", text)
+	}
+	checkR18(t, []r18Case{{text, "suggestion", "neutral", false, "medium"}})
+}
