@@ -160,7 +160,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks)
+	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks) || classUrgent(toks)
 	abusive := tx.abuse() >= abusiveMin
 	// strong anger: a strongly negative text, or a complaint that repeats
 	// its exclamation mark ("!!", "؟!!"): across the labelled sets 130 of
@@ -257,7 +257,14 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// "other", or a "why" without a question mark, is a complaint, and a
 	// neutral one negative
 	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && !hasQuestionMark(text)) &&
-		a.label != "positive" && a.tx.abuse() < abusiveMin && leavingOrDebited(a.toks) {
+		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks)) {
+		a.intents = []string{"complaint"}
+		if a.label == "neutral" {
+			a.label = "negative"
+		}
+	}
+	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)
+	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && whatThisIndignant(a.toks) {
 		a.intents = []string{"complaint"}
 		if a.label == "neutral" {
 			a.label = "negative"

@@ -195,6 +195,14 @@ func detectSpam(text string, toks []token) spamResult {
 		s.bait = true
 		s.reasons = append(s.reasons, "follow for follow")
 	}
+	// Arabic and Arabizi shapes (spam_ar.go): betting, a follow asked for
+	// the writer's page, a seller's "we have" at a price
+	if ax, why := arSpamShape(toks); ax > 0 {
+		x += ax
+		s.lure = true
+		s.bait = true
+		s.reasons = append(s.reasons, why)
+	}
 	// selling engagement: a social metric beside a price word ("cheap
 	// followers", "متابعين بأسعار رخيصة") is an offer of followers or likes,
 	// never a customer's remark about a brand's product

@@ -329,16 +329,20 @@ func describedNotUrgent(toks []token, ti, tj int) bool {
 	}
 	prev := toks[ti-1].key
 	switch toks[ti].key {
-	case "دخان":
+	case "دخان", "الدخان":
 		return smellWords[prev]
 	case "بسرعه":
 		v := strings.TrimPrefix(strings.TrimPrefix(prev, "و"), "ب")
-		return (strings.HasPrefix(v, "ت") || strings.HasPrefix(v, "ي")) && !responseVerb(prev) && !responseVerb(v) && !strings.HasSuffix(v, "وا")
+		// (or a past verb of running out: "الباقة خلصت بسرعة")
+		return (strings.HasPrefix(v, "ت") || strings.HasPrefix(v, "ي")) && !responseVerb(prev) && !responseVerb(v) && !strings.HasSuffix(v, "وا") || depleteWords[v]
 	}
 	return false
 }
 
-var smellWords = wordSet("ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه")
+var depleteWords = wordSet("خلصت", "خلص", "خلصو", "نفد", "نفدت", "نفذت", "فضيت", "فضي", "خلصانه")
+
+// (رحت: the Arabizi ri7et read so)
+var smellWords = wordSet("رحت", "ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه")
 
 // phraseKey joins the keys of toks with spaces (as foldKey does).
 func phraseKey(toks []token) string {
@@ -452,11 +456,17 @@ func arWrongMedicine(toks []token) bool {
 		if wrongAr[toks[i+1].key] || i+2 < len(toks) && wrongAr[toks[i+2].key] {
 			return true
 		}
+		// "الدوا اللي ادوهولي غلط": wrong after a relative clause of
+		// giving (the Arabizi "el dawa elly 3atooni ghalat" too)
+		if relWords[toks[i+1].key] && i+3 < len(toks) && wrongAr[toks[i+3].key] {
+			return true
+		}
 	}
 	return false
 }
 
 var (
-	medicineAr = wordSet("دوا", "دواء", "الدوا", "الدواء", "علاج", "العلاج", "حقنه", "الحقنه", "ابره", "الابره", "جرعه", "الجرعه", "حبوب", "الحبوب", "روشته", "الروشته")
+	relWords   = wordSet("اللي", "الي", "يلي", "إللي", "التي", "الذي")
+	medicineAr = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوه", "الدوه", "علاج", "العلاج", "حقنه", "الحقنه", "ابره", "الابره", "جرعه", "الجرعه", "حبوب", "الحبوب", "روشته", "الروشته")
 	wrongAr    = wordSet("غلط", "خطا", "خطأ", "غلطان", "غلطانه", "خاطئ", "خاطئه", "الخطا", "الغلط")
 )
