@@ -80,6 +80,7 @@ func judge(err error) (v verdict, tried bool) {
 // attemptDone is one finished call.
 type attemptDone struct {
 	step int
+	n    int // the attempt's index in runner.cancels
 	resp provider.Response
 	err  error
 }
@@ -140,7 +141,9 @@ type runner[T any] struct {
 	cancels  [maxAttempts]context.CancelFunc
 	softs    [maxAttempts]*time.Timer // per-try timers (nil: the attempt had none)
 	ncancel  int
-	softC    chan int  // a step's call passed its per-try timeout (capacity: every attempt)
+	softC    chan int  // an attempt (its index) passed its per-try timeout (capacity: every attempt)
+	ended    [maxAttempts]bool
+	stepOf   [maxAttempts]int
 	grace    time.Time // from then a call on a breaker not closed no longer holds the run (allDown)
 	graceT   *time.Timer
 	// answered is set before the calls still running are canceled because
@@ -213,6 +216,7 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 			}
 		case d := <-r.results:
 			r.running--
+			r.ended[d.n] = true
 			if res, ok := r.finish(d); ok {
 				return res, nil
 			}
@@ -224,11 +228,12 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 			if e.degrade && r.running > 0 && r.allDown() {
 				return r.degraded(), nil
 			}
-		case i := <-r.softC:
-			// Step i's call passed its per-try timeout (counted: observeSoft)
+		case n := <-r.softC:
+			// Attempt n passed its per-try timeout (counted: observeSoft)
 			// and goes on. Its provider's other steps are skipped, as after a
 			// timeout, and the next step of the other provider starts now.
-			if r.state[i] != started {
+			i := r.stepOf[n]
+			if r.ended[n] || r.state[i] != started {
 				break
 			}
 			r.skip.add(r.steps[i].provider)
@@ -398,6 +403,7 @@ func (r *runner[T]) start(i int, probe bool) {
 	perTry := min(r.e.attemptTimeout(s, r.t.op, remaining, reserve, alt), hard)
 	actx, cancel := context.WithTimeout(r.ctx, hard)
 	n := r.ncancel
+	r.stepOf[n] = i
 	r.cancels[n] = cancel // at most maxAttempts: two per step, one forced probe per provider
 	r.ncancel++
 	r.state[i] = started
@@ -425,7 +431,7 @@ func (r *runner[T]) start(i int, probe bool) {
 			} else if !soft.CompareAndSwap(0, 3) {
 				return
 			}
-			softC <- i // buffered for every attempt: never blocks
+			softC <- n // buffered for every attempt: never blocks
 		})
 	}
 	req := r.request(i)
@@ -437,7 +443,7 @@ func (r *runner[T]) start(i int, probe bool) {
 		took := time.Since(begin)
 		softed := soft.Swap(2) == 1
 		e.observe(s, op, err, took, hard, probe, r.answered.Load(), softed)
-		r.results <- attemptDone{step: i, resp: resp, err: err}
+		r.results <- attemptDone{step: i, n: n, resp: resp, err: err}
 	}()
 }
 
