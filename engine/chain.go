@@ -141,7 +141,7 @@ type runner[T any] struct {
 	cancels  [maxAttempts]context.CancelFunc
 	softs    [maxAttempts]*time.Timer // per-try timers (nil: the attempt had none)
 	ncancel  int
-	softC    chan int  // an attempt (its index) passed its per-try timeout (capacity: every attempt)
+	softC    chan int // an attempt (its index) passed its per-try timeout (capacity: every attempt)
 	ended    [maxAttempts]bool
 	stepOf   [maxAttempts]int
 	grace    time.Time // from then a call on a breaker not closed no longer holds the run (allDown)
