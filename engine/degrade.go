@@ -24,7 +24,9 @@ import (
 //     request (the run goes on to its next step, or degrades);
 //   - a breaker that opens while runs wait on its model wakes them (down):
 //     a run whose every remaining step is on a breaker not closed answers
-//     from built-in then, instead of at its objective.
+//     from built-in then, instead of at its objective, once a third of its
+//     objective has passed (degradeGraceDiv): a call already running may
+//     be one that is only slower, whose answer closes the breaker again.
 //
 // Rubric's 502 stays when a model answered unusable output: that is not a
 // provider being down. With "fail" nothing of this happens: the run fails
