@@ -19,11 +19,23 @@ import (
 //	half-open --(a probe fails)-->                       open, cooldown doubled (at most maxCooldown)
 //	any       --(429/503 with Retry-After d)-->          open until now+min(d, maxRetryAfter)
 //
-// A failure is what says the endpoint cannot serve: a timeout (the attempt
-// timeout derives from the model's observed latency, so a call far slower
-// than usual counts), a refused connection, HTTP 5xx or 429. Output the
-// checker rejects, other 4xx answers, a full in-flight queue and a caller's
-// cancellation are neutral: the endpoint answered, or was never asked.
+// A failure is what says the endpoint cannot serve: a call that did not
+// answer within all the time its request could give it (a hard timeout), a
+// refused connection, HTTP 5xx or 429. Output the checker rejects, other
+// 4xx answers, a full in-flight queue and a caller's cancellation are
+// neutral: the endpoint answered, or was never asked.
+//
+// A soft timeout (softFailure: a call still running past its per-try
+// timeout, 3x the model's observed p99, while the run tries the other
+// provider; see start in chain.go) is recorded at once, as Envoy records a
+// hedged per-try timeout for outlier detection, but only toward the
+// consecutive rule, never into the window: breakConsecutive of them in a
+// row open the breaker (a hung model must be seen within about one per-try
+// timeout), and a success of the same or any later call resets the count
+// and closes the breaker again, so a model that became uniformly slower
+// answers instead of staying open. When such a call then ends in a hard
+// failure, that failure enters the window (confirmedFailure) without
+// counting twice toward the consecutive rule.
 //
 // Half-open lets at most maxProbes calls through at once; the others see
 // the breaker as open. A success seen while open (a forced probe: see
@@ -115,6 +127,8 @@ const (
 	neutral outcome = iota
 	success
 	failure
+	softFailure      // past its per-try timeout, still running: the consecutive rule only
+	confirmedFailure // a hard failure of a call already counted as softFailure: the window only
 )
 
 // record feeds one call's outcome; probe says whether admit returned it as
@@ -126,6 +140,9 @@ func (b *breaker) record(now time.Time, o outcome, probe bool, retryAfter time.D
 		b.probes--
 	}
 	b.seen = b.seen || o != neutral || retryAfter > 0
+	if o == softFailure && probe {
+		panic("engine: a soft timeout recorded as a probe's outcome")
+	}
 	b.advance(now)
 	if retryAfter > 0 {
 		b.holdLocked(now, retryAfter)
@@ -138,10 +155,12 @@ func (b *breaker) record(now time.Time, o outcome, probe bool, retryAfter time.D
 		}
 		b.consec = 0
 		b.push(false)
-	case failure:
+	case failure, confirmedFailure:
 		switch b.state {
 		case closed:
-			b.consec++
+			if o == failure {
+				b.consec++
+			}
 			b.push(true)
 			if b.consec >= breakConsecutive || (b.wlen >= breakWindowMin && 2*b.wfails >= b.wlen) {
 				b.trip(now)
@@ -149,6 +168,13 @@ func (b *breaker) record(now time.Time, o outcome, probe bool, retryAfter time.D
 		case halfOpen:
 			if probe {
 				b.cooldown = min(2*b.cooldown, maxCooldown)
+				b.trip(now)
+			}
+		}
+	case softFailure:
+		if b.state == closed {
+			b.consec++
+			if b.consec >= breakConsecutive {
 				b.trip(now)
 			}
 		}

@@ -275,3 +275,39 @@ func TestObjectivesSet(t *testing.T) {
 		}
 	}
 }
+
+// A soft timeout (a call past its per-try timeout, still running) counts
+// toward the consecutive rule only: breakConsecutive of them open the
+// breaker (a hung model is seen within a per-try timeout), but soft
+// timeouts followed by the same calls' late answers never fill the window
+// (a model that became slower stays closed), a late answer closes a breaker
+// they opened, and a soft-timed-out call that then fails for good
+// (confirmedFailure) enters the window without counting twice.
+func TestBreakerSoftTimeouts(t *testing.T) {
+	var b breaker
+	for i := 0; i < 40; i++ { // every call past its per-try timeout, then answering
+		b.record(t0, softFailure, false, 0)
+		b.record(t0, success, false, 0)
+	}
+	wantState(t, &b, t0, closed)
+	for i := 0; i < breakConsecutive-1; i++ {
+		b.record(t0, softFailure, false, 0)
+	}
+	wantState(t, &b, t0, closed)
+	b.record(t0, softFailure, false, 0)
+	wantState(t, &b, t0, open)
+	b.record(t0, success, false, 0) // one of them answers late
+	wantState(t, &b, t0, closed)
+	if b.consec != 0 || b.wfails != 0 {
+		t.Fatalf("after a late answer: consec %d, window failures %d", b.consec, b.wfails)
+	}
+	// Soft timeouts confirmed as failures: each counts once.
+	for i := 0; i < breakConsecutive-1; i++ {
+		b.record(t0, softFailure, false, 0)
+		b.record(t0, confirmedFailure, false, 0)
+	}
+	if b.consec != breakConsecutive-1 || b.wfails != breakConsecutive-1 {
+		t.Fatalf("consec %d, window failures %d, want %d each", b.consec, b.wfails, breakConsecutive-1)
+	}
+	wantState(t, &b, t0, closed)
+}

@@ -80,6 +80,7 @@ func judge(err error) (v verdict, tried bool) {
 // attemptDone is one finished call.
 type attemptDone struct {
 	step int
+	n    int // the attempt's index in runner.cancels
 	resp provider.Response
 	err  error
 }
@@ -138,7 +139,13 @@ type runner[T any] struct {
 	lastErr  error
 	timer    *time.Timer
 	cancels  [maxAttempts]context.CancelFunc
+	softs    [maxAttempts]*time.Timer // per-try timers (nil: the attempt had none)
 	ncancel  int
+	softC    chan int // an attempt (its index) passed its per-try timeout (capacity: every attempt)
+	ended    [maxAttempts]bool
+	stepOf   [maxAttempts]int
+	grace    time.Time // from then a call on a breaker not closed no longer holds the run (allDown)
+	graceT   *time.Timer
 	// answered is set before the calls still running are canceled because
 	// the run has its answer: they lost the race (observe).
 	answered atomic.Bool
@@ -170,12 +177,15 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 	if steps[0].client != nil {
 		e.hedges.request()
 	}
-	deadline := time.Now().Add(*e.cfg.Objectives.field(t.op))
+	begun := time.Now()
+	objective := *e.cfg.Objectives.field(t.op)
+	deadline := begun.Add(objective)
 	rctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	r := &runner[T]{
 		e: e, t: &t, steps: steps, user: string(user), ctx: rctx, deadline: deadline,
-		results: make(chan attemptDone, maxAttempts),
+		results: make(chan attemptDone, maxAttempts), softC: make(chan int, maxAttempts),
+		grace: begun.Add(objective / degradeGraceDiv),
 	}
 	defer r.stop()
 	if res, ok := r.advance(); ok {
@@ -187,16 +197,26 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 			hedgeC = r.timer.C
 		}
 		var down <-chan struct{} // a breaker opened (degrade.go)
+		var graceC <-chan time.Time
 		if e.degrade {
 			down = e.down.wait()
+			if r.graceT != nil {
+				graceC = r.graceT.C
+			}
 		}
 		select {
 		case <-down:
 			if r.allDown() {
 				return r.degraded(), nil
 			}
+		case <-graceC:
+			r.graceT = nil
+			if r.allDown() {
+				return r.degraded(), nil
+			}
 		case d := <-r.results:
 			r.running--
+			r.ended[d.n] = true
 			if res, ok := r.finish(d); ok {
 				return res, nil
 			}
@@ -204,6 +224,24 @@ func run[T any](ctx context.Context, e *Engine, steps []candidate, t task[T]) (T
 				if res, ok := r.advance(); ok {
 					return res, nil
 				}
+			}
+			if e.degrade && r.running > 0 && r.allDown() {
+				return r.degraded(), nil
+			}
+		case n := <-r.softC:
+			// Attempt n passed its per-try timeout (counted: observeSoft)
+			// and goes on. Its provider's other steps are skipped, as after a
+			// timeout, and the next step of the other provider starts now.
+			i := r.stepOf[n]
+			if r.ended[n] || r.state[i] != started {
+				break
+			}
+			r.skip.add(r.steps[i].provider)
+			if res, ok := r.advance(); ok {
+				return res, nil
+			}
+			if e.degrade && r.allDown() {
+				return r.degraded(), nil
 			}
 		case <-hedgeC:
 			r.timer = nil
@@ -344,15 +382,29 @@ func (r *runner[T]) startHedge() {
 	}
 }
 
-// start calls step i in its own goroutine under the attempt timeout.
+// start calls step i in its own goroutine. The call may take all that
+// remains of the objective (at most Config.Timeout): its hard timeout.
+// When another provider's step (or the built-in engine) comes after it,
+// the call also has a per-try timeout (attemptTimeout: 3x the model's
+// observed p99) at which it is not canceled but passed over: it counts as
+// a soft timeout against its model (observeSoft), and the run starts the
+// other provider's step while the call goes on (Envoy's
+// hedge_on_per_try_timeout; gRPC's hedging keeps every attempt to the
+// call's deadline). The first usable answer wins and the calls still
+// running are canceled; a call that answers late is a success and a
+// latency sample, so a provider that became uniformly slower is not
+// abandoned for it (docs/reliability.md, finding 17).
 func (r *runner[T]) start(i int, probe bool) {
 	s := &r.steps[i]
 	now := time.Now()
 	remaining := r.deadline.Sub(now)
 	reserve, alt := r.reserveAfter(i, remaining)
-	at := r.e.attemptTimeout(s, r.t.op, remaining, reserve, alt)
-	actx, cancel := context.WithTimeout(r.ctx, at)
-	r.cancels[r.ncancel] = cancel // at most maxAttempts: two per step, one forced probe per provider
+	hard := min(r.e.cfg.Timeout, remaining)
+	perTry := min(r.e.attemptTimeout(s, r.t.op, remaining, reserve, alt), hard)
+	actx, cancel := context.WithTimeout(r.ctx, hard)
+	n := r.ncancel
+	r.stepOf[n] = i
+	r.cancels[n] = cancel // at most maxAttempts: two per step, one forced probe per provider
 	r.ncancel++
 	r.state[i] = started
 	r.running++
@@ -360,15 +412,38 @@ func (r *runner[T]) start(i int, probe bool) {
 		if r.timer != nil {
 			r.timer.Stop()
 		}
-		r.timer = time.NewTimer(hedgeDelay(s, r.t.op, at))
+		r.timer = time.NewTimer(hedgeDelay(s, r.t.op, perTry))
+	}
+	// soft: 0 running, 1 passed its per-try timeout (counted), 2 ended,
+	// 3 passed it still waiting for an in-flight slot (not the endpoint's
+	// time: passed over, not counted).
+	soft, sending := new(atomic.Int32), new(atomic.Bool)
+	if perTry < hard {
+		softC := r.softC
+		e := r.e
+		answered := &r.answered
+		r.softs[n] = time.AfterFunc(perTry, func() {
+			if answered.Load() {
+				return
+			}
+			if sending.Load() && soft.CompareAndSwap(0, 1) {
+				e.observeSoft(s)
+			} else if !soft.CompareAndSwap(0, 3) {
+				return
+			}
+			softC <- n // buffered for every attempt: never blocks
+		})
 	}
 	req := r.request(i)
+	req.Sending = func() { sending.Store(true) }
 	e, op := r.e, r.t.op
 	go func() {
 		begin := time.Now()
 		resp, err := s.client.Complete(actx, req)
-		e.observe(s, op, err, time.Since(begin), at, probe, r.answered.Load())
-		r.results <- attemptDone{step: i, resp: resp, err: err}
+		took := time.Since(begin)
+		softed := soft.Swap(2) == 1
+		e.observe(s, op, err, took, hard, probe, r.answered.Load(), softed)
+		r.results <- attemptDone{step: i, n: n, resp: resp, err: err}
 	}()
 }
 
@@ -465,7 +540,13 @@ func (r *runner[T]) stop() {
 	if r.timer != nil {
 		r.timer.Stop()
 	}
-	for _, c := range r.cancels[:r.ncancel] {
+	if r.graceT != nil {
+		r.graceT.Stop()
+	}
+	for i, c := range r.cancels[:r.ncancel] {
+		if r.softs[i] != nil {
+			r.softs[i].Stop()
+		}
 		c()
 	}
 }

@@ -24,7 +24,9 @@ import (
 //     request (the run goes on to its next step, or degrades);
 //   - a breaker that opens while runs wait on its model wakes them (down):
 //     a run whose every remaining step is on a breaker not closed answers
-//     from built-in then, instead of at its objective.
+//     from built-in then, instead of at its objective, once a third of its
+//     objective has passed (degradeGraceDiv): a call already running may
+//     be one that is only slower, whose answer closes the breaker again.
 //
 // Rubric's 502 stays when a model answered unusable output: that is not a
 // provider being down. With "fail" nothing of this happens: the run fails
@@ -118,7 +120,11 @@ func (e *Engine) probeAside(s *candidate, k opKind, req provider.Request, probe,
 	if forced {
 		s.health.forced.Add(1)
 	}
-	at := min(e.expected(s, k, *e.cfg.Objectives.field(k)), e.cfg.Timeout)
+	// A probe asks whether the model answers within what a request could
+	// wait for it (its objective, at most Config.Timeout), not within 3x
+	// its p99 of before: cut there, a model that became slower would fail
+	// every probe and stay open although it answers (finding 17).
+	at := min(*e.cfg.Objectives.field(k), e.cfg.Timeout)
 	go func() {
 		defer e.asideWG.Done()
 		defer s.health.aside.end()
@@ -132,7 +138,7 @@ func (e *Engine) probeAside(s *candidate, k opKind, req provider.Request, probe,
 			}
 			return // closing: not the model's fault
 		}
-		e.observe(s, k, err, time.Since(begin), at, probe, false)
+		e.observe(s, k, err, time.Since(begin), at, probe, false, false)
 	}()
 }
 
@@ -164,18 +170,46 @@ func (r *runner[T]) degraded() T {
 	return res
 }
 
+// degradeGraceDiv: a call already running keeps its run waiting for it,
+// although its model's breaker opened, until a third of the run's
+// objective has passed (allDown). A breaker opened by per-try timeouts
+// cannot tell a hung model from one that became slower; the late answers
+// of the latter close it again (breaker.go). Measured: with both providers
+// hung the breakers open about one per-try timeout in (0.5-1.2 s at the
+// default 2 s objective) and the waiting requests then end within the
+// brownout bench's target (built-in answers, p95 <= half the objective);
+// with both providers 1-2 s slow after instant answers and a 5 s objective
+// (the soak's slow mode) the first late answers come before a third of the
+// objective (1.67 s) and every request is answered by a provider.
+const degradeGraceDiv = 3
+
 // allDown reports whether no step of the run can still answer soon: every
-// step not finished (running or pending) is on a breaker that is not closed.
+// step not finished (running or pending) is on a breaker that is not
+// closed, and the run has waited past its grace for the calls still
+// running (degradeGraceDiv). When only the grace is missing it arms the
+// run's grace timer, and run asks again when it fires.
 func (r *runner[T]) allDown() bool {
 	now := r.e.now()
+	waiting := false
 	for i := range r.steps {
 		s := &r.steps[i]
-		if r.state[i] == finished || r.skip.has(s.provider) {
-			continue
-		}
-		if s.client == nil || s.health.br.view(now).State == closed {
+		switch {
+		case r.state[i] == finished:
+		case r.state[i] == started:
+			if s.health.br.view(now).State == closed {
+				return false
+			}
+			waiting = true
+		case r.skip.has(s.provider):
+		case s.client == nil || s.health.br.view(now).State == closed:
 			return false
 		}
+	}
+	if wait := time.Until(r.grace); waiting && wait > 0 {
+		if r.graceT == nil {
+			r.graceT = time.NewTimer(wait)
+		}
+		return false
 	}
 	return true
 }

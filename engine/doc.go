@@ -48,7 +48,11 @@
 // fed by every call: timeouts, refused connections, 5xx and 429 are
 // failures (a timeout or refused connection also counts for the provider's
 // other model: same endpoint); 5 in a row, or half of the last 10-20 calls,
-// open it. A step
+// open it. A call past its per-try timeout (below) counts at once toward
+// the 5 in a row only; its late answer resets that count, closes a breaker
+// it opened and is a latency sample (a model that became slower is not a
+// failing one), and its hard timeout enters the window without counting
+// twice. A step
 // whose breaker is open is skipped without a call; after a cooldown (1 s,
 // doubling per failed probe up to 2 s) it is half-open and lets up to 3
 // probe calls through; a success closes it, a failure opens it again, and
@@ -65,12 +69,23 @@
 //
 // Each operation has an end-to-end objective (Config.Objectives: 2 s, 30 s
 // for report): every attempt, retry, hedge and fallback of the run ends
-// within it, and so does a failure. An attempt's timeout is 3x the model's
-// observed p99 for that operation (at least 500 ms; Config.Timeout, 10 s,
-// before 16 samples and at most), and leaves the expected time of the next
-// provider's step (but takes at least half of what remains): a hung primary
-// costs a fraction of the objective. A call also waits at most QueueWait
-// for one of MaxInFlight slots per provider.
+// within it, and so does a failure. A call may take all that remains of
+// the objective (at most Config.Timeout, 10 s): its hard timeout. When
+// another provider's step comes after it, it also has a per-try timeout,
+// 3x the model's observed p99 for that operation (at least 500 ms;
+// Config.Timeout before 16 samples), leaving the expected time of the next
+// provider's step (but at least half of what remains). At the per-try
+// timeout the call is not canceled (Envoy's hedge_on_per_try_timeout): the
+// run starts the other provider's step, the first usable answer wins and
+// the other call is canceled, so a hung primary costs a fraction of the
+// objective and a slow one can still answer. A wait for an in-flight slot
+// is not the endpoint's time: passing the per-try timeout there moves on
+// without counting. A call also waits at most QueueWait for one of
+// MaxInFlight slots per provider.
+//
+// With the "builtin" policy a run whose remaining steps are all on breakers
+// not closed answers from the built-in engine (degrade.go), but a call
+// already running holds it until a third of its objective has passed.
 //
 // # Hedging (hedge.go)
 //

@@ -32,14 +32,19 @@ func (e *Engine) modelHealth(provider, model string) *modelHealth {
 // observe feeds one finished call to step s's breaker and latency samples
 // (and, for a Retry-After, a timeout or a refused connection, to the
 // breakers of the provider's other model).
-// at is the attempt's timeout: a call canceled (a hedge's other call) after
-// running that long counts as timed out, as it would have. lost: the call
-// was canceled because another call of its run answered first; a probe that
-// lost (it answered neither within its hedge delay nor before the other
-// provider's whole call) fails, so a hung model's breaker opens again
-// instead of staying half-open with every probe hedged away; another lost
-// call is neutral.
-func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Duration, probe, lost bool) {
+// at is the attempt's hard timeout (all the time its request could give
+// it): a call canceled after running that long counts as timed out, as it
+// would have. lost: the call was canceled because another call of its run
+// answered first; a probe that lost (it answered neither within its hedge
+// delay nor before the other provider's whole call) fails, so a hung model's
+// breaker opens again instead of staying half-open with every probe hedged
+// away; another lost call is neutral (a per-try timeout it passed was
+// counted then: observeSoft). soft: the call passed its per-try timeout and
+// observeSoft counted it, so a hard failure now is confirmedFailure (not
+// counted twice), and a success closes the breaker that soft timeouts may
+// have opened, with the call's latency as a sample: the per-try timeout
+// learns that the model became slower.
+func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Duration, probe, lost, soft bool) {
 	h := s.health
 	o, ra, endpoint := neutral, time.Duration(0), false
 	var pe *provider.Error
@@ -67,13 +72,30 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 			ra = retryAfter(pe)
 		}
 	}
+	if soft && o == failure {
+		o = confirmedFailure
+	}
+	e.feed(h, o, probe, ra, endpoint)
+}
+
+// observeSoft counts a call still running past its per-try timeout
+// (softFailure) against its model and, the endpoint being the same, the
+// provider's other model, which the run skips as well.
+func (e *Engine) observeSoft(s *candidate) {
+	e.feed(s.health, softFailure, false, 0, true)
+}
+
+// feed records outcome o on h's breaker and, for a Retry-After (ra > 0) or
+// an endpoint failure, on the breakers of the provider's other models; it
+// wakes the runs waiting for a breaker to open (degrade.go) when one did.
+func (e *Engine) feed(h *modelHealth, o outcome, probe bool, ra time.Duration, endpoint bool) {
 	now := e.now()
 	opened := h.br.view(now).Opens
 	h.br.record(now, o, probe, ra)
 	if e.degrade && h.br.view(now).Opens != opened {
 		defer e.down.fire() // after the provider's other model was told too
 	}
-	if ra == 0 && !endpoint {
+	if ra == 0 && (!endpoint || o == neutral || o == success) {
 		return
 	}
 	// A Retry-After holds every model of the provider (one key, one
@@ -86,7 +108,7 @@ func (e *Engine) observe(s *candidate, k opKind, err error, took, at time.Durati
 		if ra > 0 {
 			other.br.hold(now, ra)
 		} else {
-			other.br.record(now, failure, false, 0)
+			other.br.record(now, o, false, 0)
 		}
 	}
 }

@@ -128,6 +128,10 @@ type Request struct {
 	SchemaName string          // e.g. "svc_classify"; tells the endpoint (and mockllm) the operation
 	Schema     json.RawMessage // JSON schema of the answer (strict)
 	MaxTokens  int             // sent as max_completion_tokens; 0 = endpoint default
+	// Sending, when set, is called once the call holds its in-flight slot,
+	// before anything is sent: from then on the time is the endpoint's (a
+	// wait for a slot is local queueing, not the endpoint being slow).
+	Sending func()
 }
 
 // Response is the answer's text and the endpoint's usage report.
@@ -158,6 +162,9 @@ func (c *Client) Complete(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	defer func() { <-c.slots }()
+	if req.Sending != nil {
+		req.Sending()
+	}
 	mode, slot := c.modes.of(req.Model)
 	resp, err := c.complete(ctx, &req, mode)
 	for err != nil {
