@@ -789,7 +789,19 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && cb&cwKnow != 0 {
 		nobody = nobodyKnows(toks)
 	}
-	for _, h := range intentM.appendFind(hitsBuf[:0], toks) {
+	var topic uint64
+	topicDone := false
+	topicSkip := 0 // the intents (bit k) whose cue stood inside a topic
+	ihits := intentM.appendFind(hitsBuf[:0], toks)
+	// the writer's own verdict is good: more good words than bad outside
+	// any topic, or a praise cue and no bad word (topic.go)
+	ownGood := sent.rawPos > sent.rawNeg
+	for _, h := range ihits {
+		if c := intentCues[h.id]; !ownGood && sent.rawNeg == 0 && c.idx == iPraise && c.weight > 0 {
+			ownGood = true
+		}
+	}
+	for _, h := range ihits {
 		c := intentCues[h.id]
 		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
 			continue
@@ -821,6 +833,24 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		// knowing why is "for no reason")
 		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
 			continue
+		}
+		// an interrogative inside a topic phrase ("فيديو رائع عن حوادث
+		// الطرق وكيف نتجنبها", "tips on how to ...") names what the
+		// content explains: no question asked (topic.go)
+		// a failure named as the topic of content the writer rates well
+		// ("نصايحك عن النصب على النت فادتني", "great tips on avoiding
+		// scams") reports no failure of the brand's
+		if c.idx == iQuestion && !qmark || c.idx == iComplaint && ownGood {
+			if !topicDone {
+				topic, topicDone = sent.topic, true
+				if topic == 0 {
+					topic = topicSpan(text, toks)
+				}
+			}
+			if inTopic(topic, h.ti, h.tj) {
+				topicSkip |= 1 << uint(c.idx)
+				continue
+			}
 		}
 		// "محدش عارف الفلوس راحت فين": what nobody knows is told, not asked
 		if c.idx == iQuestion && !qmark && toks[h.ti].arabic && nobody >= 0 && nobody < h.ti {
@@ -1028,6 +1058,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	}
 	ev.mention = strings.IndexByte(text, '@') >= 0 && reMention.MatchString(text)
 	ev.cue, ev.pos, ev.neg = ev.v, sent.rawPos, sent.rawNeg
+	// the cue read as the topic is evidence against the learned head's
+	// reading of the same word ("كيف" after "فيديو عن ...": no question)
+	for _, k := range [...]int{iQuestion, iComplaint} {
+		if topicSkip&(1<<uint(k)) != 0 && ev.cue[k] <= 0 {
+			ev.cue[k] = topicCue
+		}
+	}
 	withLearnedIntent(&ev, text, latin, toks, sent.arabic) // evidence, not cue phrases
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
 	if t := strings.TrimLeft(text, ". "); strings.HasPrefix(t, "@") {

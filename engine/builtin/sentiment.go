@@ -103,6 +103,12 @@ type sentScore struct {
 	posAfter float64 // positive valence after the last contrast word
 	butAt    int     // token index of the last contrast word, -1 when none
 	en       uint32  // the English word kinds of the tokens (english.go enScan)
+	// topic: the tokens naming what the content or service is about
+	// (topic.go; computed at the first negative word, 0 otherwise);
+	// topicNeg: the negative valence found there and not counted, the
+	// writer's own words not leaning negative
+	topic    uint64
+	topicNeg float64
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -127,6 +133,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 	}
 	prevEnd := 0
+	topicDone := false
+	var tRaw, tW, tAfter float64 // negative valence inside a topic phrase
+	tHits := 0
 	// a problem reported solved (concepts.go): relief, not a grievance
 	cb := conceptScan(toks)
 	solvedLo, solvedHi := -1, -1
@@ -277,6 +286,23 @@ func scoreSentiment(text string, toks []token) sentScore {
 		} else if v < 0 && !t.arabic && reliefWords[t.key] && reliefOf(toks, h.ti) {
 			continue
 		}
+		// a bad noun naming the topic ("the video about cancer", "فيديو
+		// عن حوادث الطرق"): held aside (topic.go)
+		if v < 0 && !topicDone {
+			s.topic, topicDone = topicSpan(text, toks), true
+		}
+		if v < 0 && inTopic(s.topic, h.ti, h.tj) {
+			tRaw -= v
+			if butAt >= 0 && h.ti > butAt {
+				tAfter -= v
+				v *= 1.5
+			} else if butAt >= 0 && h.ti < butAt {
+				v *= 0.5
+			}
+			tW -= v
+			tHits++
+			continue
+		}
 		if v > 0 {
 			s.rawPos += v
 		} else {
@@ -364,6 +390,19 @@ func scoreSentiment(text string, toks []token) sentScore {
 			s.neg -= v
 		}
 		s.hits++
+	}
+	// the topic's bad words count only when the writer's own words lean
+	// negative ("a video about cancer, so sad and useless"): the writer's
+	// evaluation, positive or none, is not the subject's
+	if tRaw > 0 {
+		if s.rawNeg > 0 && s.rawNeg >= s.rawPos {
+			s.rawNeg += tRaw
+			s.neg += tW
+			s.negAfter += tAfter
+			s.hits += tHits
+		} else {
+			s.topicNeg = tRaw
+		}
 	}
 	sum := s.pos - s.neg
 	if ex := strings.Count(text, "!"); ex > 0 && sum != 0 {
