@@ -120,6 +120,11 @@ var dialectKnobs = map[string]*float64{
 	"fi":       &fiLean,
 	"fiother":  &fiOtherLean,
 	"bal":      &balLean,
+	// round 18: the head's log-prior for bare comments (dialect_bare.go)
+	"baregulf": &bareBias[0],
+	"bareegy":  &bareBias[1],
+	"barelev":  &bareBias[2],
+	"baremsa":  &bareBias[3],
 }
 
 // DialectKnobs are the names of the dialect decision's constants, sorted.

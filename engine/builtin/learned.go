@@ -544,6 +544,9 @@ func refineDialect(d op.Detection, orig string, toks []token) op.Detection {
 	if namesGulfPlace(toks) {
 		p = gulfPlaceTilt(sg, h.classes, p)
 	}
+	if !d.Arabizi {
+		p = bareTilt(sg, h.classes, p) // round 18: bare comments' prior
+	}
 	if d.Arabizi { // toks are those of the Arabic reading, not of orig
 		sg.NotEgyLev = sg.NotEgyLev || arabiziOon(orig)
 		return pickDialect(d, sg, h.classes, p)
