@@ -83,6 +83,19 @@ var sources = map[string]source{
 	"mpold":      {"mpold_moderation.jsonl", "MPOLD (Chowdhury et al., LREC 2020), shammur/Arabic-Offensive-Multi-Platform-SocialMedia-Comment-Dataset @ 7c5a7d2", "Apache-2.0", modLabel, false},
 	"mlma":       {"mlma_ar_moderation.jsonl", "MLMA hate speech, Arabic (Ousidhoum et al., EMNLP 2019), HKUST-KnowComp/MLMA_hate_speech @ 4798369", "MIT", modLabel, false},
 	"osact2020":  {"osact2020_moderation.jsonl", "OSACT 2020 shared task (Mubarak et al.), motazsaad/arabic-hatespeech-data @ a6c43a8", "CC BY 4.0", modLabel, false},
+	// round 18: licensed dialect corpora, a weighted prior of the comment
+	// dialect head (-dialect-prior; nbTable): tweets, out of domain
+	"shami":       {"shami.jsonl", "Shami corpus (Abu Kwaik et al., LREC 2018), GU-CLASP/shami-corpus @ 897e088", "Apache-2.0", dialectLabel, false},
+	"saudi-irony": {"saudi_irony.jsonl", "Saudi dialect irony dataset, iwan-rg/Saudi-Dialect-Irony-Dataset @ c5320f1", "CC BY 4.0", dialectLabel, false},
+	// ArSarcasm-v2's dialect field from the sentiment file, which marks the
+	// texts of the evaluation dev files (in_dev, left out)
+	"arsarcasm-dialect": {"arsarcasm_v2_sentiment.jsonl", "ArSarcasm-v2 (Abu Farha, Zaghouani & Magdy, WANLP 2021), iabufarha/ArSarcasm-v2 @ eb85513", "MIT",
+		func(r row) string {
+			if r.InDev {
+				return ""
+			}
+			return dialectLabel(row{Label: r.Dialect})
+		}, false},
 	"comments-dialect": {"comments.jsonl", "svc's own comments (engine/builtin/corpus), written by the project", "this repository's licence", func(r row) string {
 		return r.Dialect // "" for English: skipped
 	}, true},
@@ -145,6 +158,27 @@ const latinDefault = "intent-latin=words+pairs,dialect-latin=words+char2-4"
 
 // charLo, charHi: the character n-gram lengths of the -chars heads.
 var charLo, charHi int
+
+// dialectLabel: the four dialects of the comment head (maghrebi skipped).
+func dialectLabel(r row) string {
+	switch r.Label {
+	case "gulf", "egyptian", "levantine", "msa":
+		return r.Label
+	}
+	return ""
+}
+
+// dialectPrior, priorMinCount: the weight of the licensed corpora in a
+// naive Bayes head that reads both them and the project's comments (each
+// class's counts from them scaled to dialectPrior times the comments' own
+// count of that class), and the floor (texts of those corpora) from which a
+// feature the comments lack joins the table (0: none joins).
+var dialectPrior float64
+var priorMinCount int
+
+// priorNewOnly: the corpora's counts only for the features the comments
+// lack (their vocabulary), the comments' own counts and totals untouched.
+var priorNewOnly bool
 
 func modLabel(r row) string {
 	if r.Label == "flagged" || r.Label == "clean" {
@@ -212,6 +246,9 @@ func main() {
 	corpus := flag.String("corpus", "engine/builtin/corpus", "directory holding the project's own comments (comments.jsonl)")
 	latin := flag.String("latin", latinDefault, "head=spec,...: heads (flag names) that also read the original Latin spelling of an Arabizi comment (builtin.LatinFeatures: words, words+pairs, words+char3-4...)")
 	only := flag.String("only", "", "comma-separated heads (flag names) to train; the others are left as they are (default: all)")
+	flag.Float64Var(&dialectPrior, "dialect-prior", 0, "weight of the licensed corpora among a naive Bayes head's sources (dialect: shami, saudi-irony, arsarcasm-dialect), per class relative to the project's comments")
+	flag.BoolVar(&priorNewOnly, "prior-new-only", false, "the licensed corpora's counts only for features the project's comments lack (with -prior-min-count)")
+	flag.IntVar(&priorMinCount, "prior-min-count", 0, "features the project's comments lack join from this many texts of the licensed corpora (0: never)")
 	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	choice := map[string]*string{}
@@ -317,8 +354,9 @@ func main() {
 }
 
 type example struct {
-	feats []int
-	class int
+	feats    []int
+	class    int
+	external bool // counted as the prior (-dialect-prior)
 }
 
 func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, keep, alpha float64) (string, error) {
@@ -344,6 +382,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	fmt.Fprintf(&hdr, "# Weights only: no text of any source is stored. Attribution: engine/builtin/NOTICE.md.\n")
 	var texts [][]string
 	var labels []int
+	var external []bool // a licensed corpus's row beside the project's comments
 	counts := make([]int, len(h.classes))
 	for _, k := range keys {
 		src, ok := sources[strings.TrimSpace(k)]
@@ -397,6 +436,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				texts[len(texts)-1] = append(texts[len(texts)-1], latin...)
 			}
 			labels = append(labels, classIdx[c])
+			external = append(external, !src.repo)
 			counts[classIdx[c]]++
 			n++
 		}
@@ -408,19 +448,31 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 		fmt.Fprintf(&hdr, "# Source: %s; licence %s; %s, %d rows used, sha256 %s\n", src.name, src.licence, src.file, n, hex.EncodeToString(sum.Sum(nil)))
 	}
 	// vocabulary: features in at least minCount texts, sorted for a stable order
-	df := map[string]int{}
-	for _, fs := range texts {
+	// (a prior head's: from the project's comments, and from the licensed
+	// corpora at -prior-min-count)
+	prior := h.nb && h.chars && dialectPrior > 0 && hasRepo(keys) && hasData(keys)
+	df, dfExt := map[string]int{}, map[string]int{}
+	for i, fs := range texts {
+		d := df
+		if prior && external[i] {
+			d = dfExt
+		}
 		seen := map[string]bool{}
 		for _, f := range fs {
 			if !seen[f] {
 				seen[f] = true
-				df[f]++
+				d[f]++
 			}
 		}
 	}
 	var vocab []string
 	for f, n := range df {
 		if n >= minCount {
+			vocab = append(vocab, f)
+		}
+	}
+	for f, n := range dfExt {
+		if df[f] < minCount && priorMinCount > 0 && n >= priorMinCount {
 			vocab = append(vocab, f)
 		}
 	}
@@ -437,7 +489,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				ids = append(ids, j)
 			}
 		}
-		exs = append(exs, example{ids, labels[i]})
+		exs = append(exs, example{ids, labels[i], prior && external[i]})
 	}
 	K := len(h.classes)
 	// class weights: balanced (the dev metrics are macro-F1)
@@ -448,7 +500,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 		}
 	}
 	if h.nb && h.chars {
-		return nbTable(hdr.String(), h, vocab, exs, counts, alpha, keep, minCount), nil
+		return nbTable(hdr.String(), h, vocab, exs, counts, alpha, keep, minCount, prior), nil
 	}
 	var w [][]float64
 	var bias []float64
@@ -502,6 +554,26 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	}
 	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept\n", h.what, len(exs), len(vocab), kept)
 	return b.String(), nil
+}
+
+// hasRepo, hasData: keys name a source of the repository (the project's
+// comments), one of <data>/train.
+func hasRepo(keys []string) bool {
+	for _, k := range keys {
+		if sources[strings.TrimSpace(k)].repo {
+			return true
+		}
+	}
+	return false
+}
+
+func hasData(keys []string) bool {
+	for _, k := range keys {
+		if src, ok := sources[strings.TrimSpace(k)]; ok && !src.repo {
+			return true
+		}
+	}
+	return false
 }
 
 // lrRate is the AdaGrad learning rate of the logistic heads.
@@ -598,20 +670,51 @@ func naiveBayes(exs []example, nv, K int, alpha float64) (w [][]float64, bias []
 // feature's log-likelihoods centred over the classes (the softmax of their
 // sum is the posterior; centring only makes the table sparse). Features
 // whose centred weights all stay under keep are dropped.
-func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, alpha, keep float64, minCount int) string {
+func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, alpha, keep float64, minCount int, prior bool) string {
 	K := len(h.classes)
 	n := make([][]float64, len(vocab))
 	for i := range n {
-		n[i] = make([]float64, K)
+		n[i] = make([]float64, 2*K) // the comments' counts, then the prior's
 	}
 	tot := make([]float64, K)
+	totExt := make([]float64, K)
 	for _, ex := range exs {
 		seen := map[int]bool{}
 		for _, f := range ex.feats {
 			if !seen[f] {
 				seen[f] = true
-				n[f][ex.class]++
-				tot[ex.class]++
+				if ex.external {
+					n[f][K+ex.class]++
+					totExt[ex.class]++
+				} else {
+					n[f][ex.class]++
+					tot[ex.class]++
+				}
+			}
+		}
+	}
+	newFeat := make([]bool, len(vocab)) // no count from the comments
+	for i := range n {
+		newFeat[i] = true
+		for k := 0; k < K; k++ {
+			newFeat[i] = newFeat[i] && n[i][k] == 0
+		}
+	}
+	if prior {
+		// counts = comments' + dialectPrior x the corpora's, each class's
+		// corpora counts scaled to the comments' total of that class
+		for k := range tot {
+			scale := 0.0
+			if totExt[k] > 0 {
+				scale = dialectPrior * tot[k] / totExt[k]
+			}
+			for i := range n {
+				if !priorNewOnly || newFeat[i] {
+					n[i][k] += scale * n[i][K+k]
+				}
+			}
+			if !priorNewOnly {
+				tot[k] += scale * totExt[k]
 			}
 		}
 	}
@@ -623,6 +726,9 @@ func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, al
 		fmt.Fprintf(&b, "%s %d ", c, counts[k])
 	}
 	fmt.Fprintf(&b, "\n# Training: naive Bayes, binary counts, add-%g smoothing, uniform priors, features in >= %d texts, |centred weight| >= %g kept.\n", alpha, minCount, keep)
+	if prior {
+		fmt.Fprintf(&b, "# Prior: the licensed corpora's counts added at %g x the comments' own per class%s (features from them alone: %s).\n", dialectPrior, map[bool]string{true: ", to the features the comments lack only", false: ""}[priorNewOnly], map[bool]string{true: fmt.Sprintf("in >= %d of their texts", priorMinCount), false: "none"}[priorMinCount > 0])
+	}
 	if h.chars {
 		b.WriteString("features\t" + builtin.FeatCharsN(charLo, charHi) + "\n")
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -61,6 +62,55 @@ func TestExplicitFlagsOverruleHead(t *testing.T) {
 	for _, want := range []string{"features\twords+pairs+char3-4\n", "add-0.5 smoothing"} {
 		if !bytes.Contains(got, []byte(want)) {
 			t.Errorf("explicit flags: table lacks %q", want)
+		}
+	}
+}
+
+// -dialect-prior: the licensed dialect corpora (here a made-up shami.jsonl
+// of three rows) weigh into the dialect head beside the project's
+// comments, named in the header; -prior-min-count lets a word only they
+// have join the table, leaning to their class.
+func TestDialectPrior(t *testing.T) {
+	data, out := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(data, "train"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rows := `{"text": "زقزوقة الحلوة عم تغني كل يوم", "label": "levantine"}
+{"text": "شفت زقزوقة عم تلعب بالحديقة", "label": "levantine"}
+{"text": "زقزوقة نايمة هلق", "label": "levantine"}
+`
+	if err := os.WriteFile(filepath.Join(data, "train", "shami.jsonl"), []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args, cl := os.Args, flag.CommandLine
+	defer func() { os.Args, flag.CommandLine = args, cl; dialectPrior, priorMinCount, priorNewOnly = 0, 0, false }()
+	flag.CommandLine = flag.NewFlagSet("train", flag.ExitOnError)
+	os.Args = []string{"train", "-only", "dialect", "-corpus", "../../corpus", "-data", data, "-out", out,
+		"-dialect", "comments-dialect,shami", "-dialect-prior", "0.5", "-prior-min-count", "3", "-prior-new-only"}
+	main()
+	got, err := os.ReadFile(filepath.Join(out, "learned_dialect_comments.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# Source: Shami corpus", "shami.jsonl, 3 rows used", "# Prior: the licensed corpora's counts added at 0.5 x the comments' own per class, to the features the comments lack only"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+	var row []byte
+	for _, l := range bytes.Split(got, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte("زقزوقه\t")) { // folded: ة -> ه
+			row = l
+		}
+	}
+	f := bytes.Split(row, []byte("\t"))
+	if len(f) != 5 {
+		t.Fatalf("no row for the corpora's own word: %q", row)
+	}
+	lev, _ := strconv.ParseFloat(string(f[3]), 64)
+	for _, k := range []int{1, 2, 4} {
+		if v, _ := strconv.ParseFloat(string(f[k]), 64); v >= lev {
+			t.Errorf("the corpora's word: class %d weighs %g, levantine %g: want levantine ahead", k, v, lev)
 		}
 	}
 }
