@@ -178,18 +178,20 @@ func topicSpan(text string, toks []token) uint64 {
 				spanN(j, 3)
 			}
 		}
-		if topicContentArKey(t.key) {
-			// the preposition after the noun, an adjective or two between
-			// ("فيديو رائع عن", "الحلقة الجديدة بتاعتك عن"); or joined
-			// to the noun as بـ ("التوعية بمرض السكري" is a head above)
-			for j := i + 1; j < n && j <= i+3; j++ {
-				if gap(j) || !toks[j].arabic {
-					break
-				}
-				if topicPrepAr[toks[j].key] {
+		// the preposition after a content noun, an adjective or two
+		// between ("فيديو رائع عن", "الحلقة الجديدة بتاعتك عن"); or joined
+		// to the noun as بـ ("التوعية بمرض السكري" is a head above). The
+		// preposition is looked for first: one map lookup a word, where
+		// the noun's forms cost seven (most words are followed by none)
+		for j := i + 1; j < n && j <= i+3; j++ {
+			if gap(j) || !toks[j].arabic {
+				break
+			}
+			if topicPrepAr[toks[j].key] {
+				if topicContentArKey(t.key) {
 					span(j + 1)
-					break
 				}
+				break
 			}
 		}
 	}
