@@ -843,7 +843,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		if c.idx == iQuestion && !qmark || c.idx == iComplaint && ownGood {
 			if !topicDone {
 				topic, topicDone = sent.topic, true
-				if topic == 0 {
+				if !sent.topicRead {
 					topic = topicSpan(text, toks)
 				}
 			}

@@ -106,9 +106,11 @@ type sentScore struct {
 	// topic: the tokens naming what the content or service is about
 	// (topic.go; computed at the first negative word, 0 otherwise);
 	// topicNeg: the negative valence found there and not counted, the
-	// writer's own words not leaning negative
-	topic    uint64
-	topicNeg float64
+	// writer's own words not leaning negative; topicRead: topic was
+	// computed (intentScores reads it instead of computing it again)
+	topic     uint64
+	topicNeg  float64
+	topicRead bool
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -290,6 +292,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 		// عن حوادث الطرق"): held aside (topic.go)
 		if v < 0 && !topicDone {
 			s.topic, topicDone = topicSpan(text, toks), true
+			s.topicRead = true
 		}
 		if v < 0 && inTopic(s.topic, h.ti, h.tj) {
 			tRaw -= v

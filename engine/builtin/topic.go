@@ -114,10 +114,18 @@ func topicContentArKey(k string) bool {
 func topicSpan(text string, toks []token) uint64 {
 	n := min(len(toks), 64)
 	var mask uint64
-	// gap reports punctuation between tokens i-1 and i
-	gap := func(i int) bool {
-		return i > 0 && strings.ContainsAny(text[toks[i-1].end:toks[i].start], ",.!?؟،;:()\n")
+	// gaps: bit i for punctuation between tokens i-1 and i; preps: bit i
+	// for an Arabic topic preposition (each read once, not per look-back)
+	var gaps, preps uint64
+	for i := 0; i < n; i++ {
+		if i > 0 && strings.ContainsAny(text[toks[i-1].end:toks[i].start], ",.!?؟،;:()\n") {
+			gaps |= 1 << uint(i)
+		}
+		if toks[i].arabic && topicPrepAr[toks[i].key] {
+			preps |= 1 << uint(i)
+		}
 	}
+	gap := func(i int) bool { return gaps&(1<<uint(i)) != 0 }
 	stop := func(t *token) bool {
 		if contrastWords[t.key] {
 			return true
@@ -187,7 +195,7 @@ func topicSpan(text string, toks []token) uint64 {
 			if gap(j) || !toks[j].arabic {
 				break
 			}
-			if topicPrepAr[toks[j].key] {
+			if preps&(1<<uint(j)) != 0 {
 				if topicContentArKey(t.key) {
 					span(j + 1)
 				}
