@@ -267,6 +267,16 @@ func TestReplyShape(t *testing.T) {
 	require.Equal(t, cls["dialect"], res["original_dialect"])
 	require.Equal(t, "8", r.header.Get("X-SVC-Credits-Charged"))
 
+	// the reply is in the dialect the comment is stored with (classify's
+	// answer), also for short comments the detector alone reads otherwise
+	// (a new user saw Gulf replies to comments classified Egyptian)
+	for _, text := range []string{"بكم الاشتراك الشهري؟", "أفضل قناة على يوتيوب", "الفيديو حلو بس الصوت ضعيف", "أجمل قناة في العالم كله"} {
+		c := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": text}))
+		rr := requireOK(t, n.post("/v1/comments/"+c["id"].(string)+"/reply", key, map[string]any{"tone": "professional"}))
+		require.Equal(t, c["dialect"], rr["reply_dialect"], "%s", text)
+		require.Equal(t, c["dialect"], rr["original_dialect"], "%s", text)
+	}
+
 	en := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": "When is the next episode coming out?"}))
 	er := requireOK(t, n.post("/v1/comments/"+en["id"].(string)+"/reply", key, nil))
 	require.Nil(t, er["reply_dialect"])

@@ -81,9 +81,9 @@ func truncateRunes(s string, max int) string {
 //
 // Contract: the reply matches the comment's language when Language is "auto"
 // (Arabic in the comment's dialect, else English), or the requested language
-// ("ar" uses the stored or detected dialect, msa when none); ReplyDialect is
-// "" for English replies; OriginalDialect is the detected dialect of the
-// comment ("" for English); ReplyText has at most MaxLength runes and is cut
+// ("ar" uses the stored dialect, else the detected one, msa when none);
+// ReplyDialect is "" for English replies; OriginalDialect is the comment's
+// stored dialect, else its detected one ("" for English); ReplyText has at most MaxLength runes and is cut
 // at a word boundary; Tone echoes the request (default friendly). The draft
 // follows the comment's intent (the request's, else the detected one), its
 // sentiment and its toxicity (see replyKind): an insult is never thanked.
@@ -103,20 +103,25 @@ func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
 		intent, intents = ta.intents[0], ta.intents
 	}
 	kind := replyKind(intents, ta.label, ta.tx.abuse() >= abusiveMin)
+	// the comment's dialect: the stored one (classify's answer, or the
+	// account's correction by feedback) over the detector's, as the
+	// providers' path does (engine.Reply): the reply is in the dialect the
+	// comment is reported in, never another one
+	orig := d.Dialect
+	if op.In(req.Dialect, op.Dialects) {
+		orig = req.Dialect
+	}
 	lang := req.Language
 	if lang != "ar" && lang != "en" {
 		lang = "en"
-		if d.Dialect != "" {
+		if orig != "" {
 			lang = "ar"
 		}
 	}
-	r := op.Reply{Tone: tone, OriginalIntent: intent, OriginalDialect: d.Dialect}
+	r := op.Reply{Tone: tone, OriginalIntent: intent, OriginalDialect: orig}
 	variety := "english"
 	if lang == "ar" {
-		r.ReplyDialect = d.Dialect
-		if r.ReplyDialect == "" {
-			r.ReplyDialect = req.Dialect
-		}
+		r.ReplyDialect = orig
 		if !op.In(r.ReplyDialect, op.Dialects) {
 			r.ReplyDialect = "msa"
 		}
