@@ -58,6 +58,7 @@ func transliterator() *dialect.Transliterator {
 			for _, f := range tsvRows(file) {
 				for _, cell := range f {
 					for _, alt := range strings.Split(cell, "|") {
+						alt = strings.TrimPrefix(alt, "=") // dialect_lexicon's output-only forms
 						for _, w := range strings.Fields(foldKey(alt)) {
 							if w[0] >= 0x80 {
 								add(w)

@@ -50,13 +50,15 @@ func init() {
 		var r transRow
 		for c := 0; c < 4; c++ {
 			alts := strings.Split(f[c], "|")
-			r.out[c] = alts[0]
+			r.out[c] = strings.TrimPrefix(alts[0], "=")
 		}
 		dlRows = append(dlRows, r)
 		id := len(dlRows) - 1
 		for c := 0; c < 4; c++ {
 			for _, a := range strings.Split(f[c], "|") {
-				if strings.ContainsAny(a, "ـ") {
+				// "=X": an output form only (the same letters mostly
+				// mean something else: MSA من "from", not "who")
+				if strings.ContainsAny(a, "ـ") || strings.HasPrefix(a, "=") {
 					continue
 				}
 				dlM.add(a, id, true)
