@@ -95,6 +95,19 @@ func isSep(r rune) bool {
 	return false
 }
 
+// maxMaskRun bounds the asterisks inside one masked word ("f****ing").
+const maxMaskRun = 4
+
+// asciiLetters reports a non-empty run of ASCII letters.
+func asciiLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func isInvisible(r rune) bool {
 	return r == 0x200B || r == 0x200C || r == 0x200D || r == 0x200E || r == 0x200F || r == 0xFEFF ||
 		r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x061C || r == 0x00AD
@@ -197,6 +210,27 @@ func tokenizeBuf(text string, buf *tokBuf) []token {
 			if isWordRune(r2) && !isEmoji(r2) {
 				j += w2
 				continue
+			}
+			// a word masked by a run of asterisks ("f***ing", "b**ch"):
+			// one token, as "sh*t" is (moderate.go reads the mask)
+			if r2 == '*' && j > start {
+				k := j
+				for k < n && text[k] == '*' && k-j < maxMaskRun {
+					k++
+				}
+				if k < n && k-j > 1 {
+					if r3, _ := utf8.DecodeRuneInString(text[k:]); isWordRune(r3) && !isEmoji(r3) {
+						j = k
+						continue
+					}
+				}
+				// "f*** this", "sh** happens": a mask closing a word of
+				// one or two letters (longer words keep their stars out:
+				// "**great**", "rated 5*")
+				if j-start <= 2 && (k == n || !isWordRune(rune(text[k])) && text[k] < utf8.RuneSelf) && asciiLetters(text[start:j]) {
+					j = k
+					break
+				}
 			}
 			if isSep(r2) && j > start && j+w2 < n {
 				r3, _ := utf8.DecodeRuneInString(text[j+w2:])

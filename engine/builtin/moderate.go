@@ -115,6 +115,9 @@ func init() {
 			}
 			modTerms = append(modTerms, modTerm{cat: catIndex(f[1]), sev: sev})
 			modM.add(f[0], len(modTerms)-1, len(f) > 3 && strings.Contains(f[3], "x"))
+			if file == "moderation_en.tsv" && isLowerASCIIWord(f[0]) {
+				maskable[len(f[0])] = append(maskable[len(f[0])], maskableTerm{f[0], len(modTerms) - 1})
+			}
 			seen[foldKey(f[0])] = true
 		}
 	}
@@ -573,6 +576,16 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 	}
 	for i := range toks {
+		// a word written with asterisks for letters ("f***ing", "b*tch"):
+		// the lexicon's word whose letters fit the mask
+		if !matched[i] && !toks[i].arabic && !toks[i].emoji {
+			if raw := text[toks[i].start:toks[i].end]; strings.IndexByte(raw, '*') >= 0 {
+				if id, ok := maskedTerm(raw); ok {
+					add(i, i+1, modTerms[id])
+					matched[i] = true
+				}
+			}
+		}
 		if !matched[i] && toks[i].arabic && isThreat(toks[i].key) {
 			add(i, i+1, modTerm{cat: catViolence, sev: 3})
 		}
@@ -1013,3 +1026,72 @@ var (
 	// (and the words that call a person worthless: "the owner is trash")
 	mindInsult = wordSet("dumb", "stupid", "idiotic", "moronic", "brainless", "braindead", "dense", "thick", "trash", "garbage", "scum", "rubbish")
 )
+
+// maskableTerm is a one-word English lexicon entry a masked word may stand
+// for; maskable holds them by length.
+type maskableTerm struct {
+	word string
+	id   int // index in modTerms
+}
+
+var maskable = map[int][]maskableTerm{}
+
+func isLowerASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// maskedTerm returns the moderation term a word written with asterisks for
+// some of its letters stands for ("f***ing" fucking, "sh*t" shit, "b*tch"
+// bitch): a lexicon word of the same length whose letters equal the word's
+// at every position not masked. The word must show its first letter and
+// at least two letters in all, or one letter before a closing mask ("f***":
+// then only the first fitting profanity of the lexicon's order, whose
+// commonest words come first); of several fitting terms the least severe is
+// taken ("s**t" is shit before slut: a mask hides which word was meant, not
+// that one was).
+func maskedTerm(raw string) (int, bool) {
+	if len(raw) < 3 || raw[0] == '*' {
+		return 0, false
+	}
+	letters := 0
+	for i := 0; i < len(raw); i++ {
+		c := raw[i] | 0x20 // ASCII lower case
+		switch {
+		case raw[i] == '*':
+		case c >= 'a' && c <= 'z':
+			letters++
+		default:
+			return 0, false
+		}
+	}
+	if letters == len(raw) || letters < 2 && !(letters == 1 && raw[len(raw)-1] == '*') {
+		return 0, false
+	}
+	best, found := 0, false
+	for _, t := range maskable[len(raw)] {
+		fits := true
+		for i := 0; i < len(raw) && fits; i++ {
+			fits = raw[i] == '*' || raw[i]|0x20 == t.word[i]
+		}
+		if !fits {
+			continue
+		}
+		if letters == 1 {
+			// one letter says little: only swearing ("f***", "s***"),
+			// never a slur guessed from its initial ("k***")
+			if c := modTerms[t.id].cat; c == catProfanity {
+				return t.id, true
+			}
+			continue
+		}
+		if !found || modTerms[t.id].sev < modTerms[best].sev {
+			best, found = t.id, true
+		}
+	}
+	return best, found
+}
