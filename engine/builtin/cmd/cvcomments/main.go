@@ -233,6 +233,8 @@ func main() {
 	trainBin := flag.String("train", "", "a built engine/builtin/cmd/train (default: go build it into a temporary directory)")
 	diff := flag.Bool("diff", false, "print the rows whose -field judgement differs between the first two mixes (label, first, second, text)")
 	confusion := flag.Bool("confusion", false, "print the confusions (label -> reported) of the first mix over the rest folds: of the dialect with -field dialect, else of the intent")
+	byHalf := flag.Bool("byhalf", false, "also report each variety per half (rest-<variety>, sets-<variety>)")
+	misses := flag.Bool("misses", false, "print the first mix's misses of -field over the rest folds (label, answer, text)")
 	trainFlags := flag.String("trainflags", "", "further flags of the trainer, space-separated (e.g. \"-epochs 8 -nb intent\"), to try other features or regularisation")
 	only := flag.String("only", "", "varieties to score, comma-separated (default: all)")
 	var ms mixes
@@ -391,6 +393,12 @@ func main() {
 					continue
 				}
 				ok, got, gotDialect := judge(r)
+				if *misses && i == 0 && !fd.set {
+					if v, has := ok[*field]; has && !v {
+						_, c, _ := builtin.Judge(r)
+						fmt.Printf("miss %-9s %-6s label %-7s got %-7s intent %-10s %s\n", r.Variety, fd.name, r.Priority, c.Priority, strings.Join(c.Intent, "+"), r.Text)
+					}
+				}
 				if *diff && i < 2 {
 					if i == 0 {
 						first[r.Text] = got
@@ -409,7 +417,11 @@ func main() {
 				if fd.set {
 					half = "sets"
 				}
-				for _, g := range []string{r.Variety, "total", half} {
+				groups := []string{r.Variety, "total", half}
+				if *byHalf {
+					groups = append(groups, half+"-"+r.Variety)
+				}
+				for _, g := range groups {
 					for _, f := range []string{*field, "all"} {
 						if v, has := ok[f]; has {
 							tl[i].bump(g, f, v)
