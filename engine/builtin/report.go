@@ -477,9 +477,11 @@ func Report(req op.ReportRequest) op.Report {
 		return "F"
 	}
 
-	topTopic := "no dominant topic"
+	// topicClause closes a headline with the largest topic, or says there
+	// is none ("the largest topic is no dominant topic" read badly)
+	topicClause := "no single topic stands out"
 	if len(clusters) > 0 && clusters[0].word != "other topics" {
-		topTopic = "\"" + MarkdownText(clusters[0].word) + "\""
+		topicClause = "the largest topic is \"" + MarkdownText(clusters[0].word) + "\""
 	}
 	sec := map[string]string{}
 	title := MarkdownText(req.Title)
@@ -495,13 +497,13 @@ func Report(req op.ReportRequest) op.Report {
 	case spamN*5 >= n:
 		headline = fmt.Sprintf("Spam is crowding the thread: %s of comments are promotional or bait.", pct(spamN, n))
 	case intentN["complaint"]*4 >= n:
-		headline = fmt.Sprintf("Complaints dominate: %s of comments report a problem; the largest topic is %s.", pct(intentN["complaint"], n), topTopic)
+		headline = fmt.Sprintf("Complaints dominate: %s of comments report a problem; %s.", pct(intentN["complaint"], n), topicClause)
 	case intentN["question"]*4 >= n:
 		headline = fmt.Sprintf("The audience is asking: %s of comments are questions waiting for answers.", pct(intentN["question"], n))
 	case sentN["positive"] >= sentN["negative"]*2 && sentN["positive"] > 0:
-		headline = fmt.Sprintf("The audience is warm: %s positive against %s negative; the largest topic is %s.", pct(sentN["positive"], n), pct(sentN["negative"], n), topTopic)
+		headline = fmt.Sprintf("The audience is warm: %s positive against %s negative; %s.", pct(sentN["positive"], n), pct(sentN["negative"], n), topicClause)
 	default:
-		headline = fmt.Sprintf("Opinion is divided: %s positive, %s negative; the largest topic is %s.", pct(sentN["positive"], n), pct(sentN["negative"], n), topTopic)
+		headline = fmt.Sprintf("Opinion is divided: %s positive, %s negative; %s.", pct(sentN["positive"], n), pct(sentN["negative"], n), topicClause)
 	}
 	sec["headline_finding"] = headline + "\n"
 
@@ -639,10 +641,10 @@ func Report(req op.ReportRequest) op.Report {
 		recs = append(recs, fmt.Sprintf("Answer the %d open questions; a pinned FAQ reply covers the repeated ones.", intentN["question"]))
 	}
 	if intentN["complaint"] > 0 {
-		recs = append(recs, fmt.Sprintf("Acknowledge the %d complaints publicly and follow up privately; they are %s of the thread.", intentN["complaint"], pct(intentN["complaint"], n)))
+		recs = append(recs, fmt.Sprintf("Acknowledge the %s publicly and follow up privately; they are %s of the thread.", counted(intentN["complaint"], "complaint"), pct(intentN["complaint"], n)))
 	}
 	if intentN["suggestion"] > 0 {
-		recs = append(recs, fmt.Sprintf("Turn the %d suggestions into a visible request list and credit the commenters when you act on them.", intentN["suggestion"]))
+		recs = append(recs, fmt.Sprintf("Turn the %s into a visible request list and credit the commenters when you act on them.", counted(intentN["suggestion"], "suggestion")))
 	}
 	if spamN+dupN > 0 {
 		recs = append(recs, "Enable link filtering and hold comments with contact details for review; remove the flagged spam.")
@@ -651,7 +653,7 @@ func Report(req op.ReportRequest) op.Report {
 		recs = append(recs, "Set moderation to medium strictness and hide abusive comments before they set the tone.")
 	}
 	if len(clusters) > 0 && clusters[0].word != "other topics" {
-		recs = append(recs, fmt.Sprintf("Lean into the strongest topic %s: it drives %s of the conversation.", topTopic, pct(len(clusters[0].members), n)))
+		recs = append(recs, fmt.Sprintf("Lean into the strongest topic \"%s\": it drives %s of the conversation.", MarkdownText(clusters[0].word), pct(len(clusters[0].members), n)))
 	}
 	recs = append(recs, "Reply to the most-liked comments first: they are what new viewers read.")
 	for i, r := range recs {
@@ -786,4 +788,12 @@ func Report(req op.ReportRequest) op.Report {
 	}
 	r.Usage = op.Usage{Model: Model, TokensUsed: in + tokens(r.Markdown)}
 	return r
+}
+
+// counted is "1 complaint" or "n complaints" (noun: singular, plural in -s).
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
