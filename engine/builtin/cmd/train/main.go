@@ -58,6 +58,9 @@ type row struct {
 	// Sentiment: the project's comments' label (positive, negative, neutral, mixed)
 	Sentiment string `json:"sentiment"`
 	Priority  string `json:"priority"` // complaints: high or medium
+	// Set: the project's comments' writer set ("blind1".."blind31": one
+	// writer wrote every variety on one topic list; "brief": rounds 1-3)
+	Set string `json:"set"`
 }
 
 func sentimentLabel(r row) string {
@@ -180,6 +183,22 @@ var priorMinCount int
 // lack (their vocabulary), the comments' own counts and totals untouched.
 var priorNewOnly bool
 
+// topicFactor, topicKinds: the topic-consistency filter of the comment
+// dialect head (round 19; engine/dialect's TrainOptions.Consistent for the
+// comments). Pooled over the writer sets (each set written by one writer
+// on one topic list in every variety, so topic is balanced inside it), a
+// feature of a kind in topicKinds (words, pairs, chars) keeps a positive
+// weight for a class only if its rate in that class's rows is at least
+// topicFactor x its mean rate over the classes; otherwise that weight is
+// clipped to 0 (the class mean after centring). A feature the writer sets
+// never saw is not contradicted and stays. 0: off.
+var topicFactor float64
+var topicKinds string
+
+// topicPerSet: -topic-filter's rates per writer set, averaged over the
+// sets, instead of pooled over their rows.
+var topicPerSet bool
+
 func modLabel(r row) string {
 	if r.Label == "flagged" || r.Label == "clean" {
 		return r.Label
@@ -249,6 +268,9 @@ func main() {
 	flag.Float64Var(&dialectPrior, "dialect-prior", 0, "weight of the licensed corpora among a naive Bayes head's sources (dialect: shami, saudi-irony, arsarcasm-dialect), per class relative to the project's comments")
 	flag.BoolVar(&priorNewOnly, "prior-new-only", false, "the licensed corpora's counts only for features the project's comments lack (with -prior-min-count)")
 	flag.IntVar(&priorMinCount, "prior-min-count", 0, "features the project's comments lack join from this many texts of the licensed corpora (0: never)")
+	flag.Float64Var(&topicFactor, "topic-filter", 0, "dialect head: a feature keeps a positive weight for a variety only if its rate there, pooled over the writer sets, is at least this x its mean rate over the varieties (0: off)")
+	flag.BoolVar(&topicPerSet, "topic-per-set", false, "-topic-filter: rates per writer set, averaged over the sets (default: pooled)")
+	flag.StringVar(&topicKinds, "topic-kinds", "words,pairs", "feature kinds -topic-filter applies to: words, pairs, chars")
 	flag.IntVar(&charLo, "char-lo", 3, "shortest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	flag.IntVar(&charHi, "char-hi", 3, "longest character n-gram of the naive Bayes heads (sent-ar-stack)")
 	choice := map[string]*string{}
@@ -357,6 +379,8 @@ type example struct {
 	feats    []int
 	class    int
 	external bool // counted as the prior (-dialect-prior)
+	writer   bool // a row of a writer set (blind*: -topic-filter)
+	set      int  // its writer set's index (-topic-per-set)
 }
 
 func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, keep, alpha float64) (string, error) {
@@ -383,6 +407,9 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 	var texts [][]string
 	var labels []int
 	var external []bool // a licensed corpus's row beside the project's comments
+	var writer []bool   // a row of the project's writer sets (blind*)
+	var setOf []int     // its set's index
+	setIdx := map[string]int{}
 	counts := make([]int, len(h.classes))
 	for _, k := range keys {
 		src, ok := sources[strings.TrimSpace(k)]
@@ -437,6 +464,11 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 			}
 			labels = append(labels, classIdx[c])
 			external = append(external, !src.repo)
+			writer = append(writer, src.repo && strings.HasPrefix(r.Set, "blind"))
+			if _, ok := setIdx[r.Set]; !ok && writer[len(writer)-1] {
+				setIdx[r.Set] = len(setIdx)
+			}
+			setOf = append(setOf, setIdx[r.Set])
 			counts[classIdx[c]]++
 			n++
 		}
@@ -489,7 +521,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				ids = append(ids, j)
 			}
 		}
-		exs = append(exs, example{ids, labels[i], prior && external[i]})
+		exs = append(exs, example{ids, labels[i], prior && external[i], writer[i], setOf[i]})
 	}
 	K := len(h.classes)
 	// class weights: balanced (the dev metrics are macro-F1)
@@ -678,11 +710,40 @@ func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, al
 	}
 	tot := make([]float64, K)
 	totExt := make([]float64, K)
+	topic := topicFactor > 0 && h.flagName == "dialect"
+	// writer-set rows holding each feature and writer-set rows, per class
+	// (per set and class, set*K+class, with -topic-per-set)
+	S := 1
+	if topicPerSet {
+		for _, ex := range exs {
+			if ex.writer && ex.set+1 > S {
+				S = ex.set + 1
+			}
+		}
+	}
+	var wn [][]float64
+	wrows := make([]float64, S*K)
+	if topic {
+		wn = make([][]float64, len(vocab))
+		for i := range wn {
+			wn[i] = make([]float64, S*K)
+		}
+	}
 	for _, ex := range exs {
+		c := ex.class
+		if topicPerSet {
+			c += ex.set * K
+		}
+		if topic && ex.writer {
+			wrows[c]++
+		}
 		seen := map[int]bool{}
 		for _, f := range ex.feats {
 			if !seen[f] {
 				seen[f] = true
+				if topic && ex.writer {
+					wn[f][c]++
+				}
 				if ex.external {
 					n[f][K+ex.class]++
 					totExt[ex.class]++
@@ -726,6 +787,9 @@ func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, al
 		fmt.Fprintf(&b, "%s %d ", c, counts[k])
 	}
 	fmt.Fprintf(&b, "\n# Training: naive Bayes, binary counts, add-%g smoothing, uniform priors, features in >= %d texts, |centred weight| >= %g kept.\n", alpha, minCount, keep)
+	if topic {
+		fmt.Fprintf(&b, "# Topic filter: a %s feature keeps a positive weight for a class only if its rate there, pooled over the writer sets, is >= %g x its mean rate over the classes.\n", topicKinds, topicFactor)
+	}
 	if prior {
 		fmt.Fprintf(&b, "# Prior: the licensed corpora's counts added at %g x the comments' own per class%s (features from them alone: %s).\n", dialectPrior, map[bool]string{true: ", to the features the comments lack only", false: ""}[priorNewOnly], map[bool]string{true: fmt.Sprintf("in >= %d of their texts", priorMinCount), false: "none"}[priorMinCount > 0])
 	}
@@ -746,9 +810,14 @@ func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, al
 			lw[k] = math.Log((n[i][k] + alpha) / (tot[k] + alpha*V))
 			mean += lw[k] / float64(K)
 		}
-		m := 0.0
 		for k := range lw {
 			lw[k] -= mean
+		}
+		if topic && topicKind(f) {
+			clipTopic(lw, wn[i], wrows, K)
+		}
+		m := 0.0
+		for k := range lw {
 			m = math.Max(m, math.Abs(lw[k]))
 		}
 		if m < keep || strings.ContainsAny(f, "\t\n") {
@@ -763,4 +832,54 @@ func nbTable(hdr string, h head, vocab []string, exs []example, counts []int, al
 	}
 	fmt.Fprintf(os.Stderr, "train: %s: %d examples, %d features, %d kept (naive Bayes)\n", h.what, len(exs), len(vocab), kept)
 	return b.String()
+}
+
+// topicKind: f is of a kind -topic-kinds filters (pairs hold a space,
+// character n-grams start "c:", the rest are words).
+func topicKind(f string) bool {
+	kind := "words"
+	if strings.HasPrefix(f, "c:") {
+		kind = "chars"
+	} else if strings.Contains(f, " ") {
+		kind = "pairs"
+	}
+	for _, k := range strings.Split(topicKinds, ",") {
+		if strings.TrimSpace(k) == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// clipTopic clips to 0 the positive centred weights lw of the classes in
+// whose writer-set rows the feature is rarer than topicFactor x its mean
+// rate over the classes (n: writer-set rows holding it per set and class,
+// rows: writer-set rows per set and class, set*K+class; one set when
+// pooled; a class's rate is its mean over the sets holding rows of it).
+// Unseen in the writer sets: unchanged.
+func clipTopic(lw, n, rows []float64, K int) {
+	mean, seen := 0.0, false
+	rate := make([]float64, K)
+	for k := 0; k < K; k++ {
+		sets := 0.0
+		for j := k; j < len(n); j += K {
+			if rows[j] > 0 {
+				rate[k] += n[j] / rows[j]
+				sets++
+			}
+			seen = seen || n[j] > 0
+		}
+		if sets > 0 {
+			rate[k] /= sets
+		}
+		mean += rate[k] / float64(K)
+	}
+	if !seen {
+		return
+	}
+	for k := range lw {
+		if lw[k] > 0 && rate[k] < topicFactor*mean {
+			lw[k] = 0
+		}
+	}
 }

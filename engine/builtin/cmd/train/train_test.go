@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -112,5 +113,38 @@ func TestDialectPrior(t *testing.T) {
 		if v, _ := strconv.ParseFloat(string(f[k]), 64); v >= lev {
 			t.Errorf("the corpora's word: class %d weighs %g, levantine %g: want levantine ahead", k, v, lev)
 		}
+	}
+}
+
+// -topic-filter (clipTopic): a positive weight stays only for the classes
+// whose writer-set rate reaches the factor x the mean rate; a feature the
+// writer sets never saw keeps its weights; pooled and per set differ when
+// one set's topic carries the feature.
+func TestClipTopic(t *testing.T) {
+	defer func(f float64) { topicFactor = f }(topicFactor)
+	topicFactor = 1
+	// pooled: rates 0.10, 0.02, 0.06, 0.06 (mean 0.06): class 1 under it
+	lw := []float64{0.5, 0.7, 0.1, -1.3}
+	clipTopic(lw, []float64{10, 2, 6, 6}, []float64{100, 100, 100, 100}, 4)
+	if want := []float64{0.5, 0, 0.1, -1.3}; fmt.Sprint(lw) != fmt.Sprint(want) {
+		t.Errorf("pooled: got %v, want %v", lw, want)
+	}
+	unseen := []float64{0.5, 0.7, 0.1, -1.3}
+	clipTopic(unseen, []float64{0, 0, 0, 0}, []float64{100, 100, 100, 100}, 4)
+	if unseen[1] != 0.7 {
+		t.Errorf("unseen in the writer sets: got %v, want it unchanged", unseen)
+	}
+	// two sets of two classes: set 0 (class 0 5/10, class 1 1/10), set 1
+	// (0/10, 0/10): per set class 0 0.25 and class 1 0.05 (mean 0.15)
+	lw = []float64{0.4, 0.4}
+	clipTopic(lw, []float64{5, 1, 0, 0}, []float64{10, 10, 10, 10}, 2)
+	if lw[0] != 0.4 || lw[1] != 0 {
+		t.Errorf("per set: got %v, want [0.4 0]", lw)
+	}
+	topicFactor = 0.1 // 0.05 >= 0.1 x 0.15: kept
+	lw = []float64{0.4, 0.4}
+	clipTopic(lw, []float64{5, 1, 0, 0}, []float64{10, 10, 10, 10}, 2)
+	if lw[1] != 0.4 {
+		t.Errorf("factor 0.1: got %v, want [0.4 0.4]", lw)
 	}
 }
