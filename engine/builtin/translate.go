@@ -234,10 +234,11 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "ar":
 		out, _ = substitute(req.Text, dlM, func(id int) string { return dlRows[id].out[col] })
 	case t.SourceLanguage == "en" && t.TargetLanguage == "ar":
-		out, _ = substitute(req.Text, glEnM, func(id int) string { return glRows[id].ar[col] })
+		out = grammarEnAr(req.Text, col)
+		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
 		out = strings.NewReplacer("?", "؟", ",", "،", " و ", " و").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out = splitArticles(markNegators(req.Text))
+		out = splitArticles(markNegators(grammarArEn(req.Text)))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
 		// dialect words not in the glossary: try through their MSA form; a
 		// word with no English stays as written (and is reported untranslated)
