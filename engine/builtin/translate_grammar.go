@@ -84,6 +84,9 @@ func init() {
 				gArM.add("وال"+a, id*gForms+gAndDef, true)
 				gArM.add("و"+a, id*gForms+gAnd, true)
 			}
+			if w.class == "dem" {
+				gArM.add("و"+a, id*gForms+gAnd, true)
+			}
 		}
 		if w.class == "dem" {
 			continue // English demonstratives are read by the patterns
@@ -161,8 +164,11 @@ func grammarArEn(text string) string {
 			if v, vf, ok2 := word(i + 1); ok2 && v.class == "v1" && vf == gBare {
 				out := ""
 				switch toks[i].key {
-				case "انا":
-					out = v.en[0]
+				case "انا", "نحن":
+					// the pronoun is in the verb's English, when it is the verb's person
+					if strings.HasPrefix(v.en[0], "I ") == (toks[i].key == "انا") {
+						out = v.en[0]
+					}
 				case "لا", "ما":
 					out = v.neg
 				case "ولا", "وما":
