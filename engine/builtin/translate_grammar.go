@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -414,8 +415,10 @@ func grammarEnAr(text string, col int) string {
 	// a glossary phrase holding a pattern (and cutting no other) keeps its wording
 	gl := glEnM.find(toks)
 	cuts := func(a, b int) bool {
-		for _, p := range pats {
-			if a < p.tj && p.ti < b && !(a <= p.ti && p.tj <= b) {
+		// pats are in text order and do not overlap: look only at those near [a,b)
+		k := sort.Search(len(pats), func(k int) bool { return pats[k].tj > a })
+		for ; k < len(pats) && pats[k].ti < b; k++ {
+			if !(a <= pats[k].ti && pats[k].tj <= b) {
 				return true
 			}
 		}
