@@ -11,8 +11,11 @@ import (
 // Translation is lexical: a curated equivalence lexicon of the four Arabic
 // varieties (data/dialect_lexicon.tsv) for dialect conversion and a curated
 // glossary of social-media phrases (data/glossary.tsv) for English <-> Arabic.
-// Phrases are matched longest first; every word that is in neither table
-// passes through unchanged, and word order is the source's. It is a
+// Before the glossary, a small grammar over word classes (translate_grammar.go)
+// reorders and inflects noun phrases, demonstratives and first-person verbs.
+// Phrases are matched longest first; every word that is in no table passes
+// through unchanged, and outside the grammar's patterns word order is the
+// source's. It is a
 // phrase-substitution engine, not machine translation: good for short
 // formulaic comments ("thank you so much", "great video", "ليش ما يشتغل"),
 // poor for free sentences.
