@@ -143,3 +143,24 @@ func TestTranslateMixedIsPartial(t *testing.T) {
 		t.Error("no case is partial: the check proves nothing")
 	}
 }
+
+// FuzzTranslate: any text, either direction, never panics; partial is set
+// exactly when words are listed, and every listed word is in the output.
+func FuzzTranslate(f *testing.F) {
+	for _, s := range []string{"شكرا على الفيديو الرائع", "I love this channel", "وهذا الكتاب ممل جدا", "the the a this", "ما لا أنا نحن", "this", "هذه"} {
+		f.Add(s, "auto")
+	}
+	f.Fuzz(func(t *testing.T, text, target string) {
+		for _, d := range []string{"msa", "egyptian"} {
+			tr := Translate(op.TranslateRequest{Text: text, Source: "auto", Target: target, Dialect: d})
+			if tr.Partial != (len(tr.Untranslated) > 0) {
+				t.Fatalf("%q: partial %v, untranslated %q", text, tr.Partial, tr.Untranslated)
+			}
+			for _, w := range tr.Untranslated {
+				if !strings.Contains(tr.TranslatedText, w) {
+					t.Fatalf("%q: %q listed, not in %q", text, w, tr.TranslatedText)
+				}
+			}
+		}
+	})
+}
