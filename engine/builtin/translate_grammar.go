@@ -205,16 +205,26 @@ func grammarArEn(text string) string {
 			continue
 		}
 		// a noun phrase: [dem] noun adj*
-		det, plural := "", false
+		det, subj, plural := "", "", false
 		nounAt := i
 		if w.class == "dem" {
 			n, nf, ok := word(j)
-			if !ok || !isNoun(n) || nf != gDef {
+			if !ok || !isNoun(n) || nf != gDef && nf != gBare {
 				sp = append(sp, span{toks[i].start, toks[j-1].end, and + w.en[0]})
 				i = j
 				continue
 			}
-			det, w, def, nounAt = w.en[0], n, true, j
+			if nf == gBare {
+				// a demonstrative before an indefinite noun is the subject:
+				// "هذا فيديو رائع" -> "this is an amazing video"
+				subj = w.en[0] + " is "
+				if n.class == "npl" {
+					subj = map[string]string{"this": "these are ", "that": "those are "}[w.en[0]]
+				}
+				w, def, nounAt = n, false, j
+			} else {
+				det, w, def, nounAt = w.en[0], n, true, j
+			}
 			j = next(j)
 		}
 		plural = w.class == "npl"
@@ -261,7 +271,7 @@ func grammarArEn(text string) string {
 			np = det + " " + np
 		case def:
 			np = "the " + np
-		case len(adjs) > 0 && !plural:
+		case (len(adjs) > 0 || subj != "") && !plural:
 			np = indefArticle(np) + " " + np
 		}
 		// a definite noun phrase + an indefinite adjective: a sentence
@@ -280,7 +290,7 @@ func grammarArEn(text string) string {
 			}
 		}
 		_ = nounAt
-		sp = append(sp, span{toks[i].start, toks[j-1].end, and + np})
+		sp = append(sp, span{toks[i].start, toks[j-1].end, and + subj + np})
 		i = j
 	}
 	return applySpans(text, sp)

@@ -54,6 +54,11 @@ func TestTranslateGrammarArEn(t *testing.T) {
 		{"ذلك المتجر غالي", "en", "", "that store is expensive", nil},
 		{"وهذا الكتاب ممل", "en", "", "and this book is boring", nil},
 		{"تلك القصة الطويلة", "en", "", "that long story", nil},
+		// a demonstrative before an indefinite noun is the subject
+		{"هذا فيديو رائع", "en", "", "this is an amazing video", nil},
+		{"هذه منتجات رخيصة", "en", "", "these are cheap products", nil},
+		{"هذا سؤال", "en", "", "this is a question", nil},
+		{"وهذه مشكلة كبيرة", "en", "", "and this is a big problem", nil},
 		// negated first-person verb (formal tone writes "do not")
 		{"ما أحب هذه القناة", "en", "", "I do not like this channel", nil},
 		{"أعتقد أن الفكرة ممتازة", "en", "", "I think that the idea is excellent", nil},
