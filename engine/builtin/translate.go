@@ -11,8 +11,11 @@ import (
 // Translation is lexical: a curated equivalence lexicon of the four Arabic
 // varieties (data/dialect_lexicon.tsv) for dialect conversion and a curated
 // glossary of social-media phrases (data/glossary.tsv) for English <-> Arabic.
-// Phrases are matched longest first; every word that is in neither table
-// passes through unchanged, and word order is the source's. It is a
+// Before the glossary, a small grammar over word classes (translate_grammar.go)
+// reorders and inflects noun phrases, demonstratives and first-person verbs.
+// Phrases are matched longest first; every word that is in no table passes
+// through unchanged, and outside the grammar's patterns word order is the
+// source's. It is a
 // phrase-substitution engine, not machine translation: good for short
 // formulaic comments ("thank you so much", "great video", "ليش ما يشتغل"),
 // poor for free sentences.
@@ -236,10 +239,11 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "ar":
 		out, _ = substitute(req.Text, dlM, func(id int) string { return dlRows[id].out[col] })
 	case t.SourceLanguage == "en" && t.TargetLanguage == "ar":
-		out, _ = substitute(req.Text, glEnM, func(id int) string { return glRows[id].ar[col] })
+		out = grammarEnAr(req.Text, col)
+		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
 		out = strings.NewReplacer("?", "؟", ",", "،", " و ", " و").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out = splitArticles(markNegators(req.Text))
+		out = splitArticles(markNegators(grammarArEn(req.Text)))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
 		// dialect words not in the glossary: try through their MSA form; a
 		// word with no English stays as written (and is reported untranslated)

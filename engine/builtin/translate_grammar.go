@@ -1,0 +1,452 @@
+package builtin
+
+import (
+	"sort"
+	"strings"
+)
+
+// The translator's grammar: a few patterns of word classes read before the
+// glossary's phrase substitution (translate.go), from a project-written table
+// of nouns (with gender), adjectives (with their feminine form), first-person
+// verbs, demonstratives and collocations (data/translate_words.tsv).
+//
+// Arabic -> English:
+//   - definite noun + definite adjective(s): "الفيديو الرائع" -> "the amazing video"
+//     (adjectives in reverse order, the one nearest the noun nearest it in English);
+//   - indefinite noun + adjective(s): "فيديو رائع" -> "an amazing video" (plural: no article);
+//   - demonstrative + definite noun: "هذه القناة" -> "this channel" ("these"/"those" before a plural);
+//   - a definite noun phrase followed by an indefinite adjective is a sentence:
+//     "القناة رائعة" -> "the channel is amazing";
+//   - first-person imperfect verbs read with their pronoun: "أحب" -> "I love", "لا أريد" -> "I don't want";
+//   - collocations of thanks, waiting and complaint with their preposition: "شكرا على" -> "thanks for".
+//
+// English -> Arabic:
+//   - "this/that (ADJ) NOUN" -> demonstrative of the noun's gender + the noun with ال (+ adjectives with ال):
+//     "this channel" -> "هذه القناة" (Egyptian puts the demonstrative after: "القناة دي");
+//   - "the ADJ NOUN" -> "NOUN-ال ADJ-ال", "a/an ADJ NOUN" or "ADJ NOUN" -> "NOUN ADJ", the adjective
+//     feminine after a feminine noun (and after a non-human plural);
+//   - "the NOUN is ADJ" -> "NOUN-ال ADJ" (agreeing);
+//   - "I love", "I want", ... -> the first-person verb.
+//
+// A phrase of the glossary that contains a pattern's words (and cuts no other
+// pattern) is left to the glossary, whose rows have each variety's wording
+// ("great video" -> gulf "مقطع رهيب"). Nouns and adjectives are written in MSA
+// for every variety; only the demonstratives follow the target variety.
+
+type gWord struct {
+	class  string   // n, npl, adj, v1, dem, phr
+	ar, en []string // alternatives; the first is written
+	female bool     // noun gender (npl: agreement), demonstrative's gender
+	fem    string   // adjective: feminine form
+	neg    string   // v1: negated English
+}
+
+const (
+	gBare   = iota // form of an Arabic match: as written in the table
+	gDef           // with the article ال
+	gAndDef        // with و + ال
+	gAnd           // with و
+	gForms
+)
+
+var (
+	gWords []gWord
+	gArM   *matcher // Arabic form -> id*gForms + form
+	gEnM   *matcher // English form -> id
+)
+
+func init() {
+	gArM, gEnM = newMatcher(), newMatcher()
+	seenEn := map[string]bool{}
+	for _, f := range tsvRows("translate_words.tsv") {
+		if len(f) < 3 {
+			continue
+		}
+		for len(f) < 5 {
+			f = append(f, "")
+		}
+		w := gWord{class: f[2], ar: strings.Split(f[0], "|"), en: strings.Split(f[1], "|"), female: f[3] == "f"}
+		switch w.class {
+		case "adj":
+			w.fem = f[4]
+		case "v1":
+			w.neg = f[4]
+		}
+		gWords = append(gWords, w)
+		id := len(gWords) - 1
+		forms := append([]string{}, w.ar...)
+		if w.fem != "" {
+			forms = append(forms, w.fem)
+		}
+		for _, a := range forms {
+			gArM.add(a, id*gForms+gBare, true)
+			if w.class == "n" || w.class == "npl" || w.class == "adj" {
+				gArM.add("ال"+a, id*gForms+gDef, true)
+				gArM.add("وال"+a, id*gForms+gAndDef, true)
+				gArM.add("و"+a, id*gForms+gAnd, true)
+			}
+			if w.class == "dem" {
+				gArM.add("و"+a, id*gForms+gAnd, true)
+			}
+		}
+		if w.class == "dem" {
+			continue // English demonstratives are read by the patterns
+		}
+		for _, e := range w.en {
+			k := strings.ToLower(e)
+			if !seenEn[k] {
+				seenEn[k] = true
+				gEnM.add(e, id, true)
+			}
+		}
+	}
+}
+
+// isVery: جداً after an adjective is "very" before it.
+func isVery(key string) bool { return key == "جدا" || key == "جدًا" }
+
+func isNoun(w *gWord) bool { return w.class == "n" || w.class == "npl" }
+
+// span is a replacement of text[start:end].
+type span struct {
+	start, end int
+	out        string
+}
+
+func applySpans(text string, sp []span) string {
+	if len(sp) == 0 {
+		return text
+	}
+	var b strings.Builder
+	prev := 0
+	for _, s := range sp {
+		b.WriteString(text[prev:s.start])
+		b.WriteString(s.out)
+		prev = s.end
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}
+
+// indefArticle is "a" or "an" before the English word w.
+func indefArticle(w string) string {
+	l := strings.ToLower(w)
+	if l == "" || !strings.ContainsRune("aeiou", rune(l[0])) || strings.HasPrefix(l, "use") || strings.HasPrefix(l, "uni") || strings.HasPrefix(l, "eu") {
+		return "a"
+	}
+	return "an"
+}
+
+// grammarArEn writes the patterns of the package note in English; the rest
+// of text is kept as it is for the glossary.
+func grammarArEn(text string) string {
+	toks := tokenize(text)
+	hits := gArM.find(toks)
+	prot := protectedSpans(text)
+	at := make([]int, len(toks)) // token -> hit index + 1
+	for k, h := range hits {
+		if !inSpans(prot, toks[h.ti].start) {
+			at[h.ti] = k + 1
+		}
+	}
+	word := func(i int) (*gWord, int, bool) { // the table word starting at token i, its form
+		if i < 0 || i >= len(toks) || at[i] == 0 {
+			return nil, 0, false
+		}
+		h := hits[at[i]-1]
+		return &gWords[h.id/gForms], h.id % gForms, true
+	}
+	next := func(i int) int { return hits[at[i]-1].tj } // token after the hit at i
+	var sp []span
+	for i := 0; i < len(toks); {
+		w, form, ok := word(i)
+		if !ok {
+			// أنا / لا / ما before a first-person verb
+			if v, vf, ok2 := word(i + 1); ok2 && v.class == "v1" && vf == gBare {
+				out := ""
+				switch toks[i].key {
+				case "انا", "نحن":
+					// the pronoun is in the verb's English, when it is the verb's person
+					if strings.HasPrefix(v.en[0], "I ") == (toks[i].key == "انا") {
+						out = v.en[0]
+					}
+				case "لا", "ما":
+					out = v.neg
+				case "ولا", "وما":
+					out = "and " + v.neg
+				}
+				if out != "" {
+					sp = append(sp, span{toks[i].start, toks[i+1].end, out})
+					i += 2
+					continue
+				}
+			}
+			i++
+			continue
+		}
+		and := ""
+		if form == gAnd || form == gAndDef {
+			and = "and "
+		}
+		def := form == gDef || form == gAndDef
+		j := next(i)
+		switch w.class {
+		case "phr", "v1":
+			sp = append(sp, span{toks[i].start, toks[j-1].end, and + w.en[0]})
+			i = j
+			continue
+		case "adj":
+			out := w.en[0]
+			if def {
+				out = "the " + out
+			}
+			sp = append(sp, span{toks[i].start, toks[j-1].end, and + out})
+			i = j
+			continue
+		}
+		// a noun phrase: [dem] noun adj*
+		det, subj, plural := "", "", false
+		nounAt := i
+		if w.class == "dem" {
+			n, nf, ok := word(j)
+			if !ok || !isNoun(n) || nf != gDef && nf != gBare {
+				sp = append(sp, span{toks[i].start, toks[j-1].end, and + w.en[0]})
+				i = j
+				continue
+			}
+			if nf == gBare {
+				// a demonstrative before an indefinite noun is the subject:
+				// "هذا فيديو رائع" -> "this is an amazing video"
+				subj = w.en[0] + " is "
+				if n.class == "npl" {
+					subj = map[string]string{"this": "these are ", "that": "those are "}[w.en[0]]
+				}
+				w, def, nounAt = n, false, j
+			} else {
+				det, w, def, nounAt = w.en[0], n, true, j
+			}
+			j = next(j)
+		}
+		plural = w.class == "npl"
+		if det != "" && plural {
+			det = map[string]string{"this": "these", "that": "those"}[det]
+			if det == "" {
+				det = "these"
+			}
+		}
+		var adjs []string
+		joined := false
+		for {
+			a, af, ok := word(j)
+			if !ok || a.class != "adj" {
+				break
+			}
+			adef := af == gDef || af == gAndDef
+			if adef != def {
+				break
+			}
+			if af == gAnd || af == gAndDef {
+				if len(adjs) == 0 {
+					break
+				}
+				joined = true
+			}
+			adjs = append(adjs, a.en[0])
+			j = next(j)
+			if j < len(toks) && isVery(toks[j].key) {
+				adjs[len(adjs)-1] = "very " + adjs[len(adjs)-1]
+				j++
+			}
+		}
+		if joined {
+			adjs = []string{strings.Join(adjs[:len(adjs)-1], ", ") + " and " + adjs[len(adjs)-1]}
+		} else {
+			for l, r := 0, len(adjs)-1; l < r; l, r = l+1, r-1 {
+				adjs[l], adjs[r] = adjs[r], adjs[l]
+			}
+		}
+		np := strings.Join(append(adjs, w.en[0]), " ")
+		switch {
+		case det != "":
+			np = det + " " + np
+		case def:
+			np = "the " + np
+		case (len(adjs) > 0 || subj != "") && !plural:
+			np = indefArticle(np) + " " + np
+		}
+		// a definite noun phrase + an indefinite adjective: a sentence
+		if def {
+			if a, af, ok := word(j); ok && a.class == "adj" && af == gBare {
+				cop := " is "
+				if plural {
+					cop = " are "
+				}
+				np += cop + a.en[0]
+				j = next(j)
+				if j < len(toks) && isVery(toks[j].key) {
+					np = strings.TrimSuffix(np, a.en[0]) + "very " + a.en[0]
+					j++
+				}
+			}
+		}
+		_ = nounAt
+		sp = append(sp, span{toks[i].start, toks[j-1].end, and + subj + np})
+		i = j
+	}
+	return applySpans(text, sp)
+}
+
+// demAr is the demonstrative of each variety column: [this m, this f, that m, that f].
+var demAr = [4][4]string{
+	{"هذا", "هذه", "ذلك", "تلك"},   // msa
+	{"هذا", "هذي", "ذاك", "ذيك"},   // gulf
+	{"ده", "دي", "ده", "دي"},       // egyptian (after the noun)
+	{"هاد", "هاي", "هداك", "هديك"}, // levantine
+}
+
+// withArticle writes ال before an Arabic word.
+func withArticle(a string) string { return "ال" + a }
+
+// adjAr is the adjective w agreeing with a noun of the given gender.
+func adjAr(w *gWord, female bool) string {
+	if !female {
+		return w.ar[0]
+	}
+	if w.fem != "" {
+		return w.fem
+	}
+	return w.ar[0] + "ة"
+}
+
+// grammarEnAr writes the English patterns of the package note in Arabic of
+// variety column col; the rest of text is kept for the glossary.
+func grammarEnAr(text string, col int) string {
+	toks := tokenize(text)
+	hits := gEnM.find(toks)
+	prot := protectedSpans(text)
+	at := make([]int, len(toks))
+	for k, h := range hits {
+		if !inSpans(prot, toks[h.ti].start) {
+			at[h.ti] = k + 1
+		}
+	}
+	word := func(i int) (*gWord, bool) {
+		if i < 0 || i >= len(toks) || at[i] == 0 {
+			return nil, false
+		}
+		return &gWords[hits[at[i]-1].id], true
+	}
+	next := func(i int) int { return hits[at[i]-1].tj }
+	type pat struct {
+		ti, tj int
+		out    string
+	}
+	var pats []pat
+	for i := 0; i < len(toks); {
+		det := ""
+		switch toks[i].key {
+		case "this", "that", "these", "those", "the", "a", "an":
+			det = toks[i].key
+		}
+		j := i
+		if det != "" {
+			j = i + 1
+		}
+		var adjs []*gWord
+		for {
+			a, ok := word(j)
+			if !ok || a.class != "adj" {
+				break
+			}
+			// an adjective that is also a noun's English ("old" is not) ends here
+			adjs = append(adjs, a)
+			j = next(j)
+		}
+		n, ok := word(j)
+		if !ok || !isNoun(n) {
+			if det == "" && len(adjs) == 0 {
+				if w, ok := word(i); ok && (w.class == "v1" || w.class == "phr") {
+					pats = append(pats, pat{i, next(i), w.ar[0]})
+					i = next(i)
+					continue
+				}
+			}
+			i++
+			continue
+		}
+		j = next(j)
+		female := n.female
+		noun := n.ar[0]
+		def := det == "this" || det == "that" || det == "these" || det == "those" || det == "the"
+		var parts []string
+		if def {
+			parts = append(parts, withArticle(noun))
+		} else {
+			parts = append(parts, noun)
+		}
+		for k := len(adjs) - 1; k >= 0; k-- { // Arabic order: the English order reversed
+			a := adjAr(adjs[k], female)
+			if def {
+				a = withArticle(a)
+			}
+			parts = append(parts, a)
+		}
+		np := strings.Join(parts, " ")
+		if det != "" && det != "the" && det != "a" && det != "an" {
+			d := 0
+			if det == "that" || det == "those" {
+				d = 2
+			}
+			if female {
+				d++
+			}
+			if col == dialectCol["egyptian"] {
+				np = np + " " + demAr[col][d]
+			} else {
+				np = demAr[col][d] + " " + np
+			}
+		}
+		// the NOUN is ADJ: the predicate agrees
+		if def && j+1 < len(toks) && (toks[j].key == "is" || toks[j].key == "are") {
+			if a, ok := word(j + 1); ok && a.class == "adj" && next(j+1) <= len(toks) {
+				if _, isN := word(next(j + 1)); !isN {
+					np += " " + adjAr(a, female)
+					j = next(j + 1)
+				}
+			}
+		}
+		if det == "" && len(adjs) == 0 {
+			// a bare noun: the glossary's, or the table's
+			np = noun
+		}
+		pats = append(pats, pat{i, j, np})
+		i = j
+	}
+	// a glossary phrase holding a pattern (and cutting no other) keeps its wording
+	gl := glEnM.find(toks)
+	cuts := func(a, b int) bool {
+		// pats are in text order and do not overlap: look only at those near [a,b)
+		k := sort.Search(len(pats), func(k int) bool { return pats[k].tj > a })
+		for ; k < len(pats) && pats[k].ti < b; k++ {
+			if !(a <= pats[k].ti && pats[k].tj <= b) {
+				return true
+			}
+		}
+		return false
+	}
+	var sp []span
+	for _, p := range pats {
+		inGl := false
+		for _, g := range gl {
+			if g.ti <= p.ti && p.tj <= g.tj && !cuts(g.ti, g.tj) {
+				inGl = true
+				break
+			}
+		}
+		if inGl || inSpans(prot, toks[p.ti].start) {
+			continue
+		}
+		sp = append(sp, span{toks[p.ti].start, toks[p.tj-1].end, p.out})
+	}
+	return applySpans(text, sp)
+}
