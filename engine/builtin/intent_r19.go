@@ -26,6 +26,12 @@ import (
 //
 // r19QuestionIntent returns the intent the question stands for, or "".
 func r19QuestionIntent(toks []token, positive bool) string {
+	if !positive && r19AgainYou(toks) {
+		return "complaint"
+	}
+	if r19WhyDontYouMake(toks) {
+		return "suggestion"
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if !t.arabic {
@@ -147,7 +153,7 @@ var (
 	r19Until           = wordSet("الى", "إلى")
 	r19Elapsed         = wordSet("صارلي", "صارلها", "صارله", "صارلنا", "صرلي", "صرلها", "صرله", "صرلنا", "بقالي", "بقالها", "بقاله", "بقالنا")
 	r19ToMe            = wordSet("لي", "لها", "له", "لنا")
-	r19Span            = wordSet("امس", "أمس", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "يومين", "شهر", "شهرين", "الصبح", "الظهر", "العصر", "صلاة", "ساعة", "ساعتين", "ايام", "أيام")
+	r19Span            = wordSet("امس", "أمس", "اسبوع", "أسبوع", "اسبوعين", "أسبوعين", "يومين", "شهر", "شهرين", "الصبح", "الظهر", "العصر", "صلاة", "خميس", "الخميس", "الجمعة", "السبت", "الأحد", "الاحد", "الاثنين", "الثلاثاء", "الاربعاء", "الأربعاء", "ساعة", "ساعتين", "ايام", "أيام")
 	r19Opinion         = wordSet("رأيك", "رايك", "رأيكم", "رايكم", "رأيكن", "رايكن")
 	r19WhatWords       = wordSet("ما", "شو", "وش", "ايش", "إيش", "ايه", "إيه")
 	r19Proposal        = wordSet("باضافة", "بإضافة", "بعمل", "بفتح", "بتوفير", "بالتعاون")
@@ -178,10 +184,70 @@ func r19Question(a *textAnalysis) ([]string, string) {
 		intents := []string{"complaint"}
 		return intents, labelWithIntent(a.label, intents, &a.sc, &a.sent, false)
 	case "suggestion":
-		if both {
-			return a.intents, a.label
+		// "ما تعملوا ...؟" read as a negation ("you don't ...") is still
+		// a proposal; the complaint's sentiment goes with it
+		if both && a.label == "negative" {
+			return []string{"suggestion"}, "neutral"
 		}
 		return []string{"suggestion"}, a.label
 	}
 	return a.intents, a.label
 }
+
+// r19AgainYou reports an act repeated ("مرة تانية", "للمرة الثانية",
+// "تاني", "كل شهر") told of "you (plural)" or asked "why": "غليتو الاسعار
+// مرة تانية؟", "كل شهر ترفعون السعر؟" hold a grievance against a repeat;
+// "هل سيعود العرض مرة اخرى؟" (no "you") asks.
+func r19AgainYou(toks []token) bool {
+	again, you := false, false
+	for i, t := range toks {
+		if !t.arabic {
+			continue
+		}
+		k := t.key
+		switch {
+		case r19AgainWord[k]:
+			again = true
+		case i+1 < len(toks) && r19Time[k] && r19Ordinal[toks[i+1].key]:
+			again = true
+		case k == r19Kull && i+1 < len(toks) && r19Period[toks[i+1].key]:
+			again = true
+		case r19Why[k] || r19PluralYou(k):
+			you = true
+		}
+	}
+	return again && you
+}
+
+// r19WhyDontYouMake reports "ما تعملوا ...؟", "ما تجيب ...؟" opening a
+// question: "why don't you make/bring/add": a proposal ("ما تكلفة ...؟"
+// is a noun and asks).
+func r19WhyDontYouMake(toks []token) bool {
+	i := 0
+	for i < len(toks) && r19Soft[toks[i].key] {
+		i++
+	}
+	if i+1 >= len(toks) || toks[i].key != r19Ma || !secondPersonVerb(toks[i+1].key) {
+		return false
+	}
+	k := strings.TrimPrefix(toks[i+1].key, "ب")
+	k = strings.TrimPrefix(k, "ت")
+	for _, suf := range []string{"ون", "وا", "و"} {
+		if strings.HasSuffix(k, suf) {
+			k = strings.TrimSuffix(k, suf)
+			break
+		}
+	}
+	return r19MakeStem[k]
+}
+
+var (
+	r19AgainWord = wordSet("تاني", "للمرة", "مجددا", "مجدداً", "تانية")
+	r19Time      = wordSet("مرة", "مره")
+	r19Ordinal   = wordSet("تانية", "تانيه", "ثانية", "ثانيه", "أخرى", "اخرى", "اخري", "ثالثة", "ثالثه", "تالتة")
+	r19Kull      = foldKey("كل")
+	r19Period    = wordSet("شهر", "يوم", "اسبوع", "أسبوع", "سنة", "سنه")
+	r19Soft      = wordSet("طب", "طيب", "بس", "طيب")
+	r19Ma        = foldKey("ما")
+	r19MakeStem  = wordSet("عمل", "جيب", "سوي", "سو", "نزل", "فتح", "ضيف", "حط", "زيد", "جرب", "صور", "سجل")
+)

@@ -47,6 +47,13 @@ func TestRound19QuestionForms(t *testing.T) {
 		{"ليش ما تعملو فرع بالزرقا؟", "", "complaint"},
 		{"هل يمكن الدفع بالبطاقة عند الاستلام؟", "", "complaint"},
 		{"متى بتنزل الحلقة الجاية؟", "question", ""},
+		// a repeat held against "you", and "why don't you make ...?"
+		{"زودتوا سعر الاشتراك مرة تانية؟", "complaint", ""},
+		{"كل اسبوع تغيرون مواعيد الدوام؟", "complaint", ""},
+		{"هل سيفتح المعرض مرة أخرى في الصيف؟", "question", ""},
+		{"ما تعملوا حلقة عن الميزانية البيتية؟", "suggestion", ""},
+		{"طب ما تجيبوا مقاسات أكبر؟", "suggestion", ""},
+		{"ما تكلفة الشحن للخارج؟", "question", ""},
 	}
 	for _, c := range cases {
 		got := Classify(op.ClassifyRequest{Text: c.text})
