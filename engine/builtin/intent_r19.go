@@ -165,11 +165,18 @@ var (
 	r19Happens         = wordSet("بيصير", "يصير", "بيحصل", "يحصل", "يحدث")
 )
 
-// r19Question applies r19QuestionIntent to a comment whose one intent is
-// a question with a question mark: a grievance so asked becomes a
+// r19Question: a comment left as "other" that tells of help or benefit
+// the writer got (r19HelpedMe) praises; and it applies r19QuestionIntent to
+// a comment whose one intent is a question with a question mark: a grievance so asked becomes a
 // complaint (negative, or mixed after praise), a proposal a suggestion.
 func r19Question(a *textAnalysis) ([]string, string) {
-	if a.tx.abuse() >= abusiveMin || !hasQuestionMark(a.text) {
+	if a.tx.abuse() >= abusiveMin {
+		return a.intents, a.label
+	}
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label != "negative" && a.label != "mixed" && r19HelpedMe(a.toks) {
+		return []string{"praise"}, "positive"
+	}
+	if !hasQuestionMark(a.text) {
 		return a.intents, a.label
 	}
 	// a question alone, or a question read also as a complaint
@@ -250,4 +257,25 @@ var (
 	r19Soft      = wordSet("طب", "طيب", "بس", "طيب")
 	r19Ma        = foldKey("ما")
 	r19MakeStem  = wordSet("عمل", "جيب", "سوي", "سو", "نزل", "فتح", "ضيف", "حط", "زيد", "جرب", "صور", "سجل")
+)
+
+// r19HelpedMe reports praise said through its outcome: a verb of help or
+// benefit with the writer as its object (ساعدتني، وفرلي، غيرلي، طمنني،
+// أفادني) and no negation before it ("محد ساعدني" complains); the
+// imperative "ساعدوني" asks for help and is not in the class. Of the
+// labelled comments with such a verb, 17 of 21 praise; the others are the
+// negated and imperative ones left out here, and one advertisement.
+func r19HelpedMe(toks []token) bool {
+	for i, t := range toks {
+		if t.arabic && r19Helped[t.key] && !precededBy(toks, i, 2, r19HelpNeg) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	r19Helped = wordSet("ساعدني", "ساعدتني", "ساعدنا", "ساعدتنا", "وفرلي", "وفّرلي", "غيرلي", "غيّرلي", "فادني", "فادتني", "أفادني",
+		"افادني", "أفادتني", "افادتني", "طمني", "طمنتني", "طمنوني", "ريحني", "ريحتني", "نفعني", "نفعتني", "طمنني")
+	r19HelpNeg = wordSet("ما", "مش", "ولا", "محد", "محدا", "ماحد", "ماحدا", "لم", "لا", "مو", "مب", "حدا", "أحد", "احد", "حد")
 )

@@ -87,3 +87,27 @@ func TestRound19QuestionIntent(t *testing.T) {
 		}
 	}
 }
+
+// Praise said through its outcome (r19HelpedMe), and the negated and
+// imperative look-alikes that stay complaints or requests.
+func TestRound19HelpedMe(t *testing.T) {
+	cases := []struct{ text, want, not string }{
+		{"المدرس الخصوصي فادني قبل الامتحان بأسبوع", "praise", ""},
+		{"الصيدلاني طمني على جرعة الدوا لبنتي", "praise", ""},
+		{"التطبيق الجديد وفرلي مشوار البنك", "praise", ""},
+		{"الموظف ساعدني أرتب أوراق المعاملة", "praise", ""},
+		{"محد ساعدني لما تعطلت السيارة بالطريق", "", "praise"},
+		{"ما حدا ساعدني بالفرع ورجعت عالبيت", "", "praise"},
+		{"ساعدوني الحساب مقفل من امبارح", "", "praise"},
+	}
+	for _, c := range cases {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		j := strings.Join(got.Intent, "+")
+		if c.want != "" && j != c.want || c.not != "" && op.In(c.not, got.Intent) {
+			t.Errorf("%q: got intent=%s, want %q not %q", c.text, j, c.want, c.not)
+		}
+	}
+	if r19HelpedMe(tokenize("محد ساعدني")) || !r19HelpedMe(tokenize("الدكتور طمنني")) {
+		t.Error("r19HelpedMe: negation or the verb class misread")
+	}
+}
