@@ -270,7 +270,8 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 			a.label = "negative"
 		}
 	}
-	a.label = withCommentSentiment(&a) // sentiment_comments.go
+	a.intents, a.label = r19Question(&a) // intent_r19.go
+	a.label = withCommentSentiment(&a)   // sentiment_comments.go
 	return a
 }
 

@@ -22,7 +22,7 @@ func TestRound13ArabicIntents(t *testing.T) {
 		{"البرفان ده ليه حجم صغير ولا لأ", "question", nil, true},
 		{"كيف الغي الاشتراك؟", "question", nil, true},
 		{"شلون ابدل القميص اذا طلع المقاس غلط؟", "question", nil, true},
-		{"كيف بتحطو رسوم توصيل بهالسعر؟", "question", []string{"complaint"}, true},
+		{"كيف بتحطو رسوم توصيل بهالسعر؟", "complaint", []string{"question"}, true}, // round 19: how + you-plural verb reproaches (intent_r19.go)
 		{"الموظفة كانت غير متعاونة أبدا", "complaint", nil, true},
 		{"التطبيق غير مستقر من بعد التحديث", "complaint", nil, true},
 		{"الإنترنت عندكم غير محدود فعلاً، تجربة رائعة", "praise", nil, false},
