@@ -206,24 +206,31 @@ func r19Question(a *textAnalysis) ([]string, string) {
 // مرة تانية؟", "كل شهر ترفعون السعر؟" hold a grievance against a repeat;
 // "هل سيعود العرض مرة اخرى؟" (no "you") asks.
 func r19AgainYou(toks []token) bool {
-	again, you := false, false
+	// the repeat first (most comments have none), then "you" or "why" in
+	// any other word
+	again := -1
 	for i, t := range toks {
 		if !t.arabic {
 			continue
 		}
 		k := t.key
-		switch {
-		case r19AgainWord[k]:
-			again = true
-		case i+1 < len(toks) && r19Time[k] && r19Ordinal[toks[i+1].key]:
-			again = true
-		case k == r19Kull && i+1 < len(toks) && r19Period[toks[i+1].key]:
-			again = true
-		case r19Why[k] || r19PluralYou(k):
-			you = true
+		if r19AgainWord[k] || i+1 < len(toks) && (r19Time[k] && r19Ordinal[toks[i+1].key] || k == r19Kull && r19Period[toks[i+1].key]) {
+			again = i
+			break
 		}
 	}
-	return again && you
+	if again < 0 {
+		return false
+	}
+	for i, t := range toks {
+		if i == again || !t.arabic || r19AgainWord[t.key] {
+			continue
+		}
+		if r19Why[t.key] || r19PluralYou(t.key) {
+			return true
+		}
+	}
+	return false
 }
 
 // r19WhyDontYouMake reports "ما تعملوا ...؟", "ما تجيب ...؟" opening a
