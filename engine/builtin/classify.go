@@ -175,7 +175,11 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	// an English insult aimed at someone (flagged by moderation) is not
 	// answered as a grievance even when it names what went wrong ("worst
 	// service ever, run by clowns"): a calm word, no follow-up owed
-	insult := abusive
+	// swearing that names no one ("this is f***ing ridiculous, third
+	// time the app crashed") is a grievance said strongly: owed the reply
+	// a complaint is (profanity aimed at someone is a harassment hit too,
+	// moderate.go, and stays an insult)
+	insult := abusive && !(has("complaint") && tx.abuseBeside(catProfanity) < abusiveMin)
 	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || learnedHigh(req.Text, toks, sent.arabic)):
@@ -190,7 +194,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 		variety = d.Dialect
 		c.ReplyDirection = "rtl"
 	}
-	c.ReplyText = draftReply(replyKind(intents, label, abusive), variety, "friendly")
+	c.ReplyText = draftReply(replyKind(intents, label, insult), variety, "friendly")
 
 	// reasoning: the evidence, briefly
 	for k, name := range op.Intents[:iSpam] {

@@ -685,6 +685,17 @@ func (tx *toxicity) abuse() float64 {
 	return m
 }
 
+// abuseBeside is abuse without category skip.
+func (tx *toxicity) abuseBeside(skip int) float64 {
+	m := 0.0
+	for _, i := range [...]int{catProfanity, catHate, catHarassment, catSexual, catViolence} {
+		if i != skip {
+			m = math.Max(m, tx.scores[i])
+		}
+	}
+	return m
+}
+
 // maxNonSpam is the highest score of the abuse categories (spam excluded).
 func (tx *toxicity) maxNonSpam() float64 {
 	m := 0.0

@@ -24,7 +24,9 @@ func TestReplyFitsComment(t *testing.T) {
 		}
 		c := Classify(op.ClassifyRequest{Text: r.Text})
 		ta := analyseText(r.Text)
-		abusive := ta.tx.abuse() >= abusiveMin
+		// an insult: abuse beyond swearing, or swearing in what is not a
+		// complaint (a complaint sworn at nobody is still owed its reply)
+		abusive := ta.tx.abuse() >= abusiveMin && !(op.In("complaint", c.Intent) && ta.tx.abuseBeside(catProfanity) < abusiveMin)
 		for _, tone := range []string{"", "professional"} {
 			text := c.ReplyText
 			if tone != "" {
@@ -98,6 +100,27 @@ func TestAbusiveReplyMatchesNoResponse(t *testing.T) {
 			if strings.Contains(low, w) {
 				t.Errorf("%q: reply %q answers it as owed (%q)", tc.text, c.ReplyText, w)
 			}
+		}
+	}
+}
+
+// Swearing that names no one in a complaint ("this is f***ing ridiculous")
+// is a grievance said strongly: requires_response true and the apology, as
+// for any complaint; swearing at someone stays an insult. Sentences of our
+// own.
+func TestSwornComplaintIsAnswered(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		answer bool
+	}{
+		{"this is f***ing ridiculous, third time the app crashed today", true},
+		{"shit service, waited 2 hours for a table", true},
+		{"you guys are fucking useless, where is my order", false},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		apology := strings.Contains(strings.ToLower(c.ReplyText), "sorry")
+		if c.RequiresResponse != tc.answer || apology != tc.answer {
+			t.Errorf("%q (%v): requires_response %v, reply %q; want answered=%v", tc.text, c.Intent, c.RequiresResponse, c.ReplyText, tc.answer)
 		}
 	}
 }
