@@ -105,6 +105,13 @@ func englishIntentR18(text string, toks []token, sent *sentScore, ev *intentEv, 
 		sc[iPraise] = math.Max(sc[iPraise], intentThreshold[iPraise]+0.6)
 		ev.cue[iPraise] = math.Max(ev.cue[iPraise], thanksCue)
 	}
+	// "why do you keep raising prices?", "why does your app always
+	// crash?": a why-question about a habit of the brand's holds a
+	// grievance (asked in words, not for an answer)
+	if ev.cue[iComplaint] < 1 && whyHabit(toks) {
+		complain(1)
+		sc[iPraise], ev.cue[iPraise] = 0, 0
+	}
 	// "... Much appreciated.", "appreciate it!": a closing sentence of
 	// appreciation thanks for what the comment told
 	if ev.cue[iComplaint] <= 0 && !q && sent.rawPos > 0 && eb&ewAppreciate != 0 && formulaAfter(toks, thanksClosing(text), appreciateWords, appreciateFormula) {
@@ -726,4 +733,32 @@ func takenUnasked(toks []token) bool {
 var (
 	moneyTakeVerbs = wordSet("took", "taken", "charged", "charging", "deducted", "debited", "billed", "withdrew", "withdrawn", "renewed", "auto-renewed", "renews", "charges")
 	consentWords   = wordSet("warning", "asking", "permission", "consent", "notice", "telling", "notifying", "authorisation", "authorization", "approval", "informing", "my")
+)
+
+// whyHabit reports "why" then, within six words, the one asked about (you,
+// they, your app, it) and a word of habit (keep, always, never,
+// constantly): "why do you keep raising prices", "why does the app always
+// log me out", "y do u never answer".
+func whyHabit(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; k != "why" && k != "y" && k != "whyy" {
+			continue
+		}
+		subject := false
+		for j := i + 1; j < len(toks) && j <= i+6; j++ {
+			k := toks[j].key
+			switch {
+			case habitSubjects[k]:
+				subject = true
+			case habitWords[k]:
+				return subject
+			}
+		}
+	}
+	return false
+}
+
+var (
+	habitSubjects = wordSet("you", "u", "ya", "they", "your", "ur", "it", "the", "this")
+	habitWords    = wordSet("keep", "keeps", "always", "never", "constantly")
 )
