@@ -331,10 +331,15 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 		// reading's own detection, which sees those Latin words
 		c.Language = "ar"
 	}
-	c.ReplyText = dialect.ToArabizi(c.ReplyText)
-	c.ReplyDirection = "ltr"
 	c.Reasoning = "Arabizi, read as \"" + clip(x.Text, 120) + "\". " + c.Reasoning
 	c.Dialect = arabiziDialectDetected(c.Dialect, req.Text, x.Text, detected)
+	// the draft was made in the reading's dialect; the reply is in the
+	// dialect reported (as every reply is: the commenter's own)
+	if c.Dialect != "" {
+		c.ReplyText = redraftIn(c.ReplyText, c.Dialect)
+	}
+	c.ReplyText = dialect.ToArabizi(c.ReplyText)
+	c.ReplyDirection = "ltr"
 	c.Usage.TokensUsed = tokens(req.Text, c.ReplyText, c.Reasoning)
 	return c, true
 }

@@ -22,6 +22,30 @@ func init() {
 	}
 }
 
+// friendlyKind maps a friendly (informal) template's text back to its kind,
+// so that a draft made in one variety can be made again in another
+// (redraftIn).
+var friendlyKind = map[string]string{}
+
+func init() {
+	for k, t := range replyTemplates {
+		if f := strings.SplitN(k, "|", 3); len(f) == 3 && f[1] == "informal" {
+			friendlyKind[t] = f[2]
+		}
+	}
+}
+
+// redraftIn is the friendly draft text (a template of draftReply's, tone
+// friendly) written again in variety; text itself when it is no such
+// draft or variety is not one of the templates'.
+func redraftIn(text, variety string) string {
+	kind, ok := friendlyKind[text]
+	if _, known := casualOpener[variety]; !ok || !known {
+		return text
+	}
+	return draftReply(kind, variety, "friendly")
+}
+
 // Tone openers and closers layered on the register templates.
 var (
 	casualOpener = map[string]string{"english": "Hey! ", "gulf": "هلا! ", "egyptian": "أهلاً! ", "levantine": "أهلين! ", "msa": "مرحباً! "}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"svc/engine/dialect"
+	"svc/engine/op"
 	"svc/engine/textnorm"
 )
 
@@ -40,5 +42,29 @@ func TestReplyTemplatesSpelled(t *testing.T) {
 	}
 	if len(missing) > 0 {
 		t.Errorf("%d template words without an Arabizi spelling in reverse.tsv: %v", len(missing), missing)
+	}
+}
+
+// An Arabizi comment's reply is in the dialect classify reports for it,
+// not in the dialect of its Arabic reading when the two differ (a
+// read-through's find: a comment reported Levantine answered in Egyptian).
+// Sentences of our own.
+func TestArabiziReplyInReportedDialect(t *testing.T) {
+	kinds := append([]string{"abuse", "negative"}, op.Intents...)
+	for _, text := range []string{
+		"el app 3amla mashakel kteer w el support mabyrodesh",
+		"shukran 3al video kteer 7elo",
+		"wein el order taba3i sar li yomein",
+		"el akl kan bared w el delivery et2a5ar sa3a",
+		"ya reit t3mlo video 3an el tabkh el sa7i",
+	} {
+		c := Classify(op.ClassifyRequest{Text: text})
+		ok := false
+		for _, k := range kinds {
+			ok = ok || dialect.ToArabizi(draftReply(k, c.Dialect, "friendly")) == c.ReplyText
+		}
+		if !ok {
+			t.Errorf("%q (%s): reply %q is no %s template", text, c.Dialect, c.ReplyText, c.Dialect)
+		}
 	}
 }
