@@ -531,6 +531,12 @@ func bareQuestion(toks []token) bool {
 	if misspelledWh[a] && (whSecond[b] || questionAux[b]) {
 		return true
 	}
+	// "why is the shop closed today", "why does the app need my location":
+	// why before an auxiliary asks (a grievance in it is the complaint
+	// rules' to add: whyHabit, ownThing)
+	if (a == "why" || a == "y") && questionAux[b] && len(toks) >= 4 {
+		return true
+	}
 	if !bareAux[a] {
 		return false
 	}

@@ -29,3 +29,15 @@ func TestWhyHabitIsComplaint(t *testing.T) {
 		}
 	}
 }
+
+// "why" before an auxiliary asks even without its question mark: a reply
+// is owed, never the welcome of a plain remark ("why is the shop closed
+// today" was other / "Great to have you here"). Sentences of our own.
+func TestWhyWithoutMarkAsks(t *testing.T) {
+	for _, text := range []string{"why is the shop closed today", "why are the prices different in the app", "why does the hotel charge for parking"} {
+		c := Classify(op.ClassifyRequest{Text: text})
+		if !c.RequiresResponse || !(op.In("question", c.Intent) || op.In("complaint", c.Intent)) {
+			t.Errorf("%q: %v rr=%v, want a question or complaint owed a reply", text, c.Intent, c.RequiresResponse)
+		}
+	}
+}
