@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"svc/internal/freeport"
+	"svc/internal/testproc"
 )
 
 // The make targets that start servers leave nothing behind when they are
@@ -47,17 +48,7 @@ func TestMakeTargetsStopEveryServer(t *testing.T) {
 // make run given a public port another server holds (and answers health
 // on) is run again on new ports: the health that counts is its own.
 func TestMakeRunStartsAgainOnTakenPort(t *testing.T) {
-	a, err := freeport.Addr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})}
-	go srv.Serve(l)
-	defer srv.Close()
+	a := testproc.TakenAddr(t)
 	_, taken, _ := net.SplitHostPort(a)
 	calls := 0
 	runPorts = func(t *testing.T) []string {

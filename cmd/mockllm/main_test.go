@@ -113,23 +113,12 @@ func TestStartMockllmRetriesOnTakenPort(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	take := func(t testing.TB) string {
-		a := testproc.FreeAddr(t)
-		l, err := net.Listen("tcp", a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})}
-		go srv.Serve(l)
-		t.Cleanup(func() { srv.Close() })
-		return a
-	}
 	defer func() { mockAddr = testproc.FreeAddr }()
 	var taken string
 	calls := 0
 	mockAddr = func(t testing.TB) string {
 		if calls++; calls == 1 {
-			taken = take(t)
+			taken = testproc.TakenAddr(t)
 			return taken
 		}
 		return testproc.FreeAddr(t)
@@ -137,7 +126,7 @@ func TestStartMockllmRetriesOnTakenPort(t *testing.T) {
 	if addr := startMockllm(t, bin); addr == taken || calls != 2 {
 		t.Fatalf("started on %s after %d addresses; %s was taken", addr, calls, taken)
 	}
-	mockAddr = take
+	mockAddr = testproc.TakenAddr
 	ft := &fatalTB{TB: t}
 	done := make(chan struct{})
 	go func() {

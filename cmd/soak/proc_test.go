@@ -1,8 +1,6 @@
 package main
 
 import (
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,30 +42,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// takeAddr holds a fresh address with an HTTP server answering 200 to
-// everything (another svc, as it were) until the test ends.
-func takeAddr(t *testing.T) string {
-	t.Helper()
-	a, err := freeport.Addr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})}
-	go srv.Serve(l)
-	t.Cleanup(func() { srv.Close() })
-	return a
-}
-
 // svc's public address taken (by a server that answers health) before it
 // bound it: it starts again on new ports, and the health that counts is
 // its own.
 func TestStartSvcRetriesOnTakenPort(t *testing.T) {
 	bin := builtSvc(t)
-	taken := takeAddr(t)
+	taken := testproc.TakenAddr(t)
 	calls := 0
 	nextAddr = func() (string, error) {
 		if calls++; calls == 1 {
@@ -96,7 +76,7 @@ func TestStartSvcGivesUp(t *testing.T) {
 	bin := builtSvc(t)
 	var taken []string
 	nextAddr = func() (string, error) {
-		a := takeAddr(t)
+		a := testproc.TakenAddr(t)
 		taken = append(taken, a)
 		return a, nil
 	}

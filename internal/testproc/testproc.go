@@ -62,6 +62,30 @@ func FreeAddr(t testing.TB) string {
 	return a
 }
 
+// TakenAddr returns a free address that another server holds until the
+// test ends: it answers 200 to every request (health included), as a
+// process that bound the port first would. Tests of the starters' retry
+// give it to a server to start.
+func TakenAddr(t testing.TB) string {
+	t.Helper()
+	a := FreeAddr(t)
+	Occupy(t, a)
+	return a
+}
+
+// Occupy listens on addr and answers 200 to every request until the test
+// ends.
+func Occupy(t testing.TB, addr string) {
+	t.Helper()
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Close() })
+}
+
 // Proc is one `svc serve` process (restartable).
 type Proc struct {
 	Name        string

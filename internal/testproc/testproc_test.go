@@ -2,7 +2,6 @@ package testproc
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"runtime"
@@ -25,26 +24,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// takeWithHealth listens on addr and answers 200 to everything (another
-// svc, as it were) until the test ends.
-func takeWithHealth(t testing.TB, addr string) {
-	t.Helper()
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})}
-	go srv.Serve(l)
-	t.Cleanup(func() { srv.Close() })
-}
-
 // A node whose public port another server took (and answers health on)
 // between FreeAddr and its bind is started again on new ports: health from
 // the other server does not pass for it.
 func TestStartRetriesOnTakenPort(t *testing.T) {
 	p := New(t, bin, "svc", nil, "--data-dir", t.TempDir(), "--no-demo", "--admin-token", "tok")
 	taken := p.Addr
-	takeWithHealth(t, taken)
+	Occupy(t, taken)
 	p.Start(t)
 	p.WaitHealthy(t)
 	if p.Addr == taken {
@@ -85,14 +71,14 @@ func TestStartGivesUp(t *testing.T) {
 	var taken []string
 	newAddr = func(t testing.TB) string {
 		a := FreeAddr(t)
-		takeWithHealth(t, a)
+		Occupy(t, a)
 		taken = append(taken, a)
 		return a
 	}
 	defer func() { newAddr = FreeAddr }()
 	ft := &fatalTB{TB: t}
 	p := New(ft, bin, "svc", nil, "--data-dir", t.TempDir(), "--no-demo", "--admin-token", "tok")
-	takeWithHealth(t, p.Addr)
+	Occupy(t, p.Addr)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
