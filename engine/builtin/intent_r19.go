@@ -50,7 +50,7 @@ func r19QuestionIntent(toks []token, positive bool) string {
 					return "complaint"
 				}
 			}
-		case r19How[k]:
+		case arHowWords[k]: // intent_ar.go
 			if !positive && r19PluralYou(next) {
 				return "complaint"
 			}
@@ -145,7 +145,6 @@ var (
 	r19FirstPrefixes   = []string{foldKey("سأ"), foldKey("سن"), foldKey("أ"), foldKey("ن")}
 	r19Incredulous     = wordSet("يعقل", "معقول", "المعقول")
 	r19IncredulityLead = wordSet("هل", "من")
-	r19How             = wordSet("كيف", "شلون", "ازاي", "إزاي", "ازاى", "إزاى")
 	r19Why             = wordSet("ليش", "ليه", "شحقه", "شحقة", "لماذا", "ليييش")
 	r19Negation        = wordSet("ما", "مش", "مو", "لا", "لم", "لن", "مب", "ماش")
 	r19WhereWhen       = wordSet("وين", "فين", "وينه", "فينه", "وينها", "فينها", "وينو", "فينو", "متى", "امتى", "إمتى", "أمتى")
