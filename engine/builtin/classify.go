@@ -161,7 +161,6 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
 	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks)
-	abusive := tx.abuse() >= abusiveMin
 	// strong anger: a strongly negative text, or a complaint that repeats
 	// its exclamation mark ("!!", "؟!!"): across the labelled sets 130 of
 	// 131 complaints with two or more are high (one mark alone is not)
@@ -175,11 +174,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	// an English insult aimed at someone (flagged by moderation) is not
 	// answered as a grievance even when it names what went wrong ("worst
 	// service ever, run by clowns"): a calm word, no follow-up owed
-	// swearing that names no one ("this is f***ing ridiculous, third
-	// time the app crashed") is a grievance said strongly: owed the reply
-	// a complaint is (profanity aimed at someone is a harassment hit too,
-	// moderate.go, and stays an insult)
-	insult := abusive && !(has("complaint") && tx.abuseBeside(catProfanity) < abusiveMin)
+	insult := insulting(&tx, intents)
 	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || learnedHigh(req.Text, toks, sent.arabic)):
@@ -425,6 +420,17 @@ func replyKind(intents []string, sentiment string, abusive bool) string {
 		return "negative"
 	}
 	return "other"
+}
+
+// insulting reports a comment owed no reply and drafted the calm line
+// (classify's requires_response and suggested reply, Reply's draft): abuse
+// at moderation's medium strictness, except swearing that names no one in
+// a complaint ("this is f***ing ridiculous, third time the app crashed"),
+// a grievance said strongly and owed the reply a complaint is (profanity
+// aimed at someone is a harassment hit too, moderate.go, and stays an
+// insult).
+func insulting(tx *toxicity, intents []string) bool {
+	return tx.abuse() >= abusiveMin && !(op.In("complaint", intents) && tx.abuseBeside(catProfanity) < abusiveMin)
 }
 
 // abusiveMin is the abuse score from which a comment counts as abusive for

@@ -126,7 +126,7 @@ func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
 	if !op.In(intent, op.Intents) {
 		intent, intents = ta.intents[0], ta.intents
 	}
-	kind := replyKind(intents, ta.label, ta.tx.abuse() >= abusiveMin)
+	kind := replyKind(intents, ta.label, insulting(&ta.tx, intents))
 	// the comment's dialect: the stored one (classify's answer, or the
 	// account's correction by feedback) over the detector's, as the
 	// providers' path does (engine.Reply): the reply is in the dialect the

@@ -26,7 +26,7 @@ func TestReplyFitsComment(t *testing.T) {
 		ta := analyseText(r.Text)
 		// an insult: abuse beyond swearing, or swearing in what is not a
 		// complaint (a complaint sworn at nobody is still owed its reply)
-		abusive := ta.tx.abuse() >= abusiveMin && !(op.In("complaint", c.Intent) && ta.tx.abuseBeside(catProfanity) < abusiveMin)
+		abusive := insulting(&ta.tx, c.Intent)
 		for _, tone := range []string{"", "professional"} {
 			text := c.ReplyText
 			if tone != "" {
@@ -121,6 +121,10 @@ func TestSwornComplaintIsAnswered(t *testing.T) {
 		apology := strings.Contains(strings.ToLower(c.ReplyText), "sorry")
 		if c.RequiresResponse != tc.answer || apology != tc.answer {
 			t.Errorf("%q (%v): requires_response %v, reply %q; want answered=%v", tc.text, c.Intent, c.RequiresResponse, c.ReplyText, tc.answer)
+		}
+		// the reply of a stored comment (its stored intent) drafts the same
+		if r := Reply(op.ReplyRequest{Text: tc.text, Intent: c.Intent[0], Language: "auto"}); strings.Contains(strings.ToLower(r.ReplyText), "sorry") != tc.answer {
+			t.Errorf("%q: Reply drafted %q; want answered=%v", tc.text, r.ReplyText, tc.answer)
 		}
 	}
 }
