@@ -115,8 +115,8 @@ func init() {
 			}
 			modTerms = append(modTerms, modTerm{cat: catIndex(f[1]), sev: sev})
 			modM.add(f[0], len(modTerms)-1, len(f) > 3 && strings.Contains(f[3], "x"))
-			if file == "moderation_en.tsv" && isLowerASCIIWord(f[0]) {
-				maskable[len(f[0])] = append(maskable[len(f[0])], maskableTerm{f[0], len(modTerms) - 1})
+			if file == "moderation_en.tsv" && asciiLetters(f[0]) { // lexicon.go
+				maskable[len(f[0])] = append(maskable[len(f[0])], maskableTerm{strings.ToLower(f[0]), len(modTerms) - 1})
 			}
 			seen[foldKey(f[0])] = true
 		}
@@ -1046,15 +1046,6 @@ type maskableTerm struct {
 }
 
 var maskable = map[int][]maskableTerm{}
-
-func isLowerASCIIWord(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
-			return false
-		}
-	}
-	return w != ""
-}
 
 // maskedTerm returns the moderation term a word written with asterisks for
 // some of its letters stands for ("f***ing" fucking, "sh*t" shit, "b*tch"
