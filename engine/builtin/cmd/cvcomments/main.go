@@ -28,7 +28,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -40,6 +39,7 @@ import (
 	"strings"
 
 	"svc/engine/builtin"
+	"svc/internal/datasets"
 )
 
 // row is a labelled comment (the corpus, a set file).
@@ -289,7 +289,7 @@ func main() {
 			}
 		}
 	}
-	all, err := readRows(*corpus)
+	all, err := datasets.ReadJSONL[row](*corpus)
 	fail(err)
 	var folds []fold
 	inSet := map[string]bool{}
@@ -301,7 +301,7 @@ func main() {
 		fail(err)
 		sort.Strings(files)
 		for _, f := range files {
-			rs, err := readRows(f)
+			rs, err := datasets.ReadJSONL[row](f)
 			fail(err)
 			fd := fold{name: filepath.Base(f), set: true, rows: rs, out: map[string]bool{}}
 			for _, r := range rs {
@@ -530,28 +530,6 @@ func trainWithout(bin, tmp, corpus, heads string, extra []string, out map[string
 		return "", fmt.Errorf("train: %v: %s", err, o)
 	}
 	return dir, nil
-}
-
-func readRows(path string) ([]row, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var rs []row
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	for sc.Scan() {
-		if len(strings.TrimSpace(sc.Text())) == 0 {
-			continue
-		}
-		var r row
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		rs = append(rs, r)
-	}
-	return rs, sc.Err()
 }
 
 func fail(err error) {
