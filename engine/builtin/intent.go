@@ -801,6 +801,12 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 			ownGood = true
 		}
 	}
+	// a question word read as a writer lost for words: the negated verb
+	// before it (lostLo) and the word itself (lostHi), or -1
+	lostLo, lostHi := -1, -1
+	if sent.arabic && !qmark {
+		lostLo, lostHi = lostForWords(toks, ownGood)
+	}
 	for _, h := range ihits {
 		c := intentCues[h.id]
 		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
@@ -832,6 +838,11 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		// ("مش عارف ازاي اتواصل": not knowing how asks for the way; not
 		// knowing why is "for no reason")
 		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
+			continue
+		}
+		// "مش عارفة اشكركم ازاي", "مش عارف اقولك قد ايه الكورس ده جامد":
+		// lost for words, nothing asked
+		if c.idx == iQuestion && lostLo >= 0 && h.ti > lostLo && h.ti <= lostHi {
 			continue
 		}
 		// an interrogative inside a topic phrase ("فيديو رائع عن حوادث
@@ -1064,6 +1075,11 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		if topicSkip&(1<<uint(k)) != 0 && ev.cue[k] <= 0 {
 			ev.cue[k] = topicCue
 		}
+	}
+	// so is a question word read as a writer lost for words ("ما اعرف
+	// كيف اشكركم": the head learned "ما اعرف كيف" from questions)
+	if lostLo >= 0 && ev.cue[iQuestion] <= 0 {
+		ev.cue[iQuestion] = topicCue
 	}
 	withLearnedIntent(&ev, text, latin, toks, sent.arabic) // evidence, not cue phrases
 	// a comment addressed to an account (@brand ...) with negative content reads as a complaint
@@ -1694,8 +1710,43 @@ func embeddedAsk(verb, ask string) bool {
 	return tellToMeVerbs[verb] || knowVerbs[verb] && whyWords[ask]
 }
 
+// lostForWords finds an interrogative that exclaims rather than asks: it
+// follows, up to three words after it, a negated verb of knowing or telling
+// ("مش عارف اقولك قد ايه", "ما بعرف كيف بدي", "لا أعرف كيف") in a comment
+// that thanks ("مش عارفة اشكركم ازاي") or whose own verdict is good (good:
+// "مش عارف اقولك اد ايه الكورس ده جامد"). It returns the index of the verb
+// and of the interrogative, or -1, -1. Not knowing how to do something,
+// without thanks or praise ("مش عارف ازاي اغير الباسورد"), still asks.
+func lostForWords(toks []token, good bool) (verb, ask int) {
+	verb, ask = -1, -1
+	for i := 1; i < len(toks) && ask < 0; i++ {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !(knowVerbs[k] || tellYouVerbs[k]) || !negators[toks[i-1].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if interrogatives[toks[j].key] || toks[j].key == "ايه" || toks[j].key == "إيه" {
+				verb, ask = i, j
+				break
+			}
+		}
+	}
+	if ask < 0 || good {
+		return verb, ask
+	}
+	for _, t := range toks {
+		if thanksVerbs[t.key] {
+			return verb, ask
+		}
+	}
+	return -1, -1
+}
+
 var (
-	knowVerbs = wordSet("ادري", "أدري", "ندري", "يدري", "تدري", "اعرف", "بعرف", "نعرف", "بنعرف", "يعرف", "بيعرف", "عارف", "عارفه", "عارفين", "فاهم", "فاهمه", "فاهمين", "عرفت", "فهمت")
+	// tellYouVerbs: "(how can I) tell you / describe" before a wonder
+	// ("مش عارف اقولك قد ايه")
+	tellYouVerbs = wordSet("اقولك", "أقولك", "اقلك", "اقولكم", "أقولكم", "اوصف", "أوصف", "اوصفلك", "أوصفلك", "اعبر", "أعبر", "اعبرلك", "أعبرلك", "اقدر")
+	knowVerbs    = wordSet("ادري", "أدري", "ندري", "يدري", "تدري", "اعرف", "بعرف", "نعرف", "بنعرف", "يعرف", "بيعرف", "عارف", "عارفه", "عارفين", "فاهم", "فاهمه", "فاهمين", "عرفت", "فهمت")
 	// tellToMeVerbs: told or explained to the writer
 	tellToMeVerbs = wordSet("شرحلي", "شرحتلي", "شرحولي", "شرحلنا", "وضحلي", "وضحتلي", "قالولي", "قالي", "قلي", "قاللي", "فهموني", "فهمني", "علموني")
 )

@@ -1052,7 +1052,7 @@ func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bo
 	}
 	// the cue phrases decided, but weakly: the head's very confident answer
 	// replaces the intents only weak cues found (learnedIntentOverrule)
-	if !none && p[best] >= learnedIntentOverrule && ev.v[iSpam] < 0.6 {
+	if !none && p[best] >= learnedIntentOverrule && ev.v[iSpam] < 0.6 && ev.cue[best] >= 0 {
 		for k := iQuestion; k <= iSuggestion; k++ {
 			if k != best && ev.cue[k] < intentThreshold[k]+learnedIntentWeak {
 				ev.v[k] = math.Min(ev.v[k], 0)
