@@ -25,7 +25,7 @@ func problemSolved(text string, toks []token) (lo, hi int) {
 	}
 	thanks := -1
 	for i := range toks {
-		if thanksWords[toks[i].key] {
+		if thanksWords[toks[i].key] || thanksVerbs[toks[i].key] {
 			thanks = i
 			break
 		}
@@ -49,7 +49,8 @@ func problemSolved(text string, toks []token) (lo, hi int) {
 			// (or "and solved" after another past verb, a thanks or a
 			// du'a anywhere: "السباك جا بسرعة وحل المشكلة، الله يعطيه
 			// العافية")
-			weak := solvedNouns[v] && thanks >= 0 && (thanks < j || toks[j].key == "وحل" && j > 0 && j < i)
+			weak := solvedNouns[v] && thanks >= 0 && (thanks < j || toks[j].key == "وحل" && j > 0 && j < i) ||
+				fixedVerbs[toks[j].key] && thanks >= 0 && j < i
 			if !strong && !weak {
 				continue
 			}
@@ -92,7 +93,13 @@ var (
 	solvedWords = wordSet("حلتلي", "حللي", "حلتها", "حلها", "حلتلنا", "حلولي", "اتحلت", "انحلت", "تحلت", "اتحل", "انحل", "تنحل", "نحلت", "نحل", "حليتوا", "حليتو", "حليتها", "حليتوها", "حلوها", "حلوا", "حليتولي",
 		"تم", "اتصلحت", "انصلحت", "اتصلح", "انصلح", "solved", "fixed", "resolved", "sorted")
 	// solvedNouns: "solving" as a noun, after a thanks word
-	solvedNouns     = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving")
+	solvedNouns = wordSet("حل", "وحل", "لحل", "بحل", "solving", "fixing", "resolving",
+		// "repairing" ("أشكر الشركة على ... إصلاح العطل")
+		"اصلاح", "إصلاح", "واصلاح", "وإصلاح", "تصليح", "وتصليح")
+	// fixedVerbs: "they fixed / you fixed" (also the imperative "fix!"):
+	// a fault fixed only in a comment that thanks ("وصلحوا العطل بنفس
+	// اليوم، مشكورين"); a demand otherwise ("صلحوا العطل!")
+	fixedVerbs      = wordSet("صلحوا", "صلحو", "صلحتوا", "صلحتو", "صلحولي", "صلحتولي", "صلحوه", "صلحوها", "صلّحوا", "اصلحوا", "أصلحوا", "وصلحوا", "وصلحو", "وصلحتوا", "وصلحولي")
 	thanksWords     = wordSet("شكرا", "شكراً", "أشكركم", "اشكركم", "نشكركم", "مشكورين", "مشكور", "تسلموا", "تسلمو", "يعطيكم", "يعطيه", "يعطيك", "يعطيها", "thanks", "thank", "thx")
 	solvedNegations = wordSet("ما", "مش", "مو", "لم", "لا", "لسه", "لسا", "للحين", "مب", "not", "never", "no", "still", "yet", "غير")
 )

@@ -807,6 +807,8 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && !qmark {
 		lostLo, lostHi = lostForWords(toks, ownGood)
 	}
+	// a question word read as something else (lostForWords, withYouBefore)
+	notAsked := lostLo >= 0
 	for _, h := range ihits {
 		c := intentCues[h.id]
 		if c.idx == iComplaint && (h.ti >= solvedLo && h.ti < solvedHi || h.ti >= fixLo && h.tj <= fixHi) {
@@ -838,6 +840,12 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		// ("مش عارف ازاي اتواصل": not knowing how asks for the way; not
 		// knowing why is "for no reason")
 		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
+			continue
+		}
+		// "بكم" after a verb or word that governs "ب" ("نفخر بكم", "أهلا
+		// بكم", "نثق بكم") is "of / with you", not "for how much"
+		if c.idx == iQuestion && h.ti > 0 && toks[h.ti].key == "بكم" && withYouBefore[strings.TrimPrefix(toks[h.ti-1].key, "و")] {
+			notAsked = true
 			continue
 		}
 		// "مش عارفة اشكركم ازاي", "مش عارف اقولك قد ايه الكورس ده جامد":
@@ -1076,9 +1084,9 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 			ev.cue[k] = topicCue
 		}
 	}
-	// so is a question word read as a writer lost for words ("ما اعرف
-	// كيف اشكركم": the head learned "ما اعرف كيف" from questions)
-	if lostLo >= 0 && ev.cue[iQuestion] <= 0 {
+	// so is a question word read as something else ("ما اعرف كيف
+	// اشكركم": the head learned "ما اعرف كيف" from questions; "نفخر بكم")
+	if notAsked && ev.cue[iQuestion] <= 0 {
 		ev.cue[iQuestion] = topicCue
 	}
 	withLearnedIntent(&ev, text, latin, toks, sent.arabic) // evidence, not cue phrases
@@ -1741,6 +1749,11 @@ func lostForWords(toks []token, good bool) (verb, ask int) {
 	}
 	return -1, -1
 }
+
+// withYouBefore: words after which "بكم" is "of / with / in you" (pride,
+// trust, welcome, honour, joy), not the price question "for how much".
+var withYouBefore = wordSet("نفخر", "نفتخر", "فخورين", "فخور", "فخوره", "مفتخرين", "نعتز", "نثق", "اثق", "أثق", "نرحب", "ارحب", "أرحب", "اهلا", "أهلا", "مرحبا", "اهلين", "هلا", "سهلا",
+	"نتشرف", "تشرفنا", "سعداء", "سعيد", "سعيده", "سعدنا", "فرحانين", "فرحان", "نحتفل", "يليق", "نؤمن", "مؤمنين", "ثقتنا", "ثقتي")
 
 var (
 	// tellYouVerbs: "(how can I) tell you / describe" before a wonder

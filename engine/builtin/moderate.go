@@ -208,6 +208,11 @@ type toxicity struct {
 var personInsult = map[string]bool{"idiot": true, "idiots": true, "moron": true, "morons": true, "clown": true, "clowns": true, "fool": true, "fools": true,
 	"loser": true, "losers": true, "imbecile": true, "muppet": true}
 
+// situationExclaims: words of "what a ...!" said of a situation or a
+// service ("paying for fiber and it's down again, what a joke"), not of a
+// person.
+var situationExclaims = wordSet("joke", "disgrace", "mess", "shambles", "nightmare", "circus", "scam", "ripoff", "rip-off", "shame", "waste")
+
 // intensInsult intensify an insult noun used as an exclamation.
 var intensInsult = map[string]bool{"absolute": true, "total": true, "complete": true, "utter": true, "proper": true}
 
@@ -487,8 +492,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 			// "what an idiot": an exclamation aimed at someone (the insult
 			// ends the phrase: not "what a trash franchise")
 			// ("what an idiot this presenter is": the person named after it)
+			// ("what a joke", "what a mess" exclaim about a situation)
 			if toks[k].key == "what" && k < ti-1 && (toks[k+1].key == "a" || toks[k+1].key == "an") &&
-				(tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "" ||
+				(!situationExclaims[first.key] && (tj == len(toks) || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "") ||
 					tj+1 < len(toks) && (toks[tj].key == "this" || toks[tj].key == "that" || toks[tj].key == "the") && (personSubj[toks[tj+1].key] || peopleSubj[toks[tj+1].key])) {
 				boost = true
 				break

@@ -245,6 +245,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		// (a negator inside an earlier hit, like the ما of ما شاء الله, is
 		// part of that phrase)
 		for k := h.ti - 1; k >= negFrom && k >= h.ti-3; k-- {
+			// a negation ends at its clause: "قالوا احنا مو مسؤولين، عيب
+			// عليكم" (the shame is not negated), "not cheap, but great"
+			if strings.ContainsAny(text[toks[k].end:toks[h.ti].start], "،,.!؟?;؛") {
+				break
+			}
 			if toks[k].key == "ما" && isElative(toks[k+1].key) {
 				break
 			}
@@ -276,7 +281,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 				continue
 			}
 			// a negator joined to "and" negates as well ("ومو مستوي زين")
-			if negators[toks[k].key] || toks[k].arabic && negators[strings.TrimPrefix(toks[k].key, "و")] && !strings.ContainsAny(text[toks[k].end:toks[h.ti].start], "،,.!؟?") || ntNegation(toks[k].key) {
+			if negators[toks[k].key] || toks[k].arabic && negators[strings.TrimPrefix(toks[k].key, "و")] || ntNegation(toks[k].key) {
 				v *= -0.74
 				break
 			}
