@@ -1428,7 +1428,22 @@ var conductNouns = wordSet("شغل", "حكي", "كلام", "تعامل", "معا
 // channelCue: the spam cue h is a messaging app's name alone (واتساب,
 // تلجرام, سناب).
 func channelCue(toks []token, h hit) bool {
-	return h.tj == h.ti+1 && channelNames[strings.TrimPrefix(strings.TrimPrefix(toks[h.ti].key, "ع"), "ال")]
+	if h.tj != h.ti+1 {
+		return false
+	}
+	k := toks[h.ti].key
+	if channelNames[k] {
+		return true
+	}
+	// with a preposition or the article ("بالواتس", "عالواتس", "الواتساب",
+	// "وبالواتس")
+	k = strings.TrimPrefix(k, "و")
+	for _, p := range [...]string{"بال", "عال", "ال", "ب", "ع"} {
+		if r, ok := strings.CutPrefix(k, p); ok && channelNames[r] {
+			return true
+		}
+	}
+	return channelNames[k]
 }
 
 // proposedBefore: a word of proposing or wishing (اقترح, ياريت, اتمنى,

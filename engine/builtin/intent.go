@@ -156,7 +156,12 @@ func detectSpam(text string, toks []token) spamResult {
 			break
 		}
 	}
-	for _, h := range spamM.find(toks) {
+	spamHits := spamM.find(toks)
+	otherCue := false // a spam cue other than a messaging app's name
+	for _, h := range spamHits {
+		otherCue = otherCue || !channelCue(toks, h)
+	}
+	for _, h := range spamHits {
 		// a messaging app named in a proposal to the brand ("اقترح تخلوا
 		// الحجز على الواتساب") is what the customer asks for, not a
 		// contact bait (no number or link beside it)
@@ -166,6 +171,15 @@ func detectSpam(text string, toks []token) spamResult {
 		// an app named where someone fails to answer ("المدرب ما يرد على
 		// الواتساب") is where the customer was let down, no bait
 		if len(s.spans) == 0 && channelCue(toks, h) && (precededBy(toks, h.ti, 4, verbNegators) || negatedAfter(toks, h.ti, 3)) {
+			continue
+		}
+		// a messaging app named with no other spam cue, no number, link or
+		// "contact me" beside it, no order taken in private and no page of
+		// the writer's ("شو
+		// رقم الواتساب تبعكن؟", "راسلتكم بالواتس من ثلاث ايام ولا رد",
+		// "خلوا خدمة العملاء على الواتساب") is a channel the customer
+		// talks about, no bait
+		if len(s.spans) == 0 && !otherCue && channelCue(toks, h) && !contactVerb(toks) && !orderInPrivate(toks) && !ownPageNamed(toks) && !saleOffered(toks) {
 			continue
 		}
 		// "أرجو التواصل معي بخصوص الفاتورة": a customer pleading to be
@@ -387,6 +401,36 @@ var saleWords = wordSet("للبيع", "للايجار", "للإيجار", "لل�
 func contactMe(toks []token) bool {
 	for i := range toks {
 		if contactMeW[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// contactVerb: a request to be contacted other than a messaging app's name
+// alone (راسلني, كلمني, تواصل, "whatsapp me").
+func contactVerb(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if contactMeW[k] && !channelNames[k] || reachNouns[k] {
+			return true
+		}
+		if channelNames[k] && i+1 < len(toks) && (toks[i+1].key == "me" || toks[i+1].key == "us") {
+			return true
+		}
+	}
+	return false
+}
+
+// reachNouns: "add me" or "for contact / enquiries / orders" before a
+// channel ("ضيفوني سناب", "للتواصل واتساب", "للاستفسار واتس").
+var reachNouns = wordSet("ضيفوني", "ضيفني", "ضيفيني", "اضيفوني", "أضيفوني", "ضيفونا", "حطوني", "للتواصل", "التواصل", "وللتواصل", "للاستفسار", "للاستفسارات", "للاستعلام", "للطلب", "للطلبات", "للحجز", "للاشتراك", "اطلب", "اطلبي", "اطلبوا", "اطلبو", "contact", "inbox")
+
+// ownPageNamed: a page, shop or account of the writer's (صفحتي, متجرنا,
+// عندنا).
+func ownPageNamed(toks []token) bool {
+	for i := range toks {
+		if ownPages[strings.TrimPrefix(toks[i].key, "و")] {
 			return true
 		}
 	}

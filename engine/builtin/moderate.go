@@ -86,6 +86,11 @@ var (
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
 
+// Entries of the LDNOOBW English list whose everyday sense is not sexual:
+// "this app sucks" is a verdict on the app (moderation_en.tsv keeps the
+// sexual phrases: "suck my").
+var ldnoobwEnSkip = map[string]bool{"suck": true, "sucks": true}
+
 // Ambiguous entries of the LDNOOBW Arabic list that are everyday words
 // (names, medicine, verbs with benign senses); not loaded.
 var ldnoobwArSkip = map[string]bool{"فرج": true, "مص": true, "تمص": true, "لحس": true, "لعق": true, "شهوة": true, "بيضان": true,
@@ -122,7 +127,7 @@ func init() {
 		}
 	}
 	for _, w := range jsonList("ldnoobw_en.json") {
-		if k := foldKey(w); !seen[k] {
+		if k := foldKey(w); !seen[k] && !ldnoobwEnSkip[w] {
 			seen[k] = true
 			modTerms = append(modTerms, modTerm{cat: catSexual, sev: 2})
 			modM.add(w, len(modTerms)-1, true)
@@ -942,7 +947,17 @@ func trimPlural(k string) string {
 // word with the article, inside the clause, not after "you", in a comment
 // with a word of pets or their care (petWords).
 func animalLiteral(toks []token, ti, tj int) bool {
-	if tj != ti+1 || ti == 0 || !animalNouns[strings.TrimPrefix(toks[ti].key, "و")] || youWords[toks[ti-1].key] {
+	if tj != ti+1 {
+		return false
+	}
+	k := strings.TrimPrefix(toks[ti].key, "و")
+	// the animal a thing is for ("أكل كلاب", "سرير للكلب", "مستلزمات
+	// القطط"), or the one the writer bought ("الكلب اللي اشتريته")
+	if ti > 0 && (animalNouns[k] || bareAnimals[k]) && petGoods[strings.TrimPrefix(toks[ti-1].key, "و")] ||
+		animalNouns[k] && ti+2 < len(toks) && toks[ti+1].key == "اللي" && boughtVerbs[toks[ti+2].key] {
+		return true
+	}
+	if ti == 0 || !animalNouns[k] || youWords[toks[ti-1].key] {
 		return false
 	}
 	for i := range toks {
@@ -958,13 +973,20 @@ func animalLiteral(toks []token, ti, tj int) bool {
 var petWords = wordSet("الدكتور", "دكتور", "الدكتوره", "البيطري", "بيطري", "العياده", "عياده", "فحص", "فحصت", "فحصو", "التطعيم", "تطعيم", "الاليف", "اليف", "الاليفه",
 	"القطه", "قطه", "قطتي", "القطط", "قطط", "كلبي", "كلبنا", "الحيوانات", "حيوانات", "حيواني", "حيوانه", "الطيور", "العصفور", "البغبغان", "الببغاء", "اكل", "الاكل", "طعام", "الطعام", "دوا", "الدوا", "دواء", "الدواء", "محل")
 
+// bareAnimals and petGoods: an animal after the goods or care that are
+// for it ("أكل كلاب", "طعام قطط").
+var (
+	bareAnimals = wordSet("كلب", "كلاب", "قطط", "قطه", "للكلب", "للكلاب", "للقطط")
+	petGoods    = wordSet("اكل", "أكل", "طعام", "علف", "سرير", "طوق", "شامبو", "لقاح", "دوا", "دواء", "العاب", "ألعاب", "مستلزمات", "فندق", "تدريب", "مدرب", "عياده", "دكتور", "اكسسوارات", "بيت", "قفص", "رمل")
+)
+
 var animalNouns = wordSet("الكلب", "الكلبه", "الكلاب", "الحمار", "الحمير", "البقره", "الخنزير", "القرد", "التيس", "الثور", "الجحش", "البهيمه")
 
 // youWords: the second-person pronouns before a noun ("انت الحمار").
 var youWords = wordSet("انت", "إنت", "انتي", "انتو", "انتم", "إنتو", "أنت", "أنتم", "انتوا", "يا")
 
 // boughtVerbs: verbs of ordering or buying, before the thing bought.
-var boughtVerbs = wordSet("طلبت", "طلبنا", "اشتريت", "اشترينا", "شريت", "شرينا", "جبت", "جبنا", "طالب", "طالبه", "اطلب", "بطلب", "هطلب", "نطلب")
+var boughtVerbs = wordSet("طلبت", "طلبنا", "اشتريت", "اشترينا", "شريت", "شرينا", "جبت", "جبنا", "اشتريته", "اشتريتو", "اشتريناه", "شريته", "جبته", "جبناه", "اخدته", "أخذته", "اخذته", "طالب", "طالبه", "اطلب", "بطلب", "هطلب", "نطلب")
 
 var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 
