@@ -796,7 +796,9 @@ func dismissal(toks []token, j int) bool {
 
 // conjunctionMa: the words after which ما is a conjunction ("after",
 // "before", "whenever", "as"), not a negation.
-var conjunctionMa = wordSet("بعد", "قبل", "كل", "زي", "مثل", "حسب", "طول", "لحد", "لغايه", "عشان", "علشان", "اول")
+var conjunctionMa = wordSet("بعد", "قبل", "كل", "زي", "مثل", "حسب", "طول", "لحد", "لغايه", "عشان", "علشان", "اول",
+	// "this is what" (relative ما: "وهذا ما يعجبني")
+	"هذا", "وهذا", "هذه", "وهذه", "ذلك", "وذلك", "هاد", "وهاد", "هذي", "وهذي", "هيدا", "وهيدا")
 
 // mockery reports "you think you are ..." said to the addressee (فاكر
 // نفسك, مفكر حالك, تحسب نفسك, شايف حالك, تظن نفسك, "who do you think you

@@ -35,7 +35,7 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// beside something that went wrong: the good words mock a failure
 	// ("oh wonderful, another price increase": "another" after the good
 	// word mocks a repeat without any bad word)
-	if ironic(text, toks) && (sent.rawNeg > 0 || ironicAnother(toks) || mockPraise(toks)) && !strings.ContainsAny(text, "?") {
+	if ironic(text, toks) && (sent.rawNeg > 0 || ironicAnother(toks) || mockPraise(toks) || ev.cue[iComplaint] > 0 && closingMock(text, toks)) && !strings.ContainsAny(text, "?") {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
@@ -360,8 +360,36 @@ func ironic(text string, toks []token) bool {
 			return true
 		}
 	}
-	return mockPraise(toks)
+	return mockPraise(toks) || closingMock(text, toks)
 }
+
+// closingMock reports a comment closed by a clause of one to three words
+// with a good word alone after a first clause ("delivery was late again,
+// great job guys", "the update broke my login. perfect"): the verdict on
+// what came before, mocked (ironic's caller asks for a bad word or a
+// failure). Thanks alone closing a complaint is courtesy, not irony.
+func closingMock(text string, toks []token) bool {
+	n := len(toks)
+	for k := 1; k <= 3 && k < n-1; k++ {
+		i := n - k // the closing clause is toks[i:]
+		if !strings.ContainsAny(text[toks[i-1].end:toks[i].start], ".,!") {
+			continue
+		}
+		good := false
+		for _, t := range toks[i:] {
+			if !closingWords[t.key] {
+				return false
+			}
+			good = good || ironicGood[t.key] && t.key != "thanks" || t.key == "nice" || t.key == "cool" || t.key == "yay" || t.key == "bravo"
+		}
+		return good
+	}
+	return false
+}
+
+// closingWords: what a mocking closing clause is made of ("thanks devs",
+// "great job guys", "nice").
+var closingWords = wordSet("great", "wonderful", "perfect", "fantastic", "brilliant", "lovely", "amazing", "awesome", "thanks", "nice", "cool", "yay", "bravo", "good", "job", "well", "done", "guys", "devs", "team", "lol", "thank", "you", "u", "so", "very", "much")
 
 // mockPraise reports praise or thanks for doing harm: "great job breaking
 // the app again", "well done losing my parcel", "thanks for ruining my

@@ -1263,6 +1263,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 	}
+	// a good word opening the comment alone before a failure ("رائع،
+	// تحديث آخر يعطل الإشعارات"): irony (irony_ar.go)
+	if sent.arabic && !qmark && sc[iPraise] > 0 && ev.cue[iSuggestion] < 0.5 && arIronicOpener(text, toks) {
+		sc[iPraise], sc[iQuestion] = 0, 0
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
+	}
 	// "what is this ...?" with no good word ("شو هالشغل؟", "وش ذا
 	// الشغل؟"): indignation, a complaint that asks nothing
 	// (with a bad word or a complaint cue beside it, or about conduct:
