@@ -111,3 +111,28 @@ func TestGiftCards(t *testing.T) {
 		t.Errorf("a gift card giveaway: intent %v, want spam", c.Intent)
 	}
 }
+
+// TestContactBaitFrames: a seller's "message us / send me a message / go
+// into the profile" and followers sold by the thousand are spam in every
+// variety; a customer who messaged the brand is not.
+func TestContactBaitFrames(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		spam bool
+	}{
+		{"نبيع متابعين حقيقيين بأسعار رمزية راسلنا الآن", true},
+		{"عندنا شنط ماركات بنص التمن ابعتلي رسالة", true},
+		{"اكسسوارات موبايل بالجملة ادخل على البروفايل", true},
+		{"بدك دخل إضافي؟ احكيني خاص", true},
+		{"راسلناكم على الخاص من أسبوع وما حدا رد", false},
+		{"هل تبيعون بالجملة للمحلات؟", false},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		isSpam := len(c.Intent) == 1 && c.Intent[0] == "spam"
+		flagged := len(m.Flags) > 0 && m.Flags[0] == "spam"
+		if isSpam != tc.spam || flagged != tc.spam {
+			t.Errorf("%q: intent %v flags %v; want spam=%v", tc.text, c.Intent, m.Flags, tc.spam)
+		}
+	}
+}
