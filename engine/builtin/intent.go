@@ -761,6 +761,7 @@ type intentEv struct {
 	v, cue [numIntents]float64
 	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
 	howTo  bool // "how do/can I", "how to" opens a sentence
+	mayI   bool // one question asking whether the writer may ("can I cancel and get a refund?")
 	// spamContact: the spam evidence has a link, a phone number or an
 	// e-mail address
 	spamContact bool
@@ -983,6 +984,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && arHowTo(text, toks) { // intent_ar.go
 		ev.howTo = true
 	}
+	ev.mayI = qmark && mayIAsk(text, toks)
 	// "ordered a large and got a small": what came is not what was ordered
 	sc[iComplaint] += orderedGot(toks)
 	if cb&cwOrdered != 0 {
@@ -1539,6 +1541,13 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if ev.howTo && !ev.strong && ev.cue[iComplaint] < 1.2 && sc[iQuestion] >= intentThreshold[iQuestion] {
 		sc[iComplaint] = 0
 	}
+	// "can I cancel my booking and get a refund?", "هل يمكن إلغاء الحجز
+	// واسترداد المبلغ؟": asking whether one may is asking the policy; the
+	// words of refunds and cancelling report no failure (a decisive one,
+	// "it arrived broken", still complains)
+	if ev.mayI && ev.cue[iComplaint] < 1.6 && sc[iQuestion] >= intentThreshold[iQuestion] {
+		sc[iComplaint] = 0
+	}
 	if ev.why && ev.cue[iComplaint] >= 0.6 {
 		sc[iQuestion] = 0
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
@@ -1768,6 +1777,28 @@ func embeddedAsk(verb, ask string) bool {
 	verb = strings.TrimPrefix(verb, "و")
 	return tellToMeVerbs[verb] || knowVerbs[verb] && whyWords[ask]
 }
+
+// mayIAsk reports a comment that is one question opened by "may I / is it
+// possible" (can I, could we, is it possible to, هل يمكن, ممكن, ينفع, هل
+// أستطيع, بقدر, فيني): the writer asks what the rules allow.
+func mayIAsk(text string, toks []token) bool {
+	if len(toks) < 3 || strings.ContainsAny(strings.TrimRight(text, "?؟ \n"), ".!?؟\n") {
+		return false
+	}
+	a, b := toks[0].key, toks[1].key
+	switch {
+	case (a == "can" || a == "could" || a == "may") && (b == "i" || b == "we"):
+		return true
+	case a == "is" && b == "it" && toks[2].key == "possible":
+		return true
+	case a == "هل" && (mayWords[b] || b == "من" && toks[2].key == "الممكن"):
+		return true
+	}
+	return mayWords[a] && toks[0].arabic
+}
+
+// mayWords: "is it possible / can I" opening an Arabic question.
+var mayWords = wordSet("يمكن", "ممكن", "يمكنني", "يمكننا", "ينفع", "استطيع", "أستطيع", "نستطيع", "بقدر", "اقدر", "أقدر", "نقدر", "فيني", "فينا", "بامكاني", "بإمكاني", "بالامكان", "بالإمكان")
 
 // lostForWords finds an interrogative that exclaims rather than asks: it
 // follows, up to three words after it, a negated verb of knowing or telling

@@ -43,3 +43,25 @@ func TestWordsInContext(t *testing.T) {
 		}
 	}
 }
+
+// TestAskingWhetherOneMay: one question asking whether the writer may
+// cancel or get a refund asks the policy (a question, neutral, owed a
+// reply); a failure told beside it still complains.
+func TestAskingWhetherOneMay(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		complaint bool
+	}{
+		{"هل يمكنني إلغاء الاشتراك واسترجاع المبلغ؟", false},
+		{"ممكن ارجع الجزمة وآخد فلوسي؟", false},
+		{"could i cancel the order and get my money back?", false},
+		{"فيني رجع الغرض وإسترد المصاري؟", false},
+		{"can i get a refund for the cracked phone case?", true},
+		{"ممكن ترجعولي فلوسي؟ الطلب ما وصل", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if slices.Contains(c.Intent, "complaint") != tc.complaint || !slices.Contains(c.Intent, "question") || !c.RequiresResponse {
+			t.Errorf("%q: %v %s rr=%v; want complaint=%v beside a question owed a reply", tc.text, c.Intent, c.Sentiment, c.RequiresResponse, tc.complaint)
+		}
+	}
+}
