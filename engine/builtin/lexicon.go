@@ -66,23 +66,30 @@ func atof(s string, def float64) float64 {
 
 // token is one word (or emoji) of a text with its byte span in the original.
 type token struct {
-	start, end int       // byte span [start,end) in the original text
-	key        string    // folded lookup form, inner separators removed
-	leet       string    // key with digit/symbol-for-letter substitutions (Latin only), "" if same
-	sq         string    // key with every run of equal runes squeezed to one
-	elong      bool      // the original had a run of 3+ equal letters
-	arabic     bool      // contains Arabic letters
-	emoji      bool      // a single pictographic symbol
-	single     bool      // a single letter
-	strips     []string  // Arabic only: the key without clitics (see stripForms)
-	stripped   bool      // strips is computed
-	arena      *[]string // backing store for strips, shared by the tokens of one text
+	start, end int         // byte span [start,end) in the original text
+	key        string      // folded lookup form, inner separators removed
+	leet       string      // key with digit/symbol-for-letter substitutions (Latin only), "" if same
+	sq         string      // key with every run of equal runes squeezed to one
+	elong      bool        // the original had a run of 3+ equal letters
+	arabic     bool        // contains Arabic letters
+	emoji      bool        // a single pictographic symbol
+	single     bool        // a single letter
+	strips     []string    // Arabic only: the key without clitics (see stripForms)
+	stripped   bool        // strips is computed
+	arena      *stripArena // backing store for strips, shared by the tokens of one text
 
-	// stripKnown: bit k set when squeeze(strips[k]) starts an entry of some
-	// matcher (knownFirst); forms from the 64th on are always looked up
-	stripKnown uint64
-	sqBits     uint32 // knownFirst[sq]: the matchers with an entry starting with sq
-	sqDone     bool   // sqBits is computed
+	// stripFW[k] is knownFirst[squeeze(strips[k])]: nil when no matcher has
+	// an entry starting with that form
+	stripFW []*firstWord
+	sqFW    *firstWord // knownFirst[sq]
+	sqDone  bool       // sqFW is computed
+}
+
+// stripArena is the backing store of the clitic forms of one text's tokens
+// and of their knownFirst entries (fws[k] is that of forms[k]).
+type stripArena struct {
+	forms []string
+	fws   []*firstWord
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -149,7 +156,7 @@ func tokenize(text string) []token { return tokenizeBuf(text, nil) }
 // KB of tokens per call.
 type tokBuf struct {
 	toks  []token
-	arena []string
+	arena stripArena
 	sc    keyScratch
 	latin string // an Arabizi comment's own spelling (classifyText)
 }
@@ -165,8 +172,9 @@ func putTokBuf(b *tokBuf) {
 		return
 	}
 	clear(b.toks[:cap(b.toks)]) // drop references to the last text's strings
-	clear(b.arena[:cap(b.arena)])
-	b.toks, b.arena, b.latin = b.toks[:0], b.arena[:0], ""
+	clear(b.arena.forms[:cap(b.arena.forms)])
+	clear(b.arena.fws[:cap(b.arena.fws)])
+	b.toks, b.arena.forms, b.arena.fws, b.latin = b.toks[:0], b.arena.forms[:0], b.arena.fws[:0], ""
 	tokBufs.Put(b)
 }
 
@@ -278,9 +286,9 @@ func tokenizeBuf(text string, buf *tokBuf) []token {
 		buf.toks = toks
 	}
 	if len(toks) > 0 {
-		arena := new([]string)
+		arena := new(stripArena)
 		if buf != nil {
-			buf.arena = buf.arena[:0]
+			buf.arena.forms, buf.arena.fws = buf.arena.forms[:0], buf.arena.fws[:0]
 			arena = &buf.arena
 		}
 		for i := range toks {
@@ -402,19 +410,25 @@ func (t *token) stripForms() []string {
 		t.stripped = true
 		if t.arena == nil {
 			t.strips = arabicStrips(t.key)
+			if len(t.strips) > 0 {
+				t.stripFW = make([]*firstWord, len(t.strips))
+				for k, c := range t.strips {
+					t.stripFW[k] = knownFirst[squeeze(c)]
+				}
+			}
 		} else {
-			if cap(*t.arena) == 0 {
-				*t.arena = make([]string, 0, 64)
+			a := t.arena
+			if cap(a.forms) == 0 {
+				a.forms, a.fws = make([]string, 0, 64), make([]*firstWord, 0, 64)
 			}
-			n := len(*t.arena)
-			*t.arena = appendStrips(*t.arena, t.key)
-			if len(*t.arena) > n {
-				t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
-			}
-		}
-		for k, c := range t.strips {
-			if k < 64 && knownFirst[squeeze(c)] != 0 {
-				t.stripKnown |= 1 << k
+			n := len(a.forms)
+			a.forms = appendStrips(a.forms, t.key)
+			if m := len(a.forms); m > n {
+				t.strips = a.forms[n:m:m]
+				for _, c := range t.strips {
+					a.fws = append(a.fws, knownFirst[squeeze(c)])
+				}
+				t.stripFW = a.fws[n:m:m]
 			}
 		}
 	}
@@ -429,17 +443,42 @@ func (t *token) stripForms() []string {
 // Matchers are built at start-up (package initialisation), before any
 // lookup: newMatcher and add write this map.
 var (
-	knownFirst = map[string]uint32{}
+	knownFirst = map[string]*firstWord{}
 	matchers   int // matchers made so far
 )
 
-// firstBits returns knownFirst[t.sq] (computed once per token).
-func (t *token) firstBits() uint32 {
+// firstWord is knownFirst's entry of one squeezed first word: the bits of
+// the matchers with entries starting with it and those entries by matcher
+// (by[m.idx] is m.first[word]), so that a matcher reads a token's entries
+// without a lookup of its own.
+type firstWord struct {
+	bits uint32
+	by   [][]*entry
+}
+
+// of returns m's entries starting with the word of fw (fw may be nil).
+func (fw *firstWord) of(m *matcher) []*entry {
+	if fw == nil || m.idx >= len(fw.by) {
+		return nil
+	}
+	return fw.by[m.idx]
+}
+
+// firstWord returns knownFirst[t.sq] (computed once per token).
+func (t *token) firstWord() *firstWord {
 	if !t.sqDone {
 		t.sqDone = true
-		t.sqBits = knownFirst[t.sq]
+		t.sqFW = knownFirst[t.sq]
 	}
-	return t.sqBits
+	return t.sqFW
+}
+
+// firstBits returns the bits of knownFirst[t.sq].
+func (t *token) firstBits() uint32 {
+	if fw := t.firstWord(); fw != nil {
+		return fw.bits
+	}
+	return 0
 }
 
 // foldPlain returns raw unchanged as its own folded key when folding cannot
@@ -601,10 +640,11 @@ type matcher struct {
 	// ("ياحيوان", "ياكلب"), the way insults are commonly written
 	vocative bool
 	bit      uint32 // this matcher's bit in knownFirst (the 32nd on share the last)
+	idx      int    // this matcher's index in firstWord.by
 }
 
 func newMatcher() *matcher {
-	m := &matcher{first: map[string][]*entry{}, bit: 1 << min(matchers, 31)}
+	m := &matcher{first: map[string][]*entry{}, bit: 1 << min(matchers, 31), idx: matchers}
 	matchers++
 	return m
 }
@@ -622,7 +662,16 @@ func (m *matcher) add(phrase string, id int, exact bool) {
 	k := squeeze(e.words[0])
 	e.sq0 = k
 	m.first[k] = append(m.first[k], e)
-	knownFirst[k] |= m.bit
+	fw := knownFirst[k]
+	if fw == nil {
+		fw = &firstWord{}
+		knownFirst[k] = fw
+	}
+	fw.bits |= m.bit
+	for len(fw.by) <= m.idx {
+		fw.by = append(fw.by, nil)
+	}
+	fw.by[m.idx] = append(fw.by[m.idx], e)
 	if len(e.words) > m.max {
 		m.max = len(e.words)
 	}
@@ -722,18 +771,19 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	for i := 0; i < len(toks); {
 		best := hit{ti: -1, tj: -1}
 		t := &toks[i]
-		if t.firstBits()&m.bit != 0 {
-			m.try(&best, toks, i, t.sq, false)
+		if fw := t.firstWord(); fw != nil && fw.bits&m.bit != 0 {
+			m.try(&best, toks, i, fw.of(m))
 		}
 		if t.leet != "" {
-			m.try(&best, toks, i, squeeze(t.leet), false)
+			m.try(&best, toks, i, m.first[squeeze(t.leet)])
 		}
 		if best.ti < 0 && t.arabic {
 			for k, c := range t.stripForms() {
-				if k < 64 && t.stripKnown&(1<<k) == 0 {
-					continue // in no matcher (knownFirst)
+				es := t.stripFW[k].of(m)
+				if len(es) == 0 {
+					continue // no entry of m starts with this form
 				}
-				m.try(&best, toks, i, c, true)
+				m.tryStripped(&best, toks, i, c, es)
 				if best.ti >= 0 {
 					break
 				}
@@ -749,16 +799,33 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	return hits
 }
 
-// try looks up the entries starting with key (a lookup form of toks[i]; a
-// clitic-stripped one when stripped) and keeps the longest match in best.
-func (m *matcher) try(best *hit, toks []token, i int, key string, stripped bool) {
+// try reads m's entries starting with a lookup form of toks[i] (es: those
+// of its squeezed key or leet form) and keeps the longest match in best.
+func (m *matcher) try(best *hit, toks []token, i int, es []*entry) {
 	t := &toks[i]
-	sk := key
-	if stripped {
-		sk = squeeze(key)
+	for _, e := range es {
+		if len(e.words) <= best.tj-best.ti {
+			continue
+		}
+		if i+len(e.words) > len(toks) {
+			continue
+		}
+		ok := wordEq(t, e.words[0], e.exact)
+		for k := 1; ok && k < len(e.words); k++ {
+			ok = wordEq(&toks[i+k], e.words[k], e.exact)
+		}
+		if ok {
+			*best = hit{ti: i, tj: i + len(e.words), id: e.id}
+		}
 	}
-	for _, e := range m.first[sk] {
-		if stripped && e.exact && !(m.vocative && len(t.key) == len(key)+len(vocativeYa) && strings.HasPrefix(t.key, vocativeYa)) {
+}
+
+// tryStripped is try for key, a clitic-stripped form of toks[i], and es,
+// m's entries starting with squeeze(key) (so every e.sq0 is squeeze(key)).
+func (m *matcher) tryStripped(best *hit, toks []token, i int, key string, es []*entry) {
+	t := &toks[i]
+	for _, e := range es {
+		if e.exact && !(m.vocative && len(t.key) == len(key)+len(vocativeYa) && strings.HasPrefix(t.key, vocativeYa)) {
 			continue
 		}
 		if len(e.words) <= best.tj-best.ti {
@@ -767,12 +834,7 @@ func (m *matcher) try(best *hit, toks []token, i int, key string, stripped bool)
 		if i+len(e.words) > len(toks) {
 			continue
 		}
-		ok := true
-		if stripped {
-			ok = key == e.words[0] || t.elong && sk == e.sq0
-		} else {
-			ok = wordEq(t, e.words[0], e.exact)
-		}
+		ok := key == e.words[0] || t.elong // t.elong && squeeze(key) == e.sq0
 		for k := 1; ok && k < len(e.words); k++ {
 			ok = wordEq(&toks[i+k], e.words[k], e.exact)
 		}

@@ -133,12 +133,24 @@ func TestIsWordRuneFast(t *testing.T) {
 }
 
 // TestKnownFirst: every matcher's first words are in knownFirst, so the
-// tokens' cached "in no matcher" answers never skip a match.
+// tokens' cached "in no matcher" answers never skip a match, and each
+// holds the matcher's own entries.
 func TestKnownFirst(t *testing.T) {
 	for _, m := range []*matcher{urgentM, spamM, intentM, intentS, modM, allowM, sentM, dlM, glEnM, glArM, articleM} {
-		for k := range m.first {
-			if knownFirst[k]&m.bit == 0 {
+		for k, es := range m.first {
+			fw := knownFirst[k]
+			if fw == nil || fw.bits&m.bit == 0 {
 				t.Fatalf("%q missing from knownFirst", k)
+			}
+			// the entries a matcher reads through knownFirst are its own, in order
+			if got := fw.of(m); len(got) != len(es) {
+				t.Fatalf("%q: %d entries through knownFirst, %d in the matcher", k, len(got), len(es))
+			} else {
+				for i := range es {
+					if got[i] != es[i] {
+						t.Fatalf("%q: entry %d differs", k, i)
+					}
+				}
 			}
 		}
 	}
