@@ -301,12 +301,9 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 	for k := range p {
 		p[k] = float64(h.bias[k])
 	}
-	add := func(w []float32) {
-		for k := range p {
-			p[k] += float64(w[k])
-		}
-		n++
-	}
+	// the weights are added in the order of the features (words, pairs,
+	// then each word's character grams, as padGrams lists them), inline:
+	// this loop reads some 600 features of a 300-character comment
 	prev := false
 	var prevSp uint64 // hash of the previous word key and " "
 	for i := range toks {
@@ -321,20 +318,63 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 			f = fnvAdd(fnvString(negPrefix), t.key)
 		}
 		if w := h.weights(f); w != nil {
-			add(w)
+			n += addWeights(p, w)
 		}
 		if prev {
 			if w := h.weights(fnvAdd(prevSp, t.key)); w != nil {
-				add(w)
+				n += addWeights(p, w)
 			}
 		}
 		prev, prevSp = true, fnvAdd(wh, " ")
 		if h.chars {
-			charGrams(t.key, h.lo, h.hi, func(f uint64) {
-				if w := h.weights(f); w != nil {
-					add(w)
-				}
-			})
+			n += h.addCharGrams(p, t.key)
+		}
+	}
+	return n
+}
+
+// addWeights adds w to p and returns 1 (a feature found).
+func addWeights(p []float64, w []float32) int {
+	for k := range p {
+		p[k] += float64(w[k])
+	}
+	return 1
+}
+
+// addCharGrams adds to p the weights of key's character grams (charGrams
+// with h.lo, h.hi, in its order) and returns how many were found.
+func (h *learnedHead) addCharGrams(p []float64, key string) (n int) {
+	var offs [72]int // rune start offsets of key, then len(key)
+	m := 0
+	for i := range key {
+		if m == len(offs)-1 {
+			return 0 // over-long token: no n-grams
+		}
+		offs[m] = i
+		m++
+	}
+	offs[m] = len(key)
+	for g := h.lo; g <= h.hi; g++ {
+		for i := 0; i+g <= m+2; i++ {
+			f := fnvChars
+			a, b := i, i+g // padded range [a, b)
+			if a == 0 {
+				f = fnvAdd(f, "<")
+				a = 1
+			}
+			end := b
+			if end > m+1 {
+				end = m + 1
+			}
+			if end > a {
+				f = fnvAdd(f, key[offs[a-1]:offs[end-1]])
+			}
+			if b == m+2 {
+				f = fnvAdd(f, ">")
+			}
+			if w := h.weights(f); w != nil {
+				n += addWeights(p, w)
+			}
 		}
 	}
 	return n

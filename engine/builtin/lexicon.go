@@ -330,6 +330,58 @@ func makeToken(text string, start, end int, sc *keyScratch) token {
 		t.finish(false, false, utf8.RuneCountInString(k))
 		return t
 	}
+	if k, n, ok := foldArabicLetters(sc, raw); ok {
+		// Arabic letters only, some of which fold (أ إ آ ى ة ؤ ئ): the
+		// key is those bytes folded in place, what the general path below
+		// builds for such a word
+		t.key, t.arabic = k, true
+		t.finish(false, false, n)
+		return t
+	}
+	return makeTokenGeneral(t, raw, sc)
+}
+
+// foldArabicLetters is the key of a word of Arabic letters (U+0621..U+064A
+// but tatweel) with no folded letter three times in a row: each letter
+// folded as textnorm folds it (أ إ آ to ا, ى to ي, ة to ه), then the hamza
+// seats (ؤ ئ to ء, foldHamzaSeatBytes); n is its rune count. ok is false
+// for any other word (the general path of makeToken reads it).
+func foldArabicLetters(sc *keyScratch, raw string) (key string, n int, ok bool) {
+	if len(raw)%2 != 0 {
+		return "", 0, false
+	}
+	b := sc.fold[:0]
+	var p1, p2 byte // the last two folded letters' second bytes (first bytes kept in q1, q2)
+	var q1, q2 byte
+	for i := 0; i < len(raw); i += 2 {
+		c, d := raw[i], raw[i+1]
+		r := rune(c&0x1F)<<6 | rune(d&0x3F)
+		if c != 0xD8 && c != 0xD9 || d&0xC0 != 0x80 || r < 0x0621 || r > 0x064A || r == 0x0640 {
+			return "", 0, false
+		}
+		switch r {
+		case 0x0622, 0x0623, 0x0625: // آ أ إ -> ا
+			c, d = 0xD8, 0xA7
+		case 0x0649: // ى -> ي
+			c, d = 0xD9, 0x8A
+		case 0x0629: // ة -> ه
+			c, d = 0xD9, 0x87
+		}
+		if i >= 4 && c == q1 && d == p1 && c == q2 && d == p2 {
+			return "", 0, false // a run of three: textnorm shortens it
+		}
+		q2, p2, q1, p1 = q1, p1, c, d
+		b = append(b, c, d)
+		n++
+	}
+	sc.fold = b
+	foldHamzaSeatBytes(b)
+	return string(b), n, true
+}
+
+// makeTokenGeneral is makeToken of a word that is not plain (foldPlain)
+// and not only Arabic letters (foldArabicLetters).
+func makeTokenGeneral(t token, raw string, sc *keyScratch) token {
 	// the key is built in scratch bytes and allocated once (it was a
 	// builder, the folded copy, then a copy without spaces and one with
 	// hamza seats folded)

@@ -195,3 +195,42 @@ func TestAppendStripsIndexed(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldArabicLetters: a word of Arabic letters gets from
+// foldArabicLetters the token the general path builds (random words over
+// the letters, the folding ones and a few that are not letters, with many
+// repeats so that runs of three occur).
+func TestFoldArabicLetters(t *testing.T) {
+	var alphabet []rune
+	for r := rune(0x0620); r <= 0x064C; r++ {
+		alphabet = append(alphabet, r)
+	}
+	alphabet = append(alphabet, 'a', '3', 0x0670, 0x06CC, 0x06A9)
+	rng := rand.New(rand.NewSource(12))
+	sc1, sc2 := new(keyScratch), new(keyScratch)
+	fast := 0
+	for n := 0; n < 200000; n++ {
+		var w []rune
+		for k := 1 + rng.Intn(8); k > 0; k-- {
+			if len(w) > 0 && rng.Intn(3) == 0 {
+				w = append(w, w[len(w)-1])
+			} else if rng.Intn(2) == 0 {
+				w = append(w, []rune{0x0622, 0x0623, 0x0625, 0x0627, 0x0629, 0x0647, 0x0649, 0x064A, 0x0624, 0x0626, 0x0621}[rng.Intn(11)])
+			} else {
+				w = append(w, alphabet[rng.Intn(len(alphabet))])
+			}
+		}
+		raw := string(w)
+		got := makeToken(raw, 0, len(raw), sc1)
+		want := makeTokenGeneral(token{start: 0, end: len(raw)}, raw, sc2)
+		if _, _, ok := foldArabicLetters(sc1, raw); ok {
+			fast++
+		}
+		if got.key != want.key || got.arabic != want.arabic || got.elong != want.elong || got.single != want.single || got.sq != want.sq || got.leet != want.leet {
+			t.Fatalf("%q (%U): %+v, want %+v", raw, w, got, want)
+		}
+	}
+	if fast < 10000 {
+		t.Errorf("only %d words took the fast path", fast)
+	}
+}
