@@ -887,17 +887,29 @@ var conceptKinds = func() map[string]uint32 {
 func conceptScan(toks []token) uint32 {
 	var bits uint32
 	for i := range toks {
-		k := toks[i].key
-		bits |= conceptKinds[k]
-		if toks[i].arabic {
-			if len(k) > len("و") && strings.HasPrefix(k, "و") {
-				bits |= conceptKinds[k[len("و"):]]
-			}
-			if strings.Contains(k, "هكر") {
-				bits |= cwMisuse
-			}
+		bits |= toks[i].conceptBits()
+	}
+	return bits
+}
+
+// conceptBits is a token's concept word kinds (conceptScan), looked up on
+// the first call and kept on the token: classify scans the same tokens three
+// times.
+func (t *token) conceptBits() uint32 {
+	if t.cDone {
+		return t.cBits
+	}
+	k := t.key
+	bits := conceptKinds[k]
+	if t.arabic {
+		if len(k) > len("و") && strings.HasPrefix(k, "و") {
+			bits |= conceptKinds[k[len("و"):]]
+		}
+		if strings.Contains(k, "هكر") {
+			bits |= cwMisuse
 		}
 	}
+	t.cBits, t.cDone = bits, true
 	return bits
 }
 
@@ -912,7 +924,7 @@ func moneyAwaited(toks []token) bool {
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			k := toks[j].key
-			if u := urgentWords[k]; u == uwMoney || u == uwRefund || k == "refund" || k == "money" {
+			if u := toks[j].urgent(); u == uwMoney || u == uwRefund || k == "refund" || k == "money" {
 				return true
 			}
 		}

@@ -992,7 +992,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	// (not in jest, "خربت الريجيم بالوصفات دي 😂", nor beside clear praise)
-	if sent.arabic && !qmark && sent.compound < 0.5 && !strings.ContainsAny(text, "😂🤣😅😆") && damageDone(toks) { // damage done by a worker (priority_harm.go)
+	if sent.arabic && !qmark && sent.compound < 0.5 && !laughEmoji(text) && damageDone(toks) { // damage done by a worker (priority_harm.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	if anyRefundWithheld(toks) || extraTaken(toks) { // a refund withheld, extra money taken (priority_ar.go)
@@ -1873,4 +1873,11 @@ func circumfixFailure(k string) bool {
 		}
 	}
 	return false
+}
+
+// laughEmoji reports 😂 🤣 😅 or 😆 in text: strings.ContainsAny of them,
+// which decodes every rune of the text, only when the text has a four-byte
+// character (these emoji are four bytes, starting 0xF0).
+func laughEmoji(text string) bool {
+	return strings.IndexByte(text, 0xF0) >= 0 && strings.ContainsAny(text, "😂🤣😅😆")
 }

@@ -83,6 +83,12 @@ type token struct {
 	stripFW []*firstWord
 	sqFW    *firstWord // knownFirst[sq]
 	sqDone  bool       // sqFW is computed
+
+	// lookups kept on the token (its key's entries in tables several rules
+	// read): conceptBits, urgent
+	cDone, uwDone bool
+	uw            uint8
+	cBits         uint32
 }
 
 // stripArena is the backing store of the clitic forms of one text's tokens

@@ -32,11 +32,10 @@ func arabicUrgent(toks []token) bool {
 			continue
 		}
 		arabic = true
-		k := t.key
 		if debitedFromMe(toks, i) {
 			return true
 		}
-		switch urgentWords[k] { // one lookup a token
+		switch t.urgent() { // one lookup a token
 		case uwPaid:
 			paid = true
 		case uwTwice:
@@ -103,11 +102,10 @@ func leavingOrDebited(toks []token) bool {
 		if !t.arabic {
 			continue
 		}
-		k := t.key
 		if debitedFromMe(toks, i) {
 			return true
 		}
-		switch urgentWords[k] {
+		switch t.urgent() {
 		case uwDeal:
 			if negatedBefore(toks, i) || lastTimeBefore(toks, i) {
 				return true
@@ -116,6 +114,18 @@ func leavingOrDebited(toks []token) bool {
 			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// debitAt reports "خصم" or "سحب" at byte 0, 2 or 4 of k: where the stems
+// debitedFromMe reads stand (bare, or after debitVerb's one or two
+// two-byte prefixes); most words fail on their first bytes.
+func debitAt(k string) bool {
+	for o := 0; o <= 4 && o+6 <= len(k); o += 2 {
+		if k[o] == 0xD8 && (k[o+1] == 0xAE || k[o+1] == 0xB3) && (strings.HasPrefix(k[o:], "خصم") || strings.HasPrefix(k[o:], "سحب")) {
+			return true
 		}
 	}
 	return false
@@ -277,7 +287,7 @@ func withheldLong(toks []token) bool {
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
 		switch {
-		case heldMoney[k] || urgentWords[toks[i].key] == uwMoney:
+		case heldMoney[k] || toks[i].urgent() == uwMoney:
 			money = true
 		case longSpans[k]:
 			span = true
@@ -333,6 +343,14 @@ const (
 	uwDemand // "you want / you ask" (بدكن, عايزين, تبون)
 	uwOther  // "another" (تانية, ثانية, أخرى) after a company noun
 )
+
+// urgent is urgentWords[t.key], looked up once per token.
+func (t *token) urgent() uint8 {
+	if !t.uwDone {
+		t.uw, t.uwDone = urgentWords[t.key], true
+	}
+	return t.uw
+}
 
 var urgentWords = func() map[string]uint8 {
 	m := map[string]uint8{}
@@ -434,7 +452,7 @@ func debitedFromMe(toks []token, i int) bool {
 	if hasDebitStem(k) || debitedMe[kb] {
 		return true
 	}
-	if !(strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) || i+1 >= len(toks) {
+	if !debitAt(kb) || !(strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) || i+1 >= len(toks) {
 		return false
 	}
 	if toks[i+1].key == "مني" || toks[i+1].key == "منا" {
@@ -530,7 +548,7 @@ var (
 // whatever other cue it has ("لسه مرجعوش الفلوس").
 func anyRefundWithheld(toks []token) bool {
 	for i := range toks {
-		if toks[i].arabic && urgentWords[toks[i].key] == uwMoney && refundWithheld(toks, i) {
+		if toks[i].arabic && toks[i].urgent() == uwMoney && refundWithheld(toks, i) {
 			return true
 		}
 	}

@@ -84,7 +84,7 @@ func harmUrgent(toks []token) bool {
 		case m&hkWhere != 0:
 			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
-				if gone := toks[j].key; urgentWords[gone] == uwMoney || myMoney[gone] {
+				if gone := toks[j].key; toks[j].urgent() == uwMoney || myMoney[gone] {
 					return true
 				}
 			}
@@ -275,7 +275,7 @@ func extraTaken(toks []token) bool {
 		if debitedMe[strings.TrimPrefix(toks[i].key, "و")] {
 			return true // "خصملي ٣٠ جنيه": money taken from me
 		}
-		switch urgentWords[toks[i].key] {
+		switch toks[i].urgent() {
 		case uwDemand:
 			took = took || tookVerbs[toks[i].key]
 		case uwExtra:
