@@ -30,14 +30,21 @@ type learnedHead struct {
 	neg     bool      // negated words are features of their own (FeatNeg, learned_en.go)
 	latin   latinSpec // the Latin spelling of an Arabizi comment too (learned_latin.go)
 	classes []string
-	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
+	tab     featTable         // feature hash -> offset of its weights in w
+	idx     map[uint64]uint32 // the same for a head made without tab (tests)
 	w       []float32         // len(classes) weights per feature, flat
 	bias    []float32
 }
 
 // weights returns the weights of a feature hash (nil when absent).
 func (h *learnedHead) weights(f uint64) []float32 {
-	o, ok := h.idx[f]
+	var o uint32
+	var ok bool
+	if h.tab.offs != nil {
+		o, ok = h.tab.get(f)
+	} else {
+		o, ok = h.idx[f]
+	}
 	if !ok {
 		return nil
 	}
@@ -88,7 +95,7 @@ func loadLearned(name string) *learnedHead {
 // parseLearned reads the table content of loadLearned (name: for errors).
 func parseLearned(name, content string) *learnedHead {
 	rows := tsvRowsText(content)
-	h := &learnedHead{idx: make(map[uint64]uint32, len(rows))}
+	h := &learnedHead{tab: newFeatTable(len(rows))}
 	for _, f := range rows {
 		switch {
 		case len(f) < 2:
@@ -109,7 +116,7 @@ func parseLearned(name, content string) *learnedHead {
 			if len(f)-1 != len(h.classes) {
 				panic("builtin: bad learned row in " + name + ": " + f[0])
 			}
-			h.idx[fnvString(f[0])] = uint32(len(h.w))
+			h.tab.put(fnvString(f[0]), uint32(len(h.w)))
 			for _, x := range f[1:] {
 				v, _ := strconv.ParseFloat(x, 32)
 				h.w = append(h.w, float32(v))
@@ -120,6 +127,50 @@ func parseLearned(name, content string) *learnedHead {
 		panic("builtin: bad learned table " + name)
 	}
 	return h
+}
+
+// featTable maps feature hashes to weight offsets: open addressing with
+// linear probing, at most 70% full. A head reads some 600 features of a
+// 300-character comment; the hashes are FNV-1a already, so a multiply
+// spreads them without hashing again (a Go map hashed each).
+type featTable struct {
+	keys  []uint64
+	offs  []uint32 // offset + 1 of the key's weights; 0: empty slot
+	shift uint     // 64 - log2(len(keys))
+}
+
+// newFeatTable returns an empty table for at most n keys.
+func newFeatTable(n int) featTable {
+	bits := uint(3)
+	for 1<<bits*7 < n*10+10 {
+		bits++
+	}
+	return featTable{keys: make([]uint64, 1<<bits), offs: make([]uint32, 1<<bits), shift: 64 - bits}
+}
+
+// put stores offset o for f (replacing f's offset if present, as a map
+// assignment does); at most the n keys of newFeatTable.
+func (t *featTable) put(f uint64, o uint32) {
+	mask := uint64(len(t.offs) - 1)
+	i := (f * 0x9E3779B97F4A7C15) >> t.shift
+	for t.offs[i] != 0 && t.keys[i] != f {
+		i = (i + 1) & mask
+	}
+	t.keys[i], t.offs[i] = f, o+1
+}
+
+// get returns the offset stored for f.
+func (t *featTable) get(f uint64) (uint32, bool) {
+	mask := uint64(len(t.offs) - 1)
+	for i := (f * 0x9E3779B97F4A7C15) >> t.shift; ; i = (i + 1) & mask {
+		o := t.offs[i]
+		if o == 0 {
+			return 0, false
+		}
+		if t.keys[i] == f {
+			return o - 1, true
+		}
+	}
 }
 
 // tsvRowsRaw is tsvRows without trimming (feature strings keep their spaces).
@@ -335,6 +386,7 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 
 // addWeights adds w to p and returns 1 (a feature found).
 func addWeights(p []float64, w []float32) int {
+	w = w[:len(p)]
 	for k := range p {
 		p[k] += float64(w[k])
 	}

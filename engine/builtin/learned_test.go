@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -169,6 +170,35 @@ func TestLogitsInlineGrams(t *testing.T) {
 				if got[k] != want[k] {
 					t.Fatalf("%q: logit %d %v, want %v", s, k, got[k], want[k])
 				}
+			}
+		}
+	}
+}
+
+// TestFeatTable: the open-addressing table finds every key of the map it
+// was built from, with its offset, and no other key.
+func TestFeatTable(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 100, 5000} {
+		m := map[uint64]uint32{}
+		for i := 0; i < n; i++ {
+			m[fnvString(fmt.Sprint("w", i))] = uint32(3 * i)
+		}
+		tab := newFeatTable(n)
+		for f, o := range m {
+			tab.put(f, o+7) // replaced below, as a map assignment replaces
+		}
+		for f, o := range m {
+			tab.put(f, o)
+		}
+		for f, o := range m {
+			if got, ok := tab.get(f); !ok || got != o {
+				t.Fatalf("n=%d: %x -> %d %v, want %d", n, f, got, ok, o)
+			}
+		}
+		for i := 0; i < 2*n+10; i++ {
+			f := fnvString(fmt.Sprint("x", i))
+			if _, ok := tab.get(f); ok != (m[f] != 0 || func() bool { _, in := m[f]; return in }()) {
+				t.Fatalf("n=%d: %x found", n, f)
 			}
 		}
 	}

@@ -506,20 +506,45 @@ var (
 )
 
 // firstWord is knownFirst's entry of one squeezed first word: the bits of
-// the matchers with entries starting with it and those entries by matcher
-// (by[m.idx] is m.first[word]), so that a matcher reads a token's entries
+// the matchers with entries starting with it and, for each such matcher,
+// m.first[word] (the same slice), so that a matcher reads a token's entries
 // without a lookup of its own.
 type firstWord struct {
 	bits uint32
-	by   [][]*entry
+	one  matcherEntries   // the first matcher's (most words are in one)
+	more []matcherEntries // the others'
+}
+
+type matcherEntries struct {
+	m  *matcher
+	es []*entry
 }
 
 // of returns m's entries starting with the word of fw (fw may be nil).
 func (fw *firstWord) of(m *matcher) []*entry {
-	if fw == nil || m.idx >= len(fw.by) {
+	if fw == nil {
 		return nil
 	}
-	return fw.by[m.idx]
+	if fw.one.m == m {
+		return fw.one.es
+	}
+	for i := range fw.more {
+		if fw.more[i].m == m {
+			return fw.more[i].es
+		}
+	}
+	return nil
+}
+
+// firstWords is the memory of knownFirst's entries, allocated in blocks.
+var firstWords []firstWord
+
+func newFirstWord() *firstWord {
+	if len(firstWords) == cap(firstWords) {
+		firstWords = make([]firstWord, 0, 1024)
+	}
+	firstWords = firstWords[:len(firstWords)+1]
+	return &firstWords[len(firstWords)-1]
 }
 
 // firstWord returns knownFirst[t.sq] (computed once per token).
@@ -698,11 +723,10 @@ type matcher struct {
 	// ("ياحيوان", "ياكلب"), the way insults are commonly written
 	vocative bool
 	bit      uint32 // this matcher's bit in knownFirst (the 32nd on share the last)
-	idx      int    // this matcher's index in firstWord.by
 }
 
 func newMatcher() *matcher {
-	m := &matcher{first: map[string][]*entry{}, bit: 1 << min(matchers, 31), idx: matchers}
+	m := &matcher{first: map[string][]*entry{}, bit: 1 << min(matchers, 31)}
 	matchers++
 	return m
 }
@@ -717,21 +741,29 @@ func (m *matcher) add(phrase string, id int, exact bool) {
 	for _, t := range toks {
 		e.words = append(e.words, t.key)
 	}
+	if len(e.words) > m.max {
+		m.max = len(e.words)
+	}
 	k := squeeze(e.words[0])
 	e.sq0 = k
 	m.first[k] = append(m.first[k], e)
 	fw := knownFirst[k]
 	if fw == nil {
-		fw = &firstWord{}
+		fw = newFirstWord()
 		knownFirst[k] = fw
 	}
 	fw.bits |= m.bit
-	for len(fw.by) <= m.idx {
-		fw.by = append(fw.by, nil)
-	}
-	fw.by[m.idx] = append(fw.by[m.idx], e)
-	if len(e.words) > m.max {
-		m.max = len(e.words)
+	switch {
+	case fw.one.m == nil || fw.one.m == m:
+		fw.one = matcherEntries{m, m.first[k]} // the slice grown by this add
+	default:
+		for i := range fw.more {
+			if fw.more[i].m == m {
+				fw.more[i].es = m.first[k]
+				return
+			}
+		}
+		fw.more = append(fw.more, matcherEntries{m, m.first[k]})
 	}
 }
 
