@@ -363,7 +363,7 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 			prev = false
 			continue
 		}
-		wh := fnvString(t.key)
+		wh := t.keyHash()
 		f := wh
 		if h.neg && negatedWord(toks, i) {
 			f = fnvAdd(fnvString(negPrefix), t.key)
@@ -382,6 +382,15 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 		}
 	}
 	return n
+}
+
+// keyHash is fnvString(t.key), computed once per token (every learned head
+// a comment passes through hashes its words).
+func (t *token) keyHash() uint64 {
+	if !t.whDone {
+		t.wh, t.whDone = fnvString(t.key), true
+	}
+	return t.wh
 }
 
 // addWeights adds w to p and returns 1 (a feature found).

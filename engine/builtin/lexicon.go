@@ -85,10 +85,11 @@ type token struct {
 	sqDone  bool       // sqFW is computed
 
 	// lookups kept on the token (its key's entries in tables several rules
-	// read): conceptBits, urgent
-	cDone, uwDone bool
-	uw            uint8
-	cBits         uint32
+	// read): conceptBits, urgent; keyHash
+	cDone, uwDone, whDone bool
+	uw                    uint8
+	cBits                 uint32
+	wh                    uint64
 }
 
 // stripArena is the backing store of the clitic forms of one text's tokens
@@ -673,8 +674,33 @@ func squeeze(s string) string {
 	return b.String()
 }
 
-// hasRun reports two equal runes in a row.
+// hasRun reports two equal runes in a row: byte by byte over ASCII and
+// two-byte runes (Latin and Arabic words), by runes otherwise.
 func hasRun(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c < utf8.RuneSelf:
+			if i+1 < len(s) && s[i+1] == c {
+				return true
+			}
+			i++
+		case c >= 0xC2 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			// a valid two-byte rune: the next is the same only as the
+			// same two bytes
+			if i+3 < len(s) && s[i+2] == c && s[i+3] == s[i+1] {
+				return true
+			}
+			i += 2
+		default:
+			return hasRunRunes(s)
+		}
+	}
+	return false
+}
+
+// hasRunRunes is hasRun by decoding every rune.
+func hasRunRunes(s string) bool {
 	var prev rune = -1
 	for _, r := range s {
 		if r == prev {

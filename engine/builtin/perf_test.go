@@ -234,3 +234,21 @@ func TestFoldArabicLetters(t *testing.T) {
 		t.Errorf("only %d words took the fast path", fast)
 	}
 }
+
+// TestHasRunBytes: hasRun's byte-level paths agree with decoding runes
+// (random strings of ASCII, Arabic, three-byte runes, emoji and invalid
+// bytes, with many repeats).
+func TestHasRunBytes(t *testing.T) {
+	pieces := []string{"a", "b", "ا", "ب", "ة", "€", "😂", "\xd8", "\xa7", "\xff", "\xd8\xd8", " "}
+	rng := rand.New(rand.NewSource(7))
+	for n := 0; n < 100000; n++ {
+		var b strings.Builder
+		for k := rng.Intn(7); k >= 0; k-- {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		s := b.String()
+		if hasRun(s) != hasRunRunes(s) {
+			t.Fatalf("%q: hasRun %v", s, hasRun(s))
+		}
+	}
+}
