@@ -824,7 +824,13 @@ func appendStrips(out []string, key string) []string {
 	// that end with its last can match (in their order in the lists)
 	first, _ := utf8.DecodeRuneInString(key)
 	last, _ := utf8.DecodeLastRuneInString(key)
-	prefixes, suffixes := arPrefixByFirst[first], arSuffixByLast[last]
+	var prefixes, suffixes []int
+	if first >= 0x0600 && first <= 0x06FF {
+		prefixes = arPrefixByFirst[first-0x0600]
+	}
+	if last >= 0x0600 && last <= 0x06FF {
+		suffixes = arSuffixByLast[last-0x0600]
+	}
 	if len(prefixes) == 0 && len(suffixes) == 0 {
 		return out
 	}
@@ -854,16 +860,23 @@ func appendStrips(out []string, key string) []string {
 }
 
 // arPrefixByFirst and arSuffixByLast index arPrefixes by their first rune
-// and arSuffixes by their last, each list in the order of the table.
-var arPrefixByFirst, arSuffixByLast = func() (p, s map[rune][]int) {
-	p, s = map[rune][]int{}, map[rune][]int{}
+// and arSuffixes by their last (rune - U+0600: every affix is in the Arabic
+// block), each list in the order of the table.
+var arPrefixByFirst, arSuffixByLast = func() (p, s *[0x100][]int) {
+	p, s = new([0x100][]int), new([0x100][]int)
 	for i, x := range arPrefixes {
 		r, _ := utf8.DecodeRuneInString(x)
-		p[r] = append(p[r], i)
+		if r < 0x0600 || r > 0x06FF {
+			panic("builtin: Arabic prefix outside the Arabic block: " + x)
+		}
+		p[r-0x0600] = append(p[r-0x0600], i)
 	}
 	for i, x := range arSuffixes {
 		r, _ := utf8.DecodeLastRuneInString(x)
-		s[r] = append(s[r], i)
+		if r < 0x0600 || r > 0x06FF {
+			panic("builtin: Arabic suffix outside the Arabic block: " + x)
+		}
+		s[r-0x0600] = append(s[r-0x0600], i)
 	}
 	return p, s
 }()
