@@ -1239,7 +1239,7 @@ var askWordsAr = wordSet("متى", "متي", "امتى", "امتي", "كيف", "
 // done badly: a complaint, as a negated service verb is.
 func notDoneWell(text string, toks []token) bool {
 	for i := 1; i < len(toks); i++ {
-		if !mannerGood[toks[i].key] {
+		if !toks[i].is(clMannerGood) {
 			continue
 		}
 		for k := i - 1; k >= 0 && k >= i-3; k-- {
@@ -1347,8 +1347,7 @@ const notWellWeight = 0.8
 // (واقفين, مستنيين, ناطرين, ننتظر): the service kept them waiting.
 func leftWaiting(toks []token) bool {
 	for i := range toks {
-		k := strings.TrimPrefix(toks[i].key, "و")
-		left, stayed := leftUsVerbs[k], stayedVerbs[k]
+		left, stayed := toks[i].isW(clLeftUs), toks[i].isW(clStayed)
 		if !left && !stayed {
 			continue
 		}
@@ -1704,7 +1703,7 @@ var pastPlainStems = wordSet("عمل", "فتح", "فعل")
 func byItself(toks []token) bool {
 	for i := 1; i < len(toks); i++ {
 		k := toks[i].key
-		if !byItselfWords[k] && !(k == "نفسه" || k == "نفسها") {
+		if !toks[i].is(clByItself) && !(k == "نفسه" || k == "نفسها") {
 			continue
 		}
 		v := i - 1

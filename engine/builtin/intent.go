@@ -295,7 +295,7 @@ var cannotWords = wordSet("cant", "cannot", "couldnt", "can't", "couldn't", "una
 // possessive (-نا "our", -ي "my": متجرنا, صفحتي, موقعنا).
 func visitOurPlace(toks []token) bool {
 	for i := range toks {
-		if !visitVerbs[toks[i].key] {
+		if !toks[i].is(clVisitVerbs) {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+2; j++ {
@@ -358,7 +358,7 @@ var earnNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لن", "ما
 // promise of a lure, not "you save time" or "you win the round".
 func earnToReader(toks []token) bool {
 	for i := range toks {
-		if !earnVerbs[toks[i].key] || i > 0 && earnNegators[toks[i-1].key] {
+		if !toks[i].is(clEarnVerbs) || i > 0 && earnNegators[toks[i-1].key] {
 			continue // "ما بتربح فلوس": a warning, not a promise
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -374,7 +374,7 @@ func earnToReader(toks []token) bool {
 // (priceWords: بأسعار, أرخص, رخيصة).
 func saleOffered(toks []token) bool {
 	for i := range toks {
-		if k := toks[i].key; toks[i].arabic && (priceWords[k] || saleWords[k]) {
+		if toks[i].arabic && toks[i].is(clPriceWords|clSaleWords) {
 			return true
 		}
 	}
@@ -576,8 +576,8 @@ func ownThing(toks []token) bool {
 func engagementForSale(toks []token) bool {
 	metric, price := false, false
 	for i := range toks {
-		metric = metric || engagementNouns[toks[i].key]
-		price = price || priceWords[toks[i].key]
+		metric = metric || toks[i].is(clEngagement)
+		price = price || toks[i].is(clPriceWords)
 	}
 	return metric && price
 }
@@ -938,7 +938,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
-		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && (clauseStart(text, toks, i) || postWhy(text, toks, i))) {
+		if toks[i].is(clWhyWords) && (sentenceStart(text, toks, i) || toks[i].arabic && (clauseStart(text, toks, i) || postWhy(text, toks, i))) {
 			ev.why = true
 			break
 		}
@@ -1643,10 +1643,10 @@ var (
 func arTroubleAbsent(toks []token) bool {
 	found := false
 	for i := range toks {
-		k := strings.TrimPrefix(toks[i].key, "و")
-		if stillWords[k] {
+		if toks[i].isW(clStillWords) {
 			return false
 		}
+		k := strings.TrimPrefix(toks[i].key, "و")
 		if !arTroubleNouns[k] {
 			continue
 		}

@@ -365,7 +365,7 @@ func wordSet(ws ...string) map[string]bool {
 // second-person verb ("كيف بتحطو حد أدنى ١٥ دينار؟") reproaches.
 func arHowTo(text string, toks []token) bool {
 	i := 0
-	for i < len(toks) && i < 2 && howLead[toks[i].key] {
+	for i < len(toks) && i < 2 && toks[i].is(clHowLead) {
 		i++
 	}
 	if i+1 >= len(toks) || !arHowWords[toks[i].key] || !sentenceStart(text, toks, i) && i == 0 {

@@ -86,10 +86,11 @@ type token struct {
 
 	// lookups kept on the token (its key's entries in tables several rules
 	// read): conceptBits, urgent; keyHash
-	cDone, uwDone, whDone bool
-	uw                    uint8
-	cBits                 uint32
-	wh                    uint64
+	cDone, uwDone, whDone, clsDone bool
+	uw                             uint8
+	cBits                          uint32
+	wh                             uint64
+	cls, clsW                      uint64 // classBits (wordclass.go)
 }
 
 // stripArena is the backing store of the clitic forms of one text's tokens

@@ -150,8 +150,7 @@ func debitVerb(k string) bool {
 // many times ("جربت كذا مرة") stays medium in the labelled sets, so the
 // count must follow a word of the failure recurring.
 func countedTimes(toks []token, i int) bool {
-	k := strings.TrimPrefix(toks[i].key, "و")
-	if !timesNouns[k] || i < 2 {
+	if !toks[i].isW(clTimesNouns) || i < 2 {
 		return false
 	}
 	if !manyCounts[strings.TrimPrefix(toks[i-1].key, "و")] {
@@ -264,7 +263,7 @@ func waitedLong(toks []token) bool {
 	span, neg := false, false
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
-		if monthSpans[k] && i > 0 && spanStarts[strings.TrimPrefix(toks[i-1].key, "و")] {
+		if toks[i].isW(clMonthSpans) && i > 0 && toks[i-1].isW(clSpanStarts) {
 			span = true
 		}
 		if k == "لم" || k == "ما" || k == "مش" || k == "لا" || k == "مو" || k == "محد" || k == "محدش" {
@@ -287,9 +286,9 @@ func withheldLong(toks []token) bool {
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
 		switch {
-		case heldMoney[k] || toks[i].urgent() == uwMoney:
+		case toks[i].isW(clHeldMoney) || toks[i].urgent() == uwMoney:
 			money = true
-		case longSpans[k]:
+		case toks[i].isW(clLongSpans):
 			span = true
 		case returnVerb(k) || strings.Contains(k, "سترد") || k == "تعد" || k == "يعيد" || k == "تعيد" || k == "يعيدوا":
 			if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") || negatedBefore(toks, i) ||
@@ -449,7 +448,7 @@ func againAfter(toks []token, i int) bool {
 func debitedFromMe(toks []token, i int) bool {
 	k := toks[i].key
 	kb := strings.TrimPrefix(k, "و")
-	if hasDebitStem(k) || debitedMe[kb] {
+	if hasDebitStem(k) || toks[i].isW(clDebitedMe) {
 		return true
 	}
 	if !debitAt(kb) || !(strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) || i+1 >= len(toks) {
