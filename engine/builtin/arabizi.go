@@ -338,7 +338,7 @@ func classifyArabizi(req op.ClassifyRequest, known *op.Detection) (op.Classifica
 	if c.Dialect != "" {
 		c.ReplyText = redraftIn(c.ReplyText, c.Dialect)
 	}
-	c.ReplyText = dialect.ToArabizi(c.ReplyText)
+	c.ReplyText = toArabiziReply(c.ReplyText)
 	c.ReplyDirection = "ltr"
 	c.Usage.TokensUsed = tokens(req.Text, c.ReplyText, c.Reasoning)
 	return c, true

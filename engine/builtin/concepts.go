@@ -896,17 +896,29 @@ var conceptKinds = func() map[string]uint32 {
 func conceptScan(toks []token) uint32 {
 	var bits uint32
 	for i := range toks {
-		k := toks[i].key
-		bits |= conceptKinds[k]
-		if toks[i].arabic {
-			if len(k) > len("و") && strings.HasPrefix(k, "و") {
-				bits |= conceptKinds[k[len("و"):]]
-			}
-			if strings.Contains(k, "هكر") {
-				bits |= cwMisuse
-			}
+		bits |= toks[i].conceptBits()
+	}
+	return bits
+}
+
+// conceptBits is a token's concept word kinds (conceptScan), looked up on
+// the first call and kept on the token: classify scans the same tokens three
+// times.
+func (t *token) conceptBits() uint32 {
+	if t.cDone {
+		return t.cBits
+	}
+	k := t.key
+	bits := conceptKinds[k]
+	if t.arabic {
+		if len(k) > len("و") && strings.HasPrefix(k, "و") {
+			bits |= conceptKinds[k[len("و"):]]
+		}
+		if strings.Contains(k, "هكر") {
+			bits |= cwMisuse
 		}
 	}
+	t.cBits, t.cDone = bits, true
 	return bits
 }
 
@@ -921,7 +933,7 @@ func moneyAwaited(toks []token) bool {
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			k := toks[j].key
-			if u := urgentWords[k]; u == uwMoney || u == uwRefund || k == "refund" || k == "money" {
+			if u := toks[j].urgent(); u == uwMoney || u == uwRefund || k == "refund" || k == "money" {
 				return true
 			}
 		}
@@ -1236,7 +1248,7 @@ var askWordsAr = wordSet("متى", "متي", "امتى", "امتي", "كيف", "
 // done badly: a complaint, as a negated service verb is.
 func notDoneWell(text string, toks []token) bool {
 	for i := 1; i < len(toks); i++ {
-		if !mannerGood[toks[i].key] {
+		if !toks[i].is(clMannerGood) {
 			continue
 		}
 		for k := i - 1; k >= 0 && k >= i-3; k-- {
@@ -1344,8 +1356,7 @@ const notWellWeight = 0.8
 // (واقفين, مستنيين, ناطرين, ننتظر): the service kept them waiting.
 func leftWaiting(toks []token) bool {
 	for i := range toks {
-		k := strings.TrimPrefix(toks[i].key, "و")
-		left, stayed := leftUsVerbs[k], stayedVerbs[k]
+		left, stayed := toks[i].isW(clLeftUs), toks[i].isW(clStayed)
 		if !left && !stayed {
 			continue
 		}
@@ -1716,7 +1727,7 @@ var pastPlainStems = wordSet("عمل", "فتح", "فعل")
 func byItself(toks []token) bool {
 	for i := 1; i < len(toks); i++ {
 		k := toks[i].key
-		if !byItselfWords[k] && !(k == "نفسه" || k == "نفسها") {
+		if !toks[i].is(clByItself) && !(k == "نفسه" || k == "نفسها") {
 			continue
 		}
 		v := i - 1

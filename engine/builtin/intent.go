@@ -309,7 +309,7 @@ var cannotWords = wordSet("cant", "cannot", "couldnt", "can't", "couldn't", "una
 // possessive (-نا "our", -ي "my": متجرنا, صفحتي, موقعنا).
 func visitOurPlace(toks []token) bool {
 	for i := range toks {
-		if !visitVerbs[toks[i].key] {
+		if !toks[i].is(clVisitVerbs) {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+2; j++ {
@@ -372,7 +372,7 @@ var earnNegators = wordSet("ما", "مش", "مو", "مب", "لا", "لن", "ما
 // promise of a lure, not "you save time" or "you win the round".
 func earnToReader(toks []token) bool {
 	for i := range toks {
-		if !earnVerbs[toks[i].key] || i > 0 && earnNegators[toks[i-1].key] {
+		if !toks[i].is(clEarnVerbs) || i > 0 && earnNegators[toks[i-1].key] {
 			continue // "ما بتربح فلوس": a warning, not a promise
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -388,7 +388,7 @@ func earnToReader(toks []token) bool {
 // (priceWords: بأسعار, أرخص, رخيصة).
 func saleOffered(toks []token) bool {
 	for i := range toks {
-		if k := toks[i].key; toks[i].arabic && (priceWords[k] || saleWords[k]) {
+		if toks[i].arabic && toks[i].is(clPriceWords|clSaleWords) {
 			return true
 		}
 	}
@@ -620,8 +620,8 @@ func ownThing(toks []token) bool {
 func engagementForSale(toks []token) bool {
 	metric, price := false, false
 	for i := range toks {
-		metric = metric || engagementNouns[toks[i].key]
-		price = price || priceWords[toks[i].key]
+		metric = metric || toks[i].is(clEngagement)
+		price = price || toks[i].is(clPriceWords)
 	}
 	return metric && price
 }
@@ -992,7 +992,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	}
 	// a sentence-initial "why" (see pickIntents)
 	for i := range toks {
-		if whyWords[toks[i].key] && (sentenceStart(text, toks, i) || toks[i].arabic && (clauseStart(text, toks, i) || postWhy(text, toks, i))) {
+		if toks[i].is(clWhyWords) && (sentenceStart(text, toks, i) || toks[i].arabic && (clauseStart(text, toks, i) || postWhy(text, toks, i))) {
 			ev.why = true
 			break
 		}
@@ -1046,7 +1046,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	// (not in jest, "خربت الريجيم بالوصفات دي 😂", nor beside clear praise)
-	if sent.arabic && !qmark && sent.compound < 0.5 && !strings.ContainsAny(text, "😂🤣😅😆") && damageDone(toks) { // damage done by a worker (priority_harm.go)
+	if sent.arabic && !qmark && sent.compound < 0.5 && !laughEmoji(text) && damageDone(toks) { // damage done by a worker (priority_harm.go)
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
 	if anyRefundWithheld(toks) || extraTaken(toks) { // a refund withheld, extra money taken (priority_ar.go)
@@ -1711,10 +1711,10 @@ var (
 func arTroubleAbsent(toks []token) bool {
 	found := false
 	for i := range toks {
-		k := strings.TrimPrefix(toks[i].key, "و")
-		if stillWords[k] {
+		if toks[i].isW(clStillWords) {
 			return false
 		}
+		k := strings.TrimPrefix(toks[i].key, "و")
 		if !arTroubleNouns[k] {
 			continue
 		}
@@ -1968,4 +1968,11 @@ func circumfixFailure(k string) bool {
 		}
 	}
 	return false
+}
+
+// laughEmoji reports 😂 🤣 😅 or 😆 in text: strings.ContainsAny of them,
+// which decodes every rune of the text, only when the text has a four-byte
+// character (these emoji are four bytes, starting 0xF0).
+func laughEmoji(text string) bool {
+	return strings.IndexByte(text, 0xF0) >= 0 && strings.ContainsAny(text, "😂🤣😅😆")
 }

@@ -323,13 +323,31 @@ var (
 
 var arPatternWords = func() map[string]uint8 {
 	m := map[string]uint8{"لو": patWish, "ممكن": patCan}
-	for set, kind := range map[*map[string]bool]uint8{&goodElatives: patElative, &loveVerbs: patLove, &whyWords: patWhy, &wishWords: patWish, &opinionWords: patOpinion, &wantWords: patWant, &creditWords: patCredit, &recommendVerbs: patRecommend} {
-		for w := range *set {
-			m[w] = kind
+	// a word of two sets ("ودنا": wishWords and wantWords) opens the
+	// pattern of the first in arIntentPatterns' order; the sets are read in
+	// that order (ranging over a map of them gave the word either kind,
+	// process by process)
+	for _, s := range arPatternSets() {
+		for w := range s.words {
+			if _, ok := m[w]; !ok {
+				m[w] = s.kind
+			}
 		}
 	}
 	return m
 }()
+
+// arPatternSets are the pattern word sets in the order of arIntentPatterns'
+// cases.
+func arPatternSets() []struct {
+	words map[string]bool
+	kind  uint8
+} {
+	return []struct {
+		words map[string]bool
+		kind  uint8
+	}{{goodElatives, patElative}, {loveVerbs, patLove}, {whyWords, patWhy}, {wishWords, patWish}, {wantWords, patWant}, {creditWords, patCredit}, {recommendVerbs, patRecommend}, {opinionWords, patOpinion}}
+}
 
 func wordSet(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
@@ -347,7 +365,7 @@ func wordSet(ws ...string) map[string]bool {
 // second-person verb ("كيف بتحطو حد أدنى ١٥ دينار؟") reproaches.
 func arHowTo(text string, toks []token) bool {
 	i := 0
-	for i < len(toks) && i < 2 && howLead[toks[i].key] {
+	for i < len(toks) && i < 2 && toks[i].is(clHowLead) {
 		i++
 	}
 	if i+1 >= len(toks) || !arHowWords[toks[i].key] || !sentenceStart(text, toks, i) && i == 0 {

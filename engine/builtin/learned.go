@@ -30,14 +30,21 @@ type learnedHead struct {
 	neg     bool      // negated words are features of their own (FeatNeg, learned_en.go)
 	latin   latinSpec // the Latin spelling of an Arabizi comment too (learned_latin.go)
 	classes []string
-	idx     map[uint64]uint32 // feature hash -> offset of its weights in w
+	tab     featTable         // feature hash -> offset of its weights in w
+	idx     map[uint64]uint32 // the same for a head made without tab (tests)
 	w       []float32         // len(classes) weights per feature, flat
 	bias    []float32
 }
 
 // weights returns the weights of a feature hash (nil when absent).
 func (h *learnedHead) weights(f uint64) []float32 {
-	o, ok := h.idx[f]
+	var o uint32
+	var ok bool
+	if h.tab.offs != nil {
+		o, ok = h.tab.get(f)
+	} else {
+		o, ok = h.idx[f]
+	}
 	if !ok {
 		return nil
 	}
@@ -88,7 +95,7 @@ func loadLearned(name string) *learnedHead {
 // parseLearned reads the table content of loadLearned (name: for errors).
 func parseLearned(name, content string) *learnedHead {
 	rows := tsvRowsText(content)
-	h := &learnedHead{idx: make(map[uint64]uint32, len(rows))}
+	h := &learnedHead{tab: newFeatTable(len(rows))}
 	for _, f := range rows {
 		switch {
 		case len(f) < 2:
@@ -109,7 +116,7 @@ func parseLearned(name, content string) *learnedHead {
 			if len(f)-1 != len(h.classes) {
 				panic("builtin: bad learned row in " + name + ": " + f[0])
 			}
-			h.idx[fnvString(f[0])] = uint32(len(h.w))
+			h.tab.put(fnvString(f[0]), uint32(len(h.w)))
 			for _, x := range f[1:] {
 				v, _ := strconv.ParseFloat(x, 32)
 				h.w = append(h.w, float32(v))
@@ -120,6 +127,50 @@ func parseLearned(name, content string) *learnedHead {
 		panic("builtin: bad learned table " + name)
 	}
 	return h
+}
+
+// featTable maps feature hashes to weight offsets: open addressing with
+// linear probing, at most 70% full. A head reads some 600 features of a
+// 300-character comment; the hashes are FNV-1a already, so a multiply
+// spreads them without hashing again (a Go map hashed each).
+type featTable struct {
+	keys  []uint64
+	offs  []uint32 // offset + 1 of the key's weights; 0: empty slot
+	shift uint     // 64 - log2(len(keys))
+}
+
+// newFeatTable returns an empty table for at most n keys.
+func newFeatTable(n int) featTable {
+	bits := uint(3)
+	for 1<<bits*7 < n*10+10 {
+		bits++
+	}
+	return featTable{keys: make([]uint64, 1<<bits), offs: make([]uint32, 1<<bits), shift: 64 - bits}
+}
+
+// put stores offset o for f (replacing f's offset if present, as a map
+// assignment does); at most the n keys of newFeatTable.
+func (t *featTable) put(f uint64, o uint32) {
+	mask := uint64(len(t.offs) - 1)
+	i := (f * 0x9E3779B97F4A7C15) >> t.shift
+	for t.offs[i] != 0 && t.keys[i] != f {
+		i = (i + 1) & mask
+	}
+	t.keys[i], t.offs[i] = f, o+1
+}
+
+// get returns the offset stored for f.
+func (t *featTable) get(f uint64) (uint32, bool) {
+	mask := uint64(len(t.offs) - 1)
+	for i := (f * 0x9E3779B97F4A7C15) >> t.shift; ; i = (i + 1) & mask {
+		o := t.offs[i]
+		if o == 0 {
+			return 0, false
+		}
+		if t.keys[i] == f {
+			return o - 1, true
+		}
+	}
 }
 
 // tsvRowsRaw is tsvRows without trimming (feature strings keep their spaces).
@@ -301,12 +352,9 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 	for k := range p {
 		p[k] = float64(h.bias[k])
 	}
-	add := func(w []float32) {
-		for k := range p {
-			p[k] += float64(w[k])
-		}
-		n++
-	}
+	// the weights are added in the order of the features (words, pairs,
+	// then each word's character grams, as padGrams lists them), inline:
+	// this loop reads some 600 features of a 300-character comment
 	prev := false
 	var prevSp uint64 // hash of the previous word key and " "
 	for i := range toks {
@@ -315,26 +363,79 @@ func (h *learnedHead) logits(toks []token, p []float64) (n int) {
 			prev = false
 			continue
 		}
-		wh := fnvString(t.key)
+		wh := t.keyHash()
 		f := wh
 		if h.neg && negatedWord(toks, i) {
 			f = fnvAdd(fnvString(negPrefix), t.key)
 		}
 		if w := h.weights(f); w != nil {
-			add(w)
+			n += addWeights(p, w)
 		}
 		if prev {
 			if w := h.weights(fnvAdd(prevSp, t.key)); w != nil {
-				add(w)
+				n += addWeights(p, w)
 			}
 		}
 		prev, prevSp = true, fnvAdd(wh, " ")
 		if h.chars {
-			charGrams(t.key, h.lo, h.hi, func(f uint64) {
-				if w := h.weights(f); w != nil {
-					add(w)
-				}
-			})
+			n += h.addCharGrams(p, t.key)
+		}
+	}
+	return n
+}
+
+// keyHash is fnvString(t.key), computed once per token (every learned head
+// a comment passes through hashes its words).
+func (t *token) keyHash() uint64 {
+	if !t.whDone {
+		t.wh, t.whDone = fnvString(t.key), true
+	}
+	return t.wh
+}
+
+// addWeights adds w to p and returns 1 (a feature found).
+func addWeights(p []float64, w []float32) int {
+	w = w[:len(p)]
+	for k := range p {
+		p[k] += float64(w[k])
+	}
+	return 1
+}
+
+// addCharGrams adds to p the weights of key's character grams (charGrams
+// with h.lo, h.hi, in its order) and returns how many were found.
+func (h *learnedHead) addCharGrams(p []float64, key string) (n int) {
+	var offs [72]int // rune start offsets of key, then len(key)
+	m := 0
+	for i := range key {
+		if m == len(offs)-1 {
+			return 0 // over-long token: no n-grams
+		}
+		offs[m] = i
+		m++
+	}
+	offs[m] = len(key)
+	for g := h.lo; g <= h.hi; g++ {
+		for i := 0; i+g <= m+2; i++ {
+			f := fnvChars
+			a, b := i, i+g // padded range [a, b)
+			if a == 0 {
+				f = fnvAdd(f, "<")
+				a = 1
+			}
+			end := b
+			if end > m+1 {
+				end = m + 1
+			}
+			if end > a {
+				f = fnvAdd(f, key[offs[a-1]:offs[end-1]])
+			}
+			if b == m+2 {
+				f = fnvAdd(f, ">")
+			}
+			if w := h.weights(f); w != nil {
+				n += addWeights(p, w)
+			}
 		}
 	}
 	return n

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -103,6 +104,101 @@ func TestCharGramsMatchStrings(t *testing.T) {
 				if got[i] != fnvString(s) {
 					t.Errorf("%q: gram %d (%q) hash differs", k, i, s)
 				}
+			}
+		}
+	}
+}
+
+// TestLogitsInlineGrams: logits, which walks the character grams inline,
+// sums the same weights in the same order as reading them through
+// charGrams (bit for bit).
+func TestLogitsInlineGrams(t *testing.T) {
+	ref := func(h *learnedHead, toks []token, p []float64) (n int) {
+		for k := range p {
+			p[k] = float64(h.bias[k])
+		}
+		add := func(w []float32) {
+			for k := range p {
+				p[k] += float64(w[k])
+			}
+			n++
+		}
+		prev := false
+		var prevSp uint64
+		for i := range toks {
+			tk := &toks[i]
+			if !wordTok(tk) || tk.key == "" {
+				prev = false
+				continue
+			}
+			wh := fnvString(tk.key)
+			f := wh
+			if h.neg && negatedWord(toks, i) {
+				f = fnvAdd(fnvString(negPrefix), tk.key)
+			}
+			if w := h.weights(f); w != nil {
+				add(w)
+			}
+			if prev {
+				if w := h.weights(fnvAdd(prevSp, tk.key)); w != nil {
+					add(w)
+				}
+			}
+			prev, prevSp = true, fnvAdd(wh, " ")
+			if h.chars {
+				charGrams(tk.key, h.lo, h.hi, func(f uint64) {
+					if w := h.weights(f); w != nil {
+						add(w)
+					}
+				})
+			}
+		}
+		return n
+	}
+	texts := []string{arabic300, tweet300, arabicMod300, englishMod300, "الخدمة ممتازة والتوصيل سريع 😍", "not good at all, never again", "wallahi el service 7elw"}
+	for _, h := range []*learnedHead{learnedSentAr, learnedSentEn, learnedSentArStack, learnedModAr, learnedIntent, learnedDialect, learnedInsult, learnedSentComments} {
+		if h == nil {
+			continue
+		}
+		for _, s := range texts {
+			toks := tokenizeComment(s)
+			got, want := make([]float64, len(h.classes)), make([]float64, len(h.classes))
+			if n, m := h.logits(toks, got), ref(h, toks, want); n != m {
+				t.Fatalf("%q: %d features, want %d", s, n, m)
+			}
+			for k := range got {
+				if got[k] != want[k] {
+					t.Fatalf("%q: logit %d %v, want %v", s, k, got[k], want[k])
+				}
+			}
+		}
+	}
+}
+
+// TestFeatTable: the open-addressing table finds every key of the map it
+// was built from, with its offset, and no other key.
+func TestFeatTable(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 100, 5000} {
+		m := map[uint64]uint32{}
+		for i := 0; i < n; i++ {
+			m[fnvString(fmt.Sprint("w", i))] = uint32(3 * i)
+		}
+		tab := newFeatTable(n)
+		for f, o := range m {
+			tab.put(f, o+7) // replaced below, as a map assignment replaces
+		}
+		for f, o := range m {
+			tab.put(f, o)
+		}
+		for f, o := range m {
+			if got, ok := tab.get(f); !ok || got != o {
+				t.Fatalf("n=%d: %x -> %d %v, want %d", n, f, got, ok, o)
+			}
+		}
+		for i := 0; i < 2*n+10; i++ {
+			f := fnvString(fmt.Sprint("x", i))
+			if _, ok := tab.get(f); ok != (m[f] != 0 || func() bool { _, in := m[f]; return in }()) {
+				t.Fatalf("n=%d: %x found", n, f)
 			}
 		}
 	}

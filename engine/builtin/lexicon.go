@@ -66,23 +66,38 @@ func atof(s string, def float64) float64 {
 
 // token is one word (or emoji) of a text with its byte span in the original.
 type token struct {
-	start, end int       // byte span [start,end) in the original text
-	key        string    // folded lookup form, inner separators removed
-	leet       string    // key with digit/symbol-for-letter substitutions (Latin only), "" if same
-	sq         string    // key with every run of equal runes squeezed to one
-	elong      bool      // the original had a run of 3+ equal letters
-	arabic     bool      // contains Arabic letters
-	emoji      bool      // a single pictographic symbol
-	single     bool      // a single letter
-	strips     []string  // Arabic only: the key without clitics (see stripForms)
-	stripped   bool      // strips is computed
-	arena      *[]string // backing store for strips, shared by the tokens of one text
+	start, end int         // byte span [start,end) in the original text
+	key        string      // folded lookup form, inner separators removed
+	leet       string      // key with digit/symbol-for-letter substitutions (Latin only), "" if same
+	sq         string      // key with every run of equal runes squeezed to one
+	elong      bool        // the original had a run of 3+ equal letters
+	arabic     bool        // contains Arabic letters
+	emoji      bool        // a single pictographic symbol
+	single     bool        // a single letter
+	strips     []string    // Arabic only: the key without clitics (see stripForms)
+	stripped   bool        // strips is computed
+	arena      *stripArena // backing store for strips, shared by the tokens of one text
 
-	// stripKnown: bit k set when squeeze(strips[k]) starts an entry of some
-	// matcher (knownFirst); forms from the 64th on are always looked up
-	stripKnown uint64
-	sqBits     uint32 // knownFirst[sq]: the matchers with an entry starting with sq
-	sqDone     bool   // sqBits is computed
+	// stripFW[k] is knownFirst[squeeze(strips[k])]: nil when no matcher has
+	// an entry starting with that form
+	stripFW []*firstWord
+	sqFW    *firstWord // knownFirst[sq]
+	sqDone  bool       // sqFW is computed
+
+	// lookups kept on the token (its key's entries in tables several rules
+	// read): conceptBits, urgent; keyHash
+	cDone, uwDone, whDone, clsDone bool
+	uw                             uint8
+	cBits                          uint32
+	wh                             uint64
+	cls, clsW                      uint64 // classBits (wordclass.go)
+}
+
+// stripArena is the backing store of the clitic forms of one text's tokens
+// and of their knownFirst entries (fws[k] is that of forms[k]).
+type stripArena struct {
+	forms []string
+	fws   []*firstWord
 }
 
 // isSep reports runes that may stand inside an evasively written word
@@ -149,7 +164,7 @@ func tokenize(text string) []token { return tokenizeBuf(text, nil) }
 // KB of tokens per call.
 type tokBuf struct {
 	toks  []token
-	arena []string
+	arena stripArena
 	sc    keyScratch
 	latin string // an Arabizi comment's own spelling (classifyText)
 }
@@ -165,8 +180,9 @@ func putTokBuf(b *tokBuf) {
 		return
 	}
 	clear(b.toks[:cap(b.toks)]) // drop references to the last text's strings
-	clear(b.arena[:cap(b.arena)])
-	b.toks, b.arena, b.latin = b.toks[:0], b.arena[:0], ""
+	clear(b.arena.forms[:cap(b.arena.forms)])
+	clear(b.arena.fws[:cap(b.arena.fws)])
+	b.toks, b.arena.forms, b.arena.fws, b.latin = b.toks[:0], b.arena.forms[:0], b.arena.fws[:0], ""
 	tokBufs.Put(b)
 }
 
@@ -278,9 +294,9 @@ func tokenizeBuf(text string, buf *tokBuf) []token {
 		buf.toks = toks
 	}
 	if len(toks) > 0 {
-		arena := new([]string)
+		arena := new(stripArena)
 		if buf != nil {
-			buf.arena = buf.arena[:0]
+			buf.arena.forms, buf.arena.fws = buf.arena.forms[:0], buf.arena.fws[:0]
 			arena = &buf.arena
 		}
 		for i := range toks {
@@ -322,6 +338,58 @@ func makeToken(text string, start, end int, sc *keyScratch) token {
 		t.finish(false, false, utf8.RuneCountInString(k))
 		return t
 	}
+	if k, n, ok := foldArabicLetters(sc, raw); ok {
+		// Arabic letters only, some of which fold (أ إ آ ى ة ؤ ئ): the
+		// key is those bytes folded in place, what the general path below
+		// builds for such a word
+		t.key, t.arabic = k, true
+		t.finish(false, false, n)
+		return t
+	}
+	return makeTokenGeneral(t, raw, sc)
+}
+
+// foldArabicLetters is the key of a word of Arabic letters (U+0621..U+064A
+// but tatweel) with no folded letter three times in a row: each letter
+// folded as textnorm folds it (أ إ آ to ا, ى to ي, ة to ه), then the hamza
+// seats (ؤ ئ to ء, foldHamzaSeatBytes); n is its rune count. ok is false
+// for any other word (the general path of makeToken reads it).
+func foldArabicLetters(sc *keyScratch, raw string) (key string, n int, ok bool) {
+	if len(raw)%2 != 0 {
+		return "", 0, false
+	}
+	b := sc.fold[:0]
+	var p1, p2 byte // the last two folded letters' second bytes (first bytes kept in q1, q2)
+	var q1, q2 byte
+	for i := 0; i < len(raw); i += 2 {
+		c, d := raw[i], raw[i+1]
+		r := rune(c&0x1F)<<6 | rune(d&0x3F)
+		if c != 0xD8 && c != 0xD9 || d&0xC0 != 0x80 || r < 0x0621 || r > 0x064A || r == 0x0640 {
+			return "", 0, false
+		}
+		switch r {
+		case 0x0622, 0x0623, 0x0625: // آ أ إ -> ا
+			c, d = 0xD8, 0xA7
+		case 0x0649: // ى -> ي
+			c, d = 0xD9, 0x8A
+		case 0x0629: // ة -> ه
+			c, d = 0xD9, 0x87
+		}
+		if i >= 4 && c == q1 && d == p1 && c == q2 && d == p2 {
+			return "", 0, false // a run of three: textnorm shortens it
+		}
+		q2, p2, q1, p1 = q1, p1, c, d
+		b = append(b, c, d)
+		n++
+	}
+	sc.fold = b
+	foldHamzaSeatBytes(b)
+	return string(b), n, true
+}
+
+// makeTokenGeneral is makeToken of a word that is not plain (foldPlain)
+// and not only Arabic letters (foldArabicLetters).
+func makeTokenGeneral(t token, raw string, sc *keyScratch) token {
 	// the key is built in scratch bytes and allocated once (it was a
 	// builder, the folded copy, then a copy without spaces and one with
 	// hamza seats folded)
@@ -402,19 +470,25 @@ func (t *token) stripForms() []string {
 		t.stripped = true
 		if t.arena == nil {
 			t.strips = arabicStrips(t.key)
+			if len(t.strips) > 0 {
+				t.stripFW = make([]*firstWord, len(t.strips))
+				for k, c := range t.strips {
+					t.stripFW[k] = knownFirst[squeeze(c)]
+				}
+			}
 		} else {
-			if cap(*t.arena) == 0 {
-				*t.arena = make([]string, 0, 64)
+			a := t.arena
+			if cap(a.forms) == 0 {
+				a.forms, a.fws = make([]string, 0, 64), make([]*firstWord, 0, 64)
 			}
-			n := len(*t.arena)
-			*t.arena = appendStrips(*t.arena, t.key)
-			if len(*t.arena) > n {
-				t.strips = (*t.arena)[n:len(*t.arena):len(*t.arena)]
-			}
-		}
-		for k, c := range t.strips {
-			if k < 64 && knownFirst[squeeze(c)] != 0 {
-				t.stripKnown |= 1 << k
+			n := len(a.forms)
+			a.forms = appendStrips(a.forms, t.key)
+			if m := len(a.forms); m > n {
+				t.strips = a.forms[n:m:m]
+				for _, c := range t.strips {
+					a.fws = append(a.fws, knownFirst[squeeze(c)])
+				}
+				t.stripFW = a.fws[n:m:m]
 			}
 		}
 	}
@@ -429,17 +503,67 @@ func (t *token) stripForms() []string {
 // Matchers are built at start-up (package initialisation), before any
 // lookup: newMatcher and add write this map.
 var (
-	knownFirst = map[string]uint32{}
+	knownFirst = map[string]*firstWord{}
 	matchers   int // matchers made so far
 )
 
-// firstBits returns knownFirst[t.sq] (computed once per token).
-func (t *token) firstBits() uint32 {
+// firstWord is knownFirst's entry of one squeezed first word: the bits of
+// the matchers with entries starting with it and, for each such matcher,
+// m.first[word] (the same slice), so that a matcher reads a token's entries
+// without a lookup of its own.
+type firstWord struct {
+	bits uint32
+	one  matcherEntries   // the first matcher's (most words are in one)
+	more []matcherEntries // the others'
+}
+
+type matcherEntries struct {
+	m  *matcher
+	es []*entry
+}
+
+// of returns m's entries starting with the word of fw (fw may be nil).
+func (fw *firstWord) of(m *matcher) []*entry {
+	if fw == nil {
+		return nil
+	}
+	if fw.one.m == m {
+		return fw.one.es
+	}
+	for i := range fw.more {
+		if fw.more[i].m == m {
+			return fw.more[i].es
+		}
+	}
+	return nil
+}
+
+// firstWords is the memory of knownFirst's entries, allocated in blocks.
+var firstWords []firstWord
+
+func newFirstWord() *firstWord {
+	if len(firstWords) == cap(firstWords) {
+		firstWords = make([]firstWord, 0, 1024)
+	}
+	firstWords = firstWords[:len(firstWords)+1]
+	return &firstWords[len(firstWords)-1]
+}
+
+// firstWord returns knownFirst[t.sq] (computed once per token).
+func (t *token) firstWord() *firstWord {
 	if !t.sqDone {
 		t.sqDone = true
-		t.sqBits = knownFirst[t.sq]
+		t.sqFW = knownFirst[t.sq]
 	}
-	return t.sqBits
+	return t.sqFW
+}
+
+// firstBits returns the bits of knownFirst[t.sq].
+func (t *token) firstBits() uint32 {
+	if fw := t.firstWord(); fw != nil {
+		return fw.bits
+	}
+	return 0
 }
 
 // foldPlain returns raw unchanged as its own folded key when folding cannot
@@ -551,8 +675,33 @@ func squeeze(s string) string {
 	return b.String()
 }
 
-// hasRun reports two equal runes in a row.
+// hasRun reports two equal runes in a row: byte by byte over ASCII and
+// two-byte runes (Latin and Arabic words), by runes otherwise.
 func hasRun(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c < utf8.RuneSelf:
+			if i+1 < len(s) && s[i+1] == c {
+				return true
+			}
+			i++
+		case c >= 0xC2 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			// a valid two-byte rune: the next is the same only as the
+			// same two bytes
+			if i+3 < len(s) && s[i+2] == c && s[i+3] == s[i+1] {
+				return true
+			}
+			i += 2
+		default:
+			return hasRunRunes(s)
+		}
+	}
+	return false
+}
+
+// hasRunRunes is hasRun by decoding every rune.
+func hasRunRunes(s string) bool {
 	var prev rune = -1
 	for _, r := range s {
 		if r == prev {
@@ -619,12 +768,29 @@ func (m *matcher) add(phrase string, id int, exact bool) {
 	for _, t := range toks {
 		e.words = append(e.words, t.key)
 	}
+	if len(e.words) > m.max {
+		m.max = len(e.words)
+	}
 	k := squeeze(e.words[0])
 	e.sq0 = k
 	m.first[k] = append(m.first[k], e)
-	knownFirst[k] |= m.bit
-	if len(e.words) > m.max {
-		m.max = len(e.words)
+	fw := knownFirst[k]
+	if fw == nil {
+		fw = newFirstWord()
+		knownFirst[k] = fw
+	}
+	fw.bits |= m.bit
+	switch {
+	case fw.one.m == nil || fw.one.m == m:
+		fw.one = matcherEntries{m, m.first[k]} // the slice grown by this add
+	default:
+		for i := range fw.more {
+			if fw.more[i].m == m {
+				fw.more[i].es = m.first[k]
+				return
+			}
+		}
+		fw.more = append(fw.more, matcherEntries{m, m.first[k]})
 	}
 }
 
@@ -659,7 +825,13 @@ func appendStrips(out []string, key string) []string {
 	// that end with its last can match (in their order in the lists)
 	first, _ := utf8.DecodeRuneInString(key)
 	last, _ := utf8.DecodeLastRuneInString(key)
-	prefixes, suffixes := arPrefixByFirst[first], arSuffixByLast[last]
+	var prefixes, suffixes []int
+	if first >= 0x0600 && first <= 0x06FF {
+		prefixes = arPrefixByFirst[first-0x0600]
+	}
+	if last >= 0x0600 && last <= 0x06FF {
+		suffixes = arSuffixByLast[last-0x0600]
+	}
 	if len(prefixes) == 0 && len(suffixes) == 0 {
 		return out
 	}
@@ -689,16 +861,23 @@ func appendStrips(out []string, key string) []string {
 }
 
 // arPrefixByFirst and arSuffixByLast index arPrefixes by their first rune
-// and arSuffixes by their last, each list in the order of the table.
-var arPrefixByFirst, arSuffixByLast = func() (p, s map[rune][]int) {
-	p, s = map[rune][]int{}, map[rune][]int{}
+// and arSuffixes by their last (rune - U+0600: every affix is in the Arabic
+// block), each list in the order of the table.
+var arPrefixByFirst, arSuffixByLast = func() (p, s *[0x100][]int) {
+	p, s = new([0x100][]int), new([0x100][]int)
 	for i, x := range arPrefixes {
 		r, _ := utf8.DecodeRuneInString(x)
-		p[r] = append(p[r], i)
+		if r < 0x0600 || r > 0x06FF {
+			panic("builtin: Arabic prefix outside the Arabic block: " + x)
+		}
+		p[r-0x0600] = append(p[r-0x0600], i)
 	}
 	for i, x := range arSuffixes {
 		r, _ := utf8.DecodeLastRuneInString(x)
-		s[r] = append(s[r], i)
+		if r < 0x0600 || r > 0x06FF {
+			panic("builtin: Arabic suffix outside the Arabic block: " + x)
+		}
+		s[r-0x0600] = append(s[r-0x0600], i)
 	}
 	return p, s
 }()
@@ -722,18 +901,19 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	for i := 0; i < len(toks); {
 		best := hit{ti: -1, tj: -1}
 		t := &toks[i]
-		if t.firstBits()&m.bit != 0 {
-			m.try(&best, toks, i, t.sq, false)
+		if fw := t.firstWord(); fw != nil && fw.bits&m.bit != 0 {
+			m.try(&best, toks, i, fw.of(m))
 		}
 		if t.leet != "" {
-			m.try(&best, toks, i, squeeze(t.leet), false)
+			m.try(&best, toks, i, m.first[squeeze(t.leet)])
 		}
 		if best.ti < 0 && t.arabic {
 			for k, c := range t.stripForms() {
-				if k < 64 && t.stripKnown&(1<<k) == 0 {
-					continue // in no matcher (knownFirst)
+				es := t.stripFW[k].of(m)
+				if len(es) == 0 {
+					continue // no entry of m starts with this form
 				}
-				m.try(&best, toks, i, c, true)
+				m.tryStripped(&best, toks, i, c, es)
 				if best.ti >= 0 {
 					break
 				}
@@ -749,16 +929,33 @@ func (m *matcher) appendFind(hits []hit, toks []token) []hit {
 	return hits
 }
 
-// try looks up the entries starting with key (a lookup form of toks[i]; a
-// clitic-stripped one when stripped) and keeps the longest match in best.
-func (m *matcher) try(best *hit, toks []token, i int, key string, stripped bool) {
+// try reads m's entries starting with a lookup form of toks[i] (es: those
+// of its squeezed key or leet form) and keeps the longest match in best.
+func (m *matcher) try(best *hit, toks []token, i int, es []*entry) {
 	t := &toks[i]
-	sk := key
-	if stripped {
-		sk = squeeze(key)
+	for _, e := range es {
+		if len(e.words) <= best.tj-best.ti {
+			continue
+		}
+		if i+len(e.words) > len(toks) {
+			continue
+		}
+		ok := wordEq(t, e.words[0], e.exact)
+		for k := 1; ok && k < len(e.words); k++ {
+			ok = wordEq(&toks[i+k], e.words[k], e.exact)
+		}
+		if ok {
+			*best = hit{ti: i, tj: i + len(e.words), id: e.id}
+		}
 	}
-	for _, e := range m.first[sk] {
-		if stripped && e.exact && !(m.vocative && len(t.key) == len(key)+len(vocativeYa) && strings.HasPrefix(t.key, vocativeYa)) {
+}
+
+// tryStripped is try for key, a clitic-stripped form of toks[i], and es,
+// m's entries starting with squeeze(key) (so every e.sq0 is squeeze(key)).
+func (m *matcher) tryStripped(best *hit, toks []token, i int, key string, es []*entry) {
+	t := &toks[i]
+	for _, e := range es {
+		if e.exact && !(m.vocative && len(t.key) == len(key)+len(vocativeYa) && strings.HasPrefix(t.key, vocativeYa)) {
 			continue
 		}
 		if len(e.words) <= best.tj-best.ti {
@@ -767,12 +964,7 @@ func (m *matcher) try(best *hit, toks []token, i int, key string, stripped bool)
 		if i+len(e.words) > len(toks) {
 			continue
 		}
-		ok := true
-		if stripped {
-			ok = key == e.words[0] || t.elong && sk == e.sq0
-		} else {
-			ok = wordEq(t, e.words[0], e.exact)
-		}
+		ok := key == e.words[0] || t.elong // t.elong && squeeze(key) == e.sq0
 		for k := 1; ok && k < len(e.words); k++ {
 			ok = wordEq(&toks[i+k], e.words[k], e.exact)
 		}

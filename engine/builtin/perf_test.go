@@ -133,12 +133,24 @@ func TestIsWordRuneFast(t *testing.T) {
 }
 
 // TestKnownFirst: every matcher's first words are in knownFirst, so the
-// tokens' cached "in no matcher" answers never skip a match.
+// tokens' cached "in no matcher" answers never skip a match, and each
+// holds the matcher's own entries.
 func TestKnownFirst(t *testing.T) {
 	for _, m := range []*matcher{urgentM, spamM, intentM, intentS, modM, allowM, sentM, dlM, glEnM, glArM, articleM} {
-		for k := range m.first {
-			if knownFirst[k]&m.bit == 0 {
+		for k, es := range m.first {
+			fw := knownFirst[k]
+			if fw == nil || fw.bits&m.bit == 0 {
 				t.Fatalf("%q missing from knownFirst", k)
+			}
+			// the entries a matcher reads through knownFirst are its own, in order
+			if got := fw.of(m); len(got) != len(es) {
+				t.Fatalf("%q: %d entries through knownFirst, %d in the matcher", k, len(got), len(es))
+			} else {
+				for i := range es {
+					if got[i] != es[i] {
+						t.Fatalf("%q: entry %d differs", k, i)
+					}
+				}
 			}
 		}
 	}
@@ -180,6 +192,63 @@ func TestAppendStripsIndexed(t *testing.T) {
 		key := string(rs)
 		if got, want := appendStrips(nil, key), all(key); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q: %q, want %q", key, got, want)
+		}
+	}
+}
+
+// TestFoldArabicLetters: a word of Arabic letters gets from
+// foldArabicLetters the token the general path builds (random words over
+// the letters, the folding ones and a few that are not letters, with many
+// repeats so that runs of three occur).
+func TestFoldArabicLetters(t *testing.T) {
+	var alphabet []rune
+	for r := rune(0x0620); r <= 0x064C; r++ {
+		alphabet = append(alphabet, r)
+	}
+	alphabet = append(alphabet, 'a', '3', 0x0670, 0x06CC, 0x06A9)
+	rng := rand.New(rand.NewSource(12))
+	sc1, sc2 := new(keyScratch), new(keyScratch)
+	fast := 0
+	for n := 0; n < 200000; n++ {
+		var w []rune
+		for k := 1 + rng.Intn(8); k > 0; k-- {
+			if len(w) > 0 && rng.Intn(3) == 0 {
+				w = append(w, w[len(w)-1])
+			} else if rng.Intn(2) == 0 {
+				w = append(w, []rune{0x0622, 0x0623, 0x0625, 0x0627, 0x0629, 0x0647, 0x0649, 0x064A, 0x0624, 0x0626, 0x0621}[rng.Intn(11)])
+			} else {
+				w = append(w, alphabet[rng.Intn(len(alphabet))])
+			}
+		}
+		raw := string(w)
+		got := makeToken(raw, 0, len(raw), sc1)
+		want := makeTokenGeneral(token{start: 0, end: len(raw)}, raw, sc2)
+		if _, _, ok := foldArabicLetters(sc1, raw); ok {
+			fast++
+		}
+		if got.key != want.key || got.arabic != want.arabic || got.elong != want.elong || got.single != want.single || got.sq != want.sq || got.leet != want.leet {
+			t.Fatalf("%q (%U): %+v, want %+v", raw, w, got, want)
+		}
+	}
+	if fast < 10000 {
+		t.Errorf("only %d words took the fast path", fast)
+	}
+}
+
+// TestHasRunBytes: hasRun's byte-level paths agree with decoding runes
+// (random strings of ASCII, Arabic, three-byte runes, emoji and invalid
+// bytes, with many repeats).
+func TestHasRunBytes(t *testing.T) {
+	pieces := []string{"a", "b", "ا", "ب", "ة", "€", "😂", "\xd8", "\xa7", "\xff", "\xd8\xd8", " "}
+	rng := rand.New(rand.NewSource(7))
+	for n := 0; n < 100000; n++ {
+		var b strings.Builder
+		for k := rng.Intn(7); k >= 0; k-- {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		s := b.String()
+		if hasRun(s) != hasRunRunes(s) {
+			t.Fatalf("%q: hasRun %v", s, hasRun(s))
 		}
 	}
 }

@@ -32,11 +32,10 @@ func arabicUrgent(toks []token) bool {
 			continue
 		}
 		arabic = true
-		k := t.key
 		if debitedFromMe(toks, i) {
 			return true
 		}
-		switch urgentWords[k] { // one lookup a token
+		switch t.urgent() { // one lookup a token
 		case uwPaid:
 			paid = true
 		case uwTwice:
@@ -103,11 +102,10 @@ func leavingOrDebited(toks []token) bool {
 		if !t.arabic {
 			continue
 		}
-		k := t.key
 		if debitedFromMe(toks, i) {
 			return true
 		}
-		switch urgentWords[k] {
+		switch t.urgent() {
 		case uwDeal:
 			if negatedBefore(toks, i) || lastTimeBefore(toks, i) {
 				return true
@@ -116,6 +114,18 @@ func leavingOrDebited(toks []token) bool {
 			if i+1 < len(toks) && ownAccount[toks[i+1].key] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// debitAt reports "خصم" or "سحب" at byte 0, 2 or 4 of k: where the stems
+// debitedFromMe reads stand (bare, or after debitVerb's one or two
+// two-byte prefixes); most words fail on their first bytes.
+func debitAt(k string) bool {
+	for o := 0; o <= 4 && o+6 <= len(k); o += 2 {
+		if k[o] == 0xD8 && (k[o+1] == 0xAE || k[o+1] == 0xB3) && (strings.HasPrefix(k[o:], "خصم") || strings.HasPrefix(k[o:], "سحب")) {
+			return true
 		}
 	}
 	return false
@@ -140,8 +150,7 @@ func debitVerb(k string) bool {
 // many times ("جربت كذا مرة") stays medium in the labelled sets, so the
 // count must follow a word of the failure recurring.
 func countedTimes(toks []token, i int) bool {
-	k := strings.TrimPrefix(toks[i].key, "و")
-	if !timesNouns[k] || i < 2 {
+	if !toks[i].isW(clTimesNouns) || i < 2 {
 		return false
 	}
 	if !manyCounts[strings.TrimPrefix(toks[i-1].key, "و")] {
@@ -254,7 +263,7 @@ func waitedLong(toks []token) bool {
 	span, neg := false, false
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
-		if monthSpans[k] && i > 0 && spanStarts[strings.TrimPrefix(toks[i-1].key, "و")] {
+		if toks[i].isW(clMonthSpans) && i > 0 && toks[i-1].isW(clSpanStarts) {
 			span = true
 		}
 		if k == "لم" || k == "ما" || k == "مش" || k == "لا" || k == "مو" || k == "محد" || k == "محدش" {
@@ -277,9 +286,9 @@ func withheldLong(toks []token) bool {
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
 		switch {
-		case heldMoney[k] || urgentWords[toks[i].key] == uwMoney:
+		case toks[i].isW(clHeldMoney) || toks[i].urgent() == uwMoney:
 			money = true
-		case longSpans[k]:
+		case toks[i].isW(clLongSpans):
 			span = true
 		case returnVerb(k) || strings.Contains(k, "سترد") || k == "تعد" || k == "يعيد" || k == "تعيد" || k == "يعيدوا":
 			if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") || negatedBefore(toks, i) ||
@@ -333,6 +342,14 @@ const (
 	uwDemand // "you want / you ask" (بدكن, عايزين, تبون)
 	uwOther  // "another" (تانية, ثانية, أخرى) after a company noun
 )
+
+// urgent is urgentWords[t.key], looked up once per token.
+func (t *token) urgent() uint8 {
+	if !t.uwDone {
+		t.uw, t.uwDone = urgentWords[t.key], true
+	}
+	return t.uw
+}
 
 var urgentWords = func() map[string]uint8 {
 	m := map[string]uint8{}
@@ -431,10 +448,10 @@ func againAfter(toks []token, i int) bool {
 func debitedFromMe(toks []token, i int) bool {
 	k := toks[i].key
 	kb := strings.TrimPrefix(k, "و")
-	if hasDebitStem(k) || debitedMe[kb] {
+	if hasDebitStem(k) || toks[i].isW(clDebitedMe) {
 		return true
 	}
-	if !(strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) || i+1 >= len(toks) {
+	if !debitAt(kb) || !(strings.HasPrefix(kb, "خصم") || strings.HasPrefix(kb, "سحب") || debitVerb(kb)) || i+1 >= len(toks) {
 		return false
 	}
 	if toks[i+1].key == "مني" || toks[i+1].key == "منا" {
@@ -530,7 +547,7 @@ var (
 // whatever other cue it has ("لسه مرجعوش الفلوس").
 func anyRefundWithheld(toks []token) bool {
 	for i := range toks {
-		if toks[i].arabic && urgentWords[toks[i].key] == uwMoney && refundWithheld(toks, i) {
+		if toks[i].arabic && toks[i].urgent() == uwMoney && refundWithheld(toks, i) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"strings"
 	"testing"
 
 	"svc/engine/op"
@@ -127,5 +128,21 @@ func TestDeductionFromOwnMoney(t *testing.T) {
 	}
 	if c := Classify(op.ClassifyRequest{Text: "خصم 20% على كل المنتجات من اليوم"}); c.Priority == "high" {
 		t.Errorf("a discount offered: priority %s", c.Priority)
+	}
+}
+
+// TestDebitAt: debitAt holds for every word debitedFromMe's stems or
+// debitVerb read (its gate loses none).
+func TestDebitAt(t *testing.T) {
+	for _, w := range []string{"خصم", "سحب", "خصموا", "سحبوا", "تخصمون", "يخصموا", "بتسحبوا", "نسحب", "بيخصم", "بنسحب"} {
+		if !debitAt(w) {
+			t.Errorf("%s: debitAt false", w)
+		}
+	}
+	for _, w := range []string{"خص", "مسحوب", "الخصم", "وسحب", "كتب", "بخصم"} {
+		want := strings.HasPrefix(w, "خصم") || strings.HasPrefix(w, "سحب") || debitVerb(w)
+		if want && !debitAt(w) {
+			t.Errorf("%s: debitAt false", w)
+		}
 	}
 }

@@ -84,7 +84,7 @@ func harmUrgent(toks []token) bool {
 		case m&hkWhere != 0:
 			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
-				if gone := toks[j].key; urgentWords[gone] == uwMoney || myMoney[gone] {
+				if gone := toks[j].key; toks[j].urgent() == uwMoney || myMoney[gone] {
 					return true
 				}
 			}
@@ -272,10 +272,10 @@ func extraTaken(toks []token) bool {
 		if !toks[i].arabic {
 			continue
 		}
-		if debitedMe[strings.TrimPrefix(toks[i].key, "و")] {
+		if toks[i].isW(clDebitedMe) {
 			return true // "خصملي ٣٠ جنيه": money taken from me
 		}
-		switch urgentWords[toks[i].key] {
+		switch toks[i].urgent() {
 		case uwDemand:
 			took = took || tookVerbs[toks[i].key]
 		case uwExtra:
@@ -396,8 +396,7 @@ func brokeAr(toks []token) bool {
 		if !toks[i].arabic {
 			continue
 		}
-		k := strings.TrimPrefix(toks[i].key, "و")
-		if brokeVerbs[k] && !negatedBefore(toks, i) {
+		if toks[i].isW(clBrokeVerbs) && !negatedBefore(toks, i) {
 			return true
 		}
 	}
@@ -414,8 +413,7 @@ func damageDone(toks []token) bool {
 		if !toks[i].arabic || !toks[i+1].arabic {
 			continue
 		}
-		k := strings.TrimPrefix(toks[i].key, "و")
-		if !damageVerbs[k] || negatedBefore(toks, i) {
+		if !toks[i].isW(clDamageVerbs) || negatedBefore(toks, i) {
 			continue
 		}
 		n := toks[i+1].key
@@ -450,7 +448,7 @@ var (
 // prescription).
 func arWrongMedicine(toks []token) bool {
 	for i := 0; i+1 < len(toks); i++ {
-		if !toks[i].arabic || !medicineAr[strings.TrimPrefix(toks[i].key, "و")] {
+		if !toks[i].arabic || !toks[i].isW(clMedicineAr) {
 			continue
 		}
 		if wrongAr[toks[i+1].key] || i+2 < len(toks) && wrongAr[toks[i+2].key] {

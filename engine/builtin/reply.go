@@ -27,12 +27,27 @@ func init() {
 // (redraftIn).
 var friendlyKind = map[string]string{}
 
+// friendlyArabizi holds dialect.ToArabizi of every friendly template: an
+// Arabizi comment's draft (classifyArabizi) is one of them, spelled in
+// Arabizi once at start-up rather than on every call.
+var friendlyArabizi = map[string]string{}
+
 func init() {
 	for k, t := range replyTemplates {
 		if f := strings.SplitN(k, "|", 3); len(f) == 3 && f[1] == "informal" {
 			friendlyKind[t] = f[2]
+			friendlyArabizi[t] = dialect.ToArabizi(t)
 		}
 	}
+}
+
+// toArabiziReply is dialect.ToArabizi of a reply draft, read from
+// friendlyArabizi when the draft is a friendly template.
+func toArabiziReply(text string) string {
+	if s, ok := friendlyArabizi[text]; ok {
+		return s
+	}
+	return dialect.ToArabizi(text)
 }
 
 // redraftIn is the friendly draft text (a template of draftReply's, tone

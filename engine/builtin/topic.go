@@ -121,7 +121,7 @@ func topicSpan(text string, toks []token) uint64 {
 		if i > 0 && strings.ContainsAny(text[toks[i-1].end:toks[i].start], ",.!?؟،;:()\n") {
 			gaps |= 1 << uint(i)
 		}
-		if toks[i].arabic && topicPrepAr[toks[i].key] {
+		if toks[i].arabic && toks[i].is(clTopicPrepAr) {
 			preps |= 1 << uint(i)
 		}
 	}

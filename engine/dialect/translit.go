@@ -191,7 +191,8 @@ func (t *Transliterator) Transliterate(text string) Translit {
 		ar        string
 		proclitic bool
 	}
-	var ws []word
+	var wsArr [64]word // on the stack: a comment's words rarely outgrow it
+	ws := wsArr[:0]
 	var buf [maxTranslitWord]byte
 	known, spelled, english, digit, loan, table, vocab := 0, 0, 0, 0, 0, 0, 0
 	prevFollow := false  // the previous Latin word was "follow"
@@ -258,6 +259,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	}
 	var b strings.Builder
 	b.Grow(len(text) * 2)
+	x.segs = make([]segment, 0, len(ws))
 	copied := 0
 	for k := 0; k < len(ws); k++ {
 		w := ws[k]
