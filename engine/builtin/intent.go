@@ -887,6 +887,15 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		if c.idx == iQuestion && !qmark && !tweet && h.ti > 0 && toks[h.ti].arabic && embeddedAsk(toks[h.ti-1].key, toks[h.ti].key) {
 			continue
 		}
+		// "it would be very helpful if ...": the good word inside the
+		// conditional proposes; it praises nothing yet
+		if c.idx == iPraise && h.ti >= 2 && !toks[h.ti].arabic && wouldBeBefore(toks, h.ti) {
+			continue
+		}
+		// "i wish you all the best", "wish you success": a well-wish
+		if c.idx == iSuggestion && !toks[h.ti].arabic && wellWishAfter(toks, h.tj) {
+			continue
+		}
 		// "بكم" after a verb or word that governs "ب" ("نفخر بكم", "أهلا
 		// بكم", "نثق بكم") is "of / with you", not "for how much"
 		if c.idx == iQuestion && h.ti > 0 && toks[h.ti].key == "بكم" && withYouBefore[strings.TrimPrefix(toks[h.ti-1].key, "و")] {
@@ -1777,6 +1786,27 @@ func embeddedAsk(verb, ask string) bool {
 	verb = strings.TrimPrefix(verb, "و")
 	return tellToMeVerbs[verb] || knowVerbs[verb] && whyWords[ask]
 }
+
+// wouldBeBefore reports "would be" (or "would be very/really/so") right
+// before toks[i].
+func wouldBeBefore(toks []token, i int) bool {
+	j := i - 1
+	if degreeEn[toks[j].key] {
+		j--
+	}
+	return j >= 1 && toks[j].key == "be" && (toks[j-1].key == "would" || toks[j-1].key == "itd" || toks[j-1].key == "wouldd")
+}
+
+// wellWishAfter reports a blessing right after a wish ("... all the best",
+// "... success", "... the best", "... good luck").
+func wellWishAfter(toks []token, j int) bool {
+	for j < len(toks) && (toks[j].key == "you" || toks[j].key == "u" || toks[j].key == "all" || toks[j].key == "the" || toks[j].key == "more" || toks[j].key == "much" || toks[j].key == "continued" || toks[j].key == "good") {
+		j++
+	}
+	return j < len(toks) && (toks[j].key == "best" || toks[j].key == "success" || toks[j].key == "luck")
+}
+
+var degreeEn = wordSet("very", "really", "so", "super", "extremely", "truly")
 
 // mayIAsk reports a comment that is one question opened by "may I / is it
 // possible" (can I, could we, is it possible to, هل يمكن, ممكن, ينفع, هل

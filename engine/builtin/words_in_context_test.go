@@ -65,3 +65,25 @@ func TestAskingWhetherOneMay(t *testing.T) {
 		}
 	}
 }
+
+// TestWellWishAndConditional: a well-wish ("أتمنى لكم التوفيق", "wish you
+// all the best") blesses: praise, not a proposal; a good word inside "it
+// would be ... if" proposes: a suggestion, not praise.
+func TestWellWishAndConditional(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		intent string
+	}{
+		{"نتمنى لك دوام التوفيق يا دكتور", "praise"},
+		{"أتمنى لكم الاستمرار والنجاح", "praise"},
+		{"فيديو حلو ومفيد، اتمنى لكم التوفيق", "praise"},
+		{"I wish you all the best, lovely shop", "praise"},
+		{"it would be very helpful if the bank app showed pending transfers", "suggestion"},
+		{"اتمنى تعملوا حلقة عن الخبز", "suggestion"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent {
+			t.Errorf("%q: %v; want [%s]", tc.text, c.Intent, tc.intent)
+		}
+	}
+}
