@@ -271,6 +271,15 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	}
 	a.intents, a.label = r19Question(&a) // intent_r19.go
 	a.label = withCommentSentiment(&a)   // sentiment_comments.go
+	// a negative comment left "other" with some complaint evidence and no
+	// offensive word complains: what went wrong told without a decisive
+	// complaint word ("وقاعدين مستنيين بقالنا ٣ ساعات والدكتور لسه مجاش",
+	// "Drove 40 miles to find a 2 bed. Wasted my Saturday"). Decided on
+	// the final sentiment (after the comments' head), as praise is above;
+	// not when the learned head, confident of "other", overruled the cue.
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && a.sc.cue[iComplaint] > 0 && a.sc.overruled&(1<<iComplaint) == 0 {
+		a.intents = []string{"complaint"}
+	}
 	return a
 }
 

@@ -762,6 +762,9 @@ type intentEv struct {
 	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
 	howTo  bool // "how do/can I", "how to" opens a sentence
 	mayI   bool // one question asking whether the writer may ("can I cancel and get a refund?")
+	// overruled: the intents (bit k) whose weak cues the learned head,
+	// confident of another, overruled (withLearnedIntent)
+	overruled uint8
 	// spamContact: the spam evidence has a link, a phone number or an
 	// e-mail address
 	spamContact bool
