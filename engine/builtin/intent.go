@@ -1262,7 +1262,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	// arRhetorical); a real question word elsewhere keeps the question
 	if sent.arabic && (ev.cue[iComplaint] >= 1 || ev.cue[iComplaint] >= 0.5 && sc[iComplaint] >= 1.2) && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
 		sc[iQuestion] = 0
-	} else if sent.arabic && exclaims(text) >= 2 && sc[iPraise] < 0.5 && sent.rawPos == 0 && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
+	} else if sent.arabic && exclaims(text) >= 2 && sc[iPraise] < 0.5 && sent.rawPos == 0 && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && (!askWordAr(toks) || someoneExplainMe(toks)) {
 		// the same indignant question beside repeated exclamation marks
 		// ("شو هالشغلة؟ قطعتولي الإنترنت ... !!!", "عادي كده؟!!") is outrage
 		// without a complaint word: a complaint, not a question

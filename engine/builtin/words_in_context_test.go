@@ -107,3 +107,24 @@ func TestNegativeOtherComplains(t *testing.T) {
 		}
 	}
 }
+
+// TestPleasAndGenres: "someone explain to me how!!!" is exasperation (a
+// complaint), a plea to correct what was charged is a complaint (not a
+// proposal), and horror as a genre ("ألعاب رعب") frightens nobody.
+func TestPleasAndGenres(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		intent string
+	}{
+		{"الفاتورة زادت الضعف وانا مستخدمتش حاجة، حد يفهمني ازاي!!!", "complaint"},
+		{"حد يفهمني ازاي اشغل الجهاز؟", "question"},
+		{"يرجى تصحيح المبلغ المخصوم من حسابي", "complaint"},
+		{"نرجو استرجاع المبلغ المدفوع مرتين", "complaint"},
+		{"يا ريت تنزلوا حلقة عن أفلام رعب قديمة", "suggestion"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent {
+			t.Errorf("%q: %v %s; want [%s]", tc.text, c.Intent, c.Sentiment, tc.intent)
+		}
+	}
+}
