@@ -280,6 +280,12 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && a.sc.cue[iComplaint] > 0 && a.sc.overruled&(1<<iComplaint) == 0 {
 		a.intents = []string{"complaint"}
 	}
+	// and a comment the comments' head found positive, with some praise
+	// evidence, praises, as above ("فريق التنضيف كانوا محترفين ومرتبين،
+	// أكيد رح نعيد معكن")
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "positive" && a.tx.abuse() < abusiveMin && a.sc.cue[iPraise] > 0 && a.sc.overruled&(1<<iPraise) == 0 {
+		a.intents = []string{"praise"}
+	}
 	return a
 }
 

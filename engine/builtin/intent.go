@@ -1123,6 +1123,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
+	// money taken from the writer ("سحبوا مني ٤٩ ريال تجديد اشتراك") beside
+	// spam words (an amount, "اشتراك") is a customer's grievance, decisive
+	// as a failure cue is (pickIntents keeps it from spam)
+	if sent.arabic && spam.score >= 0.5 && debitedAny(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], failureWeight)
+		ev.maxComplaint = math.Max(ev.maxComplaint, failureWeight)
+	}
 	if cb&cwMisuse != 0 && accountMisuse(toks) {
 		// a decisive failure: spam words beside it ("الحساب بتاعي اتهكر")
 		// are the customer's (pickIntents)
