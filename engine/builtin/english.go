@@ -599,9 +599,19 @@ func moneyGone(toks []token) bool {
 				return true
 			}
 		}
+		// "roaming ate my whole balance", "the app drained my credit",
+		// "that is my money" (held and claimed)
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			if drainVerbs[toks[j].key] || toks[i].key == "money" && j == i-2 && toks[j+1].key == "my" && (toks[j].key == "is" || toks[j].key == "its" || toks[j].key == "thats") {
+				return true
+			}
+		}
 	}
 	return false
 }
+
+// drainVerbs take the writer's money or balance away.
+var drainVerbs = wordSet("ate", "eats", "eating", "drained", "drains", "draining", "stole", "stolen", "steals", "swallowed", "wiped", "emptied", "emptying", "took", "taking")
 
 var valueNouns = wordSet("money", "miles", "points", "balance", "credit", "credits", "savings", "funds", "deposit")
 

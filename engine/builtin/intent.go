@@ -1284,6 +1284,14 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
 	}
+	// a yes/no question asked with an angry face and no question word
+	// ("the bundle i bought yesterday is already gone?? 😤", "الطلب لسه
+	// موصلش؟ 😡"): indignation at what happened, a complaint
+	if qmark && sc[iQuestion] > 0 && !ev.howTo && !ev.mayI && angryFace(text) && !askWordAr(toks) && !enAskWord(toks) {
+		sc[iQuestion] = 0
+		sc[iComplaint] = math.Max(sc[iComplaint], intentThreshold[iComplaint]+0.2)
+		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 0.6)
+	}
 	// a good word opening the comment alone before a failure ("رائع،
 	// تحديث آخر يعطل الإشعارات"): irony (irony_ar.go)
 	if sent.arabic && !qmark && sc[iPraise] > 0 && ev.cue[iSuggestion] < 0.5 && arIronicOpener(text, toks) {
@@ -1817,6 +1825,41 @@ func wellWishAfter(toks []token, j int) bool {
 }
 
 var degreeEn = wordSet("very", "really", "so", "super", "extremely", "truly")
+
+// angryFace reports an angry or exasperated face (😤 😡 🤬 😠 👿).
+func angryFace(text string) bool {
+	if !hasFourByte(text) {
+		return false
+	}
+	for _, f := range [...]string{"😤", "😡", "🤬", "😠", "👿"} {
+		if strings.Contains(text, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFourByte reports a four-byte UTF-8 character (every emoji face is one).
+func hasFourByte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xF0 {
+			return true
+		}
+	}
+	return false
+}
+
+// enAskWord reports an English question word (what, when, where, how,
+// why, which, who, whats).
+func enAskWord(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "what", "whats", "when", "where", "wheres", "how", "hows", "why", "which", "who":
+			return true
+		}
+	}
+	return false
+}
 
 // mayIAsk reports a comment that is one question opened by "may I / is it
 // possible" (can I, could we, is it possible to, هل يمكن, ممكن, ينفع, هل

@@ -41,3 +41,25 @@ func TestReadThroughClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestAngryQuestionAndMoneyGone: a yes/no question asked with an angry
+// face complains; money eaten or drained, or claimed as "my money", is
+// urgent.
+func TestAngryQuestionAndMoneyGone(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		intent   string
+		priority string
+	}{
+		{"my new sim card already stopped working?? 😡", "complaint", ""},
+		{"الطلب لسه موصلش؟ 🤬", "complaint", ""},
+		{"when does the store open? 😡", "question", ""},
+		{"the app drained my whole credit overnight", "complaint", "high"},
+		{"refund pending for 3 weeks, that is my money", "complaint", "high"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent || tc.priority != "" && c.Priority != tc.priority {
+			t.Errorf("%q: %v priority %s; want [%s] %s", tc.text, c.Intent, c.Priority, tc.intent, tc.priority)
+		}
+	}
+}
