@@ -234,16 +234,27 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		}
 		col = dialectCol[t.TargetDialect]
 	}
-	out := req.Text
+	// Arabizi (Arabic in Latin letters) is translated as its Arabic-script
+	// reading: unread, its Latin words would pass through and look like
+	// English. Between Arabic varieties the result is in Arabic script.
+	src := req.Text
+	var ax *dialect.Translit
+	latinArabic := t.SourceLanguage == "ar" && !hasArabicLetter(req.Text)
+	if latinArabic {
+		if x, _, ok := arabiziReadingDetected(req.Text, &d); ok {
+			src, ax = x.Text, &x
+		}
+	}
+	out := src
 	switch {
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "ar":
-		out, _ = substitute(req.Text, dlM, func(id int) string { return dlRows[id].out[col] })
+		out, _ = substitute(src, dlM, func(id int) string { return dlRows[id].out[col] })
 	case t.SourceLanguage == "en" && t.TargetLanguage == "ar":
 		out = grammarEnAr(req.Text, col)
 		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
 		out = strings.NewReplacer("?", "؟", ",", "،", " و ", " و").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out = splitArticles(markNegators(grammarArEn(req.Text)))
+		out = splitArticles(markNegators(grammarArEn(src)))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
 		// dialect words not in the glossary: try through their MSA form; a
 		// word with no English stays as written (and is reported untranslated)
@@ -264,12 +275,62 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 	}
 	t.TranslatedText = applyTone(out, t.Tone, t.TargetLanguage)
 	if t.SourceLanguage != t.TargetLanguage {
-		t.Untranslated = untranslatedWords(t.TranslatedText, t.SourceLanguage)
+		switch {
+		case ax != nil:
+			// the words left in Arabic are given back as the commenter
+			// spelled them, and listed
+			t.TranslatedText, t.Untranslated = arabiziBack(t.TranslatedText, req.Text, ax)
+		case latinArabic:
+			// Latin text taken for Arabic but not read as Arabizi: nothing
+			// was translated, and its words are not English
+			t.Untranslated = untranslatedWords(t.TranslatedText, "en")
+		default:
+			t.Untranslated = untranslatedWords(t.TranslatedText, t.SourceLanguage)
+		}
 		t.Partial = len(t.Untranslated) > 0
 	}
 
 	t.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, t.TranslatedText)}
 	return t
+}
+
+// arabiziBack writes each Arabic word left in out (the translation of an
+// Arabizi comment's reading x) in Latin letters, as the commenter spelled
+// it when the word is one of the reading's (orig is the comment), else by
+// dialect.ToArabizi, and returns the text and those words, each once.
+func arabiziBack(out, orig string, x *dialect.Translit) (string, []string) {
+	rt := tokenize(x.Text)
+	used := make([]bool, len(rt))
+	left := []string{}
+	var b strings.Builder
+	prev := 0
+	for _, t := range tokenize(out) {
+		if !t.arabic {
+			continue
+		}
+		w, latin := out[t.start:t.end], ""
+		for i, r := range rt {
+			if !used[i] && x.Text[r.start:r.end] == w {
+				used[i] = true
+				sp := x.Source(op.Span{Start: r.start, End: r.end})
+				if sp.Start >= 0 && sp.End <= len(orig) && sp.Start < sp.End {
+					latin = orig[sp.Start:sp.End]
+				}
+				break
+			}
+		}
+		if latin == "" || hasArabicLetter(latin) {
+			latin = dialect.ToArabizi(w)
+		}
+		b.WriteString(out[prev:t.start])
+		b.WriteString(latin)
+		prev = t.end
+		if !containsStr(left, latin) {
+			left = append(left, latin)
+		}
+	}
+	b.WriteString(out[prev:])
+	return b.String(), left
 }
 
 // splitArticles writes the article of an Arabic word in English ("الطلب"
