@@ -91,6 +91,15 @@ func draftReply(intent, variety, tone string) string {
 	return t
 }
 
+// dialectOf is d, the detection of the comment, or that of its Arabic
+// reading when read (the analysis needs the reading's language).
+func dialectOf(text string, d op.Detection, read bool) op.Detection {
+	if read {
+		return dialect.Detect(text)
+	}
+	return d
+}
+
 // truncateRunes cuts s to at most max runes, at a word boundary when the cut
 // falls inside a word (a single over-long word is cut hard). Trailing spaces
 // and dangling punctuation separators are trimmed.
@@ -131,7 +140,15 @@ func Reply(req op.ReplyRequest) op.Reply { return ReplyDetected(req, dialect.Det
 // ReplyDetected is Reply for a caller that has already detected the text: d
 // must be dialect.Detect(req.Text); the text is not detected again.
 func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
-	ta := analyseTextBuf(req.Text, d, nil)
+	// an Arabizi comment is analysed as its Arabic reading and, unless a
+	// language is asked for, answered in Latin letters as classify's draft
+	// is (an Arabizi writer reads Latin script)
+	text, arabizi := req.Text, false
+	if x, _, ok := arabiziReadingDetected(req.Text, &d); ok {
+		text = x.Text
+		arabizi = req.Language != "ar" && req.Language != "en"
+	}
+	ta := analyseTextBuf(text, dialectOf(text, d, text != req.Text), nil)
 	tone := req.Tone
 	if !op.In(tone, op.ReplyTones) {
 		tone = "friendly"
@@ -170,7 +187,11 @@ func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
 	if max <= 0 {
 		max = 500
 	}
-	r.ReplyText = truncateRunes(draftReply(kind, variety, tone), max)
+	draft := draftReply(kind, variety, tone)
+	if arabizi && lang == "ar" {
+		draft = toArabiziReply(draft)
+	}
+	r.ReplyText = truncateRunes(draft, max)
 	r.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, req.Context, r.ReplyText)}
 	return r
 }
