@@ -79,7 +79,12 @@ func init() {
 		so very just really too not no yes do does did have has had will would can could should what why how when where who which there here than then also about more most all any some
 		im dont its thats youre cant ive lol omg oh like get got one out up go going make much many well even only still now know think see way want need new video videos channel please thanks thank love good great
 		من في على عن الى إلى او أو و ما لا لم لن هذا هذه ذلك التي الذي اللي انا أنا انت أنت هو هي نحن احنا هم كل بس يا مع كان كانت عند شي شو وش ايش ليش ليه كيف متى وين فين مش مو مب والله الله ان أن إن قد لقد كده كذا هيك فيه في
-		اي كمان بعد قبل حتى لو لما عشان علشان مثل زي ده دي دا هاد هاي هذي يعني الي ولا جدا وايد كتير كثير اوي شكرا حلو جميل الفيديو فيديو القناه حلقه الحلقه`) {
+		اي كمان بعد قبل حتى لو لما عشان علشان مثل زي ده دي دا هاد هاي هذي يعني الي ولا جدا وايد كتير كثير اوي شكرا حلو جميل الفيديو فيديو القناه حلقه الحلقه
+		never again always ever every after before because since until while over into once twice anymore already yet back off been being same other another
+		ابدا أبدا دايما دائما دايم لسه لسا لسة خلاص برضه برضو كمان مرتين`) {
+		// the last two lines: adverbs of time and frequency and
+		// connectives, which no thread is about ("never again" made
+		// "never" a report's largest topic)
 		reportStop[textnorm.Fold(w)] = true
 	}
 }
@@ -540,11 +545,17 @@ func Report(req op.ReportRequest) op.Report {
 		for _, m := range c.members {
 			set[m.idx] = true
 		}
-		ex := ""
-		if len(c.members) > 0 {
-			ex = snippet(c.members[0].Text, 60)
+		// the example shows the cluster's dominant sentiment
+		dom, ex := dominantSentiment(c.members), ""
+		for _, m := range c.members {
+			if ex == "" || m.sentiment == dom {
+				ex = snippet(m.Text, 60)
+				if m.sentiment == dom {
+					break
+				}
+			}
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", word, len(c.members), pct(len(c.members), n), dominantSentiment(c.members),
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", word, len(c.members), pct(len(c.members), n), dom,
 			trajectory(timed, func(a *analysed) bool { return set[a.idx] }), ex)
 	}
 	b.WriteString("\nClusters group the non-spam comments by their most frequent shared content word (lexical topics, not semantic embeddings).\n")
