@@ -252,7 +252,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 	case t.SourceLanguage == "en" && t.TargetLanguage == "ar":
 		out = grammarEnAr(req.Text, col)
 		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
-		out = strings.NewReplacer("?", "؟", ",", "،", " و ", " و").Replace(out)
+		out = strings.NewReplacer("?", "؟", ",", "،").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
 		out = splitArticles(markNegators(grammarArEn(src)))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
@@ -265,13 +265,22 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 			}
 			return orig
 		})
-		out = negatedEnglish(out)
+		out = dropVocative(negatedEnglish(out))
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
 	}
 	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
 		// drop the articles and copulas left over
 		out, _ = substitute(out, articleM, func(int) string { return "" })
-		out = strings.Join(strings.Fields(out), " ")
+		// و joins the next word once the articles are gone, an Arabic one
+		// only ("and a thief" was "وa thief": thief is left as written)
+		fs := strings.Fields(out)
+		for i := 0; i+1 < len(fs); i++ {
+			if fs[i] == "و" && hasArabicLetter(fs[i+1]) {
+				fs[i+1] = "و" + fs[i+1]
+				fs = append(fs[:i], fs[i+1:]...)
+			}
+		}
+		out = strings.Join(fs, " ")
 	}
 	t.TranslatedText = applyTone(out, t.Tone, t.TargetLanguage)
 	if t.SourceLanguage != t.TargetLanguage {
@@ -390,6 +399,9 @@ func markNegators(text string) string {
 		if i+1 >= len(toks) || !toks[i+1].arabic || i == 0 && question {
 			continue
 		}
+		if i > 0 && conjunctiveMa[toks[i-1].key] {
+			continue // "كل ما افتحه": every time I open it, not a negation
+		}
 		b.WriteString(text[prev:t.start])
 		b.WriteString(conj)
 		if toks[i+1].key == "في" {
@@ -399,6 +411,29 @@ func markNegators(text string) string {
 		}
 		b.WriteString(negMark)
 		prev = t.end
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}
+
+// conjunctiveMa: words before which ما is a conjunction ("كل ما" every
+// time, "بعد ما" after, "قبل ما" before, "زي ما"/"مثل ما" as), not a
+// negator.
+var conjunctiveMa = map[string]bool{"كل": true, "بعد": true, "قبل": true, "زي": true, "مثل": true, "حسب": true, "طالما": true, "عند": true}
+
+// dropVocative removes the vocative particle يا left before a word once
+// the glossary has read its phrases ("يا ريت"): English has none ("يا غبي"
+// -> "stupid").
+func dropVocative(text string) string {
+	toks := tokenize(text)
+	var b strings.Builder
+	prev := 0
+	for i, t := range toks {
+		if t.key != "يا" || i+1 >= len(toks) {
+			continue
+		}
+		b.WriteString(text[prev:t.start])
+		prev = toks[i+1].start
 	}
 	b.WriteString(text[prev:])
 	return b.String()

@@ -65,7 +65,7 @@ func TestTranslateGrammarArEn(t *testing.T) {
 		// unknown words are reported, the rest still reads in order
 		{"أتمنى فيديو جديد عن الطبخ", "en", "", "I hope a new video عن الطبخ", []string{"عن", "الطبخ"}},
 		{"شكوى من خدمة العملاء", "en", "", "a complaint about service العملاء", []string{"العملاء"}},
-		{"الكاميرا الجديدة ممتازة", "en", "", "الكاميرا the new excellent", []string{"الكاميرا"}},
+		{"الكاميرا الجديدة ممتازة", "en", "", "the new الكاميرا is excellent", []string{"الكاميرا"}},
 	})
 }
 
