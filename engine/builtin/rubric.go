@@ -343,9 +343,11 @@ type keyword struct {
 // of that) and its concepts, within the cost bounds above.
 //
 // topical is true when the name also has a content word outside the
-// classifier's concepts ("App bugs", "Complaints about delivery"): the
-// classifier's verdict then supports the category only beside evidence of
-// its words (a complaint about shoes is no app bug).
+// classifier's concepts ("App bugs", "Content requests"): the classifier's
+// verdict then counts only beside evidence of the category's own words, or
+// when no category's words are in the text (Rubric): a complaint about
+// shoes, with the words of "Product quality", is no app bug, while a
+// request naming no topic is still a content request.
 func categoryKeywords(c op.RubricCategory) (kws []keyword, concepts []string, topical bool) {
 	best := map[string]float64{}
 	var order []string
@@ -482,6 +484,13 @@ func rubric(req op.RubricRequest, known *op.Detection) op.RubricResult {
 	}
 	var out []scored
 	var gains []float64
+	type lexical struct {
+		ev       float64
+		concepts []string
+		topical  bool
+	}
+	lex := make([]lexical, len(req.Categories))
+	anyWords := false // some category's own words are in the text
 	for ci, c := range req.Categories {
 		kws, concepts, topical := categoryKeywords(c)
 		s.hit = s.hit[:0]
@@ -512,22 +521,28 @@ func rubric(req op.RubricRequest, known *op.Detection) op.RubricResult {
 			ev += g / float64(i+1) // diminishing returns
 		}
 		gains = gains[:0]
-		if topical && ev == 0 {
-			concepts = nil
+		lex[ci] = lexical{ev, concepts, topical}
+		anyWords = anyWords || ev > 0
+	}
+	for ci, c := range req.Categories {
+		ev, concepts := lex[ci].ev, lex[ci].concepts
+		verdict := 1.0
+		if lex[ci].topical && ev == 0 && anyWords {
+			concepts = nil // another category's words are in the text
 		}
 		for _, cc := range concepts {
 			switch {
 			case strings.HasPrefix(cc, "intent:"):
 				if op.In(strings.TrimPrefix(cc, "intent:"), classified().Intent) {
-					ev += 1.0
+					ev += verdict
 				}
 			case cc == "sentiment:positive", cc == "sentiment:negative":
 				if cc == "sentiment:"+classified().Sentiment {
-					ev += 0.8
+					ev += 0.8 * verdict
 				}
 			case cc == "toxicity":
 				if t := classified().Toxicity; t == "moderate" || t == "severe" {
-					ev += 1.0
+					ev += verdict
 				}
 			}
 		}

@@ -8,8 +8,9 @@ import (
 
 // A category whose name pairs a topic with a word of a classifier concept
 // ("App bugs": bugs is a complaint word) takes the classifier's verdict
-// only beside evidence of its own words: a complaint about shoes or a late
-// parcel is no app bug (every complaint went to "App bugs" at 0.70 before).
+// only beside evidence of its own words, or when no category's words are
+// in the text: a complaint about shoes or a late parcel is no app bug
+// (every complaint went to "App bugs" at 0.70 before).
 // The Egyptian and Levantine negation circumfix (موصلتش "did not arrive")
 // reaches its verb's root; the quality words include tearing. Comments and
 // categories written for this test.
@@ -46,6 +47,12 @@ func TestRubricTopicalNamedConcept(t *testing.T) {
 				t.Errorf("%q: %v, want %s first", c.text, r.Categories, cats[c.want].Name)
 			}
 		}
+	}
+	// when no category's words are in the text the verdict counts: a
+	// request for a lesson is a content request
+	reqs := []op.RubricCategory{{Name: "Content requests", Description: "viewers asking for a new video or topic"}, {Name: "Abuse", Description: "insults and hate"}}
+	if r := Rubric(op.RubricRequest{Text: "نفسي تشرح لنا الذكاء الاصطناعي", Categories: reqs}); len(r.Categories) == 0 || r.Categories[0].Name != "Content requests" {
+		t.Errorf("a request against Content requests: %v", r.Categories)
 	}
 	// a category named by a concept alone still takes the verdict
 	r := Rubric(op.RubricRequest{Text: "the shoes fell apart after one week", Categories: []op.RubricCategory{{Name: "Complaints"}, {Name: "Questions"}}})
