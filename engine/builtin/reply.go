@@ -155,6 +155,12 @@ func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
 	}
 	intent := req.Intent
 	intents := []string{intent}
+	if len(req.Intents) > 0 && req.Intents[0] == intent {
+		// every stored intent, as classify drafted from ("where is my
+		// refund? it's been a month": a question and a complaint, answered
+		// as the complaint, never "great question")
+		intents = cleanIntents(req.Intents)
+	}
 	if !op.In(intent, op.Intents) {
 		intent, intents = ta.intents[0], ta.intents
 	}
