@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"svc/engine/dialect"
@@ -144,8 +145,8 @@ func substituteOrig(text string, m *matcher, repl func(id int, orig string) stri
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(text[t.start:])
-		if r != 'و' && r != 'ف' || t.end-t.start-w < 4 {
-			continue
+		if r != 'و' && r != 'ف' || t.end-t.start-w < 4 || isVarietyWord(t.key) {
+			continue // a dialect's own word is no conjunction + word (Gulf ودي "I'd like")
 		}
 		rest := tokenize(text[t.start+w : t.end])
 		if len(rest) != 1 {
@@ -283,6 +284,14 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		out = strings.Join(fs, " ")
 	}
 	t.TranslatedText = applyTone(out, t.Tone, t.TargetLanguage)
+	if t.SourceLanguage == "ar" && t.TargetLanguage == "ar" {
+		// words of another variety the lexicon could not convert are left
+		// in the source's variety: listed, so that the output does not pass
+		// for the target variety ("شلونكم" stays Gulf in an Egyptian text)
+		if left := otherVarietyWords(t.TranslatedText, t.TargetDialect); len(left) > 0 {
+			t.Untranslated, t.Partial = left, true
+		}
+	}
 	if t.SourceLanguage != t.TargetLanguage {
 		switch {
 		case ax != nil:
@@ -301,6 +310,69 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 
 	t.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, t.TranslatedText)}
 	return t
+}
+
+var (
+	varietyWordsOnce sync.Once
+	varietyWords     map[string][]string // folded word -> the dialects it is a strong marker of
+)
+
+// strongMarker is the weight from which a dialect's word marker counts as
+// a word of that dialect only ("عايز", "شلونكم", "هلق": 3; "حلو", shared
+// by several, under 1).
+const strongMarker = 1.5
+
+// otherVarietyWords lists, in order and once each, the words of out that
+// are strong word markers of a dialect (gulf, egyptian, levantine) other
+// than target and no marker of target. MSA words are understood in every
+// variety and are not listed.
+func otherVarietyWords(out, target string) []string {
+	loadVarietyWords()
+	ws := []string{}
+	for _, t := range tokenize(out) {
+		if !t.arabic {
+			continue
+		}
+		vs := varietyWords[t.key]
+		other, ofTarget := false, false
+		for _, v := range vs {
+			name, strong := strings.TrimSuffix(v, "+"), strings.HasSuffix(v, "+")
+			if name == target {
+				ofTarget = true
+			} else if strong && name != "msa" {
+				other = true
+			}
+		}
+		if w := out[t.start:t.end]; other && !ofTarget && !containsStr(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+func loadVarietyWords() {
+	varietyWordsOnce.Do(func() {
+		varietyWords = map[string][]string{}
+		for _, m := range dialect.Markers() {
+			if m.Kind == "word" && op.In(m.Variety, op.Dialects) {
+				varietyWords[m.Text] = append(varietyWords[m.Text], m.Variety+weightTag(m.Weight))
+			}
+		}
+	})
+}
+
+// isVarietyWord: the folded word k is a word marker of a variety.
+func isVarietyWord(k string) bool {
+	loadVarietyWords()
+	return len(varietyWords[k]) > 0
+}
+
+// weightTag marks a strong marker's variety with "+".
+func weightTag(w float64) string {
+	if w >= strongMarker {
+		return "+"
+	}
+	return ""
 }
 
 // arabiziBack writes each Arabic word left in out (the translation of an

@@ -46,3 +46,24 @@ func TestTranslateDialectGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslateVarietyLeft: converting between Arabic varieties, a word of
+// another dialect that the lexicon cannot convert is listed (partial), so
+// that a Gulf "شلونكم" does not pass for Egyptian; a dialect's own word
+// starting with و is not read as و + a word (Gulf ودي "I'd like" became
+// "وهذي" in Gulf). Sentences written for this test.
+func TestTranslateVarietyLeft(t *testing.T) {
+	r := Translate(op.TranslateRequest{Text: "شلونكم؟ ودي أسأل عن الاشتراك", Source: "auto", Target: "ar", Dialect: "egyptian"})
+	if !r.Partial || !containsStr(r.Untranslated, "شلونكم") {
+		t.Errorf("Gulf -> Egyptian: %q partial %v %q, want شلونكم listed", r.TranslatedText, r.Partial, r.Untranslated)
+	}
+	g := Translate(op.TranslateRequest{Text: "شلونكم؟ ودي أسأل عن الاشتراك", Source: "auto", Target: "ar", Dialect: "gulf"})
+	if g.Partial || !strings.Contains(g.TranslatedText, "ودي") {
+		t.Errorf("Gulf -> Gulf: %q partial %v %q", g.TranslatedText, g.Partial, g.Untranslated)
+	}
+	// MSA words are understood in every variety: not listed
+	m := Translate(op.TranslateRequest{Text: "لماذا لم يصل الطلب حتى الآن؟", Source: "auto", Target: "ar", Dialect: "levantine"})
+	if m.Partial {
+		t.Errorf("MSA -> Levantine: %q listed %q", m.TranslatedText, m.Untranslated)
+	}
+}
