@@ -649,7 +649,7 @@ func Report(req op.ReportRequest) op.Report {
 	b.Reset()
 	var recs []string
 	if intentN["question"] > 0 {
-		recs = append(recs, fmt.Sprintf("Answer the %d open questions; a pinned FAQ reply covers the repeated ones.", intentN["question"]))
+		recs = append(recs, fmt.Sprintf("Answer the %s; a pinned FAQ reply covers the repeated ones.", counted(intentN["question"], "open question")))
 	}
 	if intentN["complaint"] > 0 {
 		recs = append(recs, fmt.Sprintf("Acknowledge the %s publicly and follow up privately; they are %s of the thread.", counted(intentN["complaint"], "complaint"), pct(intentN["complaint"], n)))
@@ -664,7 +664,12 @@ func Report(req op.ReportRequest) op.Report {
 		recs = append(recs, "Set moderation to medium strictness and hide abusive comments before they set the tone.")
 	}
 	if len(clusters) > 0 && clusters[0].word != "other topics" {
-		recs = append(recs, fmt.Sprintf("Lean into the strongest topic \"%s\": it drives %s of the conversation.", MarkdownText(clusters[0].word), pct(len(clusters[0].members), n)))
+		if dominantSentiment(clusters[0].members) == "negative" {
+			// a topic people complain about is to be fixed, not leaned into
+			recs = append(recs, fmt.Sprintf("Fix what the strongest topic \"%s\" is about and say so: it drives %s of the conversation, mostly negative.", MarkdownText(clusters[0].word), pct(len(clusters[0].members), n)))
+		} else {
+			recs = append(recs, fmt.Sprintf("Lean into the strongest topic \"%s\": it drives %s of the conversation.", MarkdownText(clusters[0].word), pct(len(clusters[0].members), n)))
+		}
 	}
 	recs = append(recs, "Reply to the most-liked comments first: they are what new viewers read.")
 	for i, r := range recs {
@@ -743,14 +748,18 @@ func Report(req op.ReportRequest) op.Report {
 				if i > 0 {
 					which = "another leading topic"
 				}
-				concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: %s (%s); answer its open questions on camera.", MarkdownText(c.word), which, pct(len(c.members), n)))
+				if dominantSentiment(c.members) == "negative" {
+					concepts = append(concepts, fmt.Sprintf("**Fixing \"%s\"**: %s (%s), mostly complaints; show what was fixed on camera.", MarkdownText(c.word), which, pct(len(c.members), n)))
+				} else {
+					concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: %s (%s); answer its open questions on camera.", MarkdownText(c.word), which, pct(len(c.members), n)))
+				}
 			}
 		}
 		if intentN["question"] > 0 {
-			concepts = append(concepts, fmt.Sprintf("**Q&A episode**: answer the %d questions from this thread, most-liked first.", intentN["question"]))
+			concepts = append(concepts, fmt.Sprintf("**Q&A episode**: answer the %s from this thread, most-liked first.", counted(intentN["question"], "question")))
 		}
 		if intentN["suggestion"] > 0 {
-			concepts = append(concepts, fmt.Sprintf("**You asked, we made it**: build an episode from the %d audience suggestions and credit them.", intentN["suggestion"]))
+			concepts = append(concepts, fmt.Sprintf("**You asked, we made it**: build an episode from the %s and credit them.", counted(intentN["suggestion"], "audience suggestion")))
 		}
 		if intentN["complaint"] > 0 {
 			concepts = append(concepts, "**Behind the fix**: show how the most common complaint is being addressed.")

@@ -39,3 +39,30 @@ func TestReportTopicNotAdverb(t *testing.T) {
 		}
 	}
 }
+
+// A report's advice reads right for a small thread whose largest topic is a
+// complaint (the sound of a channel's episodes): one question is "1 open
+// question", and a topic people complain about is to be fixed, not "leaned
+// into" or given a "deep dive". Comments written for this test.
+func TestReportAdviceOnComplaintTopic(t *testing.T) {
+	var req op.ReportRequest
+	for _, s := range []string{
+		"الله يعطيك العافية على الشرح", "الصوت واطي في الفيديو", "متى الحلقة الجاية؟", "شرح ممتاز بس الصوت ضعيف",
+		"ياريت تعمل حلقة عن الاستثمار", "والله انك مبدع", "الصوت لسه واطي في الحلقة دي كمان", "الصوت مش واضح خالص",
+		"Great explanation, thanks!", "please make a video on budgeting",
+	} {
+		req.Comments = append(req.Comments, op.ReportComment{Text: s})
+	}
+	req.Tier = "pro"
+	md := Report(req).Markdown
+	for _, bad := range []string{"the 1 open questions", "the 1 questions", "Lean into the strongest topic \"صوت\"", "Deep dive on \"صوت\""} {
+		if strings.Contains(md, bad) {
+			t.Errorf("report says %q", bad)
+		}
+	}
+	for _, good := range []string{"Fix what the strongest topic \"صوت\"", "Fixing \"صوت\""} {
+		if !strings.Contains(md, good) {
+			t.Errorf("report lacks %q", good)
+		}
+	}
+}
