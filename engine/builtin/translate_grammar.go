@@ -496,6 +496,17 @@ func grammarEnAr(text string, col int) string {
 					continue
 				}
 			}
+			if det == "" && len(adjs) > 0 {
+				// adjectives with no noun of the table ("it was fast"):
+				// written alone, masculine
+				var ws []string
+				for _, a := range adjs {
+					ws = append(ws, a.ar[0])
+				}
+				pats = append(pats, pat{i, j, strings.Join(ws, " ")})
+				i = j
+				continue
+			}
 			i++
 			continue
 		}
