@@ -100,6 +100,23 @@ func dialectOf(text string, d op.Detection, read bool) op.Detection {
 	return d
 }
 
+// cutReply cuts a draft to at most max runes: after its last whole
+// sentence that fits when that keeps at least a quarter of max ("Great
+// question!" rather than "... and get back to"), else at a word boundary
+// (truncateRunes).
+func cutReply(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	rs := []rune(s)
+	for i := max - 1; i+1 >= max/4 && i > 0; i-- {
+		if strings.ContainsRune(".!?؟", rs[i]) && (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) {
+			return string(rs[:i+1])
+		}
+	}
+	return truncateRunes(s, max)
+}
+
 // truncateRunes cuts s to at most max runes, at a word boundary when the cut
 // falls inside a word (a single over-long word is cut hard). Trailing spaces
 // and dangling punctuation separators are trimmed.
@@ -132,6 +149,7 @@ func truncateRunes(s string, max int) string {
 // ("ar" uses the stored dialect, else the detected one, msa when none);
 // ReplyDialect is "" for English replies; OriginalDialect is the comment's
 // stored dialect, else its detected one ("" for English); ReplyText has at most MaxLength runes and is cut
+// after its last whole sentence that fits (when that keeps a quarter of MaxLength), else
 // at a word boundary; Tone echoes the request (default friendly). The draft
 // follows the comment's intent (the request's, else the detected one), its
 // sentiment and its toxicity (see replyKind): an insult is never thanked.
@@ -197,7 +215,7 @@ func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
 	if arabizi && lang == "ar" {
 		draft = toArabiziReply(draft)
 	}
-	r.ReplyText = truncateRunes(draft, max)
+	r.ReplyText = cutReply(draft, max)
 	r.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, req.Context, r.ReplyText)}
 	return r
 }

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"strings"
 	"testing"
 
 	"svc/engine/op"
@@ -26,6 +27,29 @@ func TestReplyFollowsStoredIntents(t *testing.T) {
 		}
 		if want := draftReply("complaint", "english", "friendly"); r.ReplyText != want {
 			t.Errorf("%q: reply %q, want the complaint draft %q", text, r.ReplyText, want)
+		}
+	}
+}
+
+// A reply cut to max_length ends after a whole sentence when one fits in
+// at least a quarter of it, not on a dangling word ("... ونرد عليك في").
+func TestReplyCutAtSentence(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		max  int
+		lang string
+	}{
+		{"where is the next episode?", 40, "ar"},
+		{"الطلب اتأخر أسبوع ومحدش بيرد", 40, "auto"},
+		{"When is the next episode coming out?", 30, "auto"},
+	} {
+		r := Reply(op.ReplyRequest{Text: c.text, Language: c.lang, MaxLength: c.max})
+		rs := []rune(r.ReplyText)
+		if len(rs) > c.max || len(rs) == 0 {
+			t.Fatalf("%q: %q is over %d runes", c.text, r.ReplyText, c.max)
+		}
+		if last := rs[len(rs)-1]; !strings.ContainsRune(".!?؟", last) {
+			t.Errorf("%q (max %d): %q does not end a sentence", c.text, c.max, r.ReplyText)
 		}
 	}
 }
