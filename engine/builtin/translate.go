@@ -213,6 +213,14 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		t.SourceLanguage = "en"
 		if d.Dialect != "" {
 			t.SourceLanguage = "ar"
+		} else if !hasArabicLetter(req.Text) {
+			// a short Arabizi comment the detector's markers miss ("el
+			// tatbee2 bayez") is Arabic when the transliterator reads it so,
+			// as classify reads it
+			if x, _, ok := arabiziReadingDetected(req.Text, &d); ok {
+				t.SourceLanguage = "ar"
+				d.Dialect = dialect.Detect(x.Text).Dialect
+			}
 		}
 	}
 	if t.TargetLanguage != "ar" && t.TargetLanguage != "en" {

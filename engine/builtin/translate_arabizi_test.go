@@ -22,6 +22,8 @@ func TestTranslateArabizi(t *testing.T) {
 		{"feen el order beta3y?", []string{"where", "order"}},
 		{"shukran 3al video kteer 7elo", []string{"thanks", "video"}},
 		{"el akl wesel bared", []string{"arrived"}},
+		// short, its markers missed by the detector (source was "en")
+		{"el tatbee2 bayez", []string{"the"}},
 	} {
 		r := Translate(op.TranslateRequest{Text: c.text, Source: "auto", Target: "en"})
 		if r.TranslatedText == c.text {
