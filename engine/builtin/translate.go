@@ -274,7 +274,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 			}
 			return orig
 		})
-		out = dropVocative(negatedEnglish(out))
+		out = questionCopula(dropVocative(negatedEnglish(out)))
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
 	}
 	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
@@ -494,6 +494,36 @@ func markNegators(text string) string {
 	}
 	b.WriteString(text[prev:])
 	return b.String()
+}
+
+// questionCopula writes the copula an Arabic nominal question has none of:
+// a question word followed by a short noun phrase that ends the sentence
+// ("فين الطلب بتاعي؟" -> "where is my order?", "ما اسمك؟" -> "what is your
+// name?"); "are" before these, those and a plural possessed by our/their
+// is not told apart: "is" but for these/those.
+func questionCopula(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) < 3 || len(ws) > 5 {
+		return s
+	}
+	q := strings.ToLower(ws[0])
+	if q != "where" && q != "what" && q != "when" && q != "how" {
+		return s
+	}
+	cop := ""
+	switch strings.ToLower(ws[1]) {
+	case "the", "my", "your", "our", "this", "that":
+		cop = "is"
+	case "these", "those":
+		cop = "are"
+	default:
+		return s
+	}
+	last := ws[len(ws)-1]
+	if !strings.HasSuffix(last, "?") && !strings.HasSuffix(last, "؟") {
+		return s
+	}
+	return strings.Join(append([]string{ws[0], cop}, ws[1:]...), " ")
 }
 
 // conjunctiveMa: words before which ما is a conjunction ("كل ما" every

@@ -25,7 +25,7 @@ func TestTranslateNegator(t *testing.T) {
 	if hasArabicLetter(tr.TranslatedText) || strings.Contains(low, "what") || !strings.Contains(low, "not understand anything") || tr.Partial {
 		t.Errorf("got %q partial=%v %q", tr.TranslatedText, tr.Partial, tr.Untranslated)
 	}
-	if q := Translate(op.TranslateRequest{Text: "ما اسمك؟", Source: "auto", Target: "en"}); q.TranslatedText != "what your name?" {
+	if q := Translate(op.TranslateRequest{Text: "ما اسمك؟", Source: "auto", Target: "en"}); q.TranslatedText != "what is your name?" {
 		t.Errorf("question: %q", q.TranslatedText)
 	}
 	if n := Translate(op.TranslateRequest{Text: "الطلب ما وصل", Source: "auto", Target: "en"}); n.TranslatedText != "the order not arrived" {

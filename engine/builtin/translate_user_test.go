@@ -40,7 +40,8 @@ func TestTranslateDialectGrammar(t *testing.T) {
 	for _, c := range []struct{ text, target, want, not string }{
 		{"التطبيق يعلق كل ما افتحه", "en", "every time", "not"},
 		{"The delivery was very late", "ar", "متأخر جداً", "جداً متأخر"},
-		{"فين الطلب بتاعي؟", "en", "my order", "the order"},
+		{"فين الطلب بتاعي؟", "en", "where is my order?", "the order"},
+		{"متى الحلقة الجديدة؟", "en", "when is the new episode?", "when the"},
 	} {
 		r := Translate(op.TranslateRequest{Text: c.text, Source: "auto", Target: c.target})
 		if !strings.Contains(r.TranslatedText, c.want) || strings.Contains(r.TranslatedText, c.not) {
