@@ -271,6 +271,21 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	}
 	a.intents, a.label = r19Question(&a) // intent_r19.go
 	a.label = withCommentSentiment(&a)   // sentiment_comments.go
+	// a negative comment left "other" with some complaint evidence and no
+	// offensive word complains: what went wrong told without a decisive
+	// complaint word ("وقاعدين مستنيين بقالنا ٣ ساعات والدكتور لسه مجاش",
+	// "Drove 40 miles to find a 2 bed. Wasted my Saturday"). Decided on
+	// the final sentiment (after the comments' head), as praise is above;
+	// not when the learned head, confident of "other", overruled the cue.
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && a.sc.cue[iComplaint] > 0 && a.sc.overruled&(1<<iComplaint) == 0 {
+		a.intents = []string{"complaint"}
+	}
+	// and a comment the comments' head found positive, with some praise
+	// evidence, praises, as above ("فريق التنضيف كانوا محترفين ومرتبين،
+	// أكيد رح نعيد معكن")
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "positive" && a.tx.abuse() < abusiveMin && a.sc.cue[iPraise] > 0 && a.sc.overruled&(1<<iPraise) == 0 {
+		a.intents = []string{"praise"}
+	}
 	return a
 }
 

@@ -1144,6 +1144,11 @@ func arRhetorical(text string, toks []token) bool {
 			return true
 		}
 	}
+	// "حد يفهمني ازاي!!!", "مين يفسرلي؟!": someone asked to explain what
+	// makes no sense, with the exclamation its caller requires
+	if someoneExplainMe(toks) {
+		return true
+	}
 	// "هيك بتغشوا العالم؟", "كده تعملوا فينا؟": "so / like this" before a
 	// second-person verb, an accusation put as a question
 	for i := 0; i+1 < len(toks); i++ {
@@ -1153,6 +1158,21 @@ func arRhetorical(text string, toks []token) bool {
 	}
 	return arWhatIsThis(text, toks)
 }
+
+// someoneExplainMe reports "someone explain to me" (حد يفهمني, مين
+// يفسرلي): with repeated exclamation marks, exasperation, not a question,
+// whatever question word follows ("حد يفهمني ازاي!!!").
+func someoneExplainMe(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if k := toks[i].key; (k == "حد" || k == "حدا" || k == "احد" || k == "مين" || k == "واحد") && explainMeVerbs[toks[i+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// explainMeVerbs: "explain to me / make me understand" (حد يفهمني).
+var explainMeVerbs = wordSet("يفهمني", "يفهمنا", "يفسرلي", "يفسر لي", "يشرحلي", "يشرحلنا", "يقنعني", "يفهمنى", "يفهّمني")
 
 // arWhatIsThis is the "what is this ...?" form of arRhetorical (without
 // "؟!"). Without a good word beside it ("وش هالجمال" praises) it is

@@ -762,6 +762,9 @@ type intentEv struct {
 	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
 	howTo  bool // "how do/can I", "how to" opens a sentence
 	mayI   bool // one question asking whether the writer may ("can I cancel and get a refund?")
+	// overruled: the intents (bit k) whose weak cues the learned head,
+	// confident of another, overruled (withLearnedIntent)
+	overruled uint8
 	// spamContact: the spam evidence has a link, a phone number or an
 	// e-mail address
 	spamContact bool
@@ -1120,6 +1123,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
+	// money taken from the writer ("سحبوا مني ٤٩ ريال تجديد اشتراك") beside
+	// spam words (an amount, "اشتراك") is a customer's grievance, decisive
+	// as a failure cue is (pickIntents keeps it from spam)
+	if sent.arabic && spam.score >= 0.5 && debitedAny(toks) {
+		sc[iComplaint] = math.Max(sc[iComplaint], failureWeight)
+		ev.maxComplaint = math.Max(ev.maxComplaint, failureWeight)
+	}
 	if cb&cwMisuse != 0 && accountMisuse(toks) {
 		// a decisive failure: spam words beside it ("الحساب بتاعي اتهكر")
 		// are the customer's (pickIntents)
@@ -1259,7 +1269,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	// arRhetorical); a real question word elsewhere keeps the question
 	if sent.arabic && (ev.cue[iComplaint] >= 1 || ev.cue[iComplaint] >= 0.5 && sc[iComplaint] >= 1.2) && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
 		sc[iQuestion] = 0
-	} else if sent.arabic && exclaims(text) >= 2 && sc[iPraise] < 0.5 && sent.rawPos == 0 && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && !askWordAr(toks) {
+	} else if sent.arabic && exclaims(text) >= 2 && sc[iPraise] < 0.5 && sent.rawPos == 0 && !ev.why && sc[iQuestion] > 0 && arRhetorical(text, toks) && (!askWordAr(toks) || someoneExplainMe(toks)) {
 		// the same indignant question beside repeated exclamation marks
 		// ("شو هالشغلة؟ قطعتولي الإنترنت ... !!!", "عادي كده؟!!") is outrage
 		// without a complaint word: a complaint, not a question

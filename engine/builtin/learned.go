@@ -1156,6 +1156,9 @@ func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bo
 	if !none && p[best] >= learnedIntentOverrule && ev.v[iSpam] < 0.6 && ev.cue[best] >= 0 {
 		for k := iQuestion; k <= iSuggestion; k++ {
 			if k != best && ev.cue[k] < intentThreshold[k]+learnedIntentWeak {
+				if ev.v[k] > 0 {
+					ev.overruled |= 1 << uint(k)
+				}
 				ev.v[k] = math.Min(ev.v[k], 0)
 			}
 		}

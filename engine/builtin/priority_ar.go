@@ -102,7 +102,7 @@ func leavingOrDebited(toks []token) bool {
 		if !t.arabic {
 			continue
 		}
-		if debitedFromMe(toks, i) {
+		if debitedFromMe(toks, i) || withdrawnFromYou(toks, i) {
 			return true
 		}
 		switch t.urgent() {
@@ -118,6 +118,38 @@ func leavingOrDebited(toks []token) bool {
 	}
 	return false
 }
+
+// withdrawnFromYou reports a first-person verb of taking someone or
+// something away (هسحب, بنقل, رح اطلع) with its object, then "from you"
+// (من عندكم, منكم): "أنا هسحبه من عندكم", "رح انقل ابني من عندكن" leaves
+// the brand, as "not ordering again" does.
+func withdrawnFromYou(toks []token, i int) bool {
+	k := strings.TrimPrefix(toks[i].key, "و")
+	ok := false
+	for _, p := range withdrawStems {
+		if strings.HasPrefix(k, p) {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		switch toks[j].key {
+		case "منكم", "منكن", "منكو":
+			return true
+		case "من":
+			if j+1 < len(toks) && (toks[j+1].key == "عندكم" || toks[j+1].key == "عندكن" || toks[j+1].key == "عندكو") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withdrawStems: first-person (future) verbs of taking away or moving.
+var withdrawStems = []string{"هسحب", "حسحب", "بسحب", "هنسحب", "هنقل", "حنقل", "بنقل", "هطلع", "حطلع", "بطلع"}
 
 // debitAt reports "خصم" or "سحب" at byte 0, 2 or 4 of k: where the stems
 // debitedFromMe reads stand (bare, or after debitVerb's one or two
@@ -461,6 +493,17 @@ func debitedFromMe(toks []token, i int) bool {
 	// account or card; not a withdrawal the writer means to make ("كيف
 	// اسوي سحب من حسابي", "بدي اسحب من رصيدي")
 	return i+2 < len(toks) && toks[i+1].key == "من" && ownMoney[toks[i+2].key] && !precededBy(toks, i, 2, meanToWords)
+}
+
+// debitedAny reports money taken from the writer anywhere in toks
+// (debitedFromMe).
+func debitedAny(toks []token) bool {
+	for i := range toks {
+		if toks[i].arabic && debitedFromMe(toks, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // meanToWords: a wish, a plan or a "how" before a verb of withdrawing: the

@@ -227,11 +227,12 @@ var (
 		"اتعور", "اتعورت", "تعور", "تعورت", "انصاب", "انصابت", "poisoned", "poisoning", "bleeding", "وتسمم", "تسمم")
 	lostBe = wordSet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
 	// fearWords: someone was frightened or people fear for their safety
-	// ("كنت رح موت من الخوف", "الناس عم تخاف تمشي بالليل", "ktir 5efet");
+	// ("كنت رح موت من الخوف", "الناس عم تخاف تمشي بالليل", "ktir 5efet";
+	// not the noun رعب, mostly a genre: "ألعاب رعب");
 	// pain that goes on ("لحد دلوقتي بتوجع"). English "afraid" is mostly
 	// politeness ("I'm afraid the order is late") and is not here; خايف
 	// ("worried that") neither.
-	fearWords = wordSet("خفت", "الخوف", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "رعب", "scared", "terrified", "frightened",
+	fearWords = wordSet("خفت", "الخوف", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "scared", "terrified", "frightened",
 		"بتوجع", "بيوجع", "بتوجعني", "بيوجعني", "توجعني", "يوجعني", "موجوع", "موجوعه", "بتوجعه", "بتوجعها")
 	changeVerbs   = wordSet("غير", "بغير", "هغير", "حغير", "نغير", "بنغير", "هنغير", "اغير", "أغير", "راح-اغير", "بدلت", "هبدل", "ابدل", "أبدل", "بدي-ابدل")
 	willWords     = wordSet("بدي", "رح", "راح", "ح", "ابي", "أبي", "ابغى", "بدنا", "عايز", "عاوز", "لازم", "خلاص")

@@ -31,7 +31,8 @@ func TestClassifyFillsSentimentScores(t *testing.T) {
 			t.Fatalf("%q: stacker probabilities sum to %v", text, sum)
 		}
 	}
-	text := string([]rune(strings.Repeat("الزحمة في شوارع القاهرة النهارده كانت فظيعة، قعدت ساعتين في العربية عشان أوصل الشغل والحر كان مش طبيعي ", 3))[:300])
+	// (a hashtag: tweet-shaped whatever intent the rules find in it)
+	text := string([]rune(strings.Repeat("الزحمة في شوارع القاهرة النهارده كانت فظيعة، قعدت ساعتين في العربية عشان أوصل الشغل والحر كان مش طبيعي ", 3))[:290]) + " #القاهرة"
 	if a := analyseRules(text); !stackApplies(&a) {
 		t.Fatal("the text is not decided by the stacker")
 	}

@@ -250,6 +250,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if strings.ContainsAny(text[toks[k].end:toks[h.ti].start], "،,.!؟?;؛") {
 				break
 			}
+			// "لم أجد إلا الأمانة", "ما شفت غير الاحترام": nothing but,
+			// the good word affirmed
+			if k < h.ti-1 && exceptiveBetween(toks, k+1, h.ti) {
+				break
+			}
 			if toks[k].key == "ما" && isElative(toks[k+1].key) {
 				break
 			}
@@ -675,3 +680,15 @@ func stopVerb(k string) bool {
 }
 
 var stopForms = wordSet("وقفت", "وقفنا", "وقفوا", "وقف", "توقفت", "توقفنا", "توقف", "بطلت", "بطلنا", "بطلوا", "بطل", "مليت", "ملينا")
+
+// exceptiveBetween reports "except / but" (إلا, الا, غير, سوى) in
+// toks[a:b]: after a negation it says "nothing but" (لم أجد إلا الأمانة).
+func exceptiveBetween(toks []token, a, b int) bool {
+	for i := a; i < b; i++ {
+		switch toks[i].key {
+		case "الا", "إلا", "سوى", "غير":
+			return true
+		}
+	}
+	return false
+}

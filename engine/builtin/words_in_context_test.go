@@ -87,3 +87,44 @@ func TestWellWishAndConditional(t *testing.T) {
 		}
 	}
 }
+
+// TestNegativeOtherComplains: a negative comment the cues left "other",
+// with some complaint evidence and no offensive word, is a complaint owed
+// a reply; a sad remark with no complaint evidence stays "other".
+func TestNegativeOtherComplains(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		intent string
+	}{
+		{"حجزنا الساعة ٥ وقاعدين بقالنا ساعتين والممرضة لسه مجتش", "complaint"},
+		{"Booked a sea view room, got a wall view. Wasted my anniversary", "complaint"},
+		{"تتأخر الحافلة دائما عن موعدها وهذا مزعج جدا", "complaint"},
+		{"rip to the legend, so sad", "other"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent || (tc.intent == "complaint") != c.RequiresResponse {
+			t.Errorf("%q: %v %s rr=%v; want [%s]", tc.text, c.Intent, c.Sentiment, c.RequiresResponse, tc.intent)
+		}
+	}
+}
+
+// TestPleasAndGenres: "someone explain to me how!!!" is exasperation (a
+// complaint), a plea to correct what was charged is a complaint (not a
+// proposal), and horror as a genre ("ألعاب رعب") frightens nobody.
+func TestPleasAndGenres(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		intent string
+	}{
+		{"الفاتورة زادت الضعف وانا مستخدمتش حاجة، حد يفهمني ازاي!!!", "complaint"},
+		{"حد يفهمني ازاي اشغل الجهاز؟", "question"},
+		{"يرجى تصحيح المبلغ المخصوم من حسابي", "complaint"},
+		{"نرجو استرجاع المبلغ المدفوع مرتين", "complaint"},
+		{"يا ريت تنزلوا حلقة عن أفلام رعب قديمة", "suggestion"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent {
+			t.Errorf("%q: %v %s; want [%s]", tc.text, c.Intent, c.Sentiment, tc.intent)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// TestReadThroughClasses: classes found reading comments a user types
+// (issue 23), each with sentences of our own: a comment classify files as
+// spam is flagged spam by moderate too; money taken from the writer beside
+// an amount is a complaint, not spam; the garbage of a street is no insult;
+// "how stupid you are!" is; a wish for content joined by ب proposes; taking
+// one's child away from the brand leaves it; "nothing but honesty" praises;
+// a parcel stuck at customs is a complaint.
+func TestReadThroughClasses(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		intent string
+		flag   string
+	}{
+		{"Visit www.quick-cash-today.net for instant loans, no credit check", "spam", "spam"},
+		{"سحبوا مني ٩٩ ريال تجديد اشتراك وأنا لاغيه", "complaint", ""},
+		{"الزبالة مرمية في الشارع من أسبوع ومحدش شالها", "complaint", ""},
+		{"محتواك زبالة", "other", "harassment"},
+		{"ما أغباك، كل فيديوهاتك نفس الشي", "other", "harassment"},
+		{"Would be lovely if you opened on Sundays too", "suggestion", ""},
+		{"نفسنا بحلقة عن تاريخ الأندلس", "suggestion", ""},
+		{"المدرسة ما اهتمت بابني وانا هسحبه من عندكم", "complaint", ""},
+		{"تعاملت معكم سنين وما لقيت إلا الاحترام", "praise", ""},
+		{"الطرد عالق بالجمارك من أسبوعين", "complaint", ""},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		flag := ""
+		if len(m.Flags) > 0 {
+			flag = m.Flags[0]
+		}
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent || flag != tc.flag {
+			t.Errorf("%q: %v %s flags %v; want [%s] flag %q", tc.text, c.Intent, c.Sentiment, m.Flags, tc.intent, tc.flag)
+		}
+	}
+}
