@@ -147,6 +147,9 @@ func TestArabiziEverydayWords(t *testing.T) {
 		{"zido el videos ya shabeb", ""},
 		{"ebni 7abb el course ktir", "levantine"},
 		{"wasalni el order 3a el bet", "levantine"},
+		// no digit at all: everyday words only
+		{"ya reet tzido dorous lal wlad bel sayf", ""},
+		{"el akl zay el fol", "egyptian"},
 	} {
 		d := Detect(c.text)
 		if d.Language != "ar" || !d.Arabizi {
