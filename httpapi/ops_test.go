@@ -277,6 +277,15 @@ func TestReplyShape(t *testing.T) {
 		require.Equal(t, c["dialect"], rr["original_dialect"], "%s", text)
 	}
 
+	// the reply to a stored comment is classify's draft (friendly, the
+	// commenter's language): drafted from every stored intent (a question
+	// that is a complaint gets the apology), in Latin letters for Arabizi
+	for _, text := range []string{"where is my refund? it's been a month", "el app bey2fel kol shwaya w mafeesh 7ad byrod"} {
+		c := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": text}))
+		rr := requireOK(t, n.post("/v1/comments/"+c["id"].(string)+"/reply", key, nil))
+		require.Equal(t, c["suggested_reply"].(map[string]any)["text"], rr["reply_text"], "%s", text)
+	}
+
 	en := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": "When is the next episode coming out?"}))
 	er := requireOK(t, n.post("/v1/comments/"+en["id"].(string)+"/reply", key, nil))
 	require.Nil(t, er["reply_dialect"])

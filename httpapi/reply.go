@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/valyala/fasthttp"
 
@@ -42,12 +43,12 @@ func (s *Server) reply(c *call) {
 		c.internal(err)
 		return
 	}
-	req.Text, req.Intent, req.Dialect = cm.Text, cm.Intent, cm.Dialect
+	req.Text, req.Intent, req.Intents, req.Dialect = cm.Text, cm.Intent, cm.Intents, cm.Dialect
 	h, ok := c.reserve(priceReply)
 	if !ok {
 		return
 	}
-	key := c.cacheKey("reply", cm.Text, cm.Intent, cm.Dialect, req.Tone, strconv.Itoa(req.MaxLength), req.Context, req.Language)
+	key := c.cacheKey("reply", cm.Text, strings.Join(cm.Intents, ","), cm.Intent, cm.Dialect, req.Tone, strconv.Itoa(req.MaxLength), req.Context, req.Language)
 	res, hit, ok := lookup(c, h, &key, false, func(ctx context.Context) (op.Reply, error) { return s.engine.Reply(ctx, req) })
 	if !ok || !settle(c, h, &key, &res, hit, ledger.Records{}) {
 		return

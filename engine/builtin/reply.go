@@ -91,6 +91,32 @@ func draftReply(intent, variety, tone string) string {
 	return t
 }
 
+// dialectOf is d, the detection of the comment, or that of its Arabic
+// reading when read (the analysis needs the reading's language).
+func dialectOf(text string, d op.Detection, read bool) op.Detection {
+	if read {
+		return dialect.Detect(text)
+	}
+	return d
+}
+
+// cutReply cuts a draft to at most max runes: after its last whole
+// sentence that fits when that keeps at least a quarter of max ("Great
+// question!" rather than "... and get back to"), else at a word boundary
+// (truncateRunes).
+func cutReply(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	rs := []rune(s)
+	for i := max - 1; i+1 >= max/4 && i > 0; i-- {
+		if strings.ContainsRune(".!?؟", rs[i]) && (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) {
+			return string(rs[:i+1])
+		}
+	}
+	return truncateRunes(s, max)
+}
+
 // truncateRunes cuts s to at most max runes, at a word boundary when the cut
 // falls inside a word (a single over-long word is cut hard). Trailing spaces
 // and dangling punctuation separators are trimmed.
@@ -123,6 +149,7 @@ func truncateRunes(s string, max int) string {
 // ("ar" uses the stored dialect, else the detected one, msa when none);
 // ReplyDialect is "" for English replies; OriginalDialect is the comment's
 // stored dialect, else its detected one ("" for English); ReplyText has at most MaxLength runes and is cut
+// after its last whole sentence that fits (when that keeps a quarter of MaxLength), else
 // at a word boundary; Tone echoes the request (default friendly). The draft
 // follows the comment's intent (the request's, else the detected one), its
 // sentiment and its toxicity (see replyKind): an insult is never thanked.
@@ -131,13 +158,27 @@ func Reply(req op.ReplyRequest) op.Reply { return ReplyDetected(req, dialect.Det
 // ReplyDetected is Reply for a caller that has already detected the text: d
 // must be dialect.Detect(req.Text); the text is not detected again.
 func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
-	ta := analyseTextBuf(req.Text, d, nil)
+	// an Arabizi comment is analysed as its Arabic reading and, unless a
+	// language is asked for, answered in Latin letters as classify's draft
+	// is (an Arabizi writer reads Latin script)
+	text, arabizi := req.Text, false
+	if x, _, ok := arabiziReadingDetected(req.Text, &d); ok {
+		text = x.Text
+		arabizi = req.Language != "ar" && req.Language != "en"
+	}
+	ta := analyseTextBuf(text, dialectOf(text, d, text != req.Text), nil)
 	tone := req.Tone
 	if !op.In(tone, op.ReplyTones) {
 		tone = "friendly"
 	}
 	intent := req.Intent
 	intents := []string{intent}
+	if len(req.Intents) > 0 && req.Intents[0] == intent {
+		// every stored intent, as classify drafted from ("where is my
+		// refund? it's been a month": a question and a complaint, answered
+		// as the complaint, never "great question")
+		intents = cleanIntents(req.Intents)
+	}
 	if !op.In(intent, op.Intents) {
 		intent, intents = ta.intents[0], ta.intents
 	}
@@ -170,7 +211,11 @@ func ReplyDetected(req op.ReplyRequest, d op.Detection) op.Reply {
 	if max <= 0 {
 		max = 500
 	}
-	r.ReplyText = truncateRunes(draftReply(kind, variety, tone), max)
+	draft := draftReply(kind, variety, tone)
+	if arabizi && lang == "ar" {
+		draft = toArabiziReply(draft)
+	}
+	r.ReplyText = cutReply(draft, max)
 	r.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, req.Context, r.ReplyText)}
 	return r
 }

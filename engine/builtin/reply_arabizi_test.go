@@ -29,6 +29,13 @@ func TestReplyTemplatesSpelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the tones' openers and closers are written to an Arabizi writer too
+	// (a formal reply ended "m3 khals alt7yh" before they were listed)
+	for _, m := range []map[string]string{casualOpener, formalCloser} {
+		for _, s := range m {
+			tpl = append(tpl, "\n"+s...)
+		}
+	}
 	missing := map[string]bool{}
 	for _, line := range strings.Split(string(tpl), "\n") {
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -65,6 +72,31 @@ func TestArabiziReplyInReportedDialect(t *testing.T) {
 		}
 		if !ok {
 			t.Errorf("%q (%s): reply %q is no %s template", text, c.Dialect, c.ReplyText, c.Dialect)
+		}
+	}
+}
+
+// The reply endpoint answers an Arabizi comment as classify drafts it: in
+// Latin letters (language auto), from the analysis of its Arabic reading
+// (a complaint gets the apology, not a welcome); asked for Arabic, in
+// Arabic script. Before, /v1/comments/{id}/reply answered in Arabic script
+// what classify's suggested_reply wrote in Latin. Sentences of our own.
+func TestReplyArabiziLatin(t *testing.T) {
+	for _, text := range []string{
+		"el app bey2fel kol shwaya w mafeesh 7ad byrod",
+		"el order et2a5ar esbo3 w mafeesh 7ad byrod 3alaya",
+		"shukran 3al video kteer 7elo",
+	} {
+		c := Classify(op.ClassifyRequest{Text: text})
+		r := Reply(op.ReplyRequest{Text: text, Language: "auto", Dialect: c.Dialect})
+		if hasArabicLetter(r.ReplyText) || r.ReplyText == "" {
+			t.Errorf("%q: reply %q, want Latin letters", text, r.ReplyText)
+		}
+		if r.ReplyText != c.ReplyText {
+			t.Errorf("%q: reply %q, classify drafted %q", text, r.ReplyText, c.ReplyText)
+		}
+		if a := Reply(op.ReplyRequest{Text: text, Language: "ar", Dialect: c.Dialect}); !hasArabicLetter(a.ReplyText) {
+			t.Errorf("%q language ar: reply %q, want Arabic script", text, a.ReplyText)
 		}
 	}
 }

@@ -79,7 +79,12 @@ func init() {
 		so very just really too not no yes do does did have has had will would can could should what why how when where who which there here than then also about more most all any some
 		im dont its thats youre cant ive lol omg oh like get got one out up go going make much many well even only still now know think see way want need new video videos channel please thanks thank love good great
 		من في على عن الى إلى او أو و ما لا لم لن هذا هذه ذلك التي الذي اللي انا أنا انت أنت هو هي نحن احنا هم كل بس يا مع كان كانت عند شي شو وش ايش ليش ليه كيف متى وين فين مش مو مب والله الله ان أن إن قد لقد كده كذا هيك فيه في
-		اي كمان بعد قبل حتى لو لما عشان علشان مثل زي ده دي دا هاد هاي هذي يعني الي ولا جدا وايد كتير كثير اوي شكرا حلو جميل الفيديو فيديو القناه حلقه الحلقه`) {
+		اي كمان بعد قبل حتى لو لما عشان علشان مثل زي ده دي دا هاد هاي هذي يعني الي ولا جدا وايد كتير كثير اوي شكرا حلو جميل الفيديو فيديو القناه حلقه الحلقه
+		never again always ever every after before because since until while over into once twice anymore already yet back off been being same other another
+		ابدا أبدا دايما دائما دايم لسه لسا لسة خلاص برضه برضو كمان مرتين`) {
+		// the last two lines: adverbs of time and frequency and
+		// connectives, which no thread is about ("never again" made
+		// "never" a report's largest topic)
 		reportStop[textnorm.Fold(w)] = true
 	}
 }
@@ -540,11 +545,17 @@ func Report(req op.ReportRequest) op.Report {
 		for _, m := range c.members {
 			set[m.idx] = true
 		}
-		ex := ""
-		if len(c.members) > 0 {
-			ex = snippet(c.members[0].Text, 60)
+		// the example shows the cluster's dominant sentiment
+		dom, ex := dominantSentiment(c.members), ""
+		for _, m := range c.members {
+			if ex == "" || m.sentiment == dom {
+				ex = snippet(m.Text, 60)
+				if m.sentiment == dom {
+					break
+				}
+			}
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", word, len(c.members), pct(len(c.members), n), dominantSentiment(c.members),
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", word, len(c.members), pct(len(c.members), n), dom,
 			trajectory(timed, func(a *analysed) bool { return set[a.idx] }), ex)
 	}
 	b.WriteString("\nClusters group the non-spam comments by their most frequent shared content word (lexical topics, not semantic embeddings).\n")
@@ -638,7 +649,7 @@ func Report(req op.ReportRequest) op.Report {
 	b.Reset()
 	var recs []string
 	if intentN["question"] > 0 {
-		recs = append(recs, fmt.Sprintf("Answer the %d open questions; a pinned FAQ reply covers the repeated ones.", intentN["question"]))
+		recs = append(recs, fmt.Sprintf("Answer the %s; a pinned FAQ reply covers the repeated ones.", counted(intentN["question"], "open question")))
 	}
 	if intentN["complaint"] > 0 {
 		recs = append(recs, fmt.Sprintf("Acknowledge the %s publicly and follow up privately; they are %s of the thread.", counted(intentN["complaint"], "complaint"), pct(intentN["complaint"], n)))
@@ -653,7 +664,12 @@ func Report(req op.ReportRequest) op.Report {
 		recs = append(recs, "Set moderation to medium strictness and hide abusive comments before they set the tone.")
 	}
 	if len(clusters) > 0 && clusters[0].word != "other topics" {
-		recs = append(recs, fmt.Sprintf("Lean into the strongest topic \"%s\": it drives %s of the conversation.", MarkdownText(clusters[0].word), pct(len(clusters[0].members), n)))
+		if dominantSentiment(clusters[0].members) == "negative" {
+			// a topic people complain about is to be fixed, not leaned into
+			recs = append(recs, fmt.Sprintf("Fix what the strongest topic \"%s\" is about and say so: it drives %s of the conversation, mostly negative.", MarkdownText(clusters[0].word), pct(len(clusters[0].members), n)))
+		} else {
+			recs = append(recs, fmt.Sprintf("Lean into the strongest topic \"%s\": it drives %s of the conversation.", MarkdownText(clusters[0].word), pct(len(clusters[0].members), n)))
+		}
 	}
 	recs = append(recs, "Reply to the most-liked comments first: they are what new viewers read.")
 	for i, r := range recs {
@@ -732,14 +748,18 @@ func Report(req op.ReportRequest) op.Report {
 				if i > 0 {
 					which = "another leading topic"
 				}
-				concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: %s (%s); answer its open questions on camera.", MarkdownText(c.word), which, pct(len(c.members), n)))
+				if dominantSentiment(c.members) == "negative" {
+					concepts = append(concepts, fmt.Sprintf("**Fixing \"%s\"**: %s (%s), mostly complaints; show what was fixed on camera.", MarkdownText(c.word), which, pct(len(c.members), n)))
+				} else {
+					concepts = append(concepts, fmt.Sprintf("**Deep dive on \"%s\"**: %s (%s); answer its open questions on camera.", MarkdownText(c.word), which, pct(len(c.members), n)))
+				}
 			}
 		}
 		if intentN["question"] > 0 {
-			concepts = append(concepts, fmt.Sprintf("**Q&A episode**: answer the %d questions from this thread, most-liked first.", intentN["question"]))
+			concepts = append(concepts, fmt.Sprintf("**Q&A episode**: answer the %s from this thread, most-liked first.", counted(intentN["question"], "question")))
 		}
 		if intentN["suggestion"] > 0 {
-			concepts = append(concepts, fmt.Sprintf("**You asked, we made it**: build an episode from the %d audience suggestions and credit them.", intentN["suggestion"]))
+			concepts = append(concepts, fmt.Sprintf("**You asked, we made it**: build an episode from the %s and credit them.", counted(intentN["suggestion"], "audience suggestion")))
 		}
 		if intentN["complaint"] > 0 {
 			concepts = append(concepts, "**Behind the fix**: show how the most common complaint is being addressed.")

@@ -160,6 +160,11 @@ func arRoot(k string) string {
 			}
 		}
 	}
+	if len(rs) >= 5 && rs[0] == 'م' && rs[len(rs)-1] == 'ش' {
+		// the negation circumfix of Egyptian and Levantine verbs (ما...ش
+		// written as one word): موصلتش "did not arrive" is وصلت
+		rs = rs[1 : len(rs)-1]
+	}
 	strip(rootArticles, true)
 	strip(rootVerbal, true)
 	strip(rootSuffixes, false)
@@ -336,10 +341,16 @@ type keyword struct {
 // categoryKeywords returns the weighted keywords of a category (name words
 // 1.0, description words 0.8, their glossary translations and synonyms 0.85
 // of that) and its concepts, within the cost bounds above.
-func categoryKeywords(c op.RubricCategory) ([]keyword, []string) {
+//
+// topical is true when the name also has a content word outside the
+// classifier's concepts ("App bugs", "Content requests"): the classifier's
+// verdict then counts only beside evidence of the category's own words, or
+// when no category's words are in the text (Rubric): a complaint about
+// shoes, with the words of "Product quality", is no app bug, while a
+// request naming no topic is still a content request.
+func categoryKeywords(c op.RubricCategory) (kws []keyword, concepts []string, topical bool) {
 	best := map[string]float64{}
 	var order []string
-	var concepts []string
 	put := func(k string, w float64) {
 		if old, ok := best[k]; !ok {
 			order = append(order, k)
@@ -383,6 +394,9 @@ func categoryKeywords(c op.RubricCategory) ([]keyword, []string) {
 			}
 			put(t, w)
 			expand(t, w, named)
+			if named && !conceptWord(t) {
+				topical = true
+			}
 		}
 		if strings.Contains(full, " ") && len(full) < 64 {
 			expand(full, w, named) // a phrase of the glossary ("customer service")
@@ -390,11 +404,27 @@ func categoryKeywords(c op.RubricCategory) ([]keyword, []string) {
 	}
 	addWords(c.Name, 1.0, maxNameWords, true)
 	addWords(c.Description, 0.8, maxDescWords, false)
-	kws := make([]keyword, 0, len(order))
+	kws = make([]keyword, 0, len(order))
 	for _, k := range order {
 		kws = append(kws, keyword{k, best[k]})
 	}
-	return kws, concepts
+	return kws, concepts, topical
+}
+
+// conceptWord: every glossary group of the folded word k names a concept
+// the classifier decides (intent:*, sentiment:*, toxicity), and it has one.
+func conceptWord(k string) bool {
+	found := false
+	for _, f := range wordForms(k) {
+		for _, gi := range synByWord[f] {
+			c := synGroups[gi].concept
+			if !strings.HasPrefix(c, "intent:") && !strings.HasPrefix(c, "sentiment:") && c != "toxicity" {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // Rubric scores text against the caller's categories.
@@ -454,8 +484,15 @@ func rubric(req op.RubricRequest, known *op.Detection) op.RubricResult {
 	}
 	var out []scored
 	var gains []float64
+	type lexical struct {
+		ev       float64
+		concepts []string
+		topical  bool
+	}
+	lex := make([]lexical, len(req.Categories))
+	anyWords := false // some category's own words are in the text
 	for ci, c := range req.Categories {
-		kws, concepts := categoryKeywords(c)
+		kws, concepts, topical := categoryKeywords(c)
 		s.hit = s.hit[:0]
 		for _, kw := range kws {
 			if strings.Contains(kw.key, " ") {
@@ -484,19 +521,28 @@ func rubric(req op.RubricRequest, known *op.Detection) op.RubricResult {
 			ev += g / float64(i+1) // diminishing returns
 		}
 		gains = gains[:0]
+		lex[ci] = lexical{ev, concepts, topical}
+		anyWords = anyWords || ev > 0
+	}
+	for ci, c := range req.Categories {
+		ev, concepts := lex[ci].ev, lex[ci].concepts
+		verdict := 1.0
+		if lex[ci].topical && ev == 0 && anyWords {
+			concepts = nil // another category's words are in the text
+		}
 		for _, cc := range concepts {
 			switch {
 			case strings.HasPrefix(cc, "intent:"):
 				if op.In(strings.TrimPrefix(cc, "intent:"), classified().Intent) {
-					ev += 1.0
+					ev += verdict
 				}
 			case cc == "sentiment:positive", cc == "sentiment:negative":
 				if cc == "sentiment:"+classified().Sentiment {
-					ev += 0.8
+					ev += 0.8 * verdict
 				}
 			case cc == "toxicity":
 				if t := classified().Toxicity; t == "moderate" || t == "severe" {
-					ev += 1.0
+					ev += verdict
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"svc/engine/dialect"
@@ -144,8 +145,8 @@ func substituteOrig(text string, m *matcher, repl func(id int, orig string) stri
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(text[t.start:])
-		if r != 'و' && r != 'ف' || t.end-t.start-w < 4 {
-			continue
+		if r != 'و' && r != 'ف' || t.end-t.start-w < 4 || isVarietyWord(t.key) {
+			continue // a dialect's own word is no conjunction + word (Gulf ودي "I'd like")
 		}
 		rest := tokenize(text[t.start+w : t.end])
 		if len(rest) != 1 {
@@ -212,6 +213,14 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		t.SourceLanguage = "en"
 		if d.Dialect != "" {
 			t.SourceLanguage = "ar"
+		} else if !hasArabicLetter(req.Text) {
+			// a short Arabizi comment the detector's markers miss ("el
+			// tatbee2 bayez") is Arabic when the transliterator reads it so,
+			// as classify reads it
+			if x, _, ok := arabiziReadingDetected(req.Text, &d); ok {
+				t.SourceLanguage = "ar"
+				d.Dialect = dialect.Detect(x.Text).Dialect
+			}
 		}
 	}
 	if t.TargetLanguage != "ar" && t.TargetLanguage != "en" {
@@ -234,16 +243,27 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		}
 		col = dialectCol[t.TargetDialect]
 	}
-	out := req.Text
+	// Arabizi (Arabic in Latin letters) is translated as its Arabic-script
+	// reading: unread, its Latin words would pass through and look like
+	// English. Between Arabic varieties the result is in Arabic script.
+	src := req.Text
+	var ax *dialect.Translit
+	latinArabic := t.SourceLanguage == "ar" && !hasArabicLetter(req.Text)
+	if latinArabic {
+		if x, _, ok := arabiziReadingDetected(req.Text, &d); ok {
+			src, ax = x.Text, &x
+		}
+	}
+	out := src
 	switch {
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "ar":
-		out, _ = substitute(req.Text, dlM, func(id int) string { return dlRows[id].out[col] })
+		out, _ = substitute(src, dlM, func(id int) string { return dlRows[id].out[col] })
 	case t.SourceLanguage == "en" && t.TargetLanguage == "ar":
 		out = grammarEnAr(req.Text, col)
 		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
-		out = strings.NewReplacer("?", "؟", ",", "،", " و ", " و").Replace(out)
+		out = strings.NewReplacer("?", "؟", ",", "،").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out = splitArticles(markNegators(grammarArEn(req.Text)))
+		out = splitArticles(markNegators(grammarArEn(src)))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
 		// dialect words not in the glossary: try through their MSA form; a
 		// word with no English stays as written (and is reported untranslated)
@@ -254,22 +274,152 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 			}
 			return orig
 		})
-		out = negatedEnglish(out)
+		out = questionCopula(dropVocative(negatedEnglish(out)))
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
 	}
 	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
 		// drop the articles and copulas left over
 		out, _ = substitute(out, articleM, func(int) string { return "" })
-		out = strings.Join(strings.Fields(out), " ")
+		// و joins the next word once the articles are gone, an Arabic one
+		// only ("and a thief" was "وa thief": thief is left as written)
+		fs := strings.Fields(out)
+		for i := 0; i+1 < len(fs); i++ {
+			if fs[i] == "و" && hasArabicLetter(fs[i+1]) {
+				fs[i+1] = "و" + fs[i+1]
+				fs = append(fs[:i], fs[i+1:]...)
+			}
+		}
+		out = strings.Join(fs, " ")
 	}
 	t.TranslatedText = applyTone(out, t.Tone, t.TargetLanguage)
+	if t.SourceLanguage == "ar" && t.TargetLanguage == "ar" {
+		// words of another variety the lexicon could not convert are left
+		// in the source's variety: listed, so that the output does not pass
+		// for the target variety ("شلونكم" stays Gulf in an Egyptian text)
+		if left := otherVarietyWords(t.TranslatedText, t.TargetDialect); len(left) > 0 {
+			t.Untranslated, t.Partial = left, true
+		}
+	}
 	if t.SourceLanguage != t.TargetLanguage {
-		t.Untranslated = untranslatedWords(t.TranslatedText, t.SourceLanguage)
+		switch {
+		case ax != nil:
+			// the words left in Arabic are given back as the commenter
+			// spelled them, and listed
+			t.TranslatedText, t.Untranslated = arabiziBack(t.TranslatedText, req.Text, ax)
+		case latinArabic:
+			// Latin text taken for Arabic but not read as Arabizi: nothing
+			// was translated, and its words are not English
+			t.Untranslated = untranslatedWords(t.TranslatedText, "en")
+		default:
+			t.Untranslated = untranslatedWords(t.TranslatedText, t.SourceLanguage)
+		}
 		t.Partial = len(t.Untranslated) > 0
 	}
 
 	t.Usage = op.Usage{Model: Model, TokensUsed: tokens(req.Text, t.TranslatedText)}
 	return t
+}
+
+var (
+	varietyWordsOnce sync.Once
+	varietyWords     map[string][]string // folded word -> the dialects it is a strong marker of
+)
+
+// strongMarker is the weight from which a dialect's word marker counts as
+// a word of that dialect only ("عايز", "شلونكم", "هلق": 3; "حلو", shared
+// by several, under 1).
+const strongMarker = 1.5
+
+// otherVarietyWords lists, in order and once each, the words of out that
+// are strong word markers of a dialect (gulf, egyptian, levantine) other
+// than target and no marker of target. MSA words are understood in every
+// variety and are not listed.
+func otherVarietyWords(out, target string) []string {
+	loadVarietyWords()
+	ws := []string{}
+	for _, t := range tokenize(out) {
+		if !t.arabic {
+			continue
+		}
+		vs := varietyWords[t.key]
+		other, ofTarget := false, false
+		for _, v := range vs {
+			name, strong := strings.TrimSuffix(v, "+"), strings.HasSuffix(v, "+")
+			if name == target {
+				ofTarget = true
+			} else if strong && name != "msa" {
+				other = true
+			}
+		}
+		if w := out[t.start:t.end]; other && !ofTarget && !containsStr(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+func loadVarietyWords() {
+	varietyWordsOnce.Do(func() {
+		varietyWords = map[string][]string{}
+		for _, m := range dialect.Markers() {
+			if m.Kind == "word" && op.In(m.Variety, op.Dialects) {
+				varietyWords[m.Text] = append(varietyWords[m.Text], m.Variety+weightTag(m.Weight))
+			}
+		}
+	})
+}
+
+// isVarietyWord: the folded word k is a word marker of a variety.
+func isVarietyWord(k string) bool {
+	loadVarietyWords()
+	return len(varietyWords[k]) > 0
+}
+
+// weightTag marks a strong marker's variety with "+".
+func weightTag(w float64) string {
+	if w >= strongMarker {
+		return "+"
+	}
+	return ""
+}
+
+// arabiziBack writes each Arabic word left in out (the translation of an
+// Arabizi comment's reading x) in Latin letters, as the commenter spelled
+// it when the word is one of the reading's (orig is the comment), else by
+// dialect.ToArabizi, and returns the text and those words, each once.
+func arabiziBack(out, orig string, x *dialect.Translit) (string, []string) {
+	rt := tokenize(x.Text)
+	used := make([]bool, len(rt))
+	left := []string{}
+	var b strings.Builder
+	prev := 0
+	for _, t := range tokenize(out) {
+		if !t.arabic {
+			continue
+		}
+		w, latin := out[t.start:t.end], ""
+		for i, r := range rt {
+			if !used[i] && x.Text[r.start:r.end] == w {
+				used[i] = true
+				sp := x.Source(op.Span{Start: r.start, End: r.end})
+				if sp.Start >= 0 && sp.End <= len(orig) && sp.Start < sp.End {
+					latin = orig[sp.Start:sp.End]
+				}
+				break
+			}
+		}
+		if latin == "" || hasArabicLetter(latin) {
+			latin = dialect.ToArabizi(w)
+		}
+		b.WriteString(out[prev:t.start])
+		b.WriteString(latin)
+		prev = t.end
+		if !containsStr(left, latin) {
+			left = append(left, latin)
+		}
+	}
+	b.WriteString(out[prev:])
+	return b.String(), left
 }
 
 // splitArticles writes the article of an Arabic word in English ("الطلب"
@@ -329,6 +479,9 @@ func markNegators(text string) string {
 		if i+1 >= len(toks) || !toks[i+1].arabic || i == 0 && question {
 			continue
 		}
+		if i > 0 && conjunctiveMa[toks[i-1].key] {
+			continue // "كل ما افتحه": every time I open it, not a negation
+		}
 		b.WriteString(text[prev:t.start])
 		b.WriteString(conj)
 		if toks[i+1].key == "في" {
@@ -338,6 +491,59 @@ func markNegators(text string) string {
 		}
 		b.WriteString(negMark)
 		prev = t.end
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}
+
+// questionCopula writes the copula an Arabic nominal question has none of:
+// a question word followed by a short noun phrase that ends the sentence
+// ("فين الطلب بتاعي؟" -> "where is my order?", "ما اسمك؟" -> "what is your
+// name?"); "are" before these, those and a plural possessed by our/their
+// is not told apart: "is" but for these/those.
+func questionCopula(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) < 3 || len(ws) > 5 {
+		return s
+	}
+	q := strings.ToLower(ws[0])
+	if q != "where" && q != "what" && q != "when" && q != "how" {
+		return s
+	}
+	cop := ""
+	switch strings.ToLower(ws[1]) {
+	case "the", "my", "your", "our", "this", "that":
+		cop = "is"
+	case "these", "those":
+		cop = "are"
+	default:
+		return s
+	}
+	last := ws[len(ws)-1]
+	if !strings.HasSuffix(last, "?") && !strings.HasSuffix(last, "؟") {
+		return s
+	}
+	return strings.Join(append([]string{ws[0], cop}, ws[1:]...), " ")
+}
+
+// conjunctiveMa: words before which ما is a conjunction ("كل ما" every
+// time, "بعد ما" after, "قبل ما" before, "زي ما"/"مثل ما" as), not a
+// negator.
+var conjunctiveMa = map[string]bool{"كل": true, "بعد": true, "قبل": true, "زي": true, "مثل": true, "حسب": true, "طالما": true, "عند": true}
+
+// dropVocative removes the vocative particle يا left before a word once
+// the glossary has read its phrases ("يا ريت"): English has none ("يا غبي"
+// -> "stupid").
+func dropVocative(text string) string {
+	toks := tokenize(text)
+	var b strings.Builder
+	prev := 0
+	for i, t := range toks {
+		if t.key != "يا" || i+1 >= len(toks) {
+			continue
+		}
+		b.WriteString(text[prev:t.start])
+		prev = toks[i+1].start
 	}
 	b.WriteString(text[prev:])
 	return b.String()

@@ -46,8 +46,45 @@ const (
 	gDef           // with the article ال
 	gAndDef        // with و + ال
 	gAnd           // with و
+	gMy            // a noun with the pronoun suffix ي ("طلبي": my order)
+	gYour          // a noun with the pronoun suffix ك ("قناتك": your channel)
 	gForms
 )
+
+// suffixStem is the form of an Arabic noun a pronoun suffix joins: ة is
+// written ت ("قناة" -> "قنات-ك"); "" for a noun ending in a long vowel,
+// which takes a possessive word instead ("الفيديو بتاعي").
+func suffixStem(a string) string {
+	switch {
+	case strings.HasSuffix(a, "ة"):
+		return strings.TrimSuffix(a, "ة") + "ت"
+	case strings.HasSuffix(a, "و"), strings.HasSuffix(a, "ا"), strings.HasSuffix(a, "ى"), strings.HasSuffix(a, "ي"):
+		return ""
+	}
+	return a
+}
+
+// postDet is the English determiner of a word written after a definite
+// noun: a dialect demonstrative ("الفيديو ده": this video; Egyptian and
+// Levantine put it after the noun) or a possessive word ("الطلب بتاعي": my
+// order); "" for any other word.
+func postDet(key string) string {
+	switch key {
+	case "ده", "دي", "دا", "هاد", "هاي", "هادا", "هادي", "هذا", "هذه", "هذي":
+		return "this"
+	case "دول", "هدول", "هذول":
+		return "these"
+	case "بتاعي", "بتاعتي", "بتوعي", "تبعي", "تبعتي", "حقي", "حقتي":
+		return "my"
+	case "بتاعك", "بتاعتك", "بتوعك", "تبعك", "تبعتك", "حقك", "حقتك":
+		return "your"
+	case "بتاعنا", "بتاعتنا", "تبعنا", "تبعتنا", "حقنا":
+		return "our"
+	case "بتاعكم", "تبعكم", "حقكم":
+		return "your"
+	}
+	return ""
+}
 
 var (
 	gWords []gWord
@@ -85,6 +122,10 @@ func init() {
 				gArM.add("وال"+a, id*gForms+gAndDef, true)
 				gArM.add("و"+a, id*gForms+gAnd, true)
 			}
+			if st := suffixStem(a); st != "" && (w.class == "n" || w.class == "npl") {
+				gArM.add(st+"ي", id*gForms+gMy, true)
+				gArM.add(st+"ك", id*gForms+gYour, true)
+			}
 			if w.class == "dem" {
 				gArM.add("و"+a, id*gForms+gAnd, true)
 			}
@@ -102,8 +143,20 @@ func init() {
 	}
 }
 
-// isVery: جداً after an adjective is "very" before it.
-func isVery(key string) bool { return key == "جدا" || key == "جدًا" }
+// preVery: the varieties' intensifiers written before an adjective
+// (Levantine كتير, Gulf وايد and مرة: "كتير حلوة", "مرة زين").
+func preVery(key string) bool { return key == "كتير" || key == "وايد" || key == "مره" }
+
+// isVery: جداً after an adjective is "very" before it, and so are the
+// varieties' intensifiers after it (Egyptian أوي, Gulf وايد and مرة,
+// Levantine كتير: "حلو أوي", "حلو مرة").
+func isVery(key string) bool {
+	switch key {
+	case "جدا", "جدًا", "اوي", "وايد", "مره", "كتير", "كثير":
+		return true
+	}
+	return false
+}
 
 func isNoun(w *gWord) bool { return w.class == "n" || w.class == "npl" }
 
@@ -188,7 +241,7 @@ func grammarArEn(text string) string {
 		if form == gAnd || form == gAndDef {
 			and = "and "
 		}
-		def := form == gDef || form == gAndDef
+		def := form == gDef || form == gAndDef || form == gMy || form == gYour
 		j := next(i)
 		switch w.class {
 		case "phr", "v1":
@@ -200,7 +253,19 @@ func grammarArEn(text string) string {
 			if def {
 				out = "the " + out
 			}
-			sp = append(sp, span{toks[i].start, toks[j-1].end, and + out})
+			start := toks[i].start
+			if p := i - 1; def && and == "" && p >= 0 && at[p] == 0 && toks[p].arabic && strings.HasPrefix(toks[p].key, "ال") &&
+				strings.TrimSpace(text[toks[p].end:toks[i].start]) == "" && (len(sp) == 0 || sp[len(sp)-1].end <= toks[p].start) {
+				// a definite adjective after a definite noun the table does
+				// not know goes before it, as in English: "المجهود الرائع"
+				// -> "the amazing المجهود" (the noun left as written)
+				start, out = toks[p].start, out+" "+text[toks[p].start:toks[p].end]
+				if a, af, ok := word(j); ok && a.class == "adj" && af == gBare {
+					out += " is " + a.en[0] // "الكاميرا الجديدة ممتازة"
+					j = next(j)
+				}
+			}
+			sp = append(sp, span{start, toks[j-1].end, and + out})
 			i = j
 			continue
 		}
@@ -227,10 +292,23 @@ func grammarArEn(text string) string {
 			}
 			j = next(j)
 		}
+		if form == gMy {
+			det = "my"
+		} else if form == gYour {
+			det = "your"
+		}
+		// a demonstrative or possessive word after a definite noun
+		if def && det == "" && j < len(toks) && strings.TrimSpace(text[toks[j-1].end:toks[j].start]) == "" {
+			if pd := postDet(toks[j].key); pd != "" {
+				det = pd
+				j++
+			}
+		}
 		plural = w.class == "npl"
 		if det != "" && plural {
-			det = map[string]string{"this": "these", "that": "those"}[det]
-			if det == "" {
+			if pl, ok := map[string]string{"this": "these", "that": "those", "هؤلاء": "these"}[det]; ok {
+				det = pl
+			} else if det != "my" && det != "your" && det != "our" && det != "these" {
 				det = "these"
 			}
 		}
@@ -276,14 +354,22 @@ func grammarArEn(text string) string {
 		}
 		// a definite noun phrase + an indefinite adjective: a sentence
 		if def {
+			pre := ""
+			if j+1 < len(toks) && preVery(toks[j].key) {
+				// an intensifier before the adjective: "القناة كتير حلوة"
+				if a, af, ok := word(j + 1); ok && a.class == "adj" && af == gBare {
+					pre = "very "
+					j++
+				}
+			}
 			if a, af, ok := word(j); ok && a.class == "adj" && af == gBare {
-				cop := " is "
+				cop := " is " + pre
 				if plural {
-					cop = " are "
+					cop = " are " + pre
 				}
 				np += cop + a.en[0]
 				j = next(j)
-				if j < len(toks) && isVery(toks[j].key) {
+				if pre == "" && j < len(toks) && isVery(toks[j].key) {
 					np = strings.TrimSuffix(np, a.en[0]) + "very " + a.en[0]
 					j++
 				}
@@ -302,6 +388,35 @@ var demAr = [4][4]string{
 	{"هذا", "هذي", "ذاك", "ذيك"},   // gulf
 	{"ده", "دي", "ده", "دي"},       // egyptian (after the noun)
 	{"هاد", "هاي", "هداك", "هديك"}, // levantine
+}
+
+// veryAr: "very" after an adjective in each variety column.
+var veryAr = [4]string{"جداً", "وايد", "أوي", "كتير"}
+
+// possIndex is 0, 1, 2 for the English possessive determiners my, your,
+// our, else -1.
+func possIndex(det string) int {
+	switch det {
+	case "my":
+		return 0
+	case "your":
+		return 1
+	case "our":
+		return 2
+	}
+	return -1
+}
+
+// possSuffix: the pronoun suffixes of my, your, our.
+var possSuffix = [3]string{"ي", "ك", "نا"}
+
+// possAr: the possessive word of each variety column for my, your, our,
+// after a masculine and a feminine noun.
+var possAr = [4][3][2]string{
+	{{"الخاص بي", "الخاصة بي"}, {"الخاص بك", "الخاصة بك"}, {"الخاص بنا", "الخاصة بنا"}}, // msa
+	{{"حقي", "حقتي"}, {"حقك", "حقتك"}, {"حقنا", "حقتنا"}},                               // gulf
+	{{"بتاعي", "بتاعتي"}, {"بتاعك", "بتاعتك"}, {"بتاعنا", "بتاعتنا"}},                   // egyptian
+	{{"تبعي", "تبعتي"}, {"تبعك", "تبعتك"}, {"تبعنا", "تبعتنا"}},                         // levantine
 }
 
 // withArticle writes ال before an Arabic word.
@@ -343,9 +458,19 @@ func grammarEnAr(text string, col int) string {
 	}
 	var pats []pat
 	for i := 0; i < len(toks); {
+		if (toks[i].key == "very" || toks[i].key == "so") && i+1 < len(toks) {
+			// very ADJ (no noun after): the intensifier after the adjective
+			if a, ok := word(i + 1); ok && a.class == "adj" {
+				if _, isN := word(next(i + 1)); !isN {
+					pats = append(pats, pat{i, next(i + 1), a.ar[0] + " " + veryAr[col]})
+					i = next(i + 1)
+					continue
+				}
+			}
+		}
 		det := ""
 		switch toks[i].key {
-		case "this", "that", "these", "those", "the", "a", "an":
+		case "this", "that", "these", "those", "the", "a", "an", "my", "your", "our":
 			det = toks[i].key
 		}
 		j := i
@@ -371,17 +496,43 @@ func grammarEnAr(text string, col int) string {
 					continue
 				}
 			}
+			if det == "" && len(adjs) > 0 {
+				// adjectives with no noun of the table ("it was fast"):
+				// written alone, masculine
+				var ws []string
+				for _, a := range adjs {
+					ws = append(ws, a.ar[0])
+				}
+				pats = append(pats, pat{i, j, strings.Join(ws, " ")})
+				i = j
+				continue
+			}
 			i++
 			continue
 		}
 		j = next(j)
 		female := n.female
 		noun := n.ar[0]
-		def := det == "this" || det == "that" || det == "these" || det == "those" || det == "the"
+		poss := possIndex(det)
+		def := det == "this" || det == "that" || det == "these" || det == "those" || det == "the" || poss >= 0
 		var parts []string
-		if def {
+		possWord := ""
+		switch {
+		case poss >= 0 && suffixStem(noun) != "":
+			// my/your/our NOUN: the pronoun suffix ("my order" -> "طلبي")
+			parts = append(parts, suffixStem(noun)+possSuffix[poss])
+		case poss >= 0:
+			// a noun ending in a long vowel takes the variety's possessive
+			// word after its adjectives ("my video" -> Egyptian "الفيديو بتاعي")
 			parts = append(parts, withArticle(noun))
-		} else {
+			g := 0
+			if female {
+				g = 1
+			}
+			possWord = possAr[col][poss][g]
+		case def:
+			parts = append(parts, withArticle(noun))
+		default:
 			parts = append(parts, noun)
 		}
 		for k := len(adjs) - 1; k >= 0; k-- { // Arabic order: the English order reversed
@@ -391,8 +542,11 @@ func grammarEnAr(text string, col int) string {
 			}
 			parts = append(parts, a)
 		}
+		if possWord != "" {
+			parts = append(parts, possWord)
+		}
 		np := strings.Join(parts, " ")
-		if det != "" && det != "the" && det != "a" && det != "an" {
+		if det != "" && det != "the" && det != "a" && det != "an" && poss < 0 {
 			d := 0
 			if det == "that" || det == "those" {
 				d = 2
@@ -407,11 +561,19 @@ func grammarEnAr(text string, col int) string {
 			}
 		}
 		// the NOUN is ADJ: the predicate agrees
+		// (the NOUN is very ADJ: the variety's intensifier after it)
 		if def && j+1 < len(toks) && (toks[j].key == "is" || toks[j].key == "are") {
-			if a, ok := word(j + 1); ok && a.class == "adj" && next(j+1) <= len(toks) {
-				if _, isN := word(next(j + 1)); !isN {
+			k, very := j+1, false
+			if k+1 < len(toks) && (toks[k].key == "very" || toks[k].key == "so") {
+				k, very = k+1, true
+			}
+			if a, ok := word(k); ok && a.class == "adj" && next(k) <= len(toks) {
+				if _, isN := word(next(k)); !isN {
 					np += " " + adjAr(a, female)
-					j = next(j + 1)
+					if very {
+						np += " " + veryAr[col]
+					}
+					j = next(k)
 				}
 			}
 		}

@@ -188,11 +188,12 @@ type RubricResult struct {
 
 // ReplyRequest asks for a reply to a stored comment.
 type ReplyRequest struct {
-	Text      string // the comment replied to
-	Intent    string // its stored intent
-	Dialect   string // its stored dialect ("" for English)
-	Tone      string // ReplyTones
-	MaxLength int    // in characters (runes), >= 1
+	Text      string   // the comment replied to
+	Intent    string   // its stored intent
+	Intents   []string // its stored intents (Intent first), when known: the built-in draft follows them all, as classify's does
+	Dialect   string   // its stored dialect ("" for English)
+	Tone      string   // ReplyTones
+	MaxLength int      // in characters (runes), >= 1
 	Context   string
 	Language  string // "ar", "en" or "auto" (match the commenter)
 }
