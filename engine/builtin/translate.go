@@ -276,6 +276,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		})
 		out = questionCopula(dropVocative(negatedEnglish(out)))
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
+		out = andBeforeLatin(out)
 	}
 	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
 		// drop the articles and copulas left over
@@ -645,4 +646,19 @@ func inSpans(spans [][2]int, off int) bool {
 		}
 	}
 	return false
+}
+
+// andBeforeLatin writes the conjunction و left joined to a translated word
+// as "and" ("ومحدش بيرد" came out "وnobody answers").
+func andBeforeLatin(s string) string {
+	if !strings.Contains(s, "و") {
+		return s
+	}
+	fs := strings.Fields(s)
+	for i, f := range fs {
+		if r, ok := strings.CutPrefix(f, "و"); ok && r != "" && r[0] < 0x80 && (r[0]|0x20 >= 'a' && r[0]|0x20 <= 'z') {
+			fs[i] = "and " + r
+		}
+	}
+	return strings.Join(fs, " ")
 }

@@ -26,7 +26,7 @@ func TestTranslateDialectGrammar(t *testing.T) {
 		{"المنتجات بتاعتي مكسورة", "en", "", "my products are broken", nil},
 		{"الحلقة هاي كتير حلوة", "en", "", "this episode is very nice", nil},
 		{"الأكل وصل بارد والطلب ناقص", "en", "", "the food arrived cold and the order is incomplete", nil},
-		{"the delivery was fast and the food is delicious", "ar", "msa", "التوصيل was سريع والطعام لذيذ", []string{"was"}},
+		{"the delivery was fast and the food is delicious", "ar", "msa", "التوصيل كان سريع والطعام لذيذ", nil},
 		{"your prices are expensive", "ar", "gulf", "أسعارك غالية", nil},
 		{"يا غبي انت ما تفهم شي", "en", "", "stupid you do not understand anything", nil},
 		{"شكرا جزيلا على المجهود الرائع", "en", "", "thank you so much for the amazing المجهود", []string{"المجهود"}},
@@ -68,5 +68,20 @@ func TestTranslateVarietyLeft(t *testing.T) {
 	m := Translate(op.TranslateRequest{Text: "لماذا لم يصل الطلب حتى الآن؟", Source: "auto", Target: "ar", Dialect: "levantine"})
 	if m.Partial {
 		t.Errorf("MSA -> Levantine: %q listed %q", m.TranslatedText, m.Untranslated)
+	}
+}
+
+// TestTranslateLateWeekAndWas: "was late", "a week" and the past copula are
+// translated both ways, and و joined to a translated word is "and"
+// ("ومحدش بيرد" was "وnobody answers").
+func TestTranslateLateWeekAndWas(t *testing.T) {
+	for _, c := range []struct{ text, src, dst, want string }{
+		{"الشحنة اتأخرت اسبوع ومحدش بيرد", "ar", "en", "was late a week and nobody answers"},
+		{"the delivery was very fast", "en", "ar", "التوصيل كان سريع"},
+	} {
+		r := Translate(op.TranslateRequest{Text: c.text, Source: c.src, Target: c.dst})
+		if !strings.Contains(r.TranslatedText, c.want) || r.Partial {
+			t.Errorf("%q -> %q (partial %v %v); want it to hold %q, whole", c.text, r.TranslatedText, r.Partial, r.Untranslated, c.want)
+		}
 	}
 }
