@@ -46,7 +46,13 @@ func (e *Engine) Reply(ctx context.Context, req op.ReplyRequest) (op.Reply, erro
 	if maxLen <= 0 {
 		maxLen = 500
 	}
-	in := wire.ReplyInput{Text: req.Text, Intent: req.Intent, Language: lang, Dialect: replyDialect, Tone: tone, MaxLength: maxLen, Context: req.Context}
+	// an Arabizi comment answered in the commenter's language ("auto") is
+	// answered in Latin letters, as the built-in draft is
+	script := ""
+	if det.Arabizi && req.Language != "ar" && req.Language != "en" {
+		script = "latin"
+	}
+	in := wire.ReplyInput{Text: req.Text, Intent: req.Intent, Intents: req.Intents, Script: script, Language: lang, Dialect: replyDialect, Tone: tone, MaxLength: maxLen, Context: req.Context}
 	t := task[op.Reply]{
 		op: opReply, schemaName: wire.SchemaReply, system: prompts["reply"], schema: schemas["reply"],
 		input: in, maxTokens: 100 + maxLen,
@@ -60,7 +66,7 @@ func (e *Engine) Reply(ctx context.Context, req op.ReplyRequest) (op.Reply, erro
 				return op.Reply{}, unusable("empty reply_text")
 			}
 			rd := ""
-			if hasScript(text, "ar") {
+			if hasScript(text, "ar") || script == "latin" && lang == "ar" { // Arabizi: Arabic in Latin letters
 				rd = replyDialect
 				if rd == "" {
 					rd = origDialect

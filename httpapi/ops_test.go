@@ -284,6 +284,7 @@ func TestReplyShape(t *testing.T) {
 		c := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": text}))
 		rr := requireOK(t, n.post("/v1/comments/"+c["id"].(string)+"/reply", key, nil))
 		require.Equal(t, c["suggested_reply"].(map[string]any)["text"], rr["reply_text"], "%s", text)
+		require.Equal(t, c["dialect"], rr["reply_dialect"], "%s", text)
 	}
 
 	en := requireOK(t, n.post("/v1/classify", key, map[string]any{"text": "When is the next episode coming out?"}))

@@ -47,7 +47,11 @@ func answer(task, input string, invalid bool) (string, error) {
 		if err := sonic.ConfigStd.UnmarshalFromString(input, &in); err != nil {
 			return "", badInput(task, err)
 		}
-		r := builtin.Reply(op.ReplyRequest{Text: in.Text, Intent: in.Intent, Dialect: in.Dialect, Tone: in.Tone, MaxLength: in.MaxLength, Context: in.Context, Language: in.Language})
+		lang := in.Language
+		if in.Script == "latin" {
+			lang = "auto" // the built-in draft answers Arabizi in Latin letters
+		}
+		r := builtin.Reply(op.ReplyRequest{Text: in.Text, Intent: in.Intent, Intents: in.Intents, Dialect: in.Dialect, Tone: in.Tone, MaxLength: in.MaxLength, Context: in.Context, Language: lang})
 		out = wire.ReplyOutput{ReplyText: r.ReplyText}
 	case "report":
 		var in wire.ReportInput

@@ -121,13 +121,15 @@ type ModerateOutput struct {
 // ReplyInput is the user message of reply. Language is "ar" or "en"
 // (resolved locally from "auto"); Dialect is the reply's dialect when Arabic.
 type ReplyInput struct {
-	Text      string `json:"text"`
-	Intent    string `json:"intent"`
-	Language  string `json:"language"`
-	Dialect   string `json:"dialect,omitempty"`
-	Tone      string `json:"tone"`
-	MaxLength int    `json:"max_length"`
-	Context   string `json:"context,omitempty"`
+	Text      string   `json:"text"`
+	Intent    string   `json:"intent"`
+	Intents   []string `json:"intents,omitempty"` // every stored intent, Intent first (a question that complains)
+	Script    string   `json:"script,omitempty"`  // "latin": answer an Arabizi comment in Latin letters
+	Language  string   `json:"language"`
+	Dialect   string   `json:"dialect,omitempty"`
+	Tone      string   `json:"tone"`
+	MaxLength int      `json:"max_length"`
+	Context   string   `json:"context,omitempty"`
 }
 
 // ReplyOutput is the answer of reply.
