@@ -271,13 +271,16 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	}
 	a.intents, a.label = r19Question(&a) // intent_r19.go
 	a.label = withCommentSentiment(&a)   // sentiment_comments.go
+	// (in English, a clearly negative one with no evidence against a
+	// complaint: English comments tell what went wrong in words of every
+	// kind, "the listing said 3 bedrooms, drove 40 miles for a 2 bed")
 	// a negative comment left "other" with some complaint evidence and no
 	// offensive word complains: what went wrong told without a decisive
 	// complaint word ("وقاعدين مستنيين بقالنا ٣ ساعات والدكتور لسه مجاش",
 	// "Drove 40 miles to find a 2 bed. Wasted my Saturday"). Decided on
 	// the final sentiment (after the comments' head), as praise is above;
 	// not when the learned head, confident of "other", overruled the cue.
-	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && a.sc.cue[iComplaint] > 0 && a.sc.overruled&(1<<iComplaint) == 0 {
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && (a.sc.cue[iComplaint] > 0 || !a.sent.arabic && a.sc.cue[iComplaint] >= 0 && a.sent.compound <= negativeOtherEn && !grievingEn(a.toks)) && a.sc.overruled&(1<<iComplaint) == 0 {
 		a.intents = []string{"complaint"}
 	}
 	// and a comment the comments' head found positive, with some praise
@@ -457,3 +460,21 @@ var abusiveMin = strictThreshold["medium"]
 // carry and stay positive: one slang intensifier ("خطييير 😍": خطير's -2),
 // not a reservation of several bad words.
 const slangNegMax = 2.0
+
+// negativeOtherEn is the compound sentiment at or under which an English
+// comment left "other", with no offensive word and no evidence against a
+// complaint, complains (analyseTextBuf); a variable for the tests that
+// check the learned head alone.
+var negativeOtherEn = -0.25
+
+// grievingEn reports words of grief or sympathy ("rip", "so sad", "rest in
+// peace", "condolences"): sadness shared, not a grievance.
+func grievingEn(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "rip", "condolences", "sad", "sadly", "saddest", "heartbreaking", "heartbroken", "tragic", "tragedy", "mourning", "peace", "prayers", "miss", "missed", "cry", "crying", "cried", "tears":
+			return true
+		}
+	}
+	return false
+}

@@ -176,7 +176,8 @@ func TestConceptSlangAskedDismissal(t *testing.T) {
 	checkConcepts(t, []conceptCase{
 		{text: "your voice is unreal", intent: "praise", sentiment: "positive"},
 		{text: "that cake is to die for", intent: "praise", sentiment: "positive"},
-		{text: "the prices are insane", intent: "other", not: []string{"praise"}, sentiment: "negative"},
+		// (a negative verdict on prices, no praise: a complaint, classify.go)
+		{text: "the prices are insane", intent: "complaint", not: []string{"praise"}, sentiment: "negative"},
 		{text: "what is the best phone under 300?", intent: "question", sentiment: "neutral"},
 		{text: "انهي فرع احسن؟", intent: "question", sentiment: "neutral"},
 		{text: "محدش مهتم بكلامك يا فاشل", intent: "other", not: []string{"complaint"}, sentiment: "negative"},

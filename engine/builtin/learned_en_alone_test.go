@@ -40,9 +40,10 @@ func TestLearnedIntentEnAlone(t *testing.T) {
 	}
 	// without the head the rules leave the same comments without intent:
 	// the head decides them
-	saved := learnedIntentEn
-	learnedIntentEn = nil
-	defer func() { learnedIntentEn = saved }()
+	// (nor the negative comment left "other": classify.go's negativeOtherEn)
+	saved, savedNeg := learnedIntentEn, negativeOtherEn
+	learnedIntentEn, negativeOtherEn = nil, -2
+	defer func() { learnedIntentEn, negativeOtherEn = saved, savedNeg }()
 	for _, c := range byHead {
 		check(c.text, "other", "", "")
 	}

@@ -63,3 +63,21 @@ func TestAngryQuestionAndMoneyGone(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishNegativeOtherComplains: an English comment with clearly
+// negative words and no intent cue tells what went wrong; a neutral remark
+// stays "other".
+func TestEnglishNegativeOtherComplains(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		intent string
+	}{
+		{"Listing said 2 bathrooms. Drove an hour to find one tiny bathroom. Wasted my Sunday", "complaint"},
+		{"first time watching from Brazil", "other"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent {
+			t.Errorf("%q: %v %s; want [%s]", tc.text, c.Intent, c.Sentiment, tc.intent)
+		}
+	}
+}
