@@ -126,6 +126,10 @@ func TestContactBaitFrames(t *testing.T) {
 		{"بدك دخل إضافي؟ احكيني خاص", true},
 		{"راسلناكم على الخاص من أسبوع وما حدا رد", false},
 		{"هل تبيعون بالجملة للمحلات؟", false},
+		{"عطور فرنسية جملة ومفرق، تواصلوا معنا", true},
+		{"استثمر ٥٠ دولار واربح الضعف خلال أيام", true},
+		{"قروض بدون فوائد خلال ساعة، اتصلوا على الرقم", true},
+		{"حاولت اتصل على الرقم ومحدش بيرد", false},
 	} {
 		c := Classify(op.ClassifyRequest{Text: tc.text})
 		m := Moderate(op.ModerateRequest{Text: tc.text})
