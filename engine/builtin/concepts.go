@@ -1144,6 +1144,17 @@ func arRhetorical(text string, toks []token) bool {
 			return true
 		}
 	}
+	// "حاسبوني عالكيس كمان؟ عنجد؟": "seriously?" closing a comment of a few
+	// words is disbelief at what happened
+	if n := len(toks); n >= 4 && seriouslyWords[toks[n-1].key] {
+		return true
+	}
+	// "هيك النظافة عندكن؟": "so this is your X?" of the brand's conduct
+	for i := 0; i+2 < len(toks); i++ {
+		if soWords[strings.TrimPrefix(toks[i].key, "و")] && strings.HasPrefix(toks[i+1].key, "ال") && yourPlace[toks[i+2].key] {
+			return true
+		}
+	}
 	// "حد يفهمني ازاي!!!", "مين يفسرلي؟!": someone asked to explain what
 	// makes no sense, with the exclamation its caller requires
 	if someoneExplainMe(toks) {
@@ -1158,6 +1169,12 @@ func arRhetorical(text string, toks []token) bool {
 	}
 	return arWhatIsThis(text, toks)
 }
+
+// seriouslyWords: "seriously?" (عنجد, بجد); yourPlace: "at yours" (عندكم).
+var (
+	seriouslyWords = wordSet("عنجد", "بجد", "جد", "بجدية", "عن جد", "seriously")
+	yourPlace      = wordSet("عندكم", "عندكن", "عندكو", "عندك", "تبعكم", "تبعكن", "حقكم", "بتاعتكم", "بتاعكم")
+)
 
 // someoneExplainMe reports "someone explain to me" (حد يفهمني, مين
 // يفسرلي): with repeated exclamation marks, exasperation, not a question,

@@ -81,3 +81,22 @@ func TestEnglishNegativeOtherComplains(t *testing.T) {
 		}
 	}
 }
+
+// TestDisbeliefAtWhatHappened: "seriously?" closing a comment about what
+// was done, and "so this is your X?", are disbelief: a complaint; a
+// sceptical question about an offer still asks.
+func TestDisbeliefAtWhatHappened(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		intent string
+	}{
+		{"حاسبوني على الشنطة كمان؟ عنجد؟", "complaint"},
+		{"لقيت شعرة في الشوربة، هيك النظافة عندكم؟", "complaint"},
+		{"العرض ده حقيقي؟ بجد؟", "question"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) != 1 || c.Intent[0] != tc.intent {
+			t.Errorf("%q: %v; want [%s]", tc.text, c.Intent, tc.intent)
+		}
+	}
+}
