@@ -1510,7 +1510,9 @@ func proposedBefore(toks []token, i int) bool {
 
 var (
 	channelNames = wordSet("واتساب", "واتس", "وتساب", "واتسب", "تلجرام", "تليجرام", "سناب", "انستا", "انستقرام", "whatsapp", "telegram")
-	proposeWords = wordSet("اقترح", "نقترح", "اقتراح", "اقتراحي", "ياريت", "ريت", "اتمنى", "نتمنى", "لو", "ممكن", "suggest", "wish")
+	proposeWords = wordSet("اقترح", "نقترح", "اقتراح", "اقتراحي", "ياريت", "ريت", "اتمنى", "نتمنى", "لو", "ممكن", "suggest", "wish",
+		// "can you (make)", "make / put / set up" said to the brand, "you should"
+		"فيكن", "فيكم", "فيك", "خلوا", "خلو", "حطوا", "حطو", "اعملوا", "اعملو", "تعملوا", "تعملو", "سووا", "سوو", "المفروض", "لازم")
 )
 
 // askedToBeTold reads a request to be told something: a plea or a wish

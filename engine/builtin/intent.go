@@ -1123,10 +1123,11 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if len(escalationM.find(toks)) > 0 { // "غير مقبول"
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 	}
-	// money taken from the writer ("سحبوا مني ٤٩ ريال تجديد اشتراك") beside
-	// spam words (an amount, "اشتراك") is a customer's grievance, decisive
+	// money taken from the writer ("سحبوا مني ٤٩ ريال تجديد اشتراك"), or a
+	// grievance class (a plan renewed without consent, priority_classes.go),
+	// beside spam words (an amount, "اشتراك") is a customer's grievance, decisive
 	// as a failure cue is (pickIntents keeps it from spam)
-	if sent.arabic && spam.score >= 0.5 && debitedAny(toks) {
+	if sent.arabic && spam.score >= 0.5 && (debitedAny(toks) || grievanceClass(toks)) {
 		sc[iComplaint] = math.Max(sc[iComplaint], failureWeight)
 		ev.maxComplaint = math.Max(ev.maxComplaint, failureWeight)
 	}
