@@ -1172,7 +1172,7 @@ func arRhetorical(text string, toks []token) bool {
 
 // seriouslyWords: "seriously?" (عنجد, بجد); yourPlace: "at yours" (عندكم).
 var (
-	seriouslyWords = wordSet("عنجد", "بجد", "جد", "بجدية", "عن جد", "seriously")
+	seriouslyWords = wordSet("عنجد", "بجد", "جد", "بجدية", "seriously")
 	yourPlace      = wordSet("عندكم", "عندكن", "عندكو", "عندك", "تبعكم", "تبعكن", "حقكم", "بتاعتكم", "بتاعكم")
 )
 
@@ -1189,7 +1189,7 @@ func someoneExplainMe(toks []token) bool {
 }
 
 // explainMeVerbs: "explain to me / make me understand" (حد يفهمني).
-var explainMeVerbs = wordSet("يفهمني", "يفهمنا", "يفسرلي", "يفسر لي", "يشرحلي", "يشرحلنا", "يقنعني", "يفهمنى", "يفهّمني")
+var explainMeVerbs = wordSet("يفهمني", "يفهمنا", "يفسرلي", "يشرحلي", "يشرحلنا", "يقنعني", "يفهمنى", "يفهّمني")
 
 // arWhatIsThis is the "what is this ...?" form of arRhetorical (without
 // "؟!"). Without a good word beside it ("وش هالجمال" praises) it is

@@ -35,7 +35,8 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// beside something that went wrong: the good words mock a failure
 	// ("oh wonderful, another price increase": "another" after the good
 	// word mocks a repeat without any bad word)
-	if ironic(text, toks) && (sent.rawNeg > 0 || ironicAnother(toks) || mockPraise(toks) || ev.cue[iComplaint] > 0 && closingMock(text, toks)) && !strings.ContainsAny(text, "?") {
+	// (or closed by a good word alone after a failure: closingMock)
+	if closing := closingMock(text, toks); (ironic(text, toks) || closing) && (sent.rawNeg > 0 || ironicAnother(toks) || mockPraise(toks) || ev.cue[iComplaint] > 0 && closing) && !strings.ContainsAny(text, "?") {
 		sc[iComplaint] = math.Max(sc[iComplaint], 1)
 		ev.cue[iComplaint] = math.Max(ev.cue[iComplaint], 1)
 		sc[iPraise], ev.cue[iPraise] = 0, 0
@@ -360,7 +361,7 @@ func ironic(text string, toks []token) bool {
 			return true
 		}
 	}
-	return mockPraise(toks) || closingMock(text, toks)
+	return mockPraise(toks)
 }
 
 // closingMock reports a comment closed by a clause of one to three words

@@ -1828,34 +1828,13 @@ func wellWishAfter(toks []token, j int) bool {
 var degreeEn = wordSet("very", "really", "so", "super", "extremely", "truly")
 
 // angryFace reports an angry or exasperated face (😤 😡 🤬 😠 👿).
-func angryFace(text string) bool {
-	if !hasFourByte(text) {
-		return false
-	}
-	for _, f := range [...]string{"😤", "😡", "🤬", "😠", "👿"} {
-		if strings.Contains(text, f) {
-			return true
-		}
-	}
-	return false
-}
+func angryFace(text string) bool { return emojiIn(text, "😤😡🤬😠👿") }
 
-// hasFourByte reports a four-byte UTF-8 character (every emoji face is one).
-func hasFourByte(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0xF0 {
-			return true
-		}
-	}
-	return false
-}
-
-// enAskWord reports an English question word (what, when, where, how,
-// why, which, who, whats).
+// enAskWord reports an English question word (whOpeners, "why", and their
+// contractions written without the apostrophe: whats, wheres, hows).
 func enAskWord(toks []token) bool {
 	for i := range toks {
-		switch toks[i].key {
-		case "what", "whats", "when", "where", "wheres", "how", "hows", "why", "which", "who":
+		if k := toks[i].key; whOpeners[strings.TrimSuffix(k, "s")] || k == "why" {
 			return true
 		}
 	}
@@ -2054,9 +2033,12 @@ func circumfixFailure(k string) bool {
 	return false
 }
 
-// laughEmoji reports 😂 🤣 😅 or 😆 in text: strings.ContainsAny of them,
-// which decodes every rune of the text, only when the text has a four-byte
-// character (these emoji are four bytes, starting 0xF0).
-func laughEmoji(text string) bool {
-	return strings.IndexByte(text, 0xF0) >= 0 && strings.ContainsAny(text, "😂🤣😅😆")
+// laughEmoji reports 😂 🤣 😅 or 😆 in text.
+func laughEmoji(text string) bool { return emojiIn(text, "😂🤣😅😆") }
+
+// emojiIn reports one of the four-byte emoji of set in text:
+// strings.ContainsAny, which decodes every rune of the text, only when the
+// text has a four-byte character (a lead byte 0xF0).
+func emojiIn(text, set string) bool {
+	return strings.IndexByte(text, 0xF0) >= 0 && strings.ContainsAny(text, set)
 }

@@ -681,12 +681,11 @@ func stopVerb(k string) bool {
 
 var stopForms = wordSet("وقفت", "وقفنا", "وقفوا", "وقف", "توقفت", "توقفنا", "توقف", "بطلت", "بطلنا", "بطلوا", "بطل", "مليت", "ملينا")
 
-// exceptiveBetween reports "except / but" (إلا, الا, غير, سوى) in
-// toks[a:b]: after a negation it says "nothing but" (لم أجد إلا الأمانة).
+// exceptiveBetween reports "except / but" (exceptWords, سوى) in toks[a:b]:
+// after a negation it says "nothing but" (لم أجد إلا الأمانة).
 func exceptiveBetween(toks []token, a, b int) bool {
 	for i := a; i < b; i++ {
-		switch toks[i].key {
-		case "الا", "إلا", "سوى", "غير":
+		if k := toks[i].key; exceptWords[k] || k == "سوى" {
 			return true
 		}
 	}

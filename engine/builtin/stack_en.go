@@ -1,7 +1,5 @@
 package builtin
 
-import "strings"
-
 // The English sentiment stacker: the multinomial logistic layer of stack.go
 // (same inputs, stackFeatures) with the English learned head's class
 // log-odds (naive Bayes over GoEmotions, data/learned_sentiment_en.tsv,
@@ -53,7 +51,7 @@ var EnShapeMin = 100
 // tweetShaped reports a text written as a tweet rather than a comment to a
 // brand: an @mention, a hashtag, a link, or at least EnShapeMin bytes.
 func tweetShaped(text string) bool {
-	return len(text) >= EnShapeMin || strings.ContainsAny(text, "@#") || strings.Contains(text, "http")
+	return len(text) >= EnShapeMin || tweetMarks(text)
 }
 
 var stackEnMix *stackMix
