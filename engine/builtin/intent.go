@@ -895,6 +895,10 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		if c.idx == iPraise && h.ti >= 2 && !toks[h.ti].arabic && wouldBeBefore(toks, h.ti) {
 			continue
 		}
+		// "رح بطّل اتعامل معكن": the verb "stop doing", not "hero"
+		if c.idx == iPraise && h.tj == h.ti+1 && toks[h.ti].arabic && stopDoing(toks, h.ti) {
+			continue
+		}
 		// "i wish you all the best", "wish you success": a well-wish
 		if c.idx == iSuggestion && !toks[h.ti].arabic && wellWishAfter(toks, h.tj) {
 			continue
@@ -1022,6 +1026,9 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	}
 	if sent.arabic && !qmark && sent.rawPos == 0 && shoutedAt(toks) { // concepts.go
 		sc[iComplaint] += shoutWeight
+	}
+	if sent.arabic && stoppedDealing(toks) { // priority_ar.go
+		sc[iComplaint] += stoppedDealingWeight
 	}
 	if sent.arabic && leftWaiting(toks) { // concepts.go
 		sc[iComplaint] += leftWaitingWeight

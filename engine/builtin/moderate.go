@@ -303,11 +303,15 @@ func secondPredicate(toks []token, k int) bool {
 var personPrep = map[string]bool{"of": true, "at": true, "in": true, "on": true, "from": true, "here": true}
 
 // lowOfThing reports a noun of a measurable thing (sound, price, level,
-// signal) among the three tokens before toks[i]: واطي then says "low" of
-// it, not "vile" of a person (allow.tsv lists the fixed phrases; this
-// reads "الصوت كان واطي", "صوت الفيديو جدا واطي").
+// signal) among the five tokens before toks[i], no "you" between: واطي
+// then says "low" of it, not "vile" of a person (allow.tsv lists the
+// fixed phrases; this reads "الصوت كان واطي", "صوت الفيديو جدا واطي",
+// "الصوت بالبودكاست مبارح كان كتير واطي").
 func lowOfThing(toks []token, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-3; k-- {
+	for k := i - 1; k >= 0 && k >= i-5; k-- {
+		if youWords[toks[k].key] {
+			return false // "انت صوتك واطي"
+		}
 		if thingNouns[toks[k].key] {
 			return true
 		}
@@ -329,6 +333,24 @@ func addressedText(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// insultBeyondAddress reports that the comments' insult head reads an
+// insult in what a text says of its addressee, not in the address alone:
+// its words other than the pronouns of address (انت, انتي, انتو, you)
+// still lean to an insult (a vocative يا stays: "يا شينك" insults by it). The head learned "انت" from the many insults that open with it,
+// so "انت بطل" ("you are a hero"), "انتي بطلة" and "انت اجمد واحد" read
+// as insults at P(flagged) 1.00 although بطل, كبير and اجمد alone lean
+// the other way; "انت واحد تافه" keeps its insult without انت.
+func insultBeyondAddress(toks []token) bool {
+	rest := make([]token, 0, len(toks))
+	for i := range toks {
+		if k := toks[i].key; k == "يا" || !addressed2[k] {
+			rest = append(rest, toks[i])
+		}
+	}
+	var p [2]float64
+	return len(rest) > 0 && learnedInsult.score(rest, p[:]) && learnedInsult.featureLogOdds(p[:], 1, 0) >= learnedInsultFeatMin
 }
 
 // secondPerson reports an English second-person word in toks.
@@ -565,7 +587,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 		// ده", or after "you", it names a person; without a word of pets or
 		// their care, "X الكلب" after a name is an epithet: L-HSAB lost
 		// 0.004 when every mid-clause animal was read as one)
-		if insult && first.arabic && !boost && (animalLiteral(toks, ti, tj) || garbageLiteral(toks, ti, tj)) {
+		if insult && first.arabic && !boost && (animalLiteral(toks, ti, tj) || garbageLiteral(toks, ti, tj) || literalQuality(text, toks, ti, tj)) {
 			return
 		}
 		if reply && first.arabic && t.cat == catHarassment && sev >= 1 {
@@ -640,7 +662,8 @@ func analyzeTokens(text string, toks []token) toxicity {
 	if learnedInsult != nil && learnedInsultMin <= 1 && !tx.learnedFlag && tx.scores[catHarassment] < learnedModMix &&
 		len(text) < learnedIntentMaxBytes && arabicMajority(toks) && (len(tx.hits) > 0 || addressedText(toks)) {
 		var p [2]float64
-		if learnedInsult.score(toks, p[:]) && p[1] >= learnedInsultMin && learnedInsult.featureLogOdds(p[:], 1, 0) >= learnedInsultFeatMin {
+		if learnedInsult.score(toks, p[:]) && p[1] >= learnedInsultMin && learnedInsult.featureLogOdds(p[:], 1, 0) >= learnedInsultFeatMin &&
+			(len(tx.hits) > 0 || insultBeyondAddress(toks)) {
 			tx.scores[catHarassment] = math.Max(tx.scores[catHarassment], round2(learnedModMix))
 			tx.learnedFlag = true
 		}
@@ -886,11 +909,48 @@ func Toxicity(text string) string {
 // pastConduct reports a word of manners (mannersWords) right after a past
 // copula (كان, كانت, كانوا), the copula after the person it describes.
 func pastConduct(toks []token, ti int) bool {
-	if ti < 2 || !mannersWords[toks[ti].key] || !pastCopula[strings.TrimPrefix(toks[ti-1].key, "و")] {
+	if ti < 1 || !mannersWords[toks[ti].key] {
 		return false
 	}
-	return true
+	// "كلمني بأسلوب وقح": the manner someone spoke in, told
+	return ti >= 2 && pastCopula[strings.TrimPrefix(toks[ti-1].key, "و")] || mannerNouns[toks[ti-1].key]
 }
+
+// mannerNouns: "in a manner / a way" before a word of manners.
+var mannerNouns = wordSet("باسلوب", "بأسلوب", "اسلوب", "أسلوب", "بطريقه", "بطريقة", "بطريقه", "بشكل", "بتعامل", "تعامل")
+
+// literalQuality reports "cheap" (رخيص), a word that insults people, used
+// of a thing in its first sense: of food, prices or goods ("أكلات رخيصة
+// للطلبة"). The thing stands up to four words before it in the same
+// clause, and no "you" or person noun between them ("انت رخيص", "الموظف
+// رخيص" stay insults). lowOfThing reads "low" (واطي) the same way.
+func literalQuality(text string, toks []token, ti, tj int) bool {
+	if tj != ti+1 {
+		return false
+	}
+	if !cheapWords[strings.TrimPrefix(toks[ti].key, "و")] {
+		return false
+	}
+	for j := ti - 1; j >= 0 && j >= ti-4; j-- {
+		if strings.ContainsAny(text[toks[j].end:toks[j+1].start], "،,.!؟?;؛") {
+			return false
+		}
+		jk := strings.TrimPrefix(toks[j].key, "و")
+		if youWords[jk] || arStaffNouns[jk] || arStaffNouns[strings.TrimPrefix(jk, "ال")] {
+			return false
+		}
+		if cheapThings[jk] || cheapThings[strings.TrimPrefix(jk, "ال")] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	cheapWords  = wordSet("رخيص", "رخيصه", "رخيصين", "رخيصات")
+	cheapThings = wordSet("اكلات", "اكل", "وجبات", "وجبه", "اسعار", "سعر", "منتجات", "منتج", "بضاعه", "ملابس", "هدوم", "تذاكر", "تذكره", "رحلات", "رحله", "فنادق", "فندق", "عروض", "عرض",
+		"خيارات", "اشياء", "حاجات", "اغراض", "اجهزه", "جهاز", "باقه", "باقات", "اشتراك", "وصفات", "وصفه", "طبخات", "مطاعم", "مطعم", "شقق", "شقه", "سياره", "سيارات", "قطع", "ماركه", "ماركات")
+)
 
 var (
 	pastCopula   = wordSet("كان", "كانت", "كانوا", "كانو")

@@ -15,6 +15,18 @@ func TestLiteralWordsNotFlagged(t *testing.T) {
 		text string
 		flag string // the category flagged, "" for none
 	}{
+		// "cheap" of food and goods, "low" of a sound, "rude" as the manner
+		// someone spoke in: told, not thrown (the thirteenth session)
+		{"ياريت فيديو عن وجبات رخيصة للطلاب", ""},
+		{"الاسعار عندكم رخيصة والخدمة ممتازة", ""},
+		{"الصوت بالحلقة مبارح كان كتير واطي ما سمعنا شي", ""},
+		{"الكاشير حكى معي بأسلوب وقح لما سألته عن العرض", ""},
+		{"انت رخيص", "harassment"},
+		{"انت صوتك واطي وانت اوطى منه", "harassment"},
+		// like for like, add me and I add back, who wants to win
+		{"لايك مقابل لايك يا جماعة", "spam"},
+		{"ضيفوني وبرد الاضافة", "spam"},
+		{"مين بدو يربح سماعات؟ الرابط بالبايو", "spam"},
 		// a messaging app the customer talks about
 		{"ليش ما في رقم واتساب للفرع؟", ""},
 		{"بعتلكم على الواتساب من يومين ومحدش رد", ""},

@@ -43,11 +43,11 @@ func arabicUrgent(toks []token) bool {
 		case uwRefund:
 			return true
 		case uwDeal:
-			if negatedBefore(toks, i) || lastTimeBefore(toks, i) {
+			if negatedBefore(toks, i) || lastTimeBefore(toks, i) || stoppedBefore(toks, i) {
 				return true
 			}
 		case uwOrder:
-			if negatedBefore(toks, i) && againAfter(toks, i) {
+			if negatedBefore(toks, i) && againAfter(toks, i) || stoppedBefore(toks, i) {
 				return true
 			}
 		case uwMoney:
@@ -105,9 +105,16 @@ func leavingOrDebited(toks []token) bool {
 		if debitedFromMe(toks, i) || withdrawnFromYou(toks, i) {
 			return true
 		}
+		if followVerb(t.key) && stoppedBefore(toks, i) {
+			return true // "رح بطّل اتابعكن"
+		}
 		switch t.urgent() {
 		case uwDeal:
-			if negatedBefore(toks, i) || lastTimeBefore(toks, i) {
+			if negatedBefore(toks, i) || lastTimeBefore(toks, i) || stoppedBefore(toks, i) {
+				return true
+			}
+		case uwOrder:
+			if stoppedBefore(toks, i) {
 				return true
 			}
 		case uwClose:
@@ -117,6 +124,38 @@ func leavingOrDebited(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// stoppedBefore: the verb "to stop doing" (stopDoing: هبطل, رح بطّل,
+// بطلت) right before the verb toks[i]: "هبطل اشتري منكم", "رح بطّل
+// اتعامل معكن", "بطلنا نطلب من عندكن" leave the brand.
+func stoppedBefore(toks []token, i int) bool {
+	return i > 0 && toks[i-1].arabic && stopDoing(toks, i-1)
+}
+
+// stoppedDealing reports a verb of dealing, ordering, buying or following
+// right after "to stop doing" (stoppedBefore): the customer says they
+// leave ("هبطل اشتري منكم"), as "لن اشتري" does. Its complaint weight is
+// that of the phrase list's "ما رح اشتري" (intent.tsv).
+func stoppedDealing(toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		if !stoppedBefore(toks, i) {
+			continue
+		}
+		if u := toks[i].urgent(); u == uwDeal || u == uwOrder || followVerb(toks[i].key) {
+			return true
+		}
+	}
+	return false
+}
+
+const stoppedDealingWeight = 1.0
+
+// followVerb: a first-person imperfect of "to follow" (اتابع, نتابع,
+// اتابعكن): with stoppedBefore, a viewer leaving the channel.
+func followVerb(k string) bool {
+	k = strings.TrimPrefix(k, "ه")
+	return strings.HasPrefix(k, "اتابع") || strings.HasPrefix(k, "نتابع")
 }
 
 // withdrawnFromYou reports a first-person verb of taking someone or

@@ -215,6 +215,10 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if t.key == "طيب" && !tastyAt(text, toks, h.ti) {
 			continue
 		}
+		// "رح بطّل اتعامل معكن": the verb "stop doing", not "hero"
+		if v > 0 && h.tj == h.ti+1 && t.arabic && stopDoing(toks, h.ti) {
+			continue
+		}
 		// "good morning": a greeting, no opinion (english.go)
 		if v > 0 && greeting(toks, h.ti) {
 			continue
@@ -678,6 +682,43 @@ func stopVerb(k string) bool {
 	}
 	return false
 }
+
+// stopDoing reports that toks[i] is بطّل, "to stop (doing)", not بطل
+// "hero, champion": a form only the verb has (هبطل, ببطل, بطلت, بطلوا),
+// or بطل / بطلنا after a particle of the future or of wanting (رح بطل,
+// بدي بطل) or before an imperfect verb (بطلنا نطلب, بطل اتابع). "انت بطل",
+// "بطل العالم" and "بطلنا صلاح" stay the noun. Levantine and Egyptian
+// write the threat to leave with it ("رح بطّل اتعامل معكن", "هبطل اشتري
+// منكم"), which read as praise.
+func stopDoing(toks []token, i int) bool {
+	k := strings.TrimPrefix(toks[i].key, "و")
+	if stopVerbOnly[k] {
+		return true
+	}
+	if k != "بطل" && k != "بطلنا" {
+		return false
+	}
+	if i > 0 && futureWant[toks[i-1].key] {
+		return true
+	}
+	return i+1 < len(toks) && imperfectShaped(toks[i+1])
+}
+
+// imperfectShaped: an Arabic word opening with a person prefix of the
+// imperfect (ا, ن, ت, ي) that is not the article (اتعامل, نطلب, اشتري).
+func imperfectShaped(t token) bool {
+	k := t.key
+	if !t.arabic || strings.HasPrefix(k, "ال") || utf8.RuneCountInString(k) < 4 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(k)
+	return r == 'ا' || r == 'ن' || r == 'ت' || r == 'ي'
+}
+
+var (
+	stopVerbOnly = wordSet("هبطل", "حبطل", "ببطل", "نبطل", "هنبطل", "بنبطل", "ابطل", "بطلت", "بطلتو", "بطلتوا", "بطلوا", "بطلو")
+	futureWant   = wordSet("رح", "راح", "ح", "بدي", "بدنا", "لازم", "خلاص", "هلق", "هلا")
+)
 
 var stopForms = wordSet("وقفت", "وقفنا", "وقفوا", "وقف", "توقفت", "توقفنا", "توقف", "بطلت", "بطلنا", "بطلوا", "بطل", "مليت", "ملينا")
 

@@ -1,0 +1,58 @@
+package builtin
+
+import (
+	"slices"
+	"testing"
+
+	"svc/engine/op"
+)
+
+// TestHeroNotInsult: a fan calling the creator a hero ("انت بطل") is
+// praise, not flagged: the comments' insult head learned "انت" from the
+// insults that open with it, and only the words said of the addressee may
+// make an insult. Real insults after the same pronoun stay flagged.
+func TestHeroNotInsult(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		intent  string
+		flagged bool
+	}{
+		{"انت بطل والله", "praise", false},
+		{"انتي بطلة يا دكتورة", "praise", false},
+		{"انت بطل", "praise", false},
+		{"انت واحد تافه", "other", true},
+		{"انت ما بتفهم شي", "other", true},
+		{"يا شينك ويا شين محتواك", "other", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if !slices.Contains(c.Intent, tc.intent) || (len(m.Flags) > 0) != tc.flagged || m.IsSafe == tc.flagged {
+			t.Errorf("%q: intent %v flags %v safe %v; want %s flagged %v", tc.text, c.Intent, m.Flags, m.IsSafe, tc.intent, tc.flagged)
+		}
+	}
+}
+
+// TestStopDoingIsLeaving: بطّل is also the verb "to stop doing"; before a
+// verb of dealing, buying or following, or after رح / ه-, it is a
+// customer leaving (a complaint, high priority), not the noun "hero".
+func TestStopDoingIsLeaving(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		intent   string
+		priority string
+	}{
+		{"رح بطل اتعامل معكن", "complaint", "high"},
+		{"إذا ما انحلت المشكلة اليوم رح بطل اتعامل معكن", "complaint", "high"},
+		{"هبطل اشتري منكم", "complaint", "high"},
+		{"بطلنا نطلب من عندكن، كل مرة الأكل بارد", "complaint", "high"},
+		{"رح بطل اتابعكن", "complaint", "medium"},
+		// the noun stays praise
+		{"يا بطل الله يوفقك", "praise", "low"},
+		{"محمد صلاح بطل حقيقي", "praise", "low"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || c.Priority != tc.priority {
+			t.Errorf("%q: intent %v priority %s; want %s %s", tc.text, c.Intent, c.Priority, tc.intent, tc.priority)
+		}
+	}
+}
