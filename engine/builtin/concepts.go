@@ -406,7 +406,8 @@ func accountMisuse(toks []token) bool {
 			someone = i
 		case mkUse:
 			if someone >= 0 && i-someone <= 3 {
-				for j := i + 1; j < len(toks) && j <= i+3; j++ {
+				// ("logged into my wallet account": four words on)
+				for j := i + 1; j < len(toks) && j <= i+4; j++ {
 					if accountWords[toks[j].key] {
 						return true
 					}
@@ -699,6 +700,12 @@ func hypothetical(toks []token, i int) bool {
 		}
 		return wishObjects[n]
 	}
+	// "would save us so much time", "would help a lot": what a proposal
+	// would do, no good done yet ("would love" and "would like" wish, as
+	// above; "would recommend" vouches)
+	if i >= 1 && !toks[i].arabic && wouldWords[toks[i-1].key] && !wouldKeep[toks[i].key] {
+		return true
+	}
 	if i >= 1 && toks[i].arabic && beFuture[toks[i-1].key] {
 		for j := i + 1; j < len(toks) && j <= i+2; j++ {
 			if condWords[toks[j].key] {
@@ -710,6 +717,8 @@ func hypothetical(toks []token, i int) bool {
 }
 
 var (
+	wouldWords  = wordSet("would", "itd", "thatd", "wouldd")
+	wouldKeep   = wordSet("love", "like", "recommend", "definitely", "totally", "never")
 	wishObjects = wordSet("see", "have", "get", "a", "an", "more", "if", "some", "watch", "try")
 	beFuture    = wordSet("بيكون", "هيكون", "حيكون", "يكون", "سيكون", "بكون", "حتكون", "هتكون", "بتكون", "ستكون", "تكون")
 	condWords   = wordSet("لو", "اذا", "ازا", "إذا", "لما", "ان")
@@ -1343,6 +1352,44 @@ var (
 	plainQualities = wordSet("واضح", "واضحه", "صحيح", "صحيحه", "صالح", "صالحه", "لائق", "لايق", "لائقه", "نظيف", "نظيفه", "طازج", "طازجه", "امن", "امنه", "آمن", "آمنة", "كافي", "كافيه", "جاهز", "جاهزه", "دقيق", "دقيقه", "سليم", "سليمه", "جيد", "جيده", "صادق", "صادقين", "جدير", "لطيف", "نزيه", "عادل", "كفء")
 	unQualityNot   = wordSet("محدود", "محدوده", "مسبوق", "مسبوقه", "معقول", "معقوله", "متوقع", "متوقعه", "مضر", "مضره", "مؤذي", "مكلف", "مكلفه", "محدد", "محدده", "مشروط", "مشروطه", "مهم", "مهمه", "ملزم", "مره", "مرة", "مباشر", "مباشره", "مرئي", "منتهي", "متناهي", "ممكن")
 )
+
+// zeroRated returns the index of "zero" (صفر, زيرو) rating the noun
+// before it, -1 when there is none: a definite noun, or one followed by
+// "at yours" ("التغطية عندكم صفر", "الاحترام صفر", "النظافة عندهم
+// زيرو"): the service scored nothing, a grievance. Not "from zero" (من
+// الصفر, starting over) nor a number of something (صفر ريال).
+func zeroRated(toks []token) int {
+	for i := 1; i < len(toks); i++ {
+		if !zeroWords[toks[i].key] {
+			continue
+		}
+		j := i - 1
+		if atYours[toks[j].key] && j > 0 {
+			j--
+		}
+		if k := strings.TrimPrefix(toks[j].key, "و"); toks[j].arabic && strings.HasPrefix(k, "ال") && utf8.RuneCountInString(k) >= 5 {
+			return i
+		}
+	}
+	return -1
+}
+
+// zeroAfter reports "zero" rating the word that ends at tj (the token
+// toks[tj], or the one after "عندكم").
+func zeroAfter(toks []token, tj int) bool {
+	if tj < len(toks) && atYours[toks[tj].key] {
+		tj++
+	}
+	return tj < len(toks) && zeroWords[toks[tj].key]
+}
+
+var (
+	zeroWords = wordSet("صفر", "زيرو")
+	atYours   = wordSet("عندكم", "عندكن", "عندك", "عندهم", "عندكو", "فيكم", "فيها", "فيه")
+)
+
+// zeroValence is the negative sentiment evidence of zeroRated.
+const zeroValence = 1.5
 
 // unQualityWeight is the complaint evidence of unQuality.
 const unQualityWeight = 0.8

@@ -1384,6 +1384,27 @@ var (
 		"says", "said", "told", "tells", "keeps", "kept", "never", "doesnt", "didnt", "wont", "won't", "doesn't", "didn't", "can't", "cant", "just", "is", "was", "are", "hung", "closed")
 )
 
+// pleaForHelp reports "help" asked for, or the "please" asking it:
+// "please help", "pls help me", "help us urgently", "need help asap". The
+// lexicon's good valence of both words is for help given ("the staff
+// helped a lot", "thanks for the help"); a customer crying for it rates
+// nothing well.
+func pleaForHelp(toks []token, i int) bool {
+	k := toks[i].key
+	if pleaseWords[k] || k == "plz" {
+		return i+1 < len(toks) && toks[i+1].key == "help"
+	}
+	if k != "help" {
+		return false
+	}
+	return i > 0 && helpAskBefore[toks[i-1].key] || i+1 < len(toks) && helpAskAfter[toks[i+1].key]
+}
+
+var (
+	helpAskBefore = wordSet("please", "pls", "plz", "plzz", "pleaseee", "need", "needs", "someone", "somebody", "anyone", "anybody", "urgent", "urgently", "asap")
+	helpAskAfter  = wordSet("me", "us", "urgently", "asap", "now", "please", "pls", "plz", "immediately", "quickly", "fast")
+)
+
 // likePreposition reports that "like" at toks[i] is the preposition or the
 // filler ("freelancer like this", "looks like rain", "it was, like, cold"),
 // not the verb: no subject, auxiliary or adverb of the verb right before it

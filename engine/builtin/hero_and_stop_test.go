@@ -56,3 +56,28 @@ func TestStopDoingIsLeaving(t *testing.T) {
 		}
 	}
 }
+
+// TestEverydayGrievances: a quality rated zero (التغطية عندكم صفر), "not
+// once" (ولا مرة بتردوا), a cry for help beside an account misused, food
+// that came out burned: complaints; what a proposal "would save" proposes.
+func TestEverydayGrievances(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		intent    string
+		sentiment string
+	}{
+		{"الشبكة عندكم صفر بالمنطقة الصناعية", "complaint", "negative"},
+		{"الاحترام صفر والتعامل صفر", "complaint", "negative"},
+		{"بدأت معكم من الصفر وصرت محترف، شكراً", "praise", "positive"},
+		{"ولا مرة بتردوا على الرسايل", "complaint", "negative"},
+		{"ولا مرة بيوصل الطلب بوقته", "complaint", "negative"},
+		{"someone logged into my bank account and moved 200 dollars, please help", "complaint", "negative"},
+		{"followed the recipe exactly and the bread came out burned", "complaint", "negative"},
+		{"a family plan would save us so much time", "suggestion", "neutral"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if !slices.Contains(c.Intent, tc.intent) || c.Sentiment != tc.sentiment {
+			t.Errorf("%q: intent %v sentiment %s; want %s %s", tc.text, c.Intent, c.Sentiment, tc.intent, tc.sentiment)
+		}
+	}
+}

@@ -1027,6 +1027,9 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && !qmark && sent.rawPos == 0 && shoutedAt(toks) { // concepts.go
 		sc[iComplaint] += shoutWeight
 	}
+	if sent.arabic && !qmark && zeroRated(toks) >= 0 { // concepts.go
+		sc[iComplaint] += unQualityWeight
+	}
 	if sent.arabic && stoppedDealing(toks) { // priority_ar.go
 		sc[iComplaint] += stoppedDealingWeight
 	}
@@ -1677,8 +1680,8 @@ func negatedFailure(toks []token) float64 {
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			k := toks[j].key
-			if failSkip[k] {
-				continue
+			if failSkip[k] || j == i+1 && neverOnceAt(toks, i) {
+				continue // "ولا مرة بتردوا": not once
 			}
 			if toks[j].arabic && arServiceVerb(k) || !toks[j].arabic && enServiceVerbs[k] {
 				if dismissal(toks, j) {

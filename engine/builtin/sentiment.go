@@ -215,8 +215,16 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if t.key == "طيب" && !tastyAt(text, toks, h.ti) {
 			continue
 		}
+		// "الاحترام عندكم صفر": the good quality is rated zero
+		if v > 0 && t.arabic && zeroAfter(toks, h.tj) {
+			v *= -0.74
+		}
 		// "رح بطّل اتعامل معكن": the verb "stop doing", not "hero"
 		if v > 0 && h.tj == h.ti+1 && t.arabic && stopDoing(toks, h.ti) {
+			continue
+		}
+		// "please help", "help me urgently": a call for help, no thanks
+		if v > 0 && !t.arabic && pleaForHelp(toks, h.ti) {
 			continue
 		}
 		// "good morning": a greeting, no opinion (english.go)
@@ -243,6 +251,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		if isUpperWord(text[t.start:t.end]) {
 			v += math.Copysign(0.5, v)
+		}
+		// "ولا مرة بيوصل الطلب بوقته": "not once" negates its clause
+		if neverOnceBefore(text, toks, h.ti) {
+			v *= -0.74
+			negFrom = h.ti // the loop below negates nothing more
 		}
 		// negation within the three previous tokens; Arabic "ما" before an
 		// elative (ما احلى, ما اجمل) is an exclamation, not a negation
@@ -406,6 +419,12 @@ func scoreSentiment(text string, toks []token) sentScore {
 			s.rawNeg -= v
 			s.neg -= v
 		}
+		s.hits++
+	}
+	// "التغطية عندكم صفر": a quality rated zero (concepts.go zeroRated)
+	if s.arabic && zeroRated(toks) >= 0 {
+		s.rawNeg += zeroValence
+		s.neg += zeroValence
 		s.hits++
 	}
 	// the topic's bad words count only when the writer's own words lean
@@ -679,6 +698,30 @@ func stopVerb(k string) bool {
 	}
 	if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && len(k) > len("مش") {
 		return stopForms[k[len("م"):len(k)-len("ش")]]
+	}
+	return false
+}
+
+// neverOnceAt reports "ولا مرة" / "ولا يوم" ("not once", "not one day")
+// at toks[i], toks[i+1]: the never of Levantine, Gulf and Egyptian ("ولا
+// مرة بتردوا على التلفون").
+func neverOnceAt(toks []token, i int) bool {
+	return i+1 < len(toks) && (toks[i].key == "ولا" || toks[i].key == "لا") && onceNouns[toks[i+1].key]
+}
+
+var onceNouns = wordSet("مره", "مرة", "يوم")
+
+// neverOnceBefore reports "ولا مرة" up to five words before toks[i] in
+// the same clause, with a word between (the word right after it is read
+// by the ordinary negation): "ولا مرة بيوصل الطلب بوقته".
+func neverOnceBefore(text string, toks []token, i int) bool {
+	for j := i - 2; j >= 0 && j >= i-6; j-- {
+		if strings.ContainsAny(text[toks[j].end:toks[i].start], "،,.!؟?;؛") {
+			return false
+		}
+		if neverOnceAt(toks, j) && j+1 < i {
+			return true
+		}
 	}
 	return false
 }
