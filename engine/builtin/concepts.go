@@ -1391,6 +1391,33 @@ var (
 // zeroValence is the negative sentiment evidence of zeroRated.
 const zeroValence = 1.5
 
+// wishForOwnLimit reports a comment opening with a wish (ياريت, ياليت,
+// يا ريت, ممكن) that names the writer's own sight or age (عيوني, نظري,
+// كبير في السن, احنا الكبار): the wish asks for what the writer's body
+// needs ("ياليت تكبرون الخط في التطبيق، عيوننا ما تساعد"), and the
+// negation beside it is no failure of the brand's. The labelled comments
+// of this shape are all suggestions, neutral.
+func wishForOwnLimit(toks []token) bool {
+	if len(toks) < 3 {
+		return false
+	}
+	k := toks[0].key
+	if !(wishOpeners[k] || k == "يا" && (toks[1].key == "ريت" || toks[1].key == "ليت")) {
+		return false
+	}
+	for i := 1; i < len(toks); i++ {
+		if ownLimitWords[strings.TrimPrefix(toks[i].key, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	wishOpeners   = wordSet("ياريت", "ياليت", "ممكن", "ريت", "ياريتكم", "ياليتكم")
+	ownLimitWords = wordSet("عيوني", "عيوننا", "عينيا", "عيني", "نظري", "نظرنا", "السن", "الكبار", "كبار", "المسنين", "الكبيره", "نظارة", "نظاره")
+)
+
 // unQualityWeight is the complaint evidence of unQuality.
 const unQualityWeight = 0.8
 

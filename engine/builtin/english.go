@@ -1384,6 +1384,21 @@ var (
 		"says", "said", "told", "tells", "keeps", "kept", "never", "doesnt", "didnt", "wont", "won't", "doesn't", "didn't", "can't", "cant", "just", "is", "was", "are", "hung", "closed")
 )
 
+// genreAt reports a word of fear or crime (horror, scary, creepy, crime,
+// killer) naming the genre of the content after it (games, movies,
+// stories, series, videos): "can you stream more horror games", "love
+// your scary stories". The word's bad valence is the genre's, not the
+// writer's verdict.
+func genreAt(toks []token, ti, tj int) bool {
+	return tj == ti+1 && genreWords[toks[ti].key] && tj < len(toks) && genreNouns[toks[tj].key]
+}
+
+var (
+	genreWords = wordSet("horror", "scary", "creepy", "crime", "murder", "killer", "zombie", "zombies", "war", "disaster", "survival", "haunted", "ghost", "spooky", "dark", "sad", "tragic")
+	genreNouns = wordSet("game", "games", "movie", "movies", "film", "films", "story", "stories", "series", "videos", "video", "content", "genre", "books", "book", "novels", "novel",
+		"podcast", "podcasts", "episodes", "episode", "documentary", "documentaries", "maps", "map", "mode", "streams", "stream", "anime", "manga", "comics", "playthrough", "playthroughs", "theme", "themes", "music", "songs")
+)
+
 // pleaForHelp reports "help" asked for, or the "please" asking it:
 // "please help", "pls help me", "help us urgently", "need help asap". The
 // lexicon's good valence of both words is for help given ("the staff

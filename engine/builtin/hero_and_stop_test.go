@@ -81,3 +81,28 @@ func TestEverydayGrievances(t *testing.T) {
 		}
 	}
 }
+
+// TestWishesAndGenres: a wish whose reason is the writer's own eyes or age
+// proposes (neutral, nothing owed); a show that keeps the writer company
+// (ونّس) praises; "تقهر" of a crowd complains; a genre of fear named in a
+// request rates nothing.
+func TestWishesAndGenres(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		intent    string
+		sentiment string
+		rr        bool
+	}{
+		{"ياريت تكبروا الخط عشان عيوني ضعيفة", "suggestion", "neutral", false},
+		{"يا ريت تكبرون خط الفاتورة، الكبار ما يشوفون", "suggestion", "neutral", false},
+		{"ياريت تردوا على الرسايل عشان صرلي اسبوع ناطر", "complaint", "negative", true},
+		{"صوت المذيعة بيونسني كل يوم الصبح", "praise", "positive", false},
+		{"الطابور طويل والزحمة تقهر كل مرة", "complaint", "negative", true},
+		{"please stream more horror games this weekend", "suggestion", "neutral", false},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || c.Sentiment != tc.sentiment || c.RequiresResponse != tc.rr {
+			t.Errorf("%q: intent %v sentiment %s rr %v; want %s %s %v", tc.text, c.Intent, c.Sentiment, c.RequiresResponse, tc.intent, tc.sentiment, tc.rr)
+		}
+	}
+}

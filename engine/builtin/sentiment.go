@@ -223,6 +223,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v > 0 && h.tj == h.ti+1 && t.arabic && stopDoing(toks, h.ti) {
 			continue
 		}
+		// "horror games", "scary stories", "crime series": a genre named,
+		// nothing rated (english.go genreAt)
+		if v < 0 && !t.arabic && genreAt(toks, h.ti, h.tj) {
+			continue
+		}
 		// "please help", "help me urgently": a call for help, no thanks
 		if v > 0 && !t.arabic && pleaForHelp(toks, h.ti) {
 			continue
