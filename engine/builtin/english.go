@@ -523,7 +523,24 @@ var (
 func englishUrgent(text string, toks []token) bool {
 	eb := enScan(toks)
 	return englishUrgentR18(text, toks, eb) || eb&ewLeave != 0 && leavingThreat(toks) || eb&ewValue != 0 && moneyGone(toks) || eb&ewSafety != 0 && safetyRisk(toks) ||
-		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks) || eb&ewRefund != 0 && refundDenied(text, toks)
+		eb&ewSpan != 0 && monthsWaited(toks) || eb&ewNear != 0 && childNearMiss(toks) || eb&ewRefund != 0 && refundDenied(text, toks) || paidNoBooking(toks)
+}
+
+// paidNoBooking reports "paid" and "no booking / reservation / record"
+// in one comment ("paid in full and the hotel says they have no booking
+// under my name"): the money taken and nothing held for the payer, as
+// noBooking reads it in Arabic.
+func paidNoBooking(toks []token) bool {
+	paid, none := false, false
+	for i := range toks {
+		switch k := toks[i].key; {
+		case k == "paid":
+			paid = true
+		case (k == "booking" || k == "reservation" || k == "record") && i > 0 && toks[i-1].key == "no":
+			none = true
+		}
+	}
+	return paid && none
 }
 
 // monthsWaited reports a wait counted in months ("5 months and still no

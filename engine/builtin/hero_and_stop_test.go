@@ -106,3 +106,29 @@ func TestWishesAndGenres(t *testing.T) {
 		}
 	}
 }
+
+// TestHighPriorityClasses13: the spec's urgent classes in words the rules
+// missed: a failure that is "not the first time", money or purchases lost,
+// food that could have poisoned, paid and no booking held, waiting months
+// for money; a plain late order stays medium.
+func TestHighPriorityClasses13(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		priority string
+	}{
+		{"مو أول مرة الدليفري يتأخر علينا ساعة", "high"},
+		{"وهذه ليست المرة الأولى التي تنقطع فيها الخدمة", "high"},
+		{"this isnt the first time the driver skipped my stop", "high"},
+		{"بعد التحديث ضاعت كل فلوسي اللي بالمحفظة", "high"},
+		{"اللحمة كانت ريحتها مش طبيعية وكان ممكن يسمم العيلة كلها", "high"},
+		{"دفعت العربون كامل ولما رحت قالولي مافي حجز باسمك", "high"},
+		{"paid for two nights and at check in they had no reservation for me", "high"},
+		{"صرلي تلات شهور ناطر المصاري يلي وعدتوني فيها", "high"},
+		{"الطلب اتأخر ساعة النهارده", "medium"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != "complaint" || c.Priority != tc.priority {
+			t.Errorf("%q: intent %v priority %s; want complaint %s", tc.text, c.Intent, c.Priority, tc.priority)
+		}
+	}
+}

@@ -85,8 +85,26 @@ func arabicUrgent(toks []token) bool {
 	if !arabic {
 		return false // the scans below read Arabic words only
 	}
-	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks)
+	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks) || paid && noBooking(toks)
 }
+
+// noBooking: "there is no booking" (مفيش حجز, ما في حجز, لا يوجد حجز): with
+// "I paid" in the text, the money taken and nothing held for the payer
+// ("دفعت فلوس الأوضة ولما وصلت قالولي مفيش حجز باسمك").
+func noBooking(toks []token) bool {
+	for i := 1; i < len(toks); i++ {
+		if k := toks[i].key; k != "حجز" && k != "حجزي" && k != "حجوزات" {
+			continue
+		}
+		a := strings.TrimPrefix(toks[i-1].key, "و")
+		if noneWords[a] || i > 1 && (a == "في" || a == "فيه" || a == "يوجد") && (toks[i-2].key == "ما" || toks[i-2].key == "لا" || toks[i-2].key == "مو") {
+			return true
+		}
+	}
+	return false
+}
+
+var noneWords = wordSet("مفيش", "مافيش", "مافي", "مافيه", "مفي", "ماكو", "مكو")
 
 // leavingOrDebited reports a customer leaving ("never/not ordering
 // again", a negated or "last time" verb of dealing, closing the account)
@@ -331,7 +349,7 @@ func notArrived(toks []token) bool {
 // (لم, ما, مش, لا): something owed withheld for long (round 11 label
 // convention: long-withheld money and service are high).
 func waitedLong(toks []token) bool {
-	span, neg := false, false
+	span, neg, wait, money := false, false, false, false
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
 		if toks[i].isW(clMonthSpans) && i > 0 && toks[i-1].isW(clSpanStarts) {
@@ -340,8 +358,12 @@ func waitedLong(toks []token) bool {
 		if k == "لم" || k == "ما" || k == "مش" || k == "لا" || k == "مو" || k == "محد" || k == "محدش" {
 			neg = true
 		}
+		wait = wait || waitingWords[k]
+		money = money || toks[i].isW(clHeldMoney) || toks[i].urgent() == uwMoney
 	}
-	return span && neg
+	// (or waiting for money that long: "بقالي شهرين مستني فلوس الأوردر
+	// اللي اتلغى"; concepts.go's waitingWords)
+	return span && (neg || wait && money)
 }
 
 var monthSpans = wordSet("شهرين", "اشهر", "شهور", "شهرين!!", "سنه", "سنين")
@@ -374,7 +396,7 @@ func withheldLong(toks []token) bool {
 }
 
 var (
-	heldMoney    = wordSet("مبلغ", "المبلغ", "التامين", "تاميني", "العربون", "عربون", "الديبوزت", "المقدم", "فلوسي", "مصاريي", "حقي", "الفلوس", "المصاري")
+	heldMoney    = wordSet("مبلغ", "المبلغ", "التامين", "تاميني", "العربون", "عربون", "الديبوزت", "المقدم", "فلوسي", "مصاريي", "حقي", "الفلوس", "المصاري", "فلوس", "مصاري")
 	longSpans    = wordSet("شهر", "شهرين", "اشهر", "شهور", "اسبوعين", "اسابيع", "سنه", "شهرين!!")
 	unwilling    = wordSet("راضي", "راضيه", "راضيين", "رافض", "رافضه", "رافضين", "يرفض", "ترفض", "يرفضون")
 	companyNouns = wordSet("شركه", "شركة", "مكان", "محل", "مطعم", "تطبيق", "بنك", "متجر", "موقع")
