@@ -757,7 +757,7 @@ func slangPraise(toks []token) int {
 }
 
 var (
-	slangAdjectives = wordSet("insane", "crazy", "sick", "unreal", "ridiculous", "nuts", "illegal")
+	slangAdjectives = wordSet("insane", "crazy", "sick", "unreal", "ridiculous", "nuts", "illegal", "fire", "lit")
 	skillNouns      = wordSet("skills", "skill", "talent", "editing", "edits", "voice", "vocals", "graphics", "animation", "animations", "drawing", "drawings", "cooking", "transitions", "visuals", "flow", "moves", "aim", "gameplay", "croissants", "food", "cake", "cakes", "burger", "burgers", "pizza", "desserts", "coffee")
 )
 

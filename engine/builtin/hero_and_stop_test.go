@@ -132,3 +132,26 @@ func TestHighPriorityClasses13(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishSlangAndPleas: comment slang that praises ("massive W", "real
+// ones", food that is "fire", the "smoothest" app), and a crying face that
+// begs after "please" rather than grieves.
+func TestEnglishSlangAndPleas(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		intent    string
+		sentiment string
+	}{
+		{"the new family plan is a massive W", "praise", "positive"},
+		{"nurses on night shift were real ones, thank u", "praise", "positive"},
+		{"the burgers were fire tonight", "praise", "positive"},
+		{"smoothest checkout I have ever used", "praise", "positive"},
+		{"please bring back the old logo 😭", "suggestion", "neutral"},
+		{"the update deleted all my notes 😭", "complaint", "negative"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || c.Sentiment != tc.sentiment {
+			t.Errorf("%q: intent %v sentiment %s; want %s %s", tc.text, c.Intent, c.Sentiment, tc.intent, tc.sentiment)
+		}
+	}
+}

@@ -228,6 +228,10 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v < 0 && !t.arabic && genreAt(toks, h.ti, h.tj) {
 			continue
 		}
+		// "student discounts pls 😭": the crying face of a plea, no grief
+		if v < 0 && t.emoji && pleadingFace(toks, h.ti) {
+			continue
+		}
 		// "please help", "help me urgently": a call for help, no thanks
 		if v > 0 && !t.arabic && pleaForHelp(toks, h.ti) {
 			continue
@@ -725,6 +729,22 @@ func neverOnceBefore(text string, toks []token, i int) bool {
 			return false
 		}
 		if neverOnceAt(toks, j) && j+1 < i {
+			return true
+		}
+	}
+	return false
+}
+
+// pleadingFace reports a crying face (😭) up to eight words after a word
+// of asking (please, pls, ياريت, بليز): "student
+// discounts on tickets pls 🎫😭", "نزلوا الجزء التاني بليز 😭". It begs; it
+// grieves over nothing.
+func pleadingFace(toks []token, i int) bool {
+	if toks[i].key != "😭" {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		if k := toks[j].key; pleaseWords[k] || k == "pleaseee" || k == "plsss" || k == "بليز" || k == "ياريت" {
 			return true
 		}
 	}
