@@ -124,6 +124,9 @@ func TestHighPriorityClasses13(t *testing.T) {
 		{"دفعت العربون كامل ولما رحت قالولي مافي حجز باسمك", "high"},
 		{"paid for two nights and at check in they had no reservation for me", "high"},
 		{"صرلي تلات شهور ناطر المصاري يلي وعدتوني فيها", "high"},
+		{"الباقة بتخصم رصيد لوحدها كل يوم", "high"},
+		{"اتلغى الحجز مرتين بدون ما يبلغوني، وسأبحث عن شركة أخرى", "high"},
+		{"three weeks and no answer on my claim, im tired of chasing you", "high"},
 		{"الطلب اتأخر ساعة النهارده", "medium"},
 	} {
 		c := Classify(op.ClassifyRequest{Text: tc.text})

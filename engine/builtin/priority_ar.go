@@ -78,7 +78,7 @@ func arabicUrgent(toks []token) bool {
 				return true
 			}
 		}
-		if countedTimes(toks, i) {
+		if countedTimes(toks, i) || lookingElsewhere(toks, i) {
 			return true
 		}
 	}
@@ -87,6 +87,27 @@ func arabicUrgent(toks []token) bool {
 	}
 	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks) || paid && noBooking(toks)
 }
+
+// lookingElsewhere: a first-person verb of looking for (سأبحث, رح دوّر,
+// هدور) at toks[i] with "another / other than you" up to three words
+// after it ("وسأبحث عن عيادة أخرى", "رح دور على محل غيركم"): the
+// customer leaves, as "لشركة ثانية" does (priority_r19.go).
+func lookingElsewhere(toks []token, i int) bool {
+	if !searchVerbs[strings.TrimPrefix(toks[i].key, "و")] {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if otherWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	searchVerbs = wordSet("سأبحث", "سابحث", "سنبحث", "ابحث", "بدور", "هدور", "حدور", "ادور", "بدوّر", "بندور", "هندور", "ندور", "ادوّر")
+	otherWords  = wordSet("اخرى", "أخرى", "ثانيه", "تانيه", "ثاني", "تاني", "غيركم", "غيركن", "غيرها", "غيره", "بديله", "بديل")
+)
 
 // noBooking: "there is no booking" (مفيش حجز, ما في حجز, لا يوجد حجز): with
 // "I paid" in the text, the money taken and nothing held for the payer
