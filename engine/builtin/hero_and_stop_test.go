@@ -70,6 +70,7 @@ func TestEverydayGrievances(t *testing.T) {
 		{"الاحترام صفر والتعامل صفر", "complaint", "negative"},
 		{"بدأت معكم من الصفر وصرت محترف، شكراً", "praise", "positive"},
 		{"ولا مرة بتردوا على الرسايل", "complaint", "negative"},
+		{"الشاشة انطفت بعد أسبوع من الشراء، شو الحل؟", "complaint", "negative"},
 		{"ولا مرة بيوصل الطلب بوقته", "complaint", "negative"},
 		{"someone logged into my bank account and moved 200 dollars, please help", "complaint", "negative"},
 		{"followed the recipe exactly and the bread came out burned", "complaint", "negative"},
