@@ -95,6 +95,9 @@ func TestWishesAndGenres(t *testing.T) {
 		rr        bool
 	}{
 		{"ياريت تكبروا الخط عشان عيوني ضعيفة", "suggestion", "neutral", false},
+		{"نتمنى منكم تحسين سرعة الرد على الإيميلات", "suggestion", "neutral", false},
+		{"الفني اللي جانا ما قصر معنا أبداً", "praise", "positive", false},
+		{"البرنامج صار ممل ومافيه شي جديد", "complaint", "negative", true},
 		{"يا ريت تكبرون خط الفاتورة، الكبار ما يشوفون", "suggestion", "neutral", false},
 		{"ياريت تردوا على الرسايل عشان صرلي اسبوع ناطر", "complaint", "negative", true},
 		{"صوت المذيعة بيونسني كل يوم الصبح", "praise", "positive", false},
