@@ -14,7 +14,7 @@ import (
 var urgentM = func() *matcher {
 	m := newMatcher()
 	for i, w := range []string{"urgent", "asap", "immediately", "refund", "charged twice", "scam", "lawyer", "legal action", "report you",
-		"عاجل", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
+		"عاجل", "عاجله", "العاجله", "ضروري", "مستعجل", "فورا", "بسرعه", "فلوسي", "نصب", "محامي", "اشتكي", "شكوى", "حرامية",
 		"double charged", "charged me twice", "two payments", "paid twice", "double payment", "money back", "اتخصم", "انخصم", "خصم المبلغ", "انسحبت المصاري", "انسحب المبلغ", "مصرياتي", "اموالي", "استرداد", "مغشوش",
 		"took my money", "سحب المبلغ", "اتسحب", "انسحب",
 		// a threat to cancel or leave, again and again, a danger (issue 23)
@@ -47,7 +47,11 @@ var urgentM = func() *matcher {
 		"يسمم", "بيسمم", "هيسمم", "يسممنا", "يسممهم", "يسممني", "مسموم", "مسمومه", "poisoned", "poison",
 		// the whole balance taken; tired of chasing an answer
 		"سحب كل الرصيد", "سحب الرصيد كله", "سحبت كل الرصيد", "سحب كل رصيدي", "سحبوا كل الرصيد", "خصم كل الرصيد",
-		"keep chasing", "tired of chasing", "sick of chasing", "tired of calling", "sick of calling", "tired of emailing"} {
+		"keep chasing", "tired of chasing", "sick of chasing", "tired of calling", "sick of calling", "tired of emailing",
+		// an ultimatum; glass in food; stock ruined (money lost)
+		"or i quit", "or im leaving", "or i will leave", "or ill leave", "or i cancel", "or im cancelling",
+		"قطعه زجاج", "زجاج في الاكل", "زجاج في الطعام", "قزاز في الاكل", "ازاز في الاكل",
+		"ruined my stock", "stock is ruined", "stock was ruined", "اتلف بضائع", "اتلفت البضاعه", "اتلف البضاعه", "خربت البضاعه كلها"} {
 		m.add(w, i, false)
 	}
 	return m

@@ -462,9 +462,9 @@ var misuseKinds = func() map[string]uint8 {
 }()
 
 var (
-	hackWords         = wordSet("hacked", "hijacked", "compromised", "اختراق", "اخترق", "اخترقوا", "مخترق", "مهكر", "تهكير", "هكروا")
+	hackWords         = wordSet("hacked", "hijacked", "compromised", "اختراق", "اخترق", "اخترقوا", "مخترق", "مهكر", "تهكير", "هكروا", "للاختراق", "بالاختراق")
 	firstHacked       = wordSet("اتهكرت", "انهكرت", "تهكرت")
-	myAccount         = wordSet("بتاعي", "تبعي", "حقي", "تاعي", "حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي")
+	myAccount         = wordSet("بتاعي", "تبعي", "حقي", "تاعي", "حسابي", "اكونتي", "اكاونتي", "بحسابي", "وحسابي", "حسابنا", "ايميلي", "بطاقتي", "كارتي", "بريدي", "جوالي", "موبايلي", "تلفوني", "رقمي")
 	someoneWords      = wordSet("someone", "somebody", "stranger", "حد", "حدا", "احد", "أحد", "شخص", "واحد", "حدن")
 	useWords          = wordSet("فات", "فاتو", "فاتوا", "changed", "reset", "using", "used", "uses", "use", "accessed", "accessing", "logged", "عم")
 	accountWords      = wordSet("password", "الباسورد", "باسوردي", "السري", "ايميلي", "الايميل", "email", "account", "حسابي", "الحساب", "اكونتي", "اكاونتي", "حسابنا", "بحسابي", "بطاقتي", "كارتي", "card")

@@ -162,3 +162,40 @@ func TestEnglishSlangAndPleas(t *testing.T) {
 		}
 	}
 }
+
+// TestFresh12Classes: classes read from the misses of a set written this
+// session (fresh12), each tested on sentences of our own.
+func TestFresh12Classes(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		intent    string
+		sentiment string
+		priority  string
+		flagged   bool
+	}{
+		// money, safety and leaving: high
+		{"تعرض بريدي الإلكتروني للاختراق عبر تطبيقكم، أرجو المساعدة العاجلة", "complaint", "negative", "high", false},
+		{"كل أسبوع نفس المشكلة بالنت، خلاص بحول على غيركم", "complaint", "negative", "high", false},
+		{"ألغيت الرحلة ولم تُرد أموالنا منذ شهرين", "complaint", "negative", "high", false},
+		{"لقيت قطعة زجاج في الأكل يا جماعة", "complaint", "negative", "high", false},
+		{"unlock my seller account today or i quit this platform", "complaint", "negative", "high", false},
+		// a damage verb; kind staff in a mixed comment; a steady service
+		{"العمال خدشولي الباب وهم بيركبوا المطبخ", "complaint", "negative", "medium", false},
+		{"البث عندكم مستقر حتى وقت المباريات", "praise", "positive", "low", false},
+		// slang: خطير of a dish, موت after a word
+		{"البرجر عندكم خطير والصوص ولا أروع", "praise", "positive", "low", false},
+		{"ابني بيحب الحلقات دي موت", "praise", "positive", "low", false},
+		// a question of one's own account; indignation after a failure
+		{"هل يمكن تغيير رقم الجوال المسجل في الحساب؟", "question", "neutral", "medium", false},
+		{"الطلب صار له أسبوع ما تحرك من المستودع، وش السالفة", "complaint", "negative", "medium", false},
+		// baits; a word that only looks like betting
+		{"بدك تخسي بسرعة؟ اطلبي المنتج من اللينك بالبايو", "spam", "neutral", "low", true},
+		{"عمال النظافة رتبوا الغرف ونضفوا وراهن 👏", "praise", "positive", "low", false},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || c.Sentiment != tc.sentiment || c.Priority != tc.priority || m.IsSafe == tc.flagged {
+			t.Errorf("%q: %v %s %s flags %v; want %s %s %s flagged %v", tc.text, c.Intent, c.Sentiment, c.Priority, m.Flags, tc.intent, tc.sentiment, tc.priority, tc.flagged)
+		}
+	}
+}

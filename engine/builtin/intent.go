@@ -758,10 +758,11 @@ const (
 // what the cue phrases of data/intent.tsv alone give, v the total with
 // punctuation, addressing and sentiment support.
 type intentEv struct {
-	v, cue [numIntents]float64
-	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
-	howTo  bool // "how do/can I", "how to" opens a sentence
-	mayI   bool // one question asking whether the writer may ("can I cancel and get a refund?")
+	v, cue  [numIntents]float64
+	why     bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
+	howTo   bool // "how do/can I", "how to" opens a sentence
+	mayI    bool // one question asking whether the writer may ("can I cancel and get a refund?")
+	mayIOwn bool // mayI, of the writer's own account or booking (mayIOwn)
 	// overruled: the intents (bit k) whose weak cues the learned head,
 	// confident of another, overruled (withLearnedIntent)
 	overruled uint8
@@ -1001,6 +1002,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		ev.howTo = true
 	}
 	ev.mayI = qmark && mayIAsk(text, toks)
+	ev.mayIOwn = ev.mayI && toks[0].arabic && mayIOwn(toks)
 	// "ordered a large and got a small": what came is not what was ordered
 	sc[iComplaint] += orderedGot(toks)
 	if cb&cwOrdered != 0 {
@@ -1585,6 +1587,12 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	// "it arrived broken", still complains)
 	if ev.mayI && ev.cue[iComplaint] < 1.6 && sc[iQuestion] >= intentThreshold[iQuestion] {
 		sc[iComplaint] = 0
+		// "هل يمكن فتح حساب من خارج البلاد؟": what the writer may do with
+		// their own account or booking is asked, not proposed ("هل يمكن
+		// فتح فرع في جدة؟" still proposes a branch)
+		if ev.mayIOwn {
+			sc[iSuggestion] = 0
+		}
 	}
 	if ev.why && ev.cue[iComplaint] >= 0.6 {
 		sc[iQuestion] = 0
@@ -1869,6 +1877,26 @@ func mayIAsk(text string, toks []token) bool {
 	}
 	return mayWords[a] && toks[0].arabic
 }
+
+// mayIOwn reports an Arabic may-I question (mayIAsk) whose verbal noun
+// acts on the writer's own account, booking, order or payment, the noun
+// right after it: "هل يمكن فتح حساب ...؟", "ممكن تغيير موعد الحجز؟".
+func mayIOwn(toks []token) bool {
+	i := 1
+	if toks[0].key == "هل" {
+		i = 2
+	}
+	if i+1 >= len(toks) {
+		return false
+	}
+	// (a verb of "you" there proposes: "ممكن تضيفوا الدفع كاش؟")
+	if v := toks[i].key; strings.HasPrefix(v, "ت") && (strings.HasSuffix(v, "وا") || strings.HasSuffix(v, "و") || strings.HasSuffix(v, "ون")) {
+		return false
+	}
+	return ownObjects[toks[i+1].key]
+}
+
+var ownObjects = wordSet("حساب", "حسابي", "الحساب", "الحجز", "حجز", "حجزي", "الطلب", "طلبي", "الاشتراك", "اشتراكي", "موعد", "موعدي", "الموعد", "البطاقه", "بطاقتي", "الباقه", "باقتي", "كلمه", "الرقم", "رقمي")
 
 // mayWords: "is it possible / can I" opening an Arabic question.
 var mayWords = wordSet("يمكن", "ممكن", "يمكنني", "يمكننا", "ينفع", "استطيع", "أستطيع", "نستطيع", "بقدر", "اقدر", "أقدر", "نقدر", "فيني", "فينا", "بامكاني", "بإمكاني", "بالامكان", "بالإمكان")

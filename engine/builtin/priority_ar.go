@@ -88,8 +88,8 @@ func arabicUrgent(toks []token) bool {
 	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks) || paid && noBooking(toks)
 }
 
-// lookingElsewhere: a first-person verb of looking for (سأبحث, رح دوّر,
-// هدور) at toks[i] with "another / other than you" up to three words
+// lookingElsewhere: a first-person verb of looking for or switching
+// (سأبحث, رح دوّر, هدور, بحول) at toks[i] with "another / other than you" up to three words
 // after it ("وسأبحث عن عيادة أخرى", "رح دور على محل غيركم"): the
 // customer leaves, as "لشركة ثانية" does (priority_r19.go).
 func lookingElsewhere(toks []token, i int) bool {
@@ -105,8 +105,10 @@ func lookingElsewhere(toks []token, i int) bool {
 }
 
 var (
-	searchVerbs = wordSet("سأبحث", "سابحث", "سنبحث", "ابحث", "بدور", "هدور", "حدور", "ادور", "بدوّر", "بندور", "هندور", "ندور", "ادوّر")
-	otherWords  = wordSet("اخرى", "أخرى", "ثانيه", "تانيه", "ثاني", "تاني", "غيركم", "غيركن", "غيرها", "غيره", "بديله", "بديل")
+	searchVerbs = wordSet("سأبحث", "سابحث", "سنبحث", "ابحث", "بدور", "هدور", "حدور", "ادور", "بدوّر", "بندور", "هندور", "ندور", "ادوّر",
+		// switching: "خلاص بحول على غيركم"
+		"بحول", "هحول", "احول", "نحول", "بنحول", "حنحول")
+	otherWords = wordSet("اخرى", "أخرى", "ثانيه", "تانيه", "ثاني", "تاني", "غيركم", "غيركن", "غيرها", "غيره", "بديله", "بديل")
 )
 
 // noBooking: "there is no booking" (مفيش حجز, ما في حجز, لا يوجد حجز): with
@@ -417,7 +419,7 @@ func withheldLong(toks []token) bool {
 }
 
 var (
-	heldMoney    = wordSet("مبلغ", "المبلغ", "التامين", "تاميني", "العربون", "عربون", "الديبوزت", "المقدم", "فلوسي", "مصاريي", "حقي", "الفلوس", "المصاري", "فلوس", "مصاري")
+	heldMoney    = wordSet("مبلغ", "المبلغ", "التامين", "تاميني", "العربون", "عربون", "الديبوزت", "المقدم", "فلوسي", "مصاريي", "حقي", "الفلوس", "المصاري", "فلوس", "مصاري", "اموالنا", "مبالغنا")
 	longSpans    = wordSet("شهر", "شهرين", "اشهر", "شهور", "اسبوعين", "اسابيع", "سنه", "شهرين!!")
 	unwilling    = wordSet("راضي", "راضيه", "راضيين", "رافض", "رافضه", "رافضين", "يرفض", "ترفض", "يرفضون")
 	companyNouns = wordSet("شركه", "شركة", "مكان", "محل", "مطعم", "تطبيق", "بنك", "متجر", "موقع")

@@ -329,6 +329,9 @@ func describedNotUrgent(toks []token, ti, tj int) bool {
 		return false
 	}
 	prev := toks[ti-1].key
+	if dangerSlang(toks, ti) {
+		return true // "بيتزا خطيرة": awesome, not dangerous
+	}
 	switch toks[ti].key {
 	case "دخان", "الدخان":
 		return smellWords[prev]
@@ -339,6 +342,33 @@ func describedNotUrgent(toks []token, ti, tj int) bool {
 	}
 	return false
 }
+
+// dangerSlang reports خطير ("dangerous") said of a dish, a show or a
+// piece of work right before it ("بيتزا خطيرة", "المسلسل خطييير", "شغلك
+// خطير"): the Gulf and Egyptian slang for "awesome". Not before على
+// ("خطير على الصحة") nor of anything else ("الوضع خطير", "السلك خطير").
+func dangerSlang(toks []token, i int) bool {
+	if i == 0 || !khatirWords[toks[i].sq] && !khatirWords[toks[i].key] {
+		return false
+	}
+	if i+1 < len(toks) && (toks[i+1].key == "على" || toks[i+1].key == "علي") {
+		return false
+	}
+	p := strings.TrimPrefix(toks[i-1].key, "و")
+	if p == "ده" || p == "دي" || p == "هذا" || p == "هذي" || p == "هاد" || p == "هاي" {
+		if i < 2 {
+			return false
+		}
+		p = strings.TrimPrefix(toks[i-2].key, "و")
+	}
+	return slangObjects[p] || slangObjects[strings.TrimPrefix(p, "ال")]
+}
+
+var (
+	khatirWords  = wordSet("خطير", "خطيره")
+	slangObjects = wordSet("بيتزا", "برجر", "برغر", "اكل", "اكله", "طعم", "مسلسل", "فيلم", "حلقه", "قناه", "فيديو", "كيك", "كيكه", "كعك", "اغنيه", "عطر", "مطعم", "شاورما",
+		"كنافه", "حلا", "حلى", "تصوير", "مونتاج", "شغل", "شغلك", "شغلكم", "لعبه", "قهوه", "سندويش", "ساندوتش", "طبخ", "طبخه", "وصفه", "تصميم", "صوت", "صوتك", "ريحه", "ريحته", "ريحتها", "بوكس", "كورس", "شرح", "شرحك")
+)
 
 var depleteWords = wordSet("خلصت", "خلص", "خلصو", "نفد", "نفدت", "نفذت", "فضيت", "فضي", "خلصانه")
 

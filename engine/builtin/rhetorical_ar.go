@@ -17,6 +17,12 @@ func whatThisIndignant(toks []token) bool {
 		if indignantNouns[toks[i+1].key] {
 			return true
 		}
+		// "وش السالفة" after what went wrong ("القناة صايرة تعيد أخبار
+		// أمس، وش السالفة"): "what is this about?", asked of nobody
+		// (concepts.go's storyNouns)
+		if i >= 2 && storyNouns[toks[i+1].key] {
+			return true
+		}
 	}
 	return false
 }

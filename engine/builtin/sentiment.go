@@ -223,6 +223,15 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v > 0 && h.tj == h.ti+1 && t.arabic && stopDoing(toks, h.ti) {
 			continue
 		}
+		// "بتحب القناة موووت", "ضحكتني موت": "death" after a word is the
+		// Egyptian "to death", an intensifier (boosters), not a death
+		if v < 0 && h.tj == h.ti+1 && h.ti > 0 && (t.key == "موت" || t.sq == "موت") && !deathPrepositions[toks[h.ti-1].key] {
+			continue
+		}
+		// "بيتزا خطيرة": the slang "awesome" (priority_harm.go dangerSlang)
+		if v < 0 && t.arabic && h.tj == h.ti+1 && dangerSlang(toks, h.ti) {
+			v = slangValence
+		}
 		// "horror games", "scary stories", "crime series": a genre named,
 		// nothing rated (english.go genreAt)
 		if v < 0 && !t.arabic && genreAt(toks, h.ti, h.tj) {
@@ -710,6 +719,10 @@ func stopVerb(k string) bool {
 	}
 	return false
 }
+
+// deathPrepositions: before them موت is the noun "death" ("بعد موت",
+// "من موت", "خبر موت").
+var deathPrepositions = wordSet("بعد", "قبل", "من", "عن", "على", "في", "حتى", "لحد", "خبر", "سبب", "حاله", "يوم")
 
 // neverOnceAt reports "ولا مرة" / "ولا يوم" ("not once", "not one day")
 // at toks[i], toks[i+1]: the never of Levantine, Gulf and Egyptian ("ولا
