@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"svc/engine/op"
@@ -196,6 +197,17 @@ func TestFresh12Classes(t *testing.T) {
 		m := Moderate(op.ModerateRequest{Text: tc.text})
 		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || c.Sentiment != tc.sentiment || c.Priority != tc.priority || m.IsSafe == tc.flagged {
 			t.Errorf("%q: %v %s %s flags %v; want %s %s %s flagged %v", tc.text, c.Intent, c.Sentiment, c.Priority, m.Flags, tc.intent, tc.sentiment, tc.priority, tc.flagged)
+		}
+	}
+}
+
+// TestArabiziNet: "el net" is the internet (النت), a word of every
+// telecom complaint; it was read "النه" (the feminine ending of "-et").
+func TestArabiziNet(t *testing.T) {
+	for _, s := range []string{"el net fasel men embare7", "el net 3andkom ta3ban"} {
+		x, _, ok := arabiziReading(s)
+		if !ok || !strings.HasPrefix(x.Text, "النت ") {
+			t.Errorf("%q: reading %q (ok %v), want it to open with النت", s, x.Text, ok)
 		}
 	}
 }
