@@ -263,7 +263,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
 		out = strings.NewReplacer("?", "؟", ",", "،").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out = splitArticles(markNegators(grammarArEn(src)))
+		out = splitArticles(markNegators(phrasesArEn(grammarArEn(src))))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
 		// dialect words not in the glossary: try through their MSA form; a
 		// word with no English stays as written (and is reported untranslated)
@@ -274,6 +274,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 			}
 			return orig
 		})
+		out = wordsArEn(out)
 		out = questionCopula(dropVocative(negatedEnglish(out)))
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
 		out = andBeforeLatin(out)
@@ -479,6 +480,9 @@ func markNegators(text string) string {
 		}
 		if i+1 >= len(toks) || !toks[i+1].arabic || i == 0 && question {
 			continue
+		}
+		if startsWordPhrase(toks, i) {
+			continue // "ما شاء الله", "ما حدا": a phrase of the word table
 		}
 		if i > 0 && conjunctiveMa[toks[i-1].key] {
 			continue // "كل ما افتحه": every time I open it, not a negation

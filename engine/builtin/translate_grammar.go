@@ -3,6 +3,7 @@ package builtin
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // The translator's grammar: a few patterns of word classes read before the
@@ -106,11 +107,18 @@ func init() {
 		switch w.class {
 		case "adj":
 			w.fem = f[4]
-		case "v1":
+			if fs := strings.Split(f[4], "|"); len(fs) > 1 {
+				w.fem = fs[0] // the others are read only
+				w.ar = append(w.ar, fs[1:]...)
+			}
+		case "v1", "w":
 			w.neg = f[4]
 		}
 		gWords = append(gWords, w)
 		id := len(gWords) - 1
+		if w.class == "w" {
+			continue // read after the glossary, Arabic -> English only (wordsArEn)
+		}
 		forms := append([]string{}, w.ar...)
 		if w.fem != "" {
 			forms = append(forms, w.fem)
@@ -611,4 +619,214 @@ func grammarEnAr(text string, col int) string {
 		sp = append(sp, span{toks[p.ti].start, toks[p.tj-1].end, p.out})
 	}
 	return applySpans(text, sp)
+}
+
+// Arabic -> English words read after the glossary (translate.go): the
+// table's class w (a word or fixed phrase of the comments, read in this
+// direction only: function words, dialect verb forms, time spans,
+// formulas; extra = its English after a negator) and, for a word no table
+// knows as written, its clitics around a word of the table: the
+// conjunctions و "and" and ف "so", the article ال "the" and the
+// prepositions joined to it (بال "in the", لل "for the", عال "on the"),
+// ب "with" and ل "for" before a noun, and a noun's pronoun suffix
+// ("فلوسي" -> "my money", "بطلبك" -> "with your order").
+var (
+	arWM   *matcher       // class w forms -> gWords id
+	arStem map[string]int // folded bare form of a w, n, npl or adj word -> gWords id
+)
+
+func init() {
+	arWM, arStem = newMatcher(), map[string]int{}
+	for id := range gWords {
+		w := &gWords[id]
+		switch w.class {
+		case "w", "n", "npl", "adj":
+		default:
+			continue
+		}
+		forms := append([]string{}, w.ar...)
+		if w.fem != "" {
+			forms = append(forms, w.fem)
+		}
+		for _, a := range forms {
+			if w.class == "w" {
+				arWM.add(a, id, true)
+			}
+			k := foldKey(a)
+			if _, ok := arStem[k]; !ok && !strings.Contains(k, " ") {
+				arStem[k] = id
+			}
+		}
+	}
+}
+
+// startsWordPhrase: a phrase of class w of more than one word starts at
+// toks[i] ("ما شاء الله"): its ما is no negator.
+func startsWordPhrase(toks []token, i int) bool {
+	for _, h := range arWM.find(toks[i:]) {
+		return h.ti == 0 && h.tj > 1
+	}
+	return false
+}
+
+// arNegators: the negators after which a word of class w is written in its
+// negated English (negMark stands for ما).
+func arNegator(key string) bool {
+	switch key {
+	case "negx", "مش", "مو", "مب", "لم", "ما", "لا", "ماني", "ماهو", "مهو":
+		return true
+	}
+	return false
+}
+
+var (
+	// clitics before a word: the article forms take a noun or adjective
+	arArticlePre = [][2]string{{"وبال", "and in the "}, {"وال", "and the "}, {"فال", "so the "}, {"بال", "in the "}, {"لل", "for the "}, {"عال", "on the "}, {"كال", "like the "}, {"ال", "the "}}
+	arNounPre    = [][2]string{{"وب", "and with "}, {"ول", "and for "}, {"ب", "with "}, {"ل", "for "}, {"و", "and "}, {"ف", "so "}}
+	arWordPre    = [][2]string{{"و", "and "}, {"ف", "so "}}
+	// a noun's pronoun suffixes
+	arPossSuf = [][2]string{{"كم", "your"}, {"كن", "your"}, {"هم", "their"}, {"ها", "her"}, {"نا", "our"}, {"ي", "my"}, {"ك", "your"}, {"ه", "his"}}
+)
+
+// glossWord reads a word no table knows as written through its clitics
+// around a word of the table (see arWM); ok false when it finds none.
+func glossWord(key string) (string, bool) {
+	look := func(k string) (*gWord, bool) {
+		if utf8.RuneCountInString(k) < 2 {
+			return nil, false
+		}
+		id, ok := arStem[k]
+		if !ok {
+			return nil, false
+		}
+		return &gWords[id], true
+	}
+	nounLike := func(w *gWord) bool { return w.class == "n" || w.class == "npl" || w.class == "adj" }
+	// noun + pronoun suffix, with or without a preposition or conjunction before it
+	suffixed := func(k string) (string, bool) {
+		for _, s := range arPossSuf {
+			st, ok := strings.CutSuffix(k, s[0])
+			if !ok {
+				continue
+			}
+			cands := []string{st}
+			if t, ok := strings.CutSuffix(st, "ت"); ok {
+				cands = append(cands, t+"ه") // ة is written ت before a suffix
+			}
+			for _, c := range cands {
+				if w, ok := look(c); ok && isNoun(w) {
+					return s[1] + " " + w.en[0], true
+				}
+			}
+		}
+		return "", false
+	}
+	if w, ok := look(key); ok {
+		return w.en[0], true
+	}
+	if s, ok := suffixed(key); ok {
+		return s, true
+	}
+	for _, p := range arArticlePre {
+		if rest, ok := strings.CutPrefix(key, foldKey(p[0])); ok {
+			if w, ok := look(rest); ok && nounLike(w) {
+				return p[1] + w.en[0], true
+			}
+		}
+	}
+	for _, p := range arNounPre {
+		rest, ok := strings.CutPrefix(key, p[0])
+		if !ok {
+			continue
+		}
+		if w, ok := look(rest); ok && (nounLike(w) || p[0] == "و" || p[0] == "ف") {
+			return p[1] + w.en[0], true
+		}
+		if s, ok := suffixed(rest); ok {
+			return p[1] + s, true
+		}
+	}
+	return "", false
+}
+
+// wordsArEn writes in English the words of class w and the words read
+// through their clitics (glossWord) left in text after the glossary; a
+// word of class w after a negator takes its negated English ("ما وصل" ->
+// "didn't arrive").
+func wordsArEn(text string) string { return readWordsArEn(text, false) }
+
+// phrasesArEn is the part of wordsArEn read before the negators and the
+// glossary: the phrases of class w of more than one word ("ما شاء الله" is
+// not "do not" + شاء + God) and a negator + a word with a negated English
+// ("ما وصل" -> "didn't arrive"), but for a longer phrase of the glossary
+// starting at the same word.
+func phrasesArEn(text string) string { return readWordsArEn(text, true) }
+
+func readWordsArEn(text string, early bool) string {
+	toks := tokenize(text)
+	var glEnd []int // early: the end of a glossary phrase starting at each token
+	if early {
+		glEnd = make([]int, len(toks))
+		for _, h := range glArM.find(toks) {
+			glEnd[h.ti] = h.tj
+		}
+	}
+	prot := protectedSpans(text)
+	hits := arWM.find(toks)
+	at := make([]int, len(toks))
+	for k, h := range hits {
+		if !inSpans(prot, toks[h.ti].start) {
+			at[h.ti] = k + 1
+		}
+	}
+	var sp []span
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if inSpans(prot, t.start) {
+			continue
+		}
+		if at[i] == 0 && arNegator(t.key) && i+1 < len(toks) && at[i+1] != 0 {
+			// a negator + a word with a negated English
+			h := hits[at[i+1]-1]
+			if w := &gWords[h.id]; w.neg != "" && strings.TrimSpace(text[t.end:toks[i+1].start]) == "" && (!early || glEnd[i] < h.tj) {
+				sp = append(sp, span{t.start, toks[h.tj-1].end, w.neg})
+				i = h.tj - 1
+				continue
+			}
+		}
+		if at[i] != 0 {
+			h := hits[at[i]-1]
+			if early && (h.tj-h.ti < 2 || glEnd[i] >= h.tj) {
+				continue
+			}
+			sp = append(sp, span{t.start, toks[h.tj-1].end, gWords[h.id].en[0]})
+			i = h.tj - 1
+			continue
+		}
+		if early || !t.arabic {
+			continue
+		}
+		if en, ok := glossWord(t.key); ok {
+			sp = append(sp, span{t.start, t.end, en})
+			continue
+		}
+		// a word of class w after a conjunction joined to it
+		for _, p := range arWordPre {
+			rest, ok := strings.CutPrefix(t.key, p[0])
+			if !ok || utf8.RuneCountInString(rest) < 2 {
+				continue
+			}
+			if rt := tokenize(rest); len(rt) == 1 {
+				if rh := arWM.find(rt); len(rh) == 1 {
+					sp = append(sp, span{t.start, t.end, p[1] + gWords[rh[0].id].en[0]})
+					break
+				}
+			}
+		}
+	}
+	out := applySpans(text, sp)
+	if strings.Contains(out, "  ") {
+		out = strings.Join(strings.Fields(out), " ") // a word with no English ("هل")
+	}
+	return out
 }
