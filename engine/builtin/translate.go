@@ -263,7 +263,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
 		out = strings.NewReplacer("?", "؟", ",", "،").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out = splitArticles(markNegators(phrasesArEn(grammarArEn(src))))
+		out = splitArticles(markNegators(particlesArEn(grammarArEn(phrasesArEn(src)))))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
 		// dialect words not in the glossary: try through their MSA form; a
 		// word with no English stays as written (and is reported untranslated)
@@ -655,13 +655,15 @@ func inSpans(spans [][2]int, off int) bool {
 // andBeforeLatin writes the conjunction و left joined to a translated word
 // as "and" ("ومحدش بيرد" came out "وnobody answers").
 func andBeforeLatin(s string) string {
-	if !strings.Contains(s, "و") {
+	if !strings.Contains(s, "و") && !strings.Contains(s, "ف") {
 		return s
 	}
 	fs := strings.Fields(s)
 	for i, f := range fs {
 		if r, ok := strings.CutPrefix(f, "و"); ok && r != "" && r[0] < 0x80 && (r[0]|0x20 >= 'a' && r[0]|0x20 <= 'z') {
 			fs[i] = "and " + r
+		} else if r, ok := strings.CutPrefix(f, "ف"); ok && r != "" && r[0] < 0x80 && (r[0]|0x20 >= 'a' && r[0]|0x20 <= 'z') {
+			fs[i] = "so " + r // "فنعم" came out "فyes"
 		}
 	}
 	return strings.Join(fs, " ")

@@ -352,6 +352,14 @@ func grammarArEn(text string) string {
 			}
 		}
 		np := strings.Join(append(adjs, w.en[0]), " ")
+		if n, nf, ok := word(j); ok && isNoun(n) && !def && form == gBare && det == "" && subj == "" && len(adjs) == 0 &&
+			(nf == gDef || nf == gMy || nf == gYour) && strings.TrimSpace(text[toks[j-1].end:toks[j].start]) == "" {
+			// a noun before a definite one is its construct state: "غرفة
+			// الفندق" -> "the room of the hotel" (the next phrase is read next)
+			sp = append(sp, span{toks[i].start, toks[j-1].end, and + "the " + np + " of"})
+			i = j
+			continue
+		}
 		switch {
 		case det != "":
 			np = det + " " + np
@@ -669,14 +677,19 @@ func startsWordPhrase(toks []token, i int) bool {
 	return false
 }
 
-// arNegators: the negators after which a word of class w is written in its
-// negated English (negMark stands for ما).
-func arNegator(key string) bool {
+// arNegatorOf: key is a negator after which a word of class w is written
+// in its negated English (negMark stands for ما), and the English of a و
+// joined to it ("وما", "ولم": "and ").
+func arNegatorOf(key string) (bool, string) {
+	and := ""
+	if k, ok := strings.CutPrefix(key, "و"); ok && k != "" {
+		key, and = k, "and "
+	}
 	switch key {
 	case "negx", "مش", "مو", "مب", "لم", "ما", "لا", "ماني", "ماهو", "مهو":
-		return true
+		return true, and
 	}
-	return false
+	return false, ""
 }
 
 var (
@@ -685,7 +698,7 @@ var (
 	arNounPre    = [][2]string{{"وب", "and with "}, {"ول", "and for "}, {"ب", "with "}, {"ل", "for "}, {"و", "and "}, {"ف", "so "}}
 	arWordPre    = [][2]string{{"و", "and "}, {"ف", "so "}}
 	// a noun's pronoun suffixes
-	arPossSuf = [][2]string{{"كم", "your"}, {"كن", "your"}, {"هم", "their"}, {"ها", "her"}, {"نا", "our"}, {"ي", "my"}, {"ك", "your"}, {"ه", "his"}}
+	arPossSuf = [][2]string{{"كم", "your"}, {"كن", "your"}, {"هم", "their"}, {"ها", "its"}, {"نا", "our"}, {"ي", "my"}, {"ك", "your"}, {"ه", "his"}}
 )
 
 // glossWord reads a word no table knows as written through its clitics
@@ -712,6 +725,9 @@ func glossWord(key string) (string, bool) {
 			cands := []string{st}
 			if t, ok := strings.CutSuffix(st, "ت"); ok {
 				cands = append(cands, t+"ه") // ة is written ت before a suffix
+			}
+			if t, ok := strings.CutSuffix(st, "ا"); ok {
+				cands = append(cands, t+"ي") // and ى is written ا ("محتواك")
 			}
 			for _, c := range cands {
 				if w, ok := look(c); ok && isNoun(w) {
@@ -785,13 +801,20 @@ func readWordsArEn(text string, early bool) string {
 		if inSpans(prot, t.start) {
 			continue
 		}
-		if at[i] == 0 && arNegator(t.key) && i+1 < len(toks) && at[i+1] != 0 {
-			// a negator + a word with a negated English
-			h := hits[at[i+1]-1]
-			if w := &gWords[h.id]; w.neg != "" && strings.TrimSpace(text[t.end:toks[i+1].start]) == "" && (!early || glEnd[i] < h.tj) {
-				sp = append(sp, span{t.start, toks[h.tj-1].end, w.neg})
-				i = h.tj - 1
-				continue
+		if neg, and := arNegatorOf(t.key); neg && (at[i] == 0 || hits[at[i]-1].tj == i+1) {
+			// a negator + a word with a negated English, the progressive
+			// عم between them ("ما عم يوصلني")
+			j := i + 1
+			for j < len(toks) && at[j] != 0 && hits[at[j]-1].tj == j+1 && gWords[hits[at[j]-1].id].en[0] == "" {
+				j++
+			}
+			if j < len(toks) && at[j] != 0 && !strings.ContainsAny(text[t.end:toks[j].start], ".,!?؟،:;") {
+				h := hits[at[j]-1]
+				if w := &gWords[h.id]; w.neg != "" && (!early || glEnd[i] < h.tj) {
+					sp = append(sp, span{t.start, toks[h.tj-1].end, and + w.neg})
+					i = h.tj - 1
+					continue
+				}
 			}
 		}
 		if at[i] != 0 {
@@ -799,18 +822,23 @@ func readWordsArEn(text string, early bool) string {
 			if early && (h.tj-h.ti < 2 || glEnd[i] >= h.tj) {
 				continue
 			}
-			sp = append(sp, span{t.start, toks[h.tj-1].end, gWords[h.id].en[0]})
+			end, en := toks[h.tj-1].end, gWords[h.id].en[0]
+			if en == "" {
+				// a word with no English ("هل", the progressive عم): its space goes too
+				for end < len(text) && text[end] == ' ' {
+					end++
+				}
+			}
+			sp = append(sp, span{t.start, end, en})
 			i = h.tj - 1
 			continue
 		}
 		if early || !t.arabic {
 			continue
 		}
-		if en, ok := glossWord(t.key); ok {
-			sp = append(sp, span{t.start, t.end, en})
-			continue
-		}
-		// a word of class w after a conjunction joined to it
+		// a word of class w after a conjunction joined to it, else a word
+		// of the table through its clitics
+		done := false
 		for _, p := range arWordPre {
 			rest, ok := strings.CutPrefix(t.key, p[0])
 			if !ok || utf8.RuneCountInString(rest) < 2 {
@@ -818,15 +846,48 @@ func readWordsArEn(text string, early bool) string {
 			}
 			if rt := tokenize(rest); len(rt) == 1 {
 				if rh := arWM.find(rt); len(rh) == 1 {
-					sp = append(sp, span{t.start, t.end, p[1] + gWords[rh[0].id].en[0]})
+					sp = append(sp, span{t.start, t.end, strings.TrimSpace(p[1] + gWords[rh[0].id].en[0])})
+					done = true
 					break
 				}
 			}
 		}
+		if en, ok := glossWord(t.key); ok && !done {
+			sp = append(sp, span{t.start, t.end, en})
+		}
 	}
-	out := applySpans(text, sp)
-	if strings.Contains(out, "  ") {
-		out = strings.Join(strings.Fields(out), " ") // a word with no English ("هل")
+	return applySpans(text, sp)
+}
+
+// particlesArEn reads, after the grammar and before the glossary, two
+// particles the glossary has in another sense: من is "from" but at the
+// start of a question ("من أنت؟": who), أي before a word is "any" ("which"
+// in a question), not the Levantine "yes" (إي); a glossary phrase starting
+// with them ("من فضلك") is left to the glossary.
+func particlesArEn(text string) string {
+	toks := tokenize(text)
+	glEnd := make([]int, len(toks))
+	for _, h := range glArM.find(toks) {
+		glEnd[h.ti] = h.tj
 	}
-	return out
+	prot := protectedSpans(text)
+	question := hasQuestionMark(text)
+	var sp []span
+	for i, t := range toks {
+		if !t.arabic || glEnd[i] > i+1 || inSpans(prot, t.start) {
+			continue
+		}
+		switch {
+		case (t.key == "من" || t.key == "ومن") && !(i == 0 && question):
+			sp = append(sp, span{t.start, t.end, map[string]string{"من": "from", "ومن": "and from"}[t.key]})
+		case t.key == "اي" && i+1 < len(toks) && toks[i+1].arabic && toks[i+1].key != "والله" &&
+			strings.TrimSpace(text[t.end:toks[i+1].start]) == "":
+			en := "any"
+			if question {
+				en = "which"
+			}
+			sp = append(sp, span{t.start, t.end, en})
+		}
+	}
+	return applySpans(text, sp)
 }
