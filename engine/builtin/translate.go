@@ -277,7 +277,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		out = wordsArEn(out)
 		out = questionCopula(dropVocative(negatedEnglish(out)))
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
-		out = andBeforeLatin(out)
+		out = tidyEnglish(andBeforeLatin(out))
 	}
 	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
 		// drop the articles and copulas left over
@@ -436,7 +436,7 @@ func splitArticles(text string) string {
 		}
 		for _, p := range []struct{ ar, en string }{{"وال", "and the "}, {"ال", "the "}} {
 			rest := strings.TrimPrefix(t.key, p.ar)
-			if rest == t.key || utf8.RuneCountInString(rest) < 2 || len(glArM.find(toks[i:i+1])) > 0 {
+			if rest == t.key || utf8.RuneCountInString(rest) < 2 || len(glArM.find(toks[i:i+1])) > 0 || len(arWM.find(toks[i:i+1])) > 0 {
 				continue
 			}
 			rt := tokenize(rest)

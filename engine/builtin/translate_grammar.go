@@ -126,7 +126,11 @@ func init() {
 		for _, a := range forms {
 			gArM.add(a, id*gForms+gBare, true)
 			if w.class == "n" || w.class == "npl" || w.class == "adj" {
-				gArM.add("ال"+a, id*gForms+gDef, true)
+				// a definite form the glossary has as another word is left
+				// to it ("اليوم": today, not "the day")
+				if h := glArM.find(tokenize("ال" + a)); len(h) != 1 || h[0].tj != 1 || strings.HasPrefix(glRows[h[0].id].en, "the ") || containsStr(w.en, glRows[h[0].id].en) {
+					gArM.add("ال"+a, id*gForms+gDef, true)
+				}
 				gArM.add("وال"+a, id*gForms+gAndDef, true)
 				gArM.add("و"+a, id*gForms+gAnd, true)
 			}
@@ -890,4 +894,37 @@ func particlesArEn(text string) string {
 		}
 	}
 	return applySpans(text, sp)
+}
+
+// tidyEnglish is the last step of Arabic -> English: the pronoun I is
+// written in capitals (the glossary's "i want"), a pronoun read twice (أنا
+// + a verb whose English has it: "i I ordered") once, and "something" within
+// four words after a negation is "anything" ("ما وصلني شي").
+func tidyEnglish(s string) string {
+	ws := strings.Split(s, " ")
+	out := ws[:0]
+	for i, w := range ws {
+		if w == "i" {
+			w = "I"
+		}
+		if len(out) > 0 && (w == "I" || w == "we" || w == "you") && out[len(out)-1] == w && i+1 < len(ws) {
+			continue
+		}
+		if w == "the" && len(out) > 1 && out[len(out)-1] == "same" && out[len(out)-2] == "the" {
+			continue // نفس + a definite noun: "the same problem"
+		}
+		out = append(out, w)
+	}
+	neg := -10
+	for i, w := range out {
+		switch strings.ToLower(strings.Trim(w, ".,!?")) {
+		case "not", "don't", "doesn't", "didn't", "haven't", "hasn't", "isn't", "can't", "won't", "no", "nobody":
+			neg = i
+		case "something":
+			if i-neg <= 4 {
+				out[i] = strings.Replace(w, "something", "anything", 1)
+			}
+		}
+	}
+	return strings.Join(out, " ")
 }
