@@ -16,7 +16,7 @@ func TestTranslateEverydayArEn(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"يعطيكم العافية على التوصيل السريع", "thank you for the fast delivery"},
 		{"الطلبية اتأخرت يومين", "the order was late two days"},
-		{"ما حدا عم يرد على التلفون", "nobody answers on the phone"},
+		{"ما حدا عم يرد على التلفون", "nobody answers the phone"},
 		{"ما شاء الله عليك، الشرح واضح", "God bless you, the explanation is clear"},
 		{"إن شاء الله بكرة", "God willing tomorrow"},
 		{"الحمد لله وصلني الطرد اليوم", "thank God I received the package today"},

@@ -744,6 +744,12 @@ func glossWord(key string) (string, bool) {
 	if w, ok := look(key); ok {
 		return w.en[0], true
 	}
+	if k, ok := strings.CutSuffix(key, "ا"); ok {
+		// the accusative's alif ("موعدا", "رديئا")
+		if w, ok := look(k); ok && nounLike(w) {
+			return w.en[0], true
+		}
+	}
 	if s, ok := suffixed(key); ok {
 		return s, true
 	}
@@ -884,7 +890,7 @@ func particlesArEn(text string) string {
 		switch {
 		case (t.key == "من" || t.key == "ومن") && !(i == 0 && question):
 			sp = append(sp, span{t.start, t.end, map[string]string{"من": "from", "ومن": "and from"}[t.key]})
-		case t.key == "اي" && i+1 < len(toks) && toks[i+1].arabic && toks[i+1].key != "والله" &&
+		case t.key == "اي" && i+1 < len(toks) && !toks[i+1].emoji && toks[i+1].key != "والله" &&
 			strings.TrimSpace(text[t.end:toks[i+1].start]) == "":
 			en := "any"
 			if question {
@@ -913,6 +919,15 @@ func tidyEnglish(s string) string {
 		if w == "the" && len(out) > 1 && out[len(out)-1] == "same" && out[len(out)-2] == "the" {
 			continue // نفس + a definite noun: "the same problem"
 		}
+		if (w == "a" || w == "an") && len(out) > 0 && i+1 < len(ws) && isDeterminer(out[len(out)-1]) {
+			continue // an article of the glossary after one read before it ("الأسبوع": the a week)
+		}
+		if w == "on" && len(out) > 0 && i+1 < len(ws) && answerVerb(out[len(out)-1]) {
+			switch ws[i+1] {
+			case "me", "us", "the", "my", "our", "your", "his", "its":
+				continue // رد على: to answer (someone), not "answer on"
+			}
+		}
 		out = append(out, w)
 	}
 	neg := -10
@@ -927,4 +942,20 @@ func tidyEnglish(s string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+func isDeterminer(w string) bool {
+	switch strings.ToLower(w) {
+	case "the", "a", "an", "my", "your", "our", "his", "her", "its", "their", "this", "that", "these", "those", "every":
+		return true
+	}
+	return false
+}
+
+func answerVerb(w string) bool {
+	switch w {
+	case "answer", "answers", "answered", "reply", "replies", "replied":
+		return true
+	}
+	return false
 }
