@@ -712,11 +712,10 @@ func glossWord(key string) (string, bool) {
 		if utf8.RuneCountInString(k) < 2 {
 			return nil, false
 		}
-		id, ok := arStem[k]
-		if !ok {
-			return nil, false
+		if id, ok := arStem[k]; ok {
+			return &gWords[id], true
 		}
-		return &gWords[id], true
+		return inflected(k, false)
 	}
 	nounLike := func(w *gWord) bool { return w.class == "n" || w.class == "npl" || w.class == "adj" }
 	// noun + pronoun suffix, with or without a preposition or conjunction before it
@@ -756,6 +755,9 @@ func glossWord(key string) (string, bool) {
 	for _, p := range arArticlePre {
 		if rest, ok := strings.CutPrefix(key, foldKey(p[0])); ok {
 			if w, ok := look(rest); ok && nounLike(w) {
+				return p[1] + w.en[0], true
+			}
+			if w, ok := inflected(rest, true); ok {
 				return p[1] + w.en[0], true
 			}
 		}
@@ -958,4 +960,70 @@ func answerVerb(w string) bool {
 		return true
 	}
 	return false
+}
+
+// inflected reads a form of a noun or adjective of the table the table
+// does not list: the sound plurals (ات of a feminine noun or a masculine
+// one, "وجبات" -> "meals"; ين/ون of a noun or an adjective, "مدربين" ->
+// "coaches", "محترمين" -> "respectful") and the feminine ة of a masculine
+// noun or adjective after the article ("المدربة" -> "the coach"; without it
+// a final ه is read as the pronoun suffix: "سعره", its price). Nouns take
+// ين/ون when they are participles (م..., "موظفين", "مدربين"): other nouns
+// end so by themselves ("البحرين", "زيتون"). The word returned is a copy
+// with the English of that form.
+func inflected(k string, definite bool) (*gWord, bool) {
+	get := func(stem string) (*gWord, bool) {
+		if utf8.RuneCountInString(stem) < 2 {
+			return nil, false
+		}
+		id, ok := arStem[stem]
+		if !ok {
+			return nil, false
+		}
+		return &gWords[id], true
+	}
+	plural := func(w *gWord) (*gWord, bool) {
+		c := *w
+		c.class, c.en = "npl", []string{englishPlural(w.en[0])}
+		return &c, true
+	}
+	if st, ok := strings.CutSuffix(k, "ات"); ok && utf8.RuneCountInString(st) >= 3 {
+		for _, c := range []string{st + "ه", st} {
+			if w, ok := get(c); ok && w.class == "n" {
+				return plural(w)
+			}
+		}
+	}
+	for _, sf := range []string{"ين", "ون"} {
+		if st, ok := strings.CutSuffix(k, sf); ok {
+			if w, ok := get(st); ok {
+				switch w.class {
+				case "adj":
+					return w, true
+				case "n":
+					if strings.HasPrefix(st, "م") {
+						return plural(w)
+					}
+				}
+			}
+		}
+	}
+	if st, ok := strings.CutSuffix(k, "ه"); ok && definite {
+		if w, ok := get(st); ok && (w.class == "n" || w.class == "adj") {
+			return w, true
+		}
+	}
+	return nil, false
+}
+
+// englishPlural is the regular plural of an English noun (of its last word).
+func englishPlural(e string) string {
+	l := strings.ToLower(e)
+	switch {
+	case strings.HasSuffix(l, "y") && len(l) > 1 && !strings.ContainsRune("aeiou", rune(l[len(l)-2])):
+		return e[:len(e)-1] + "ies"
+	case strings.HasSuffix(l, "s"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "ch"), strings.HasSuffix(l, "sh"):
+		return e + "es"
+	}
+	return e + "s"
 }
