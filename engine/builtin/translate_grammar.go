@@ -702,7 +702,7 @@ var (
 	arNounPre    = [][2]string{{"وب", "and with "}, {"ول", "and for "}, {"ب", "with "}, {"ل", "for "}, {"و", "and "}, {"ف", "so "}}
 	arWordPre    = [][2]string{{"و", "and "}, {"ف", "so "}}
 	// a noun's pronoun suffixes
-	arPossSuf = [][2]string{{"كم", "your"}, {"كن", "your"}, {"هم", "their"}, {"ها", "its"}, {"نا", "our"}, {"ي", "my"}, {"ك", "your"}, {"ه", "his"}}
+	arPossSuf = [][2]string{{"كم", "your"}, {"كن", "your"}, {"هم", "their"}, {"ها", "its"}, {"نا", "our"}, {"ي", "my"}, {"ك", "your"}, {"ه", "its"}}
 )
 
 // glossWord reads a word no table knows as written through its clitics
