@@ -534,7 +534,7 @@ func questionCopula(s string) string {
 // conjunctiveMa: words before which ما is a conjunction ("كل ما" every
 // time, "بعد ما" after, "قبل ما" before, "زي ما"/"مثل ما" as), not a
 // negator.
-var conjunctiveMa = map[string]bool{"كل": true, "بعد": true, "قبل": true, "زي": true, "مثل": true, "حسب": true, "طالما": true, "عند": true}
+var conjunctiveMa = map[string]bool{"كل": true, "بعد": true, "قبل": true, "زي": true, "مثل": true, "حسب": true, "طالما": true, "عند": true, "وقت": true, "متل": true, "لحد": true}
 
 // dropVocative removes the vocative particle يا left before a word once
 // the glossary has read its phrases ("يا ريت"): English has none ("يا غبي"

@@ -733,6 +733,9 @@ func glossWord(key string) (string, bool) {
 				cands = append(cands, t+"ي") // and ى is written ا ("محتواك")
 			}
 			for _, c := range cands {
+				if s[0] == "ه" && utf8.RuneCountInString(c) < 3 {
+					continue // a short stem + ه is mostly a word ending in ة ("لبنة" is no ل + بن + ه)
+				}
 				if w, ok := look(c); ok && isNoun(w) {
 					return s[1] + " " + w.en[0], true
 				}
