@@ -263,7 +263,7 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 		out, _ = substitute(out, glEnM, func(id int) string { return glRows[id].ar[col] })
 		out = strings.NewReplacer("?", "؟", ",", "،").Replace(out)
 	case t.SourceLanguage == "ar" && t.TargetLanguage == "en":
-		out = splitArticles(markNegators(grammarArEn(src)))
+		out = splitArticles(markNegators(particlesArEn(grammarArEn(phrasesArEn(src)))))
 		out, _ = substitute(out, glArM, func(id int) string { return glRows[id].en })
 		// dialect words not in the glossary: try through their MSA form; a
 		// word with no English stays as written (and is reported untranslated)
@@ -274,9 +274,10 @@ func TranslateDetected(req op.TranslateRequest, d op.Detection) op.Translation {
 			}
 			return orig
 		})
+		out = wordsArEn(out)
 		out = questionCopula(dropVocative(negatedEnglish(out)))
 		out = strings.NewReplacer("؟", "?", "،", ",").Replace(out)
-		out = andBeforeLatin(out)
+		out = tidyEnglish(andBeforeLatin(out))
 	}
 	if t.TargetLanguage == "ar" && t.SourceLanguage == "en" {
 		// drop the articles and copulas left over
@@ -435,7 +436,7 @@ func splitArticles(text string) string {
 		}
 		for _, p := range []struct{ ar, en string }{{"وال", "and the "}, {"ال", "the "}} {
 			rest := strings.TrimPrefix(t.key, p.ar)
-			if rest == t.key || utf8.RuneCountInString(rest) < 2 || len(glArM.find(toks[i:i+1])) > 0 {
+			if rest == t.key || utf8.RuneCountInString(rest) < 2 || len(glArM.find(toks[i:i+1])) > 0 || len(arWM.find(toks[i:i+1])) > 0 {
 				continue
 			}
 			rt := tokenize(rest)
@@ -479,6 +480,9 @@ func markNegators(text string) string {
 		}
 		if i+1 >= len(toks) || !toks[i+1].arabic || i == 0 && question {
 			continue
+		}
+		if startsWordPhrase(toks, i) {
+			continue // "ما شاء الله", "ما حدا": a phrase of the word table
 		}
 		if i > 0 && conjunctiveMa[toks[i-1].key] {
 			continue // "كل ما افتحه": every time I open it, not a negation
@@ -530,7 +534,7 @@ func questionCopula(s string) string {
 // conjunctiveMa: words before which ما is a conjunction ("كل ما" every
 // time, "بعد ما" after, "قبل ما" before, "زي ما"/"مثل ما" as), not a
 // negator.
-var conjunctiveMa = map[string]bool{"كل": true, "بعد": true, "قبل": true, "زي": true, "مثل": true, "حسب": true, "طالما": true, "عند": true}
+var conjunctiveMa = map[string]bool{"كل": true, "بعد": true, "قبل": true, "زي": true, "مثل": true, "حسب": true, "طالما": true, "عند": true, "وقت": true, "متل": true, "لحد": true}
 
 // dropVocative removes the vocative particle يا left before a word once
 // the glossary has read its phrases ("يا ريت"): English has none ("يا غبي"
@@ -651,13 +655,15 @@ func inSpans(spans [][2]int, off int) bool {
 // andBeforeLatin writes the conjunction و left joined to a translated word
 // as "and" ("ومحدش بيرد" came out "وnobody answers").
 func andBeforeLatin(s string) string {
-	if !strings.Contains(s, "و") {
+	if !strings.Contains(s, "و") && !strings.Contains(s, "ف") {
 		return s
 	}
 	fs := strings.Fields(s)
 	for i, f := range fs {
 		if r, ok := strings.CutPrefix(f, "و"); ok && r != "" && r[0] < 0x80 && (r[0]|0x20 >= 'a' && r[0]|0x20 <= 'z') {
 			fs[i] = "and " + r
+		} else if r, ok := strings.CutPrefix(f, "ف"); ok && r != "" && r[0] < 0x80 && (r[0]|0x20 >= 'a' && r[0]|0x20 <= 'z') {
+			fs[i] = "so " + r // "فنعم" came out "فyes"
 		}
 	}
 	return strings.Join(fs, " ")

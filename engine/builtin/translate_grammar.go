@@ -3,6 +3,7 @@ package builtin
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // The translator's grammar: a few patterns of word classes read before the
@@ -106,11 +107,18 @@ func init() {
 		switch w.class {
 		case "adj":
 			w.fem = f[4]
-		case "v1":
+			if fs := strings.Split(f[4], "|"); len(fs) > 1 {
+				w.fem = fs[0] // the others are read only
+				w.ar = append(w.ar, fs[1:]...)
+			}
+		case "v1", "w":
 			w.neg = f[4]
 		}
 		gWords = append(gWords, w)
 		id := len(gWords) - 1
+		if w.class == "w" {
+			continue // read after the glossary, Arabic -> English only (wordsArEn)
+		}
 		forms := append([]string{}, w.ar...)
 		if w.fem != "" {
 			forms = append(forms, w.fem)
@@ -118,7 +126,11 @@ func init() {
 		for _, a := range forms {
 			gArM.add(a, id*gForms+gBare, true)
 			if w.class == "n" || w.class == "npl" || w.class == "adj" {
-				gArM.add("ال"+a, id*gForms+gDef, true)
+				// a definite form the glossary has as another word is left
+				// to it ("اليوم": today, not "the day")
+				if h := glArM.find(tokenize("ال" + a)); len(h) != 1 || h[0].tj != 1 || strings.HasPrefix(glRows[h[0].id].en, "the ") || containsStr(w.en, glRows[h[0].id].en) {
+					gArM.add("ال"+a, id*gForms+gDef, true)
+				}
 				gArM.add("وال"+a, id*gForms+gAndDef, true)
 				gArM.add("و"+a, id*gForms+gAnd, true)
 			}
@@ -344,6 +356,14 @@ func grammarArEn(text string) string {
 			}
 		}
 		np := strings.Join(append(adjs, w.en[0]), " ")
+		if n, nf, ok := word(j); ok && isNoun(n) && !def && form == gBare && det == "" && subj == "" && len(adjs) == 0 &&
+			(nf == gDef || nf == gMy || nf == gYour) && strings.TrimSpace(text[toks[j-1].end:toks[j].start]) == "" {
+			// a noun before a definite one is its construct state: "غرفة
+			// الفندق" -> "the room of the hotel" (the next phrase is read next)
+			sp = append(sp, span{toks[i].start, toks[j-1].end, and + "the " + np + " of"})
+			i = j
+			continue
+		}
 		switch {
 		case det != "":
 			np = det + " " + np
@@ -611,4 +631,402 @@ func grammarEnAr(text string, col int) string {
 		sp = append(sp, span{toks[p.ti].start, toks[p.tj-1].end, p.out})
 	}
 	return applySpans(text, sp)
+}
+
+// Arabic -> English words read after the glossary (translate.go): the
+// table's class w (a word or fixed phrase of the comments, read in this
+// direction only: function words, dialect verb forms, time spans,
+// formulas; extra = its English after a negator) and, for a word no table
+// knows as written, its clitics around a word of the table: the
+// conjunctions و "and" and ف "so", the article ال "the" and the
+// prepositions joined to it (بال "in the", لل "for the", عال "on the"),
+// ب "with" and ل "for" before a noun, and a noun's pronoun suffix
+// ("فلوسي" -> "my money", "بطلبك" -> "with your order").
+var (
+	arWM   *matcher       // class w forms -> gWords id
+	arStem map[string]int // folded bare form of a w, n, npl or adj word -> gWords id
+)
+
+func init() {
+	arWM, arStem = newMatcher(), map[string]int{}
+	for id := range gWords {
+		w := &gWords[id]
+		switch w.class {
+		case "w", "n", "npl", "adj":
+		default:
+			continue
+		}
+		forms := append([]string{}, w.ar...)
+		if w.fem != "" {
+			forms = append(forms, w.fem)
+		}
+		for _, a := range forms {
+			if w.class == "w" {
+				arWM.add(a, id, true)
+			}
+			k := foldKey(a)
+			if _, ok := arStem[k]; !ok && !strings.Contains(k, " ") {
+				arStem[k] = id
+			}
+		}
+	}
+}
+
+// startsWordPhrase: a phrase of class w of more than one word starts at
+// toks[i] ("ما شاء الله"): its ما is no negator.
+func startsWordPhrase(toks []token, i int) bool {
+	for _, h := range arWM.find(toks[i:]) {
+		return h.ti == 0 && h.tj > 1
+	}
+	return false
+}
+
+// arNegatorOf: key is a negator after which a word of class w is written
+// in its negated English (negMark stands for ما), and the English of a و
+// joined to it ("وما", "ولم": "and ").
+func arNegatorOf(key string) (bool, string) {
+	and := ""
+	if k, ok := strings.CutPrefix(key, "و"); ok && k != "" {
+		key, and = k, "and "
+	}
+	switch key {
+	case "negx", "مش", "مو", "مب", "لم", "ما", "لا", "ماني", "ماهو", "مهو":
+		return true, and
+	}
+	return false, ""
+}
+
+var (
+	// clitics before a word: the article forms take a noun or adjective
+	arArticlePre = [][2]string{{"وبال", "and in the "}, {"وال", "and the "}, {"فال", "so the "}, {"بال", "in the "}, {"لل", "for the "}, {"عال", "on the "}, {"كال", "like the "}, {"ال", "the "}}
+	arNounPre    = [][2]string{{"وب", "and with "}, {"ول", "and for "}, {"ب", "with "}, {"ل", "for "}, {"و", "and "}, {"ف", "so "}}
+	arWordPre    = [][2]string{{"و", "and "}, {"ف", "so "}}
+	// a noun's pronoun suffixes
+	arPossSuf = [][2]string{{"كم", "your"}, {"كن", "your"}, {"هم", "their"}, {"ها", "its"}, {"نا", "our"}, {"ي", "my"}, {"ك", "your"}, {"ه", "its"}}
+)
+
+// glossWord reads a word no table knows as written through its clitics
+// around a word of the table (see arWM); ok false when it finds none.
+func glossWord(key string) (string, bool) {
+	look := func(k string) (*gWord, bool) {
+		if utf8.RuneCountInString(k) < 2 {
+			return nil, false
+		}
+		if id, ok := arStem[k]; ok {
+			return &gWords[id], true
+		}
+		return inflected(k, false)
+	}
+	nounLike := func(w *gWord) bool { return w.class == "n" || w.class == "npl" || w.class == "adj" }
+	// noun + pronoun suffix, with or without a preposition or conjunction before it
+	suffixed := func(k string) (string, bool) {
+		for _, s := range arPossSuf {
+			st, ok := strings.CutSuffix(k, s[0])
+			if !ok {
+				continue
+			}
+			cands := []string{st}
+			if t, ok := strings.CutSuffix(st, "ت"); ok {
+				cands = append(cands, t+"ه") // ة is written ت before a suffix
+			}
+			if t, ok := strings.CutSuffix(st, "ا"); ok {
+				cands = append(cands, t+"ي") // and ى is written ا ("محتواك")
+			}
+			for _, c := range cands {
+				if s[0] == "ه" && utf8.RuneCountInString(c) < 3 {
+					continue // a short stem + ه is mostly a word ending in ة ("لبنة" is no ل + بن + ه)
+				}
+				if w, ok := look(c); ok && isNoun(w) {
+					return s[1] + " " + w.en[0], true
+				}
+			}
+		}
+		return "", false
+	}
+	if w, ok := look(key); ok {
+		return w.en[0], true
+	}
+	if k, ok := strings.CutSuffix(key, "ا"); ok {
+		// the accusative's alif ("موعدا", "رديئا")
+		if w, ok := look(k); ok && nounLike(w) {
+			return w.en[0], true
+		}
+	}
+	if s, ok := suffixed(key); ok {
+		return s, true
+	}
+	for _, p := range arArticlePre {
+		if rest, ok := strings.CutPrefix(key, foldKey(p[0])); ok {
+			if w, ok := look(rest); ok && nounLike(w) {
+				return p[1] + w.en[0], true
+			}
+			if w, ok := inflected(rest, true); ok {
+				return p[1] + w.en[0], true
+			}
+		}
+	}
+	for _, p := range arNounPre {
+		rest, ok := strings.CutPrefix(key, p[0])
+		if !ok {
+			continue
+		}
+		if w, ok := look(rest); ok && (nounLike(w) || p[0] == "و" || p[0] == "ف") {
+			return p[1] + w.en[0], true
+		}
+		if s, ok := suffixed(rest); ok {
+			return p[1] + s, true
+		}
+	}
+	return "", false
+}
+
+// wordsArEn writes in English the words of class w and the words read
+// through their clitics (glossWord) left in text after the glossary; a
+// word of class w after a negator takes its negated English ("ما وصل" ->
+// "didn't arrive").
+func wordsArEn(text string) string { return readWordsArEn(text, false) }
+
+// phrasesArEn is the part of wordsArEn read before the negators and the
+// glossary: the phrases of class w of more than one word ("ما شاء الله" is
+// not "do not" + شاء + God) and a negator + a word with a negated English
+// ("ما وصل" -> "didn't arrive"), but for a longer phrase of the glossary
+// starting at the same word.
+func phrasesArEn(text string) string { return readWordsArEn(text, true) }
+
+func readWordsArEn(text string, early bool) string {
+	toks := tokenize(text)
+	var glEnd []int // early: the end of a glossary phrase starting at each token
+	if early {
+		glEnd = make([]int, len(toks))
+		for _, h := range glArM.find(toks) {
+			glEnd[h.ti] = h.tj
+		}
+	}
+	prot := protectedSpans(text)
+	hits := arWM.find(toks)
+	at := make([]int, len(toks))
+	for k, h := range hits {
+		if !inSpans(prot, toks[h.ti].start) {
+			at[h.ti] = k + 1
+		}
+	}
+	var sp []span
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if inSpans(prot, t.start) {
+			continue
+		}
+		if neg, and := arNegatorOf(t.key); neg && (at[i] == 0 || hits[at[i]-1].tj == i+1) {
+			// a negator + a word with a negated English, the progressive
+			// عم between them ("ما عم يوصلني")
+			j := i + 1
+			for j < len(toks) && at[j] != 0 && hits[at[j]-1].tj == j+1 && gWords[hits[at[j]-1].id].en[0] == "" {
+				j++
+			}
+			if j < len(toks) && at[j] != 0 && !strings.ContainsAny(text[t.end:toks[j].start], ".,!?؟،:;") {
+				h := hits[at[j]-1]
+				if w := &gWords[h.id]; w.neg != "" && (!early || glEnd[i] < h.tj) {
+					sp = append(sp, span{t.start, toks[h.tj-1].end, and + w.neg})
+					i = h.tj - 1
+					continue
+				}
+			}
+		}
+		if at[i] != 0 {
+			h := hits[at[i]-1]
+			if early && (h.tj-h.ti < 2 || glEnd[i] >= h.tj) {
+				continue
+			}
+			end, en := toks[h.tj-1].end, gWords[h.id].en[0]
+			if en == "" {
+				// a word with no English ("هل", the progressive عم): its space goes too
+				for end < len(text) && text[end] == ' ' {
+					end++
+				}
+			}
+			sp = append(sp, span{t.start, end, en})
+			i = h.tj - 1
+			continue
+		}
+		if early || !t.arabic {
+			continue
+		}
+		// a word of class w after a conjunction joined to it, else a word
+		// of the table through its clitics
+		done := false
+		for _, p := range arWordPre {
+			rest, ok := strings.CutPrefix(t.key, p[0])
+			if !ok || utf8.RuneCountInString(rest) < 2 {
+				continue
+			}
+			if rt := tokenize(rest); len(rt) == 1 {
+				if rh := arWM.find(rt); len(rh) == 1 {
+					sp = append(sp, span{t.start, t.end, strings.TrimSpace(p[1] + gWords[rh[0].id].en[0])})
+					done = true
+					break
+				}
+			}
+		}
+		if en, ok := glossWord(t.key); ok && !done {
+			sp = append(sp, span{t.start, t.end, en})
+		}
+	}
+	return applySpans(text, sp)
+}
+
+// particlesArEn reads, after the grammar and before the glossary, two
+// particles the glossary has in another sense: من is "from" but at the
+// start of a question ("من أنت؟": who), أي before a word is "any" ("which"
+// in a question), not the Levantine "yes" (إي); a glossary phrase starting
+// with them ("من فضلك") is left to the glossary.
+func particlesArEn(text string) string {
+	toks := tokenize(text)
+	glEnd := make([]int, len(toks))
+	for _, h := range glArM.find(toks) {
+		glEnd[h.ti] = h.tj
+	}
+	prot := protectedSpans(text)
+	question := hasQuestionMark(text)
+	var sp []span
+	for i, t := range toks {
+		if !t.arabic || glEnd[i] > i+1 || inSpans(prot, t.start) {
+			continue
+		}
+		switch {
+		case (t.key == "من" || t.key == "ومن") && !(i == 0 && question):
+			sp = append(sp, span{t.start, t.end, map[string]string{"من": "from", "ومن": "and from"}[t.key]})
+		case t.key == "اي" && i+1 < len(toks) && !toks[i+1].emoji && toks[i+1].key != "والله" &&
+			strings.TrimSpace(text[t.end:toks[i+1].start]) == "":
+			en := "any"
+			if question {
+				en = "which"
+			}
+			sp = append(sp, span{t.start, t.end, en})
+		}
+	}
+	return applySpans(text, sp)
+}
+
+// tidyEnglish is the last step of Arabic -> English: the pronoun I is
+// written in capitals (the glossary's "i want"), a pronoun read twice (أنا
+// + a verb whose English has it: "i I ordered") once, and "something" within
+// four words after a negation is "anything" ("ما وصلني شي").
+func tidyEnglish(s string) string {
+	ws := strings.Split(s, " ")
+	out := ws[:0]
+	for i, w := range ws {
+		if w == "i" {
+			w = "I"
+		}
+		if len(out) > 0 && (w == "I" || w == "we" || w == "you") && out[len(out)-1] == w && i+1 < len(ws) {
+			continue
+		}
+		if w == "the" && len(out) > 1 && out[len(out)-1] == "same" && out[len(out)-2] == "the" {
+			continue // نفس + a definite noun: "the same problem"
+		}
+		if (w == "a" || w == "an") && len(out) > 0 && i+1 < len(ws) && isDeterminer(out[len(out)-1]) {
+			continue // an article of the glossary after one read before it ("الأسبوع": the a week)
+		}
+		if w == "on" && len(out) > 0 && i+1 < len(ws) && answerVerb(out[len(out)-1]) {
+			switch ws[i+1] {
+			case "me", "us", "the", "my", "our", "your", "his", "its":
+				continue // رد على: to answer (someone), not "answer on"
+			}
+		}
+		out = append(out, w)
+	}
+	neg := -10
+	for i, w := range out {
+		switch strings.ToLower(strings.Trim(w, ".,!?")) {
+		case "not", "don't", "doesn't", "didn't", "haven't", "hasn't", "isn't", "can't", "won't", "no", "nobody":
+			neg = i
+		case "something":
+			if i-neg <= 4 {
+				out[i] = strings.Replace(w, "something", "anything", 1)
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func isDeterminer(w string) bool {
+	switch strings.ToLower(w) {
+	case "the", "a", "an", "my", "your", "our", "his", "her", "its", "their", "this", "that", "these", "those", "every":
+		return true
+	}
+	return false
+}
+
+func answerVerb(w string) bool {
+	switch w {
+	case "answer", "answers", "answered", "reply", "replies", "replied":
+		return true
+	}
+	return false
+}
+
+// inflected reads a form of a noun or adjective of the table the table
+// does not list: the sound plurals (ات of a feminine noun or a masculine
+// one, "وجبات" -> "meals"; ين/ون of a noun or an adjective, "مدربين" ->
+// "coaches", "محترمين" -> "respectful") and the feminine ة of a masculine
+// noun or adjective after the article ("المدربة" -> "the coach"; without it
+// a final ه is read as the pronoun suffix: "سعره", its price). Nouns take
+// ين/ون when they are participles (م..., "موظفين", "مدربين"): other nouns
+// end so by themselves ("البحرين", "زيتون"). The word returned is a copy
+// with the English of that form.
+func inflected(k string, definite bool) (*gWord, bool) {
+	get := func(stem string) (*gWord, bool) {
+		if utf8.RuneCountInString(stem) < 2 {
+			return nil, false
+		}
+		id, ok := arStem[stem]
+		if !ok {
+			return nil, false
+		}
+		return &gWords[id], true
+	}
+	plural := func(w *gWord) (*gWord, bool) {
+		c := *w
+		c.class, c.en = "npl", []string{englishPlural(w.en[0])}
+		return &c, true
+	}
+	if st, ok := strings.CutSuffix(k, "ات"); ok && utf8.RuneCountInString(st) >= 3 {
+		for _, c := range []string{st + "ه", st} {
+			if w, ok := get(c); ok && w.class == "n" {
+				return plural(w)
+			}
+		}
+	}
+	for _, sf := range []string{"ين", "ون"} {
+		if st, ok := strings.CutSuffix(k, sf); ok {
+			if w, ok := get(st); ok {
+				switch w.class {
+				case "adj":
+					return w, true
+				case "n":
+					if strings.HasPrefix(st, "م") {
+						return plural(w)
+					}
+				}
+			}
+		}
+	}
+	if st, ok := strings.CutSuffix(k, "ه"); ok && definite {
+		if w, ok := get(st); ok && (w.class == "n" || w.class == "adj") {
+			return w, true
+		}
+	}
+	return nil, false
+}
+
+// englishPlural is the regular plural of an English noun (of its last word).
+func englishPlural(e string) string {
+	l := strings.ToLower(e)
+	switch {
+	case strings.HasSuffix(l, "y") && len(l) > 1 && !strings.ContainsRune("aeiou", rune(l[len(l)-2])):
+		return e[:len(e)-1] + "ies"
+	case strings.HasSuffix(l, "s"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "ch"), strings.HasSuffix(l, "sh"):
+		return e + "es"
+	}
+	return e + "s"
 }

@@ -63,9 +63,9 @@ func TestTranslateGrammarArEn(t *testing.T) {
 		{"ما أحب هذه القناة", "en", "", "I do not like this channel", nil},
 		{"أعتقد أن الفكرة ممتازة", "en", "", "I think that the idea is excellent", nil},
 		// unknown words are reported, the rest still reads in order
-		{"أتمنى فيديو جديد عن الطبخ", "en", "", "I hope a new video about الطبخ", []string{"الطبخ"}},
-		{"شكوى من خدمة العملاء", "en", "", "a complaint about service العملاء", []string{"العملاء"}},
-		{"الكاميرا الجديدة ممتازة", "en", "", "the new الكاميرا is excellent", []string{"الكاميرا"}},
+		{"أتمنى فيديو جديد عن الخياطة", "en", "", "I hope a new video about الخياطة", []string{"الخياطة"}},
+		{"شكوى من خدمة العملاء", "en", "", "a complaint about customer service", nil},
+		{"الطابعة الجديدة ممتازة", "en", "", "the new الطابعة is excellent", []string{"الطابعة"}},
 	})
 }
 

@@ -28,7 +28,7 @@ func TestTranslateNegator(t *testing.T) {
 	if q := Translate(op.TranslateRequest{Text: "ما اسمك؟", Source: "auto", Target: "en"}); q.TranslatedText != "what is your name?" {
 		t.Errorf("question: %q", q.TranslatedText)
 	}
-	if n := Translate(op.TranslateRequest{Text: "الطلب ما وصل", Source: "auto", Target: "en"}); n.TranslatedText != "the order not arrived" {
+	if n := Translate(op.TranslateRequest{Text: "الطلب ما وصل", Source: "auto", Target: "en"}); n.TranslatedText != "the order did not arrive" {
 		t.Errorf("article and negator: %q", n.TranslatedText)
 	}
 }

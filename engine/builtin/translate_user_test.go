@@ -35,7 +35,8 @@ func TestTranslateDialectGrammar(t *testing.T) {
 		{"your new video is great", "ar", "egyptian", "الفيديو الجديد بتاعك رائع", nil},
 		{"Where is my package?", "ar", "levantine", "وين طردي؟", nil},
 		{"the service is very bad", "ar", "egyptian", "الخدمة سيئة أوي", nil},
-		{"You are a liar and a thief", "ar", "levantine", "إنت liar و thief", []string{"liar", "thief"}},
+		{"You are a villain and a hypocrite", "ar", "levantine", "إنت villain و hypocrite", []string{"villain", "hypocrite"}},
+		{"You are a liar and a thief", "ar", "levantine", "إنت كذاب وحرامي", nil},
 	})
 	for _, c := range []struct{ text, target, want, not string }{
 		{"التطبيق يعلق كل ما افتحه", "en", "every time", "not"},
