@@ -265,13 +265,13 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "positive" && a.tx.abuse() < abusiveMin {
 		a.intents = []string{"praise"}
 	}
-	// a threat to leave or money taken from the writer is a grievance
-	// whatever else the comment says ("not ordering again", "آخر مرة
+	// a threat to leave, money taken from the writer or a wrong medicine
+	// given is a grievance whatever else the comment says ("not ordering again", "آخر مرة
 	// بتعامل معكن", "سحبوا مني مصاري ... ليش!!!"): a comment left as
 	// "other", or a "why" without a question mark, is a complaint, and a
 	// neutral one negative
 	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && !hasQuestionMark(text)) &&
-		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks)) {
+		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks)) {
 		a.intents = []string{"complaint"}
 		if a.label == "neutral" {
 			a.label = "negative"

@@ -1810,6 +1810,10 @@ func arImperativeProposal(text string, toks []token) bool {
 		if !n.arabic || strings.HasPrefix(n.key, "ال") || secondPersonNoun(n.key) || askWords[n.key] || whatWordsAr[n.key] || strings.HasSuffix(n.key, "ي") || strings.HasSuffix(n.key, "نا") {
 			continue
 		}
+		// "أعمل سائق توصيل لديكم": the MSA "I work as", a trade after it
+		if jobNouns[n.key] {
+			continue
+		}
 		return true
 	}
 	return false
@@ -1833,6 +1837,9 @@ func imperativeProvide(k string) bool {
 }
 
 var pastPlainStems = wordSet("عمل", "فتح", "فعل")
+
+// jobNouns: trades a writer says they work as (أعمل سائق, اعمل مندوب).
+var jobNouns = wordSet("سائق", "سواق", "مندوب", "موظف", "موظفه", "ممرض", "ممرضه", "مدرس", "مدرسه", "معلم", "معلمه", "مهندس", "مهندسه", "محاسب", "محاسبه", "طباخ", "شيف", "كاشير", "حارس", "فني", "عامل", "عامله", "مصور", "مصوره", "طبيب", "دكتور", "دكتوره", "صيدلي", "مبرمج", "مترجم", "بائع", "بياع")
 
 // byItself reports a device acting on its own: a verb of shutting,
 // stopping, freezing or restarting before "by itself" (قفل لوحده, بيطفي

@@ -189,6 +189,11 @@ func TestFresh12Classes(t *testing.T) {
 		// a question of one's own account; indignation after a failure
 		{"هل يمكن تغيير رقم الجوال المسجل في الحساب؟", "question", "neutral", "medium", false},
 		{"الطلب صار له أسبوع ما تحرك من المستودع، وش السالفة", "complaint", "negative", "medium", false},
+		// a pet that fell ill is no insult; a wrong medicine with tanween;
+		// "I work as a driver" and commissions taken from my earnings
+		{"القطة تعبت جامد بعد الرمل اللي اشتريته منكم", "complaint", "negative", "medium", false},
+		{"أعطتني الصيدلية دواءً خاطئًا لابني", "complaint", "negative", "high", false},
+		{"أعمل مندوب لديكم وتُخصم مبالغ غير مفهومة من مستحقاتي", "complaint", "negative", "high", false},
 		// baits; a word that only looks like betting
 		{"بدك تخسي بسرعة؟ اطلبي المنتج من اللينك بالبايو", "spam", "neutral", "low", true},
 		{"عمال النظافة رتبوا الغرف ونضفوا وراهن 👏", "praise", "positive", "low", false},

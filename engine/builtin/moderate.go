@@ -1026,6 +1026,11 @@ func animalLiteral(toks []token, ti, tj int) bool {
 		animalNouns[k] && ti+2 < len(toks) && toks[ti+1].key == "اللي" && boughtVerbs[toks[ti+2].key] {
 		return true
 	}
+	// opening the comment and followed by what befell it ("الكلب تعب
+	// جامد بعد الأكل", "القطة ماتت"): the animal, not a person named so
+	if ti == 0 && animalNouns[k] && len(toks) > 1 && petStateVerbs[toks[1].key] {
+		return true
+	}
 	if ti == 0 || !animalNouns[k] || youWords[toks[ti-1].key] {
 		return false
 	}
@@ -1036,6 +1041,10 @@ func animalLiteral(toks []token, ti, tj int) bool {
 	}
 	return false
 }
+
+// petStateVerbs: what befalls a pet (fell ill, died, vomits, limps).
+var petStateVerbs = wordSet("تعب", "تعبت", "مرض", "مرضت", "اتسمم", "اتسممت", "تسمم", "تسممت", "مات", "ماتت", "عيان", "عيانه", "تعبان", "تعبانه", "بيرجع", "بترجع", "استفرغ", "استفرغت",
+	"بيعرج", "بتعرج", "انجرح", "انجرحت", "اتجرح", "اتجرحت", "صار", "صارت", "بطل", "بطلت", "وقف", "وقفت")
 
 // petWords: pets and their care (the vet, the clinic, a check-up,
 // vaccination, food, the pet shop, other pets).

@@ -517,7 +517,8 @@ var urgentWords = func() map[string]uint8 {
 		"أخد", "اخد", "واخد", "وأخد", "أخذ", "اخذ", "وأخذ", "واخذ", "خدوا", "خدو", "أخذوا", "اخذوا", "اخدوا", "اخدو", "أخدوا", "ياخدوا", "ياخذون"} {
 		m[foldKey(w)] = uwDemand
 	}
-	for _, w := range []string{"خصم", "سحب", "اقتطاع", "استقطاع"} {
+	// (the passive present: "وتُخصم عمولات غير مبررة من أرباحي")
+	for _, w := range []string{"خصم", "سحب", "اقتطاع", "استقطاع", "تخصم", "يخصم", "تقتطع", "يقتطع"} {
 		m[foldKey(w)] = uwDeduct
 		m[foldKey("و"+w)] = uwDeduct
 	}
@@ -580,10 +581,11 @@ func debitedFromMe(toks []token, i int) bool {
 }
 
 // debitedAny reports money taken from the writer anywhere in toks
-// (debitedFromMe).
+// (debitedFromMe, or a deduction from the writer's own balance a few
+// words on: "وتُخصم عمولات غير مبررة من أرباحي", fromOwnMoney).
 func debitedAny(toks []token) bool {
 	for i := range toks {
-		if toks[i].arabic && debitedFromMe(toks, i) {
+		if toks[i].arabic && (debitedFromMe(toks, i) || toks[i].urgent() == uwDeduct && fromOwnMoney(toks, i)) {
 			return true
 		}
 	}
@@ -635,7 +637,7 @@ func fromOwnMoney(toks []token, i int) bool {
 // verb ("خصملي ٤٠ جنيه", "سحبولي المبلغ"): money taken.
 var debitedMe = wordSet("خصملي", "خصمولي", "خصمتولي", "خصمني", "سحبولي", "سحبتولي", "سحبلي", "اقتطعوا")
 
-var ownMoney = map[string]bool{"رصيدي": true, "حسابي": true, "بطاقتي": true, "كارتي": true, "فيزتي": true, "راتبي": true, "محفظتي": true}
+var ownMoney = map[string]bool{"رصيدي": true, "حسابي": true, "بطاقتي": true, "كارتي": true, "فيزتي": true, "راتبي": true, "محفظتي": true, "ارباحي": true, "مستحقاتي": true, "اجري": true}
 
 // refundWithheld: the money noun toks[i] follows, within three words, a
 // negated form of "to return" (see arabicUrgent).

@@ -228,6 +228,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v < 0 && h.tj == h.ti+1 && h.ti > 0 && (t.key == "موت" || t.sq == "موت") && !deathPrepositions[toks[h.ti-1].key] {
 			continue
 		}
+		// "تعب جامد": جامد ("awesome") after a bad word is "badly", an
+		// intensifier of it, not praise
+		if v > 0 && (t.key == "جامد" || t.key == "جامده") && badBefore(hits, h.ti) {
+			continue
+		}
 		// "بيتزا خطيرة": the slang "awesome" (priority_harm.go dangerSlang)
 		if v < 0 && t.arabic && h.tj == h.ti+1 && dangerSlang(toks, h.ti) {
 			v = slangValence
@@ -716,6 +721,16 @@ func stopVerb(k string) bool {
 	}
 	if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && len(k) > len("مش") {
 		return stopForms[k[len("م"):len(k)-len("ش")]]
+	}
+	return false
+}
+
+// badBefore reports a hit of negative valence ending right at ti.
+func badBefore(hits []hit, ti int) bool {
+	for _, p := range hits {
+		if p.tj == ti && sentVal[p.id] < 0 {
+			return true
+		}
 	}
 	return false
 }
