@@ -309,7 +309,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// a wish whose reason is the writer's own eyes or age ("ياريت تكبروا
 	// الخط عشان أنا كبير في السن ومش بشوف كويس"): a proposal, the
 	// weakness told is the writer's, no failure of the brand's (concepts.go)
-	if op.In("suggestion", a.intents) && op.In("complaint", a.intents) && a.sent.arabic && wishForOwnLimit(a.toks) {
+	if op.In("complaint", a.intents) && a.sent.arabic && wishForOwnLimit(a.toks) {
 		a.intents = []string{"suggestion"}
 		if a.label == "negative" {
 			a.label = "neutral"

@@ -1392,11 +1392,12 @@ var (
 const zeroValence = 1.5
 
 // wishForOwnLimit reports a comment opening with a wish (ياريت, ياليت,
-// يا ريت, ممكن) that names the writer's own sight or age (عيوني, نظري,
-// كبير في السن, احنا الكبار): the wish asks for what the writer's body
-// needs ("ياليت تكبرون الخط في التطبيق، عيوننا ما تساعد"), and the
-// negation beside it is no failure of the brand's. The labelled comments
-// of this shape are all suggestions, neutral.
+// يا ريت, ممكن, ودنا, نتمنى) that names the writer's own sight or age
+// (عيوني, نظري, كبير في السن, احنا الكبار) or prices too dear for those
+// the proposal is for (غالية عليهم): the wish asks for what they need
+// ("ياليت تكبرون الخط في التطبيق، عيوننا ما تساعد"), and the negation
+// or the bad word beside it is no failure of the brand's. The labelled
+// comments of this shape are all suggestions, neutral.
 func wishForOwnLimit(toks []token) bool {
 	if len(toks) < 3 {
 		return false
@@ -1409,12 +1410,19 @@ func wishForOwnLimit(toks []token) bool {
 		if ownLimitWords[strings.TrimPrefix(toks[i].key, "و")] {
 			return true
 		}
+		// what the proposal is for: prices too dear for those it names
+		// ("ياريت تعملوا خصم للطلبة، الأسعار غالية عليهم")
+		if i+1 < len(toks) && dearWords[toks[i].key] && (toks[i+1].key == "عليهم" || toks[i+1].key == "عليهن") {
+			return true
+		}
 	}
 	return false
 }
 
+var dearWords = wordSet("غالي", "غاليه", "غاليين")
+
 var (
-	wishOpeners   = wordSet("ياريت", "ياليت", "ممكن", "ريت", "ياريتكم", "ياليتكم")
+	wishOpeners   = wordSet("ياريت", "ياليت", "ممكن", "ريت", "ياريتكم", "ياليتكم", "ودنا", "ودي", "نتمنى", "اتمنى")
 	ownLimitWords = wordSet("عيوني", "عيوننا", "عينيا", "عيني", "نظري", "نظرنا", "السن", "الكبار", "كبار", "المسنين", "الكبيره", "نظارة", "نظاره")
 )
 
@@ -1837,6 +1845,28 @@ func imperativeProvide(k string) bool {
 }
 
 var pastPlainStems = wordSet("عمل", "فتح", "فعل")
+
+// lateHour reports "late" (متأخر, المتأخرة) after a noun of time or hours
+// ("في الأوقات المتأخرة", "بالساعات المتأخرة من الليل", "وقت متأخر"): the
+// hour of the day, not a delay.
+func lateHour(toks []token, i int) bool {
+	if i == 0 || !toks[i].arabic {
+		return false
+	}
+	k := strings.TrimPrefix(strings.TrimPrefix(toks[i].key, "و"), "ال")
+	if !strings.HasPrefix(k, "متاخر") && !strings.HasPrefix(k, "متأخر") {
+		return false
+	}
+	p := strings.TrimPrefix(toks[i-1].key, "و")
+	for _, pre := range []string{"بال", "في", "ال", "ب"} {
+		if r, ok := strings.CutPrefix(p, pre); ok && hourNouns[r] {
+			return true
+		}
+	}
+	return hourNouns[p]
+}
+
+var hourNouns = wordSet("اوقات", "وقت", "ساعات", "ساعه", "الليل", "ليل", "شيفت", "ليالي")
 
 // jobNouns: trades a writer says they work as (أعمل سائق, اعمل مندوب).
 var jobNouns = wordSet("سائق", "سواق", "مندوب", "موظف", "موظفه", "ممرض", "ممرضه", "مدرس", "مدرسه", "معلم", "معلمه", "مهندس", "مهندسه", "محاسب", "محاسبه", "طباخ", "شيف", "كاشير", "حارس", "فني", "عامل", "عامله", "مصور", "مصوره", "طبيب", "دكتور", "دكتوره", "صيدلي", "مبرمج", "مترجم", "بائع", "بياع")

@@ -1176,7 +1176,7 @@ func repairedDamage(text string, toks []token) (lo, hi int) {
 	return -1, -1
 }
 
-var repairedVerbs = wordSet("fixed", "repaired", "replaced", "patched", "mended")
+var repairedVerbs = wordSet("fixed", "repaired", "replaced", "patched", "mended", "saved", "rescued")
 
 // pointsElsewhere: the words after a verb of checking at toks[i] send the
 // reader somewhere ("check out", "check these links", "check my channel").

@@ -216,3 +216,34 @@ func TestArabiziNet(t *testing.T) {
 		}
 	}
 }
+
+// TestFresh13Classes: classes read from the misses of fresh13 (written
+// late in the thirteenth session), tested on sentences of our own.
+func TestFresh13Classes(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		intent    string
+		sentiment string
+		flagged   bool
+	}{
+		// a title of respect is a friendly address; و + ضيّع is "and lost"
+		{"الله عليك يا دكتور، شرحك خلاني افهم الدرس كله", "praise", "positive", false},
+		{"المندوب استلم الطرد وضيع الفاتورة وما حد رد علي", "complaint", "negative", false},
+		{"انت انسان وضيع", "other", "negative", true},
+		// late hours are no delay; proposals for those who cannot afford
+		{"شكراً للصيدلية اللي بتفتح في الأوقات المتأخرة", "praise", "positive", false},
+		{"ياريت تعملوا باقة أرخص للعمال، الأسعار غالية عليهم", "suggestion", "neutral", false},
+		// English: a repair thanked, a sound too loud, a legend
+		{"the guy at the counter saved my broken watch, legend", "praise", "positive", false},
+		{"the intro music is way too loud now", "complaint", "negative", false},
+		// baits: contact me in private for weight loss, send your number for a job
+		{"اللي عايزة تخس قبل العيد يكلمني خاص", "spam", "neutral", true},
+		{"مطلوب مندوبين براتب ممتاز، أرسل رقمك", "spam", "neutral", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || c.Sentiment != tc.sentiment || m.IsSafe == tc.flagged {
+			t.Errorf("%q: %v %s flags %v; want %s %s flagged %v", tc.text, c.Intent, c.Sentiment, m.Flags, tc.intent, tc.sentiment, tc.flagged)
+		}
+	}
+}

@@ -896,6 +896,10 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		if c.idx == iPraise && h.ti >= 2 && !toks[h.ti].arabic && wouldBeBefore(toks, h.ti) {
 			continue
 		}
+		// "في الأوقات المتأخرة": late hours, no delay (concepts.go)
+		if c.idx == iComplaint && h.tj == h.ti+1 && lateHour(toks, h.ti) {
+			continue
+		}
 		// "رح بطّل اتعامل معكن": the verb "stop doing", not "hero"
 		if c.idx == iPraise && h.tj == h.ti+1 && toks[h.ti].arabic && stopDoing(toks, h.ti) {
 			continue

@@ -378,7 +378,9 @@ func friendlyVocative(toks []token, i int) bool {
 }
 
 var friendlyCalls = wordSet("زلمه", "زلمة", "زلمي", "رجال", "رجل", "شباب", "جماعه", "جماعة", "حبيبي", "حبيبتي", "حبايب", "غالي", "غاليه",
-	"اخي", "اخوي", "اخويا", "خوي", "خيي", "بطل", "ابطال", "وحش", "باشا", "معلم", "عمي", "حجي", "ست", "استاذ", "شيخ", "اخت", "اختي", "صاحبي", "صديقي")
+	"اخي", "اخوي", "اخويا", "خوي", "خيي", "بطل", "ابطال", "وحش", "باشا", "معلم", "عمي", "حجي", "ست", "استاذ", "شيخ", "اخت", "اختي", "صاحبي", "صديقي",
+	// a title of respect ("الله عليكي يا شيف", "تسلم يا دكتور")
+	"شيف", "chef", "شف", "كابتن", "دكتور", "دكتوره", "كوتش", "coach", "مدام", "استاذه", "بشمهندس", "باشمهندس", "ابله", "ريس")
 
 // addressed2 are second-person address words (a subset of addressed:
 // without the demonstratives).
@@ -570,6 +572,11 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		if first.arabic && strings.HasPrefix(first.key, "يا") && (t.cat == catHarassment || t.cat == catProfanity) {
 			boost = true
+		}
+		// "الفني عندكم فتح جوالي وضيع الشريحة": the verb "and lost", told
+		// of the staff named before it, is no insult of them
+		if insult && andLostVerb(toks, ti, tj) {
+			return
 		}
 		// a word of manners after a past copula ("الموظف كان وقح معايا": the
 		// employee was rude to me) reports how someone behaved, as "was rude"
@@ -914,6 +921,18 @@ func pastConduct(toks []token, ti int) bool {
 	}
 	// "كلمني بأسلوب وقح": the manner someone spoke in, told
 	return ti >= 2 && pastCopula[strings.TrimPrefix(toks[ti-1].key, "و")] || mannerNouns[toks[ti-1].key]
+}
+
+// andLostVerb reports وضيع read as و + ضيّع, "and lost", before the thing
+// lost ("فتح جوالي وضيع الشريحة"): a verb with its object (a definite or
+// possessed noun after it), not the insult وضيع ("vile", said of a person:
+// "انت وضيع").
+func andLostVerb(toks []token, ti, tj int) bool {
+	if tj != ti+1 || toks[ti].key != "وضيع" || tj >= len(toks) {
+		return false
+	}
+	n := toks[tj].key
+	return strings.HasPrefix(n, "ال") || strings.HasSuffix(n, "ي") || strings.HasSuffix(n, "نا") || strings.HasSuffix(n, "ها")
 }
 
 // mannerNouns: "in a manner / a way" before a word of manners.

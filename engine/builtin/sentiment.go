@@ -233,6 +233,10 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v > 0 && (t.key == "جامد" || t.key == "جامده") && badBefore(hits, h.ti) {
 			continue
 		}
+		// "في الأوقات المتأخرة": late hours, no delay (concepts.go)
+		if v < 0 && h.tj == h.ti+1 && lateHour(toks, h.ti) {
+			continue
+		}
 		// "بيتزا خطيرة": the slang "awesome" (priority_harm.go dangerSlang)
 		if v < 0 && t.arabic && h.tj == h.ti+1 && dangerSlang(toks, h.ti) {
 			v = slangValence
