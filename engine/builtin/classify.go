@@ -51,7 +51,10 @@ var urgentM = func() *matcher {
 		// an ultimatum; glass in food; stock ruined (money lost)
 		"or i quit", "or im leaving", "or i will leave", "or ill leave", "or i cancel", "or im cancelling",
 		"قطعه زجاج", "زجاج في الاكل", "زجاج في الطعام", "قزاز في الاكل", "ازاز في الاكل",
-		"ruined my stock", "stock is ruined", "stock was ruined", "اتلف بضائع", "اتلفت البضاعه", "اتلف البضاعه", "خربت البضاعه كلها"} {
+		"ruined my stock", "stock is ruined", "stock was ruined", "اتلف بضائع", "اتلفت البضاعه", "اتلف البضاعه", "خربت البضاعه كلها",
+		// deleting the app for good: a customer leaving
+		"ساحذف التطبيق", "سأحذف التطبيق", "هحذف التطبيق", "بحذف التطبيق", "رح احذف التطبيق", "راح احذف التطبيق", "همسح التطبيق", "بمسح التطبيق", "رح امسح التطبيق",
+		"deleting the app", "delete this app", "uninstalling", "im uninstalling"} {
 		m.add(w, i, false)
 	}
 	return m

@@ -1868,6 +1868,38 @@ func lateHour(toks []token, i int) bool {
 
 var hourNouns = wordSet("اوقات", "وقت", "ساعات", "ساعه", "الليل", "ليل", "شيفت", "ليالي")
 
+// appreciated returns the index of a verb of appreciating (أقدّر, نقدّر,
+// نثمّن) before the thing appreciated, -1 when none: a definite noun or a
+// noun of "yours" ("أقدّر عمق التحليل", "نقدر جهودكم"), in a text with no
+// question mark. Spelled without its shadda أقدّر is "I can" (أقدر أحجز؟:
+// a verb follows, or a question mark): that one asks.
+func appreciated(text string, toks []token) int {
+	if hasQuestionMark(text) {
+		return -1
+	}
+	for i := 0; i+1 < len(toks); i++ {
+		if !appreciateVerbs[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		n := toks[i+1]
+		if !n.arabic || imperfectShaped(n) && !strings.HasSuffix(n.key, "كم") && !strings.HasSuffix(n.key, "ك") {
+			continue
+		}
+		if strings.HasPrefix(n.key, "ال") || strings.HasSuffix(n.key, "كم") || strings.HasSuffix(n.key, "كن") || strings.HasSuffix(n.key, "ك") || appreciatedNouns[n.key] {
+			return i
+		}
+	}
+	return -1
+}
+
+var (
+	appreciateVerbs  = wordSet("اقدر", "نقدر", "اثمن", "نثمن", "يقدر")
+	appreciatedNouns = wordSet("عمق", "جهد", "جهود", "تعب", "دقه", "وضوح", "اهتمام", "حرص", "سرعه", "امانه", "صدق")
+)
+
+// appreciatedWeight is the praise evidence of appreciated.
+const appreciatedWeight = 1.0
+
 // jobNouns: trades a writer says they work as (أعمل سائق, اعمل مندوب).
 var jobNouns = wordSet("سائق", "سواق", "مندوب", "موظف", "موظفه", "ممرض", "ممرضه", "مدرس", "مدرسه", "معلم", "معلمه", "مهندس", "مهندسه", "محاسب", "محاسبه", "طباخ", "شيف", "كاشير", "حارس", "فني", "عامل", "عامله", "مصور", "مصوره", "طبيب", "دكتور", "دكتوره", "صيدلي", "مبرمج", "مترجم", "بائع", "بياع")
 

@@ -130,6 +130,7 @@ func TestHighPriorityClasses13(t *testing.T) {
 		{"paid for two nights and at check in they had no reservation for me", "high"},
 		{"صرلي تلات شهور ناطر المصاري يلي وعدتوني فيها", "high"},
 		{"الباقة بتخصم رصيد لوحدها كل يوم", "high"},
+		{"التطبيق يعلق كل يوم، رح احذف التطبيق وارتاح", "high"},
 		{"اتلغى الحجز مرتين بدون ما يبلغوني، وسأبحث عن شركة أخرى", "high"},
 		{"three weeks and no answer on my claim, im tired of chasing you", "high"},
 		{"الطلب اتأخر ساعة النهارده", "medium"},
@@ -236,6 +237,11 @@ func TestFresh13Classes(t *testing.T) {
 		// English: a repair thanked, a sound too loud, a legend
 		{"the guy at the counter saved my broken watch, legend", "praise", "positive", false},
 		{"the intro music is way too loud now", "complaint", "negative", false},
+		// appreciation is no question ("أقدّر" spelled as "I can"); deleting
+		// the app for good leaves (high: TestHighPriorityClasses13)
+		{"أقدّر جهودكم في تبسيط الدروس للطلاب", "praise", "positive", false},
+		{"نقدر حرصكم على الجودة", "praise", "positive", false},
+		{"اقدر احجز موعد من التطبيق؟", "question", "neutral", false},
 		// baits: contact me in private for weight loss, send your number for a job
 		{"اللي عايزة تخس قبل العيد يكلمني خاص", "spam", "neutral", true},
 		{"مطلوب مندوبين براتب ممتاز، أرسل رقمك", "spam", "neutral", true},

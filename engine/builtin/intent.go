@@ -1036,6 +1036,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && !qmark && zeroRated(toks) >= 0 { // concepts.go
 		sc[iComplaint] += unQualityWeight
 	}
+	appr := -1
+	if sent.arabic {
+		appr = appreciated(text, toks) // concepts.go
+	}
+	if appr >= 0 {
+		sc[iPraise] += appreciatedWeight
+	}
 	if sent.arabic && stoppedDealing(toks) { // priority_ar.go
 		sc[iComplaint] += stoppedDealingWeight
 	}
