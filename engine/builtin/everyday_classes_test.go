@@ -1,3 +1,8 @@
+// Classes of everyday comments read in issue 23's thirteenth session: each
+// test names a class (a word with two senses, an urgent class of the spec,
+// a bait) and checks it on sentences written for the test, not copied from
+// any set.
+
 package builtin
 
 import (
