@@ -1353,12 +1353,12 @@ var (
 	unQualityNot   = wordSet("محدود", "محدوده", "مسبوق", "مسبوقه", "معقول", "معقوله", "متوقع", "متوقعه", "مضر", "مضره", "مؤذي", "مكلف", "مكلفه", "محدد", "محدده", "مشروط", "مشروطه", "مهم", "مهمه", "ملزم", "مره", "مرة", "مباشر", "مباشره", "مرئي", "منتهي", "متناهي", "ممكن")
 )
 
-// zeroRated returns the index of "zero" (صفر, زيرو) rating the noun
-// before it, -1 when there is none: a definite noun, or one followed by
+// zeroRated reports "zero" (صفر, زيرو) rating the noun before it: a
+// definite noun, or one followed by
 // "at yours" ("التغطية عندكم صفر", "الاحترام صفر", "النظافة عندهم
 // زيرو"): the service scored nothing, a grievance. Not "from zero" (من
 // الصفر, starting over) nor a number of something (صفر ريال).
-func zeroRated(toks []token) int {
+func zeroRated(toks []token) bool {
 	for i := 1; i < len(toks); i++ {
 		if !zeroWords[toks[i].key] {
 			continue
@@ -1368,10 +1368,10 @@ func zeroRated(toks []token) int {
 			j--
 		}
 		if k := strings.TrimPrefix(toks[j].key, "و"); toks[j].arabic && strings.HasPrefix(k, "ال") && utf8.RuneCountInString(k) >= 5 {
-			return i
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 // zeroAfter reports "zero" rating the word that ends at tj (the token
@@ -1403,7 +1403,7 @@ func wishForOwnLimit(toks []token) bool {
 		return false
 	}
 	k := toks[0].key
-	if !(wishOpeners[k] || k == "يا" && (toks[1].key == "ريت" || toks[1].key == "ليت")) {
+	if !(wishWords[k] || wishOpenExtra[k] || k == "يا" && (toks[1].key == "ريت" || toks[1].key == "ليت")) {
 		return false
 	}
 	for i := 1; i < len(toks); i++ {
@@ -1422,7 +1422,8 @@ func wishForOwnLimit(toks []token) bool {
 var dearWords = wordSet("غالي", "غاليه", "غاليين")
 
 var (
-	wishOpeners   = wordSet("ياريت", "ياليت", "ممكن", "ريت", "ياريتكم", "ياليتكم", "ودنا", "ودي", "نتمنى", "اتمنى")
+	// the wish words of intent_ar.go's wishWords, and these
+	wishOpenExtra = wordSet("ياليت", "ممكن", "ياريتكم", "ياليتكم")
 	ownLimitWords = wordSet("عيوني", "عيوننا", "عينيا", "عيني", "نظري", "نظرنا", "السن", "الكبار", "كبار", "المسنين", "الكبيره", "نظارة", "نظاره")
 )
 
@@ -1868,14 +1869,14 @@ func lateHour(toks []token, i int) bool {
 
 var hourNouns = wordSet("اوقات", "وقت", "ساعات", "ساعه", "الليل", "ليل", "شيفت", "ليالي")
 
-// appreciated returns the index of a verb of appreciating (أقدّر, نقدّر,
-// نثمّن) before the thing appreciated, -1 when none: a definite noun or a
+// appreciated reports a verb of appreciating (أقدّر, نقدّر, نثمّن) before
+// the thing appreciated: a definite noun or a
 // noun of "yours" ("أقدّر عمق التحليل", "نقدر جهودكم"), in a text with no
 // question mark. Spelled without its shadda أقدّر is "I can" (أقدر أحجز؟:
 // a verb follows, or a question mark): that one asks.
-func appreciated(text string, toks []token) int {
+func appreciated(text string, toks []token) bool {
 	if hasQuestionMark(text) {
-		return -1
+		return false
 	}
 	for i := 0; i+1 < len(toks); i++ {
 		if !appreciateVerbs[strings.TrimPrefix(toks[i].key, "و")] {
@@ -1886,10 +1887,10 @@ func appreciated(text string, toks []token) int {
 			continue
 		}
 		if strings.HasPrefix(n.key, "ال") || strings.HasSuffix(n.key, "كم") || strings.HasSuffix(n.key, "كن") || strings.HasSuffix(n.key, "ك") || appreciatedNouns[n.key] {
-			return i
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 var (

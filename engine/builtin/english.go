@@ -1429,11 +1429,11 @@ func pleaForHelp(toks []token, i int) bool {
 	if k != "help" {
 		return false
 	}
-	return i > 0 && helpAskBefore[toks[i-1].key] || i+1 < len(toks) && helpAskAfter[toks[i+1].key]
+	return i > 0 && (pleaseWords[toks[i-1].key] || helpAskBefore[toks[i-1].key]) || i+1 < len(toks) && helpAskAfter[toks[i+1].key]
 }
 
 var (
-	helpAskBefore = wordSet("please", "pls", "plz", "plzz", "pleaseee", "need", "needs", "someone", "somebody", "anyone", "anybody", "urgent", "urgently", "asap")
+	helpAskBefore = wordSet("plzz", "pleaseee", "need", "needs", "someone", "somebody", "anyone", "anybody", "urgent", "urgently", "asap")
 	helpAskAfter  = wordSet("me", "us", "urgently", "asap", "now", "please", "pls", "plz", "immediately", "quickly", "fast")
 )
 

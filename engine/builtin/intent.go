@@ -1033,14 +1033,10 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && !qmark && sent.rawPos == 0 && shoutedAt(toks) { // concepts.go
 		sc[iComplaint] += shoutWeight
 	}
-	if sent.arabic && !qmark && zeroRated(toks) >= 0 { // concepts.go
+	if sent.zeroed && !qmark { // concepts.go zeroRated
 		sc[iComplaint] += unQualityWeight
 	}
-	appr := -1
-	if sent.arabic {
-		appr = appreciated(text, toks) // concepts.go
-	}
-	if appr >= 0 {
+	if sent.arabic && appreciated(text, toks) { // concepts.go
 		sc[iPraise] += appreciatedWeight
 	}
 	if sent.arabic && stoppedDealing(toks) { // priority_ar.go

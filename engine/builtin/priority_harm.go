@@ -355,7 +355,7 @@ func dangerSlang(toks []token, i int) bool {
 		return false
 	}
 	p := strings.TrimPrefix(toks[i-1].key, "و")
-	if p == "ده" || p == "دي" || p == "هذا" || p == "هذي" || p == "هاد" || p == "هاي" {
+	if frameDemonstratives[p] || thisWords[p] {
 		if i < 2 {
 			return false
 		}

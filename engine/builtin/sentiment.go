@@ -111,6 +111,9 @@ type sentScore struct {
 	topic     uint64
 	topicNeg  float64
 	topicRead bool
+	// zeroed: an Arabic text rating a quality zero (concepts.go
+	// zeroRated), read by intentScores too
+	zeroed bool
 }
 
 // scoreSentiment sums lexicon valences over tokens with negation, intensifiers,
@@ -156,6 +159,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 		s.hits++
 	}
 	asks := cb&cwWhich != 0 && hasQuestionMark(text) // "which plan is best?"
+	never := neverOnceIn(toks)                       // "ولا مرة", read at each hit only when present
 	slang := -1
 	if cb&cwSlang != 0 {
 		slang = slangPraise(toks) // "your editing skills are insane"
@@ -280,7 +284,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 			v += math.Copysign(0.5, v)
 		}
 		// "ولا مرة بيوصل الطلب بوقته": "not once" negates its clause
-		if neverOnceBefore(text, toks, h.ti) {
+		if never && neverOnceBefore(text, toks, h.ti) {
 			v *= -0.74
 			negFrom = h.ti // the loop below negates nothing more
 		}
@@ -449,7 +453,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 		s.hits++
 	}
 	// "التغطية عندكم صفر": a quality rated zero (concepts.go zeroRated)
-	if s.arabic && zeroRated(toks) >= 0 {
+	if s.zeroed = s.arabic && zeroRated(toks); s.zeroed {
 		s.rawNeg += zeroValence
 		s.neg += zeroValence
 		s.hits++
@@ -751,6 +755,16 @@ func neverOnceAt(toks []token, i int) bool {
 }
 
 var onceNouns = wordSet("مره", "مرة", "يوم")
+
+// neverOnceIn reports "ولا مرة" anywhere in toks (neverOnceAt).
+func neverOnceIn(toks []token) bool {
+	for i := range toks {
+		if neverOnceAt(toks, i) {
+			return true
+		}
+	}
+	return false
+}
 
 // neverOnceBefore reports "ولا مرة" up to five words before toks[i] in
 // the same clause, with a word between (the word right after it is read
