@@ -805,7 +805,7 @@ func dismissal(toks []token, j int) bool {
 
 // conjunctionMa: the words after which ما is a conjunction ("after",
 // "before", "whenever", "as"), not a negation.
-var conjunctionMa = wordSet("بعد", "قبل", "كل", "زي", "مثل", "حسب", "طول", "لحد", "لغايه", "عشان", "علشان", "اول",
+var conjunctionMa = wordSet("بعد", "قبل", "كل", "زي", "مثل", "متل", "حسب", "طول", "لحد", "لغايه", "عشان", "علشان", "اول",
 	// "this is what" (relative ما: "وهذا ما يعجبني")
 	"هذا", "وهذا", "هذه", "وهذه", "ذلك", "وذلك", "هاد", "وهاد", "هذي", "وهذي", "هيدا", "وهيدا")
 
@@ -1698,7 +1698,7 @@ var (
 	// tellMe: a verb of telling with the customer as its object
 	// (وضحولي، تشرحلي، فهموني، خبروني، تقولولي، دلوني، عرفوني)
 	tellMe = wordSet("وضحولي", "وضحلي", "وضحلنا", "وضحولنا", "توضحولي", "توضحلي", "توضحلنا", "توضحولنا", "اشرحولي", "اشرحلي", "اشرحلنا", "اشرحولنا", "تشرحولي", "تشرحلي", "تشرحلنا", "تشرحولنا", "شرحولي",
-		"فهموني", "فهمني", "تفهموني", "تفهمني", "يفهمني", "فهمونا", "تفهمونا", "خبروني", "خبرني", "تخبروني", "تخبرني", "خبرونا", "تخبرونا", "قولولي", "تقولولي", "قوللي", "تقوللي", "قولولنا", "تقولولنا",
+		"فهموني", "فهمني", "تفهموني", "تفهمني", "يفهمني", "فهمونا", "تفهمونا", "خبروني", "خبرني", "تخبروني", "تخبرني", "خبرونا", "تخبرونا", "قولولي", "تقولولي", "قوللي", "تقوللي", "قولولنا", "تقولولنا", "تقولنا", "تقوليلنا", "قوليلنا", "تقوليلي", "قوليلي", "تقلنا",
 		"دلوني", "دلني", "تدلوني", "تدلني", "عرفوني", "عرفني", "تعرفوني", "تعرفني", "افيدونا", "افيدوني", "تفيدونا", "تفيدوني", "أفيدونا", "أفيدوني", "بلغوني", "تبلغوني")
 	howWords     = wordSet("طريقه", "طريقة", "كيفيه", "كيفية", "كيف", "ازاي", "إزاي", "شلون", "اشلون", "خطوات", "how", "steps", "process", "way")
 	contentNouns = wordSet("فيديو", "الفيديو", "فديو", "حلقه", "حلقة", "الحلقه", "الحلقة", "بوست", "مقطع", "ستوري", "لايف", "video", "episode", "vid", "post", "stream", "series")
@@ -1980,3 +1980,125 @@ var maybeWords = wordSet("يمكن", "ربما", "جايز", "بلكي")
 // guessWeight is the suggestion evidence of a guess about the brand: below
 // zero, evidence against a proposal.
 const guessWeight = -0.5
+
+// unlikeShown reports a product said not to be like what showed it before
+// it was bought: a negator (مش, مو, مب, ليس, ما) and, right after it, a
+// word of likeness (زي, مثل, متل, كما, شبه) with, within three words, what
+// showed it (الصور, الإعلان, الوصف, المعروض): "مش متل الصور أبدا", "ليست
+// كما في الإعلان", "مو نفس الصورة". The Arabic of english.go's
+// likenessDenied ("nothing like the pictures").
+func unlikeShown(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !likeNegators[k] || !shownLike[toks[i+1].key] {
+			continue
+		}
+		for j := i + 2; j < len(toks) && j <= i+4; j++ {
+			if shownNouns[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	likeNegators = wordSet("مش", "مو", "مب", "ليس", "ليست", "ليسوا", "ماهو", "ماهي", "مهوش", "مهيش", "موب")
+	shownLike    = wordSet("زي", "مثل", "متل", "كما", "شبه", "نفس", "زى", "مثلما", "كيف")
+	// shownNouns: what showed a product before it was bought (pictures,
+	// the advert, the description, the display, the menu)
+	shownNouns = wordSet("الصور", "الصوره", "الصورة", "صور", "صوره", "صورة", "بالصور", "بالصوره", "بالصورة", "الاعلان", "الإعلان", "بالاعلان", "بالإعلان", "الوصف", "بالوصف",
+		"المعروض", "العرض", "الفيديو", "بالفيديو", "المنيو", "الموقع", "بالموقع", "الكتالوج", "الصفحه", "الصفحة", "بالصفحه", "بالصفحة")
+)
+
+// oddSense reports a sound, smell, taste or colour said to be strange
+// ("بصوت غريب", "ريحة غريبة", "طعمه غريب"): what a buyer says of a
+// defect (the Arabic of english.go's "weird noise" among badThings).
+func oddSense(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !senseNouns[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		if n := toks[i+1].key; oddWords[n] || i+2 < len(toks) && oddWords[toks[i+2].key] && (n == "جدا" || n == "كتير" || n == "اوي" || n == "وايد" || n == "شوي") {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	senseNouns = wordSet("صوت", "بصوت", "صوته", "صوتها", "الصوت", "ريحه", "ريحة", "بريحه", "بريحة", "ريحته", "ريحتها", "الريحه", "الريحة", "رائحه", "رائحة", "برائحة", "رائحته", "رائحتها",
+		"طعم", "بطعم", "طعمه", "طعمها", "الطعم", "لون", "بلون", "لونه", "لونها")
+	oddWords = wordSet("غريب", "غريبه", "غريبة", "غريبين")
+)
+
+// learnedMuch reports the writer (or their children) saying they learn a
+// lot, or learn from the addressee: "تعلمت منك كثير", "عيالي يتعلمون
+// وايد", "my kids learn a lot from your videos": thanks for what the
+// channel teaches. Not negated ("ما تعلمت شي"), not asked.
+func learnedMuch(text string, toks []token) bool {
+	if hasQuestionMark(text) {
+		return false
+	}
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !learnVerbs[k] || negatedBefore(toks, i) || !toks[i].arabic && enNegatedBefore(toks, i) {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			n := toks[j].key
+			if learnMuch[n] || n == "lot" && toks[j-1].key == "a" || n == "much" && toks[j-1].key == "so" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	learnVerbs = wordSet("تعلمت", "اتعلمت", "تعلمنا", "اتعلمنا", "بتعلم", "بتعلمت", "بيتعلموا", "بيتعلمو", "يتعلمون", "يتعلموا", "نتعلم", "بنتعلم", "عم-نتعلم", "تتعلم", "بتتعلم",
+		"learn", "learned", "learnt", "learning")
+	// learnMuch: "a lot", "from you"
+	learnMuch = wordSet("كثير", "كتير", "وايد", "واجد", "اوي", "قوي", "هوايه", "الكثير", "منك", "منكم", "منكن", "منكي", "منكو", "alot", "tons", "loads")
+)
+
+// performRequest reports a creator asked to play, try or react to
+// something: an imperative of performVerbs opening a sentence (after a
+// plea word at most) in a comment that pleads or names when ("play some
+// horror games next stream pls", "العب معنا مرة بليز", "جرب اللعبة
+// الجديدة الحلقة الجاية"): content asked for, a proposal. Not the
+// customer's own case ("please try my order again"), not asked with a
+// question mark (those are questions), not "try to" (advice, a demand).
+func performRequest(text string, toks []token) bool {
+	if hasQuestionMark(text) || len(toks) < 2 {
+		return false
+	}
+	i := 0
+	if pleaseWords[toks[0].key] || toks[0].key == "بليز" || toks[0].key == "ياريت" {
+		i = 1
+	}
+	if i+1 >= len(toks) || !sentenceStart(text, toks, 0) {
+		return false
+	}
+	k, n := strings.TrimPrefix(toks[i].key, "و"), toks[i+1].key
+	if toks[i].arabic && !arPerformVerbs[k] || !toks[i].arabic && !enPerformVerbs[k] {
+		return false
+	}
+	if enOwnCase[n] || arOwnCase[n] || n == "to" && k == "try" || n == "it" || n == "again" {
+		return false
+	}
+	asked := i == 1
+	for j := i + 1; j < len(toks) && !asked; j++ {
+		m := toks[j].key
+		asked = pleaseWords[m] || performWhen[m] || m == "next" && j+1 < len(toks) && (enContentNouns[toks[j+1].key] || toks[j+1].key == "time")
+	}
+	return asked
+}
+
+var (
+	enPerformVerbs = wordSet("play", "react", "try", "cover", "film", "stream", "test", "unbox", "visit", "sing", "cook", "bake", "collab", "read", "rate", "rank", "compare", "interview")
+	arPerformVerbs = wordSet("العب", "العبي", "العبوا", "العبو", "جرب", "جربي", "جربوا", "جربو", "ورينا", "وريني", "سو", "سوي", "سوو", "سووا", "غني", "غنيلنا", "اطبخ", "اطبخي", "اطبخلنا", "اطبخيلنا", "قارن", "قارني", "زور", "زوري", "زوروا")
+	// performWhen: a plea or the time asked for ("مرة" sometime, "الجاية"
+	// the next one, "معنا" with us)
+	performWhen = wordSet("بليز", "ياريت", "مره", "مرة", "الجاي", "الجايه", "الجاية", "معنا", "معانا", "ويانا", "الجاية", "sometime", "someday", "pleaseee", "pleasee", "plzz")
+)

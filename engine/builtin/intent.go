@@ -1033,10 +1033,16 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && !qmark && sent.rawPos == 0 && shoutedAt(toks) { // concepts.go
 		sc[iComplaint] += shoutWeight
 	}
+	if sent.arabic && !qmark && nf == 0 && oddSense(toks) { // concepts.go
+		sc[iComplaint] += unQualityWeight
+	}
+	if sent.arabic && nf == 0 && unlikeShown(toks) { // concepts.go
+		sc[iComplaint] += unQualityWeight
+	}
 	if sent.zeroed && !qmark { // concepts.go zeroRated
 		sc[iComplaint] += unQualityWeight
 	}
-	if sent.arabic && appreciated(text, toks) { // concepts.go
+	if sent.arabic && appreciated(text, toks) || learnedMuch(text, toks) { // concepts.go
 		sc[iPraise] += appreciatedWeight
 	}
 	if sent.arabic && stoppedDealing(toks) { // priority_ar.go
@@ -1098,7 +1104,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if w := brandProposal(toks, cb); w > 0 {
 		sc[iSuggestion] += w
 		ev.proposal = true
-	} else if sent.arabic && !tweet && arImperativeProposal(text, toks) { // concepts.go (a tweet's imperatives call on the world)
+	} else if !tweet && (sent.arabic && arImperativeProposal(text, toks) || performRequest(text, toks)) { // concepts.go (a tweet's imperatives call on the world)
 		sc[iSuggestion] += proposalWeight
 		ev.proposal = true
 	}
@@ -1693,6 +1699,10 @@ func negatedFailure(toks []token) float64 {
 		if i > 0 && beforeWords[toks[i-1].key] && (k == "لا" || k == "ما") {
 			continue
 		}
+		// "متل ما بتعملها ستي", "زي ما قلتوا": "like how", a comparison
+		if i > 0 && likeWords[toks[i-1].key] && k == "ما" {
+			continue
+		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
 			k := toks[j].key
 			if failSkip[k] || j == i+1 && neverOnceAt(toks, i) {
@@ -1740,6 +1750,9 @@ var (
 
 // hourWords: the hour or time of day asked after a verb of closing.
 var hourWords = wordSet("الساعه", "امتى", "امتي", "متى", "متي", "كام", "كم", "بدري", "الصبح", "بالليل")
+
+// likeWords: "like, as" before a relative ما (زي ما, متل ما, حسب ما).
+var likeWords = wordSet("زي", "مثل", "متل", "حسب", "وزي", "ومتل", "ومثل")
 
 // conditionWords open a condition ("if", "in case").
 var conditionWords = wordSet("اذا", "إذا", "لو", "ان", "إن", "حال", "لما")

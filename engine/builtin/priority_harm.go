@@ -78,6 +78,12 @@ func harmUrgent(toks []token) bool {
 			}
 		case m&hkChild != 0:
 			child = true
+		case m&hkSafe != 0:
+			// "مو آمن أبد", "غير آمن للأطفال", "مش آمن": a danger the writer
+			// names (a question, "هل هو آمن؟", negates nothing)
+			if i > 0 && (toks[i-1].key == "غير" || toks[i-1].key == "وغير") || negatedBefore(toks, i) {
+				return true
+			}
 		case m&hkHazard != 0:
 			// small parts ("قطع صغيرة") are a hazard, "صغيرة" alone is not
 			hazard = hazard || !smallWord[kb] || i > 0 && partsNouns[toks[i-1].key]
@@ -141,7 +147,9 @@ var (
 	// parts (choking)
 	hazardWords = wordSet("حاد", "حاده", "مسنن", "مسننه", "زجاج", "ازاز", "قزاز", "الزجاج", "الازاز", "القزاز", "سام", "سامه", "مكشوف", "مكشوفه", "صغيره", "صغار", "صغيرين")
 	smallWord   = wordSet("صغيره", "صغار", "صغيرين")
-	partsNouns  = wordSet("قطع", "قطعه", "اجزاء", "حبات", "خرز")
+	// safeWords: safe (a thing, a place, a ride); negated, a danger
+	safeWords  = wordSet("آمن", "امن", "آمنه", "امنه", "آمنة", "امنة", "امان", "أمان")
+	partsNouns = wordSet("قطع", "قطعه", "اجزاء", "حبات", "خرز")
 )
 
 // The kinds of harmKind's words (a word may have several; harmUrgent
@@ -159,6 +167,7 @@ const (
 	hkNear   // "was / almost" before a verb of injury (nearHarm)
 	hkChild  // the writer's child, or children
 	hkHazard // a hazard for a child (sharp, glass, toxic, small parts)
+	hkSafe   // "safe", negated: not safe
 )
 
 // harmKind maps each word of harmUrgent's sets to its kinds, so that a
@@ -187,6 +196,7 @@ var harmKind = func() map[string]uint16 {
 	add(wordSet("كان", "كانت", "كنت", "كاد", "كادت", "وكان", "وكانت"), hkNear)
 	add(childNouns, hkChild)
 	add(hazardWords, hkHazard)
+	add(safeWords, hkSafe)
 	return m
 }()
 
@@ -223,7 +233,8 @@ var (
 	careNeed = wordSet("missed", "needs", "needed", "need", "without", "محتاج", "محتاجة", "محتاجه", "محتاجاه", "محتاجين", "بحاجة", "بحاجه", "ماسة", "ماسه",
 		"يحتاج", "تحتاج", "بده", "بدها", "بدو", "بدون", "فاتته", "فاتها", "يبي", "تبي", "يبغى", "تبغى")
 	// harmWords: injured, wounded, fell ill (MSA and dialects)
-	harmWords = wordSet("أصيب", "اصيب", "أصيبت", "اصيبت", "إصابة", "اصابة", "بجرح", "بجروح", "انجرح", "انجرحت", "اتجرح", "اتجرحت",
+	// (with the preposition: "تعرضت لإصابة", "انتهت بإصابة")
+	harmWords = wordSet("أصيب", "اصيب", "أصيبت", "اصيبت", "إصابة", "اصابة", "لإصابة", "لاصابة", "بإصابة", "باصابة", "بجرح", "بجروح", "انجرح", "انجرحت", "اتجرح", "اتجرحت",
 		"اتعور", "اتعورت", "تعور", "تعورت", "انصاب", "انصابت", "poisoned", "poisoning", "bleeding", "وتسمم", "تسمم")
 	lostBe = wordSet("been", "is", "are", "was", "were", "got", "still", "went", "gone", "its", "it's", "theyre", "they're")
 	// fearWords: someone was frightened or people fear for their safety
@@ -232,7 +243,7 @@ var (
 	// pain that goes on ("لحد دلوقتي بتوجع"). English "afraid" is mostly
 	// politeness ("I'm afraid the order is late") and is not here; خايف
 	// ("worried that") neither.
-	fearWords = wordSet("خفت", "الخوف", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "scared", "terrified", "frightened",
+	fearWords = wordSet("خفت", "الخوف", "خوفني", "خوفتني", "خوفنا", "خوفتنا", "رعبني", "رعبتني", "تخاف", "بتخاف", "نخاف", "بنخاف", "يخافوا", "يخافون", "مرعوب", "مرعوبه", "مرعوبين", "scared", "terrified", "frightened",
 		"بتوجع", "بيوجع", "بتوجعني", "بيوجعني", "توجعني", "يوجعني", "موجوع", "موجوعه", "بتوجعه", "بتوجعها")
 	changeVerbs   = wordSet("غير", "بغير", "هغير", "حغير", "نغير", "بنغير", "هنغير", "اغير", "أغير", "راح-اغير", "بدلت", "هبدل", "ابدل", "أبدل", "بدي-ابدل")
 	willWords     = wordSet("بدي", "رح", "راح", "ح", "ابي", "أبي", "ابغى", "بدنا", "عايز", "عاوز", "لازم", "خلاص")

@@ -1,0 +1,100 @@
+// Classes of everyday comments read in issue 23's fourteenth session, each
+// checked on sentences written for the test (not copied from any set), with
+// near sentences that must keep their answer.
+
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+type r22Case struct {
+	text     string
+	intent   string // first intent
+	priority string // "" = not checked
+}
+
+func checkR22(t *testing.T, cases []r22Case) {
+	t.Helper()
+	for _, tc := range cases {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || tc.priority != "" && c.Priority != tc.priority {
+			t.Errorf("%q: intent %v priority %s; want %s %s", tc.text, c.Intent, c.Priority, tc.intent, tc.priority)
+		}
+	}
+}
+
+// TestNotSafeIsUrgent: a thing or a ride said not to be safe, an injury
+// named with its preposition, a writer frightened: the spec's safety
+// class, high. "Is it safe?" asks.
+func TestNotSafeIsUrgent(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"المرجيحة اللي بالحديقة مش آمنة أبدا على الولاد", "complaint", "high"},
+		{"السواق ماشي عكس السير، غير آمن نهائيا", "complaint", "high"},
+		{"انتهى التمرين بإصابة في ركبتي بسبب الجهاز الخربان", "complaint", "high"},
+		{"المصعد وقف فينا بين الأدوار وخوفني على أمي", "complaint", "high"},
+		{"هل الكرسي آمن للأطفال الصغار؟", "question", ""},
+		{"المكان آمن ونظيف، شكرا لكم", "praise", ""},
+	})
+}
+
+// TestLikeHowIsNoNegation: ما after "like" (متل ما, زي ما) is "how", not a
+// negation: "متل ما بتعملها ستي" (just as my grandma makes it) praises.
+func TestLikeHowIsNoNegation(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الكبة طلعت زاكية متل ما بتعملها امي 😍", "praise", ""},
+		{"المطعم ما بيرد على التلفون متل العادة", "complaint", ""},
+	})
+}
+
+// TestUnlikeShown: a product said not to be like its pictures, advert or
+// description is a complaint (english.go's "nothing like the pictures").
+func TestUnlikeShown(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الجاكيت وصل ومش زي الصورة خالص", "complaint", ""},
+		{"الشقة مو نفس الصور اللي بالإعلان", "complaint", ""},
+		{"الساعة ليست كما في الوصف", "complaint", ""},
+		{"الجاكيت وصل زي الصورة بالظبط، حلو اوي", "praise", ""},
+	})
+}
+
+// TestOddSense: a sound, smell or taste said to be strange is a defect.
+func TestOddSense(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الغسالة صارت تطلع صوت غريب بعد التصليح", "complaint", ""},
+		{"في ريحة غريبة طالعة من المكيف", "complaint", ""},
+		{"العصير طعمه غريب اليوم", "complaint", ""},
+	})
+}
+
+// TestLearnedMuch: learning a lot from the channel thanks it.
+func TestLearnedMuch(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"اتعلمت منكم كتير في الطبخ", "praise", ""},
+		{"بناتي يتعلمون وايد من دروسك", "praise", ""},
+		{"my daughter learned so much from your piano lessons", "praise", ""},
+		{"ما تعلمت شي من الدورة، ضياع وقت", "complaint", ""},
+	})
+}
+
+// TestPerformRequest: a creator asked to play, try or react to something
+// is a proposal (the content asked for), not "other".
+func TestPerformRequest(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"react to the new album next video pls", "suggestion", ""},
+		{"pls play the new racing game with us", "suggestion", ""},
+		{"جرب المطعم الهندي الجديد الحلقة الجاية", "suggestion", ""},
+		{"العبي معانا مرة يا نور", "suggestion", ""},
+		{"please try to fix the login asap, it keeps failing", "complaint", ""},
+	})
+}
+
+// TestTellUsAsks: "ياريت تقولنا" (please tell us) after a question word
+// asks; it proposes nothing.
+func TestTellUsAsks(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الجاكيت ده من انهي براند ياريت تقولنا", "question", ""},
+	})
+}
