@@ -303,8 +303,9 @@ func TestConceptArRhetoricalSolvedBy(t *testing.T) {
 		{text: "طلبت بيتزا ووصلت باردة، ايه ده بجد", intent: "complaint", not: []string{"question"}},                   // Egyptian
 		{text: "صرلي أسبوع عم اتصل وما حدا رد، شو هالشغل", intent: "complaint", not: []string{"question"}},             // Levantine
 		{text: "حجزت ودفعت وبعدين ألغوا الحجز وما رجعوا الفلوس؟!", intent: "complaint", not: []string{"question"}},
-		// a real question beside it, or praise
-		{text: "الطلب ما وصل، متى بيوصل؟", intent: "question"},
+		// a real question beside it is owed the complaint's reply (one
+		// intent: pickIntents' secondIntentKept), or praise
+		{text: "الطلب ما وصل، متى بيوصل؟", intent: "complaint"},
 		{text: "شو هالمسلسل الرائع", intent: "praise", not: []string{"complaint"}},
 		// solved by a person of the brand
 		{text: "الموظف حل لي مشكلتي بسرعة شكرا", intent: "praise", not: []string{"complaint"}, sentiment: "positive"},

@@ -85,7 +85,9 @@ func TestRound12ThanksAfterQuestion(t *testing.T) {
 	}{
 		{"can i pay at the door? thanks in advance", false},
 		{"is parking free on weekends? thank you 🙏", false},
-		{"thanks for the quick fix! do you also sell the cable?", true},
+		// one intent beside a question: the labelled comments read the
+		// question (intent.go secondIntentKept)
+		{"thanks for the quick fix! do you also sell the cable?", false},
 	} {
 		got := Classify(op.ClassifyRequest{Text: c.text})
 		if op.In("praise", got.Intent) != c.praise || !op.In("question", got.Intent) {

@@ -142,8 +142,11 @@ func TestThanksClosingAQuestion(t *testing.T) {
 			t.Errorf("%q: intent %v sentiment %s, want [question] neutral", text, r.Intent, r.Sentiment)
 		}
 	}
-	if r := Classify(op.ClassifyRequest{Text: "شكرا على الشرح الحلو، بس كم سعر الجهاز؟"}); !op.In("praise", r.Intent) {
-		t.Errorf("thanks for the video: intent %v, want praise kept", r.Intent)
+	// thanks for the video and a question: the question, as the labelled
+	// comments read it (intent.go secondIntentKept); the thanks stay in
+	// the sentiment
+	if r := Classify(op.ClassifyRequest{Text: "شكرا على الشرح الحلو، بس كم سعر الجهاز؟"}); len(r.Intent) != 1 || r.Intent[0] != "question" {
+		t.Errorf("thanks for the video: intent %v, want [question]", r.Intent)
 	}
 }
 
