@@ -98,3 +98,36 @@ func TestTellUsAsks(t *testing.T) {
 		{"الجاكيت ده من انهي براند ياريت تقولنا", "question", ""},
 	})
 }
+
+// TestR22PriorityClasses: the brief's urgent classes in the forms the rules
+// missed (priority_r22.go), high; a near complaint stays medium.
+func TestR22PriorityClasses(t *testing.T) {
+	checkR22(t, []r22Case{
+		// charged after cancelling
+		{"كنسلت الاشتراك من شهرين ولسا بينسحب مني كل شهر", "complaint", "high"},
+		{"i cancelled the gym plan in june and you keep charging me", "complaint", "high"},
+		// a balance vanished (asked, still a grievance)
+		{"شحنت ميتين جنيه والرصيد بقى صفر تاني يوم، راحوا فين؟", "complaint", "high"},
+		{"رصيدي اختفى كله بعد ما حدثت التطبيق", "complaint", "high"},
+		// an intruder in the account
+		{"في حدا فات على حسابي وطلب أغراض بالدين", "complaint", "high"},
+		// moving to a rival
+		{"خلص رح حوّل على شركة تانية، تعبت منكن", "complaint", "high"},
+		{"سأنقل رقمي إلى شبكة أخرى بسبب الانقطاعات", "complaint", "high"},
+		// legal action
+		{"سأتخذ الإجراءات القانونية إذا لم تُعيدوا المبلغ", "complaint", "high"},
+		// a driver endangering
+		{"الكابتن طول الطريق ماسك جواله وهو يسوق", "complaint", "high"},
+		// harm
+		{"ابني وقع من اللعبة وانكسرت ايده", "complaint", "high"},
+		// a refund awaited for months
+		{"صرلي تلات شهور ناطر ترجعولي حق الغسالة", "complaint", "high"},
+		// the same failure every day
+		{"كل يوم نفس المشكلة، الكهربا بتقطع العصر", "complaint", "high"},
+		// charged twice
+		{"the subscription came out of my account twice this month", "complaint", "high"},
+		// near ones stay medium
+		{"الطلب اتأخر يومين بس وصل", "complaint", "medium"},
+		{"صرلي شهرين ناطر الطلب وما وصل", "complaint", "medium"},
+	})
+}

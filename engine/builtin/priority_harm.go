@@ -193,7 +193,7 @@ var harmKind = func() map[string]uint16 {
 	add(waitWords, hkWait)
 	add(map[string]bool{"نترا": true}, hkWait)
 	add(whereWords, hkWhere)
-	add(wordSet("كان", "كانت", "كنت", "كاد", "كادت", "وكان", "وكانت"), hkNear)
+	add(wordSet("كان", "كانت", "كنت", "كاد", "كادت", "وكان", "وكانت", "كدت", "وكدت", "كدنا", "وكدنا"), hkNear)
 	add(childNouns, hkChild)
 	add(hazardWords, hkHazard)
 	add(safeWords, hkSafe)

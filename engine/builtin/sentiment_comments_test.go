@@ -76,7 +76,9 @@ func TestCommentSentimentEnglish(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"the waiter really made our night", "positive"},
 		{"the staff made our night", "positive"},
-		{"the driver was on his phone the entire ride", "negative"},
+		// ("the driver was on his phone the entire ride" was the negative
+		// one; a driver on the phone is now a danger, a grievance whatever
+		// the head says: priority_r22.go)
 	} {
 		if got := Classify(op.ClassifyRequest{Text: c.text}).Sentiment; got != c.want {
 			t.Errorf("%q: sentiment %s, want %s (the head at the English threshold %g)", c.text, got, c.want, commentSentMinEn)
