@@ -282,6 +282,11 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 			a.label = "negative"
 		}
 	}
+	// moving to a rival after years of custom is no praise ("3 years with
+	// this network and im porting my number tomorrow"): a complaint
+	if len(a.intents) == 1 && a.intents[0] == "praise" && a.tx.abuse() < abusiveMin && leavingR22(a.toks) {
+		a.intents, a.label = []string{"complaint"}, "negative"
+	}
 	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)
 	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && whatThisIndignant(a.toks) {
 		a.intents = []string{"complaint"}

@@ -126,8 +126,26 @@ func TestR22PriorityClasses(t *testing.T) {
 		{"كل يوم نفس المشكلة، الكهربا بتقطع العصر", "complaint", "high"},
 		// charged twice
 		{"the subscription came out of my account twice this month", "complaint", "high"},
+		// taken after cancelling, told in either order; beside spam words
+		{"النادي سحبوا الاشتراك مرة تانية بعد ما لغيته", "complaint", "high"},
+		{"unsubscribed in may and you're still charging me $9.99 a month", "complaint", "high"},
+		// an intruder who stole the account
+		{"حد سارق الأكونت بتاعي وبيطلب بيه", "complaint", "high"},
+		// years of custom and moving to a rival: no praise
+		{"5 years with this bank and im switching to another one next week", "complaint", "high"},
 		// near ones stay medium
 		{"الطلب اتأخر يومين بس وصل", "complaint", "medium"},
 		{"صرلي شهرين ناطر الطلب وما وصل", "complaint", "medium"},
 	})
+	// the writer's own withdrawal after cancelling is no charge; a charge
+	// after cancelling asked about is a question
+	for _, tc := range []r22Case{
+		{"انا سحبت فلوسي بعد ما لغيت الحجز والحمد لله رجعت", "", "medium"},
+		{"لو لغيت الاشتراك هتسحبوا فلوس الشهر ده؟", "question", "medium"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if c.Priority == "high" || tc.intent != "" && (len(c.Intent) == 0 || c.Intent[0] != tc.intent) {
+			t.Errorf("%q: intent %v priority %s; want %s, not high", tc.text, c.Intent, c.Priority, tc.intent)
+		}
+	}
 }

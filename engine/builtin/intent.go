@@ -1152,7 +1152,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	// grievance class (a plan renewed without consent, priority_classes.go),
 	// beside spam words (an amount, "اشتراك") is a customer's grievance, decisive
 	// as a failure cue is (pickIntents keeps it from spam)
-	if sent.arabic && spam.score >= 0.5 && (debitedAny(toks) || grievanceClass(toks)) {
+	if spam.score >= 0.5 && (sent.arabic && (debitedAny(toks) || grievanceClass(toks)) || chargedAfterCancelling(toks)) {
 		sc[iComplaint] = math.Max(sc[iComplaint], failureWeight)
 		ev.maxComplaint = math.Max(ev.maxComplaint, failureWeight)
 	}

@@ -40,11 +40,34 @@ func r22Urgent(toks []token) bool { return r22Class(toks) != 0 }
 // complains.
 func grievanceR22(toks []token) bool { return r22Class(toks) != 0 }
 
-// moneyGoneR22 reports money taken after cancelling or a balance vanished.
-func moneyGoneR22(toks []token) bool {
-	c := r22Class(toks)
-	return c == r22Cancelled || c == r22Vanished
+// moneyGoneR22 reports a balance vanished (a charge after cancelling may
+// be asked about: "هتسحبوا فلوس بعد ما الغي؟").
+func moneyGoneR22(toks []token) bool { return r22Class(toks) == r22Vanished }
+
+// chargedAfterCancelling reports money taken after the writer cancelled:
+// a grievance beside spam words (an amount, "membership").
+func chargedAfterCancelling(toks []token) bool { return r22Class(toks) == r22Cancelled }
+
+// theyDebit: a verb of debiting whose subject is not the writer: a person
+// prefix (بتسحبوا, يخصموا), a plural or object ending (سحبوا, سحبوه,
+// خصمولي) or the passive (اتخصم, انسحب); not "سحبت" (I withdrew).
+func theyDebit(k string) bool {
+	if debitVerb(k) || hasDebitStem(k) {
+		return true
+	}
+	if !debitAt(k) {
+		return false
+	}
+	for _, e := range []string{"وا", "و", "وه", "وها", "ولي", "وني", "ه"} {
+		if strings.HasSuffix(k, e) {
+			return true
+		}
+	}
+	return false
 }
+
+// leavingR22 reports a move to a rival.
+func leavingR22(toks []token) bool { return r22Class(toks) == r22Switch }
 
 const (
 	r22Cancelled uint8 = 1 + iota
@@ -63,6 +86,7 @@ const (
 func r22Class(toks []token) uint8 {
 	cancelAt, balanceAt, vanishAt, someone, intrude, account, move, other := -1, -100, -100, -1, false, false, false, false
 	driver, danger := false, false
+	debitBefore := -1
 	months, giveBack, same, every, twice, paidEn := false, false, false, false, false, false
 	for i := range toks {
 		k := toks[i].key
@@ -72,8 +96,15 @@ func r22Class(toks []token) uint8 {
 			if cancelAt < 0 {
 				cancelAt = i
 			}
-		case cancelAt >= 0 && (debitVerb(kb) || debitAt(kb) || hasDebitStem(kb) || enDebitWords[kb]):
-			return r22Cancelled
+			// "سحبوا الاشتراك تاني بعد ما لغيت": taken after cancelling
+			if debitBefore >= 0 && i > 0 && (toks[i-1].key == "بعد" || i > 1 && toks[i-2].key == "بعد" || toks[i-1].key == "after") {
+				return r22Cancelled
+			}
+		case theyDebit(kb) || enDebitWords[kb]:
+			if cancelAt >= 0 {
+				return r22Cancelled
+			}
+			debitBefore = i
 		}
 		if balanceWords[kb] {
 			balanceAt = i
@@ -155,7 +186,7 @@ var (
 	balanceWords = wordSet("رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
 	vanishWords  = wordSet("اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
-	intrudeWords = wordSet("فات", "دخل", "سرق", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
+	intrudeWords = wordSet("فات", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
 	r22Account   = wordSet("حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
 	moveWords    = wordSet("بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
 	r22Other     = wordSet("ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
