@@ -2102,3 +2102,39 @@ var (
 	// the next one, "معنا" with us)
 	performWhen = wordSet("بليز", "ياريت", "مره", "مرة", "الجاي", "الجايه", "الجاية", "معنا", "معانا", "ويانا", "الجاية", "sometime", "someday", "pleaseee", "pleasee", "plzz")
 )
+
+// wishOwed reports a wish (ياريت, ياليت, يا ريت, أتمنى) before a verb of the
+// service owed (responseVerb: fix, keep to, answer, return, help): "الأبلكيشن
+// بيهنج، ياريت تصلحوه" asks for the failure to end, which is a complaint;
+// "ياريت تضيفوا ..." (something new) is not read here.
+func wishOwed(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		j := i + 1
+		if k == "يا" && (toks[j].key == "ريت" || toks[j].key == "ليت") {
+			j++
+		} else if !wishWords[k] && !wishOpenExtra[k] || k == "ممكن" {
+			continue
+		}
+		if j < len(toks) && toks[j].arabic && utf8.RuneCountInString(toks[j].key) >= 4 && strings.HasPrefix(toks[j].key, "ت") && owedVerb(toks[j].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// owedVerb: a second-person verb of the service owed (fix, keep to, solve,
+// answer, help, compensate), or of returning something to the writer
+// (ترجعولي); "ترجعوا خبز الشوفان" (bring back a product) and "تجيبوا عطور"
+// propose.
+func owedVerb(k string) bool {
+	k = strings.TrimPrefix(strings.TrimPrefix(k, "ب"), "ت")
+	for _, st := range owedStems {
+		if strings.HasPrefix(k, st) {
+			return true
+		}
+	}
+	return strings.HasPrefix(k, "رجع") && (strings.HasSuffix(k, "لي") || strings.HasSuffix(k, "لنا"))
+}
+
+var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل"}

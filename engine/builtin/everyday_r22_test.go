@@ -20,6 +20,12 @@ func checkR22(t *testing.T, cases []r22Case) {
 	t.Helper()
 	for _, tc := range cases {
 		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if tc.intent == "" {
+			if c.Priority == "high" {
+				t.Errorf("%q: priority high", tc.text)
+			}
+			continue
+		}
 		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || tc.priority != "" && c.Priority != tc.priority {
 			t.Errorf("%q: intent %v priority %s; want %s %s", tc.text, c.Intent, c.Priority, tc.intent, tc.priority)
 		}
@@ -91,6 +97,17 @@ func TestPerformRequest(t *testing.T) {
 	})
 }
 
+// TestWishForTheServiceOwed: a wish for the service owed (fix it, keep to
+// the times) after a failure complains; a wish for something new proposes.
+func TestWishForTheServiceOwed(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الموقع بيفصل كل شوية، ياريت تصلحوه بسرعة", "complaint", ""},
+		{"الفني جه متأخر ساعتين، ياليت تلتزمون بالوقت", "complaint", ""},
+		{"ياريت ترجعوا الكيك بالتمر، كان كتير طيب", "suggestion", ""},
+		{"ياريت تجيبوا مقاسات أكبر", "suggestion", ""},
+	})
+}
+
 // TestTellUsAsks: "ياريت تقولنا" (please tell us) after a question word
 // asks; it proposes nothing.
 func TestTellUsAsks(t *testing.T) {
@@ -133,7 +150,20 @@ func TestR22PriorityClasses(t *testing.T) {
 		{"حد سارق الأكونت بتاعي وبيطلب بيه", "complaint", "high"},
 		// years of custom and moving to a rival: no praise
 		{"5 years with this bank and im switching to another one next week", "complaint", "high"},
+		// harm: swollen, bleeding, vomiting, short of breath, really sick
+		{"بعد الحشوة خدي كله مورم ومش قادر افتح بقي", "complaint", "high"},
+		{"the puppy has been vomiting since he ate your new treats", "complaint", "high"},
+		{"استعملوا معطر قوي وصار معي ضيقة نفس طول الليل", "complaint", "high"},
+		{"my son got really sick after the school trip lunch", "complaint", "high"},
+		// someone driving dangerously, named by the verb
+		{"مندوب الطلبات كان يسوق بسرعة جنونية بين البيوت", "complaint", "high"},
+		// charged twice, charged for what was to be free
+		{"اتخصم حق الاشتراك مرتين هالشهر", "complaint", "high"},
+		{"انخصمت رسوم من بطاقتي مع إنكم قلتوا الخدمة مجانية أول سنة", "complaint", "high"},
+		// see you in court
+		{"you broke my screen and refuse to pay, see you in court", "complaint", "high"},
 		// near ones stay medium
+		{"الأكل اتحرق شوي بس طعمه حلو", "", ""},
 		{"الطلب اتأخر يومين بس وصل", "complaint", "medium"},
 		{"صرلي شهرين ناطر الطلب وما وصل", "complaint", "medium"},
 	})

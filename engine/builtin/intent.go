@@ -1045,6 +1045,12 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && appreciated(text, toks) || learnedMuch(text, toks) { // concepts.go
 		sc[iPraise] += appreciatedWeight
 	}
+	// "ياريت تصلحوه", "ياليت تلتزمون بالمواعيد": the service owed asked
+	// for, a complaint, no proposal (concepts.go)
+	if sent.arabic && wishOwed(toks) {
+		sc[iSuggestion] = 0
+		sc[iComplaint] += unQualityWeight
+	}
 	if sent.arabic && stoppedDealing(toks) { // priority_ar.go
 		sc[iComplaint] += stoppedDealingWeight
 	}

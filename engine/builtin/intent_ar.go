@@ -106,7 +106,9 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 					// a condition: a proposal with another cue ("لو بتحطو
 					// ترجمة بيكون أحلى"), not alone ("لو تحاول تقنعها")
 					sc[iSuggestion] += wishVerb - 0.2
-				case secondPersonVerb(n) && !responseVerb(n) || k != "لو" && strings.HasPrefix(n, "ت") && utf8.RuneCountInString(n) >= 5:
+				// (the service owed, "ياريت تصلحوه", "ياليت تلتزمون بالمواعيد",
+				// asks no new thing: responseVerb, owedVerb)
+				case secondPersonVerb(n) && !responseVerb(n) || k != "لو" && strings.HasPrefix(n, "ت") && utf8.RuneCountInString(n) >= 5 && !owedVerb(n):
 					sc[iSuggestion] += wishVerb
 				case k != "لو" && (n == "لو" || n == "ان"):
 					// "بتمنى لو في خيار", "اتمنى ان يكون": a wish clause
@@ -262,7 +264,7 @@ func responseVerb(k string) bool {
 	return false
 }
 
-var responseStems = []string{"رد", "جاوب", "جيب", "حل", "رجع", "ساعد", "هتم", "تصل", "صلح", "ستجيب", "عوض", "شوف"}
+var responseStems = []string{"رد", "جاوب", "جيب", "حل", "رجع", "ساعد", "هتم", "تصل", "صلح", "ستجيب", "عوض", "شوف", "لتزم"}
 
 // secondPersonNoun reports a noun with a second-person possessive suffix
 // (فيديوهاتك، محتواكم، مقاطعكن، قناتكو).

@@ -38,7 +38,8 @@ func r22Urgent(toks []token) bool { return r22Class(toks) != 0 }
 
 // grievanceR22 reports a class of r22Urgent: a comment that names it
 // complains.
-func grievanceR22(toks []token) bool { return r22Class(toks) != 0 }
+// (not a fee beside "free", which offers also say)
+func grievanceR22(toks []token) bool { c := r22Class(toks); return c != 0 && c != r22Free }
 
 // moneyGoneR22 reports a balance vanished (a charge after cancelling may
 // be asked about: "هتسحبوا فلوس بعد ما الغي؟").
@@ -80,6 +81,7 @@ const (
 	r22Withheld
 	r22Repeat
 	r22Twice
+	r22Free // charged for what was to be free
 )
 
 // r22Class is the first class of r22Urgent found in toks, 0 for none.
@@ -87,6 +89,7 @@ func r22Class(toks []token) uint8 {
 	cancelAt, balanceAt, vanishAt, someone, intrude, account, move, other := -1, -100, -100, -1, false, false, false, false
 	driver, danger := false, false
 	debitBefore := -1
+	twiceSeen, moneySeen, freeSeen, feeSeen := false, false, false, false
 	months, giveBack, same, every, twice, paidEn := false, false, false, false, false, false
 	for i := range toks {
 		k := toks[i].key
@@ -134,7 +137,7 @@ func r22Class(toks []token) uint8 {
 		if legalWords[kb] && nearAny(toks, i, 4, r22Will) || kb == "شكوى" && i+1 < len(toks) && strings.Contains(toks[i+1].key, "وزاره") {
 			return r22Legal
 		}
-		if driverWords[kb] {
+		if driverWords[kb] || drivingVerbs[kb] {
 			driver = true
 		}
 		if driverDanger[kb] || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
@@ -159,6 +162,33 @@ func r22Class(toks []token) uint8 {
 		if enPaidWords[kb] {
 			paidEn = true
 		}
+		if harmR22[kb] && !negatedBefore(toks, i) {
+			return r22Harm
+		}
+		if (kb == "ضيقه" || kb == "ضيق") && i+1 < len(toks) && (toks[i+1].key == "نفس" || toks[i+1].key == "تنفس" || toks[i+1].key == "بالتنفس") {
+			return r22Harm
+		}
+		// "got really sick" (a pet "تعبت بعد ..." a product is medium in
+		// the labelled sets: TestFresh12Classes)
+		if kb == "sick" && i > 0 && (toks[i-1].key == "really" || toks[i-1].key == "so" || toks[i-1].key == "very") && i > 1 && toks[i-2].key == "got" {
+			return r22Harm
+		}
+		// "burned down", "see you in court"
+		if (kb == "burned" || kb == "burnt") && i+1 < len(toks) && toks[i+1].key == "down" || kb == "court" && i > 0 && (toks[i-1].key == "in" || toks[i-1].key == "claims" || toks[i-1].key == "to") {
+			return r22Legal
+		}
+		if twiceAr[kb] || kb == "مرات" && i > 0 && (toks[i-1].key == "تنين" || toks[i-1].key == "اتنين" || toks[i-1].key == "ثنتين") {
+			twiceSeen = true
+		}
+		if moneyAr[kb] {
+			moneySeen = true
+		}
+		if freeWords[kb] {
+			freeSeen = true
+		}
+		if feeWords[kb] {
+			feeSeen = true
+		}
 		if brokenWords[kb] && i+1 < len(toks) && bodyWords[toks[i+1].key] || sickFrom[kb] && i+1 < len(toks) && fromIt[toks[i+1].key] {
 			return r22Harm
 		}
@@ -174,8 +204,10 @@ func r22Class(toks []token) uint8 {
 		return r22Withheld
 	case same && every:
 		return r22Repeat
-	case twice && paidEn:
+	case twice && paidEn, twiceSeen && moneySeen:
 		return r22Twice
+	case freeSeen && feeSeen:
+		return r22Free
 	}
 	return 0
 }
@@ -184,10 +216,10 @@ var (
 	cancelWords  = wordSet("لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")
 	enDebitWords = wordSet("charged", "charging", "charge", "taking", "took", "billed", "billing", "deducted", "deducting", "debited", "خصمت", "خصمتوا", "خصموا", "سحبوا", "سحبو", "سحبتوا", "ينسحب", "بينسحب", "عمينسحب", "انسحب", "اتسحب")
 	balanceWords = wordSet("رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
-	vanishWords  = wordSet("اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
+	vanishWords  = wordSet("emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
-	intrudeWords = wordSet("فات", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
-	r22Account   = wordSet("حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
+	intrudeWords = wordSet("فات", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
+	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
 	moveWords    = wordSet("بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
 	r22Other     = wordSet("ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
 	// legalWords: legal action (a lawsuit named alone, قضية, is also "a
@@ -197,7 +229,11 @@ var (
 	r22Will     = wordSet("سوف", "رح", "راح", "ح", "will", "ill", "gonna", "going", "هوكل", "بوكل", "سأوكل", "ساوكل", "بكلم", "هكلم", "سأتخذ", "ساتخذ", "سنتخذ", "هاخد", "باخذ", "بتخذ")
 	driverWords = wordSet("السواق", "سواق", "السايق", "السائق", "سائق", "الكابتن", "كابتن", "الشوفير", "شوفير", "driver", "uber", "السواقين")
 	// driverDanger: on the phone, speeding, reckless, asleep, off the road
-	driverDanger = wordSet("جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "phone", "texting", "بتهور", "متهور", "reckless", "speeding", "نعسان", "نايم", "الرصيف", "عالرصيف", "بسرعه", "١٦٠", "160", "140", "١٤٠", "drunk", "سكران")
+	driverDanger = wordSet("جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "بالهاتف", "بالجوال", "بالتلفون", "بالموبايل", "phone", "texting", "بتهور", "متهور", "reckless", "speeding",
+		"نعسان", "نايم", "بينام", "ينام", "الرصيف", "عالرصيف", "جنونيه", "جنونية", "المجنون", "١٦٠", "160", "140", "١٤٠", "drunk", "سكران")
+	// drivingVerbs: someone driving (the driver named by the verb: "مندوب
+	// التوصيل يسوق بسرعة جنونية")
+	drivingVerbs = wordSet("يسوق", "بيسوق", "سايق", "يقود", "بيقود", "driving", "drove")
 	brokenWords  = wordSet("انكسرت", "انكسر", "اتكسرت", "اتكسر", "تكسرت", "broke")
 	bodyWords    = wordSet("ايدها", "ايده", "ايدو", "ايدي", "يدها", "يده", "يدي", "رجلها", "رجله", "رجلو", "رجلي", "سنه", "سنها", "راسه", "راسها", "دراعه", "دراعها", "ذراعه", "ذراعها", "his", "her", "my")
 	r22Months    = wordSet("شهرين", "شهرين", "months", "شهرينن")
@@ -206,6 +242,15 @@ var (
 	sameStory    = wordSet("القصه", "القصة", "الشي", "الشيء", "السالفه", "السالفة", "المشكله", "المشكلة", "الموال", "المعاناه", "المعاناة")
 	everyUnit    = wordSet("يوم", "مره", "مرة", "اسبوع", "ليله", "day", "time", "week", "night")
 	enPaidWords  = wordSet("card", "account", "charged", "billed", "debited", "paid", "payment", "deducted", "bank")
-	sickFrom     = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
-	fromIt       = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
+	// harmR22: swollen, bleeding, vomiting, burnt, poisoned (MSA, dialects,
+	// English)
+	harmR22 = wordSet("مورم", "مورمه", "متورم", "متورمه", "وارم", "وارمه", "بنزف", "بينزف", "بتنزف", "نزيف", "ينزف", "تنزف",
+		"يستفرغ", "بيستفرغ", "استفرغ", "بتستفرغ", "تستفرغ", "يتقيا", "تقيؤ", "اتسمم", "اتسممت", "اتسمموا", "تسممت", "لحرق", "بحرق", "حروق",
+		"swollen", "vomiting", "vomited", "bleeding")
+	twiceAr   = wordSet("مرتين", "مرّتين", "twice")
+	moneyAr   = wordSet("حق", "المبلغ", "فلوس", "مصاري", "الفاتوره", "فاتوره", "بطاقتي", "كارتي", "الكارت", "رسوم", "انقطعلي", "انقطع", "اتخصم", "خصم", "سحب", "سحبوا", "دفعت", "ندفع", "ادفع")
+	freeWords = wordSet("مجاني", "مجانيه", "مجانية", "مجانا", "مجانًا", "ببلاش", "free")
+	feeWords  = wordSet("رسوم", "احتساب", "خصم", "fee", "fees", "charged", "billed", "charge")
+	sickFrom  = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
+	fromIt    = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
 )
