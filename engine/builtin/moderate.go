@@ -975,30 +975,24 @@ func noManners(toks []token, i int) (end, sev int) {
 	k := strings.TrimPrefix(toks[i].key, "و")
 	var who string // the possessor's ending
 	switch {
+	case k == "بلا" || strings.HasPrefix(k, "عديم"):
+		who = "هم"
 	case (k == "ما" || k == "مو") && i+1 < len(toks):
-		n := toks[i+1].key
-		for _, h := range [...]string{"عند", "ال", "في"} {
-			if r, ok := strings.CutPrefix(n, h); ok && mannerOwners[r] {
-				who, i = r, i+1
+		who = mannerOwner(toks[i+1].key, "عند", "ل", "ال", "في")
+		i++
+	default:
+		// (the negation joined: ماعندهم, معندهمش, مالهم, مافيهم)
+		for _, p := range [...]string{"ماعند", "معند", "مال", "مافي"} {
+			if r, ok := strings.CutPrefix(k, p); ok {
+				r = strings.TrimSuffix(r, "ش")
+				if mannerOwners[r] && (p == "ماعند" || p == "معند" || peopleOwners[r]) {
+					who = r
+				}
 				break
 			}
 		}
-		if who == "" {
-			return 0, 0
-		}
-	case strings.HasPrefix(k, "ماعند") || strings.HasPrefix(k, "معند") || strings.HasPrefix(k, "مال") || strings.HasPrefix(k, "مافي"):
-		r := k
-		for _, p := range [...]string{"ماعند", "معند", "مال", "مافي"} {
-			r = strings.TrimPrefix(r, p)
-		}
-		r = strings.TrimSuffix(r, "ش")
-		if !mannerOwners[r] {
-			return 0, 0
-		}
-		who = r
-	case k == "بلا" || strings.HasPrefix(k, "عديم"):
-		who = "هم"
-	default:
+	}
+	if who == "" {
 		return 0, 0
 	}
 	for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -1016,8 +1010,27 @@ func noManners(toks []token, i int) (end, sev int) {
 	return 0, 0
 }
 
+// mannerOwner is the possessor's ending of k after one of the bases
+// ("عندهم" -> "هم"), "" when k is no such word. After ل and في the ending must name people (هم, كم, ك):
+// "it has no sense" is said of a thing with ها and ه ("المهاترات اللي
+// مالها سنع").
+func mannerOwner(k string, bases ...string) string {
+	for _, b := range bases {
+		r, ok := strings.CutPrefix(k, b)
+		if !ok || !mannerOwners[r] {
+			continue
+		}
+		if b != "عند" && !peopleOwners[r] {
+			return ""
+		}
+		return r
+	}
+	return ""
+}
+
 var (
 	// the endings of عند / ل / في for a person: ه, ها, هم, ك, كم ...
+	peopleOwners   = wordSet("هم", "هن", "ك", "كم", "كو", "كي", "كن", "هوم")
 	mannerOwners   = wordSet("ه", "ها", "هم", "هن", "و", "ك", "كم", "كو", "كي", "كن", "هوم")
 	mannerNounsR22 = wordSet("سنع", "ادب", "اخلاق", "تربيه", "حيا", "حياء")
 	mannerFill     = wordSet("ولا", "لا", "و", "ذره", "شي", "شيء", "اي", "ابدا", "نهائيا", "خالص")
@@ -1216,7 +1229,7 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس",
 	// the makers of a product or of content ("مصمم هاللعبة", "مطور
 	// التطبيق", "مخرج الحلقة"): the person behind the thing reviewed
-	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "معد", "مونتير")
+	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "مونتير")
 
 // makerExclaimed reports "what a/an" at toks[i], then one to three words of
 // bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the

@@ -63,6 +63,8 @@ func TestModerationR22Classes(t *testing.T) {
 		{"ما عندهم ذوق بالديكور", ""},
 		{"ما عندهم احترام للمواعيد", ""},
 		{"الموظفين ما عندهم خبرة", ""},
+		// "it makes no sense", said of a thing
+		{"هالنقاشات اللي مالها سنع ما منها فايدة", ""},
 
 		// a clown: a coach, a presenter called one
 		{"مقدم البرنامج مهرج", "harassment"},
