@@ -28,6 +28,8 @@ func TestModerationR22Classes(t *testing.T) {
 		{"my order on whatsapp never arrived", ""},
 		{"الطلب عن طريق الواتساب ما وصل لحد الآن", ""},
 		{"طلبت من الصفحة وما حدا رد", ""},
+		// a customer's tip: cheaper than the app
+		{"اطلبوا من الصفحة، أرخص من التطبيق بكتير", ""},
 		// (the brand spoken to: "عندكم", a customer's praise and grievance)
 		{"عندكم خصم حلو بس الطلب عبر الخاص بطيء جدا", ""},
 		{"العطور عندكم أصلية بس الطلب من الصفحة ياخذ وقت", ""},
@@ -49,6 +51,9 @@ func TestModerationR22Classes(t *testing.T) {
 		{"نزلت ٧ كيلو بشهر بفضل تمارينك", ""},
 		{"your plan helped me lose 5 kg in a month", ""},
 		{"i want to lose 10 kg in 3 months", ""},
+		// a way asked for, content wished
+		{"ياريت فيديو كيف تنزلي 5 كيلو في شهر بدون حرمان", ""},
+		{"كيف تخسي ٣ كيلو بأسبوع بدون رجيم قاسي", ""},
 
 		// a like or a follow, returned to the reader
 		{"حطو لايك وبرجعلك ياها", "spam"},

@@ -293,7 +293,12 @@ func orderChannelAfter(toks []token, i int) bool {
 func offerSignal(toks []token) bool {
 	for i := range toks {
 		k := toks[i].key
-		if inSetW(sellerWe, k) || inSetW(priceWords, k) || inSetW(readPriceWords, k) || inSetW(saleWords, k) || inSetW(offerWordsR22, k) {
+		if inSetW(sellerWe, k) || inSetW(saleWords, k) || inSetW(offerWordsR22, k) {
+			return true
+		}
+		// a price word, not a comparison ("أرخص من التطبيق", "cheaper
+		// than the app": a customer's tip)
+		if (inSetW(priceWords, k) || inSetW(readPriceWords, k)) && (i+1 == len(toks) || !comparedTo[toks[i+1].key]) {
 			return true
 		}
 		if (k == "بنص" || k == "بنصف" || k == "half") && i+1 < len(toks) && halfOf[toks[i+1].key] {
@@ -386,6 +391,11 @@ func weightLossPromised(toks []token) bool {
 // loss).
 func slimToReader(toks []token, i int) bool {
 	k := toks[i].key
+	// "كيف تنزلي ٥ كيلو بشهر", "ياريت فيديو عن ...": a way asked for or
+	// content wished, not a promise
+	if precededBy(toks, i, 4, slimAsked) || precededBy(toks, i, 4, wishWords) || precededBy(toks, i, 4, proposeWords) {
+		return false
+	}
 	if toks[i].arabic {
 		return inSetW(slimVerbs, k)
 	}
@@ -458,6 +468,8 @@ var (
 	cvWords       = wordSet("سيرتك", "سيرتكم", "سيرتكو", "السيره", "سيره", "cv", "cvs", "resume", "resumes", "سي")
 	slimVerbs     = wordSet("خسسي", "خسس", "خسسو", "خسسوا", "اخسي", "اخسري", "تخسي", "تخسري", "تخس", "تخسر", "تخسو", "تخسوا", "نزلي", "انزلي", "تنزلي", "تنزلو", "تنزلوا",
 		"هتخسي", "هتخس", "هتخسري", "هتنزلي", "هتنزل", "حتخسي", "حتنزلي", "بتخسي", "بتنزلي", "بتخس", "تنحفي", "تنحف", "هتنحفي")
+	slimAsked   = wordSet("كيف", "ازاي", "ازاى", "شلون", "كيفيه", "طريقه", "طريقة", "فيديو", "how", "tips", "ways", "video")
+	comparedTo  = wordSet("من", "than", "then")
 	writerSide  = wordSet("i", "me", "to", "we", "us", "im", "ive", "she", "he", "her", "him", "cant", "didnt", "not", "never")
 	weightUnits = wordSet("كيلو", "كيلوات", "كيلوهات", "كغ", "كجم", "كيلوجرام", "باوند", "kg", "kgs", "kilo", "kilos", "pounds", "lbs", "lb")
 	slimSpans   = wordSet("اسبوع", "اسبوعين", "اسابيع", "ايام", "يوم", "شهر", "شهرين", "بأسبوع", "باسبوع", "بشهر", "week", "weeks", "days", "month", "weeks", "day")
