@@ -173,6 +173,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 		}
 	}
 
+	intents = reportedIntents(intents)
 	c := op.Classification{Intent: intents, Sentiment: label, Language: d.Language, Dialect: d.Dialect, DialectConfidence: d.DialectConfidence, ReplyDirection: "ltr"}
 	c.Toxicity = toxicityLevel(tx.maxNonSpam())
 	c.SentimentScores = sentimentScores(&ta)
@@ -352,7 +353,7 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	abusive := a.tx.abuse() >= abusiveMin
 	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: hasQuestionMark(text), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
 	a.label, _ = sentimentLabel(a.sent)
-	a.label = labelWithIntent(a.label, a.intents, &a.sc, &a.sent, abusive)
+	a.label = labelWithIntent(a.label, reportedIntents(a.intents), &a.sc, &a.sent, abusive)
 	return a
 }
 

@@ -1662,19 +1662,6 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if n == 0 {
 		return []string{"other"}
 	}
-	// A second intent only where it says what the first does not: a
-	// question that also complains ("why is my refund not here yet?") or
-	// proposes ("can you add a dark mode?"), a proposal put as a question,
-	// praise with a grievance beside it, a proposal beside a grievance or
-	// praise (the suggestions dev set counts those: 0.739 -> 0.734 without
-	// them). Over the 17,815 labelled comments of corpus/comments.jsonl the
-	// rules reported one of the other pairs for 108 comments; 56 were
-	// right with both intents, 100 with the first alone ("الطلب اتأخر، فين
-	// فلوسي؟؟" complains: its question is the grievance; "where is this
-	// place? looks amazing" asks) (docs/quality.md, "A second intent").
-	if n > 1 && !secondIntentKept(idx[0], idx[1]) {
-		n = 1
-	}
 	out := make([]string, n)
 	for i := 0; i < n; i++ {
 		out[i] = op.Intents[idx[i]]
@@ -1682,18 +1669,38 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	return out
 }
 
+// reportedIntents are the intents Classify reports of those the analysis
+// found (pickIntents, strongest first), which the sentiment and its
+// stacker read whole.
+// A second intent only where it says what the first does not: a
+// question that also complains ("why is my refund not here yet?") or
+// proposes ("can you add a dark mode?"), a proposal put as a question,
+// praise with a grievance beside it, a proposal beside a grievance or
+// praise (the suggestions dev set counts those: 0.739 -> 0.734 without
+// them). Over the 17,815 labelled comments of corpus/comments.jsonl the
+// rules reported one of the other pairs for 108 comments; 56 were
+// right with both intents, 100 with the first alone ("الطلب اتأخر، فين
+// فلوسي؟؟" complains: its question is the grievance; "where is this
+// place? looks amazing" asks) (docs/quality.md, "A second intent").
+func reportedIntents(intents []string) []string {
+	if len(intents) > 1 && !secondIntentKept(intents[0], intents[1]) {
+		return intents[:1]
+	}
+	return intents
+}
+
 // secondIntentKept reports whether a second intent is reported beside the
-// first (pickIntents).
-func secondIntentKept(first, second int) bool {
+// first (reportedIntents).
+func secondIntentKept(first, second string) bool {
 	switch first {
-	case iQuestion:
-		return second == iComplaint || second == iSuggestion
-	case iSuggestion:
-		return second == iQuestion
-	case iPraise:
-		return second == iComplaint || second == iSuggestion
-	case iComplaint:
-		return second == iSuggestion
+	case "question":
+		return second == "complaint" || second == "suggestion"
+	case "suggestion":
+		return second == "question"
+	case "praise":
+		return second == "complaint" || second == "suggestion"
+	case "complaint":
+		return second == "suggestion"
 	}
 	return false
 }

@@ -364,6 +364,35 @@ func secondPerson(toks []token) bool {
 	return false
 }
 
+// bareVocative reports a noun that only names people by an insult
+// (personInsult: idiot, moron, clown) closing a comment addressed to
+// "you" without a comma before it ("you cant even boil an egg idiot"): a
+// vocative, as it is after a comma. Not after an article, "like", "as" or a
+// word that makes it a noun of the sentence ("you made me look like an
+// idiot", "you treat us as fools"), nor in a sentence of the writer's own
+// ("i feel like such an idiot thank you", "thank you im the idiot").
+func bareVocative(toks []token, ti, tj int) bool {
+	if tj != len(toks) || ti < 3 || !personInsult[toks[ti].key] {
+		return false
+	}
+	if prev := toks[ti-1].key; nounFrames[prev] || linkers[prev] || insultAdjectives[prev] || addressed[prev] {
+		return false
+	}
+	for k := ti - 1; k >= 0; k-- {
+		if writerSelf[toks[k].key] {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	// nounFrames make the word after them a noun of the sentence
+	nounFrames = wordSet("like", "as", "than", "of", "for", "with", "to", "at", "my", "his", "her", "their", "our", "your", "this", "that", "these", "those", "some", "any", "no", "one", "another", "other", "every", "each", "which", "whose", "called", "call", "calling", "named")
+	// writerSelf: the writer speaking of themself
+	writerSelf = wordSet("i", "im", "ive", "me", "myself", "id", "ill", "we", "us")
+)
+
 // wishParticle reports that toks[i] is the يا of "يا ريت" / "يا ليت" (I
 // wish): an interjection, not a vocative addressing anyone.
 func wishParticle(toks []token, i int) bool {
@@ -556,7 +585,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if insult && !first.arabic && (secondPerson(toks) || ti == 0 && first.key == "shut") {
 			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
 			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
-			boost = boost || opens || closes
+			boost = boost || opens || closes || bareVocative(toks, ti, tj)
 		}
 		// "worst league admins ever, useless losers": an insult (and its
 		// adjectives) closing the comment after a comma names the people
@@ -629,6 +658,15 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if !matched[i] && toks[i].arabic && isThreat(toks[i].key) {
 			add(i, i+1, modTerm{cat: catViolence, sev: 3})
 		}
+		// "ما عندهم سنع ولا أدب": manners denied to people (noManners)
+		if !matched[i] && toks[i].arabic {
+			if j, sev := noManners(toks, i); j > 0 && !matched[j-1] {
+				add(i, j, modTerm{cat: catHarassment, sev: sev})
+				for k := i; k < j; k++ {
+					matched[k] = true
+				}
+			}
+		}
 		// "what a useless lazy host": an exclamation that names the
 		// content's maker by bad qualities (makerExclaimed) insults them
 		if k := toks[i].key; (k == "what" || youAre[k]) && !toks[i].arabic {
@@ -676,6 +714,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 	}
 	tx.spam = detectSpam(text, toks)
+	sellerBaits(text, toks, &tx.spam) // spam_ar.go
 	tx.scores[catSpam] = round2(tx.spam.score)
 	for _, s := range tx.spam.spans {
 		tx.hits = append(tx.hits, modHit{span: s, cat: catSpam, score: tx.spam.score})
@@ -923,6 +962,80 @@ func pastConduct(toks []token, ti int) bool {
 	return ti >= 2 && pastCopula[strings.TrimPrefix(toks[ti-1].key, "و")] || mannerNouns[toks[ti-1].key]
 }
 
+// noManners reports a denial of manners at toks[i]: a negated "have" or
+// "without" (ما عندهم, ماعندك, معندهمش, مالهم, بلا, عديمين) before, within
+// three words joined by و, ولا or "a grain of" (ذرة, شي), a noun of
+// manners or upbringing (سنع, أدب, أخلاق, تربية, حيا): "ما عندهم سنع ولا
+// أدب". Not respect, taste or experience: those are denied of a service
+// too ("ما عندهم احترام للمواعيد", "ما عندهم ذوق بالديكور"). It returns the end of
+// the phrase and a severity: said to "you" (عندك, عندكم) moderate, of
+// others mild (the lexicon's "ما عندهم اخلاق"; aimed at the staff named
+// it is raised as any insult is).
+func noManners(toks []token, i int) (end, sev int) {
+	k := strings.TrimPrefix(toks[i].key, "و")
+	var who string // the possessor's ending
+	switch {
+	case k == "بلا" || strings.HasPrefix(k, "عديم"):
+		who = "هم"
+	case (k == "ما" || k == "مو") && i+1 < len(toks):
+		who = mannerOwner(toks[i+1].key, "عند", "ل", "ال", "في")
+		i++
+	default:
+		// (the negation joined: ماعندهم, معندهمش, مالهم, مافيهم)
+		for _, p := range [...]string{"ماعند", "معند", "مال", "مافي"} {
+			if r, ok := strings.CutPrefix(k, p); ok {
+				r = strings.TrimSuffix(r, "ش")
+				if mannerOwners[r] && (p == "ماعند" || p == "معند" || peopleOwners[r]) {
+					who = r
+				}
+				break
+			}
+		}
+	}
+	if who == "" {
+		return 0, 0
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		n := strings.TrimPrefix(toks[j].key, "و")
+		if mannerNounsR22[n] || mannerNounsR22[strings.TrimPrefix(n, "ال")] {
+			if who == "ك" || who == "كم" || who == "كو" || who == "كي" || who == "كن" {
+				return j + 1, 2
+			}
+			return j + 1, 1
+		}
+		if !mannerFill[n] {
+			return 0, 0
+		}
+	}
+	return 0, 0
+}
+
+// mannerOwner is the possessor's ending of k after one of the bases
+// ("عندهم" -> "هم"), "" when k is no such word. After ل and في the ending must name people (هم, كم, ك):
+// "it has no sense" is said of a thing with ها and ه ("المهاترات اللي
+// مالها سنع").
+func mannerOwner(k string, bases ...string) string {
+	for _, b := range bases {
+		r, ok := strings.CutPrefix(k, b)
+		if !ok || !mannerOwners[r] {
+			continue
+		}
+		if b != "عند" && !peopleOwners[r] {
+			return ""
+		}
+		return r
+	}
+	return ""
+}
+
+var (
+	// the endings of عند / ل / في for a person: ه, ها, هم, ك, كم ...
+	peopleOwners   = wordSet("هم", "هن", "ك", "كم", "كو", "كي", "كن", "هوم")
+	mannerOwners   = wordSet("ه", "ها", "هم", "هن", "و", "ك", "كم", "كو", "كي", "كن", "هوم")
+	mannerNounsR22 = wordSet("سنع", "ادب", "اخلاق", "تربيه", "حيا", "حياء")
+	mannerFill     = wordSet("ولا", "لا", "و", "ذره", "شي", "شيء", "اي", "ابدا", "نهائيا", "خالص")
+)
+
 // andLostVerb reports وضيع read as و + ضيّع, "and lost", before the thing
 // lost ("فتح جوالي وضيع الشريحة"): a verb with its object (a definite or
 // possessed noun after it), not the insult وضيع ("vile", said of a person:
@@ -1113,7 +1226,10 @@ var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
 	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف",
 	// the staff as a body, and trades that serve customers
-	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس")
+	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس",
+	// the makers of a product or of content ("مصمم هاللعبة", "مطور
+	// التطبيق", "مخرج الحلقة"): the person behind the thing reviewed
+	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "مونتير")
 
 // makerExclaimed reports "what a/an" at toks[i], then one to three words of
 // bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the

@@ -1,6 +1,9 @@
 package builtin
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // Arabic and Arabizi spam shapes of round 18 (issue 23; Arabizi comments
 // reach them through their Arabic reading), which the promotion cues of
@@ -149,4 +152,328 @@ var (
 	// a seller's "message / contact" (rasel read رسل; msg read مصج)
 	sellerContact = wordSet("رسل", "راسل", "راسلونا", "راسلنا", "مصج", "مسج", "ماسج", "msg", "كلمونا", "كلمنا")
 	giveBackVerbs = wordSet("بعملك", "اعملك", "هعملك", "حعملك", "بعملكم", "اعملكم", "اعطيك", "بعطيك", "اعتيك", "بعتيك", "بديك", "اديك", "هديك", "بدلك")
+)
+
+// sellerBaits adds to s (detectSpam's evidence) the seller's baits of the
+// fourteenth session (issue 23), which need the whole text (a question is
+// a customer's) and which promotion cues alone missed:
+//
+//   - an order channel with an offer: an order noun or the imperative
+//     "order" (الطلب, للطلب, اطلبي, order) before a way to reach the seller
+//     (عن طريق / عبر / على / من + الواتساب, الخاص, الصفحة, البايو; "on
+//     whatsapp", "via dm", "from our page"), in a comment that offers goods
+//     (a seller's "we have", a price or discount word, half price,
+//     "original"). A customer names the channel to complain of it or asks
+//     through it ("where do I order?", "ردوا على الواتساب"): no offer.
+//   - a job offer: a noun of jobs (وظائف, فرص عمل, jobs, hiring) with a
+//     remote or salaried work cue (عن بعد, من البيت, براتب, remote, from
+//     home, salary) and an imperative to send one's CV or to get in touch
+//     (أرسل سيرتك, ابعتي السي في, "send your CV", "dm me"). A customer tells
+//     of the CV they sent (أرسلت سيرتي) or asks about jobs.
+//   - a weight-loss promise: a verb of slimming said to the reader (the
+//     imperative خسسي, نزلي, انزلي or the second person تخسي, هتنزلي,
+//     "you lose", a bare "lose") with a count of kilos or pounds, and a
+//     time span (في أسبوع, خلال شهر, "in 2 weeks") or a way to order. The
+//     writer's own loss (نزلت ٧ كيلو, "helped me lose 5 kg") is praise.
+//   - a like or a follow asked with a return promised to the reader: an
+//     engagement noun (لايك, متابعة, اشتراك, follow) beside a
+//     first-person verb of returning with "you" as its object (بردلك,
+//     برجعلك, اردلك) or before "it" or the noun itself (برد المتابعة,
+//     برجعها): the follow-for-follow of the Levantine comment.
+//
+// None applies to a text with a question mark.
+func sellerBaits(text string, toks []token, s *spamResult) {
+	if len(toks) < 3 || hasQuestionMark(text) {
+		return
+	}
+	var why string
+	switch {
+	case orderChannelOffer(toks):
+		why = "an offer, order through a channel"
+	case jobOffered(toks):
+		why = "a job offered, send your CV"
+	case weightLossPromised(toks):
+		why = "kilos lost in days"
+	case engagementReturned(toks):
+		why = "a like or follow returned"
+	default:
+		return
+	}
+	// the score is 1-exp(-x) of the summed evidence: add 1.2 to x
+	s.score = 1 - (1-s.score)*math.Exp(-1.2)
+	s.lure, s.bait = true, true
+	s.reasons = append(s.reasons, why)
+}
+
+// bareKey is a token's key without the article or a preposition with it
+// (بال, عال, ال, لل), and the conjunction و before the article.
+func bareKey(k string) string {
+	if r, ok := strings.CutPrefix(k, "و"); ok && strings.HasPrefix(r, "ال") {
+		k = r
+	}
+	for _, p := range [...]string{"بال", "عال", "لل", "ال"} {
+		if r, ok := strings.CutPrefix(k, p); ok && len(r) >= 4 {
+			return r
+		}
+	}
+	return k
+}
+
+// inSetW: k, or k without the conjunction و, is in set (a word that
+// begins with و, واتساب or وظائف, is looked up whole too).
+func inSetW(set map[string]bool, k string) bool {
+	if set[k] {
+		return true
+	}
+	r, ok := strings.CutPrefix(k, "و")
+	return ok && set[r]
+}
+
+// orderChannelOffer: an order word followed within four words by an order
+// channel (orderChannelAfter) in a comment with an offer (offerSignal),
+// not after a negation ("ما في طلب عن طريق الواتساب").
+func orderChannelOffer(toks []token) bool {
+	found := false
+	for i := range toks {
+		k := toks[i].key
+		if !inSetW(orderWordsR22, k) && !(k == "order" || k == "orders") {
+			continue
+		}
+		if precededBy(toks, i, 2, verbNegators) || orderNotOffered(toks, i) {
+			continue
+		}
+		if orderChannelAfter(toks, i) {
+			found = true
+			break
+		}
+	}
+	return found && offerSignal(toks) && !brandAddressed(toks)
+}
+
+// brandAddressed: the brand spoken to in the plural (عندكم, انتو, منكم):
+// a customer's comment, where a seller speaks of "we" ("الأسعار عندكم
+// أرخص بس الطلب عالواتس بطيء" compares prices).
+func brandAddressed(toks []token) bool {
+	for i := range toks {
+		if inSetW(brandYou, toks[i].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderNotOffered: the English "order" of a customer: the object of a
+// verb or possessive ("my order", "your order", "to order", "the order").
+func orderNotOffered(toks []token, i int) bool {
+	if toks[i].arabic || i == 0 {
+		return false
+	}
+	return orderOwners[toks[i-1].key]
+}
+
+// orderChannelAfter: up to four words after toks[i], through a preposition
+// of means or place only (عن طريق, عبر, على, من, on, via, through), a
+// channel the seller takes orders by.
+func orderChannelAfter(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		k := toks[j].key
+		if orderChannels[bareKey(k)] || orderChannels[k] {
+			return true
+		}
+		if !orderVia[k] {
+			return false
+		}
+	}
+	return false
+}
+
+// offerSignal: a comment that offers goods: a seller's "we have" (عندنا,
+// عنا), a price or sale word (بأسعار, أرخص, للبيع, cheap), a discount,
+// half price (بنص السعر) or goods called original (أصلية).
+func offerSignal(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if inSetW(sellerWe, k) || inSetW(saleWords, k) || inSetW(offerWordsR22, k) {
+			return true
+		}
+		// a price word, not a comparison ("أرخص من التطبيق", "cheaper
+		// than the app": a customer's tip)
+		if (inSetW(priceWords, k) || inSetW(readPriceWords, k)) && (i+1 == len(toks) || !comparedTo[toks[i+1].key]) {
+			return true
+		}
+		if (k == "بنص" || k == "بنصف" || k == "half") && i+1 < len(toks) && halfOf[toks[i+1].key] {
+			return true
+		}
+		if k == "we" && i+1 < len(toks) && (toks[i+1].key == "have" || toks[i+1].key == "sell") {
+			return true
+		}
+	}
+	return false
+}
+
+// jobOffered: a noun of jobs, a remote or salaried work cue and an
+// imperative to send a CV or to get in touch.
+func jobOffered(toks []token) bool {
+	job, cue, send := false, false, false
+	for i := range toks {
+		k := toks[i].key
+		job = job || inSetW(jobOfferNouns, k)
+		if remoteCue(toks, i) {
+			cue = true
+		}
+		if sendCV(toks, i) || inSetW(contactMeW, k) && !channelNames[k] {
+			send = true
+		}
+	}
+	return job && cue && send
+}
+
+// remoteCue: work from afar or paid (عن بعد, من البيت, براتب, remote,
+// "from home", salary).
+func remoteCue(toks []token, i int) bool {
+	k := toks[i].key
+	if inSetW(salaryWords, k) {
+		return true
+	}
+	if i+1 >= len(toks) {
+		return false
+	}
+	n := toks[i+1].key
+	return k == "عن" && n == "بعد" || (k == "من" || k == "from") && homeWords[n]
+}
+
+// sendCV: an imperative of sending (أرسل, ابعتي, send) before a CV said
+// to the reader (سيرتك, "your cv") or named (السيرة الذاتية, cv, resume)
+// within three words.
+func sendCV(toks []token, i int) bool {
+	if !inSetW(sendVerbs, toks[i].key) {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if cvWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// weightLossPromised: a verb of slimming said to the reader, a count and
+// a unit of weight right after it, and a time span or an order channel.
+func weightLossPromised(toks []token) bool {
+	for i := range toks {
+		if !slimToReader(toks, i) {
+			continue
+		}
+		// the count of kilos: a number and a unit within three words
+		unit := -1
+		for j := i + 1; j+1 < len(toks) && j <= i+2; j++ {
+			if toks[j].key != "" && isNumber(toks[j].key) && weightUnits[toks[j+1].key] {
+				unit = j + 1
+				break
+			}
+		}
+		if unit < 0 {
+			continue
+		}
+		for j := unit + 1; j < len(toks); j++ {
+			k := toks[j].key
+			if inSetW(slimSpans, k) || inSetW(contactMeW, k) || inSetW(reachNouns, k) || inSetW(inviteVerbs, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// slimToReader: a verb of slimming in the imperative or the second person
+// (خسسي, نزلي, تخسي, هتنزلي), or the English "lose" opening the comment
+// or said to "you" (not after "I", "me", "to": the writer's own aim or
+// loss).
+func slimToReader(toks []token, i int) bool {
+	k := toks[i].key
+	// "كيف تنزلي ٥ كيلو بشهر", "ياريت فيديو عن ...": a way asked for or
+	// content wished, not a promise
+	if precededBy(toks, i, 4, slimAsked) || precededBy(toks, i, 4, wishWords) || precededBy(toks, i, 4, proposeWords) {
+		return false
+	}
+	if toks[i].arabic {
+		return inSetW(slimVerbs, k)
+	}
+	if k != "lose" {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if writerSide[toks[j].key] {
+			return false
+		}
+	}
+	return true
+}
+
+// engagementReturned: an engagement noun asked (لايك, متابعة, follow) and
+// a first-person verb of returning with the reader as its object or
+// before what it returns (بردلك, برجعلك, برد المتابعة, بردها).
+func engagementReturned(toks []token) bool {
+	asked, returned := false, false
+	for i := range toks {
+		k := toks[i].key
+		asked = asked || inSetW(engagementAsked, k) || engagementAsked[bareKey(k)]
+		if !toks[i].arabic {
+			continue
+		}
+		if r, ok := cutReturnVerb(strings.TrimPrefix(k, "و")); ok {
+			switch {
+			case r == "ها" || r == "هالك":
+				returned = true
+			// "بردلك ياها", "برجعلك" closing the comment: not "بردلك خبر"
+			// (I'll get back to you with news)
+			case (r == "لك" || r == "لكم" || r == "لكن" || r == "لكو") && (i+1 == len(toks) || toks[i+1].emoji || returnedThings[toks[i+1].key]):
+				returned = true
+			case r == "" && i+1 < len(toks) && (returnedThings[toks[i+1].key] || engagementAsked[bareKey(toks[i+1].key)]):
+				returned = true
+			}
+		}
+	}
+	return asked && returned
+}
+
+// cutReturnVerb: a first-person verb of returning (برد, ارد, نرد, برجع,
+// ارجع, بنرجع) and what follows it (لك, ها).
+func cutReturnVerb(k string) (rest string, ok bool) {
+	for _, v := range [...]string{"بنرجع", "برجع", "ارجع", "نرجع", "بنرد", "برد", "ارد", "نرد"} {
+		if r, ok := strings.CutPrefix(k, v); ok {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+var (
+	orderWordsR22 = wordSet("طلب", "الطلب", "للطلب", "الطلبات", "للطلبات", "الاوردر", "للاوردر", "اطلب", "اطلبي", "اطلبوا", "اطلبو", "اطلبيها", "اطلبها", "اطلبوها")
+	orderOwners   = wordSet("my", "your", "our", "the", "to", "this", "that", "an", "his", "her", "their", "first", "last", "same", "i", "ur", "u")
+	// ways and places of taking orders (bareKey: without the article or
+	// a preposition with it)
+	orderChannels = wordSet("واتساب", "واتس", "وتساب", "واتسب", "خاص", "الخاص", "صفحه", "صفحتنا", "بيج", "انبوكس", "دايركت", "بايو", "رابط", "لينك", "انستا", "انستقرام", "تلجرام", "تليجرام",
+		"whatsapp", "dm", "dms", "inbox", "page", "bio", "link", "direct", "telegram", "insta", "instagram")
+	orderVia = wordSet("عن", "طريق", "عبر", "على", "علي", "من", "ع", "في", "بواسطه", "on", "via", "through", "thru", "from", "at", "in", "by", "our", "the")
+	// an offer's words beside the price words (priceWords): a discount,
+	// "original" goods, free delivery
+	offerWordsR22 = wordSet("خصم", "خصومات", "تخفيضات", "تخفيض", "اصلي", "اصليه", "اورجينال", "مجاني", "مجانا", "discount", "off", "original", "sale")
+	brandYou      = wordSet("عندكم", "عندكو", "عندكن", "انتو", "انتم", "انتوا", "منكم", "منكو", "معكم", "معكو", "فيكم", "فيكو", "لكم", "الكم", "الكو", "اسعاركم", "اسعاركو")
+	halfOf        = wordSet("السعر", "التمن", "الثمن", "سعر", "price")
+	jobOfferNouns = wordSet("وظاءف", "وظايف", "وظيفه", "وظاءفنا", "فرص", "فرصه", "مطلوب", "مطلوبين", "jobs", "job", "hiring", "vacancies", "vacancy")
+	salaryWords   = wordSet("براتب", "راتب", "بمرتب", "مرتب", "بدخل", "اونلاين", "remote", "remotely", "salary", "online")
+	homeWords     = wordSet("البيت", "المنزل", "بيتك", "منزلك", "home")
+	sendVerbs     = wordSet("ارسل", "ارسلي", "ارسلوا", "ارسلو", "ابعت", "ابعتي", "ابعتوا", "ابعتو", "ابعث", "ابعثي", "ابعثوا", "بعتلي", "ابعتلي", "ارسللي", "send", "submit")
+	cvWords       = wordSet("سيرتك", "سيرتكم", "سيرتكو", "السيره", "سيره", "cv", "cvs", "resume", "resumes", "سي")
+	slimVerbs     = wordSet("خسسي", "خسس", "خسسو", "خسسوا", "اخسي", "اخسري", "تخسي", "تخسري", "تخس", "تخسر", "تخسو", "تخسوا", "نزلي", "انزلي", "تنزلي", "تنزلو", "تنزلوا",
+		"هتخسي", "هتخس", "هتخسري", "هتنزلي", "هتنزل", "حتخسي", "حتنزلي", "بتخسي", "بتنزلي", "بتخس", "تنحفي", "تنحف", "هتنحفي")
+	slimAsked   = wordSet("كيف", "ازاي", "ازاى", "شلون", "كيفيه", "طريقه", "طريقة", "فيديو", "how", "tips", "ways", "video")
+	comparedTo  = wordSet("من", "than", "then")
+	writerSide  = wordSet("i", "me", "to", "we", "us", "im", "ive", "she", "he", "her", "him", "cant", "didnt", "not", "never")
+	weightUnits = wordSet("كيلو", "كيلوات", "كيلوهات", "كغ", "كجم", "كيلوجرام", "باوند", "kg", "kgs", "kilo", "kilos", "pounds", "lbs", "lb")
+	slimSpans   = wordSet("اسبوع", "اسبوعين", "اسابيع", "ايام", "يوم", "شهر", "شهرين", "بأسبوع", "باسبوع", "بشهر", "week", "weeks", "days", "month", "weeks", "day")
+	// engagement asked for (bareKey), and what a return promise returns
+	engagementAsked = wordSet("لايك", "لايكات", "متابعه", "فولو", "اشتراك", "سبسكرايب", "اضافه", "follow", "like", "sub", "subscribe")
+	returnedThings  = wordSet("المتابعه", "اللايك", "الاضافه", "الاشتراك", "الفولو", "ياها", "ياه", "بالمثل", "follow")
 )
