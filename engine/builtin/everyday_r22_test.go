@@ -179,3 +179,13 @@ func TestR22PriorityClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestConcessionAfterTheMainClause: a good word inside a concession after
+// the main clause ("... رغم اشتراكي في الباقة الممتازة") is no praise.
+func TestConcessionAfterTheMainClause(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الصوت بيقطع كل شوي رغم إني مشترك بالباقة الذهبية الممتازة", "complaint", ""},
+		{"the delivery was late again despite the amazing promises", "complaint", ""},
+		{"الأكل رائع رغم الزحمة", "praise", ""},
+	})
+}

@@ -956,6 +956,11 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		if c.idx == iComplaint && h.tj == h.ti+1 && vocativeAt(toks, h.ti) {
 			continue
 		}
+		// a good word inside a concession ("رغم اشتراكي في الباقة
+		// الممتازة") praises nothing (sentiment.go concessionWords)
+		if c.idx == iPraise && sent.concedeAt >= 0 && h.ti > sent.concedeAt && sent.butAt < sent.concedeAt {
+			continue
+		}
 		sc[c.idx] += c.weight
 		if c.manners {
 			ev.manners += c.weight

@@ -81,6 +81,14 @@ func init() {
 var contrastWords = map[string]bool{"but": true, "however": true, "although": true, "though": true,
 	"لكن": true, "ولكن": true, "لكنه": true, "لكنها": true, "بس": true, "بيد": true, "بينما": true, "رغم": true}
 
+// concessionWords open a concession after the main clause ("... رغم
+// اشتراكي في الباقة الممتازة", "despite the great reviews"): the words
+// after them up to the end weigh concedeDamp of their value when good.
+var concessionWords = map[string]bool{"رغم": true, "برغم": true, "بالرغم": true, "despite": true}
+
+// concedeDamp is the weight of a good word inside a concession.
+const concedeDamp = 0.2
+
 // sentScore is the lexical evidence of a text.
 type sentScore struct {
 	pos, neg float64 // summed positive and (absolute) negative valence
@@ -102,7 +110,10 @@ type sentScore struct {
 	negAfter float64
 	posAfter float64 // positive valence after the last contrast word
 	butAt    int     // token index of the last contrast word, -1 when none
-	en       uint32  // the English word kinds of the tokens (english.go enScan)
+	// concedeAt: token index of a concession word after the main clause
+	// (concessionWords), -1 when none
+	concedeAt int
+	en        uint32 // the English word kinds of the tokens (english.go enScan)
 	// topic: the tokens naming what the content or service is about
 	// (topic.go; computed at the first negative word, 0 otherwise);
 	// topicNeg: the negative valence found there and not counted, the
@@ -131,12 +142,20 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 	}
 	s.arabic = ar > lat
-	butAt := -1
+	butAt, concede := -1, -1
 	for i, t := range toks {
+		// "الجودة منخفضة رغم اشتراكي في الباقة الممتازة": رغم after the
+		// main clause opens a concession; the good word in it is no
+		// verdict (concedeAt). At the start it is a contrast as before.
+		if concessionWords[t.key] && i > 1 {
+			concede = i
+			continue
+		}
 		if contrastWords[t.key] {
 			butAt = i
 		}
 	}
+	s.concedeAt = concede
 	prevEnd := 0
 	topicDone := false
 	var tRaw, tW, tAfter float64 // negative valence inside a topic phrase
@@ -363,6 +382,9 @@ func scoreSentiment(text string, toks []token) sentScore {
 			tW -= v
 			tHits++
 			continue
+		}
+		if v > 0 && concede >= 0 && h.ti > concede && (butAt < 0 || butAt < concede) {
+			v *= concedeDamp
 		}
 		if v > 0 {
 			s.rawPos += v
