@@ -285,7 +285,9 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	}
 	// moving to a rival after years of custom is no praise ("3 years with
 	// this network and im porting my number tomorrow"): a complaint
-	if len(a.intents) == 1 && a.intents[0] == "praise" && a.tx.abuse() < abusiveMin && leavingR22(a.toks) {
+	// (nor is money taken, an intruder, harm or a hazard told with thanks
+	// to God or a plea: "الحمدلله العيال ما صار فيهم شي", "ban him")
+	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && strongR22(a.toks) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
 	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)

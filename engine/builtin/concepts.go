@@ -2137,4 +2137,4 @@ func owedVerb(k string) bool {
 	return strings.HasPrefix(k, "رجع") && (strings.HasSuffix(k, "لي") || strings.HasSuffix(k, "لنا"))
 }
 
-var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل"}
+var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل", "شيك", "ظبط", "ضبط"}

@@ -105,6 +105,7 @@ func TestWishForTheServiceOwed(t *testing.T) {
 		{"الفني جه متأخر ساعتين، ياليت تلتزمون بالوقت", "complaint", ""},
 		{"ياريت ترجعوا الكيك بالتمر، كان كتير طيب", "suggestion", ""},
 		{"ياريت تجيبوا مقاسات أكبر", "suggestion", ""},
+		{"الكاش باك ما نزل، ياليت تشيكون عليه", "complaint", ""},
 	})
 }
 
@@ -162,7 +163,27 @@ func TestR22PriorityClasses(t *testing.T) {
 		{"انخصمت رسوم من بطاقتي مع إنكم قلتوا الخدمة مجانية أول سنة", "complaint", "high"},
 		// see you in court
 		{"you broke my screen and refuse to pay, see you in court", "complaint", "high"},
+		// burns, swelling, an allergy, taken to hospital, a child fallen
+		{"الليزر حرقت رقبتي والجلد لسا أحمر", "complaint", "high"},
+		{"بعد الكريم انتفخ وجهي وصار معي حكة", "complaint", "high"},
+		{"أكلنا من الجبنة ودخل ابني المستشفى بالليل", "complaint", "high"},
+		{"ابني وقع من المرجيحة بالحضانة وما حدا انتبه", "complaint", "high"},
+		// a live wire, fire from an appliance
+		{"سلك كهربا مكشوف قدام باب العمارة من أسبوع", "complaint", "high"},
+		{"الغسالة الجديدة طلع منه دخان وانا بشغلها", "complaint", "high"},
+		// an official complaint threatened
+		{"والله بنشتكي عليكم رسمي، ما راح نسكت", "complaint", "high"},
+		// the wrong patient's medicine
+		{"the nurse nearly gave my dad someone elses meds", "complaint", "high"},
+		// points wiped, bills after cancelling, a month and a half for a refund
+		{"نقاطي كلها اتمسحت من التطبيق فجأة", "complaint", "high"},
+		{"لغيت الخط من شهرين ولسا بتوصلني فواتير", "complaint", "high"},
+		{"صرلي شهر ونص ناطر ترجعولي حق الطاولة", "complaint", "high"},
+		// harm told with thanks to God is no praise
+		{"السخان ولع وطلع منه نار، الحمدلله ما حدا تأذى", "complaint", "high"},
 		// near ones stay medium
+		{"my son fell asleep watching your stream, thanks", "praise", ""},
+		{"the nurses in the ER were kind but we waited long", "complaint", "medium"},
 		{"الأكل اتحرق شوي بس طعمه حلو", "", ""},
 		{"الطلب اتأخر يومين بس وصل", "complaint", "medium"},
 		{"صرلي شهرين ناطر الطلب وما وصل", "complaint", "medium"},

@@ -67,8 +67,26 @@ func theyDebit(k string) bool {
 	return false
 }
 
-// leavingR22 reports a move to a rival.
-func leavingR22(toks []token) bool { return r22Class(toks) == r22Switch }
+// nearAfter: the word w within n words after toks[i].
+func nearAfter(toks []token, i, n int, w string) bool {
+	for j := i + 1; j < len(toks) && j <= i+n; j++ {
+		if toks[j].key == w {
+			return true
+		}
+	}
+	return false
+}
+
+// strongR22 reports a class of r22Urgent that no praise or proposal
+// outweighs: money taken after cancelling or vanished, an intruder, a
+// move to a rival, harm, a hazard, a driver endangering.
+func strongR22(toks []token) bool {
+	switch r22Class(toks) {
+	case r22Cancelled, r22Vanished, r22Intruder, r22Switch, r22Harm, r22Hazard, r22Driver:
+		return true
+	}
+	return false
+}
 
 const (
 	r22Cancelled uint8 = 1 + iota
@@ -82,6 +100,7 @@ const (
 	r22Repeat
 	r22Twice
 	r22Free // charged for what was to be free
+	r22Hazard
 )
 
 // r22Class is the first class of r22Urgent found in toks, 0 for none.
@@ -127,6 +146,10 @@ func r22Class(toks []token) uint8 {
 		}
 		if r22Account[kb] || strings.HasSuffix(kb, "حسابي") {
 			account = true
+			// "تمت سرقة حسابي": the theft named
+			if i > 0 && (toks[i-1].key == "سرقه" || toks[i-1].key == "اختراق") {
+				intrude = true
+			}
 		}
 		if moveWords[kb] {
 			move = true
@@ -143,7 +166,7 @@ func r22Class(toks []token) uint8 {
 		if driverDanger[kb] || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
 			danger = true
 		}
-		if r22Months[kb] || (kb == "شهور" || kb == "اشهر" || kb == "months") && i > 0 && (manyCounts[toks[i-1].key] || toks[i-1].key == "few" || toks[i-1].key == "2") {
+		if r22Months[kb] || kb == "شهر" && i+1 < len(toks) && (toks[i+1].key == "ونص" || toks[i+1].key == "ونصف") || (kb == "شهور" || kb == "اشهر" || kb == "months") && i > 0 && (manyCounts[toks[i-1].key] || toks[i-1].key == "few" || toks[i-1].key == "2") {
 			months = true
 		}
 		// ترجعولي, ترجعون + the money (فلوس, حق, المبلغ); استرجاع
@@ -189,6 +212,34 @@ func r22Class(toks []token) uint8 {
 		if feeWords[kb] {
 			feeSeen = true
 		}
+		if burnVerbs[kb] && i+1 < len(toks) && r22Body[toks[i+1].key] || swellWords[kb] && i+1 < len(toks) && (r22Body[toks[i+1].key] || toks[i+1].key == "وجهه" || toks[i+1].key == "وجها") {
+			return r22Harm
+		}
+		if (kb == "طلعتلي" || kb == "جاتلي" || kb == "طلعلي" || kb == "طلعت") && i+1 < len(toks) && (toks[i+1].key == "حساسيه" || toks[i+1].key == "حساسية") {
+			return r22Harm
+		}
+		// (English: taken or rushed there, not "the nurses in the ER")
+		if hospitalWords[kb] && i > 0 && (toks[i].arabic && (enterWords[toks[i-1].key] || i > 1 && enterWords[toks[i-2].key]) || !toks[i].arabic && nearAny(toks, i, 3, enTakenTo)) {
+			return r22Harm
+		}
+		// (not "fell asleep", "fell in love", "وقعت في حب")
+		if (fallVerbs[k] || fallVerbs[kb]) && nearAny(toks, i, 3, childNouns) && !nearAny(toks, i, 3, fallNot) {
+			return r22Harm
+		}
+		if wireWords[kb] && nearAny(toks, i, 4, wireDanger) && (toks[i].arabic || nearAny(toks, i, 4, elecWords)) {
+			return r22Hazard
+		}
+		if complainVerbs[kb] && (nearAny(toks, i, 3, officialWords) || nearAfter(toks, i, 6, "نسكت")) {
+			return r22Legal
+		}
+		// "طلع منه ضو / نار / دخان": fire from an appliance
+		if (kb == "ضو" || kb == "نار" || kb == "دخان" || kb == "شرار") && i > 1 && toks[i-1].key == "منه" && strings.HasPrefix(strings.TrimPrefix(toks[i-2].key, "و"), "طلع") {
+			return r22Hazard
+		}
+		// "someone else's meds": a wrong medicine
+		if (kb == "meds" || kb == "medicine" || kb == "medication") && i > 1 && toks[i-1].key == "elses" && toks[i-2].key == "someone" {
+			return r22Harm
+		}
 		if brokenWords[kb] && i+1 < len(toks) && bodyWords[toks[i+1].key] || sickFrom[kb] && i+1 < len(toks) && fromIt[toks[i+1].key] {
 			return r22Harm
 		}
@@ -214,13 +265,13 @@ func r22Class(toks []token) uint8 {
 
 var (
 	cancelWords  = wordSet("لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")
-	enDebitWords = wordSet("charged", "charging", "charge", "taking", "took", "billed", "billing", "deducted", "deducting", "debited", "خصمت", "خصمتوا", "خصموا", "سحبوا", "سحبو", "سحبتوا", "ينسحب", "بينسحب", "عمينسحب", "انسحب", "اتسحب")
-	balanceWords = wordSet("رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
-	vanishWords  = wordSet("emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
+	enDebitWords = wordSet("فواتير", "الفواتير", "خاصمين", "خاصم", "ساحبين", "ساحب", "ينقطعلي", "بينقطعلي", "انقطعلي", "عمينقطعلي", "charged", "charging", "charge", "taking", "took", "billed", "billing", "deducted", "deducting", "debited", "خصمت", "خصمتوا", "خصموا", "سحبوا", "سحبو", "سحبتوا", "ينسحب", "بينسحب", "عمينسحب", "انسحب", "اتسحب")
+	balanceWords = wordSet("النقط", "النقاط", "نقاطي", "نقطي", "points", "miles", "الاميال", "رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
+	vanishWords  = wordSet("اتمسحت", "انمسحت", "اتمسح", "انمسح", "emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
 	intrudeWords = wordSet("فات", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
 	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
-	moveWords    = wordSet("بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
+	moveWords    = wordSet("رايح", "رايحين", "بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
 	r22Other     = wordSet("ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
 	// legalWords: legal action (a lawsuit named alone, قضية, is also "a
 	// cause" in the news: priority_classes.go reads it after a verb of
@@ -230,7 +281,7 @@ var (
 	driverWords = wordSet("السواق", "سواق", "السايق", "السائق", "سائق", "الكابتن", "كابتن", "الشوفير", "شوفير", "driver", "uber", "السواقين")
 	// driverDanger: on the phone, speeding, reckless, asleep, off the road
 	driverDanger = wordSet("جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "بالهاتف", "بالجوال", "بالتلفون", "بالموبايل", "phone", "texting", "بتهور", "متهور", "reckless", "speeding",
-		"نعسان", "نايم", "بينام", "ينام", "الرصيف", "عالرصيف", "جنونيه", "جنونية", "المجنون", "١٦٠", "160", "140", "١٤٠", "drunk", "سكران")
+		"نعسان", "نايم", "بينام", "ينام", "الرصيف", "عالرصيف", "جنونيه", "جنونية", "المجنون", "١٦٠", "160", "140", "١٤٠", "180", "١٨٠", "200", "٢٠٠", "drunk", "سكران")
 	// drivingVerbs: someone driving (the driver named by the verb: "مندوب
 	// التوصيل يسوق بسرعة جنونية")
 	drivingVerbs = wordSet("يسوق", "بيسوق", "سايق", "يقود", "بيقود", "driving", "drove")
@@ -238,7 +289,7 @@ var (
 	bodyWords    = wordSet("ايدها", "ايده", "ايدو", "ايدي", "يدها", "يده", "يدي", "رجلها", "رجله", "رجلو", "رجلي", "سنه", "سنها", "راسه", "راسها", "دراعه", "دراعها", "ذراعه", "ذراعها", "his", "her", "my")
 	r22Months    = wordSet("شهرين", "شهرين", "months", "شهرينن")
 	r22Refund    = wordSet("استرجاع", "باسترجاع", "الاسترجاع", "استرداد", "باسترداد", "refund", "ريفند", "الريفند", "refunded")
-	moneyOwed    = wordSet("فلوس", "فلوسي", "الفلوس", "مصاري", "المصاري", "مصاريي", "حق", "حقي", "المبلغ", "مبلغ", "فلوسنا", "مصارينا", "ثمن", "تمن")
+	moneyOwed    = wordSet("العربون", "عربون", "فلوس", "فلوسي", "الفلوس", "مصاري", "المصاري", "مصاريي", "حق", "حقي", "المبلغ", "مبلغ", "فلوسنا", "مصارينا", "ثمن", "تمن")
 	sameStory    = wordSet("القصه", "القصة", "الشي", "الشيء", "السالفه", "السالفة", "المشكله", "المشكلة", "الموال", "المعاناه", "المعاناة")
 	everyUnit    = wordSet("يوم", "مره", "مرة", "اسبوع", "ليله", "day", "time", "week", "night")
 	enPaidWords  = wordSet("card", "account", "charged", "billed", "debited", "paid", "payment", "deducted", "bank")
@@ -251,6 +302,25 @@ var (
 	moneyAr   = wordSet("حق", "المبلغ", "فلوس", "مصاري", "الفاتوره", "فاتوره", "بطاقتي", "كارتي", "الكارت", "رسوم", "انقطعلي", "انقطع", "اتخصم", "خصم", "سحب", "سحبوا", "دفعت", "ندفع", "ادفع")
 	freeWords = wordSet("مجاني", "مجانيه", "مجانية", "مجانا", "مجانًا", "ببلاش", "free")
 	feeWords  = wordSet("رسوم", "احتساب", "خصم", "fee", "fees", "charged", "billed", "charge")
-	sickFrom  = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
-	fromIt    = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
+	// burnVerbs and r22Body: "حرقت رقبتي" (burned my neck)
+	burnVerbs = wordSet("حرقت", "حرقتلي", "حرقوا", "حرقو", "حرقتني", "burned", "burnt")
+	r22Body   = wordSet("رقبتي", "ايدي", "وجهي", "جلدي", "شعري", "راسي", "رجلي", "ضهري", "ظهري", "عيني", "my")
+	// swellWords: a face or a body part swelling, an allergy breaking out
+	swellWords = wordSet("انتفخ", "انتفخت", "تورم", "تورمت", "اتورم", "اتورمت", "ورم", "حساسيه", "حساسية", "allergic")
+	// hospitalWords after a verb of going in: someone taken to hospital
+	hospitalWords = wordSet("المستشفى", "المستشفي", "مستشفى", "الطوارئ", "عالطوارئ", "للطوارئ", "بالطوارئ", "الطوارىء", "hospital", "er")
+	enterWords    = wordSet("دخل", "دخلت", "ودخل", "ودخلت", "دخلنا", "رحت", "رحنا", "ورحت", "ورحنا", "ودينا", "وديناه", "وديناها", "نقلوه", "نقلوها")
+	enTakenTo     = wordSet("ended", "rushed", "taken", "admitted", "landed")
+	fallNot       = wordSet("asleep", "love", "حب", "بحب", "نايم", "نوم", "للنوم", "behind")
+	fallVerbs     = wordSet("سقط", "سقطت", "وقع", "وقعت", "طاح", "طاحت", "fell")
+	// wires: a live wire down or exposed
+	wireWords  = wordSet("سلك", "اسلاك", "شريط", "wire", "wires", "cable")
+	wireDanger = wordSet("مقطوع", "مكشوف", "مرمي", "عريان", "hanging", "exposed", "live", "sparking", "down")
+	elecWords  = wordSet("live", "electric", "power", "كهربا", "كهرباء")
+	// official complaint: a verb of complaining and "officially" or "we
+	// will not keep quiet"
+	complainVerbs = wordSet("بنشتكي", "نشتكي", "بشتكي", "هشتكي", "هنشتكي", "حشتكي", "سأشتكي", "ساشتكي", "سنشتكي", "اشتكي")
+	officialWords = wordSet("رسمي", "رسميا", "رسمياً", "officially")
+	sickFrom      = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
+	fromIt        = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
 )
