@@ -210,3 +210,18 @@ func TestConcessionAfterTheMainClause(t *testing.T) {
 		{"الأكل رائع رغم الزحمة", "praise", ""},
 	})
 }
+
+// TestMildGrievances: disappointment, not being happy, a refusal, a price
+// dearer than elsewhere and a curt reply complain (medium); someone's haste
+// told is no urgency; dry skin asked about is a question.
+func TestMildGrievances(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"خاب ظني في الحلقة الأخيرة، كانت أقل من المتوقع", "complaint", "medium"},
+		{"الصراحة مش مبسوط من الخدمة المرة دي", "complaint", "medium"},
+		{"الكاشير ما رضي يبدل الكيس", "complaint", "medium"},
+		{"الشاحن عندكم اغلى من المحلات التانية بكتير", "complaint", "medium"},
+		{"موظف الاستقبال رده جاف ومو مرحب", "complaint", "medium"},
+		{"الفنيين كانوا مستعجلين وما نظفوا بعد الشغل", "", ""},
+		{"شو بتنصحوا للشعر الجاف؟", "question", ""},
+	})
+}

@@ -343,10 +343,14 @@ func describedNotUrgent(toks []token, ti, tj int) bool {
 	if dangerSlang(toks, ti) {
 		return true // "بيتزا خطيرة": awesome, not dangerous
 	}
-	switch toks[ti].key {
-	case "دخان", "الدخان":
+	switch k := toks[ti].key; {
+	case strings.HasPrefix(k, "مستعجل"):
+		// "the workers were in a hurry" (كانوا مستعجلين, كان مستعجل):
+		// someone's haste told, not the writer's urgency
+		return strings.HasPrefix(strings.TrimPrefix(prev, "و"), "كان") || prev == "كنت"
+	case k == "دخان" || k == "الدخان":
 		return smellWords[prev]
-	case "بسرعه":
+	case k == "بسرعه":
 		v := strings.TrimPrefix(strings.TrimPrefix(prev, "و"), "ب")
 		// (or a past verb of running out: "الباقة خلصت بسرعة")
 		return (strings.HasPrefix(v, "ت") || strings.HasPrefix(v, "ي")) && !responseVerb(prev) && !responseVerb(v) && !strings.HasSuffix(v, "وا") || depleteWords[v]
