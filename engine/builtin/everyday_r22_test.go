@@ -181,6 +181,12 @@ func TestR22PriorityClasses(t *testing.T) {
 		{"صرلي شهر ونص ناطر ترجعولي حق الطاولة", "complaint", "high"},
 		// harm told with thanks to God is no praise
 		{"السخان ولع وطلع منه نار، الحمدلله ما حدا تأذى", "complaint", "high"},
+		// property damaged by the service, compensation at stake; stranded
+		{"الورشة خدشوا الباب وما رضيوا يعوضوني", "complaint", "high"},
+		{"your movers dented my fridge, who is paying for this", "complaint", "high"},
+		{"flight cancelled and we are stuck at the airport with a baby", "complaint", "high"},
+		// money asked for what was said to be free: a grievance, medium
+		{"التطبيق مكتوب انه مجاني وبعدين طلبوا فلوس عشان الدروس", "complaint", "medium"},
 		// near ones stay medium
 		{"my son fell asleep watching your stream, thanks", "praise", ""},
 		{"the nurses in the ER were kind but we waited long", "complaint", "medium"},

@@ -34,7 +34,7 @@ import "strings"
 //     account or a verb of charging ("came out of my card twice").
 //   - a body part broken (انكسرت إيدها) or someone sick from it (تعب
 //     منه): harm done.
-func r22Urgent(toks []token) bool { return r22Class(toks) != 0 }
+func r22Urgent(toks []token) bool { c := r22Class(toks); return c != 0 && c != r22FreeAsked }
 
 // grievanceR22 reports a class of r22Urgent: a comment that names it
 // complains.
@@ -101,6 +101,8 @@ const (
 	r22Twice
 	r22Free // charged for what was to be free
 	r22Hazard
+	r22Damage    // property damaged by the service, compensation at stake
+	r22FreeAsked // money asked for what was said to be free: a grievance, medium
 )
 
 // r22Class is the first class of r22Urgent found in toks, 0 for none.
@@ -109,6 +111,7 @@ func r22Class(toks []token) uint8 {
 	driver, danger := false, false
 	debitBefore := -1
 	twiceSeen, moneySeen, freeSeen, feeSeen := false, false, false, false
+	damaged, compensate, askedCash := false, false, false
 	months, giveBack, same, every, twice, paidEn := false, false, false, false, false, false
 	for i := range toks {
 		k := toks[i].key
@@ -240,6 +243,20 @@ func r22Class(toks []token) uint8 {
 		if (kb == "meds" || kb == "medicine" || kb == "medication") && i > 1 && toks[i-1].key == "elses" && toks[i-2].key == "someone" {
 			return r22Harm
 		}
+		if damageWords[kb] {
+			damaged = true
+		}
+		if compensationWords[kb] || kb == "paying" && i > 0 && toks[i-1].key == "is" && i > 1 && toks[i-2].key == "who" {
+			compensate = true
+		}
+		if askedVerbs[kb] && i+1 < len(toks) && cashWords[toks[i+1].key] {
+			askedCash = true
+		}
+		// stranded (English): "stuck with 2 kids at midnight", "stranded at
+		// the airport"
+		if (kb == "stranded" || kb == "stuck") && !toks[i].arabic && nearAny(toks, i, 5, strandedWith) {
+			return r22Harm
+		}
 		if brokenWords[kb] && i+1 < len(toks) && bodyWords[toks[i+1].key] || sickFrom[kb] && i+1 < len(toks) && fromIt[toks[i+1].key] {
 			return r22Harm
 		}
@@ -259,6 +276,10 @@ func r22Class(toks []token) uint8 {
 		return r22Twice
 	case freeSeen && feeSeen:
 		return r22Free
+	case damaged && compensate:
+		return r22Damage
+	case freeSeen && askedCash:
+		return r22FreeAsked
 	}
 	return 0
 }
@@ -321,6 +342,16 @@ var (
 	// will not keep quiet"
 	complainVerbs = wordSet("بنشتكي", "نشتكي", "بشتكي", "هشتكي", "هنشتكي", "حشتكي", "سأشتكي", "ساشتكي", "سنشتكي", "اشتكي")
 	officialWords = wordSet("رسمي", "رسميا", "رسمياً", "officially")
-	sickFrom      = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
-	fromIt        = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
+	// damageWords and compensationWords: property damaged by the service
+	// and compensation demanded or refused ("المغسلة كسرت المراية وما أحد
+	// رضى يعوضني", "left scratches ... who is paying for this??")
+	damageWords       = wordSet("كسرت", "كسروا", "كسرو", "خدش", "لخدش", "خدوش", "خدشوا", "خربوا", "خربت", "بوظوا", "بوظت", "scratches", "scratched", "dented", "damaged", "broke", "cracked")
+	compensationWords = wordSet("يعوضني", "يعوضوني", "تعوضوني", "تعويض", "التعويض", "بالتعويض", "تعويضي", "compensate", "compensation", "reimburse")
+	// askedMoney: money asked for (طلبوا مصاري) beside "free": a grievance,
+	// not money taken
+	askedVerbs   = wordSet("طلبوا", "طلبو", "بدهم", "عايزين", "يبون", "يبغون", "asked", "asking", "want")
+	cashWords    = wordSet("مصاري", "فلوس", "مبلغ", "رسوم", "money", "pay", "payment", "fee")
+	strandedWith = wordSet("kids", "midnight", "night", "airport", "baby", "highway", "road", "nowhere")
+	sickFrom     = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
+	fromIt       = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
 )
