@@ -179,7 +179,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(toks)
+	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(ta.r22)
 	// strong anger: a strongly negative text, or a complaint that repeats
 	// its exclamation mark ("!!", "؟!!"): across the labelled sets 130 of
 	// 131 complaints with two or more are high (one mark alone is not)
@@ -251,7 +251,8 @@ type textAnalysis struct {
 	// that sentimentScores does not compute them again
 	stackX  [stackN]float64
 	stackOK bool
-	arabizi bool // an Arabizi comment's reading (sentiment_comments.go)
+	arabizi bool  // an Arabizi comment's reading (sentiment_comments.go)
+	r22     uint8 // the urgent class of priority_r22.go (r22Class), 0 for none
 }
 
 func analyseText(text string) textAnalysis { return analyseTextBuf(text, dialect.Detect(text), nil) }
@@ -276,8 +277,8 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// neutral one negative
 	// (money vanished or charged after cancelling is a grievance even
 	// asked: "رصيد المحفظة اختفى، راحوا فين؟؟")
-	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.toks))) &&
-		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks) || grievanceR22(a.toks)) {
+	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22))) &&
+		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks) || grievanceR22(a.r22)) {
 		a.intents = []string{"complaint"}
 		if a.label == "neutral" {
 			a.label = "negative"
@@ -287,7 +288,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// this network and im porting my number tomorrow"): a complaint
 	// (nor is money taken, an intruder, harm or a hazard told with thanks
 	// to God or a plea: "الحمدلله العيال ما صار فيهم شي", "ban him")
-	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && strongR22(a.toks) {
+	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && strongR22(a.r22) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
 	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)
@@ -352,6 +353,7 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	}
 	a.arabizi = latin != ""
 	a.sc = intentScores(text, latin, a.toks, a.sent, a.tx.spam)
+	a.r22 = r22Class(a.toks)
 	abusive := a.tx.abuse() >= abusiveMin
 	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: hasQuestionMark(text), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
 	a.label, _ = sentimentLabel(a.sent)

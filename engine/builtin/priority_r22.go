@@ -34,16 +34,16 @@ import "strings"
 //     account or a verb of charging ("came out of my card twice").
 //   - a body part broken (انكسرت إيدها) or someone sick from it (تعب
 //     منه): harm done.
-func r22Urgent(toks []token) bool { c := r22Class(toks); return c != 0 && c != r22FreeAsked }
+func r22Urgent(c uint8) bool { return c != 0 && c != r22FreeAsked }
 
 // grievanceR22 reports a class of r22Urgent: a comment that names it
 // complains.
 // (not a fee beside "free", which offers also say)
-func grievanceR22(toks []token) bool { c := r22Class(toks); return c != 0 && c != r22Free }
+func grievanceR22(c uint8) bool { return c != 0 && c != r22Free }
 
 // moneyGoneR22 reports a balance vanished (a charge after cancelling may
 // be asked about: "هتسحبوا فلوس بعد ما الغي؟").
-func moneyGoneR22(toks []token) bool { return r22Class(toks) == r22Vanished }
+func moneyGoneR22(c uint8) bool { return c == r22Vanished }
 
 // chargedAfterCancelling reports money taken after the writer cancelled:
 // a grievance beside spam words (an amount, "membership").
@@ -80,8 +80,8 @@ func nearAfter(toks []token, i, n int, w string) bool {
 // strongR22 reports a class of r22Urgent that no praise or proposal
 // outweighs: money taken after cancelling or vanished, an intruder, a
 // move to a rival, harm, a hazard, a driver endangering.
-func strongR22(toks []token) bool {
-	switch r22Class(toks) {
+func strongR22(c uint8) bool {
+	switch c {
 	case r22Cancelled, r22Vanished, r22Intruder, r22Switch, r22Harm, r22Hazard, r22Driver:
 		return true
 	}
@@ -113,11 +113,22 @@ func r22Class(toks []token) uint8 {
 	twiceSeen, moneySeen, freeSeen, feeSeen := false, false, false, false
 	damaged, compensate, askedCash := false, false, false
 	months, giveBack, same, every, twice, paidEn := false, false, false, false, false, false
+	near := func(a, b int) bool { return a >= 0 && b >= 0 && a-b <= 6 && b-a <= 6 }
 	for i := range toks {
 		k := toks[i].key
 		kb := strings.TrimPrefix(k, "و")
+		m := r22Kind[k] // one lookup a token (two with a joined و)
+		if kb != k {
+			m |= r22Kind[kb]
+		}
+		ar := toks[i].arabic
+		debit := m&rkDebit != 0 || ar && theyDebit(kb)
+		back := ar && strings.Contains(kb, "رجع")
+		if m == 0 && !debit && !back && !(ar && strings.HasSuffix(kb, "حسابي")) {
+			continue
+		}
 		switch {
-		case cancelWords[kb]:
+		case m&rkCancel != 0:
 			if cancelAt < 0 {
 				cancelAt = i
 			}
@@ -125,55 +136,58 @@ func r22Class(toks []token) uint8 {
 			if debitBefore >= 0 && i > 0 && (toks[i-1].key == "بعد" || i > 1 && toks[i-2].key == "بعد" || toks[i-1].key == "after") {
 				return r22Cancelled
 			}
-		case theyDebit(kb) || enDebitWords[kb]:
+		case debit:
 			if cancelAt >= 0 {
 				return r22Cancelled
 			}
 			debitBefore = i
 		}
-		if balanceWords[kb] {
-			balanceAt = i
-		}
-		if vanishWords[kb] {
-			vanishAt = i
-		}
 		// the balance and its vanishing within six words of each other
-		if balanceAt >= 0 && vanishAt >= 0 && (balanceAt-vanishAt <= 6 && vanishAt-balanceAt <= 6) {
-			return r22Vanished
+		if m&rkBalance != 0 {
+			balanceAt = i
+			if near(balanceAt, vanishAt) {
+				return r22Vanished
+			}
 		}
-		if r22Someone[kb] {
+		if m&rkVanish != 0 {
+			vanishAt = i
+			if near(balanceAt, vanishAt) {
+				return r22Vanished
+			}
+		}
+		if m&rkSomeone != 0 {
 			someone = i
 		}
-		if someone >= 0 && i > someone && i <= someone+3 && (intrudeWords[kb] || kb == "got" && i+1 < len(toks) && toks[i+1].key == "into") {
+		if someone >= 0 && i > someone && i <= someone+3 && (m&rkIntrude != 0 || kb == "got" && i+1 < len(toks) && toks[i+1].key == "into") {
 			intrude = true
 		}
-		if r22Account[kb] || strings.HasSuffix(kb, "حسابي") {
+		if m&rkAccount != 0 || ar && strings.HasSuffix(kb, "حسابي") {
 			account = true
 			// "تمت سرقة حسابي": the theft named
 			if i > 0 && (toks[i-1].key == "سرقه" || toks[i-1].key == "اختراق") {
 				intrude = true
 			}
 		}
-		if moveWords[kb] {
+		if m&rkMove != 0 {
 			move = true
 		}
-		if move && (r22Other[kb] || kb == "number" || kb == "رقمي" || kb == "الخط") {
+		if move && (m&rkOther != 0 || kb == "number" || kb == "رقمي" || kb == "الخط") {
 			other = true
 		}
-		if legalWords[kb] && nearAny(toks, i, 4, r22Will) || kb == "شكوى" && i+1 < len(toks) && strings.Contains(toks[i+1].key, "وزاره") {
+		if m&rkLegal != 0 && nearAny(toks, i, 4, r22Will) || kb == "شكوى" && i+1 < len(toks) && strings.Contains(toks[i+1].key, "وزاره") {
 			return r22Legal
 		}
-		if driverWords[kb] || drivingVerbs[kb] {
+		if m&rkDriver != 0 {
 			driver = true
 		}
-		if driverDanger[kb] || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
+		if m&rkDanger != 0 || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
 			danger = true
 		}
-		if r22Months[kb] || kb == "شهر" && i+1 < len(toks) && (toks[i+1].key == "ونص" || toks[i+1].key == "ونصف") || (kb == "شهور" || kb == "اشهر" || kb == "months") && i > 0 && (manyCounts[toks[i-1].key] || toks[i-1].key == "few" || toks[i-1].key == "2") {
+		if m&rkMonths != 0 || kb == "شهر" && i+1 < len(toks) && (toks[i+1].key == "ونص" || toks[i+1].key == "ونصف") || (kb == "شهور" || kb == "اشهر" || kb == "months") && i > 0 && (manyCounts[toks[i-1].key] || toks[i-1].key == "few" || toks[i-1].key == "2") {
 			months = true
 		}
 		// ترجعولي, ترجعون + the money (فلوس, حق, المبلغ); استرجاع
-		if r22Refund[kb] || toks[i].arabic && strings.Contains(kb, "رجع") && !strings.HasPrefix(kb, "ر") && i+1 < len(toks) && moneyOwed[toks[i+1].key] {
+		if m&rkRefund != 0 || back && !strings.HasPrefix(kb, "ر") && i+1 < len(toks) && moneyOwed[toks[i+1].key] {
 			giveBack = true
 		}
 		if kb == "نفس" && i+1 < len(toks) && sameStory[toks[i+1].key] {
@@ -185,10 +199,10 @@ func r22Class(toks []token) uint8 {
 		if kb == "twice" || kb == "double" || kb == "doubled" {
 			twice = true
 		}
-		if enPaidWords[kb] {
+		if m&rkPaidEn != 0 {
 			paidEn = true
 		}
-		if harmR22[kb] && !negatedBefore(toks, i) {
+		if m&rkHarm != 0 && !negatedBefore(toks, i) {
 			return r22Harm
 		}
 		if (kb == "ضيقه" || kb == "ضيق") && i+1 < len(toks) && (toks[i+1].key == "نفس" || toks[i+1].key == "تنفس" || toks[i+1].key == "بالتنفس") {
@@ -196,43 +210,43 @@ func r22Class(toks []token) uint8 {
 		}
 		// "got really sick" (a pet "تعبت بعد ..." a product is medium in
 		// the labelled sets: TestFresh12Classes)
-		if kb == "sick" && i > 0 && (toks[i-1].key == "really" || toks[i-1].key == "so" || toks[i-1].key == "very") && i > 1 && toks[i-2].key == "got" {
+		if kb == "sick" && i > 1 && (toks[i-1].key == "really" || toks[i-1].key == "so" || toks[i-1].key == "very") && toks[i-2].key == "got" {
 			return r22Harm
 		}
 		// "burned down", "see you in court"
 		if (kb == "burned" || kb == "burnt") && i+1 < len(toks) && toks[i+1].key == "down" || kb == "court" && i > 0 && (toks[i-1].key == "in" || toks[i-1].key == "claims" || toks[i-1].key == "to") {
 			return r22Legal
 		}
-		if twiceAr[kb] || kb == "مرات" && i > 0 && (toks[i-1].key == "تنين" || toks[i-1].key == "اتنين" || toks[i-1].key == "ثنتين") {
+		if m&rkTwiceAr != 0 || kb == "مرات" && i > 0 && (toks[i-1].key == "تنين" || toks[i-1].key == "اتنين" || toks[i-1].key == "ثنتين") {
 			twiceSeen = true
 		}
-		if moneyAr[kb] {
+		if m&rkMoneyAr != 0 {
 			moneySeen = true
 		}
-		if freeWords[kb] {
+		if m&rkFree != 0 {
 			freeSeen = true
 		}
-		if feeWords[kb] {
+		if m&rkFee != 0 {
 			feeSeen = true
 		}
-		if burnVerbs[kb] && i+1 < len(toks) && r22Body[toks[i+1].key] || swellWords[kb] && i+1 < len(toks) && (r22Body[toks[i+1].key] || toks[i+1].key == "وجهه" || toks[i+1].key == "وجها") {
+		if m&rkBurn != 0 && i+1 < len(toks) && r22Body[toks[i+1].key] || m&rkSwell != 0 && i+1 < len(toks) && (r22Body[toks[i+1].key] || toks[i+1].key == "وجهه" || toks[i+1].key == "وجها") {
 			return r22Harm
 		}
 		if (kb == "طلعتلي" || kb == "جاتلي" || kb == "طلعلي" || kb == "طلعت") && i+1 < len(toks) && (toks[i+1].key == "حساسيه" || toks[i+1].key == "حساسية") {
 			return r22Harm
 		}
 		// (English: taken or rushed there, not "the nurses in the ER")
-		if hospitalWords[kb] && i > 0 && (toks[i].arabic && (enterWords[toks[i-1].key] || i > 1 && enterWords[toks[i-2].key]) || !toks[i].arabic && nearAny(toks, i, 3, enTakenTo)) {
+		if m&rkHospital != 0 && i > 0 && (ar && (enterWords[toks[i-1].key] || i > 1 && enterWords[toks[i-2].key]) || !ar && nearAny(toks, i, 3, enTakenTo)) {
 			return r22Harm
 		}
 		// (not "fell asleep", "fell in love", "وقعت في حب")
-		if (fallVerbs[k] || fallVerbs[kb]) && nearAny(toks, i, 3, childNouns) && !nearAny(toks, i, 3, fallNot) {
+		if m&rkFall != 0 && nearAny(toks, i, 3, childNouns) && !nearAny(toks, i, 3, fallNot) {
 			return r22Harm
 		}
-		if wireWords[kb] && nearAny(toks, i, 4, wireDanger) && (toks[i].arabic || nearAny(toks, i, 4, elecWords)) {
+		if m&rkWire != 0 && nearAny(toks, i, 4, wireDanger) && (ar || nearAny(toks, i, 4, elecWords)) {
 			return r22Hazard
 		}
-		if complainVerbs[kb] && (nearAny(toks, i, 3, officialWords) || nearAfter(toks, i, 6, "نسكت")) {
+		if m&rkComplain != 0 && (nearAny(toks, i, 3, officialWords) || nearAfter(toks, i, 6, "نسكت")) {
 			return r22Legal
 		}
 		// "طلع منه ضو / نار / دخان": fire from an appliance
@@ -243,21 +257,21 @@ func r22Class(toks []token) uint8 {
 		if (kb == "meds" || kb == "medicine" || kb == "medication") && i > 1 && toks[i-1].key == "elses" && toks[i-2].key == "someone" {
 			return r22Harm
 		}
-		if damageWords[kb] {
+		if m&rkDamage != 0 {
 			damaged = true
 		}
-		if compensationWords[kb] || kb == "paying" && i > 0 && toks[i-1].key == "is" && i > 1 && toks[i-2].key == "who" {
+		if m&rkCompensate != 0 || kb == "paying" && i > 1 && toks[i-1].key == "is" && toks[i-2].key == "who" {
 			compensate = true
 		}
-		if askedVerbs[kb] && i+1 < len(toks) && cashWords[toks[i+1].key] {
+		if m&rkAsked != 0 && i+1 < len(toks) && cashWords[toks[i+1].key] {
 			askedCash = true
 		}
 		// stranded (English): "stuck with 2 kids at midnight", "stranded at
 		// the airport"
-		if (kb == "stranded" || kb == "stuck") && !toks[i].arabic && nearAny(toks, i, 5, strandedWith) {
+		if (kb == "stranded" || kb == "stuck") && !ar && nearAny(toks, i, 5, strandedWith) {
 			return r22Harm
 		}
-		if brokenWords[kb] && i+1 < len(toks) && bodyWords[toks[i+1].key] || sickFrom[kb] && i+1 < len(toks) && fromIt[toks[i+1].key] {
+		if m&rkBroken != 0 && i+1 < len(toks) && bodyWords[toks[i+1].key] || m&rkSick != 0 && i+1 < len(toks) && fromIt[toks[i+1].key] {
 			return r22Harm
 		}
 	}
@@ -283,6 +297,89 @@ func r22Class(toks []token) uint8 {
 	}
 	return 0
 }
+
+// The kinds of r22Kind's words (a word may have several).
+const (
+	rkCancel uint64 = 1 << iota
+	rkDebit
+	rkBalance
+	rkVanish
+	rkSomeone
+	rkIntrude
+	rkAccount
+	rkMove
+	rkOther
+	rkLegal
+	rkDriver
+	rkDanger
+	rkMonths
+	rkRefund
+	rkPaidEn
+	rkHarm
+	rkTwiceAr
+	rkMoneyAr
+	rkFree
+	rkFee
+	rkBurn
+	rkSwell
+	rkHospital
+	rkFall
+	rkWire
+	rkComplain
+	rkDamage
+	rkCompensate
+	rkAsked
+	rkBroken
+	rkSick
+	rkLit // a word one of r22Class's literal checks reads
+)
+
+// r22Kind maps each word of r22Class's sets to its kinds, so that a token
+// costs one lookup (the sets stay the sources).
+var r22Kind = func() map[string]uint64 {
+	m := map[string]uint64{}
+	add := func(set map[string]bool, kind uint64) {
+		for w := range set {
+			m[w] |= kind
+		}
+	}
+	add(cancelWords, rkCancel)
+	add(enDebitWords, rkDebit)
+	add(balanceWords, rkBalance)
+	add(vanishWords, rkVanish)
+	add(r22Someone, rkSomeone)
+	add(intrudeWords, rkIntrude)
+	add(r22Account, rkAccount)
+	add(moveWords, rkMove)
+	add(r22Other, rkOther)
+	add(legalWords, rkLegal)
+	add(driverWords, rkDriver)
+	add(drivingVerbs, rkDriver)
+	add(driverDanger, rkDanger)
+	add(r22Months, rkMonths)
+	add(r22Refund, rkRefund)
+	add(enPaidWords, rkPaidEn)
+	add(harmR22, rkHarm)
+	add(twiceAr, rkTwiceAr)
+	add(moneyAr, rkMoneyAr)
+	add(freeWords, rkFree)
+	add(feeWords, rkFee)
+	add(burnVerbs, rkBurn)
+	add(swellWords, rkSwell)
+	add(hospitalWords, rkHospital)
+	add(fallVerbs, rkFall)
+	add(wireWords, rkWire)
+	add(complainVerbs, rkComplain)
+	add(damageWords, rkDamage)
+	add(compensationWords, rkCompensate)
+	add(askedVerbs, rkAsked)
+	add(brokenWords, rkBroken)
+	add(sickFrom, rkSick)
+	add(wordSet("got", "شكوى", "زي", "شهر", "شهور", "اشهر", "months", "نفس", "كل", "every", "twice", "double", "doubled", "ضيقه", "ضيق", "sick",
+		"burned", "burnt", "court", "مرات", "طلعتلي", "جاتلي", "طلعلي", "طلعت", "ضو", "نار", "دخان", "شرار", "meds", "medicine", "medication",
+		"paying", "stranded", "stuck", "number", "رقمي", "الخط"), rkLit)
+	return m
+}()
 
 var (
 	cancelWords  = wordSet("لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")

@@ -391,16 +391,16 @@ func weightLossPromised(toks []token) bool {
 // loss).
 func slimToReader(toks []token, i int) bool {
 	k := toks[i].key
+	if toks[i].arabic && !inSetW(slimVerbs, k) || !toks[i].arabic && k != "lose" {
+		return false
+	}
 	// "كيف تنزلي ٥ كيلو بشهر", "ياريت فيديو عن ...": a way asked for or
 	// content wished, not a promise
 	if precededBy(toks, i, 4, slimAsked) || precededBy(toks, i, 4, wishWords) || precededBy(toks, i, 4, proposeWords) {
 		return false
 	}
 	if toks[i].arabic {
-		return inSetW(slimVerbs, k)
-	}
-	if k != "lose" {
-		return false
+		return true
 	}
 	for j := i - 1; j >= 0 && j >= i-3; j-- {
 		if writerSide[toks[j].key] {
