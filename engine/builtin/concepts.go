@@ -528,7 +528,7 @@ var (
 	urgentConceptM = func() *matcher {
 		m := newMatcher()
 		for i, w := range []string{"المسترد", "الاسترداد", "المبلغ المسترد", "الاسترجاع",
-			"unacceptable", "not acceptable",
+			"unacceptable",
 			"without notice", "without any notice", "without warning", "without telling me", "without asking me",
 			"wont be back", "won't be coming back", "not coming back", "never again", "last time i order", "last time ordering",
 			"مش راجع تاني", "مش هرجع تاني", "ما راح ارجع", "ما رح ارجع", "لن اعود", "لن أعود", "اخر مره", "آخر مرة"} {
