@@ -383,6 +383,10 @@ func labelWithIntent(label string, intents []string, ev *intentEv, s *sentScore,
 		return "negative"
 	case has("complaint") && (has("praise") || s.posBefore > 0 || ev.praiseBefore):
 		return "mixed"
+	// a grievance then praise after the contrast word ("the delivery was
+	// late but the food was great")
+	case has("complaint") && s.butAt >= 0 && s.posAfter > 0 && ev.praiseAfter:
+		return "mixed"
 	case has("complaint") && ev.cue[iComplaint] >= 0.6:
 		return "negative"
 	case has("complaint") && label != "mixed":

@@ -231,3 +231,20 @@ func TestMildGrievances(t *testing.T) {
 		{"شو بتنصحوا للشعر الجاف؟", "question", ""},
 	})
 }
+
+// TestReadThroughFourteen: two answers of the session's read-through of our
+// own comments: a grievance then praise after "but" is mixed; a stream
+// asked for with the subscribers proposes (the audience is no promotion).
+func TestReadThroughFourteen(t *testing.T) {
+	for _, tc := range []struct{ text, intent, sentiment string }{
+		{"the delivery was late but the food was great", "complaint", "mixed"},
+		{"الطلب اتأخر شوي بس الكيك كان طيب كتير", "complaint", "mixed"},
+		{"stream fortnite with the subs this weekend pls", "suggestion", "neutral"},
+		{"check out my channel, 10k subs and growing", "spam", "neutral"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || c.Sentiment != tc.sentiment {
+			t.Errorf("%q: %v %s; want %s %s", tc.text, c.Intent, c.Sentiment, tc.intent, tc.sentiment)
+		}
+	}
+}

@@ -192,6 +192,11 @@ func detectSpam(text string, toks []token) spamResult {
 		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
 			continue
 		}
+		// "play with the subs", "مع المتابعين": the creator's audience,
+		// with whom a stream is asked for, not a metric promoted
+		if len(s.spans) == 0 && withAudience(toks, h.ti) {
+			continue
+		}
 		x += spamCues[h.id]
 		s.lure = s.lure || spamCues[h.id] >= 1
 		s.bait = s.bait || s.lure
@@ -611,6 +616,35 @@ func ownThing(toks []token) bool {
 	}
 	return false
 }
+
+// withAudience reports the audience word at toks[i] (subs, subscribers,
+// viewers, المتابعين) after "with" (with the subs, مع المتابعين) in a
+// comment asking to play or stream: the people a creator is asked to play
+// with.
+func withAudience(toks []token, i int) bool {
+	if !audienceWords[toks[i].key] {
+		return false
+	}
+	with := false
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if k := toks[j].key; k == "with" || k == "مع" || k == "ويا" {
+			with = true
+		}
+	}
+	if !with {
+		return false
+	}
+	// a verb of playing or streaming asked for in the comment (concepts.go
+	// performVerbs): "check out my channel with 10k subs" promotes
+	for j := range toks {
+		if k := strings.TrimPrefix(toks[j].key, "و"); enPerformVerbs[k] || arPerformVerbs[k] {
+			return true
+		}
+	}
+	return false
+}
+
+var audienceWords = wordSet("subs", "subscribers", "viewers", "chat", "fans", "المتابعين", "المشتركين", "المشاهدين", "متابعينك", "متابعينكم")
 
 // engagementForSale reports a social metric (followers, likes, views,
 // subscribers) and an offer's price word (cheap, رخيص, بأسعار, بسعر) in one
