@@ -2138,3 +2138,47 @@ func owedVerb(k string) bool {
 }
 
 var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل", "شيك", "ظبط", "ضبط"}
+
+// risingOrFalling reports a price said to rise (القسط بيزيد, الأسعار
+// غليت, the bill went up) or a level said to fall (المستوى عم ينزل,
+// الجودة تراجعت): a grievance without a failure verb.
+func risingOrFalling(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !priceNounsR22[k] && !levelNouns[k] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			n := strings.TrimPrefix(toks[j].key, "و")
+			if priceNounsR22[k] && riseVerbs[n] || levelNouns[k] && fallVerbsLevel[n] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	priceNounsR22  = wordSet("القسط", "الاقساط", "السعر", "الاسعار", "اسعاركم", "اسعاركن", "الفاتوره", "الفاتورة", "الاشتراك", "الرسوم", "prices", "price", "fees", "bill")
+	riseVerbs      = wordSet("بيزيد", "بتزيد", "يزيد", "تزيد", "زاد", "زادت", "غلي", "غليت", "بيغلى", "بتغلى", "ارتفع", "ارتفعت", "بترتفع", "عمبيزيد", "rising", "rose", "up")
+	levelNouns     = wordSet("المستوى", "الجوده", "الجودة", "مستوى", "مستواكم", "جودتكم", "quality")
+	fallVerbsLevel = wordSet("ينزل", "بينزل", "نزل", "عمينزل", "تراجع", "تراجعت", "بتنزل", "نزلت", "dropped", "declining", "worse")
+)
+
+// niceIfYou reports "it would be nice if you ..." (حلو كتير اذا بتعملو,
+// بيكون حلو لو تضيفوا): a proposal, no praise.
+func niceIfYou(toks []token) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if !niceWords[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if k := toks[j].key; (k == "اذا" || k == "إذا" || k == "لو") && j+1 < len(toks) && secondPersonVerb(toks[j+1].key) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var niceWords = wordSet("حلو", "حلوه", "منيح", "جميل", "احلى", "أحلى", "رائع")

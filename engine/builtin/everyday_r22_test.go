@@ -248,3 +248,31 @@ func TestReadThroughFourteen(t *testing.T) {
 		}
 	}
 }
+
+// TestLevantineClasses: classes read on the Levantine sets (lev1-2),
+// checked on sentences of our own.
+func TestLevantineClasses(t *testing.T) {
+	checkR22(t, []r22Case{
+		// a price rising, a level falling
+		{"الاشتراك كل شهر بيزيد والخدمة نفسها", "complaint", "medium"},
+		{"المستوى عم ينزل من لما تغيرت الإدارة", "complaint", ""},
+		// a child beaten; a price quoted, then more charged
+		{"بنتي انضربت بالباص والسواق ما عمل شي", "complaint", "high"},
+		{"قلتولي الغسيل بعشرين وبالآخر حاسبوني أربعين", "complaint", "high"},
+		// "it would be nice if you ..."; content asked for with ممكن
+		{"حلو كتير إذا بتضيفو توصيل للضيعة", "suggestion", ""},
+		{"ممكن فيديو عن المناقيش بالبيت؟", "suggestion", ""},
+		// the brand asked to put its number in its bio
+		{"حطوا رقم التلفون بالبايو منشان نطلب", "suggestion", ""},
+	})
+	for _, tc := range []struct{ text, intent string }{
+		{"ربحت لابتوب من هالموقع ببلاش، جربو انتو كمان 👇", "spam"},
+		{"بدك تمويل فوري بدون كفيل؟ راسلنا عالخاص", "spam"},
+		{"قدمت على قرض من شهر وما حدا تواصل معي", "complaint"},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent {
+			t.Errorf("%q: %v; want %s", tc.text, c.Intent, tc.intent)
+		}
+	}
+}

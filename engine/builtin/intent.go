@@ -165,7 +165,9 @@ func detectSpam(text string, toks []token) spamResult {
 		// a messaging app named in a proposal to the brand ("اقترح تخلوا
 		// الحجز على الواتساب") is what the customer asks for, not a
 		// contact bait (no number or link beside it)
-		if len(s.spans) == 0 && channelCue(toks, h) && proposedBefore(toks, h.ti) {
+		// (so is "bio" where the brand is asked to put its number: "حطو رقم
+		// الواتساب بالبايو")
+		if len(s.spans) == 0 && (channelCue(toks, h) || bioWords[toks[h.ti].key]) && proposedBefore(toks, h.ti) {
 			continue
 		}
 		// an app named where someone fails to answer ("المدرب ما يرد على
@@ -190,6 +192,11 @@ func detectSpam(text string, toks []token) spamResult {
 		// "i cant see my balance", "couldnt check my order": a promotion
 		// frame after "can't" reports what the writer cannot do
 		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
+			continue
+		}
+		// "ما حدا تواصل معي", "محدش كلمني": nobody got in touch, a
+		// customer's grievance, no contact bait
+		if h.ti > 0 && (nobodyOne[toks[h.ti-1].key] || h.ti > 1 && nobodyAfterNeg[toks[h.ti-1].key] && verbNegators[strings.TrimPrefix(toks[h.ti-2].key, "و")]) {
 			continue
 		}
 		// "play with the subs", "مع المتابعين": the creator's audience,
@@ -616,6 +623,16 @@ func ownThing(toks []token) bool {
 	}
 	return false
 }
+
+// nobodyOne, nobodyAfterNeg: "nobody" in one word (محدش, ماحدا, محد) or
+// after a negation (ما حدا, ولا حد, لا أحد).
+var (
+	nobodyOne      = wordSet("محدش", "ماحدا", "محد", "ومحدش", "nobody")
+	nobodyAfterNeg = wordSet("حدا", "حد", "احد", "أحد")
+)
+
+// bioWords: a profile's bio, where a page puts its number or link.
+var bioWords = wordSet("بالبايو", "البايو", "بايو", "bio")
 
 // withAudience reports the audience word at toks[i] (subs, subscribers,
 // viewers, المتابعين) after "with" (with the subs, مع المتابعين) in a
@@ -1086,6 +1103,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	}
 	// "ياريت تصلحوه", "ياليت تلتزمون بالمواعيد": the service owed asked
 	// for, a complaint, no proposal (concepts.go)
+	if sent.arabic && nf == 0 && risingOrFalling(toks) { // concepts.go
+		sc[iComplaint] += unQualityWeight
+	}
+	if sent.arabic && niceIfYou(toks) { // concepts.go
+		sc[iSuggestion] += proposalWeight
+		sc[iPraise] = math.Min(sc[iPraise], 0.3)
+	}
 	if sent.arabic && wishOwed(toks) {
 		sc[iSuggestion] = 0
 		sc[iComplaint] += unQualityWeight

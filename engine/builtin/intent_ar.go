@@ -122,6 +122,10 @@ func arIntentPatterns(text string, toks []token, sc *[numIntents]float64) (propo
 				if n := toks[i+1].key; secondPersonVerb(n) && !responseVerb(n) && !askVerb(n) {
 					sc[iSuggestion] += 0.4
 					proposal = true
+				} else if contentNouns[n] && i+2 < len(toks) && (toks[i+2].key == "عن" || toks[i+2].key == "على") {
+					// "ممكن حلقة عن أكلات سريعة؟": content asked for
+					sc[iSuggestion] += proposalWeight
+					proposal = true
 				}
 			}
 		case kind == patWant:

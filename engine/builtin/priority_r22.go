@@ -43,6 +43,8 @@ import "strings"
 //     ونص) and a verb or noun of giving money back (ترجعولي حق, استرجاع,
 //     refund). An order awaited for months stays medium (the labels'
 //     convention).
+//   - a price quoted, then more charged (قلتولي بخمسين وبالاخر دفعتوني
+//     ١٢٠).
 //   - the same failure every day (كل يوم نفس القصة); charged twice (twice
 //     beside a card or a charge; مرتين beside money); charged for what was
 //     said to be free (a fee beside مجانية). Money asked for what was said
@@ -95,7 +97,7 @@ func nearAfter(toks []token, i, n int, w string) bool {
 // move to a rival, harm, a hazard, a driver endangering.
 func strongR22(c uint8) bool {
 	switch c {
-	case r22Cancelled, r22Vanished, r22Intruder, r22Switch, r22Harm, r22Hazard, r22Driver:
+	case r22Cancelled, r22Vanished, r22Intruder, r22Switch, r22Harm, r22Hazard, r22Driver, r22Overcharged:
 		return true
 	}
 	return false
@@ -116,6 +118,7 @@ const (
 	r22Hazard
 	r22Damage    // property damaged by the service, compensation at stake
 	r22FreeAsked // money asked for what was said to be free: a grievance, medium
+	r22Overcharged
 )
 
 // r22Class is the first class of r22Urgent found in toks, 0 for none.
@@ -125,6 +128,7 @@ func r22Class(toks []token) uint8 {
 	debitBefore := -1
 	twiceSeen, moneySeen, freeSeen, feeSeen := false, false, false, false
 	damaged, compensate, askedCash := false, false, false
+	quotedAt := -1
 	months, giveBack, same, every, twice, paidEn := false, false, false, false, false, false
 	near := func(a, b int) bool { return a >= 0 && b >= 0 && a-b <= 6 && b-a <= 6 }
 	for i := range toks {
@@ -270,6 +274,12 @@ func r22Class(toks []token) uint8 {
 		if (kb == "meds" || kb == "medicine" || kb == "medication") && i > 1 && toks[i-1].key == "elses" && toks[i-2].key == "someone" {
 			return r22Harm
 		}
+		if m&rkQuoted != 0 && quotedAt < 0 {
+			quotedAt = i
+		}
+		if m&rkCharged != 0 && quotedAt >= 0 && i > quotedAt+1 {
+			return r22Overcharged
+		}
 		if m&rkDamage != 0 {
 			damaged = true
 		}
@@ -344,6 +354,8 @@ const (
 	rkAsked
 	rkBroken
 	rkSick
+	rkQuoted
+	rkCharged
 	rkLit // a word one of r22Class's literal checks reads
 )
 
@@ -388,6 +400,8 @@ var r22Kind = func() map[string]uint64 {
 	add(askedVerbs, rkAsked)
 	add(brokenWords, rkBroken)
 	add(sickFrom, rkSick)
+	add(quotedVerbs, rkQuoted)
+	add(chargedVerbs, rkCharged)
 	add(wordSet("got", "شكوى", "زي", "شهر", "شهور", "اشهر", "months", "نفس", "كل", "every", "twice", "double", "doubled", "ضيقه", "ضيق", "sick",
 		"burned", "burnt", "court", "مرات", "طلعتلي", "جاتلي", "طلعلي", "طلعت", "ضو", "نار", "دخان", "شرار", "meds", "medicine", "medication",
 		"paying", "stranded", "stuck", "number", "رقمي", "الخط"), rkLit)
@@ -443,7 +457,7 @@ var (
 	enterWords    = wordSet("دخل", "دخلت", "ودخل", "ودخلت", "دخلنا", "رحت", "رحنا", "ورحت", "ورحنا", "ودينا", "وديناه", "وديناها", "نقلوه", "نقلوها")
 	enTakenTo     = wordSet("ended", "rushed", "taken", "admitted", "landed")
 	fallNot       = wordSet("asleep", "love", "حب", "بحب", "نايم", "نوم", "للنوم", "behind")
-	fallVerbs     = wordSet("سقط", "سقطت", "وقع", "وقعت", "طاح", "طاحت", "fell")
+	fallVerbs     = wordSet("انضرب", "انضربت", "اتضرب", "اتضربت", "سقط", "سقطت", "وقع", "وقعت", "طاح", "طاحت", "fell")
 	// wires: a live wire down or exposed
 	wireWords  = wordSet("سلك", "اسلاك", "شريط", "wire", "wires", "cable")
 	wireDanger = wordSet("مقطوع", "مكشوف", "مرمي", "عريان", "hanging", "exposed", "live", "sparking", "down")
@@ -462,6 +476,11 @@ var (
 	askedVerbs   = wordSet("طلبوا", "طلبو", "بدهم", "عايزين", "يبون", "يبغون", "asked", "asking", "want")
 	cashWords    = wordSet("مصاري", "فلوس", "مبلغ", "رسوم", "money", "pay", "payment", "fee")
 	strandedWith = wordSet("kids", "midnight", "night", "airport", "baby", "highway", "road", "nowhere")
+	// quotedVerbs and chargedVerbs: a price quoted, then more charged
+	// ("قلتولي التصليح بخمسين وبالاخر دفعتوني ١٢٠", "quoted 50 and charged
+	// 120")
+	quotedVerbs  = wordSet("قلتولي", "قالولي", "قلتوا", "قالوا", "قلتلي", "قالي", "قلتلنا", "قالولنا", "وعدتوني", "quoted", "told")
+	chargedVerbs = wordSet("دفعتوني", "دفعوني", "حاسبوني", "حاسبتوني", "حسبولي", "حسبتولي", "charged", "billed")
 	sickFrom     = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
 	fromIt       = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
 )

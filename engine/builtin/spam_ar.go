@@ -181,9 +181,23 @@ var (
 //     برجعلك, اردلك) or before "it" or the noun itself (برد المتابعة,
 //     برجعها): the follow-for-follow of the Levantine comment.
 //
-// None applies to a text with a question mark.
+// None applies to a text with a question mark, but a loan offered
+// ("بدك قرض سريع بلا كفيل؟ حاكينا عالواتس": the question is the bait).
+//   - a prize won from a site or a link (ربحت ايفون من هالموقع، جربو انتو
+//     كمان; "i won from this site, try it"): a first-person verb of winning
+//     and a site, a link or a pointing emoji, with an imperative to try.
+//   - a loan offered (قرض, قروض, تمويل, loan) with a contact imperative
+//     (حاكينا, راسلنا, كلمنا, تواصل) or a messaging app.
 func sellerBaits(text string, toks []token, s *spamResult) {
-	if len(toks) < 3 || hasQuestionMark(text) {
+	if len(toks) < 3 {
+		return
+	}
+	if hasQuestionMark(text) {
+		if loanOffered(toks) {
+			s.score = 1 - (1-s.score)*math.Exp(-1.2)
+			s.lure, s.bait = true, true
+			s.reasons = append(s.reasons, "a loan offered, contact us")
+		}
 		return
 	}
 	var why string
@@ -196,6 +210,10 @@ func sellerBaits(text string, toks []token, s *spamResult) {
 		why = "kilos lost in days"
 	case engagementReturned(toks):
 		why = "a like or follow returned"
+	case wonFromSite(toks):
+		why = "a prize won from a site, try it too"
+	case loanOffered(toks):
+		why = "a loan offered, contact us"
 	default:
 		return
 	}
@@ -476,4 +494,42 @@ var (
 	// engagement asked for (bareKey), and what a return promise returns
 	engagementAsked = wordSet("لايك", "لايكات", "متابعه", "فولو", "اشتراك", "سبسكرايب", "اضافه", "follow", "like", "sub", "subscribe")
 	returnedThings  = wordSet("المتابعه", "اللايك", "الاضافه", "الاشتراك", "الفولو", "ياها", "ياه", "بالمثل", "follow")
+)
+
+// wonFromSite: a first-person verb of winning (ربحت, كسبت, won) and an
+// imperative to try (جربو, جربي, try) with a site, a link or 👇 named.
+func wonFromSite(toks []token) bool {
+	won, try, site := false, false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		won = won || wonVerbs[k]
+		try = try || tryImperatives[k]
+		site = site || siteWords[k] || toks[i].emoji && strings.Contains(toks[i].key, "👇")
+	}
+	return won && try && site
+}
+
+// loanOffered: a loan noun (قرض, قروض, تمويل, loan) and a contact
+// imperative or a messaging app.
+func loanOffered(toks []token) bool {
+	loan, contact := false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		// offered: "do you need" before it or an offer's word after it
+		// (سريع, بلا كفيل, فوري); a customer's own loan application
+		// ("قدمت على قرض وما حدا تواصل") is not read
+		loan = loan || loanNouns[k] && (i > 0 && loanWant[toks[i-1].key] || nearAny(toks, i, 3, loanOfferWords))
+		contact = contact || loanContact[k] || channelNames[k]
+	}
+	return loan && contact
+}
+
+var (
+	wonVerbs       = wordSet("ربحت", "كسبت", "فزت", "won")
+	tryImperatives = wordSet("جربو", "جربوا", "جربي", "جرب", "try")
+	siteWords      = wordSet("الموقع", "هالموقع", "الرابط", "الموقع", "اللينك", "site", "link", "website", "app")
+	loanNouns      = wordSet("قرض", "قروض", "تمويل", "سلفه", "سلفة", "loan", "loans")
+	loanWant       = wordSet("بدك", "بدكم", "تبي", "تبغى", "محتاج", "عايز", "عاوز", "need", "want")
+	loanOfferWords = wordSet("سريع", "فوري", "كفيل", "ميسر", "ميسره", "بدون", "بلا", "instant", "fast", "quick", "guarantor")
+	loanContact    = wordSet("حاكينا", "حاكيني", "راسلنا", "راسلني", "كلمنا", "كلمني", "تواصل", "تواصلوا", "اتصل", "اتصلوا", "عالواتس", "عالخاص", "بالخاص", "dm", "contact", "call")
 )
