@@ -192,16 +192,15 @@ func sellerBaits(text string, toks []token, s *spamResult) {
 	if len(toks) < 3 {
 		return
 	}
-	if hasQuestionMark(text) {
-		if loanOffered(toks) {
-			s.score = 1 - (1-s.score)*math.Exp(-1.2)
-			s.lure, s.bait = true, true
-			s.reasons = append(s.reasons, "a loan offered, contact us")
-		}
-		return
-	}
+	asked := hasQuestionMark(text)
 	var why string
 	switch {
+	case asked:
+		// a loan's question is its bait ("بدك قرض سريع؟ حاكينا")
+		if !loanOffered(toks) {
+			return
+		}
+		why = "a loan offered, contact us"
 	case orderChannelOffer(toks):
 		why = "an offer, order through a channel"
 	case jobOffered(toks):
