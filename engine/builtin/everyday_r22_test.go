@@ -276,3 +276,26 @@ func TestLevantineClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestLevantineClassesTwo: classes read on lev4-5, on sentences of our own.
+func TestLevantineClassesTwo(t *testing.T) {
+	for _, tc := range []struct {
+		text, intent string
+		flagged      bool
+	}{
+		{"الأسعار عندكن نار، نفس القطعة بالمول أرخص", "complaint", false},
+		{"العروض عندكن نار 🔥 الله يعطيكن العافية", "praise", false},
+		{"ليش ما في خيار دفع عند الاستلام؟ ضيفوه", "suggestion", false},
+		{"حسابات نتفليكس بسعر رمزي، راسلني", "spam", true},
+		{"عطور أصلية بأسعار حلوة عالصفحة تبعي، فوتو شوفو", "spam", true},
+		{"حد هكر حسابي ومش عارف ادخل، الحقوني", "complaint", false},
+		{"المذيع عندكم حمار، كل يوم غلطة", "other", true},
+		{"الكاشير قليل ادب مع الزباين", "other", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || !m.IsSafe != tc.flagged {
+			t.Errorf("%q: %v flags %v; want %s flagged %v", tc.text, c.Intent, m.Flags, tc.intent, tc.flagged)
+		}
+	}
+}

@@ -445,6 +445,11 @@ func ownPageNamed(toks []token) bool {
 		if ownPages[strings.TrimPrefix(toks[i].key, "و")] {
 			return true
 		}
+		// "عالصفحة تبعي", "الصفحة حقتي": the page named, then "mine"
+		// (spam_ar.go's pageNouns, mineWords)
+		if i+1 < len(toks) && pageNouns[strings.TrimPrefix(toks[i].key, "و")] && mineWords[toks[i+1].key] {
+			return true
+		}
 	}
 	return false
 }

@@ -184,7 +184,7 @@ func wantedThing(k string) bool {
 }
 
 // youHave: "you have" (عندكم) said to the brand.
-var youHave = wordSet("عندكم", "عندكن", "عندكو", "عندك", "لديكم", "فيكم")
+var youHave = wordSet("عندكم", "عندكن", "عندكو", "عندك", "لديكم", "فيكم", "في", "فيه")
 
 // wantWeight is the suggestion weight of "we want" before a thing.
 var wantWeight = 0.6

@@ -1229,7 +1229,7 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس",
 	// the makers of a product or of content ("مصمم هاللعبة", "مطور
 	// التطبيق", "مخرج الحلقة"): the person behind the thing reviewed
-	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "مونتير")
+	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "مونتير", "محرر", "معلق")
 
 // makerExclaimed reports "what a/an" at toks[i], then one to three words of
 // bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the

@@ -145,8 +145,8 @@ var (
 	// the Arabizi readings of ar5as / ar5a9 (أرخص, cheapest)
 	readPriceWords = wordSet("ارخس", "بارخس", "وارخس", "ارخق", "بارخق")
 	adNouns        = wordSet("اعلانات", "الاعلانات", "اعلان", "الاعلان", "واعلانات", "بالاعلانات", "اعلانات،")
-	pageNouns      = wordSet("صفحه", "الصفحه", "page", "الحساب", "حساب", "بيج", "البيج")
-	mineWords      = wordSet("تعي", "تبعي", "تاعي", "بتاعتي", "بتاعي", "تبعنا", "تاعنا", "بتاعنا")
+	pageNouns      = wordSet("صفحه", "الصفحه", "عالصفحه", "بالصفحه", "page", "الحساب", "حساب", "بيج", "البيج")
+	mineWords      = wordSet("تعي", "تبعي", "تاعي", "بتاعتي", "بتاعي", "تبعنا", "تاعنا", "بتاعنا", "حقي", "حقتي", "حقنا")
 	// "visit us" (زورونا; zoroona read زرونه): a shop's invitation
 	visitUs = wordSet("زورونا", "زرونا", "زرونه", "زورونه", "زوروا", "زورو")
 	// a seller's "message / contact" (rasel read رسل; msg read مصج)
@@ -186,6 +186,8 @@ var (
 //   - a prize won from a site or a link (ربحت ايفون من هالموقع، جربو انتو
 //     كمان; "i won from this site, try it"): a first-person verb of winning
 //     and a site, a link or a pointing emoji, with an imperative to try.
+//   - the writer's own page named with an invitation to come and see
+//     (ادخلو شوفو عالصفحة تبعي).
 //   - a loan offered (قرض, قروض, تمويل, loan) with a contact imperative
 //     (حاكينا, راسلنا, كلمنا, تواصل) or a messaging app.
 func sellerBaits(text string, toks []token, s *spamResult) {
@@ -211,6 +213,8 @@ func sellerBaits(text string, toks []token, s *spamResult) {
 		why = "a like or follow returned"
 	case wonFromSite(toks):
 		why = "a prize won from a site, try it too"
+	case ownPageInvited(toks):
+		why = "the writer's own page, come and see"
 	case loanOffered(toks):
 		why = "a loan offered, contact us"
 	default:
@@ -531,4 +535,22 @@ var (
 	loanWant       = wordSet("بدك", "بدكم", "تبي", "تبغى", "محتاج", "عايز", "عاوز", "need", "want")
 	loanOfferWords = wordSet("سريع", "فوري", "كفيل", "ميسر", "ميسره", "بدون", "بلا", "instant", "fast", "quick", "guarantor")
 	loanContact    = wordSet("حاكينا", "حاكيني", "راسلنا", "راسلني", "كلمنا", "كلمني", "تواصل", "تواصلوا", "اتصل", "اتصلوا", "عالواتس", "عالخاص", "بالخاص", "dm", "contact", "call")
+)
+
+// ownPageInvited: the writer's own page named (صفحتي, عالصفحة تبعي) and an
+// invitation to come and see (ادخلو, شوفو, زوروا, فوتو): a page promoted.
+func ownPageInvited(toks []token) bool {
+	page, invite := false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		// a page or a shop, not the customer's own account (حسابي)
+		page = page || ownShopPages[k] || i+1 < len(toks) && pageNouns[k] && k != "الحساب" && k != "حساب" && mineWords[toks[i+1].key]
+		invite = invite || pageInvites[k]
+	}
+	return page && invite
+}
+
+var (
+	ownShopPages = wordSet("صفحتي", "صفحتنا", "قناتي", "قناتنا", "متجري", "متجرنا", "عصفحتي", "عصفحتنا", "لصفحتي", "لصفحتنا")
+	pageInvites  = wordSet("ادخلوا", "ادخلو", "شوفوا", "شوفو", "زوروا", "زورو", "فوتوا", "فوتو", "تابعوا", "تابعو")
 )
