@@ -25,9 +25,10 @@ import "strings"
 //     words than cancelling.
 //   - a claim or compensation waited for months (تعويض, مطالبتي, التأمين
 //     with شهور, أشهر, شهرين, months): a refund withheld long.
-//   - a plan paid for and failing: a verb of paying or subscribing before
-//     a subscription or plan (دافعين اشتراك, اشتركت في الباقة, عملت
-//     اشتراك سنوي) in a complaint: money taken for a service not given.
+//   - (a plan paid for and failing, "دافعين اشتراك عالفاضي", was read high
+//     here until the fourteenth session; the sets read since label most of
+//     them medium, and leaving it out moved the corpus's complaint priority
+//     91.8 -> 91.9% and the read sets' misses 69 -> 67: removed.)
 //   - a deposit deducted or held (بدو يخصم التأمين, حجزوا العربون): money
 //     taken wrongly.
 //   - an emergency service failing: the ambulance (الإسعاف, ambulance) or
@@ -78,7 +79,6 @@ const (
 	r19Times                // مره, marra: after an ordinal
 	r19Chest                // صدري, بصدري, chest
 	r19Breath               // تنفس, التنفس: after ضيق
-	r19Plan                 // اشتراك, باقه: after a verb of paying or subscribing
 	r19Deposit              // التامين, العربون: after a verb of deducting
 )
 
@@ -104,7 +104,6 @@ var r19Words = func() map[string]uint8 {
 	add(r19Times, "مره")
 	add(r19Chest, "صدري", "بصدري", "chest")
 	add(r19Breath, "تنفس", "التنفس", "بالتنفس")
-	add(r19Plan, "اشتراك", "الاشتراك", "باشتراك", "باقه", "الباقه", "بالباقه")
 	add(r19Deposit, "التامين", "العربون", "الديبوزيت", "عربون")
 	return m
 }()
@@ -115,7 +114,6 @@ var (
 	// Arabic spellings رابع, تالت are read by the earlier rules)
 	r19Ordinals  = map[string]bool{"ربع": true, "تلخ": true}
 	r19Negations = map[string]bool{"مش": true, "لن": true, "ما": true, "مو": true, "مب": true, "not": true, "wont": true, "never": true}
-	r19PaidVerbs = map[string]bool{"دافع": true, "دافعه": true, "دافعين": true, "دفعت": true, "دفعنا": true, "عملت": true, "اشتركت": true, "اشتركنا": true, "مشترك": true, "مشتركين": true, "جددت": true}
 	r19Deduct    = map[string]bool{"يخصم": true, "يخصمو": true, "خصم": true, "خصمو": true, "خصموا": true, "خصمت": true, "هيخصم": true, "بيخصم": true, "بيخصمو": true, "حجز": true, "حجزو": true, "حجزوا": true, "رافض": true, "رافضين": true, "يرفض": true}
 	r19Months    = map[string]bool{"شهور": true, "اشهر": true, "شهرين": true, "الشهور": true, "months": true}
 )
@@ -185,10 +183,6 @@ func r19Class(toks []token, i int, c uint8) bool {
 		case "ثانيه", "تانيه", "اخرى", "تانيا", "غيركم":
 			return k(i) == "لشركه" || k(i-1) == "الى" || k(i-1) == "على" || k(i-1) == "ل"
 		}
-	case r19Plan:
-		// a plan paid for (دافعين اشتراك, اشتركت في الباقة, عملت
-		// اشتراك سنوي) in a complaint: money taken for a service that fails
-		return r19PaidVerbs[strings.TrimPrefix(k(i-1), "و")] || k(i-1) == "في" && r19PaidVerbs[strings.TrimPrefix(k(i-2), "و")]
 	case r19Deposit:
 		// a deposit deducted or held (بدو يخصم التأمين, حجزوا العربون):
 		// money taken wrongly; "insurance" alone is not read

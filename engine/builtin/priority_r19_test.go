@@ -36,8 +36,10 @@ func TestRound19PriorityClasses(t *testing.T) {
 		{"قدمت مطالبتي من ست اشهر ولسه محدش رد", "high"},
 		{"التعويض اللي عطوني ياه قليل", "medium"},
 		// a plan paid for and failing, a deposit deducted
-		{"دافعين اشتراك سنوي والقنوات ما بتفتح من يومين", "high"},
-		{"اشتركت في الباقة الذهبية وما زال التطبيق يطلب مني الدفع", "high"},
+		// a plan paid for and failing is medium since the fourteenth
+		// session (the sets read since label most of them so)
+		{"دافعين اشتراك سنوي والقنوات ما بتفتح من يومين", "medium"},
+		{"اشتركت في الباقة الذهبية وما زال التطبيق يطلب مني الدفع", "medium"},
 		{"المالك بدو يخصم التأمين كلو عشان خدش صغير بالحيط", "high"},
 		{"صاحب الشقة حجز العربون ورفض يرجعه", "high"},
 		{"الاشتراك الشهري صار غالي", "medium"},
