@@ -29,6 +29,9 @@ func TestPriorityHarmConcepts(t *testing.T) {
 		}
 	}
 	notHigh := []string{
+		// pain that goes on after a service: a complaint, medium (six
+		// labelled complaints of seven)
+		"عملت الحشوة عندكم ولحد هلق السن بيوجعني",
 		"i ordered vitamins two weeks ago and they still have not arrived",
 		"do you need a prescription for this medicine?",
 		"the treatment room was a bit cold but the staff were kind",
@@ -108,7 +111,6 @@ func TestFearSwitchDebit(t *testing.T) {
 		"السواق كان سايق بسرعة جنونية وولادي ماتوا من الخوف",
 		"الدرج مكسور بالعمارة وكلنا بنخاف ننزل عليه",
 		"the driver was texting the whole ride and we were terrified",
-		"عملت الحشوة عندكم ولحد هلق السن بيوجعني",
 		"الشحنة وصلت ناقصة تاني، خلاص بدي غير الشركة",
 		"النت فاصل كل يوم، رح غير الشبكة",
 		"السواق خصملي ٣٠ جنيه على رحلة ملغية",
