@@ -291,6 +291,17 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && strongR22(a.r22) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
+	// a question shouted with two exclamation marks or more ("ويييين
+	// الاكل؟؟؟؟ ساعتين ونص!!!", "عم تضحكو علينا ولا شو!!!") is anger, not
+	// a request for information: a complaint
+	// (with a grievance's cue or a negative reading: "متى بتفتحوا الفرع
+	// الجديد؟!!" is eager)
+	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && exclaims(text) >= 2 && (a.sc.cue[iComplaint] > 0 || a.label == "negative") && commentShaped(text) {
+		a.intents = []string{"complaint"}
+		if a.label == "neutral" {
+			a.label = "negative"
+		}
+	}
 	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)
 	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && whatThisIndignant(a.toks) {
 		a.intents = []string{"complaint"}

@@ -299,3 +299,22 @@ func TestLevantineClassesTwo(t *testing.T) {
 		}
 	}
 }
+
+// TestLevantinePriorityClasses: classes read on the Levantine priority
+// sets (levprio1-2), on sentences of our own.
+func TestLevantinePriorityClasses(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"رابع طلبية بتوصلني ناقصة، شو هالشغل", "complaint", "high"},
+		{"في محلات أرخص وبتحترم الزبون، ما عاد بدي اتعامل معكن", "complaint", "high"},
+		{"آخر مرة بطلب منكن، الأكل كل مرة بارد", "complaint", "high"},
+		{"قالولي رح نرجعلك الفرق وصارلها شهرين", "complaint", "high"},
+		{"وعدوني بإرجاع المبلغ ومر ٤٠ يوم", "complaint", "high"},
+		{"الصيدلية عطتني دوا غير اللي كتبه الدكتور", "complaint", "high"},
+		{"حساب بنتي انهكر وعم ينبعت منه رسايل غريبة", "complaint", "high"},
+		{"الخزانة انقلبت على ابني وهو عم يلعب", "complaint", "high"},
+		{"وينو الطلب؟؟ صرلنا ساعتين!!!", "complaint", "high"},
+		// near ones stay medium
+		{"الطلب تأخر يومين بس وصل الحمدلله", "complaint", "medium"},
+		{"ثاني مرة بيوصل الأكل بارد", "complaint", "medium"},
+	})
+}

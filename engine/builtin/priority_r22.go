@@ -92,6 +92,22 @@ func nearAfter(toks []token, i, n int, w string) bool {
 	return false
 }
 
+// dayCount is the count of days a token names (٤٠, 45), 0 for none.
+func dayCount(k string) int {
+	n := 0
+	for _, r := range k {
+		switch {
+		case r >= '0' && r <= '9':
+			n = n*10 + int(r-'0')
+		case r >= '٠' && r <= '٩':
+			n = n*10 + int(r-'٠')
+		default:
+			return 0
+		}
+	}
+	return n
+}
+
 // strongR22 reports a class of r22Urgent that no praise or proposal
 // outweighs: money taken after cancelling or vanished, an intruder, a
 // move to a rival, harm, a hazard, a driver endangering.
@@ -280,6 +296,32 @@ func r22Class(toks []token) uint8 {
 		if m&rkCharged != 0 && quotedAt >= 0 && i > quotedAt+1 {
 			return r22Overcharged
 		}
+		// days past a month ("مر ٤٠ يوم"): as months
+		if (kb == "يوم" || kb == "days") && i > 0 && dayCount(toks[i-1].key) >= 30 {
+			months = true
+		}
+		// an ordinal of three or more before what failed (ثالث طلبية,
+		// ثالث موعد, سادس وحدة): repeated failures
+		if m&rkOrdinal != 0 && i+1 < len(toks) && toks[i+1].arabic && !strings.HasPrefix(toks[i+1].key, "ال") {
+			return r22Repeat
+		}
+		// rivals named cheaper or better (في مواقع أرخص, في منصات أحسن),
+		// or the last time of dealing (آخر مرة أطلب, آخر شهر بدفعلكن)
+		if (kb == "في" || kb == "فيه") && i+2 < len(toks) && rivalNouns[toks[i+1].key] && cheaperWords[toks[i+2].key] {
+			return r22Switch
+		}
+		if (kb == "اخر" || kb == "آخر") && i+2 < len(toks) && (toks[i+1].key == "مره" || toks[i+1].key == "شهر") && lastDeal[strings.TrimPrefix(toks[i+2].key, "ب")] {
+			return r22Switch
+		}
+		// a medicine other than the prescribed one (دوا غير اللي كتبو الدكتور)
+		if m&rkMed != 0 && i+2 < len(toks) && toks[i+1].key == "غير" && otherThanRel[toks[i+2].key] {
+			return r22Harm
+		}
+		// an account or a file hacked, stolen or leaked, told in the
+		// passive (حساب ابني انهكر, ملفي الطبي تسرّب)
+		if m&rkPassiveHack != 0 && nearAny(toks, i, 4, hackedThings) {
+			return r22Intruder
+		}
 		if m&rkDamage != 0 {
 			damaged = true
 		}
@@ -356,6 +398,9 @@ const (
 	rkSick
 	rkQuoted
 	rkCharged
+	rkOrdinal
+	rkMed
+	rkPassiveHack
 	rkLit // a word one of r22Class's literal checks reads
 )
 
@@ -401,16 +446,19 @@ var r22Kind = func() map[string]uint64 {
 	add(brokenWords, rkBroken)
 	add(sickFrom, rkSick)
 	add(quotedVerbs, rkQuoted)
+	add(r22Ordinals, rkOrdinal)
+	add(medNouns, rkMed)
+	add(passiveHacked, rkPassiveHack)
 	add(chargedVerbs, rkCharged)
 	add(wordSet("got", "شكوى", "زي", "شهر", "شهور", "اشهر", "months", "نفس", "كل", "every", "twice", "double", "doubled", "ضيقه", "ضيق", "sick",
 		"burned", "burnt", "court", "مرات", "طلعتلي", "جاتلي", "طلعلي", "طلعت", "ضو", "نار", "دخان", "شرار", "meds", "medicine", "medication",
-		"paying", "stranded", "stuck", "number", "رقمي", "الخط"), rkLit)
+		"paying", "stranded", "stuck", "number", "رقمي", "الخط", "يوم", "days", "في", "فيه", "اخر", "آخر"), rkLit)
 	return m
 }()
 
 var (
-	cancelWords  = wordSet("لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")
-	enDebitWords = wordSet("فواتير", "الفواتير", "خاصمين", "خاصم", "ساحبين", "ساحب", "ينقطعلي", "بينقطعلي", "انقطعلي", "عمينقطعلي", "charged", "charging", "charge", "taking", "took", "billed", "billing", "deducted", "deducting", "debited", "خصمت", "خصمتوا", "خصموا", "سحبوا", "سحبو", "سحبتوا", "ينسحب", "بينسحب", "عمينسحب", "انسحب", "اتسحب")
+	cancelWords  = wordSet("جمدت", "جمدنا", "وقفت", "وقفنا", "لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")
+	enDebitWords = wordSet("منزول", "منزل", "فواتير", "الفواتير", "خاصمين", "خاصم", "ساحبين", "ساحب", "ينقطعلي", "بينقطعلي", "انقطعلي", "عمينقطعلي", "charged", "charging", "charge", "taking", "took", "billed", "billing", "deducted", "deducting", "debited", "خصمت", "خصمتوا", "خصموا", "سحبوا", "سحبو", "سحبتوا", "ينسحب", "بينسحب", "عمينسحب", "انسحب", "اتسحب")
 	balanceWords = wordSet("النقط", "النقاط", "نقاطي", "نقطي", "points", "miles", "الاميال", "رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
 	vanishWords  = wordSet("اتمسحت", "انمسحت", "اتمسح", "انمسح", "emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
@@ -433,14 +481,14 @@ var (
 	brokenWords  = wordSet("انكسرت", "انكسر", "اتكسرت", "اتكسر", "تكسرت", "broke")
 	bodyWords    = wordSet("ايدها", "ايده", "ايدو", "ايدي", "يدها", "يده", "يدي", "رجلها", "رجله", "رجلو", "رجلي", "سنه", "سنها", "راسه", "راسها", "دراعه", "دراعها", "ذراعه", "ذراعها", "his", "her", "my")
 	r22Months    = wordSet("شهرين", "شهرين", "months", "شهرينن")
-	r22Refund    = wordSet("استرجاع", "باسترجاع", "الاسترجاع", "استرداد", "باسترداد", "refund", "ريفند", "الريفند", "refunded")
-	moneyOwed    = wordSet("العربون", "عربون", "فلوس", "فلوسي", "الفلوس", "مصاري", "المصاري", "مصاريي", "حق", "حقي", "المبلغ", "مبلغ", "فلوسنا", "مصارينا", "ثمن", "تمن")
+	r22Refund    = wordSet("بارجاع", "ارجاع", "إرجاع", "بإرجاع", "استرجاع", "باسترجاع", "الاسترجاع", "استرداد", "باسترداد", "refund", "ريفند", "الريفند", "refunded")
+	moneyOwed    = wordSet("الفرق", "العربون", "عربون", "فلوس", "فلوسي", "الفلوس", "مصاري", "المصاري", "مصاريي", "حق", "حقي", "المبلغ", "مبلغ", "فلوسنا", "مصارينا", "ثمن", "تمن")
 	sameStory    = wordSet("القصه", "القصة", "الشي", "الشيء", "السالفه", "السالفة", "المشكله", "المشكلة", "الموال", "المعاناه", "المعاناة")
 	everyUnit    = wordSet("يوم", "مره", "مرة", "اسبوع", "ليله", "day", "time", "week", "night")
 	enPaidWords  = wordSet("card", "account", "charged", "billed", "debited", "paid", "payment", "deducted", "bank")
 	// harmR22: swollen, bleeding, vomiting, burnt, poisoned (MSA, dialects,
 	// English)
-	harmR22 = wordSet("مورم", "مورمه", "متورم", "متورمه", "وارم", "وارمه", "بنزف", "بينزف", "بتنزف", "نزيف", "ينزف", "تنزف",
+	harmR22 = wordSet("اشتعل", "اشتعلت", "مورم", "مورمه", "متورم", "متورمه", "وارم", "وارمه", "بنزف", "بينزف", "بتنزف", "نزيف", "ينزف", "تنزف",
 		"يستفرغ", "بيستفرغ", "استفرغ", "بتستفرغ", "تستفرغ", "يتقيا", "تقيؤ", "اتسمم", "اتسممت", "اتسمموا", "تسممت", "لحرق", "بحرق", "حروق",
 		"swollen", "vomiting", "vomited", "bleeding")
 	twiceAr   = wordSet("مرتين", "مرّتين", "twice")
@@ -457,7 +505,7 @@ var (
 	enterWords    = wordSet("دخل", "دخلت", "ودخل", "ودخلت", "دخلنا", "رحت", "رحنا", "ورحت", "ورحنا", "ودينا", "وديناه", "وديناها", "نقلوه", "نقلوها")
 	enTakenTo     = wordSet("ended", "rushed", "taken", "admitted", "landed")
 	fallNot       = wordSet("asleep", "love", "حب", "بحب", "نايم", "نوم", "للنوم", "behind")
-	fallVerbs     = wordSet("انضرب", "انضربت", "اتضرب", "اتضربت", "سقط", "سقطت", "وقع", "وقعت", "طاح", "طاحت", "fell")
+	fallVerbs     = wordSet("انقلبت", "انقلب", "يدعس", "دعس", "دعسه", "دعسها", "يدعسه", "يدعسها", "انضرب", "انضربت", "اتضرب", "اتضربت", "سقط", "سقطت", "وقع", "وقعت", "طاح", "طاحت", "fell")
 	// wires: a live wire down or exposed
 	wireWords  = wordSet("سلك", "اسلاك", "شريط", "wire", "wires", "cable")
 	wireDanger = wordSet("مقطوع", "مكشوف", "مرمي", "عريان", "hanging", "exposed", "live", "sparking", "down")
@@ -481,6 +529,17 @@ var (
 	// 120")
 	quotedVerbs  = wordSet("قلتولي", "قالولي", "قلتوا", "قالوا", "قلتلي", "قالي", "قلتلنا", "قالولنا", "وعدتوني", "quoted", "told")
 	chargedVerbs = wordSet("دفعتوني", "دفعوني", "حاسبوني", "حاسبتوني", "حسبولي", "حسبتولي", "charged", "billed")
-	sickFrom     = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
-	fromIt       = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
+	// r22Ordinals: third and on (ثالث طلبية, خامس مرة)
+	r22Ordinals  = wordSet("ثالث", "تالت", "تالث", "رابع", "خامس", "سادس", "سابع", "ثامن", "تامن", "تاسع", "عاشر")
+	rivalNouns   = wordSet("مواقع", "منصات", "شركات", "محلات", "مطاعم", "صيدليات", "تطبيقات", "اماكن", "غيركم", "غيركن")
+	cheaperWords = wordSet("ارخص", "أرخص", "احسن", "أحسن", "افضل", "أفضل")
+	lastDeal     = wordSet("طلب", "اشتريت", "اطلب", "أطلب", "دفعلكن", "دفعلكم", "دفع", "اشتري", "أشتري", "شتري", "تعامل", "اتعامل", "جدد", "اجدد")
+	// medNouns and otherThanRel: "a medicine other than the one written"
+	medNouns     = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوااء", "ابره", "حبوب", "علاج")
+	otherThanRel = wordSet("اللي", "الي", "يلي", "الموجود", "المكتوب", "الموصوف", "يلي", "المطلوب")
+	// passiveHacked and hackedThings: "حساب ابني انهكر", "ملفي تسرّب"
+	passiveHacked = wordSet("انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
+	hackedThings  = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
+	sickFrom      = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
+	fromIt        = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
 )
