@@ -335,10 +335,12 @@ func offerSignal(toks []token) bool {
 // jobOffered: a noun of jobs, a remote or salaried work cue and an
 // imperative to send a CV or to get in touch.
 func jobOffered(toks []token) bool {
-	job, cue, send := false, false, false
+	if !anyKey(toks, jobOfferNouns) { // the job noun first: one lookup a token
+		return false
+	}
+	cue, send := false, false
 	for i := range toks {
 		k := toks[i].key
-		job = job || inSetW(jobOfferNouns, k)
 		if remoteCue(toks, i) {
 			cue = true
 		}
@@ -346,7 +348,7 @@ func jobOffered(toks []token) bool {
 			send = true
 		}
 	}
-	return job && cue && send
+	return cue && send
 }
 
 // remoteCue: work from afar or paid (عن بعد, من البيت, براتب, remote,
@@ -502,19 +504,35 @@ var (
 // wonFromSite: a first-person verb of winning (ربحت, كسبت, won) and an
 // imperative to try (جربو, جربي, try) with a site, a link or 👇 named.
 func wonFromSite(toks []token) bool {
-	won, try, site := false, false, false
+	if !anyKey(toks, wonVerbs) { // the rare word first: one lookup a token
+		return false
+	}
+	try, site := false, false
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
-		won = won || wonVerbs[k]
 		try = try || tryImperatives[k]
 		site = site || siteWords[k] || toks[i].emoji && strings.Contains(toks[i].key, "👇")
 	}
-	return won && try && site
+	return try && site
+}
+
+// anyKey reports a token whose key (or the key without a joined و) is in
+// set.
+func anyKey(toks []token, set map[string]bool) bool {
+	for i := range toks {
+		if set[toks[i].key] || set[strings.TrimPrefix(toks[i].key, "و")] {
+			return true
+		}
+	}
+	return false
 }
 
 // loanOffered: a loan noun (قرض, قروض, تمويل, loan) and a contact
 // imperative or a messaging app.
 func loanOffered(toks []token) bool {
+	if !anyKey(toks, loanNouns) {
+		return false
+	}
 	loan, contact := false, false
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
