@@ -610,7 +610,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 		// a word of manners after a past copula ("الموظف كان وقح معايا": the
 		// employee was rude to me) reports how someone behaved, as "was rude"
 		// does in English: a grievance told, not an insult thrown
-		if insult && first.arabic && !boost && t.cat == catHarassment && pastConduct(toks, ti) {
+		if insult && first.arabic && !boost && t.cat == catHarassment && (pastConduct(toks, ti) || conductWith(toks, tj)) {
 			return
 		}
 		if insult && first.arabic && !boost && arStaffAimed(text, toks, ti, tj) {
@@ -961,6 +961,20 @@ func pastConduct(toks []token, ti int) bool {
 	// "كلمني بأسلوب وقح": the manner someone spoke in, told
 	return ti >= 2 && pastCopula[strings.TrimPrefix(toks[ti-1].key, "و")] || mannerNouns[toks[ti-1].key]
 }
+
+// conductWith reports a phrase of manners ending at tj followed by "with"
+// and the people it was shown to ("الكاشير قليل ادب مع الزباين", "وقح
+// معايا"): how someone treats others, a grievance told, not an insult
+// thrown at the reader.
+func conductWith(toks []token, tj int) bool {
+	if tj >= len(toks) {
+		return false
+	}
+	k := toks[tj].key
+	return k == "مع" && tj+1 < len(toks) || conductWithMe[k]
+}
+
+var conductWithMe = wordSet("معي", "معايا", "معاي", "معنا", "معانا", "معاهم", "معهم", "معن")
 
 // noManners reports a denial of manners at toks[i]: a negated "have" or
 // "without" (ما عندهم, ماعندك, معندهمش, مالهم, بلا, عديمين) before, within
