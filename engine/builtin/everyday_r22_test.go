@@ -320,3 +320,23 @@ func TestLevantinePriorityClasses(t *testing.T) {
 		{"ثاني مرة بيوصل الأكل بارد", "complaint", "medium"},
 	})
 }
+
+// TestLevantineClassesThree: classes read on lev7, on sentences of our own.
+func TestLevantineClassesThree(t *testing.T) {
+	for _, tc := range []struct {
+		text, intent string
+		flagged      bool
+	}{
+		{"عندكم ايفون 15 او سامسونج S24 باللون الأسود؟", "question", false},
+		{"you're such an a55 lol", "other", true},
+		{"جيبو شواحن للأجهزة القديمة، ما حدا عندو", "suggestion", false},
+		{"بدك تشتغل اونلاين وتربح بالدولار؟ الرقم بالبروفايل", "spam", true},
+		{"الموظفين عندكم تنابل، ولا حدا بيرد", "other", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || !m.IsSafe != tc.flagged {
+			t.Errorf("%q: %v flags %v; want %s flagged %v", tc.text, c.Intent, m.Flags, tc.intent, tc.flagged)
+		}
+	}
+}

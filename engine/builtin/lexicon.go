@@ -150,6 +150,25 @@ func isEmoji(r rune) bool {
 	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r == 0x2764
 }
 
+// modelCode reports the shape of a product's model code: one or two
+// letters then two digits or more (a55, s23, x11); written with a capital
+// ("عندكم سامسونج A55؟") it names a phone and spells no "ass".
+func modelCode(k string) bool {
+	i := 0
+	for i < len(k) && k[i] >= 'a' && k[i] <= 'z' {
+		i++
+	}
+	if i == 0 || i > 2 || len(k)-i < 2 {
+		return false
+	}
+	for _, c := range k[i:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // leetMap maps digits and symbols used for Latin letters.
 var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i'}
 
@@ -439,6 +458,11 @@ func makeTokenGeneral(t token, raw string, sc *keyScratch) token {
 		foldHamzaSeatBytes(k)
 	}
 	t.key = string(k)
+	// a model code written with a capital (A55, S24) names a product: no
+	// leet reading ("a55" in lower case still spells one)
+	if hasDigit && raw != "" && raw[0] >= 'A' && raw[0] <= 'Z' && modelCode(t.key) {
+		hasDigit = false
+	}
 	t.finish(hasLatin, hasDigit, letters)
 	return t
 }
