@@ -340,3 +340,25 @@ func TestLevantineClassesThree(t *testing.T) {
 		}
 	}
 }
+
+// TestMSAEgyptianPriorityClasses: classes read on egyprio1 and msaprio1,
+// on sentences of our own.
+func TestMSAEgyptianPriorityClasses(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"سُرق حسابي في التطبيق وتغير البريد المرتبط به", "complaint", "high"},
+		{"دخل شخص مجهول إلى حسابي وحول الرصيد", "complaint", "high"},
+		{"تغيرت كلمة المرور لحسابي دون علمي", "complaint", "high"},
+		{"حسابي في البنك مخترق وهناك عمليات لا أعرفها", "complaint", "high"},
+		{"سأنتقل إلى شركة منافسة إن لم تحل المشكلة", "complaint", "high"},
+		{"سنرفع دعوى على الشركة إن استمر الانقطاع", "complaint", "high"},
+		{"أصلحوا الجهاز أربع مرات لنفس العطل ولم يعمل", "complaint", "high"},
+		{"تعطل المصعد مرارا وأبلغناكم دون فائدة", "complaint", "high"},
+		{"سقط مريض من السرير بسبب إهمال الممرضين", "complaint", "high"},
+		{"الباور بنك انتفخ وهو في الشنطة", "complaint", "high"},
+		{"دفعنا التأمين وما رجعوش لحد دلوقتي بقالهم شهرين", "complaint", "high"},
+		{"مطالبة التعويض معلقة منذ نصف سنة", "complaint", "high"},
+		// near ones
+		{"بتقبلو ترجيع الصباط اذا ما لبسته؟", "question", ""},
+		{"المسلسل عن سرقة بنك كبيرة، حلو كتير", "praise", ""},
+	})
+}

@@ -108,12 +108,22 @@ func dayCount(k string) int {
 	return n
 }
 
+// nearBefore: a word of set up to n words before toks[i].
+func nearBefore(toks []token, i, n int, set map[string]bool) bool {
+	for j := i - 1; j >= 0 && j >= i-n; j-- {
+		if set[strings.TrimPrefix(toks[j].key, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
 // strongR22 reports a class of r22Urgent that no praise or proposal
 // outweighs: money taken after cancelling or vanished, an intruder, a
 // move to a rival, harm, a hazard, a driver endangering.
 func strongR22(c uint8) bool {
 	switch c {
-	case r22Cancelled, r22Vanished, r22Intruder, r22Switch, r22Harm, r22Hazard, r22Driver, r22Overcharged:
+	case r22Cancelled, r22Vanished, r22Intruder, r22Switch, r22Harm, r22Hazard, r22Driver, r22Legal:
 		return true
 	}
 	return false
@@ -219,8 +229,9 @@ func r22Class(toks []token) uint8 {
 		if m&rkMonths != 0 || kb == "شهر" && i+1 < len(toks) && (toks[i+1].key == "ونص" || toks[i+1].key == "ونصف") || (kb == "شهور" || kb == "اشهر" || kb == "months") && i > 0 && (manyCounts[toks[i-1].key] || toks[i-1].key == "few" || toks[i-1].key == "2") {
 			months = true
 		}
-		// ترجعولي, ترجعون + the money (فلوس, حق, المبلغ); استرجاع
-		if m&rkRefund != 0 || back && !strings.HasPrefix(kb, "ر") && i+1 < len(toks) && moneyOwed[toks[i+1].key] {
+		// ترجعولي, ترجعون + the money (فلوس, حق, المبلغ), or the money
+		// named before it (دفعنا تأمين ... ولسه مرجعش); استرجاع
+		if m&rkRefund != 0 || back && !strings.HasPrefix(kb, "ر") && (i+1 < len(toks) && moneyOwed[toks[i+1].key] || nearBefore(toks, i, 6, moneyOwed)) {
 			giveBack = true
 		}
 		if kb == "نفس" && i+1 < len(toks) && sameStory[toks[i+1].key] {
@@ -321,6 +332,46 @@ func r22Class(toks []token) uint8 {
 		// passive (حساب ابني انهكر, ملفي الطبي تسرّب)
 		if m&rkPassiveHack != 0 && nearAny(toks, i, 4, hackedThings) {
 			return r22Intruder
+		}
+		// a password or a number changed without the owner (كلمة المرور
+		// تغيرت, تغيير كلمة السر من غير علمي)
+		if passwordNouns[kb] && nearAny(toks, i, 3, changedWords) {
+			intrude, account = true, true
+		}
+		// a verb of stealing or entering before the account or the thief
+		// (سُرق حسابي, دخل شخص مجهول إلى حسابي: the verb first)
+		if m&rkIntrude != 0 && (i+1 < len(toks) && r22Account[toks[i+1].key] || nearAny(toks, i, 2, r22Someone)) {
+			intrude = true
+		}
+		// "للمرة الرابعة": the fourth time (not "السابعة مساء", an hour)
+		if (kb == "للمره" || kb == "المره") && i+1 < len(toks) && ordinalThe[toks[i+1].key] {
+			return r22Repeat
+		}
+		// the same failure counted: "أربع مرات لنفس المشكلة", "ست مرات ...
+		// الأخطاء نفسها"; "repeatedly" (مرارا)
+		if (kb == "مرات" || kb == "مره") && i > 0 && manyCounts[toks[i-1].key] && (nearAny(toks, i, 6, sameWords)) || repeatedlyWords[kb] {
+			return r22Repeat
+		}
+		// a fall of a person (a student, a patient): harm
+		if m&rkFall != 0 && nearAny(toks, i, 3, fallPersons) && !nearAny(toks, i, 3, fallNot) {
+			return r22Harm
+		}
+		// a power bank or a battery swelling: a fire hazard
+		if (kb == "نفخ" || kb == "انتفخ" || kb == "انتفخت" || kb == "swollen") && nearAny(toks, i, 4, batteryWords) {
+			return r22Hazard
+		}
+		// a double dose given
+		if (kb == "جرعه" || kb == "جرعة") && i+1 < len(toks) && (toks[i+1].key == "مضاعفه" || toks[i+1].key == "زايده" || toks[i+1].key == "زائده") {
+			return r22Harm
+		}
+		// theft named (سرقة عيني عينك): money taken wrongly
+		// ("ده سرقة", "سرقة عيني عينك"; not a story of a theft)
+		if (kb == "سرقه" || kb == "سرقة") && (i+1 < len(toks) && toks[i+1].key == "عيني" || i > 0 && theftCalled[toks[i-1].key]) {
+			return r22Overcharged
+		}
+		// half a year, since last year: as months
+		if (kb == "سنه" || kb == "سنة" || kb == "العام" || kb == "year") && i > 0 && (toks[i-1].key == "نصف" || toks[i-1].key == "نص" || toks[i-1].key == "منذ" || toks[i-1].key == "من") {
+			months = true
 		}
 		if m&rkDamage != 0 {
 			damaged = true
@@ -449,6 +500,11 @@ var r22Kind = func() map[string]uint64 {
 	add(r22Ordinals, rkOrdinal)
 	add(medNouns, rkMed)
 	add(passiveHacked, rkPassiveHack)
+	// the words of the literal checks added with the fourteenth session's
+	// priority sets (passwords, repeated, swelling, doses, theft, years)
+	add(passwordNouns, rkLit)
+	add(repeatedlyWords, rkLit)
+	add(wordSet("للمره", "المره", "نفخ", "انتفخ", "انتفخت", "swollen", "جرعه", "جرعة", "سرقه", "سرقة", "سنه", "سنة", "العام", "year", "مره"), rkLit)
 	add(chargedVerbs, rkCharged)
 	add(wordSet("got", "شكوى", "زي", "شهر", "شهور", "اشهر", "months", "نفس", "كل", "every", "twice", "double", "doubled", "ضيقه", "ضيق", "sick",
 		"burned", "burnt", "court", "مرات", "طلعتلي", "جاتلي", "طلعلي", "طلعت", "ضو", "نار", "دخان", "شرار", "meds", "medicine", "medication",
@@ -457,23 +513,23 @@ var r22Kind = func() map[string]uint64 {
 }()
 
 var (
-	cancelWords  = wordSet("جمدت", "جمدنا", "وقفت", "وقفنا", "لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")
+	cancelWords  = wordSet("الغاء", "إلغاء", "جمدت", "جمدنا", "وقفت", "وقفنا", "لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")
 	enDebitWords = wordSet("منزول", "منزل", "فواتير", "الفواتير", "خاصمين", "خاصم", "ساحبين", "ساحب", "ينقطعلي", "بينقطعلي", "انقطعلي", "عمينقطعلي", "charged", "charging", "charge", "taking", "took", "billed", "billing", "deducted", "deducting", "debited", "خصمت", "خصمتوا", "خصموا", "سحبوا", "سحبو", "سحبتوا", "ينسحب", "بينسحب", "عمينسحب", "انسحب", "اتسحب")
 	balanceWords = wordSet("النقط", "النقاط", "نقاطي", "نقطي", "points", "miles", "الاميال", "رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
 	vanishWords  = wordSet("اتمسحت", "انمسحت", "اتمسح", "انمسح", "emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
 	intrudeWords = wordSet("فات", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
 	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
-	moveWords    = wordSet("رايح", "رايحين", "بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
-	r22Other     = wordSet("ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
+	moveWords    = wordSet("انتقل", "سانتقل", "سأنتقل", "الانتقال", "انقله", "انقلها", "هنقله", "هنقلها", "رايح", "رايحين", "بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
+	r22Other     = wordSet("منافسه", "منافسة", "المنافسه", "المنافسة", "ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
 	// legalWords: legal action (a lawsuit named alone, قضية, is also "a
 	// cause" in the news: priority_classes.go reads it after a verb of
 	// filing); the writer's own, after a word of will (r22Will)
-	legalWords  = wordSet("القانونيه", "القانونية", "قانونيا", "محامي", "المحامي", "محاميي", "lawyer", "lawsuit", "sue", "suing")
-	r22Will     = wordSet("سوف", "رح", "راح", "ح", "will", "ill", "gonna", "going", "هوكل", "بوكل", "سأوكل", "ساوكل", "بكلم", "هكلم", "سأتخذ", "ساتخذ", "سنتخذ", "هاخد", "باخذ", "بتخذ")
+	legalWords  = wordSet("محام", "دعوى", "دعوي", "القانونيه", "القانونية", "قانونيا", "محامي", "المحامي", "محاميي", "lawyer", "lawsuit", "sue", "suing")
+	r22Will     = wordSet("سنرفع", "سارفع", "سأرفع", "هرفع", "برفع", "هنرفع", "سالجا", "سألجأ", "ساتوجه", "سأتوجه", "سوف", "رح", "راح", "ح", "will", "ill", "gonna", "going", "هوكل", "بوكل", "سأوكل", "ساوكل", "بكلم", "هكلم", "سأتخذ", "ساتخذ", "سنتخذ", "هاخد", "باخذ", "بتخذ")
 	driverWords = wordSet("السواق", "سواق", "السايق", "السائق", "سائق", "الكابتن", "كابتن", "الشوفير", "شوفير", "driver", "uber", "السواقين")
 	// driverDanger: on the phone, speeding, reckless, asleep, off the road
-	driverDanger = wordSet("جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "بالهاتف", "بالجوال", "بالتلفون", "بالموبايل", "phone", "texting", "بتهور", "متهور", "reckless", "speeding",
+	driverDanger = wordSet("مجنونه", "مجنونة", "جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "بالهاتف", "بالجوال", "بالتلفون", "بالموبايل", "phone", "texting", "بتهور", "متهور", "reckless", "speeding",
 		"نعسان", "نايم", "بينام", "ينام", "الرصيف", "عالرصيف", "جنونيه", "جنونية", "المجنون", "١٦٠", "160", "140", "١٤٠", "180", "١٨٠", "200", "٢٠٠", "drunk", "سكران")
 	// drivingVerbs: someone driving (the driver named by the verb: "مندوب
 	// التوصيل يسوق بسرعة جنونية")
@@ -481,14 +537,14 @@ var (
 	brokenWords  = wordSet("انكسرت", "انكسر", "اتكسرت", "اتكسر", "تكسرت", "broke")
 	bodyWords    = wordSet("ايدها", "ايده", "ايدو", "ايدي", "يدها", "يده", "يدي", "رجلها", "رجله", "رجلو", "رجلي", "سنه", "سنها", "راسه", "راسها", "دراعه", "دراعها", "ذراعه", "ذراعها", "his", "her", "my")
 	r22Months    = wordSet("شهرين", "شهرين", "months", "شهرينن")
-	r22Refund    = wordSet("بارجاع", "ارجاع", "إرجاع", "بإرجاع", "استرجاع", "باسترجاع", "الاسترجاع", "استرداد", "باسترداد", "refund", "ريفند", "الريفند", "refunded")
-	moneyOwed    = wordSet("الفرق", "العربون", "عربون", "فلوس", "فلوسي", "الفلوس", "مصاري", "المصاري", "مصاريي", "حق", "حقي", "المبلغ", "مبلغ", "فلوسنا", "مصارينا", "ثمن", "تمن")
+	r22Refund    = wordSet("التعويض", "تعويض", "المطالبه", "مطالبه", "يعاد", "يعادلي", "اعاده", "إعادة", "بارجاع", "ارجاع", "إرجاع", "بإرجاع", "استرجاع", "باسترجاع", "الاسترجاع", "استرداد", "باسترداد", "refund", "ريفند", "الريفند", "refunded")
+	moneyOwed    = wordSet("تامين", "التامين", "تأمين", "التأمين", "مبلغ", "الفرق", "العربون", "عربون", "فلوس", "فلوسي", "الفلوس", "مصاري", "المصاري", "مصاريي", "حق", "حقي", "المبلغ", "مبلغ", "فلوسنا", "مصارينا", "ثمن", "تمن")
 	sameStory    = wordSet("القصه", "القصة", "الشي", "الشيء", "السالفه", "السالفة", "المشكله", "المشكلة", "الموال", "المعاناه", "المعاناة")
 	everyUnit    = wordSet("يوم", "مره", "مرة", "اسبوع", "ليله", "day", "time", "week", "night")
 	enPaidWords  = wordSet("card", "account", "charged", "billed", "debited", "paid", "payment", "deducted", "bank")
 	// harmR22: swollen, bleeding, vomiting, burnt, poisoned (MSA, dialects,
 	// English)
-	harmR22 = wordSet("اشتعل", "اشتعلت", "مورم", "مورمه", "متورم", "متورمه", "وارم", "وارمه", "بنزف", "بينزف", "بتنزف", "نزيف", "ينزف", "تنزف",
+	harmR22 = wordSet("غيبوبه", "غيبوبة", "يموتني", "هيموتني", "تموتني", "يقتلني", "هيقتلني", "اشتعل", "اشتعلت", "مورم", "مورمه", "متورم", "متورمه", "وارم", "وارمه", "بنزف", "بينزف", "بتنزف", "نزيف", "ينزف", "تنزف",
 		"يستفرغ", "بيستفرغ", "استفرغ", "بتستفرغ", "تستفرغ", "يتقيا", "تقيؤ", "اتسمم", "اتسممت", "اتسمموا", "تسممت", "لحرق", "بحرق", "حروق",
 		"swollen", "vomiting", "vomited", "bleeding")
 	twiceAr   = wordSet("مرتين", "مرّتين", "twice")
@@ -536,10 +592,18 @@ var (
 	lastDeal     = wordSet("طلب", "اشتريت", "اطلب", "أطلب", "دفعلكن", "دفعلكم", "دفع", "اشتري", "أشتري", "شتري", "تعامل", "اتعامل", "جدد", "اجدد")
 	// medNouns and otherThanRel: "a medicine other than the one written"
 	medNouns     = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوااء", "ابره", "حبوب", "علاج")
-	otherThanRel = wordSet("اللي", "الي", "يلي", "الموجود", "المكتوب", "الموصوف", "يلي", "المطلوب")
+	otherThanRel = wordSet("الذي", "التي", "اللي", "الي", "يلي", "الموجود", "المكتوب", "الموصوف", "يلي", "المطلوب")
 	// passiveHacked and hackedThings: "حساب ابني انهكر", "ملفي تسرّب"
-	passiveHacked = wordSet("انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
-	hackedThings  = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
-	sickFrom      = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
-	fromIt        = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
+	passiveHacked   = wordSet("مخترق", "مخترقه", "مهكر", "مهكره", "انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
+	hackedThings    = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
+	ordinalThe      = wordSet("الثالثه", "الرابعه", "الخامسه", "السادسه", "السابعه", "العاشره", "التالته", "الرابعة", "الخامسة")
+	theftCalled     = wordSet("ده", "دي", "هاي", "هذي", "هذه", "هذا", "هاد", "هيدي", "هيدا", "اسمها", "اسمه", "يعني")
+	passwordNouns   = wordSet("مروري", "السر", "المرور", "الباسورد", "الباسوورد", "باسوردي", "password", "رقم-الجوال")
+	changedWords    = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "changed", "reset")
+	sameWords       = wordSet("نفس", "لنفس", "نفسها", "نفسه", "ذاتها", "ذاته", "same")
+	repeatedlyWords = wordSet("مرارا", "مراراً", "مرارًا", "تكرارا", "تكراراً", "repeatedly")
+	fallPersons     = wordSet("طالب", "طالبه", "طالبة", "مريض", "مريضه", "عامل", "شخص", "امي", "ابوي", "ابويا", "والدي", "والدتي", "جدي", "جدتي", "مولودي", "رضيعي", "طفله", "طفلة")
+	batteryWords    = wordSet("باور", "الباور", "بطاريه", "البطاريه", "بطارية", "البطارية", "battery", "powerbank")
+	sickFrom        = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
+	fromIt          = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
 )
