@@ -2183,3 +2183,22 @@ func niceIfYou(toks []token) bool {
 }
 
 var niceWords = wordSet("حلو", "حلوه", "منيح", "جميل", "احلى", "أحلى", "رائع")
+
+// staffNotCourteous reports the staff named and a courtesy denied ("الموظف
+// ما كان محترم أبداً معي", "ما بيعرفوا يحكوا مع الناس بلطف"): how a
+// customer was treated, a grievance.
+func staffNotCourteous(toks []token) bool {
+	staff := false
+	for i := range toks {
+		k := strings.TrimPrefix(strings.TrimPrefix(toks[i].key, "و"), "ال")
+		if arStaffNouns[k] || arStaffNouns[trimPlural(k)] {
+			staff = true
+		}
+		if staff && courtesyWords[toks[i].key] && negatedBefore(toks, i) {
+			return true
+		}
+	}
+	return false
+}
+
+var courtesyWords = wordSet("محترم", "محترمين", "محترمه", "مهذب", "مهذبين", "لطيف", "لطيفين", "بلطف", "خلوق", "بذوق", "ذوق", "باحترام")

@@ -362,3 +362,22 @@ func TestMSAEgyptianPriorityClasses(t *testing.T) {
 		{"المسلسل عن سرقة بنك كبيرة، حلو كتير", "praise", ""},
 	})
 }
+
+// TestLevantineClassesFour: classes read on lev8-9, on sentences of our own.
+func TestLevantineClassesFour(t *testing.T) {
+	for _, tc := range []struct {
+		text, intent string
+		flagged      bool
+	}{
+		{"الموظفة بالكاش ما كانت محترمة أبداً معنا", "complaint", false},
+		{"سحب على سماعات 🎁 لايك وشير وتابع الحساب", "spam", true},
+		{"عنا عروض عالشنط والتوصيل لكل المحافظات", "spam", true},
+		{"الممرضين عندكن جزارين", "other", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if len(c.Intent) == 0 || c.Intent[0] != tc.intent || !m.IsSafe != tc.flagged {
+			t.Errorf("%q: %v flags %v; want %s flagged %v", tc.text, c.Intent, m.Flags, tc.intent, tc.flagged)
+		}
+	}
+}

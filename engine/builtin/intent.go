@@ -1111,6 +1111,9 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && nf == 0 && risingOrFalling(toks) { // concepts.go
 		sc[iComplaint] += unQualityWeight
 	}
+	if sent.arabic && nf == 0 && staffNotCourteous(toks) { // concepts.go
+		sc[iComplaint] += unQualityWeight
+	}
 	if sent.arabic && niceIfYou(toks) { // concepts.go
 		sc[iSuggestion] += proposalWeight
 		sc[iPraise] = math.Min(sc[iPraise], 0.3)
