@@ -255,6 +255,15 @@ type textAnalysis struct {
 	r22     uint8 // the urgent class of priority_r22.go (r22Class), 0 for none
 }
 
+// toComplaint makes a's one intent a complaint and a neutral reading
+// negative: the grievances analyseTextBuf finds beside the cues.
+func (a *textAnalysis) toComplaint() {
+	a.intents = []string{"complaint"}
+	if a.label == "neutral" {
+		a.label = "negative"
+	}
+}
+
 func analyseText(text string) textAnalysis { return analyseTextBuf(text, dialect.Detect(text), nil) }
 
 // analyseTextBuf is analyseText of a text whose detection d is known, its
@@ -279,10 +288,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// asked: "رصيد المحفظة اختفى، راحوا فين؟؟")
 	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22))) &&
 		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks) || grievanceR22(a.r22)) {
-		a.intents = []string{"complaint"}
-		if a.label == "neutral" {
-			a.label = "negative"
-		}
+		a.toComplaint()
 	}
 	// moving to a rival after years of custom is no praise ("3 years with
 	// this network and im porting my number tomorrow"): a complaint
@@ -297,17 +303,11 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// (with a grievance's cue or a negative reading: "متى بتفتحوا الفرع
 	// الجديد؟!!" is eager)
 	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && exclaims(text) >= 2 && (a.sc.cue[iComplaint] > 0 || a.label == "negative") && commentShaped(text) {
-		a.intents = []string{"complaint"}
-		if a.label == "neutral" {
-			a.label = "negative"
-		}
+		a.toComplaint()
 	}
 	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)
 	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && whatThisIndignant(a.toks) {
-		a.intents = []string{"complaint"}
-		if a.label == "neutral" {
-			a.label = "negative"
-		}
+		a.toComplaint()
 	}
 	a.intents, a.label = r19Question(&a) // intent_r19.go
 	a.label = withCommentSentiment(&a)   // sentiment_comments.go

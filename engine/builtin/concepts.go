@@ -865,6 +865,15 @@ const (
 	cwPromise  // a verb of promising to us (وعدونا): promiseBroken
 	cwMaybe    // "maybe" (يمكن، ربما): guessAboutThem
 	cwKnow     // a verb of knowing (عارف، يدري): nobodyKnows
+	// the fourteenth session's patterns, each read only when its rarest
+	// word is in the text
+	cwSense    // a sound, smell, taste, colour (صوت, ريحة): oddSense
+	cwShown    // what showed a product (الصور, الإعلان): unlikeShown
+	cwLevel    // a price or a level (الأسعار, المستوى): risingOrFalling
+	cwCourtesy // a courtesy (محترم, بلطف): staffNotCourteous
+	cwLearn    // a verb of learning (تعلمت, learned): learnedMuch
+	cwIf       // "if" (اذا, لو): niceIfYou
+	cwWish     // a word of wishing (ياريت, اتمنى, ممكن): wishOwed
 )
 
 var conceptKinds = func() map[string]uint32 {
@@ -896,6 +905,13 @@ var conceptKinds = func() map[string]uint32 {
 	put(cwKnow, knowVerbs)
 	put(cwQueue, queueNouns)
 	put(cwDuration, durationNouns)
+	put(cwSense, senseNouns)
+	put(cwShown, shownNouns)
+	put(cwLevel, priceNounsR22, levelNouns)
+	put(cwCourtesy, courtesyWords)
+	put(cwLearn, learnVerbs)
+	put(cwIf, wordSet("اذا", "إذا", "لو"))
+	put(cwWish, wishWords, wishOpenExtra, wordSet("ريت", "ليت"))
 	return m
 }()
 
@@ -2128,13 +2144,8 @@ func wishOwed(toks []token) bool {
 // (ترجعولي); "ترجعوا خبز الشوفان" (bring back a product) and "تجيبوا عطور"
 // propose.
 func owedVerb(k string) bool {
-	k = strings.TrimPrefix(strings.TrimPrefix(k, "ب"), "ت")
-	for _, st := range owedStems {
-		if strings.HasPrefix(k, st) {
-			return true
-		}
-	}
-	return strings.HasPrefix(k, "رجع") && (strings.HasSuffix(k, "لي") || strings.HasSuffix(k, "لنا"))
+	b := verbBody(k)
+	return stemmedAs(b, owedStems) || strings.HasPrefix(b, "رجع") && (strings.HasSuffix(b, "لي") || strings.HasSuffix(b, "لنا"))
 }
 
 var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل", "شيك", "ظبط", "ضبط"}

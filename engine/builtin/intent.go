@@ -1094,31 +1094,31 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && !qmark && sent.rawPos == 0 && shoutedAt(toks) { // concepts.go
 		sc[iComplaint] += shoutWeight
 	}
-	if sent.arabic && !qmark && nf == 0 && oddSense(toks) { // concepts.go
+	if sent.arabic && !qmark && nf == 0 && cb&cwSense != 0 && oddSense(toks) { // concepts.go
 		sc[iComplaint] += unQualityWeight
 	}
-	if sent.arabic && nf == 0 && unlikeShown(toks) { // concepts.go
+	if sent.arabic && nf == 0 && cb&cwShown != 0 && unlikeShown(toks) { // concepts.go
 		sc[iComplaint] += unQualityWeight
 	}
 	if sent.zeroed && !qmark { // concepts.go zeroRated
 		sc[iComplaint] += unQualityWeight
 	}
-	if sent.arabic && appreciated(text, toks) || learnedMuch(text, toks) { // concepts.go
+	if sent.arabic && appreciated(text, toks) || cb&cwLearn != 0 && learnedMuch(text, toks) { // concepts.go
 		sc[iPraise] += appreciatedWeight
 	}
 	// "ياريت تصلحوه", "ياليت تلتزمون بالمواعيد": the service owed asked
 	// for, a complaint, no proposal (concepts.go)
-	if sent.arabic && nf == 0 && risingOrFalling(toks) { // concepts.go
+	if sent.arabic && nf == 0 && cb&cwLevel != 0 && risingOrFalling(toks) { // concepts.go
 		sc[iComplaint] += unQualityWeight
 	}
-	if sent.arabic && nf == 0 && staffNotCourteous(toks) { // concepts.go
+	if sent.arabic && nf == 0 && cb&cwCourtesy != 0 && staffNotCourteous(toks) { // concepts.go
 		sc[iComplaint] += unQualityWeight
 	}
-	if sent.arabic && niceIfYou(toks) { // concepts.go
+	if sent.arabic && cb&cwIf != 0 && niceIfYou(toks) { // concepts.go
 		sc[iSuggestion] += proposalWeight
 		sc[iPraise] = math.Min(sc[iPraise], 0.3)
 	}
-	if sent.arabic && wishOwed(toks) {
+	if sent.arabic && cb&cwWish != 0 && wishOwed(toks) {
 		sc[iSuggestion] = 0
 		sc[iComplaint] += unQualityWeight
 	}

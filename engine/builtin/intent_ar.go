@@ -257,11 +257,16 @@ func askVerb(k string) bool {
 // responseVerb reports a second-person verb of the things a company owes a
 // customer (answer, reply, solve, refund, help, call back): "why don't you
 // answer" is a complaint, not a proposal.
-func responseVerb(k string) bool {
-	k = strings.TrimPrefix(k, "ب")
-	k = strings.TrimPrefix(k, "ت")
-	for _, st := range responseStems {
-		if strings.HasPrefix(k, st) {
+func responseVerb(k string) bool { return stemmedAs(verbBody(k), responseStems) }
+
+// verbBody is k without the present's ب and the second person's ت
+// (بتصلحوه: صلحوه).
+func verbBody(k string) string { return strings.TrimPrefix(strings.TrimPrefix(k, "ب"), "ت") }
+
+// stemmedAs reports a body that begins with one of stems.
+func stemmedAs(body string, stems []string) bool {
+	for _, st := range stems {
+		if strings.HasPrefix(body, st) {
 			return true
 		}
 	}

@@ -180,9 +180,6 @@ var (
 //     first-person verb of returning with "you" as its object (بردلك,
 //     برجعلك, اردلك) or before "it" or the noun itself (برد المتابعة,
 //     برجعها): the follow-for-follow of the Levantine comment.
-//
-// None applies to a text with a question mark, but a loan offered
-// ("بدك قرض سريع بلا كفيل؟ حاكينا عالواتس": the question is the bait).
 //   - a prize won from a site or a link (ربحت ايفون من هالموقع، جربو انتو
 //     كمان; "i won from this site, try it"): a first-person verb of winning
 //     and a site, a link or a pointing emoji, with an imperative to try.
@@ -190,19 +187,19 @@ var (
 //     (ادخلو شوفو عالصفحة تبعي).
 //   - a loan offered (قرض, قروض, تمويل, loan) with a contact imperative
 //     (حاكينا, راسلنا, كلمنا, تواصل) or a messaging app.
+//
+// None but the loan applies to a text with a question mark (a customer's);
+// a loan's question is its bait ("بدك قرض سريع بلا كفيل؟ حاكينا عالواتس").
 func sellerBaits(text string, toks []token, s *spamResult) {
 	if len(toks) < 3 {
 		return
 	}
-	asked := hasQuestionMark(text)
 	var why string
 	switch {
-	case asked:
-		// a loan's question is its bait ("بدك قرض سريع؟ حاكينا")
-		if !loanOffered(toks) {
-			return
-		}
+	case loanOffered(toks):
 		why = "a loan offered, contact us"
+	case hasQuestionMark(text):
+		return
 	case orderChannelOffer(toks):
 		why = "an offer, order through a channel"
 	case jobOffered(toks):
@@ -215,8 +212,6 @@ func sellerBaits(text string, toks []token, s *spamResult) {
 		why = "a prize won from a site, try it too"
 	case ownPageInvited(toks):
 		why = "the writer's own page, come and see"
-	case loanOffered(toks):
-		why = "a loan offered, contact us"
 	default:
 		return
 	}
@@ -274,14 +269,7 @@ func orderChannelOffer(toks []token) bool {
 // brandAddressed: the brand spoken to in the plural (عندكم, انتو, منكم):
 // a customer's comment, where a seller speaks of "we" ("الأسعار عندكم
 // أرخص بس الطلب عالواتس بطيء" compares prices).
-func brandAddressed(toks []token) bool {
-	for i := range toks {
-		if inSetW(brandYou, toks[i].key) {
-			return true
-		}
-	}
-	return false
-}
+func brandAddressed(toks []token) bool { return anyKey(toks, brandYou) }
 
 // orderNotOffered: the English "order" of a customer: the object of a
 // verb or possessive ("my order", "your order", "to order", "the order").
@@ -548,7 +536,7 @@ func loanOffered(toks []token) bool {
 var (
 	wonVerbs       = wordSet("ربحت", "كسبت", "فزت", "won")
 	tryImperatives = wordSet("جربو", "جربوا", "جربي", "جرب", "try")
-	siteWords      = wordSet("الموقع", "هالموقع", "الرابط", "الموقع", "اللينك", "site", "link", "website", "app")
+	siteWords      = wordSet("الموقع", "هالموقع", "الرابط", "اللينك", "site", "link", "website", "app")
 	loanNouns      = wordSet("قرض", "قروض", "تمويل", "سلفه", "سلفة", "loan", "loans")
 	loanWant       = wordSet("بدك", "بدكم", "تبي", "تبغى", "محتاج", "عايز", "عاوز", "need", "want")
 	loanOfferWords = wordSet("سريع", "فوري", "كفيل", "ميسر", "ميسره", "بدون", "بلا", "instant", "fast", "quick", "guarantor")
