@@ -300,9 +300,10 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// a question shouted with two exclamation marks or more ("ويييين
 	// الاكل؟؟؟؟ ساعتين ونص!!!", "عم تضحكو علينا ولا شو!!!") is anger, not
 	// a request for information: a complaint
-	// (with a grievance's cue or a negative reading: "متى بتفتحوا الفرع
-	// الجديد؟!!" is eager)
-	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && exclaims(text) >= 2 && (a.sc.cue[iComplaint] > 0 || a.label == "negative") && commentShaped(text) {
+	// (with a grievance's cue, a negative reading or the hours waited:
+	// "وين التوصيل؟ صار ٣ ساعات!!!"; "متى بتفتحوا الفرع الجديد؟!!" is
+	// eager)
+	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && exclaims(text) >= 2 && (a.sc.cue[iComplaint] > 0 || a.label == "negative" || conceptScan(a.toks)&cwDuration != 0) && commentShaped(text) {
 		a.toComplaint()
 	}
 	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)

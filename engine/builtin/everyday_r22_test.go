@@ -315,6 +315,8 @@ func TestLevantinePriorityClasses(t *testing.T) {
 		{"حساب بنتي انهكر وعم ينبعت منه رسايل غريبة", "complaint", "high"},
 		{"الخزانة انقلبت على ابني وهو عم يلعب", "complaint", "high"},
 		{"وينو الطلب؟؟ صرلنا ساعتين!!!", "complaint", "high"},
+		{"وين الأكل؟ صار ٣ ساعات!!!", "complaint", ""},
+		{"wein el akl? sar 3 sa3at!!!", "complaint", ""},
 		// near ones stay medium
 		{"الطلب تأخر يومين بس وصل الحمدلله", "complaint", "medium"},
 		{"ثاني مرة بيوصل الأكل بارد", "complaint", "medium"},
