@@ -332,6 +332,13 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "positive" && a.tx.abuse() < abusiveMin && a.sc.cue[iPraise] > 0 && a.sc.overruled&(1<<iPraise) == 0 {
 		a.intents = []string{"praise"}
 	}
+	// a customer who vows to come back ("الأكل طيب وهروح تاني أكيد",
+	// "ورشة محترمة، هرجعلكم تاني") praises: the comments' intent head reads
+	// "again" (تاني) as the repeat of a failure, and so does only the head
+	// here (no complaint cue of the rules), the writer's own words good
+	if len(a.intents) == 1 && a.intents[0] == "complaint" && a.sc.cue[iComplaint] <= 0 && a.sent.rawPos > a.sent.rawNeg && a.tx.abuse() < abusiveMin && returnVow(a.toks) {
+		a.intents, a.label = []string{"praise"}, "positive"
+	}
 	// a wish whose reason is the writer's own eyes or age ("ياريت تكبروا
 	// الخط عشان أنا كبير في السن ومش بشوف كويس"): a proposal, the
 	// weakness told is the writer's, no failure of the brand's (concepts.go)

@@ -2213,3 +2213,46 @@ func staffNotCourteous(toks []token) bool {
 }
 
 var courtesyWords = wordSet("محترم", "محترمين", "محترمه", "مهذب", "مهذبين", "لطيف", "لطيفين", "بلطف", "خلوق", "بذوق", "ذوق", "باحترام")
+
+// returnVow reports a customer's promise to come back: a first-person verb
+// of returning or going (هرجع, بنرجع, راجعين, هروح, سأعود; with its "to
+// you": هرجعلكم) followed within three words by "again", "for sure" or
+// "always" (تاني, مرة, أكيد, مجددا, دايما), no negation in the two words
+// before it ("مش هرجع تاني" leaves).
+func returnVow(toks []token) bool {
+	for i := range toks {
+		if !toks[i].arabic || !comeBackVerb(toks[i].key) {
+			continue
+		}
+		if precededBy(toks, i, 2, verbNegators) || i > 0 && returnNegators[toks[i-1].key] || i > 1 && returnNegators[toks[i-2].key] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if returnAgain[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// comeBackVerb: k (without و) is a first-person verb of returning or going,
+// bare or with "to you" (لكم, لكن, لك).
+func comeBackVerb(k string) bool {
+	k = strings.TrimPrefix(k, "و")
+	if comeBackVerbs[k] {
+		return true
+	}
+	for _, suf := range []string{"لكم", "لكن", "لكو", "لك"} {
+		if r, ok := strings.CutSuffix(k, suf); ok && comeBackVerbs[r] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	comeBackVerbs  = wordSet("هرجع", "حرجع", "برجع", "نرجع", "بنرجع", "هنرجع", "حنرجع", "منرجع", "راجعين", "راجع", "ارجع", "سأعود", "ساعود", "سنعود", "هروح", "حروح", "هنروح", "بنروح", "هاجي", "هجي", "هنيجي", "بنيجي", "نعيد", "بنعيد", "منعيد", "هنعيد", "بنعاود", "هعاود", "بعاود", "نعاود")
+	returnAgain    = wordSet("تاني", "تانى", "ثاني", "مره", "مرة", "اكيد", "أكيد", "مجددا", "مجدداً", "دايما", "دائما", "دوم", "قريب", "قريبا", "قريباً")
+	returnNegators = wordSet("ما", "مش", "مو", "مب", "لن", "لا", "مارح", "ماراح", "مابدي", "عمري", "مستحيل", "بطلت")
+)

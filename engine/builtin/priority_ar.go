@@ -93,6 +93,14 @@ func arabicUrgent(toks []token) bool {
 // after it ("وسأبحث عن عيادة أخرى", "رح دور على محل غيركم"): the
 // customer leaves, as "لشركة ثانية" does (priority_r19.go).
 func lookingElsewhere(toks []token, i int) bool {
+	if goVerbs[strings.TrimPrefix(toks[i].key, "و")] {
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if otherThanYou[toks[j].key] || j > i+1 && placeNouns[toks[j-1].key] && otherWords[toks[j].key] {
+				return true
+			}
+		}
+		return false
+	}
 	if !searchVerbs[strings.TrimPrefix(toks[i].key, "و")] {
 		return false
 	}
@@ -108,7 +116,13 @@ var (
 	searchVerbs = wordSet("سأبحث", "سابحث", "سنبحث", "ابحث", "بدور", "هدور", "حدور", "ادور", "بدوّر", "بندور", "هندور", "ندور", "ادوّر",
 		// switching: "خلاص بحول على غيركم"
 		"بحول", "هحول", "احول", "نحول", "بنحول", "حنحول")
-	otherWords = wordSet("اخرى", "أخرى", "ثانيه", "تانيه", "ثاني", "تاني", "غيركم", "غيركن", "غيرها", "غيره", "بديله", "بديل")
+	// goVerbs: a first-person "I'll go", leaving only toward "other than
+	// you" or a place noun then "another" ("رح روح على شركة غيركم", "هروح
+	// لمحل تاني"; "هروح تاني" is "I'll go again")
+	goVerbs      = wordSet("روح", "بروح", "هروح", "حروح", "نروح", "بنروح", "هنروح")
+	otherThanYou = wordSet("غيركم", "غيركن", "غيركو")
+	placeNouns   = wordSet("شركه", "شركة", "محل", "مكان", "مطعم", "صيدليه", "صيدلية", "لشركه", "لشركة", "لمحل", "لمكان", "لمطعم")
+	otherWords   = wordSet("اخرى", "أخرى", "ثانيه", "تانيه", "ثاني", "تاني", "غيركم", "غيركن", "غيرها", "غيره", "بديله", "بديل")
 )
 
 // noBooking: "there is no booking" (مفيش حجز, ما في حجز, لا يوجد حجز): with

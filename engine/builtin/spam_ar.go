@@ -202,6 +202,8 @@ func sellerBaits(text string, toks []token, s *spamResult) {
 		return
 	case orderChannelOffer(toks):
 		why = "an offer, order through a channel"
+	case dmClosedOffer(toks):
+		why = "an offer closed with 'DM'"
 	case jobOffered(toks):
 		why = "a job offered, send your CV"
 	case weightLossPromised(toks):
@@ -265,6 +267,20 @@ func orderChannelOffer(toks []token) bool {
 	}
 	return found && offerSignal(toks) && !brandAddressed(toks)
 }
+
+// dmClosedOffer: a comment that offers goods (offerSignal) and ends with
+// the bare word for a private message ("عندي اشتراكات بأسعار حلوة، خاص",
+// "... بسعر رمزي خاص", "cheap prices dm"): the seller's sign-off. A
+// customer who names the DM says where ("ردوا عالخاص"), with a verb.
+func dmClosedOffer(toks []token) bool {
+	n := len(toks)
+	if n < 4 || !dmWords[toks[n-1].key] || brandAddressed(toks) {
+		return false
+	}
+	return offerSignal(toks)
+}
+
+var dmWords = wordSet("خاص", "بالخاص", "عالخاص", "الخاص", "dm", "inbox", "pm")
 
 // brandAddressed: the brand spoken to in the plural (عندكم, انتو, منكم):
 // a customer's comment, where a seller speaks of "we" ("الأسعار عندكم

@@ -1,0 +1,66 @@
+// Classes of everyday comments read in issue 23's fifteenth session, each
+// checked on sentences written for the test (not copied from any set), with
+// near sentences that must keep their answer.
+
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// TestWearinessDenied: "never get tired of", "ما بملّ منها" praise; the
+// complaint words inside them ("tired of", "never get") do not complain.
+func TestWearinessDenied(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"I never get tired of your cooking videos", "praise", ""},
+		{"honestly this intro never gets old", "praise", ""},
+		{"بسمع البودكاست كل يوم وما بمل منه", "praise", ""},
+		{"مهما اتفرج على حلقاتك ما بزهق", "praise", ""},
+		{"I'm tired of waiting for my refund", "complaint", ""},
+		{"I never get a reply from support", "complaint", ""},
+	})
+}
+
+// TestLeavingForAnother: "the last dealing with you", "I'll go to another
+// company" leave (a complaint, high); "I'll go again" praises.
+func TestLeavingForAnother(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"هاي آخر تعامل معكم، طلبيتي التالتة ضاعت", "complaint", "high"},
+		{"خلص رح روح على محل غيركم، ما حدا بيرد", "complaint", "high"},
+		{"الأكل طيب وهروح تاني أكيد", "praise", ""},
+		{"الخدمة حلوة والقعدة رايقة، راجعين تاني", "praise", ""},
+		{"مش هرجع تاني للمحل ده، الأكل كان بارد", "complaint", ""},
+	})
+}
+
+// TestFeesAwaited: months waited for fees to come back is a refund withheld
+// long (a complaint, high), though no question mark asks it.
+func TestFeesAwaited(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"صرلي شهرين ناطر ترجعولي رسوم الكورس", "complaint", "high"},
+	})
+}
+
+// TestSellerCalls: "order now" in the dialects and an offer signed off with
+// a bare "DM" are a seller's; a customer who wants to order now, or names
+// the DM with a verb, is not.
+func TestSellerCalls(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		spam bool
+	}{
+		{"عندي حسابات شاهد بأسعار رمزية، خاص", true},
+		{"زيت شعر طبيعي بيطول الشعر بأسبوع، اطلبي هلق", true},
+		{"بدي اطلب هلق بس التطبيق مش عم يفتح", false},
+		{"الاسعار عندكم غالية كتير، ردوا عالخاص", false},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		isSpam := len(c.Intent) > 0 && c.Intent[0] == "spam"
+		if isSpam != tc.spam || m.IsSafe == tc.spam {
+			t.Errorf("%q: intent %v flags %v; want spam %v", tc.text, c.Intent, m.Flags, tc.spam)
+		}
+	}
+}
