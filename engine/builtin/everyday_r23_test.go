@@ -64,3 +64,26 @@ func TestSellerCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestHarmEscaped: "could have been hurt" in the dialects (كان ممكن
+// يتأذى) is a danger escaped (high); "almost killed me laughing" is no
+// harm at all.
+func TestHarmEscaped(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الرف وقع عالأرض جنب بنتي، كان ممكن تتأذى", "complaint", "high"},
+		{"الحلقة كانت رح تموتني من الضحك 😂", "praise", ""},
+	})
+}
+
+// TestBelowExpectations: a thing said below expectations or the level
+// complains ("didn't live up to the hype", "دون المستوى"); above them
+// praises.
+func TestBelowExpectations(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"honestly the new season didn't live up to the hype", "complaint", ""},
+		{"the burger was underwhelming for the price", "complaint", ""},
+		{"الحلقة الأخيرة ما كانت قد التوقعات", "complaint", ""},
+		{"التغليف دون المستوى بصراحة", "complaint", ""},
+		{"the course exceeded my expectations", "praise", ""},
+	})
+}

@@ -246,7 +246,8 @@ func r22Class(toks []token) uint8 {
 		if m&rkPaidEn != 0 {
 			paidEn = true
 		}
-		if m&rkHarm != 0 && !negatedBefore(toks, i) {
+		// (not of laughter: "كان رح يموتني من الضحك")
+		if m&rkHarm != 0 && !negatedBefore(toks, i) && !nearAny(toks, i, 3, joyNouns) {
 			return r22Harm
 		}
 		if (kb == "ضيقه" || kb == "ضيق") && i+1 < len(toks) && (toks[i+1].key == "نفس" || toks[i+1].key == "تنفس" || toks[i+1].key == "بالتنفس") {
