@@ -294,7 +294,10 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// this network and im porting my number tomorrow"): a complaint
 	// (nor is money taken, an intruder, harm or a hazard told with thanks
 	// to God or a plea: "الحمدلله العيال ما صار فيهم شي", "ban him")
-	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && strongR22(a.r22) {
+	// (and a threat to leave or money taken is no praise the intent head
+	// alone found, without a praise cue: "والله ماعاد اشتري منكم!!! ثالث
+	// جوال يخرب عندي")
+	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && leavingOrDebited(a.toks)) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
 	// a question shouted with two exclamation marks or more ("ويييين

@@ -87,3 +87,34 @@ func TestBelowExpectations(t *testing.T) {
 		{"the course exceeded my expectations", "praise", ""},
 	})
 }
+
+// TestNoLongerBuying: "ما عاد / ماعاد" before a verb of buying or ordering
+// leaves (a complaint, high), though the intent head read praise; a fake
+// product and prices raised complain.
+func TestNoLongerBuying(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"والله ماعاد اشتري منكم!!! ثاني سماعة تخرب عندي", "complaint", "high"},
+		{"ماعاد اطلب منكم، ثالث مرة الاكل يوصل بارد!!", "complaint", "high"},
+		{"الساعة اللي اشتريتها طلعت مضروبة", "complaint", ""},
+		{"غليتوا الاسعار كتير هالشهر", "complaint", ""},
+		{"ما عاد في زحمة بالفرع الجديد، برافو", "praise", ""},
+	})
+}
+
+// TestHeadPraiseVetoed: the intent head may not call praise on its own a
+// comment whose only lexicon words are bad.
+func TestHeadPraiseVetoed(t *testing.T) {
+	ev := intentEv{neg: 1.5}
+	if !praiseVetoed(&ev) {
+		t.Error("bad words only, no praise cue: not vetoed")
+	}
+	ev.pos = 0.5
+	if praiseVetoed(&ev) {
+		t.Error("a good word too: vetoed")
+	}
+	ev = intentEv{neg: 1.5}
+	ev.cue[iPraise] = 0.8
+	if praiseVetoed(&ev) {
+		t.Error("a praise cue: vetoed")
+	}
+}

@@ -1145,6 +1145,9 @@ func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bo
 	// alone, unless the rules hold evidence against it ("ordered a medium
 	// and it came right": ev.cue below zero)
 	best := argmax(p[:])
+	if best == iPraise && praiseVetoed(ev) {
+		return true
+	}
 	if best <= iSuggestion {
 		alone = aloneThreshold(ev, text, toks, best, alone, latin != "") // learned_alone.go
 	}
@@ -1167,6 +1170,14 @@ func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bo
 		}
 	}
 	return true
+}
+
+// praiseVetoed reports a comment the head may not call praise on its own:
+// no praise cue, and the lexicon found only bad words ("el net fel cyber
+// beta2 awy", "الفراخ عندكم غليت اوي": the head knows "awy" and "عندكم"
+// from praise, the lexicon knows slow and dear).
+func praiseVetoed(ev *intentEv) bool {
+	return ev.cue[iPraise] <= 0 && ev.neg > 0 && ev.pos == 0
 }
 
 // Reading is the text the analyzers read: the Arabic-script reading of an

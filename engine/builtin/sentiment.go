@@ -831,6 +831,10 @@ func stopDoing(toks []token, i int) bool {
 	if stopVerbOnly[k] {
 		return true
 	}
+	// the Gulf and Levantine "no longer" (ما عاد اشتري منكم)
+	if (k == "عاد" || k == "عدت" || k == "عدنا") && i > 0 && (toks[i-1].key == "ما" || toks[i-1].key == "وما") {
+		return true
+	}
 	if k != "بطل" && k != "بطلنا" {
 		return false
 	}
@@ -852,7 +856,9 @@ func imperfectShaped(t token) bool {
 }
 
 var (
-	stopVerbOnly = wordSet("هبطل", "حبطل", "ببطل", "نبطل", "هنبطل", "بنبطل", "ابطل", "بطلت", "بطلتو", "بطلتوا", "بطلوا", "بطلو")
+	stopVerbOnly = wordSet("هبطل", "حبطل", "ببطل", "نبطل", "هنبطل", "بنبطل", "ابطل", "بطلت", "بطلتو", "بطلتوا", "بطلوا", "بطلو",
+		// "no longer" written as one word (ماعاد اشتري منكم)
+		"ماعاد", "ماعدت", "ماعدنا")
 	futureWant   = wordSet("رح", "راح", "ح", "بدي", "بدنا", "لازم", "خلاص", "هلق", "هلا")
 )
 
