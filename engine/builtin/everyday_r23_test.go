@@ -118,3 +118,12 @@ func TestHeadPraiseVetoed(t *testing.T) {
 		t.Error("a praise cue: vetoed")
 	}
 }
+
+// TestPricesRaised: a price raised or a portion shrunk complains, though no
+// word of it is bad by itself.
+func TestPricesRaised(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الفلافل عندكم صارت صغيرة كتير وسعرها زاد", "complaint", ""},
+		{"the portions got smaller but you charge the same", "complaint", ""},
+	})
+}
