@@ -309,6 +309,13 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && exclaims(text) >= 2 && (a.sc.cue[iComplaint] > 0 || a.label == "negative" || conceptScan(a.toks)&cwDuration != 0) && commentShaped(text) {
 		a.toComplaint()
 	}
+	// "where / when" asked with the time already waited ("وين الطلب؟ صار
+	// 3 ايام", "wen el order? sar 3 ayam"): an order overdue, a complaint
+	// (every such comment of the labelled sets is one, a question allowed
+	// beside it)
+	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && waitedWhereWhen(a.toks) {
+		a.toComplaint()
+	}
 	// "شو هالرسوم الزيادة؟": indignation, not a question (rhetorical_ar.go)
 	if len(a.intents) == 1 && a.intents[0] == "question" && a.label != "positive" && a.tx.abuse() < abusiveMin && whatThisIndignant(a.toks) {
 		a.toComplaint()

@@ -127,3 +127,21 @@ func TestPricesRaised(t *testing.T) {
 		{"the portions got smaller but you charge the same", "complaint", ""},
 	})
 }
+
+// TestWhereAfterWaiting: "where / when" asked with the time already waited
+// is an order overdue (a complaint); "where" alone asks.
+func TestWhereAfterWaiting(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"وين الطلبية؟ صار اربع ايام", "complaint", ""},
+		{"wen el talabiyye? sar 4 ayyam", "complaint", ""},
+		{"وين الفرع الجديد بالزبط؟", "question", ""},
+	})
+}
+
+// TestMoneyTaken: "you took my money" is money taken (high).
+func TestMoneyTaken(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"اخدتوا المبلغ ولسه الطلب موصلش", "complaint", "high"},
+		{"سرقتوا مصاريي والشحنة ما وصلت", "complaint", "high"},
+	})
+}

@@ -118,6 +118,17 @@ func r19FirstPerson(k string) bool {
 	return false
 }
 
+// waitedWhereWhen reports "where" or "when" asked beside the time already
+// waited (r19Waited): "وين الطلب؟ صار 3 ايام", "متى يوصل؟ صرلي يومين".
+func waitedWhereWhen(toks []token) bool {
+	for i := range toks {
+		if toks[i].arabic && r19WhereWhen[toks[i].key] {
+			return r19Waited(toks)
+		}
+	}
+	return false
+}
+
 // r19Waited reports the time already waited: "صار لها/صارلي/صرلي/بقالي"
 // or "من + a span" (من امس, من اسبوع, من الظهر).
 func r19Waited(toks []token) bool {
@@ -131,6 +142,10 @@ func r19Waited(toks []token) bool {
 		if i+1 < len(toks) && (t.key == r19Sar && r19ToMe[toks[i+1].key] || t.key == r19Min && r19Span[toks[i+1].key]) {
 			return true
 		}
+		// "صار يومين", "صار 3 ايام", "صارت تلت ساعات"
+		if (t.key == r19Sar || t.key == r19Sarat) && i+1 < len(toks) && (r19Span[toks[i+1].key] || i+2 < len(toks) && countWord(toks[i+1].key) && r19Spans[toks[i+2].key]) {
+			return true
+		}
 	}
 	return false
 }
@@ -140,6 +155,8 @@ var (
 	r19Mata            = foldKey("متى")
 	r19Halla           = foldKey("هلا")
 	r19Sar             = foldKey("صار")
+	r19Sarat           = foldKey("صارت")
+	r19Spans           = wordSet("ايام", "أيام", "ساعات", "اسابيع", "أسابيع", "شهور", "اشهر", "أشهر", "دقايق", "دقائق", "سنين", "يوم", "ساعه", "ساعة", "شهر", "اسبوع", "أسبوع")
 	r19Min             = foldKey("من")
 	r19Article         = foldKey("ال")
 	r19FirstPrefixes   = []string{foldKey("سأ"), foldKey("سن"), foldKey("أ"), foldKey("ن")}
@@ -285,3 +302,20 @@ var (
 		"افادني", "أفادتني", "افادتني", "طمني", "طمنتني", "طمنوني", "ريحني", "ريحتني", "نفعني", "نفعتني", "طمنني")
 	r19HelpNeg = wordSet("ما", "مش", "ولا", "محد", "محدا", "ماحد", "ماحدا", "لم", "لا", "مو", "مب", "حدا", "أحد", "احد", "حد")
 )
+
+// countWord: a number written in digits (ASCII or Arabic-Indic) or a count
+// word of three or more (manyCounts: تلات, خمس, عشر).
+func countWord(k string) bool {
+	if manyCounts[k] {
+		return true
+	}
+	if k == "" {
+		return false
+	}
+	for _, r := range k {
+		if !(r >= '0' && r <= '9' || r >= '٠' && r <= '٩') {
+			return false
+		}
+	}
+	return true
+}

@@ -246,6 +246,10 @@ func r22Class(toks []token) uint8 {
 		if m&rkPaidEn != 0 {
 			paidEn = true
 		}
+		// "you took my money" (خدتوا فلوسي, أخذوا المبلغ): money taken
+		if m&rkTake != 0 && i+1 < len(toks) && toks[i+1].urgent() == uwMoney {
+			return r22Vanished
+		}
 		// (not of laughter: "كان رح يموتني من الضحك")
 		if m&rkHarm != 0 && !negatedBefore(toks, i) && !nearAny(toks, i, 3, joyNouns) {
 			return r22Harm
@@ -457,6 +461,7 @@ const (
 	rkOrdinal
 	rkMed
 	rkPassiveHack
+	rkTake
 	rkLit // a word one of r22Class's literal checks reads
 )
 
@@ -469,6 +474,7 @@ var r22Kind = func() map[string]uint64 {
 			m[w] |= kind
 		}
 	}
+	add(tookMoneyAr, rkTake)
 	add(cancelWords, rkCancel)
 	add(enDebitWords, rkDebit)
 	add(balanceWords, rkBalance)
@@ -549,6 +555,9 @@ var (
 	sameStory   = wordSet("القصه", "القصة", "الشي", "الشيء", "السالفه", "السالفة", "المشكله", "المشكلة", "الموال", "المعاناه", "المعاناة")
 	everyUnit   = wordSet("يوم", "مره", "مرة", "اسبوع", "ليله", "day", "time", "week", "night")
 	enPaidWords = wordSet("card", "account", "charged", "billed", "debited", "paid", "payment", "deducted", "bank")
+	// tookMoneyAr: "you (plural) / they took" (خدتوا, أخذوا), before the
+	// writer's money
+	tookMoneyAr = wordSet("خدتوا", "خدتو", "اخدتوا", "اخدتو", "أخدتوا", "أخدتو", "اخذتوا", "اخذتو", "أخذتوا", "أخذتم", "اخذتم", "خدوا", "خدو", "اخدوا", "اخدو", "أخدوا", "اخذوا", "أخذوا", "اخذو", "سرقتوا", "سرقتو", "سرقوا", "سرقو", "اكلتوا", "اكلوا", "ماكلين", "واكلين")
 	// harmR22: swollen, bleeding, vomiting, burnt, poisoned (MSA, dialects,
 	// English)
 	harmR22 = wordSet("غيبوبه", "غيبوبة", "يموتني", "هيموتني", "تموتني", "يقتلني", "هيقتلني", "اشتعل", "اشتعلت", "مورم", "مورمه", "متورم", "متورمه", "وارم", "وارمه", "بنزف", "بينزف", "بتنزف", "نزيف", "ينزف", "تنزف",
