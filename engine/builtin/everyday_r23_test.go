@@ -145,3 +145,27 @@ func TestMoneyTaken(t *testing.T) {
 		{"سرقتوا مصاريي والشحنة ما وصلت", "complaint", "high"},
 	})
 }
+
+// TestAmazedAndGiveaways: amazement at something good praises ("can't
+// believe how fast", not the complaint of "can't"); a question about the
+// brand's giveaway is no spam, a giveaway with a bait is.
+func TestAmazedAndGiveaways(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"cant believe how easy the setup was, great job", "praise", ""},
+		{"can't believe how rude the cashier was", "complaint", ""},
+	})
+	for _, tc := range []struct {
+		text string
+		spam bool
+	}{
+		{"is the giveaway still open for Kuwait?", false},
+		{"GIVEAWAY! comment below to win a PS5", true},
+		{"follow my page for a free iphone giveaway, link in bio", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if isSpam := len(c.Intent) > 0 && c.Intent[0] == "spam"; isSpam != tc.spam || m.IsSafe == tc.spam {
+			t.Errorf("%q: intent %v flags %v; want spam %v", tc.text, c.Intent, m.Flags, tc.spam)
+		}
+	}
+}

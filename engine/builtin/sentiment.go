@@ -340,6 +340,10 @@ func scoreSentiment(text string, toks []token) sentScore {
 			if k < h.ti-1 && stopVerb(toks[k+1].key) {
 				break
 			}
+			// "can't believe how easy": amazement, the good word affirmed
+			if k+2 < h.ti && toks[k+1].key == "believe" && (toks[k+2].key == "how" || toks[k+2].key == "what") {
+				break
+			}
 			// "zero pain", "zero help": zero negates the noun right after it
 			// (not further: "zero bugs now, great update")
 			if toks[k].key == "zero" && k == h.ti-1 {
