@@ -1415,11 +1415,7 @@ const zeroValence = 1.5
 // or the bad word beside it is no failure of the brand's. The labelled
 // comments of this shape are all suggestions, neutral.
 func wishForOwnLimit(toks []token) bool {
-	if len(toks) < 3 {
-		return false
-	}
-	k := toks[0].key
-	if !(wishWords[k] || wishOpenExtra[k] || k == "يا" && (toks[1].key == "ريت" || toks[1].key == "ليت")) {
+	if len(toks) < 3 || !opensWithWish(toks) {
 		return false
 	}
 	for i := 1; i < len(toks); i++ {
@@ -1436,6 +1432,16 @@ func wishForOwnLimit(toks []token) bool {
 }
 
 var dearWords = wordSet("غالي", "غاليه", "غاليين")
+
+// opensWithWish reports a comment whose first word is a wish (ياريت,
+// ياليت, يا ريت, ممكن, ودنا, نتمنى).
+func opensWithWish(toks []token) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	k := toks[0].key
+	return wishWords[k] || wishOpenExtra[k] || k == "يا" && (toks[1].key == "ريت" || toks[1].key == "ليت")
+}
 
 var (
 	// the wish words of intent_ar.go's wishWords, and these

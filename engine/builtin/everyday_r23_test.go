@@ -169,3 +169,47 @@ func TestAmazedAndGiveaways(t *testing.T) {
 		}
 	}
 }
+
+// TestDirtyRoomNoInsult: the Gulf وصخ describes a room as وسخ does (a
+// complaint); aimed at someone it insults.
+func TestDirtyRoomNoInsult(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"الشقة اللي حجزناها وصخة والمكيف خربان", false},
+		{"انت وصخ وما تستحي", true},
+	} {
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if m.IsSafe == tc.flagged {
+			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
+		}
+	}
+	checkR22(t, []r22Case{{"الشقة اللي حجزناها وصخة والمكيف خربان", "complaint", ""}})
+}
+
+// TestWishAsksNoOffer: a comment opening with a wish asks for an offer
+// (a suggestion), though it names a token price; with a contact it sells.
+func TestWishAsksNoOffer(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		spam bool
+	}{
+		{"ودنا عرض خاص للعوايل بسعر رمزي", false},
+		{"حسابات شاهد بسعر رمزي، تواصل واتساب 0551234567", true},
+	} {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if isSpam := len(c.Intent) > 0 && c.Intent[0] == "spam"; isSpam != tc.spam || m.IsSafe == tc.spam {
+			t.Errorf("%q: intent %v flags %v; want spam %v", tc.text, c.Intent, m.Flags, tc.spam)
+		}
+	}
+	checkR22(t, []r22Case{{"ودنا عرض خاص للعوايل بسعر رمزي", "suggestion", ""}})
+}
+
+// TestAmountTaken: "they took from me 500 riyals" is money taken (high).
+func TestAmountTaken(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"خذوا مني ٥٠٠ ريال والجهاز للحين خربان", "complaint", "high"},
+	})
+}

@@ -715,6 +715,12 @@ func analyzeTokens(text string, toks []token) toxicity {
 	}
 	tx.spam = detectSpam(text, toks)
 	sellerBaits(text, toks, &tx.spam) // spam_ar.go
+	// a comment opening with a wish ("ودنا باقة خاصة للطلاب بسعر رمزي")
+	// asks for an offer, it makes none: its commerce words weigh half
+	// unless a bait (a link, a contact, a decisive cue) is there
+	if !tx.spam.bait && tx.spam.score > 0 && opensWithWish(toks) {
+		tx.spam.score = round2(tx.spam.score / 2)
+	}
 	tx.scores[catSpam] = round2(tx.spam.score)
 	for _, s := range tx.spam.spans {
 		tx.hits = append(tx.hits, modHit{span: s, cat: catSpam, score: tx.spam.score})

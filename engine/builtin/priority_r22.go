@@ -246,8 +246,9 @@ func r22Class(toks []token) uint8 {
 		if m&rkPaidEn != 0 {
 			paidEn = true
 		}
-		// "you took my money" (خدتوا فلوسي, أخذوا المبلغ): money taken
-		if m&rkTake != 0 && i+1 < len(toks) && toks[i+1].urgent() == uwMoney {
+		// "you took my money" (خدتوا فلوسي, أخذوا المبلغ, خذوا مني ١٢٠٠
+		// درهم): money taken
+		if m&rkTake != 0 && moneyTakenAfter(toks, i+1) {
 			return r22Vanished
 		}
 		// (not of laughter: "كان رح يموتني من الضحك")
@@ -557,7 +558,10 @@ var (
 	enPaidWords = wordSet("card", "account", "charged", "billed", "debited", "paid", "payment", "deducted", "bank")
 	// tookMoneyAr: "you (plural) / they took" (خدتوا, أخذوا), before the
 	// writer's money
-	tookMoneyAr = wordSet("خدتوا", "خدتو", "اخدتوا", "اخدتو", "أخدتوا", "أخدتو", "اخذتوا", "اخذتو", "أخذتوا", "أخذتم", "اخذتم", "خدوا", "خدو", "اخدوا", "اخدو", "أخدوا", "اخذوا", "أخذوا", "اخذو", "سرقتوا", "سرقتو", "سرقوا", "سرقو", "اكلتوا", "اكلوا", "ماكلين", "واكلين")
+	tookMoneyAr = wordSet("خدتوا", "خدتو", "اخدتوا", "اخدتو", "أخدتوا", "أخدتو", "اخذتوا", "اخذتو", "أخذتوا", "أخذتم", "اخذتم", "خدوا", "خدو", "اخدوا", "اخدو", "أخدوا", "اخذوا", "أخذوا", "اخذو", "سرقتوا", "سرقتو", "سرقوا", "سرقو", "اكلتوا", "اكلوا", "ماكلين", "واكلين", "خذوا", "خذو", "خذيتوا", "خذيتو", "اخذيتوا")
+	// fromMe: "from me / us" between the verb of taking and the money
+	fromMe     = wordSet("مني", "منا", "مننا", "منى")
+	currencies = wordSet("درهم", "ريال", "دينار", "جنيه", "ليره", "ليرة", "دولار", "دراهم", "ريالات", "دنانير")
 	// harmR22: swollen, bleeding, vomiting, burnt, poisoned (MSA, dialects,
 	// English)
 	harmR22 = wordSet("غيبوبه", "غيبوبة", "يموتني", "هيموتني", "تموتني", "يقتلني", "هيقتلني", "اشتعل", "اشتعلت", "مورم", "مورمه", "متورم", "متورمه", "وارم", "وارمه", "بنزف", "بينزف", "بتنزف", "نزيف", "ينزف", "تنزف",
@@ -623,3 +627,19 @@ var (
 	sickFrom        = wordSet("تعب", "تعبت", "تعبنا", "تعبوا", "مرض", "مرضت", "مرضنا")
 	fromIt          = wordSet("منه", "منها", "منو", "مني", "منهم", "منا")
 )
+
+// moneyTakenAfter reports the writer's money right after a verb of taking,
+// at toks[j]: a money noun (فلوسي, المبلغ), or "from me" then a money
+// noun or an amount with its currency ("خذوا مني ١٢٠٠ درهم").
+func moneyTakenAfter(toks []token, j int) bool {
+	if j < len(toks) && fromMe[toks[j].key] {
+		j++
+	}
+	if j >= len(toks) {
+		return false
+	}
+	if toks[j].urgent() == uwMoney || moneyOwed[toks[j].key] {
+		return true
+	}
+	return j+1 < len(toks) && countWord(toks[j].key) && currencies[toks[j+1].key]
+}
