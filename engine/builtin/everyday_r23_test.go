@@ -213,3 +213,27 @@ func TestAmountTaken(t *testing.T) {
 		{"خذوا مني ٥٠٠ ريال والجهاز للحين خربان", "complaint", "high"},
 	})
 }
+
+// TestFollowReturnedArabizi: "I'll return the follow" in Egyptian Arabizi
+// (the future ه-, the article written apart) is follow-for-follow.
+func TestFollowReturnedArabizi(t *testing.T) {
+	for _, text := range []string{"e3mlni follow w harod el follow fawran 🔥"} {
+		c := Classify(op.ClassifyRequest{Text: text})
+		if len(c.Intent) == 0 || c.Intent[0] != "spam" {
+			t.Errorf("%q: intent %v; want spam", text, c.Intent)
+		}
+	}
+}
+
+// TestIntruderAndBillUnused: someone getting into the account in the
+// Levantine imperfect (عم يفوت) is an intruder; a bill for what was not
+// used, or while away, is money charged wrongly (high); a bill for what
+// was used is not.
+func TestIntruderAndBillUnused(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"حسابي عم ينقفل لحالو وفي حدا عم يفوت عليه", "complaint", "high"},
+		{"اجتني فاتورة ميه ٤٠٠ درهم وانا مسافر من شهرين", "complaint", "high"},
+		{"الفاتورة عالية هالشهر وانا ما استخدمت النت ابدا", "complaint", "high"},
+		{"الفاتورة عالية شوي بس انا استخدمت النت كتير هالشهر", "complaint", "medium"},
+	})
+}

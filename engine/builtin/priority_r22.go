@@ -154,6 +154,7 @@ func r22Class(toks []token) uint8 {
 	debitBefore := -1
 	twiceSeen, moneySeen, freeSeen, feeSeen := false, false, false, false
 	damaged, compensate, askedCash := false, false, false
+	billSeen, notUsed := false, false
 	quotedAt := -1
 	months, giveBack, same, every, twice, paidEn := false, false, false, false, false, false
 	near := func(a, b int) bool { return a >= 0 && b >= 0 && a-b <= 6 && b-a <= 6 }
@@ -386,6 +387,15 @@ func r22Class(toks []token) uint8 {
 		if m&rkDamage != 0 {
 			damaged = true
 		}
+		// a bill for what the writer did not use at all, or while away
+		// ("الفاتورة عليت وانا ما استعملت شي", "وانا مسافر"; not "nothing
+		// more than usual": "ما استعملت شي زيادة" disputes the amount)
+		if m&rkBill != 0 {
+			billSeen = true
+		}
+		if m&rkUsed != 0 && (awayWords[kb] || negatedBefore(toks, i) && !nearAny(toks, i, 2, moreWords)) {
+			notUsed = true
+		}
 		if m&rkCompensate != 0 || kb == "paying" && i > 1 && toks[i-1].key == "is" && toks[i-2].key == "who" {
 			compensate = true
 		}
@@ -418,6 +428,8 @@ func r22Class(toks []token) uint8 {
 		return r22Free
 	case damaged && compensate:
 		return r22Damage
+	case billSeen && notUsed:
+		return r22Overcharged
 	case freeSeen && askedCash:
 		return r22FreeAsked
 	}
@@ -463,6 +475,8 @@ const (
 	rkMed
 	rkPassiveHack
 	rkTake
+	rkBill
+	rkUsed
 	rkLit // a word one of r22Class's literal checks reads
 )
 
@@ -476,6 +490,8 @@ var r22Kind = func() map[string]uint64 {
 		}
 	}
 	add(tookMoneyAr, rkTake)
+	add(billNouns, rkBill)
+	add(usedVerbs, rkUsed)
 	add(cancelWords, rkCancel)
 	add(enDebitWords, rkDebit)
 	add(balanceWords, rkBalance)
@@ -530,7 +546,7 @@ var (
 	balanceWords = wordSet("النقط", "النقاط", "نقاطي", "نقطي", "points", "miles", "الاميال", "رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
 	vanishWords  = wordSet("اتمسحت", "انمسحت", "اتمسح", "انمسح", "emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
-	intrudeWords = wordSet("فات", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
+	intrudeWords = wordSet("فات", "يفوت", "بيفوت", "فايت", "يدخل", "بيدخل", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
 	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
 	moveWords    = wordSet("انتقل", "سانتقل", "سأنتقل", "الانتقال", "انقله", "انقلها", "هنقله", "هنقلها", "رايح", "رايحين", "بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
 	r22Other     = wordSet("منافسه", "منافسة", "المنافسه", "المنافسة", "ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
@@ -559,6 +575,10 @@ var (
 	// tookMoneyAr: "you (plural) / they took" (خدتوا, أخذوا), before the
 	// writer's money
 	tookMoneyAr = wordSet("خدتوا", "خدتو", "اخدتوا", "اخدتو", "أخدتوا", "أخدتو", "اخذتوا", "اخذتو", "أخذتوا", "أخذتم", "اخذتم", "خدوا", "خدو", "اخدوا", "اخدو", "أخدوا", "اخذوا", "أخذوا", "اخذو", "سرقتوا", "سرقتو", "سرقوا", "سرقو", "اكلتوا", "اكلوا", "ماكلين", "واكلين", "خذوا", "خذو", "خذيتوا", "خذيتو", "اخذيتوا")
+	// usedVerbs: a bill (billNouns) for what was not used (usedVerbs
+	// negated) or while away (awayWords, priority_classes.go)
+	moreWords = wordSet("زياده", "زيادة", "اكتر", "أكتر", "اكثر", "أكثر", "زيادة،")
+	usedVerbs = wordSet("استعملت", "استخدمت", "استهلكت", "استعملنا", "استخدمنا", "استهلكنا", "مستعمل", "مستخدم", "مسافر", "مسافره", "مسافرين", "مسافرة")
 	// fromMe: "from me / us" between the verb of taking and the money
 	fromMe     = wordSet("مني", "منا", "مننا", "منى")
 	currencies = wordSet("درهم", "ريال", "دينار", "جنيه", "ليره", "ليرة", "دولار", "دراهم", "ريالات", "دنانير")

@@ -458,6 +458,10 @@ func engagementReturned(toks []token) bool {
 				returned = true
 			case r == "" && i+1 < len(toks) && (returnedThings[toks[i+1].key] || engagementAsked[bareKey(toks[i+1].key)]):
 				returned = true
+			// an Arabizi article before the loan ("harod el follow" read
+			// "هرد ال follow")
+			case r == "" && i+2 < len(toks) && toks[i+1].key == "ال" && engagementAsked[toks[i+2].key]:
+				returned = true
 			}
 		}
 	}
@@ -467,7 +471,7 @@ func engagementReturned(toks []token) bool {
 // cutReturnVerb: a first-person verb of returning (برد, ارد, نرد, برجع,
 // ارجع, بنرجع) and what follows it (لك, ها).
 func cutReturnVerb(k string) (rest string, ok bool) {
-	for _, v := range [...]string{"بنرجع", "برجع", "ارجع", "نرجع", "بنرد", "برد", "ارد", "نرد"} {
+	for _, v := range [...]string{"بنرجع", "برجع", "ارجع", "نرجع", "بنرد", "برد", "ارد", "نرد", "هنرجع", "هرجع", "هنرد", "هرد", "حرد", "حرجع"} {
 		if r, ok := strings.CutPrefix(k, v); ok {
 			return r, true
 		}
