@@ -237,3 +237,11 @@ func TestIntruderAndBillUnused(t *testing.T) {
 		{"الفاتورة عالية شوي بس انا استخدمت النت كتير هالشهر", "complaint", "medium"},
 	})
 }
+
+// TestGoneInAHurry: "quickly" told of someone who left is no demand ("the
+// courier left quickly": medium); "reply quickly" demands.
+func TestGoneInAHurry(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الطلبية جت ناقصة علبتين والسواق مشي بسرعة", "complaint", "medium"},
+	})
+}
