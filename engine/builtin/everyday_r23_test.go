@@ -245,3 +245,17 @@ func TestGoneInAHurry(t *testing.T) {
 		{"الطلبية جت ناقصة علبتين والسواق مشي بسرعة", "complaint", "medium"},
 	})
 }
+
+// TestFormalComplaintsAsFacts: MSA complaints told as facts (fees
+// exaggerated, a hall crowded, a wait longer than expected, served without
+// care) complain; high quality praises.
+func TestFormalComplaintsAsFacts(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"رسوم التوصيل لديكم مبالغ فيها", "complaint", ""},
+		{"صالة الانتظار مكتظة دائما", "complaint", ""},
+		{"انتظرنا طويلا عند المحاسب", "complaint", ""},
+		{"خدمنا الموظف دون اهتمام", "complaint", ""},
+		{"أسعار الحجز مرتفعة مقارنة بالفنادق المجاورة", "complaint", ""},
+		{"الجودة مرتفعة جدا والسعر مناسب", "praise", ""},
+	})
+}
