@@ -259,3 +259,17 @@ func TestFormalComplaintsAsFacts(t *testing.T) {
 		{"الجودة مرتفعة جدا والسعر مناسب", "praise", ""},
 	})
 }
+
+// TestChargedWronglyForms: a bill with services never done, a price
+// charged above the one shown, someone changing the password, deleting
+// the app for a rival are urgent (high); a tip to change one's password is
+// not.
+func TestChargedWronglyForms(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"لقيت بالفاتورة فحوصات ما عملناها أصلا", "complaint", "high"},
+		{"حاسبوني على الغسالة بسعر أعلى من الإعلان بميتين", "complaint", "high"},
+		{"حد غيرلي الباسورد ومبقتش قادر ادخل", "complaint", "high"},
+		{"همسح الابلكيشن وهنزل التاني، كل مرة الطلب يتأخر", "complaint", "high"},
+		{"غير كلمة السر كل فترة عشان تحمي حسابك", "", ""},
+	})
+}

@@ -488,7 +488,7 @@ var (
 	// myMoney: the writer's money or refund
 	myMoney = wordSet("مصاريي", "مصرياتي", "فلوسي", "money", "مصاري", "فلوس", "refund")
 	// billNouns: a bill or invoice
-	billNouns = wordSet("bill", "invoice", "فاتوره", "الفاتوره", "فاتورتي", "فاتورة", "الفاتورة")
+	billNouns = wordSet("bill", "invoice", "فاتوره", "الفاتوره", "فاتورتي", "فاتورة", "الفاتورة", "بالفاتوره", "بالفاتورة", "فالفاتوره", "والفاتوره")
 )
 
 // arWrongMedicine reports the wrong medicine given (دوا غلط, دواء خطأ,

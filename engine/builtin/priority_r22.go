@@ -314,6 +314,10 @@ func r22Class(toks []token) uint8 {
 		if m&rkCharged != 0 && quotedAt >= 0 && i > quotedAt+1 {
 			return r22Overcharged
 		}
+		// charged above the price shown ("حاسبوني بسعر أعلى من العرض")
+		if m&rkCharged != 0 && nearAfterPair(toks, i, 5, higherWords, thanWords) {
+			return r22Overcharged
+		}
 		// days past a month ("مر ٤٠ يوم"): as months
 		if (kb == "يوم" || kb == "days") && i > 0 && dayCount(toks[i-1].key) >= 30 {
 			months = true
@@ -346,7 +350,7 @@ func r22Class(toks []token) uint8 {
 		}
 		// a password or a number changed without the owner (كلمة المرور
 		// تغيرت, تغيير كلمة السر من غير علمي)
-		if passwordNouns[kb] && nearAny(toks, i, 3, changedWords) {
+		if passwordNouns[kb] && (nearAny(toks, i, 3, changedWords) || someoneChanged(toks, i)) {
 			intrude, account = true, true
 		}
 		// a verb of stealing or entering before the account or the thief
@@ -393,7 +397,7 @@ func r22Class(toks []token) uint8 {
 		if m&rkBill != 0 {
 			billSeen = true
 		}
-		if m&rkUsed != 0 && (awayWords[kb] || negatedBefore(toks, i) && !nearAny(toks, i, 2, moreWords)) {
+		if m&rkUsed != 0 && (awayWords[kb] || (negatedBefore(toks, i) || strings.HasSuffix(kb, "ش")) && !nearAny(toks, i, 2, moreWords)) {
 			notUsed = true
 		}
 		if m&rkCompensate != 0 || kb == "paying" && i > 1 && toks[i-1].key == "is" && toks[i-2].key == "who" {
@@ -578,7 +582,7 @@ var (
 	// usedVerbs: a bill (billNouns) for what was not used (usedVerbs
 	// negated) or while away (awayWords, priority_classes.go)
 	moreWords = wordSet("زياده", "زيادة", "اكتر", "أكتر", "اكثر", "أكثر", "زيادة،")
-	usedVerbs = wordSet("استعملت", "استخدمت", "استهلكت", "استعملنا", "استخدمنا", "استهلكنا", "مستعمل", "مستخدم", "مسافر", "مسافره", "مسافرين", "مسافرة")
+	usedVerbs = wordSet("عملناها", "عملناه", "عملتها", "عملته", "تعملت", "اتعملت", "ماتعملتش", "اتعملتش", "استلمناها", "استلمتها", "طلبناها", "طلبتها", "استعملت", "استخدمت", "استهلكت", "استعملنا", "استخدمنا", "استهلكنا", "مستعمل", "مستخدم", "مسافر", "مسافره", "مسافرين", "مسافرة")
 	// fromMe: "from me / us" between the verb of taking and the money
 	fromMe     = wordSet("مني", "منا", "مننا", "منى")
 	currencies = wordSet("درهم", "ريال", "دينار", "جنيه", "ليره", "ليرة", "دولار", "دراهم", "ريالات", "دنانير")
@@ -634,12 +638,15 @@ var (
 	medNouns     = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوااء", "ابره", "حبوب", "علاج")
 	otherThanRel = wordSet("الذي", "التي", "اللي", "الي", "يلي", "الموجود", "المكتوب", "الموصوف", "يلي", "المطلوب")
 	// passiveHacked and hackedThings: "حساب ابني انهكر", "ملفي تسرّب"
-	passiveHacked   = wordSet("مخترق", "مخترقه", "مهكر", "مهكره", "انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
-	hackedThings    = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
-	ordinalThe      = wordSet("الثالثه", "الرابعه", "الخامسه", "السادسه", "السابعه", "العاشره", "التالته", "الرابعة", "الخامسة")
-	theftCalled     = wordSet("ده", "دي", "هاي", "هذي", "هذه", "هذا", "هاد", "هيدي", "هيدا", "اسمها", "اسمه", "يعني")
-	passwordNouns   = wordSet("مروري", "السر", "المرور", "الباسورد", "الباسوورد", "باسوردي", "password", "رقم-الجوال")
-	changedWords    = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "changed", "reset")
+	passiveHacked = wordSet("مخترق", "مخترقه", "مهكر", "مهكره", "انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
+	hackedThings  = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
+	ordinalThe    = wordSet("الثالثه", "الرابعه", "الخامسه", "السادسه", "السابعه", "العاشره", "التالته", "الرابعة", "الخامسة")
+	theftCalled   = wordSet("ده", "دي", "هاي", "هذي", "هذه", "هذا", "هاد", "هيدي", "هيدا", "اسمها", "اسمه", "يعني")
+	passwordNouns = wordSet("مروري", "السر", "المرور", "الباسورد", "الباسوورد", "باسوردي", "password", "رقم-الجوال")
+	changedWords  = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "غيرلي", "غيرولي", "غيرو", "changed", "reset")
+	// higherWords, thanWords: "higher / more than" after a verb of charging
+	higherWords     = wordSet("اعلى", "أعلى", "اكتر", "أكتر", "اكثر", "أكثر", "ازيد", "زياده", "زيادة")
+	thanWords       = wordSet("من", "عن")
 	sameWords       = wordSet("نفس", "لنفس", "نفسها", "نفسه", "ذاتها", "ذاته", "same")
 	repeatedlyWords = wordSet("مرارا", "مراراً", "مرارًا", "تكرارا", "تكراراً", "repeatedly")
 	fallPersons     = wordSet("طالب", "طالبه", "طالبة", "مريض", "مريضه", "عامل", "شخص", "امي", "ابوي", "ابويا", "والدي", "والدتي", "جدي", "جدتي", "مولودي", "رضيعي", "طفله", "طفلة")
@@ -662,4 +669,27 @@ func moneyTakenAfter(toks []token, j int) bool {
 		return true
 	}
 	return j+1 < len(toks) && countWord(toks[j].key) && currencies[toks[j+1].key]
+}
+
+// someoneChanged reports "someone changed" (حدا غير, حد غير) within three
+// words before the password noun at toks[i]: غير alone is also "other
+// than", so only after a word for someone.
+func someoneChanged(toks []token, i int) bool {
+	for j := max(1, i-3); j < i; j++ {
+		if toks[j].key == "غير" && r22Someone[strings.TrimPrefix(toks[j-1].key, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
+// nearAfterPair reports a word of first followed by a word of second among
+// the n tokens after toks[i] ("بسعر أعلى من").
+func nearAfterPair(toks []token, i, n int, first, second map[string]bool) bool {
+	for j := i + 1; j+1 < len(toks) && j <= i+n; j++ {
+		if first[toks[j].key] && second[toks[j+1].key] {
+			return true
+		}
+	}
+	return false
 }
