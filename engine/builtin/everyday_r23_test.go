@@ -273,3 +273,11 @@ func TestChargedWronglyForms(t *testing.T) {
 		{"غير كلمة السر كل فترة عشان تحمي حسابك", "", ""},
 	})
 }
+
+// TestCountedTimes: a failure counted three times or more is repeated
+// (high) without "the same" beside it.
+func TestCountedTimes(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"خمس مرات طلبت غاز وكل مرة بيجي متأخر يومين", "complaint", "high"},
+	})
+}
