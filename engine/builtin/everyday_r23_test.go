@@ -10,6 +10,24 @@ import (
 	"svc/engine/op"
 )
 
+// spamCase is a comment and whether it is spam: classify's first intent
+// and moderation's verdict agree on it.
+type spamCase struct {
+	text string
+	spam bool
+}
+
+func checkSpam(t *testing.T, cases []spamCase) {
+	t.Helper()
+	for _, tc := range cases {
+		c := Classify(op.ClassifyRequest{Text: tc.text})
+		m := Moderate(op.ModerateRequest{Text: tc.text})
+		if isSpam := len(c.Intent) > 0 && c.Intent[0] == "spam"; isSpam != tc.spam || m.IsSafe == tc.spam {
+			t.Errorf("%q: intent %v flags %v; want spam %v", tc.text, c.Intent, m.Flags, tc.spam)
+		}
+	}
+}
+
 // TestWearinessDenied: "never get tired of", "ما بملّ منها" praise; the
 // complaint words inside them ("tired of", "never get") do not complain.
 func TestWearinessDenied(t *testing.T) {
@@ -47,22 +65,12 @@ func TestFeesAwaited(t *testing.T) {
 // a bare "DM" are a seller's; a customer who wants to order now, or names
 // the DM with a verb, is not.
 func TestSellerCalls(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		spam bool
-	}{
+	checkSpam(t, []spamCase{
 		{"عندي حسابات شاهد بأسعار رمزية، خاص", true},
 		{"زيت شعر طبيعي بيطول الشعر بأسبوع، اطلبي هلق", true},
 		{"بدي اطلب هلق بس التطبيق مش عم يفتح", false},
 		{"الاسعار عندكم غالية كتير، ردوا عالخاص", false},
-	} {
-		c := Classify(op.ClassifyRequest{Text: tc.text})
-		m := Moderate(op.ModerateRequest{Text: tc.text})
-		isSpam := len(c.Intent) > 0 && c.Intent[0] == "spam"
-		if isSpam != tc.spam || m.IsSafe == tc.spam {
-			t.Errorf("%q: intent %v flags %v; want spam %v", tc.text, c.Intent, m.Flags, tc.spam)
-		}
-	}
+	})
 }
 
 // TestHarmEscaped: "could have been hurt" in the dialects (كان ممكن
@@ -154,20 +162,11 @@ func TestAmazedAndGiveaways(t *testing.T) {
 		{"cant believe how easy the setup was, great job", "praise", ""},
 		{"can't believe how rude the cashier was", "complaint", ""},
 	})
-	for _, tc := range []struct {
-		text string
-		spam bool
-	}{
+	checkSpam(t, []spamCase{
 		{"is the giveaway still open for Kuwait?", false},
 		{"GIVEAWAY! comment below to win a PS5", true},
 		{"follow my page for a free iphone giveaway, link in bio", true},
-	} {
-		c := Classify(op.ClassifyRequest{Text: tc.text})
-		m := Moderate(op.ModerateRequest{Text: tc.text})
-		if isSpam := len(c.Intent) > 0 && c.Intent[0] == "spam"; isSpam != tc.spam || m.IsSafe == tc.spam {
-			t.Errorf("%q: intent %v flags %v; want spam %v", tc.text, c.Intent, m.Flags, tc.spam)
-		}
-	}
+	})
 }
 
 // TestDirtyRoomNoInsult: the Gulf وصخ describes a room as وسخ does (a
@@ -191,19 +190,10 @@ func TestDirtyRoomNoInsult(t *testing.T) {
 // TestWishAsksNoOffer: a comment opening with a wish asks for an offer
 // (a suggestion), though it names a token price; with a contact it sells.
 func TestWishAsksNoOffer(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		spam bool
-	}{
+	checkSpam(t, []spamCase{
 		{"ودنا عرض خاص للعوايل بسعر رمزي", false},
 		{"حسابات شاهد بسعر رمزي، تواصل واتساب 0551234567", true},
-	} {
-		c := Classify(op.ClassifyRequest{Text: tc.text})
-		m := Moderate(op.ModerateRequest{Text: tc.text})
-		if isSpam := len(c.Intent) > 0 && c.Intent[0] == "spam"; isSpam != tc.spam || m.IsSafe == tc.spam {
-			t.Errorf("%q: intent %v flags %v; want spam %v", tc.text, c.Intent, m.Flags, tc.spam)
-		}
-	}
+	})
 	checkR22(t, []r22Case{{"ودنا عرض خاص للعوايل بسعر رمزي", "suggestion", ""}})
 }
 
