@@ -271,3 +271,11 @@ func TestCountedTimes(t *testing.T) {
 		{"خمس مرات طلبت غاز وكل مرة بيجي متأخر يومين", "complaint", "high"},
 	})
 }
+
+// TestApplianceShocks: an appliance that gives electric shocks is a danger
+// (high).
+func TestApplianceShocks(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الغسالة يلي جبناها منكن بتكهرب كل ما حدا لمسها", "complaint", "high"},
+	})
+}
