@@ -279,3 +279,14 @@ func TestApplianceShocks(t *testing.T) {
 		{"الغسالة يلي جبناها منكن بتكهرب كل ما حدا لمسها", "complaint", "high"},
 	})
 }
+
+// TestApplianceHazardEn: an appliance that sparks or melts is a hazard (a
+// complaint, high); "sparks joy", "my heart melted" praise.
+func TestApplianceHazardEn(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the new kettle sparks every time I plug it in", "complaint", "high"},
+		{"my phone charger melted while it was charging", "complaint", "high"},
+		{"this playlist sparks so much joy", "praise", ""},
+		{"my heart melted at the ending ❤️", "praise", ""},
+	})
+}

@@ -252,6 +252,12 @@ func r22Class(toks []token) uint8 {
 		if m&rkTake != 0 && moneyTakenAfter(toks, i+1) {
 			return r22Vanished
 		}
+		// an appliance that sparks, melts or shocks ("the heater you
+		// installed sparks", "the charger melted overnight"; not "sparks
+		// joy", "my heart melted")
+		if hazardVerbsEn[kb] && !ar && nearBefore(toks, i, 5, applianceNouns) {
+			return r22Hazard
+		}
 		// (not of laughter: "كان رح يموتني من الضحك")
 		if m&rkHarm != 0 && !negatedBefore(toks, i) && !nearAny(toks, i, 3, joyNouns) {
 			return r22Harm
@@ -539,6 +545,7 @@ var r22Kind = func() map[string]uint64 {
 	// the words of the literal checks added with the fourteenth session's
 	// priority sets (passwords, repeated, swelling, doses, theft, years)
 	add(passwordNouns, rkLit)
+	add(hazardVerbsEn, rkLit)
 	add(repeatedlyWords, rkLit)
 	add(wordSet("للمره", "المره", "نفخ", "انتفخ", "انتفخت", "swollen", "جرعه", "جرعة", "سرقه", "سرقة", "سنه", "سنة", "العام", "year", "مره"), rkLit)
 	add(chargedVerbs, rkCharged)
@@ -642,12 +649,14 @@ var (
 	medNouns     = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوااء", "ابره", "حبوب", "علاج")
 	otherThanRel = wordSet("الذي", "التي", "اللي", "الي", "يلي", "الموجود", "المكتوب", "الموصوف", "يلي", "المطلوب")
 	// passiveHacked and hackedThings: "حساب ابني انهكر", "ملفي تسرّب"
-	passiveHacked = wordSet("مخترق", "مخترقه", "مهكر", "مهكره", "انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
-	hackedThings  = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
-	ordinalThe    = wordSet("الثالثه", "الرابعه", "الخامسه", "السادسه", "السابعه", "العاشره", "التالته", "الرابعة", "الخامسة")
-	theftCalled   = wordSet("ده", "دي", "هاي", "هذي", "هذه", "هذا", "هاد", "هيدي", "هيدا", "اسمها", "اسمه", "يعني")
-	passwordNouns = wordSet("مروري", "السر", "المرور", "الباسورد", "الباسوورد", "باسوردي", "password", "رقم-الجوال")
-	changedWords  = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "غيرلي", "غيرولي", "غيرو", "changed", "reset")
+	passiveHacked  = wordSet("مخترق", "مخترقه", "مهكر", "مهكره", "انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
+	hackedThings   = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
+	ordinalThe     = wordSet("الثالثه", "الرابعه", "الخامسه", "السادسه", "السابعه", "العاشره", "التالته", "الرابعة", "الخامسة")
+	theftCalled    = wordSet("ده", "دي", "هاي", "هذي", "هذه", "هذا", "هاد", "هيدي", "هيدا", "اسمها", "اسمه", "يعني")
+	passwordNouns  = wordSet("مروري", "السر", "المرور", "الباسورد", "الباسوورد", "باسوردي", "password", "رقم-الجوال")
+	changedWords   = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "غيرلي", "غيرولي", "غيرو", "changed", "reset")
+	hazardVerbsEn  = wordSet("sparks", "sparking", "sparked", "melted", "melting", "melts", "shocks", "shocked", "smoking", "smoked", "sizzling")
+	applianceNouns = wordSet("heater", "charger", "cable", "plug", "socket", "outlet", "battery", "phone", "laptop", "oven", "kettle", "iron", "adapter", "fan", "wire", "wires", "microwave", "toaster", "appliance", "device", "powerbank", "bulb", "lamp", "stove", "dryer", "washer", "fridge", "heaters", "chargers", "cord", "extension", "ac", "boiler", "blender", "hairdryer", "straightener")
 	// contactedVerbs: the writer's calls and messages (counted, not repeated failures)
 	contactedVerbs = wordSet("اتصلت", "اتصلنا", "كلمت", "كلمنا", "كلمتكم", "كلمتكن", "راسلت", "راسلنا", "راسلتكم", "ارسلت", "أرسلت", "ارسلنا", "بعتت", "بعتنا", "بعتلكم", "بعتلكن", "دقيت", "اتصل", "بتصل", "بكلم", "برن", "رنيت", "called", "emailed", "messaged")
 	// higherWords, thanWords: "higher / more than" after a verb of charging
