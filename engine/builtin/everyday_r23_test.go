@@ -290,3 +290,13 @@ func TestApplianceHazardEn(t *testing.T) {
 		{"my heart melted at the ending ❤️", "praise", ""},
 	})
 }
+
+// TestFoodBelowPar: food said lukewarm, bland, overcooked or a bit salty
+// complains.
+func TestFoodBelowPar(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"my latte came lukewarm again", "complaint", ""},
+		{"the rice was bland and the chicken overcooked", "complaint", ""},
+		{"the hummus was a bit salty today", "complaint", ""},
+	})
+}
