@@ -300,3 +300,13 @@ func TestFoodBelowPar(t *testing.T) {
 		{"the hummus was a bit salty today", "complaint", ""},
 	})
 }
+
+// TestTooMuchOfAGoodThing: a good quality in excess is a fault ("too
+// sweet", "too strong"); "too good", "too cute" praise.
+func TestTooMuchOfAGoodThing(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the frosting was way too sweet", "complaint", ""},
+		{"the tea today was too strong", "complaint", ""},
+		{"this tutorial is too good", "praise", ""},
+	})
+}

@@ -364,6 +364,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		}
 		// "my back pain is finally gone": a bad thing gone is relief (and
 		// the word saying it is gone no loss)
+		// "too sweet", "too strong": a good quality in excess is a fault
+		// (not "too good", "too cute": praise)
+		if v > 0 && !t.arabic && h.ti > 0 && toks[h.ti-1].key == "too" && excessFaults[t.key] {
+			v *= -0.74
+		}
 		if v < 0 && !t.arabic && reliefAfter(toks, h.tj) {
 			v *= -0.74
 		} else if v < 0 && !t.arabic && reliefWords[t.key] && reliefOf(toks, h.ti) {
@@ -865,6 +870,10 @@ var (
 		"ماعاد", "ماعدت", "ماعدنا")
 	futureWant = wordSet("رح", "راح", "ح", "بدي", "بدنا", "لازم", "خلاص", "هلق", "هلا")
 )
+
+// excessFaults: English qualities good in measure and a fault in excess
+// ("too sweet", "too strong", "too soft").
+var excessFaults = wordSet("sweet", "strong", "soft", "rich", "bright", "creamy", "sugary", "thick", "heavy", "fancy", "big", "hot", "warm", "spicy")
 
 var stopForms = wordSet("وقفت", "وقفنا", "وقفوا", "وقف", "توقفت", "توقفنا", "توقف", "بطلت", "بطلنا", "بطلوا", "بطل", "مليت", "ملينا")
 
