@@ -264,14 +264,6 @@ func TestChargedWronglyForms(t *testing.T) {
 	})
 }
 
-// TestCountedTimes: a failure counted three times or more is repeated
-// (high) without "the same" beside it.
-func TestCountedTimes(t *testing.T) {
-	checkR22(t, []r22Case{
-		{"خمس مرات طلبت غاز وكل مرة بيجي متأخر يومين", "complaint", "high"},
-	})
-}
-
 // TestApplianceShocks: an appliance that gives electric shocks is a danger
 // (high).
 func TestApplianceShocks(t *testing.T) {
