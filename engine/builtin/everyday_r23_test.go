@@ -302,3 +302,12 @@ func TestTooMuchOfAGoodThing(t *testing.T) {
 		{"this tutorial is too good", "praise", ""},
 	})
 }
+
+// TestWithdrawnFromYou: a child withdrawn "from you" (a nursery, a school)
+// is a customer leaving (high).
+func TestWithdrawnFromYou(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بنتي انجرحت بالصف وما حدا اتصل فيي، رح اسحبها من عندكن", "complaint", "high"},
+		{"بعد اللي صار بالباص بسحب ابني من عندكم آخر الشهر", "complaint", "high"},
+	})
+}

@@ -215,6 +215,12 @@ func r22Class(toks []token) uint8 {
 		if m&rkMove != 0 {
 			move = true
 		}
+		// a child or a car withdrawn "from you" (بسحب الولاد من عندكن،
+		// هسحبه من عندكم): the customer leaves
+		// (not money: "هسحب المبلغ من عندكم" withdraws cash)
+		if m&rkWithdraw != 0 && nearAfterPair(toks, i, 4, fromWords, atYou) && !(i+1 < len(toks) && (moneyOwed[toks[i+1].key] || cashWords[toks[i+1].key] || toks[i+1].urgent() == uwMoney)) {
+			return r22Switch
+		}
 		if move && (m&rkOther != 0 || kb == "number" || kb == "رقمي" || kb == "الخط") {
 			other = true
 		}
@@ -489,6 +495,7 @@ const (
 	rkMed
 	rkPassiveHack
 	rkTake
+	rkWithdraw
 	rkBill
 	rkUsed
 	rkLit // a word one of r22Class's literal checks reads
@@ -504,6 +511,7 @@ var r22Kind = func() map[string]uint64 {
 		}
 	}
 	add(tookMoneyAr, rkTake)
+	add(withdrawVerbs, rkWithdraw)
 	add(billNouns, rkBill)
 	add(usedVerbs, rkUsed)
 	add(cancelWords, rkCancel)
@@ -594,6 +602,10 @@ var (
 	// negated) or while away (awayWords, priority_classes.go)
 	moreWords = wordSet("زياده", "زيادة", "اكتر", "أكتر", "اكثر", "أكثر", "زيادة،")
 	usedVerbs = wordSet("عملناها", "عملناه", "عملتها", "عملته", "تعملت", "اتعملت", "ماتعملتش", "اتعملتش", "استلمناها", "استلمتها", "طلبناها", "طلبتها", "استعملت", "استخدمت", "استهلكت", "استعملنا", "استخدمنا", "استهلكنا", "مستعمل", "مستخدم", "مسافر", "مسافره", "مسافرين", "مسافرة")
+	// withdrawVerbs: "I'll withdraw" (him, her, them), before "from you"
+	withdrawVerbs = wordSet("بسحب", "هسحب", "حسحب", "اسحب", "سأسحب", "ساسحب", "بنسحب", "هنسحب", "سنسحب", "هسحبه", "هسحبها", "هسحبهم", "بسحبه", "بسحبها", "بسحبهم", "حسحبه", "اسحبه", "اسحبها", "سأسحبه", "سأسحبها")
+	fromWords     = wordSet("من")
+	atYou         = wordSet("عندكم", "عندكن", "عندكو", "عندك", "مدرستكم", "مدرستكن", "حضانتكم")
 	// fromMe: "from me / us" between the verb of taking and the money
 	fromMe     = wordSet("مني", "منا", "مننا", "منى")
 	currencies = wordSet("درهم", "ريال", "دينار", "جنيه", "ليره", "ليرة", "دولار", "دراهم", "ريالات", "دنانير")
