@@ -311,3 +311,20 @@ func TestWithdrawnFromYou(t *testing.T) {
 		{"بعد اللي صار بالباص بسحب ابني من عندكم آخر الشهر", "complaint", "high"},
 	})
 }
+
+// TestMissingIsNoQuestion: a statement that something is missing or
+// unavailable, without a question mark, is no question ("لا يوجد موقف
+// قرب الفرع"); asked with one, it is. A service hard to reach and a foul
+// smell complain.
+func TestMissingIsNoQuestion(t *testing.T) {
+	for _, text := range []string{"لا يوجد مكان للجلوس في صالة الانتظار", "ما في مواقف قريبة من المعرض"} {
+		if c := Classify(op.ClassifyRequest{Text: text}); len(c.Intent) > 0 && c.Intent[0] == "question" {
+			t.Errorf("%q: intent %v; want no question", text, c.Intent)
+		}
+	}
+	checkR22(t, []r22Case{
+		{"هل يوجد مكان للجلوس في صالة الانتظار؟", "question", ""},
+		{"يصعب التواصل مع فرعكم عبر الهاتف", "complaint", ""},
+		{"كانت رائحة الحمام كريهة جدا", "complaint", ""},
+	})
+}

@@ -1145,7 +1145,7 @@ func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bo
 	// alone, unless the rules hold evidence against it ("ordered a medium
 	// and it came right": ev.cue below zero)
 	best := argmax(p[:])
-	if best == iPraise && praiseVetoed(ev) {
+	if best == iPraise && praiseVetoed(ev) || best == iQuestion && questionVetoed(text, toks) {
 		return true
 	}
 	if best <= iSuggestion {
@@ -1178,6 +1178,38 @@ func withLearnedIntent(ev *intentEv, text, latin string, toks []token, arabic bo
 // from praise, the lexicon knows slow and dear).
 func praiseVetoed(ev *intentEv) bool {
 	return ev.cue[iPraise] <= 0 && ev.neg > 0 && ev.pos == 0
+}
+
+// questionVetoed reports a comment the head may not call a question on its
+// own: a statement that something is missing or unavailable, with no
+// question mark ("لا يوجد موقف للسيارات قرب الفرع", "ما في مواقف قريبة",
+// "لا تتوفر خدمة العملاء في العطلة": the head knows "is there parking?"
+// from questions).
+func questionVetoed(text string, toks []token) bool {
+	if hasQuestionMark(text) {
+		return false
+	}
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if noneWords[k] || i+1 < len(toks) && missingAfter(k, toks[i+1].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// missingAfter reports a negation k before w that says something is
+// missing: لا يوجد، لا تتوفر، ما في، مو فيه، غير متوفر.
+func missingAfter(k, w string) bool {
+	switch k {
+	case "لا":
+		return w == "يوجد" || w == "تتوفر" || w == "يتوفر" || w == "توجد"
+	case "ما", "مو":
+		return w == "في" || w == "فيه"
+	case "غير":
+		return strings.HasPrefix(w, "متوفر") || strings.HasPrefix(w, "متاح")
+	}
+	return false
 }
 
 // Reading is the text the analyzers read: the Arabic-script reading of an
