@@ -328,3 +328,14 @@ func TestMissingIsNoQuestion(t *testing.T) {
 		{"كانت رائحة الحمام كريهة جدا", "complaint", ""},
 	})
 }
+
+// TestPaidSellerGone: paid, then the seller vanished, is money taken
+// (high); a problem that vanished is not.
+func TestPaidSellerGone(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"دفعنا عربون للمطبخ والمحل اختفى من شهر", "complaint", "high"},
+	})
+	if c := Classify(op.ClassifyRequest{Text: "دفعت الفاتورة والمشكلة اختفت، شكرا"}); c.Priority == "high" {
+		t.Errorf("a problem gone: priority high")
+	}
+}

@@ -198,6 +198,11 @@ func r22Class(toks []token) uint8 {
 			if near(balanceAt, vanishAt) {
 				return r22Vanished
 			}
+			// paid, then the seller vanished ("دفعت مقدم الشقة والشركة
+			// اختفت"): money taken
+			if sellerGone[kb] && paidBefore(toks, i) && nearBefore(toks, i, 2, sellerNouns) {
+				return r22Vanished
+			}
 		}
 		if m&rkSomeone != 0 {
 			someone = i
@@ -567,7 +572,9 @@ var (
 	cancelWords  = wordSet("الغاء", "إلغاء", "جمدت", "جمدنا", "وقفت", "وقفنا", "لغيت", "ألغيت", "الغيت", "لغينا", "ألغينا", "الغينا", "كنسلت", "كانسلت", "كنسلنا", "لغيتها", "ألغيتها", "الغيته", "لغيته", "cancelled", "canceled", "unsubscribed", "لعيت")
 	enDebitWords = wordSet("منزول", "منزل", "فواتير", "الفواتير", "خاصمين", "خاصم", "ساحبين", "ساحب", "ينقطعلي", "بينقطعلي", "انقطعلي", "عمينقطعلي", "charged", "charging", "charge", "taking", "took", "billed", "billing", "deducted", "deducting", "debited", "خصمت", "خصمتوا", "خصموا", "سحبوا", "سحبو", "سحبتوا", "ينسحب", "بينسحب", "عمينسحب", "انسحب", "اتسحب")
 	balanceWords = wordSet("النقط", "النقاط", "نقاطي", "نقطي", "points", "miles", "الاميال", "رصيد", "الرصيد", "رصيدي", "رصيدى", "المحفظه", "المحفظة", "محفظتي", "شحنت", "شحنا", "balance", "wallet", "credit", "credits", "topped", "recharged")
-	vanishWords  = wordSet("اتمسحت", "انمسحت", "اتمسح", "انمسح", "emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
+	sellerNouns  = wordSet("الشركه", "الشركة", "المحل", "البائع", "البياع", "التاجر", "المقاول", "الموقع", "الصفحه", "الصفحة", "الراجل", "الرجال", "الشخص", "المكتب", "المعلن", "contractor", "seller", "company", "shop", "store", "guy", "he", "they")
+	sellerGone   = wordSet("اختفى", "اختفت", "اختفوا", "اختفو", "هربوا", "هربو", "disappeared", "vanished")
+	vanishWords  = wordSet("هربوا", "هربو", "اتمسحت", "انمسحت", "اتمسح", "انمسح", "emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
 	intrudeWords = wordSet("فات", "يفوت", "بيفوت", "فايت", "يدخل", "بيدخل", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
 	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
@@ -713,6 +720,16 @@ func someoneChanged(toks []token, i int) bool {
 func nearAfterPair(toks []token, i, n int, first, second map[string]bool) bool {
 	for j := i + 1; j+1 < len(toks) && j <= i+n; j++ {
 		if first[toks[j].key] && second[toks[j+1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// paidBefore reports "I paid" (دفعت, دفعنا) before toks[i].
+func paidBefore(toks []token, i int) bool {
+	for j := 0; j < i; j++ {
+		if toks[j].urgent() == uwPaid || toks[j].key == "paid" {
 			return true
 		}
 	}
