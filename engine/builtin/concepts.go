@@ -2230,7 +2230,7 @@ func returnVow(toks []token) bool {
 		if !toks[i].arabic || !comeBackVerb(toks[i].key) {
 			continue
 		}
-		if precededBy(toks, i, 2, verbNegators) || i > 0 && returnNegators[toks[i-1].key] || i > 1 && returnNegators[toks[i-2].key] {
+		if precededBy(toks, i, 2, verbNegators) || precededBy(toks, i, 2, returnNegators) {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -2249,7 +2249,7 @@ func comeBackVerb(k string) bool {
 	if comeBackVerbs[k] {
 		return true
 	}
-	for _, suf := range []string{"لكم", "لكن", "لكو", "لك"} {
+	for _, suf := range toYouSuffixes {
 		if r, ok := strings.CutSuffix(k, suf); ok && comeBackVerbs[r] {
 			return true
 		}
@@ -2261,4 +2261,5 @@ var (
 	comeBackVerbs  = wordSet("هرجع", "حرجع", "برجع", "نرجع", "بنرجع", "هنرجع", "حنرجع", "منرجع", "راجعين", "راجع", "ارجع", "سأعود", "ساعود", "سنعود", "هروح", "حروح", "هنروح", "بنروح", "هاجي", "هجي", "هنيجي", "بنيجي", "نعيد", "بنعيد", "منعيد", "هنعيد", "بنعاود", "هعاود", "بعاود", "نعاود")
 	returnAgain    = wordSet("تاني", "تانى", "ثاني", "مره", "مرة", "اكيد", "أكيد", "مجددا", "مجدداً", "دايما", "دائما", "دوم", "قريب", "قريبا", "قريباً")
 	returnNegators = wordSet("ما", "مش", "مو", "مب", "لن", "لا", "مارح", "ماراح", "مابدي", "عمري", "مستحيل", "بطلت")
+	toYouSuffixes  = []string{"لكم", "لكن", "لكو", "لك"}
 )

@@ -303,19 +303,6 @@ var (
 	r19HelpNeg = wordSet("ما", "مش", "ولا", "محد", "محدا", "ماحد", "ماحدا", "لم", "لا", "مو", "مب", "حدا", "أحد", "احد", "حد")
 )
 
-// countWord: a number written in digits (ASCII or Arabic-Indic) or a count
-// word of three or more (manyCounts: تلات, خمس, عشر).
-func countWord(k string) bool {
-	if manyCounts[k] {
-		return true
-	}
-	if k == "" {
-		return false
-	}
-	for _, r := range k {
-		if !(r >= '0' && r <= '9' || r >= '٠' && r <= '٩') {
-			return false
-		}
-	}
-	return true
-}
+// countWord: a number written in digits (ASCII or Arabic-Indic, dayCount)
+// or a count word of three or more (manyCounts: تلات, خمس, عشر).
+func countWord(k string) bool { return manyCounts[k] || dayCount(k) > 0 }

@@ -176,11 +176,7 @@ const (
 // whereWords).
 var harmKind = func() map[string]uint16 {
 	m := map[string]uint16{}
-	add := func(set map[string]bool, kind uint16) {
-		for w := range set {
-			m[w] |= kind
-		}
-	}
+	add := func(set map[string]bool, kind uint16) { addKinds(m, set, kind) }
 	add(careNouns, hkCare)
 	add(harmWords, hkHarm)
 	add(fearWords, hkHarm)
@@ -517,3 +513,11 @@ var (
 	medicineAr = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوه", "الدوه", "علاج", "العلاج", "حقنه", "الحقنه", "ابره", "الابره", "جرعه", "الجرعه", "حبوب", "الحبوب", "روشته", "الروشته")
 	wrongAr    = wordSet("غلط", "خطا", "خطأ", "غلطان", "غلطانه", "خاطئ", "خاطئه", "الخطا", "الغلط", "خاطئا", "غلطا")
 )
+
+// addKinds sets kind's bits on every word of set in m: the one-lookup kind
+// maps (harmKind, r22Kind) are built from their word sets with it.
+func addKinds[K ~uint8 | ~uint16 | ~uint64](m map[string]K, set map[string]bool, kind K) {
+	for w := range set {
+		m[w] |= kind
+	}
+}

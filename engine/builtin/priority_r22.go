@@ -266,7 +266,7 @@ func r22Class(toks []token) uint8 {
 		// an appliance that sparks, melts or shocks ("the heater you
 		// installed sparks", "the charger melted overnight"; not "sparks
 		// joy", "my heart melted")
-		if hazardVerbsEn[kb] && !ar && nearBefore(toks, i, 5, applianceNouns) {
+		if m&rkHazardEn != 0 && !ar && nearBefore(toks, i, 5, applianceNouns) {
 			return r22Hazard
 		}
 		// (not of laughter: "كان رح يموتني من الضحك")
@@ -332,7 +332,7 @@ func r22Class(toks []token) uint8 {
 			return r22Overcharged
 		}
 		// charged above the price shown ("حاسبوني بسعر أعلى من العرض")
-		if m&rkCharged != 0 && nearAfterPair(toks, i, 5, higherWords, thanWords) {
+		if m&rkCharged != 0 && nearAfterPair(toks, i, 5, moreWords, thanWords) {
 			return r22Overcharged
 		}
 		// days past a month ("مر ٤٠ يوم"): as months
@@ -503,6 +503,7 @@ const (
 	rkWithdraw
 	rkBill
 	rkUsed
+	rkHazardEn
 	rkLit // a word one of r22Class's literal checks reads
 )
 
@@ -510,11 +511,7 @@ const (
 // costs one lookup (the sets stay the sources).
 var r22Kind = func() map[string]uint64 {
 	m := map[string]uint64{}
-	add := func(set map[string]bool, kind uint64) {
-		for w := range set {
-			m[w] |= kind
-		}
-	}
+	add := func(set map[string]bool, kind uint64) { addKinds(m, set, kind) }
 	add(tookMoneyAr, rkTake)
 	add(withdrawVerbs, rkWithdraw)
 	add(billNouns, rkBill)
@@ -558,7 +555,7 @@ var r22Kind = func() map[string]uint64 {
 	// the words of the literal checks added with the fourteenth session's
 	// priority sets (passwords, repeated, swelling, doses, theft, years)
 	add(passwordNouns, rkLit)
-	add(hazardVerbsEn, rkLit)
+	add(hazardVerbsEn, rkHazardEn)
 	add(repeatedlyWords, rkLit)
 	add(wordSet("للمره", "المره", "نفخ", "انتفخ", "انتفخت", "swollen", "جرعه", "جرعة", "سرقه", "سرقة", "سنه", "سنة", "العام", "year", "مره"), rkLit)
 	add(chargedVerbs, rkCharged)
@@ -607,7 +604,6 @@ var (
 	tookMoneyAr = wordSet("خدتوا", "خدتو", "اخدتوا", "اخدتو", "أخدتوا", "أخدتو", "اخذتوا", "اخذتو", "أخذتوا", "أخذتم", "اخذتم", "خدوا", "خدو", "اخدوا", "اخدو", "أخدوا", "اخذوا", "أخذوا", "اخذو", "سرقتوا", "سرقتو", "سرقوا", "سرقو", "اكلتوا", "اكلوا", "ماكلين", "واكلين", "خذوا", "خذو", "خذيتوا", "خذيتو", "اخذيتوا")
 	// usedVerbs: a bill (billNouns) for what was not used (usedVerbs
 	// negated) or while away (awayWords, priority_classes.go)
-	moreWords = wordSet("زياده", "زيادة", "اكتر", "أكتر", "اكثر", "أكثر", "زيادة،")
 	usedVerbs = wordSet("عملناها", "عملناه", "عملتها", "عملته", "تعملت", "اتعملت", "ماتعملتش", "اتعملتش", "استلمناها", "استلمتها", "طلبناها", "طلبتها", "استعملت", "استخدمت", "استهلكت", "استعملنا", "استخدمنا", "استهلكنا", "مستعمل", "مستخدم", "مسافر", "مسافره", "مسافرين", "مسافرة")
 	// withdrawVerbs: "I'll withdraw" (him, her, them), before "from you"
 	withdrawVerbs = wordSet("بسحب", "هسحب", "حسحب", "اسحب", "سأسحب", "ساسحب", "بنسحب", "هنسحب", "سنسحب", "هسحبه", "هسحبها", "هسحبهم", "بسحبه", "بسحبها", "بسحبهم", "حسحبه", "اسحبه", "اسحبها", "سأسحبه", "سأسحبها")
@@ -676,8 +672,10 @@ var (
 	changedWords   = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "غيرلي", "غيرولي", "غيرو", "changed", "reset")
 	hazardVerbsEn  = wordSet("sparks", "sparking", "sparked", "melted", "melting", "melts", "shocks", "shocked", "smoking", "smoked", "sizzling")
 	applianceNouns = wordSet("heater", "charger", "cable", "plug", "socket", "outlet", "battery", "phone", "laptop", "oven", "kettle", "iron", "adapter", "fan", "wire", "wires", "microwave", "toaster", "appliance", "device", "powerbank", "bulb", "lamp", "stove", "dryer", "washer", "fridge", "heaters", "chargers", "cord", "extension", "ac", "boiler", "blender", "hairdryer", "straightener")
-	// higherWords, thanWords: "higher / more than" after a verb of charging
-	higherWords     = wordSet("اعلى", "أعلى", "اكتر", "أكتر", "اكثر", "أكثر", "ازيد", "زياده", "زيادة")
+	// moreWords, thanWords: "more / higher (than)": after a verb of charging
+	// (charged above the price shown), beside "did not use" (nothing more
+	// than usual)
+	moreWords       = wordSet("اعلى", "أعلى", "اكتر", "أكتر", "اكثر", "أكثر", "ازيد", "زياده", "زيادة")
 	thanWords       = wordSet("من", "عن")
 	sameWords       = wordSet("نفس", "لنفس", "نفسها", "نفسه", "ذاتها", "ذاته", "same")
 	repeatedlyWords = wordSet("مرارا", "مراراً", "مرارًا", "تكرارا", "تكراراً", "repeatedly")

@@ -362,13 +362,13 @@ func scoreSentiment(text string, toks []token) sentScore {
 				break
 			}
 		}
-		// "my back pain is finally gone": a bad thing gone is relief (and
-		// the word saying it is gone no loss)
 		// "too sweet", "too strong": a good quality in excess is a fault
 		// (not "too good", "too cute": praise)
 		if v > 0 && !t.arabic && h.ti > 0 && toks[h.ti-1].key == "too" && excessFaults[t.key] {
 			v *= -0.74
 		}
+		// "my back pain is finally gone": a bad thing gone is relief (and
+		// the word saying it is gone no loss)
 		if v < 0 && !t.arabic && reliefAfter(toks, h.tj) {
 			v *= -0.74
 		} else if v < 0 && !t.arabic && reliefWords[t.key] && reliefOf(toks, h.ti) {
