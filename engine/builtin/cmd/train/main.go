@@ -61,16 +61,23 @@ type row struct {
 	// Set: the project's comments' writer set ("blind1".."blind31": one
 	// writer wrote every variety on one topic list; "brief": rounds 1-3)
 	Set string `json:"set"`
-	// Heads: "dialect" for a row that trains the dialect heads only
-	// (dialectHeadSources): round 6 of the corpus, whose intent, sentiment
-	// and priority labels moved the held-out sets down where its dialect
-	// labels moved them up (engine/builtin/corpus/README.md)
+	// Heads: "" for a row that trains every comment head; otherwise the
+	// only sources it trains (rowHeads): "dialect" for round 6 of the
+	// corpus, whose intent and sentiment labels moved the held-out sets down
+	// where its dialect labels moved them up; "priority" for the complaints
+	// of the sets written for priority (round 9), which train the priority
+	// head alone (engine/builtin/corpus/README.md)
 	Heads string `json:"heads"`
 }
 
-// dialectHeadSources are the sources of the comment dialect heads: the
-// only ones a row with Heads "dialect" trains.
-var dialectHeadSources = map[string]bool{"comments-dialect": true, "comments-arabizi-dialect": true}
+// rowHeads are, for each value of a row's Heads, the sources that row
+// trains. A "dialect" row trains the priority head too: its labels moved
+// the held-out complaints' priority up once the head was read only where
+// it is all but sure (builtin.learnedHigh; corpus round 9).
+var rowHeads = map[string]map[string]bool{
+	"dialect":  {"comments-dialect": true, "comments-arabizi-dialect": true, "comments-priority": true},
+	"priority": {"comments-priority": true},
+}
 
 func sentimentLabel(r row) string {
 	switch r.Label {
@@ -443,8 +450,12 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 				f.Close()
 				return "", fmt.Errorf("%s: %v", src.file, err)
 			}
+			if r.Heads != "" && rowHeads[r.Heads] == nil {
+				f.Close()
+				return "", fmt.Errorf("%s: unknown heads %q (want one of dialect, priority)", src.file, r.Heads)
+			}
 			c := src.label(r)
-			if c == "" || r.Heads == "dialect" && !dialectHeadSources[strings.TrimSpace(k)] {
+			if c == "" || r.Heads != "" && !rowHeads[r.Heads][strings.TrimSpace(k)] {
 				continue
 			}
 			text := r.Text
