@@ -214,6 +214,43 @@ func billDisputed(text string, toks []token) bool {
 	return bill && amount // an amount disputed, not "can I get a copy of my bill??"
 }
 
+// chargedAgainst reports a charge to the writer ("حاسبوني", "حسبوا علي",
+// "اتحاسبت") followed within eight words by what contradicts it: the
+// writer's own clause ("وانا استلمت من الفرع", "وانا مركب ٥ بس") or a
+// thing never done ("على اشعه ماتعملتش", "بدون ما اطلب"): money charged
+// wrongly, high; not "وانا مبسوط" (content with it). Across the read and corpus sets every complaint so told
+// is high; the present tense asks ("ليش تسحبون من رصيدي وأنا ما اشتركت
+// بشي؟", medium) and is not read here.
+func chargedAgainst(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if !chargedMe[k] && !(chargedOn[k] && i+1 < len(toks) && onMe[toks[i+1].key]) {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+8; j++ {
+			kj := toks[j].key
+			if ownClause[kj] && !(j+1 < len(toks) && contentWith[toks[j+1].key]) || kj == "بدون" || kj == "لم" || len(kj) > 8 && strings.HasPrefix(kj, "ما") && strings.HasSuffix(kj, "ش") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	// chargedMe: "charged me/us" (Egyptian, Levantine, Gulf; the
+	// passive "I was charged")
+	chargedMe = wordSet("حاسبوني", "حاسبني", "حاسبتوني", "حاسبتني", "حسبوني", "حسبولي", "حاسبونا", "حسبونا", "اتحاسبت", "انحسبت", "اتحسبت", "تحاسبت")
+	// chargedOn: "charged ... on me" (حسبوا علي)
+	chargedOn = wordSet("حسبوا", "حسبو", "حسبتوا", "حسبتو", "انحسب", "اتحسب", "انحسبت", "حسب")
+	onMe      = wordSet("علي", "عليي", "علينا", "عليا")
+	// ownClause: "while I / we" opening the writer's own side
+	ownClause = wordSet("وانا", "واحنا", "ونحن", "وإحنا", "وأنا")
+	// contentWith: content with what was charged ("وانا مبسوط"): no
+	// contradiction
+	contentWith = wordSet("مبسوط", "مبسوطه", "مبسوطة", "مبسوطين", "راضي", "راضيه", "راضية", "مرتاح", "مرتاحه", "فرحان", "فرحانه", "سعيد", "سعيده", "سعيدة")
+)
+
 // amountWords: how much a bill is said to be beside a figure ("double",
 // ضعف, "three times")
 var amountWords = wordSet("double", "doubled", "twice", "times", "tripled", "ضعف", "الضعف", "ضعفين", "اضعاف", "مرتين", "دبل")

@@ -1,0 +1,34 @@
+package builtin
+
+import "testing"
+
+// Sentences of our own (issue 23, sixteenth session), each failing before
+// the change it tests, beside near sentences that keep their answer.
+
+// TestFormalGrievanceWords: a complaint filed, injustice, a refusal, a
+// service cut without notice: formal Arabic names the grievance with a
+// noun or a verb no other cue read ("other", no reply owed, before).
+func TestFormalGrievanceWords(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"سأتقدم بشكوى رسمية ضد الفرع", "complaint", ""},
+		{"هذا ظلم للطلاب", "complaint", "medium"},
+		{"رفضتم طلب الاسترداد", "complaint", ""},
+		{"قطعتم الخدمة دون إنذار", "complaint", "medium"},
+		{"كيف أقدم شكوى؟", "question", ""},
+		{"شكرا على سرعة الرد على شكواي", "praise", ""},
+	})
+}
+
+// TestChargedAgainst: charged for more than was taken or for what was
+// never done, told with the writer's own side ("وانا ...") or the thing
+// undone: money charged wrongly, high. Charged and content, or only
+// dear, stays medium.
+func TestChargedAgainst(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"حاسبوني على تلات قهوات وانا طالب واحدة بس", "complaint", "high"},
+		{"حسبوا علينا رسوم خدمة واحنا ما قعدنا في المطعم اصلا", "complaint", "high"},
+		{"حاسبوني على تركيب ماعملوهوش خالص", "complaint", "high"},
+		{"حاسبوني على الطلب والسعر غالي شوية", "complaint", "medium"},
+		{"حسبوا علي التوصيل وانا مبسوط من الخدمة", "", ""},
+	})
+}
