@@ -32,3 +32,20 @@ func TestChargedAgainst(t *testing.T) {
 		{"حسبوا علي التوصيل وانا مبسوط من الخدمة", "", ""},
 	})
 }
+
+// TestOwnPageAndLinkSpam: "our page" in Egyptian, the link in the writer's
+// account, "ask me how" beside earnings sell; "to see my grades" is what a
+// customer could not do, and "ask me how I knew" asks nothing of anyone.
+func TestOwnPageAndLinkSpam(t *testing.T) {
+	checkSpam(t, []spamCase{
+		{"تابعوا القناه بتاعتنا", true},
+		{"الرابط في حسابي فيه العرض كامل", true},
+		{"اسألني كيف ربحت ٥٠٠ دولار بيوم", true},
+		{"اسألني كيف عرفت؟ من صاحبي", false},
+		{"i want to see my kids grades but the portal is down", false},
+		{"where do i go to see my bill", false},
+		{"trying to check my points balance", false},
+		{"come to see my page", true},
+		{"go check my channel", true},
+	})
+}

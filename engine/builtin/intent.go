@@ -194,6 +194,14 @@ func detectSpam(text string, toks []token) spamResult {
 		if h.ti > 0 && cannotWords[toks[h.ti-1].key] {
 			continue
 		}
+		// "log in to see my grades", "tried to check my balance": after
+		// "to", what the writer wanted to do with their own thing, not an
+		// invitation; "want to check it out", "take a moment to check out
+		// my album", "to check my channel" and "come to see my page"
+		// (opening the comment) still invite
+		if h.ti > 0 && toks[h.ti-1].key == "to" && lookVerbs[toks[h.ti].key] && h.tj-1 < len(toks) && toks[h.tj-1].key == "my" && toks[h.ti+1].key != "out" && !(h.ti == 2 && (toks[0].key == "come" || toks[0].key == "go")) && !(h.tj < len(toks) && promoObjects[toks[h.tj].key]) {
+			continue
+		}
 		// "ما حدا تواصل معي", "محدش كلمني": nobody got in touch, a
 		// customer's grievance, no contact bait
 		if h.ti > 0 && (nobodyOne[toks[h.ti-1].key] || h.ti > 1 && nobodyAfterNeg[toks[h.ti-1].key] && verbNegators[strings.TrimPrefix(toks[h.ti-2].key, "و")]) {
@@ -313,6 +321,14 @@ func detectSpam(text string, toks []token) spamResult {
 	s.spans = MergeSpans(s.spans)
 	return s
 }
+
+// promoObjects: what a self-promoter asks people to look at ("take a
+// second to check my channel" invites, after "to" too).
+var promoObjects = wordSet("channel", "page", "profile", "video", "videos", "music", "song", "songs", "cover", "covers", "art", "playlist", "vlog", "vlogs", "blog", "website", "site", "account", "insta", "instagram", "youtube", "new", "latest", "stuff", "work", "content", "shop", "store", "album", "mixtape", "track", "tracks")
+
+// lookVerbs open the English invitations to look at the writer's page
+// ("see my", "check my", "look at my", "visit my profile").
+var lookVerbs = wordSet("see", "check", "look", "visit", "watch")
 
 var cannotWords = wordSet("cant", "cannot", "couldnt", "can't", "couldn't", "unable", "didnt", "doesnt")
 
