@@ -49,3 +49,29 @@ func TestOwnPageAndLinkSpam(t *testing.T) {
 		{"go check my channel", true},
 	})
 }
+
+// TestChildKnockedOrFell: a child knocked on the head or fallen from
+// somewhere, or a fall escaped ("كانت رح توقع من الطابق التالت"), a thing
+// a child almost swallowed: the safety class, high. A car knocked in the
+// car park, "fell in love with the channel" and "about to sign the
+// contract" are not.
+func TestChildKnockedOrFell(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"ابني اتخبط في راسه وهو نازل من الباص", "complaint", "high"},
+		{"الشباك مفتوح بلا حماية وبنتي كانت رح توقع منه", "complaint", "high"},
+		{"ابني وقع في حب القناة", "praise", ""},
+		{"العربية اتخبطت في الركنة", "", ""},
+		{"كان رح يوقع العقد بس غير رأيه", "", ""},
+	})
+}
+
+// TestToldTheStaffFailed: "you disappointed me", "you forgot", "they made
+// us wait" told to the brand complain (praise, or nothing, before).
+func TestToldTheStaffFailed(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"القماش كش بعد أول غسلة، خيبتولي أملي", "complaint", "medium"},
+		{"نسيتوا الصوص تاني", "complaint", "medium"},
+		{"الريسبشن أخرونا ساعة على ما سلمونا الأوضة", "complaint", "medium"},
+		{"طلبت مقاس غلط؟ لا انتو اللي بعتوا مقاس غلط", "complaint", "medium"},
+	})
+}

@@ -85,8 +85,11 @@ func harmUrgent(toks []token) bool {
 				return true
 			}
 		case m&hkHazard != 0:
-			// small parts ("قطع صغيرة") are a hazard, "صغيرة" alone is not
-			hazard = hazard || !smallWord[kb] || i > 0 && partsNouns[toks[i-1].key]
+			// small parts ("قطع صغيرة") are a hazard, "صغيرة" alone is not;
+			// "وقع" falls only from somewhere ("وقع في حب القناة" loves)
+			// (وقع begins with و: it is read whole)
+			fall := fallWords[k] || fallWords[kb]
+			hazard = hazard || !smallWord[kb] && !fall || i > 0 && partsNouns[toks[i-1].key] || fall && fellFrom(toks, i)
 		case m&hkWhere != 0:
 			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -106,7 +109,7 @@ func harmUrgent(toks []token) bool {
 // موت من الضحك").
 func nearHarm(toks []token, i int) bool {
 	for j := i + 1; j < len(toks) && j <= i+3; j++ {
-		if !toks[j].arabic || !injuryVerb(toks[j].key) {
+		if !toks[j].arabic || !injuryVerb(toks[j].key) && !(fallVerb(toks[j].key) && fellFrom(toks, j)) {
 			continue
 		}
 		for n := j + 1; n < len(toks) && n <= j+2; n++ {
@@ -117,6 +120,24 @@ func nearHarm(toks []token, i int) bool {
 		return true
 	}
 	return false
+}
+
+// fallVerb: the imperfect of "fall" (يوقع, توقع, توقعي), with its person
+// and future prefixes; a fall only with where from (fellFrom): "يوقع
+// العقد" signs.
+func fallVerb(k string) bool {
+	for _, p := range []string{"هي", "هت", "حي", "حت", "بي", "بت", "ي", "ت", "ن"} {
+		if s, ok := strings.CutPrefix(k, p); ok && (s == "وقع" || s == "وقعي" || s == "وقعو" || s == "وقعوا") {
+			return true
+		}
+	}
+	return false
+}
+
+// fellFrom: the word after toks[i] says where from or off ("من الطابق",
+// "عن الكرسي"): a fall, not "وقع في حب" (fell in love).
+func fellFrom(toks []token, i int) bool {
+	return i+1 < len(toks) && (toks[i+1].key == "من" || toks[i+1].key == "عن" || strings.HasPrefix(toks[i+1].key, "عال") || strings.HasPrefix(toks[i+1].key, "عن"))
 }
 
 // injuryVerb: an imperfect verb (with its person and future prefixes) of
@@ -140,13 +161,18 @@ func injuryVerb(k string) bool {
 }
 
 var (
-	injuryStems = []string{"جرح", "تجرح", "نجرح", "تعور", "موت", "خنق", "ختنق", "نخنق", "تخنق", "حرق", "حترق", "نحرق", "تحرق", "تسمم", "تكهرب", "نكهرب", "كهرب", "ذي", "اذي", "تاذي", "تأذي", "نصاب", "تصاب", "صاب"}
+	injuryStems = []string{"بلع", "جرح", "تجرح", "نجرح", "تعور", "موت", "خنق", "ختنق", "نخنق", "تخنق", "حرق", "حترق", "نحرق", "تحرق", "تسمم", "تكهرب", "نكهرب", "كهرب", "ذي", "اذي", "تاذي", "تأذي", "نصاب", "تصاب", "صاب"}
 	joyNouns    = wordSet("الضحك", "ضحك", "الفرحه", "الفرح", "الحلاوه", "الجمال", "الشوق", "الجوع", "الملل", "الخوف")
 	childNouns  = wordSet("ابني", "بنتي", "طفلي", "طفلتي", "ولدي", "ابنى", "اولادي", "ولادي", "عيالي", "اطفالي", "لابني", "لبنتي", "لطفلي", "لولدي", "لطفلتي", "لاولادي", "لعيالي", "الاطفال", "للاطفال", "اطفال", "طفل", "رضيع", "الرضيع", "بيبي", "البيبي", "ابنتي", "لابنتي", "صغيري", "بنوتي", "لطفل", "للطفل", "الطفل", "للاطفال")
 	// hazards of a thing for a child: sharp, glass, toxic, exposed, small
 	// parts (choking)
 	hazardWords = wordSet("حاد", "حاده", "مسنن", "مسننه", "زجاج", "ازاز", "قزاز", "الزجاج", "الازاز", "القزاز", "سام", "سامه", "مكشوف", "مكشوفه", "صغيره", "صغار", "صغيرين")
 	smallWord   = wordSet("صغيره", "صغار", "صغيرين")
+	// bumpWords: knocked or fell ("ابني اتخبط في راسه", "بنتي وقعت من
+	// المرجيحة"): a hazard met, read only beside a child (a car "اتخبطت"
+	// in the car park is damage, medium)
+	bumpWords = wordSet("اتخبط", "اتخبطت", "انخبط", "انخبطت", "اتزحلق", "اتزحلقت", "وقع", "وقعت", "انضرب", "انضربت")
+	fallWords = wordSet("وقع", "وقعت")
 	// safeWords: safe (a thing, a place, a ride); negated, a danger
 	safeWords  = wordSet("آمن", "امن", "آمنه", "امنه", "آمنة", "امنة", "امان", "أمان")
 	partsNouns = wordSet("قطع", "قطعه", "اجزاء", "حبات", "خرز")
@@ -192,6 +218,7 @@ var harmKind = func() map[string]uint16 {
 	add(wordSet("كان", "كانت", "كنت", "كاد", "كادت", "وكان", "وكانت", "كدت", "وكدت", "كدنا", "وكدنا"), hkNear)
 	add(childNouns, hkChild)
 	add(hazardWords, hkHazard)
+	add(bumpWords, hkHazard)
 	add(safeWords, hkSafe)
 	return m
 }()
