@@ -75,3 +75,39 @@ func TestToldTheStaffFailed(t *testing.T) {
 		{"طلبت مقاس غلط؟ لا انتو اللي بعتوا مقاس غلط", "complaint", "medium"},
 	})
 }
+
+// TestFormalPastGrievances: formal Arabic tells what the company did as a
+// past event ("تجاهلتم رسائلي", "فوجئت برسوم إضافية") or a fault as a
+// quality ("مزعج"): complaints (nothing, before). Charged after cancelling
+// or "although" is high.
+func TestFormalPastGrievances(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"تجاهلتم رسائلي طوال الأسبوع", "complaint", "medium"},
+		{"فوجئت برسوم إضافية في الفاتورة", "complaint", ""},
+		{"صوت المكيف مزعج جدا طوال الليل", "complaint", "medium"},
+		{"سحبتم رسوم التجديد رغم أنني ألغيت الاشتراك", "complaint", "high"},
+		{"ألغيت اشتراكي الشهر الماضي ومع ذلك خصمتم القسط", "complaint", "high"},
+		{"لغيت الاشتراك من شهر وحاسبوني على الشهر ده كمان", "complaint", "high"},
+		{"الموقع يسمح بتعديل الحجز بسهولة، شكرا", "praise", ""},
+		{"سحبتم المبلغ في موعده، شكرا على الدقة", "praise", ""},
+	})
+}
+
+// TestFormalUrgentForms: the urgent classes told in formal Arabic: money
+// held back for months (شهران, تماطل, المحتجز), charged twice
+// (تحصيل ... مرتين, الخصم مكرراً), a lawyer hired to sue, the police
+// told, an account seized (استولى): high. Extra fees collected, told
+// calmly, and a compensation received after two months are not.
+func TestFormalUrgentForms(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"وعدتموني بإرجاع المبلغ خلال أيام، ومضى شهران دون أي رد", "complaint", "high"},
+		{"الشركة تماطل في إعادة أموالي منذ ثلاثة أشهر", "complaint", "high"},
+		{"تم تحصيل رسوم الاشتراك مرتين هذا الشهر", "complaint", "high"},
+		{"ظهر الخصم مكرراً في كشف حسابي بعد عملية واحدة", "complaint", "high"},
+		{"وكلت محاميا لرفع دعوى بسبب تأخير التسليم", "complaint", "high"},
+		{"فقدت مجوهرات بعد زيارة الفني وسأبلغ الشرطة", "complaint", "high"},
+		{"أحدهم استولى على حسابي وغير رقم الهاتف", "complaint", "high"},
+		{"تم تحصيل رسوم توصيل إضافية لم أكن أعرف بها", "complaint", "medium"},
+		{"التعويض وصلني بعد شهرين، شكرا على المتابعة", "praise", ""},
+	})
+}

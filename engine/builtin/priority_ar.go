@@ -25,7 +25,7 @@ import "strings"
 //     (ما, مش, لم, لسه ...) or the ma-...-sh circumfix ("لم يتم رد المبلغ",
 //     "لسه مرجعوش الفلوس", "ما رجعتولي المصاري").
 func arabicUrgent(toks []token) bool {
-	paid, twice, extra, demand, arabic := false, false, false, false, false
+	paid, twice, extra, demand, arabic, deduct := false, false, false, false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -58,6 +58,9 @@ func arabicUrgent(toks []token) bool {
 			if fromOwnMoney(toks, i) {
 				return true
 			}
+			deduct = true // "ظهر الخصم مكرراً": a deduction twice
+		case uwCollect:
+			deduct = true // "تم تحصيل ثمن الطلب مرتين" (not "paid": extra fees collected are told, medium)
 		case uwHarm:
 			// "السيارة عاملة حادث قبل": an accident in a thing's past
 			// (hidden from the buyer), nobody hurt now
@@ -85,7 +88,7 @@ func arabicUrgent(toks []token) bool {
 	if !arabic {
 		return false // the scans below read Arabic words only
 	}
-	return paid && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks) || paid && noBooking(toks)
+	return (paid || deduct) && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks) || paid && noBooking(toks)
 }
 
 // lookingElsewhere: a first-person verb of looking for or switching
@@ -420,7 +423,10 @@ func withheldLong(toks []token) bool {
 			money = true
 		case toks[i].isW(clLongSpans):
 			span = true
-		case returnVerb(k) || strings.Contains(k, "سترد") || k == "تعد" || k == "يعيد" || k == "تعيد" || k == "يعيدوا":
+		case stalling[k]:
+			// "والشركة تماطل في رد أموالنا", "المبلغ المحتجز": held back
+			ret = true
+		case returnVerb(k) || strings.Contains(k, "سترد") || k == "تعد" || k == "يعيد" || k == "تعيد" || k == "يعيدوا" || k == "يصرف" || k == "تصرف":
 			if strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") || negatedBefore(toks, i) ||
 				i > 0 && (refundNegations[toks[i-1].key] || unwilling[toks[i-1].key]) || i > 1 && (unwilling[toks[i-2].key] || refundNegations[toks[i-2].key]) {
 				ret = true
@@ -433,8 +439,11 @@ func withheldLong(toks []token) bool {
 }
 
 var (
-	heldMoney    = wordSet("مبلغ", "المبلغ", "التامين", "تاميني", "العربون", "عربون", "الديبوزت", "المقدم", "فلوسي", "مصاريي", "حقي", "الفلوس", "المصاري", "فلوس", "مصاري", "اموالنا", "مبالغنا")
-	longSpans    = wordSet("شهر", "شهرين", "اشهر", "شهور", "اسبوعين", "اسابيع", "سنه", "شهرين!!")
+	heldMoney = wordSet("مبلغ", "المبلغ", "التامين", "تاميني", "العربون", "عربون", "الديبوزت", "المقدم", "فلوسي", "مصاريي", "حقي", "الفلوس", "المصاري", "فلوس", "مصاري", "اموالنا", "مبالغنا", "اموالي", "التعويض", "تعويض")
+	// (formal: the dual شهران, عام and its dual and accusative)
+	longSpans = wordSet("شهر", "شهرين", "اشهر", "شهور", "اسبوعين", "اسابيع", "سنه", "شهرين!!", "شهران", "عام", "عامين", "عاما", "سنتين")
+	// stalling: the company stalls over the money, or the money is "held"
+	stalling     = wordSet("تماطل", "يماطل", "تماطلون", "يماطلون", "مماطله", "المماطله", "المحتجز", "محتجز", "محتجزه")
 	unwilling    = wordSet("راضي", "راضيه", "راضيين", "رافض", "رافضه", "رافضين", "يرفض", "ترفض", "يرفضون")
 	companyNouns = wordSet("شركه", "شركة", "مكان", "محل", "مطعم", "تطبيق", "بنك", "متجر", "موقع")
 )
@@ -466,11 +475,12 @@ const (
 	uwOrder
 	uwMoney
 	uwDeduct
-	uwHarm   // harm to the writer or their things: مرضت, يحرق
-	uwClose  // a verb of closing or cancelling (before حسابي: a threat to leave)
-	uwExtra  // "extra" (زيادة, إضافية): beside a money noun, more money asked
-	uwDemand // "you want / you ask" (بدكن, عايزين, تبون)
-	uwOther  // "another" (تانية, ثانية, أخرى) after a company noun
+	uwHarm    // harm to the writer or their things: مرضت, يحرق
+	uwClose   // a verb of closing or cancelling (before حسابي: a threat to leave)
+	uwExtra   // "extra" (زيادة, إضافية): beside a money noun, more money asked
+	uwDemand  // "you want / you ask" (بدكن, عايزين, تبون)
+	uwOther   // "another" (تانية, ثانية, أخرى) after a company noun
+	uwCollect // formal "collected", "swiped the card" (تحصيل, مرر): twice, a double charge
 )
 
 // urgent is urgentWords[t.key], looked up once per token.
@@ -486,8 +496,16 @@ var urgentWords = func() map[string]uint8 {
 	for _, w := range []string{"دفعت", "ودفعت", "دفعنا", "ودفعنا"} {
 		m[w] = uwPaid
 	}
+	// (formal: "collected", "swiped the card"; "repeated")
+	for _, w := range []string{"تحصيل", "بتحصيل", "حصلتم", "مرر", "مرروا", "مررتم"} {
+		m[foldKey(w)] = uwCollect
+		m[foldKey("و"+w)] = uwCollect
+	}
 	for _, w := range []string{"مرتين", "مرتان"} {
 		m[w] = uwTwice
+	}
+	for _, w := range []string{"مكرر", "مكررا", "مكررة", "مكرره", "مكرراً"} {
+		m[foldKey(w)] = uwTwice
 	}
 	for _, w := range []string{"استرجاع", "الاسترجاع", "واسترجاع"} {
 		m[w] = uwRefund
@@ -534,7 +552,7 @@ var urgentWords = func() map[string]uint8 {
 		m[foldKey(w)] = uwDemand
 	}
 	// (the passive present: "وتُخصم عمولات غير مبررة من أرباحي")
-	for _, w := range []string{"خصم", "سحب", "اقتطاع", "استقطاع", "تخصم", "يخصم", "تقتطع", "يقتطع"} {
+	for _, w := range []string{"خصم", "الخصم", "سحب", "اقتطاع", "استقطاع", "تخصم", "يخصم", "تقتطع", "يقتطع"} {
 		m[foldKey(w)] = uwDeduct
 		m[foldKey("و"+w)] = uwDeduct
 	}
