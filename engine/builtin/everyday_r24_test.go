@@ -111,3 +111,23 @@ func TestFormalUrgentForms(t *testing.T) {
 		{"التعويض وصلني بعد شهرين، شكرا على المتابعة", "praise", ""},
 	})
 }
+
+// TestLevantineUrgentForms: the urgent classes in Levantine forms the
+// rules missed: poisoned (انتسمموا), a complaint to the union (النقابة), a
+// deposit held (محجوز) or money promised back (وعدوني بالمصاري) for
+// months, cancelling "all dealing", the rival's app downloaded, a thing
+// that fell on the child (وقعت عابني): high. Points not yet posted "since
+// the last purchase" and an app downloaded and liked are not.
+func TestLevantineUrgentForms(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"اكلنا عندكن امبارح وانتسممنا كلنا", "complaint", "high"},
+		{"رح اشتكي عليكن بالنقابة، الشغل كلو غلط", "complaint", "high"},
+		{"رجعت الشقة من شهرين ولسا التأمين محجوز عندكن", "complaint", "high"},
+		{"وعدوني بالمصاري خلال يومين وصرلي شهر ناطر", "complaint", "high"},
+		{"خلص رح الغي كل التعامل معكن", "complaint", "high"},
+		{"نزلت تطبيق المنافس وبطلت اطلب منكن", "complaint", "high"},
+		{"الرف وقع عابني وهو عم يلعب بالغرفة", "complaint", "high"},
+		{"النقاط ما نزلت من اخر مشترياتي، ياريت تشيكوا", "complaint", "medium"},
+		{"نزلت التطبيق امبارح وعجبني كتير", "praise", ""},
+	})
+}

@@ -89,6 +89,9 @@ func harmUrgent(toks []token) bool {
 			// "وقع" falls only from somewhere ("وقع في حب القناة" loves)
 			// (وقع begins with و: it is read whole)
 			fall := fallWords[k] || fallWords[kb]
+			if fall && i+1 < len(toks) && onChild(toks[i+1].key) {
+				return true // "وقعت عابني": fell on the writer's child
+			}
 			hazard = hazard || !smallWord[kb] && !fall || i > 0 && partsNouns[toks[i-1].key] || fall && fellFrom(toks, i)
 		case m&hkWhere != 0:
 			// "وين راحو مصاريي؟!", "فين فلوسي", "where is my money": money gone
@@ -134,10 +137,20 @@ func fallVerb(k string) bool {
 	return false
 }
 
+// onChild: "on my son" written joined (عابني, عبنتي, علابني).
+func onChild(k string) bool {
+	return strings.HasPrefix(k, "ع") && childNouns[strings.TrimPrefix(k, "ع")] || strings.HasPrefix(k, "عا") && childNouns["ا"+strings.TrimPrefix(k, "عا")] || strings.HasPrefix(k, "عل") && childNouns[strings.TrimPrefix(k, "عل")]
+}
+
 // fellFrom: the word after toks[i] says where from or off ("من الطابق",
 // "عن الكرسي"): a fall, not "وقع في حب" (fell in love).
 func fellFrom(toks []token, i int) bool {
-	return i+1 < len(toks) && (toks[i+1].key == "من" || toks[i+1].key == "عن" || strings.HasPrefix(toks[i+1].key, "عال") || strings.HasPrefix(toks[i+1].key, "عن"))
+	if i+1 >= len(toks) {
+		return false
+	}
+	k := toks[i+1].key
+	// or onto someone ("وقعت على ابني", "وقعت عابني")
+	return k == "من" || k == "عن" || k == "على" || k == "علي" || strings.HasPrefix(k, "عال") || strings.HasPrefix(k, "عن") || onChild(k)
 }
 
 // injuryVerb: an imperfect verb (with its person and future prefixes) of

@@ -220,6 +220,11 @@ func r22Class(toks []token) uint8 {
 		if m&rkMove != 0 {
 			move = true
 		}
+		// "نزلت التطبيق المنافس": the rival's app downloaded (not "نزلت
+		// ... من اخر مشترياتي": points posted)
+		if ar && downloadWords[kb] && nearAny(toks, i, 3, rivalWords) {
+			return r22Switch
+		}
 		// a child or a car withdrawn "from you" (بسحب الولاد من عندكن،
 		// هسحبه من عندكم): the customer leaves
 		// (not money: "هسحب المبلغ من عندكم" withdraws cash)
@@ -576,7 +581,10 @@ var (
 	intrudeWords = wordSet("استولى", "استولوا", "استولي", "فات", "يفوت", "بيفوت", "فايت", "يدخل", "بيدخل", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
 	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
 	moveWords    = wordSet("انتقل", "سانتقل", "سأنتقل", "الانتقال", "انقله", "انقلها", "هنقله", "هنقلها", "رايح", "رايحين", "بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
-	r22Other     = wordSet("منافسه", "منافسة", "المنافسه", "المنافسة", "ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
+	// downloadWords, rivalWords: a download of the competitor's app
+	downloadWords = wordSet("نزلت", "نزلنا", "حملت", "حملنا", "نزلتو", "نزلتوا")
+	rivalWords    = wordSet("المنافس", "منافس", "المنافسه", "منافسه", "المنافسة", "منافسة")
+	r22Other      = wordSet("المنافس", "منافس", "منافسه", "منافسة", "المنافسه", "المنافسة", "ثانيه", "ثانية", "تانيه", "تانية", "التانيه", "التانية", "الثانيه", "الثانية", "اخرى", "أخرى", "آخر", "اخر", "تاني", "ثاني", "another", "competitor", "rival")
 	// legalWords: legal action (a lawsuit named alone, قضية, is also "a
 	// cause" in the news: priority_classes.go reads it after a verb of
 	// filing); the writer's own, after a word of will (r22Will)
