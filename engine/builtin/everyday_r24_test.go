@@ -131,3 +131,17 @@ func TestLevantineUrgentForms(t *testing.T) {
 		{"نزلت التطبيق امبارح وعجبني كتير", "praise", ""},
 	})
 }
+
+// TestSlownessAndFeesAsked: "quickly" after a negated verb tells of
+// slowness ("مش بيردوا على الإيميل بسرعة"), a smoke smell in a car of
+// cigarettes (وريحتها دخان), a small deduction asked about as a fee: each a
+// complaint, medium. Demanded quickly, or a deduction doubled, stays high.
+func TestSlownessAndFeesAsked(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"خدمة العملاء مش بيردوا على الشات بسرعة خالص", "complaint", "medium"},
+		{"الغرفة نظيفة بس وريحتها دخان", "", ""},
+		{"انخصم مني ربع دينار امبارح، هاد رسوم شو؟", "complaint", "medium"},
+		{"انخصم مني المبلغ مرتين؟ هاي رسوم شو؟", "complaint", "high"},
+		{"انخصم مني ٥٠٠ جنيه ومحدش بيرد", "complaint", "high"},
+	})
+}

@@ -407,9 +407,21 @@ var softUrgent = func() map[string]bool {
 // counts only beside a sign of urgency (refundInsisted).
 func hardUrgentHit(text string, toks []token) bool {
 	soft := false
+	fee := -1 // feeAsked, computed once when a debit is hit
 	for _, h := range urgentM.find(toks) {
 		if describedNotUrgent(toks, h.ti, h.tj) {
 			continue
+		}
+		if k := toks[h.ti].key; strings.Contains(k, "خصم") || strings.Contains(k, "سحب") {
+			if fee < 0 {
+				fee = 0
+				if feeAsked(text, toks) {
+					fee = 1
+				}
+			}
+			if fee == 1 {
+				continue
+			}
 		}
 		if !softUrgent[phraseKey(toks[h.ti:h.tj])] {
 			return true
@@ -418,6 +430,28 @@ func hardUrgentHit(text string, toks []token) bool {
 	}
 	return soft && refundInsisted(text, toks)
 }
+
+// feeAsked reports a deduction asked about as a fee: a question mark (one,
+// not "؟؟") and a fee named ("ليش انخصم مني نص دولار؟ هيدي رسوم شو؟",
+// "انخصم مني دينار، هل في رسوم على السحب؟"): a question about a charge
+// that may be right, medium by the writers' convention, unless it is
+// doubled ("مرتين") or shouted.
+func feeAsked(text string, toks []token) bool {
+	if !strings.ContainsAny(text, "?؟") || strings.Contains(text, "??") || strings.Contains(text, "؟؟") || exclaims(text) >= 2 {
+		return false
+	}
+	fee := false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if toks[i].urgent() == uwTwice {
+			return false
+		}
+		fee = fee || feeNames[k]
+	}
+	return fee
+}
+
+var feeNames = wordSet("رسوم", "الرسوم", "رسم", "الرسم", "ضريبه", "الضريبه", "عموله", "العموله", "اشتراك", "رسومات")
 
 // describedNotUrgent: an urgency word that describes the product, not a
 // danger or a demand: smoke as a smell ("الغرفة ريحتها دخان": a smoky
@@ -438,8 +472,14 @@ func describedNotUrgent(toks []token, ti, tj int) bool {
 		// someone's haste told, not the writer's urgency
 		return strings.HasPrefix(strings.TrimPrefix(prev, "و"), "كان") || prev == "كنت"
 	case k == "دخان" || k == "الدخان":
-		return smellWords[prev]
+		return smellWords[prev] || smellWords[strings.TrimPrefix(prev, "و")] // "وريحتها دخان"
 	case k == "بسرعه":
+		// a verb negated up to six words before: slowness told ("مش
+		// بيردوا على الإيميل بسرعة", "لا ترد على رسائل أولياء الأمور
+		// بسرعة"), a complaint, no answer demanded
+		if precededBy(toks, ti, 6, verbNegators) {
+			return true
+		}
 		v := strings.TrimPrefix(strings.TrimPrefix(prev, "و"), "ب")
 		// (or a past verb of running out: "الباقة خلصت بسرعة")
 		return (strings.HasPrefix(v, "ت") || strings.HasPrefix(v, "ي")) && !responseVerb(prev) && !responseVerb(v) && !strings.HasSuffix(v, "وا") || depleteWords[v]

@@ -50,7 +50,7 @@ func learnedHigh(text string, toks []token, arabic bool) bool {
 	if h == nil || (learnedHighArabicOnly && !arabic) || !commentShaped(text) {
 		return false
 	}
-	if learnedVeto(toks) {
+	if learnedVeto(toks) || feeAsked(text, toks) {
 		return false
 	}
 	var p [2]float64
@@ -62,7 +62,9 @@ func learnedHigh(text string, toks []token, arabic bool) bool {
 // رجعت") or that laughs ("كنت رح موت من الضحك"). Naive Bayes reads their
 // money and death words as a high complaint's, certain on any evidence
 // (a refund or a harm told as past and settled is medium at most); the
-// rules' own vetoes (nearHarm's joyNouns) read them the same way.
+// rules' own vetoes (nearHarm's joyNouns) read them the same way. Nor
+// a fee asked about (feeAsked: "انخصم مني ربع دينار، هاد رسوم شو؟"), which
+// the urgent rules leave medium too.
 func learnedVeto(toks []token) bool {
 	for i, t := range toks {
 		if !t.arabic {
