@@ -145,3 +145,13 @@ func TestSlownessAndFeesAsked(t *testing.T) {
 		{"انخصم مني ٥٠٠ جنيه ومحدش بيرد", "complaint", "high"},
 	})
 }
+
+// TestAccidentDenied: an accident denied ("ولا حادث", "بلا حادث") is no
+// harm; one that happened is.
+func TestAccidentDenied(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"القسط زاد عليا وانا ما عملت ولا حادث", "", ""},
+		{"لا حادث ولا شي بس السيارة بتطلع صوت", "complaint", "medium"},
+		{"عملت حادث بسبب الفرامل يلي صلحتوها", "complaint", "high"},
+	})
+}

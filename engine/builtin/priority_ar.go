@@ -64,7 +64,8 @@ func arabicUrgent(toks []token) bool {
 		case uwHarm:
 			// "السيارة عاملة حادث قبل": an accident in a thing's past
 			// (hidden from the buyer), nobody hurt now
-			if !pastAccident(toks, i) {
+			// (nor one denied: "وانا ما عملت ولا حادث", "بلا حادث")
+			if !pastAccident(toks, i) && !(i > 0 && deniedBy[toks[i-1].key]) {
 				return true
 			}
 		case uwClose:
@@ -406,6 +407,10 @@ func waitedLong(toks []token) bool {
 	// اللي اتلغى"; concepts.go's waitingWords)
 	return span && (neg || wait && money)
 }
+
+// deniedBy: a word that denies the noun after it ("ولا حادث", "بلا
+// حادث", "بدون حادث").
+var deniedBy = wordSet("لا", "ولا", "بلا", "بدون", "دون", "مافي", "مفيش", "ما-في")
 
 var monthSpans = wordSet("شهرين", "اشهر", "شهور", "شهرين!!", "سنه", "سنين")
 
