@@ -155,3 +155,14 @@ func TestAccidentDenied(t *testing.T) {
 		{"عملت حادث بسبب الفرامل يلي صلحتوها", "complaint", "high"},
 	})
 }
+
+// TestFormalPleaToFix: a formal plea to fix or check what went wrong, a
+// thing that needs maintenance, scratches found: complaints (praise,
+// nothing or a question, before).
+func TestFormalPleaToFix(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الشاشة تومض كل شوية، أرجو إصلاح ذلك", "complaint", "medium"},
+		{"المصعد يحتاج إلى صيانة منذ مدة", "complaint", "medium"},
+		{"وجدت خدوشا على الطاولة الجديدة عند الاستلام", "complaint", "medium"},
+	})
+}
