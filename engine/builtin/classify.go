@@ -179,7 +179,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || chargedAgainst(toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(ta.r22)
+	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || chargedAgainst(toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(ta.r22) || r24Urgent(toks)
 	// strong anger: a strongly negative text, or a complaint that repeats
 	// its exclamation mark ("!!", "؟!!"): across the labelled sets 130 of
 	// 131 complaints with two or more are high (one mark alone is not)

@@ -166,3 +166,22 @@ func TestFormalPleaToFix(t *testing.T) {
 		{"وجدت خدوشا على الطاولة الجديدة عند الاستلام", "complaint", "medium"},
 	})
 }
+
+// TestR24Urgent: taken to a doctor, a fuel leak, unknown withdrawals, a
+// balance found at zero, paid and asked for it again, a wrong dose, money
+// not back after seventy days: high (priority_r24.go). Going to a
+// hospital's reception, a balance told, a subscription of ninety days
+// praised are not.
+func TestR24Urgent(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بعد الاكل عندكن نزلنا عالطوارئ انا وولادي", "complaint", "high"},
+		{"في تسريب بنزين من خزان السيارة بعد الصيانة عندكن", "complaint", "high"},
+		{"صار في سحوبات من حسابي ما بعرف عنها شي", "complaint", "high"},
+		{"رصيدي كان ٢٠ دينار وهلأ صار صفر بدون ما استعمل شي", "complaint", "high"},
+		{"دفعت رسوم التسجيل وهلأ بدهن ياها مرة تانية", "complaint", "high"},
+		{"الصيدلي عطاني جرعة غلط لابني", "complaint", "high"},
+		{"صرلي 45 يوم ناطر المبلغ يرجع", "complaint", "high"},
+		{"رصيدي ١٠٠ دينار، كيف بحول منه؟", "question", ""},
+		{"اشتركت من 90 يوم والخدمة ممتازة", "praise", ""},
+	})
+}

@@ -222,7 +222,9 @@ func r22Class(toks []token) uint8 {
 		}
 		// "نزلت التطبيق المنافس": the rival's app downloaded (not "نزلت
 		// ... من اخر مشترياتي": points posted)
-		if ar && downloadWords[kb] && nearAny(toks, i, 3, rivalWords) {
+		// (read at the rival word, which has a kind: "المنافس" is in
+		// r22Other)
+		if ar && rivalWords[kb] && precededBy(toks, i, 3, downloadWords) {
 			return r22Switch
 		}
 		// a child or a car withdrawn "from you" (بسحب الولاد من عندكن،
