@@ -185,3 +185,15 @@ func TestR24Urgent(t *testing.T) {
 		{"اشتركت من 90 يوم والخدمة ممتازة", "praise", ""},
 	})
 }
+
+// TestWaitedMonthsNeedsMoney: a thing or a service awaited for months is
+// medium; with money owed named (paid, a refund, fees) or chased again and
+// again it is high (waitedLong).
+func TestWaitedMonthsNeedsMoney(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"طلبت طاولة من شهرين ولسا ما وصلت", "complaint", "medium"},
+		{"وعدتونا بحلقة جديدة من شهرين ولسا ما نزلت", "complaint", "medium"},
+		{"دفعت تمن الطاولة من شهرين ولسا ما وصلت", "complaint", "high"},
+		{"طلبت استرداد الرسوم من شهرين ولم أتلق أي رد", "complaint", "high"},
+	})
+}
