@@ -197,3 +197,15 @@ func TestWaitedMonthsNeedsMoney(t *testing.T) {
 		{"طلبت استرداد الرسوم من شهرين ولم أتلق أي رد", "complaint", "high"},
 	})
 }
+
+// TestR24UrgentMore: withdrawn from the writer in the present, wounds come
+// out after a treatment, someone else's medicine given: high. A small
+// "burn" in a photo, and a wound that turned out slight, are not.
+func TestR24UrgentMore(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"كل اسبوع بينخصم مني رسم ما حدا فهمني شو هو", "complaint", "high"},
+		{"بعد الحلاقة عندكن طلعلي جروح ع رقبتي", "complaint", "high"},
+		{"اعطوني علاج مش الي بالصيدلية", "complaint", "high"},
+		{"صار حرق بسيط بالصورة بس حلوة", "praise", ""},
+	})
+}
