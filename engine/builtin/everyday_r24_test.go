@@ -1,6 +1,10 @@
 package builtin
 
-import "testing"
+import (
+	"testing"
+
+	"svc/engine/op"
+)
 
 // Sentences of our own (issue 23, sixteenth session), each failing before
 // the change it tests, beside near sentences that keep their answer.
@@ -208,4 +212,24 @@ func TestR24UrgentMore(t *testing.T) {
 		{"اعطوني علاج مش الي بالصيدلية", "complaint", "high"},
 		{"صار حرق بسيط بالصورة بس حلوة", "praise", ""},
 	})
+}
+
+// TestPatientIsNoInsult: مريض (sick, a patient) insults only aimed at
+// someone ("انت مريض", "انتو مرضى"); "a patient bleeding in the emergency
+// room" is a complaint, not abuse.
+func TestPatientIsNoInsult(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"مهزلة، مريض ينزف في الطوارئ ولا أحد يهتم به", false},
+		{"المريض بالغرفة جنبنا ما حدا سأل عنه", false},
+		{"انت مريض والله", true},
+		{"انتو مرضى وما عندكن ذوق", true},
+	} {
+		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
+			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
+		}
+	}
+	checkR22(t, []r22Case{{"مريض ينزف في الطوارئ منذ ساعتين ولا يلتفت إليه طبيب", "complaint", "high"}})
 }
