@@ -336,6 +336,14 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && (a.sc.cue[iComplaint] > 0 || !a.sent.arabic && a.sc.cue[iComplaint] >= 0 && a.sent.compound <= negativeOtherEn && !grievingEn(a.toks) && commentShaped(a.text) && !tweetMarks(a.text)) && a.sc.overruled&(1<<iComplaint) == 0 {
 		a.intents = []string{"complaint"}
 	}
+	// a comment left "other", not positive, that tells a thing or a person
+	// failing in the negated present ("التطبيق لا يحدد موقعي بدقة", "لا
+	// تأتي الحافلة في موعدها", "لا يوجد ماء ساخن"): a complaint told as a
+	// fact (negatedService; formal Arabic above all, where the dialects'
+	// cue phrases are not written)
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label != "positive" && a.sent.arabic && a.tx.maxNonSpam() == 0 && !strings.ContainsAny(a.text, "?؟") && commentShaped(a.text) && negatedService(a.toks) {
+		a.toComplaint()
+	}
 	// and a comment the comments' head found positive, with some praise
 	// evidence, praises, as above ("فريق التنضيف كانوا محترفين ومرتبين،
 	// أكيد رح نعيد معكن")
@@ -547,6 +555,28 @@ func grievingEn(toks []token) bool {
 	for i := range toks {
 		switch toks[i].key {
 		case "rip", "condolences", "sad", "sadly", "saddest", "heartbreaking", "heartbroken", "tragic", "tragedy", "mourning", "peace", "prayers", "miss", "missed", "cry", "crying", "cried", "tears":
+			return true
+		}
+	}
+	return false
+}
+
+// negatedService reports "لا" or "لم" before a present verb (ي..., ت...):
+// something that does not work, come or answer. Not a verb aimed at the
+// reader ("لا تملكون ذرة احترام", "لا تفقهين": the second person plural or
+// feminine, an insult or an order), a curse ("الله لا يوفقكن"), or
+// contempt ("لا تستحق المتابعة").
+func negatedService(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		k := toks[i].key
+		if k != "لا" && k != "ولا" && k != "لم" && k != "ولم" {
+			continue
+		}
+		n := toks[i+1].key
+		if strings.HasPrefix(n, "ت") && (strings.HasSuffix(n, "ون") || strings.HasSuffix(n, "ين")) || strings.HasPrefix(n, "تستحق") || strings.HasPrefix(n, "يستحق") || strings.HasPrefix(n, "يوفق") || i > 0 && toks[i-1].key == "الله" {
+			continue // "لا تملكون", "لا تفقهين": aimed at you; "الله لا يوفقكن": a curse; "لا تستحق": contempt
+		}
+		if strings.HasPrefix(n, "ي") || strings.HasPrefix(n, "ت") {
 			return true
 		}
 	}

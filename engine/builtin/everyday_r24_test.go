@@ -233,3 +233,16 @@ func TestPatientIsNoInsult(t *testing.T) {
 	}
 	checkR22(t, []r22Case{{"مريض ينزف في الطوارئ منذ ساعتين ولا يلتفت إليه طبيب", "complaint", "high"}})
 }
+
+// TestNegatedService: a thing that does not work, close or stop, told in
+// the negated present, complains (nothing, before); a verb aimed at the
+// reader ("لا تملكون ذرة احترام") and a curse stay insults.
+func TestNegatedService(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"التطبيق لا يحفظ كلمة المرور", "complaint", "medium"},
+		{"باب الغرفة لا يغلق جيدا", "complaint", "medium"},
+		{"الحافلة لا تتوقف في محطتنا", "complaint", "medium"},
+		{"لا تملكون ذرة احترام", "other", ""},
+		{"لا يوجد أجمل من هذه القناة", "praise", ""},
+	})
+}
