@@ -246,3 +246,17 @@ func TestNegatedService(t *testing.T) {
 		{"لا يوجد أجمل من هذه القناة", "praise", ""},
 	})
 }
+
+// TestCrashEscaped: "I would have crashed" (كنت هتخبط) and "I almost had an
+// accident" (كدت أتعرض لحادث) escaped a danger: high. An accident told in
+// a film, and a door almost slammed, are not. Food that turned out expired
+// complains.
+func TestCrashEscaped(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"العجلة فكت مني على الطريق وكنت هتخبط في عربية", "complaint", "high"},
+		{"الفرامل ما اشتغلت وكدت أتعرض لحادث", "complaint", "high"},
+		{"كان حادث بسيط بالفيلم بس حلو", "", ""},
+		{"كان رح يخبط الباب بس وقف", "", ""},
+		{"اشتريت حليب من عندكم وطلع منتهي", "complaint", "medium"},
+	})
+}

@@ -112,6 +112,9 @@ func harmUrgent(toks []token) bool {
 // موت من الضحك").
 func nearHarm(toks []token, i int) bool {
 	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if toks[j].arabic && accidentNouns[toks[j].key] && almostWords[strings.TrimPrefix(toks[i].key, "و")] {
+			return true // "كدت أتعرض لحادث": an accident escaped ("كان حادث" is one told)
+		}
 		if !toks[j].arabic || !injuryVerb(toks[j].key) && !(fallVerb(toks[j].key) && fellFrom(toks, j)) {
 			continue
 		}
@@ -164,6 +167,9 @@ func injuryVerb(k string) bool {
 		if p == "" && !strings.HasPrefix(s, "ت") && !strings.HasPrefix(s, "ن") {
 			continue // a bare stem is a noun ("جرح" a wound) or a past verb
 		}
+		if s == "خبط" && strings.HasSuffix(p, "ت") {
+			return true // "كنت هتخبط": I would have crashed ("يخبط الباب" slams)
+		}
 		for _, st := range injuryStems {
 			if s == st || strings.HasPrefix(s, st) && (s[len(st):] == "و" || s[len(st):] == "وا" || s[len(st):] == "ه" || s[len(st):] == "ها" || s[len(st):] == "ني") {
 				return true
@@ -174,7 +180,7 @@ func injuryVerb(k string) bool {
 }
 
 var (
-	injuryStems = []string{"بلع", "جرح", "تجرح", "نجرح", "تعور", "موت", "خنق", "ختنق", "نخنق", "تخنق", "حرق", "حترق", "نحرق", "تحرق", "تسمم", "تكهرب", "نكهرب", "كهرب", "ذي", "اذي", "تاذي", "تأذي", "نصاب", "تصاب", "صاب"}
+	injuryStems = []string{"بلع", "تخبط", "جرح", "تجرح", "نجرح", "تعور", "موت", "خنق", "ختنق", "نخنق", "تخنق", "حرق", "حترق", "نحرق", "تحرق", "تسمم", "تكهرب", "نكهرب", "كهرب", "ذي", "اذي", "تاذي", "تأذي", "نصاب", "تصاب", "صاب"}
 	joyNouns    = wordSet("الضحك", "ضحك", "الفرحه", "الفرح", "الحلاوه", "الجمال", "الشوق", "الجوع", "الملل", "الخوف")
 	childNouns  = wordSet("ابني", "بنتي", "طفلي", "طفلتي", "ولدي", "ابنى", "اولادي", "ولادي", "عيالي", "اطفالي", "لابني", "لبنتي", "لطفلي", "لولدي", "لطفلتي", "لاولادي", "لعيالي", "الاطفال", "للاطفال", "اطفال", "طفل", "رضيع", "الرضيع", "بيبي", "البيبي", "ابنتي", "لابنتي", "صغيري", "بنوتي", "لطفل", "للطفل", "الطفل", "للاطفال")
 	// hazards of a thing for a child: sharp, glass, toxic, exposed, small
@@ -184,8 +190,10 @@ var (
 	// bumpWords: knocked or fell ("ابني اتخبط في راسه", "بنتي وقعت من
 	// المرجيحة"): a hazard met, read only beside a child (a car "اتخبطت"
 	// in the car park is damage, medium)
-	bumpWords = wordSet("اتخبط", "اتخبطت", "انخبط", "انخبطت", "اتزحلق", "اتزحلقت", "وقع", "وقعت", "انضرب", "انضربت")
-	fallWords = wordSet("وقع", "وقعت")
+	almostWords   = wordSet("كاد", "كادت", "كدت", "كدنا")
+	accidentNouns = wordSet("لحادث", "حادث", "بحادث", "حادثه", "لحادثه", "بحادثه")
+	bumpWords     = wordSet("اتخبط", "اتخبطت", "انخبط", "انخبطت", "اتزحلق", "اتزحلقت", "وقع", "وقعت", "انضرب", "انضربت")
+	fallWords     = wordSet("وقع", "وقعت")
 	// safeWords: safe (a thing, a place, a ride); negated, a danger
 	safeWords  = wordSet("آمن", "امن", "آمنه", "امنه", "آمنة", "امنة", "امان", "أمان")
 	partsNouns = wordSet("قطع", "قطعه", "اجزاء", "حبات", "خرز")
