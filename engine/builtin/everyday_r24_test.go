@@ -260,3 +260,12 @@ func TestCrashEscaped(t *testing.T) {
 		{"اشتريت حليب من عندكم وطلع منتهي", "complaint", "medium"},
 	})
 }
+
+// TestDriverUnreachable: a driver who did not answer the phone is not a
+// driver on the phone (medium); one on the phone while driving is high.
+func TestDriverUnreachable(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الأكل وصل بارد والسواق ما رد على التلفون", "complaint", "medium"},
+		{"السواق كان ماسك التلفون وهو سايق بسرعة", "complaint", "high"},
+	})
+}

@@ -242,7 +242,9 @@ func r22Class(toks []token) uint8 {
 		if m&rkDriver != 0 {
 			driver = true
 		}
-		if m&rkDanger != 0 || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
+		// (not the phone a driver did not answer: "السواق ما رد على
+		// التلفون" is a driver unreachable, not one on the phone)
+		if m&rkDanger != 0 && !(phoneWords[kb] && nearBefore(toks, i, 3, answerVerbs)) || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
 			danger = true
 		}
 		if m&rkMonths != 0 || kb == "شهر" && i+1 < len(toks) && (toks[i+1].key == "ونص" || toks[i+1].key == "ونصف") || (kb == "شهور" || kb == "اشهر" || kb == "months") && i > 0 && (manyCounts[toks[i-1].key] || toks[i-1].key == "few" || toks[i-1].key == "2") {
@@ -594,6 +596,8 @@ var (
 	r22Will     = wordSet("وكلت", "لرفع", "سنرفع", "سارفع", "سأرفع", "هرفع", "برفع", "هنرفع", "سالجا", "سألجأ", "ساتوجه", "سأتوجه", "سوف", "رح", "راح", "ح", "will", "ill", "gonna", "going", "هوكل", "بوكل", "سأوكل", "ساوكل", "بكلم", "هكلم", "سأتخذ", "ساتخذ", "سنتخذ", "هاخد", "باخذ", "بتخذ")
 	driverWords = wordSet("السواق", "سواق", "السايق", "السائق", "سائق", "الكابتن", "كابتن", "الشوفير", "شوفير", "driver", "uber", "السواقين")
 	// driverDanger: on the phone, speeding, reckless, asleep, off the road
+	phoneWords   = wordSet("جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "phone")
+	answerVerbs  = wordSet("رد", "يرد", "بيرد", "ترد", "ردوا", "ردو", "جاوب", "يجاوب", "بيجاوب", "رفع", "يرفع", "answer", "answered", "answering", "pick", "picked")
 	driverDanger = wordSet("مجنونه", "مجنونة", "جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "بالهاتف", "بالجوال", "بالتلفون", "بالموبايل", "phone", "texting", "بتهور", "متهور", "reckless", "speeding",
 		"نعسان", "نايم", "بينام", "ينام", "الرصيف", "عالرصيف", "جنونيه", "جنونية", "المجنون", "١٦٠", "160", "140", "١٤٠", "180", "١٨٠", "200", "٢٠٠", "drunk", "سكران")
 	// drivingVerbs: someone driving (the driver named by the verb: "مندوب
