@@ -179,7 +179,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || chargedAgainst(toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(ta.r22) || r24Urgent(toks)
+	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(ta.r22)
 	// strong anger: a strongly negative text, or a complaint that repeats
 	// its exclamation mark ("!!", "؟!!"): across the labelled sets 130 of
 	// 131 complaints with two or more are high (one mark alone is not)
@@ -195,8 +195,11 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	// service ever, run by clowns"): a calm word, no follow-up owed
 	insult := insulting(&tx, intents)
 	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
+	// (the sixteenth session's classes are read last, for a complaint no
+	// other rule made high: they cost a pass over the tokens)
+	lateUrgent := false
 	switch {
-	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || learnedHigh(req.Text, toks, sent.arabic)):
+	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || lateUrgentOf(toks, &lateUrgent) || learnedHigh(req.Text, toks, sent.arabic)):
 		c.Priority = "high"
 	case has("complaint") || has("question") || has("suggestion") || c.Toxicity == "moderate":
 		c.Priority = "medium"
@@ -223,7 +226,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	if t := describeToxicity(&tx, req.Text); t != "" {
 		why = append(why, "toxicity: "+t)
 	}
-	if urgent {
+	if urgent || lateUrgent {
 		why = append(why, "urgency words")
 	}
 	if hinted {
@@ -581,4 +584,13 @@ func negatedService(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// lateUrgentOf reports (and records in *hit) the urgent classes read only
+// for a complaint no other rule made high: charged against the writer's
+// own side (chargedAgainst) and the sixteenth session's classes
+// (r24Urgent).
+func lateUrgentOf(toks []token, hit *bool) bool {
+	*hit = chargedAgainst(toks) || r24Urgent(toks)
+	return *hit
 }
