@@ -402,8 +402,9 @@ func waitedLong(toks []token) bool {
 			neg = true
 		}
 		wait = wait || waitingWords[k]
-		money = money || toks[i].isW(clHeldMoney) || toks[i].urgent() == uwMoney
-		owed = owed || owedWords[k] || toks[i].urgent() == uwPaid || toks[i].urgent() == uwRefund || toks[i].urgent() == uwDeduct || toks[i].urgent() == uwClose
+		u := toks[i].urgent()
+		money = money || toks[i].isW(clHeldMoney) || u == uwMoney
+		owed = owed || owedWords[k] || u == uwPaid || u == uwRefund || u == uwDeduct || u == uwClose
 	}
 	// (or waiting for money that long: "بقالي شهرين مستني فلوس الأوردر
 	// اللي اتلغى"; concepts.go's waitingWords)

@@ -153,7 +153,7 @@ func fellFrom(toks []token, i int) bool {
 	}
 	k := toks[i+1].key
 	// or onto someone ("وقعت على ابني", "وقعت عابني")
-	return k == "من" || k == "عن" || k == "على" || k == "علي" || strings.HasPrefix(k, "عال") || strings.HasPrefix(k, "عن") || onChild(k)
+	return k == "من" || k == "على" || k == "علي" || strings.HasPrefix(k, "عال") || strings.HasPrefix(k, "عن") || onChild(k)
 }
 
 // injuryVerb: an imperfect verb (with its person and future prefixes) of
@@ -187,13 +187,16 @@ var (
 	// parts (choking)
 	hazardWords = wordSet("حاد", "حاده", "مسنن", "مسننه", "زجاج", "ازاز", "قزاز", "الزجاج", "الازاز", "القزاز", "سام", "سامه", "مكشوف", "مكشوفه", "صغيره", "صغار", "صغيرين")
 	smallWord   = wordSet("صغيره", "صغار", "صغيرين")
-	// bumpWords: knocked or fell ("ابني اتخبط في راسه", "بنتي وقعت من
-	// المرجيحة"): a hazard met, read only beside a child (a car "اتخبطت"
-	// in the car park is damage, medium)
+	// almostWords, accidentNouns: "almost" before an accident (كدت أتعرض
+	// لحادث, nearHarm)
 	almostWords   = wordSet("كاد", "كادت", "كدت", "كدنا")
 	accidentNouns = wordSet("لحادث", "حادث", "بحادث", "حادثه", "لحادثه", "بحادثه")
-	bumpWords     = wordSet("اتخبط", "اتخبطت", "انخبط", "انخبطت", "اتزحلق", "اتزحلقت", "وقع", "وقعت", "انضرب", "انضربت")
-	fallWords     = wordSet("وقع", "وقعت")
+	// bumpWords: knocked or fell ("ابني اتخبط في راسه", "بنتي وقعت من
+	// المرجيحة"): a hazard met, read only beside a child (a car "اتخبطت"
+	// in the car park is damage, medium); fallWords fall only from
+	// somewhere (fellFrom)
+	bumpWords = wordSet("اتخبط", "اتخبطت", "انخبط", "انخبطت", "اتزحلق", "اتزحلقت", "وقع", "وقعت", "انضرب", "انضربت")
+	fallWords = wordSet("وقع", "وقعت")
 	// safeWords: safe (a thing, a place, a ride); negated, a danger
 	safeWords  = wordSet("آمن", "امن", "آمنه", "امنه", "آمنة", "امنة", "امان", "أمان")
 	partsNouns = wordSet("قطع", "قطعه", "اجزاء", "حبات", "خرز")
@@ -298,7 +301,7 @@ var (
 	// chargedMe: "charged me/us" (Egyptian, Levantine, Gulf; the
 	// passive "I was charged")
 	chargedMe = wordSet("حاسبوني", "حاسبني", "حاسبتوني", "حاسبتني", "حسبوني", "حسبولي", "حاسبونا", "حسبونا", "اتحاسبت", "انحسبت", "اتحسبت", "تحاسبت",
-		"سحبتم", "خصمتم", "اقتطعتم", "وسحبتم", "وخصمتم", "واقتطعتم") // (formal: "you withdrew, deducted")
+		"سحبتم", "خصمتم", "اقتطعتم") // (formal: "you withdrew, deducted"; a joined و is trimmed)
 	// cancelledMine: the writer cancelled before being charged
 	cancelledMine = wordSet("ألغيت", "الغيت", "لغيت", "كنسلت", "ألغينا", "الغينا", "لغينا", "كنسلنا")
 	// despite: "although" opening what contradicts the charge ("رغم أنني

@@ -1,5 +1,7 @@
 package builtin
 
+import "strings"
+
 // The learned priority head (round 14): naive Bayes over the folded words
 // and adjacent word pairs of a complaint (Arabizi read in Arabic script, as
 // the analyzers read it), learned from the labelled complaints of
@@ -50,11 +52,11 @@ func learnedHigh(text string, toks []token, arabic bool) bool {
 	if h == nil || (learnedHighArabicOnly && !arabic) || !commentShaped(text) {
 		return false
 	}
-	if learnedVeto(toks) || feeAsked(text, toks) {
+	var p [2]float64
+	if !h.score(toks, p[:]) || p[0] < learnedHighP {
 		return false
 	}
-	var p [2]float64
-	return h.score(toks, p[:]) && p[0] >= learnedHighP
+	return !learnedVeto(toks) && !feeAsked(text, toks) // read only when the head would raise it
 }
 
 // learnedVeto reports a comment the head may not raise however sure it is:
@@ -70,7 +72,7 @@ func learnedVeto(toks []token) bool {
 		if !t.arabic {
 			continue
 		}
-		if t.key == "الحمدلله" || t.key == "الحمد" || t.key == "والحمدلله" || t.key == "والحمد" || t.key == "الحمدالله" {
+		if k := strings.TrimPrefix(t.key, "و"); k == "الحمدلله" || k == "الحمد" || k == "الحمدالله" {
 			return true
 		}
 		if joyNouns[t.key] && i > 0 && toks[i-1].key == "من" {
