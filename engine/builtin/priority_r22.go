@@ -678,12 +678,13 @@ var (
 	medNouns     = wordSet("دوا", "دواء", "الدوا", "الدواء", "دوااء", "ابره", "حبوب", "علاج")
 	otherThanRel = wordSet("الذي", "التي", "اللي", "الي", "يلي", "الموجود", "المكتوب", "الموصوف", "يلي", "المطلوب")
 	// passiveHacked and hackedThings: "حساب ابني انهكر", "ملفي تسرّب"
-	passiveHacked  = wordSet("مخترق", "مخترقه", "مهكر", "مهكره", "انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
-	hackedThings   = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
-	ordinalThe     = wordSet("الثالثه", "الرابعه", "الخامسه", "السادسه", "السابعه", "العاشره", "التالته", "الرابعة", "الخامسة")
-	theftCalled    = wordSet("ده", "دي", "هاي", "هذي", "هذه", "هذا", "هاد", "هيدي", "هيدا", "اسمها", "اسمه", "يعني")
-	passwordNouns  = wordSet("مروري", "السر", "المرور", "الباسورد", "الباسوورد", "باسوردي", "password", "رقم-الجوال")
-	changedWords   = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "غيرلي", "غيرولي", "غيرو", "changed", "reset")
+	passiveHacked = wordSet("مخترق", "مخترقه", "مهكر", "مهكره", "انهكر", "اتهكر", "تهكر", "انهكرت", "اتهكرت", "تسرب", "تسربت", "انسرق", "اتسرق", "انسرقت", "اتسرقت", "اخترق")
+	hackedThings  = wordSet("حساب", "حسابي", "الحساب", "ملفي", "ملف", "بياناتي", "معلوماتي", "صوري", "حساب-ابني")
+	ordinalThe    = wordSet("الثالثه", "الرابعه", "الخامسه", "السادسه", "السابعه", "العاشره", "التالته", "الرابعة", "الخامسة")
+	theftCalled   = wordSet("ده", "دي", "هاي", "هذي", "هذه", "هذا", "هاد", "هيدي", "هيدا", "اسمها", "اسمه", "يعني")
+	passwordNouns = wordSet("مروري", "السر", "المرور", "الباسورد", "الباسوورد", "باسوردي", "password", "رقم-الجوال")
+	changedWords  = wordSet("تغيرت", "تغير", "تغيير", "بتغيير", "اتغير", "اتغيرت", "غيروا", "غيرلي", "غيرولي", "غيرو", "changed", "reset",
+		"مغيرين", "مغيره", "انغير", "انغيرت") // (the participle: "ومغيرين الباسورد", someone has changed it)
 	hazardVerbsEn  = wordSet("sparks", "sparking", "sparked", "melted", "melting", "melts", "shocks", "shocked", "smoking", "smoked", "sizzling")
 	applianceNouns = wordSet("heater", "charger", "cable", "plug", "socket", "outlet", "battery", "phone", "laptop", "oven", "kettle", "iron", "adapter", "fan", "wire", "wires", "microwave", "toaster", "appliance", "device", "powerbank", "bulb", "lamp", "stove", "dryer", "washer", "fridge", "heaters", "chargers", "cord", "extension", "ac", "boiler", "blender", "hairdryer", "straightener")
 	// moreWords, thanWords: "more / higher (than)": after a verb of charging

@@ -1,0 +1,101 @@
+package builtin
+
+import (
+	"testing"
+
+	"svc/engine/op"
+)
+
+// Sentences of our own (issue 23, seventeenth session), each failing before
+// the change it tests, beside near sentences that keep their answer.
+
+// TestChargedMeSaid: the colloquial "they charged me" needs nothing after
+// it to dispute the charge (charged twice, for both, for what was there
+// before): money charged wrongly, high. Charged and finding it dear stays
+// medium (TestChargedAgainst).
+func TestChargedMeSaid(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"البياع حاسبني عالكيلو مرتين", "complaint", "high"},
+		{"طلبت صحنين حمص اجاني واحد وحاسبوني عالتنين", "complaint", "high"},
+		{"المحطة حاسبتني ع ٣٠ لتر والخزان بياخد ٢٠", "complaint", "high"},
+		{"حاسبوني على الطلب والسعر غالي شوية", "complaint", "medium"},
+		{"الاكل وصل بارد والسواق تأخر", "complaint", "medium"},
+	})
+}
+
+// TestFarceIsNoInsult: مسخرة ("a farce, a mockery") says of a situation
+// what مهزلة does: "شو هالمسخرة" complains and is owed a reply; aimed at
+// someone ("يا مسخرة") it insults.
+func TestFarceIsNoInsult(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"الجبنة طلعت خربانة، شو هالمسخرة", false},
+		{"ساعتين ناطر الطلب، ايه المسخرة دي", false},
+		{"يا مسخرة انت وقناتك", true},
+	} {
+		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
+			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
+		}
+	}
+	c := Classify(op.ClassifyRequest{Text: "الجبنة طلعت خربانة، شو هالمسخرة"})
+	if len(c.Intent) == 0 || c.Intent[0] != "complaint" || !c.RequiresResponse {
+		t.Errorf("intent %v requires_response %v; want complaint, true", c.Intent, c.RequiresResponse)
+	}
+}
+
+// TestLoudShoutingSmallerComplain: a machine or music too loud, staff who
+// shout at or insult customers, a size smaller than written, a threat of
+// court: complaints (praise or "other", before: "عالي" praises work).
+// Loud praise of quality stays praise.
+func TestLoudShoutingSmallerComplain(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"المكيف صوته عالي كتير بالليل", "complaint", "medium"},
+		{"الموسيقى عالية جدا بالمطعم وما قدرنا نحكي", "complaint", ""},
+		{"الاستاذ بيصرخ عالطلاب كل الحصة", "complaint", ""},
+		{"البنطلون طلع أصغر من المكتوب بنمرة", "complaint", "medium"},
+		{"الجودة عالية جدا والتوصيل سريع", "praise", ""},
+		{"صوته حلو كتير الله يوفقه", "praise", ""},
+	})
+}
+
+// TestR25Urgent: a thing fallen on the body, an injury told by its mark, a
+// child come back wounded, an explosion feared, gas breathing out, the
+// password changed by someone, a threat of court or of the ministry,
+// cancelling "our subscriptions": the spec's safety, hacked and leaving
+// classes, high (medium before). A phone fallen from the hand is no
+// injury.
+func TestR25Urgent(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"وقع الرف على راسي وانا بالمحل وما حدا سأل", "complaint", "high"},
+		{"اخد ابني ٣ غرز بعد ما تزحلق بأرض المسبح المبلولة", "complaint", "high"},
+		{"بنتي رجعت من الباص مجروحة بإجرها وما حدا حكالي", "complaint", "high"},
+		{"السخان عم يطقطق وخايفين يصير انفجار", "complaint", "high"},
+		{"الجرة عم تفس غاز من تحت الساعة", "complaint", "high"},
+		{"فتت عحسابي لقيت مغيرين الباسورد", "complaint", "high"},
+		{"يا بترجعولي المصاري يا منتلاقى بالمحكمة", "complaint", "high"},
+		{"الباص ما اجا ولا يوم ورايحين عالوزارة", "complaint", "high"},
+		{"يا بتحلوها يا كلنا منلغي اشتراكاتنا", "complaint", "high"},
+		{"وقع الموبايل من ايدي وانكسرت الشاشة، الكفر تبعكن ما حمى شي", "complaint", "medium"},
+	})
+}
+
+// TestSolveAndFootAreNotPraise: "بتحلوها" (you solve it) is no حلو
+// (nice), "باجر" (Gulf "tomorrow") and "بإجرها" (with her foot) no اجر
+// (a reward): their clitics were stripped to a praising stem (the
+// ultimatum was praise before; "بإجرها" made TestR25Urgent's wounded
+// child praise; the other two kept their answer by other evidence).
+func TestSolveAndFootAreNotPraise(t *testing.T) {
+	for _, text := range []string{
+		"صار لي شهر وانتو تقولون باجر باجر وما في شي",
+		"يا بتحلوها يا منلغي الاشتراك",
+		"الكرسي انكسر ووقعت بنتي وانجرحت بإجرها",
+	} {
+		c := Classify(op.ClassifyRequest{Text: text})
+		if len(c.Intent) == 0 || c.Intent[0] != "complaint" || c.Sentiment != "negative" {
+			t.Errorf("%q: intent %v sentiment %s; want complaint, negative", text, c.Intent, c.Sentiment)
+		}
+	}
+	checkR22(t, []r22Case{{"الله يعطيك الاجر على هالفيديو", "praise", ""}})
+}
