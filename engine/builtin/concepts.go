@@ -1932,13 +1932,16 @@ var jobNouns = wordSet("سائق", "سواق", "مندوب", "موظف", "موظ
 func byItself(toks []token) bool {
 	for i := 1; i < len(toks); i++ {
 		k := toks[i].key
-		if !toks[i].is(clByItself) && !(k == "نفسه" || k == "نفسها") {
+		// "من نفسه", and the Levantine "من حالو" ("بيطلع من حالو": it
+		// quits by itself)
+		self := k == "نفسه" || k == "نفسها" || k == "حالو" || k == "حاله" || k == "حالها"
+		if !toks[i].is(clByItself) && !self {
 			continue
 		}
 		v := i - 1
-		if (k == "نفسه" || k == "نفسها") && (v < 1 || toks[v].key != "من") {
+		if self && (v < 1 || toks[v].key != "من") {
 			continue
-		} else if k == "نفسه" || k == "نفسها" {
+		} else if self {
 			v--
 		}
 		if v >= 0 && toks[v].arabic && selfActVerb(toks[v].key) {
@@ -1968,7 +1971,7 @@ func selfActVerb(k string) bool {
 
 var (
 	byItselfWords = wordSet("لوحده", "لوحدها", "لحاله", "لحالها", "بنفسه", "بنفسها", "لوحدو")
-	selfActStems  = wordSet("قفل", "طفي", "طفى", "فصل", "وقف", "علق", "سكر", "رست", "نطفى", "نطفي", "نقفل", "تقفل", "تطفى", "فرمت", "مسح", "نمسح", "تمسح")
+	selfActStems  = wordSet("قفل", "طفي", "طفى", "فصل", "وقف", "علق", "سكر", "رست", "نطفى", "نطفي", "نقفل", "تقفل", "تطفى", "فرمت", "مسح", "نمسح", "تمسح", "طلع")
 )
 
 // byItselfWeight is the complaint evidence of byItself: a strong event.

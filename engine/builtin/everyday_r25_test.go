@@ -99,3 +99,23 @@ func TestSolveAndFootAreNotPraise(t *testing.T) {
 	}
 	checkR22(t, []r22Case{{"الله يعطيك الاجر على هالفيديو", "praise", ""}})
 }
+
+// TestEverydayGrievanceWords: annoying, refusing, hanging up on the
+// customer, no coverage, squashed, quitting "by itself" (من حالو), a
+// comment left "other" that tells money taken or harm (arabicUrgent: an
+// infection from a cream): complaints (the annoying, refusing and
+// infection ones were "other" before; the rest kept their answer by other
+// evidence). Paid twice and content stays praise.
+func TestEverydayGrievanceWords(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"صوت المكيف بيزعج الولاد طول الليل", "complaint", "medium"},
+		{"الموظف رافض يرجعلي الكرت", "complaint", ""},
+		{"الموظفة سكرت الخط بوجهي", "complaint", ""},
+		{"ما في تغطية بالبيت من يوم ما غيرت الخط", "complaint", "medium"},
+		{"الكعك وصل مفعوص كلو", "complaint", "medium"},
+		{"التطبيق عالتلفزيون بيطلع من حالو كل شوي", "complaint", "medium"},
+		{"دفعنا رسوم التسجيل مرتين والادارة بتقول استنوا الفصل الجاي", "complaint", "high"},
+		{"الكريم تبعكن عملي التهاب بخدي", "complaint", "high"},
+		{"دفعت مرتين لحد هلأ وكل شي تمام، شكرا الكن", "praise", ""},
+	})
+}
