@@ -63,9 +63,11 @@ func TestLoudShoutingSmallerComplain(t *testing.T) {
 // TestR25Urgent: a thing fallen on the body, an injury told by its mark, a
 // child come back wounded, an explosion feared, gas breathing out, the
 // password changed by someone, a threat of court or of the ministry,
-// cancelling "our subscriptions": the spec's safety, hacked and leaving
-// classes, high (medium before). A phone fallen from the hand is no
-// injury.
+// cancelling "our subscriptions", an emergency, a driver speeding,
+// cheating at the meter, a wounded pet, a child left alone or forgotten, a
+// bone broken, a shelf collapsed on a child: the spec's safety, money,
+// hacked and leaving classes, high (medium before). A phone fallen from
+// the hand, a sofa's broken leg are no injury.
 func TestR25Urgent(t *testing.T) {
 	checkR22(t, []r22Case{
 		{"وقع الرف على راسي وانا بالمحل وما حدا سأل", "complaint", "high"},
@@ -78,6 +80,16 @@ func TestR25Urgent(t *testing.T) {
 		{"الباص ما اجا ولا يوم ورايحين عالوزارة", "complaint", "high"},
 		{"يا بتحلوها يا كلنا منلغي اشتراكاتنا", "complaint", "high"},
 		{"وقع الموبايل من ايدي وانكسرت الشاشة، الكفر تبعكن ما حمى شي", "complaint", "medium"},
+		{"ما حدا عم يرد عالخط وعندي حالة طارئة", "complaint", "high"},
+		{"سواق الباص بيسرع كتير والولاد معو", "complaint", "high"},
+		{"المحطة يلي عالاوتوستراد بتغش بالعداد", "complaint", "high"},
+		{"الخياط جرحني بالمقص وما اعتذر", "complaint", "high"},
+		{"كلبي رجع من الفندق تبع الحيوانات مجروح", "complaint", "high"},
+		{"السواق نزّل ابني عالطريق وتركو لحالو", "complaint", "high"},
+		{"نسيوا ابني بالباص ساعة كاملة", "complaint", "high"},
+		{"وقعت عن الدرج الزلق عندكن ورجلي انكسرت", "complaint", "high"},
+		{"انهار الرف على بنتي بالمحل وما حدا اهتم", "complaint", "high"},
+		{"الكنباية وصلت مكسورة من الرجل", "complaint", "medium"},
 	})
 }
 

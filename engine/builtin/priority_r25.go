@@ -13,9 +13,13 @@ import "strings"
 //   - an injury named by its mark: bruises (رضوض, كدمات), a swelling
 //     (ورمت, تورمت), a head split open (انفتح راسه), stitches (غرز);
 //   - an explosion feared (انفجار, ينفجر);
-//   - a child named and a wound (مجروح, مخدوش, انجرح) anywhere.
+//   - a child or a pet named and a wound (مجروح, مخدوش, انجرح), or a child
+//     left alone (لحالها, لوحدها), anywhere; a child forgotten (نسي
+//     السائق ابنتي); a bone broken (رجلي اتكسرت);
+//   - an emergency (حالة طارئة), a driver speeding (يسرع), cheating at the
+//     meter (بتغش بالعداد), "he wounded me" (جرحني, not with words).
 func r25Urgent(toks []token) bool {
-	child, wound := false, false
+	child, wound, alone := false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -23,7 +27,7 @@ func r25Urgent(toks []token) bool {
 		}
 		k, kb := t.key, strings.TrimPrefix(t.key, "و")
 		switch {
-		case fallWords[k] || fallWords[kb] || kb == "سقط" || kb == "سقطت" || kb == "طاح" || kb == "طاحت":
+		case fallWords[k] || fallWords[kb] || kb == "سقط" || kb == "سقطت" || kb == "طاح" || kb == "طاحت" || kb == "انهار" || kb == "انهارت":
 			// (وقع, ورمت begin with و: read whole first)
 			if fellOnBody(toks, i) {
 				return true
@@ -36,15 +40,43 @@ func r25Urgent(toks []token) bool {
 			}
 		case explosionWords[kb]:
 			return true
-		case childNouns[kb] || childAnyone[kb]:
+		case caseNouns[kb] && i+1 < len(toks) && emergencyAdj[toks[i+1].key]:
+			return true // "عندي حالة طارئة": an emergency
+		case speedingVerbs[kb]:
+			return true // "السواق كان عم يسرع كتير"
+		case cheatVerbs[k] || cheatVerbs[kb]:
+			if nearAny(toks, i, 2, meterWords) {
+				return true // "الكازية بتغش بالعداد": money taken at the meter
+			}
+		case woundedMe[kb]:
+			if !(i+1 < len(toks) && strings.HasPrefix(toks[i+1].key, "بكلام")) {
+				return true // "الحلاق جرحني بالموس" (not "جرحني بكلامه")
+			}
+		case childNouns[kb] || childAnyone[kb] || petNouns[kb]:
 			child = true
 		case childWounds[k] || childWounds[kb]:
 			wound = true
+		case toks[i].isW(clByItself):
+			alone = true // "ضلت تمشي لحالها بالشارع": a child left alone
+		case boneBroke[k] || boneBroke[kb]:
+			// "رجلي اتكسرت", "انكسرت ايدو": a bone broken
+			// (not "وقع من ايدي وانكسرت الشاشة": a joined و opens another clause)
+			if k == kb && i > 0 && brokenParts[strings.TrimPrefix(toks[i-1].key, "و")] || i+1 < len(toks) && brokenParts[toks[i+1].key] {
+				return true
+			}
+		case forgotVerbs[kb]:
+			// "نسي السائق ابنتي داخل الحافلة": a child forgotten
+			for j := i + 1; j < len(toks) && j <= i+3; j++ {
+				if childNouns[toks[j].key] {
+					return true
+				}
+			}
 		}
 	}
 	// "ابني رجع من الحضانة مجروح بإيدو": a child come back hurt (3 of 3
 	// such read complaints are high, 7 more were already)
-	return child && wound
+	// (and a child left alone: "نزلها من العربية في نص الدائري لوحدها")
+	return child && (wound || alone)
 }
 
 // fellOnBody: "on" (على, ع, or joined: عالولد, عراسي) and a body part or a
@@ -70,7 +102,26 @@ var (
 	// childAnyone: a child named without "my" (الولد, البنت, الولاد)
 	childAnyone = wordSet("الولد", "البنت", "الولاد", "الطفل", "الاطفال", "البيبي")
 	// injuryMarks: bruises, a swelling, stitches
-	injuryMarks = wordSet("رضوض", "كدمات", "كدمه", "ورمت", "تورمت", "متورمه", "وارمه", "غرز", "غرزات")
+	injuryMarks = wordSet("رضوض", "كدمات", "كدمه", "ورمت", "تورمت", "متورمه", "وارمه", "غرز", "غرزات", "ورم")
+	// boneBroke, brokenParts: a bone broken (the body part owned: "the
+	// sofa's leg", مكسورة من الرجل, is no injury)
+	boneBroke   = wordSet("اتكسرت", "انكسرت", "انكسر", "اتكسر", "تكسرت", "كسرت", "كسر")
+	brokenParts = wordSet("رجلي", "ايدي", "اجري", "راسي", "ايدو", "ايده", "ايدها", "رجله", "رجلها", "اجرو", "اجره", "اجرها", "دراعي", "ذراعي", "صباعي", "اصبعي", "سني", "ضرسي", "دراعو", "دراعه", "دراعها")
+	// forgotVerbs: forgot (a child in the bus)
+	forgotVerbs = wordSet("نسي", "نسيو", "نسيوا", "نسوا", "نسيت", "نسيتو", "نسيتوا")
+	// caseNouns, emergencyAdj: "an emergency case" (حالة طارئة, حالة طوارئ)
+	caseNouns    = wordSet("حاله", "حالة")
+	emergencyAdj = wordSet("طارئه", "طارئة", "طوارئ")
+	// petNouns: the writer's cat or dog, hurt in care as a child is
+	// ("البسينة رجعت من عندكن مجروحة")
+	petNouns = wordSet("البسينه", "بسينتي", "قطتي", "القطه", "قطوتي", "كلبي", "الكلب", "كلبتي")
+	// speedingVerbs: a driver speeding (the spec's risky driver)
+	speedingVerbs = wordSet("يسرع", "بيسرع", "بتسرع")
+	// cheatVerbs, meterWords: cheating at the meter (a pump, a taxi)
+	cheatVerbs = wordSet("بتغش", "بيغش", "يغش", "تغش", "بيغشوا", "بيغشو", "بتغشوا", "يغشون", "غشاشين")
+	meterWords = wordSet("العداد", "بالعداد", "عدادهم", "بعدادهم")
+	// woundedMe: "he / you / they wounded me"
+	woundedMe = wordSet("جرحني", "جرحتني", "جرحوني")
 	// childWounds: wounded or scratched, said of a child (r25Urgent)
 	childWounds    = wordSet("مجروح", "مجروحه", "مخدوش", "مخدوشه", "انجرح", "انجرحت", "انخدش", "انخدشت", "جرح", "جرحت", "مجرح", "مخربش", "مخربشه")
 	headWords      = wordSet("راسه", "راسها", "راسو", "راسي", "جبينه", "جبينها", "جبينو", "حاجبه", "حاجبها")
