@@ -131,3 +131,15 @@ func TestEverydayGrievanceWords(t *testing.T) {
 		{"دفعت مرتين لحد هلأ وكل شي تمام، شكرا الكن", "praise", ""},
 	})
 }
+
+// TestPriceComparedStaysMedium: a price "lower than the market" is no
+// product to withdraw from it (من السوق), a commission found dear is no
+// commission taken for nothing: medium (high before). The commission taken
+// and nothing found stays high.
+func TestPriceComparedStaysMedium(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"سعر الدولار عندكن أقل من السوق بكتير، مش منطقي", "complaint", "medium"},
+		{"العمولة تبعكن غالية كتير، مش معقول", "complaint", "medium"},
+		{"أخدو العمولة وما لقولنا ولا بيت", "complaint", "high"},
+	})
+}

@@ -61,7 +61,7 @@ func grievanceClass(toks []token) bool {
 // urgentClass is the kind (ckSpark ...) of the first class classUrgent
 // finds in toks, 0 for none.
 func urgentClass(toks []token) uint8 {
-	deposit, gone := false, false
+	deposit, gone, dear := false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -124,6 +124,7 @@ func urgentClass(toks []token) uint8 {
 			}
 		case ckDeposit:
 			deposit = true
+			dear = dear || anyDear(toks)
 		case ckNeg:
 			gone = true // "أخد العربون وما حجزوا": nothing given
 		case ckGone:
@@ -164,7 +165,9 @@ func urgentClass(toks []token) uint8 {
 			}
 		}
 	}
-	if deposit && gone {
+	// (not a commission found dear: "العمولة صارت غالية، مش معقول" is the
+	// price, medium)
+	if deposit && gone && !dear {
 		return ckDeposit
 	}
 	return 0
@@ -347,3 +350,13 @@ var (
 	awayWords        = wordSet("مسافر", "مسافرة", "مسافره", "مسافرين", "مسفر", "مسفرين", "برا", "بره", "بالمطار", "بالطريق", "عالطريق", "بالغربه", "بالغربة", "بالسفر", "بالخارج")
 	roadWords        = wordSet("الطريق", "المطار", "عالطريق", "بالطريق", "بالمطار", "المتار", "بنص", "بنص الطريق", "بالصحرا")
 )
+
+// anyDear reports a word of dearness (غالي, غالية) in toks.
+func anyDear(toks []token) bool {
+	for i := range toks {
+		if dearWords[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}

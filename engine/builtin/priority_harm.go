@@ -484,6 +484,11 @@ var feeNames = wordSet("رسوم", "الرسوم", "رسم", "الرسم", "ضر
 // an answer asked for ("البطارية تنفد بسرعة": drains fast; "ردوا بسرعة"
 // still demands).
 func describedNotUrgent(toks []token, ti, tj int) bool {
+	if ti > 0 && tj == ti+2 && toks[ti].key == "من" && toks[ti+1].key == "السوق" {
+		// "أقل من السوق بكتير": a price compared with the market, not a
+		// product to withdraw from it
+		return comparedWords[toks[ti-1].key]
+	}
 	if tj != ti+1 || ti == 0 {
 		return false
 	}
@@ -544,6 +549,9 @@ var depleteWords = wordSet("خلصت", "خلص", "خلصو", "نفد", "نفدت
 	"مشي", "مشى", "راح", "مشيو", "مشيوا", "راحو", "راحوا", "مشيت", "ساب", "سابنا", "هرب")
 
 // (رحت: the Arabizi ri7et read so)
+// comparedWords: a comparative before "than the market" (أقل من السوق)
+var comparedWords = wordSet("اقل", "أقل", "ارخص", "أرخص", "اغلى", "أغلى", "اعلى", "أعلى", "احسن", "أحسن", "اسوا", "أسوأ", "اكتر", "أكثر", "اكثر")
+
 var smellWords = wordSet("رحت", "ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه")
 
 // phraseKey joins the keys of toks with spaces (as foldKey does).
