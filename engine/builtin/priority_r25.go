@@ -25,46 +25,53 @@ func r25Urgent(toks []token) bool {
 		if !t.arabic {
 			continue
 		}
+		// one table read a token (the word whole, then without a joined و:
+		// وقع and ورمت begin with و)
 		k, kb := t.key, strings.TrimPrefix(t.key, "و")
-		switch {
-		case fallWords[k] || fallWords[kb] || kb == "سقط" || kb == "سقطت" || kb == "طاح" || kb == "طاحت" || kb == "انهار" || kb == "انهارت":
-			// (وقع, ورمت begin with و: read whole first)
+		kind := r25Words[k]
+		if kind == 0 && kb != k {
+			kind = r25Words[kb]
+		}
+		switch kind {
+		case 0:
+			if t.isW(clByItself) {
+				alone = true // "ضلت تمشي لحالها بالشارع": a child left alone
+			}
+		case r25Fall:
 			if fellOnBody(toks, i) {
 				return true
 			}
-		case injuryMarks[k] || injuryMarks[kb]:
+		case r25Injury, r25Explosion:
 			return true
-		case kb == "انفتح" || kb == "انفتحت" || kb == "انشق" || kb == "انشقت":
+		case r25Split:
 			if nearAny(toks, i, 2, headWords) {
 				return true
 			}
-		case explosionWords[kb]:
-			return true
-		case caseNouns[kb] && i+1 < len(toks) && emergencyAdj[toks[i+1].key]:
-			return true // "عندي حالة طارئة": an emergency
-		case speedingVerbs[kb]:
+		case r25Case:
+			if i+1 < len(toks) && emergencyAdj[toks[i+1].key] {
+				return true // "عندي حالة طارئة": an emergency
+			}
+		case r25Speeding:
 			return true // "السواق كان عم يسرع كتير"
-		case cheatVerbs[k] || cheatVerbs[kb]:
+		case r25Cheat:
 			if nearAny(toks, i, 2, meterWords) {
 				return true // "الكازية بتغش بالعداد": money taken at the meter
 			}
-		case woundedMe[kb]:
+		case r25WoundedMe:
 			if !(i+1 < len(toks) && strings.HasPrefix(toks[i+1].key, "بكلام")) {
 				return true // "الحلاق جرحني بالموس" (not "جرحني بكلامه")
 			}
-		case childNouns[kb] || childAnyone[kb] || petNouns[kb]:
+		case r25Dependent:
 			child = true
-		case childWounds[k] || childWounds[kb]:
+		case r25Wound:
 			wound = true
-		case toks[i].isW(clByItself):
-			alone = true // "ضلت تمشي لحالها بالشارع": a child left alone
-		case boneBroke[k] || boneBroke[kb]:
+		case r25Broke:
 			// "رجلي اتكسرت", "انكسرت ايدو": a bone broken
 			// (not "وقع من ايدي وانكسرت الشاشة": a joined و opens another clause)
 			if k == kb && i > 0 && brokenParts[strings.TrimPrefix(toks[i-1].key, "و")] || i+1 < len(toks) && brokenParts[toks[i+1].key] {
 				return true
 			}
-		case forgotVerbs[kb]:
+		case r25Forgot:
 			// "نسي السائق ابنتي داخل الحافلة": a child forgotten
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
 				if childNouns[toks[j].key] {
@@ -78,6 +85,51 @@ func r25Urgent(toks []token) bool {
 	// (and a child left alone: "نزلها من العربية في نص الدائري لوحدها")
 	return child && (wound || alone)
 }
+
+// The kinds of the words of r25Words.
+const (
+	r25Fall = iota + 1
+	r25Injury
+	r25Explosion
+	r25Split
+	r25Case
+	r25Speeding
+	r25Cheat
+	r25WoundedMe
+	r25Dependent
+	r25Wound
+	r25Broke
+	r25Forgot
+)
+
+// r25Words: the kind of each word r25Urgent reads (the first set a word is
+// in, in the order below, wins).
+var r25Words = func() map[string]uint8 {
+	m := map[string]uint8{}
+	add := func(kind uint8, set map[string]bool) {
+		for w := range set {
+			if m[w] == 0 {
+				m[w] = kind
+			}
+		}
+	}
+	add(r25Fall, fallWords)
+	add(r25Fall, wordSet("سقط", "سقطت", "طاح", "طاحت", "انهار", "انهارت"))
+	add(r25Injury, injuryMarks)
+	add(r25Split, wordSet("انفتح", "انفتحت", "انشق", "انشقت"))
+	add(r25Explosion, explosionWords)
+	add(r25Case, caseNouns)
+	add(r25Speeding, speedingVerbs)
+	add(r25Cheat, cheatVerbs)
+	add(r25WoundedMe, woundedMe)
+	add(r25Dependent, childNouns)
+	add(r25Dependent, childAnyone)
+	add(r25Dependent, petNouns)
+	add(r25Wound, childWounds)
+	add(r25Broke, boneBroke)
+	add(r25Forgot, forgotVerbs)
+	return m
+}()
 
 // fellOnBody: "on" (على, ع, or joined: عالولد, عراسي) and a body part or a
 // child up to three words after the fall at toks[i].
