@@ -143,3 +143,18 @@ func TestPriceComparedStaysMedium(t *testing.T) {
 		{"أخدو العمولة وما لقولنا ولا بيت", "complaint", "high"},
 	})
 }
+
+// TestGulfEverydayComplaints: "you ruined", boredom, dry bread, broken
+// again after a repair complain; a child's head hit and a delivery marked
+// done with nothing received are high. A delivery received with thanks
+// stays praise.
+func TestGulfEverydayComplaints(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"خربتوا علينا الحلقة بكثر الاعلانات", "complaint", "medium"},
+		{"الخبز اليوم ناشف مرة", "complaint", "medium"},
+		{"صلحتوا المكيف وبعد يومين رجع يخرب", "complaint", ""},
+		{"باب المصعد ضرب راس ولدي وانا واقفة", "complaint", "high"},
+		{"التطبيق كاتب تم التسليم وانا ما استلمت ولا شي", "complaint", "high"},
+		{"تم التسليم بوقته واستلمت كل شي، مشكورين", "praise", ""},
+	})
+}

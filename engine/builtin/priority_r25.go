@@ -17,9 +17,12 @@ import "strings"
 //     left alone (لحالها, لوحدها), anywhere; a child forgotten (نسي
 //     السائق ابنتي); a bone broken (رجلي اتكسرت);
 //   - an emergency (حالة طارئة), a driver speeding (يسرع), cheating at the
-//     meter (بتغش بالعداد), "he wounded me" (جرحني, not with words).
+//     meter (بتغش بالعداد), "he wounded me" (جرحني, not with words), a
+//     child's or the writer's head hit (ضرب راس ولدي);
+//   - delivery claimed (تم التسليم, سُلّمت) and nothing received (ما
+//     استلمت): paid for nothing.
 func r25Urgent(toks []token) bool {
-	child, wound, alone := false, false, false
+	child, wound, alone, claimed, unreceived := false, false, false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -71,6 +74,18 @@ func r25Urgent(toks []token) bool {
 			if k == kb && i > 0 && brokenParts[strings.TrimPrefix(toks[i-1].key, "و")] || i+1 < len(toks) && brokenParts[toks[i+1].key] {
 				return true
 			}
+		case r25Hit:
+			// "العمود ضرب راس ولدي": a child or the writer's body hit
+			for j := i + 1; j < len(toks) && j <= i+3; j++ {
+				if childNouns[toks[j].key] || bodyPartsAr[toks[j].key] {
+					return true
+				}
+			}
+		case r25Delivered:
+			claimed = true // "كتب تم التسليم", "سُلّمت"
+		case r25Received:
+			// "وانا ما استلمت شي", "لم أستلم شيئا"
+			unreceived = unreceived || negatedBefore(toks, i)
 		case r25Forgot:
 			// "نسي السائق ابنتي داخل الحافلة": a child forgotten
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
@@ -83,7 +98,9 @@ func r25Urgent(toks []token) bool {
 	// "ابني رجع من الحضانة مجروح بإيدو": a child come back hurt (3 of 3
 	// such read complaints are high, 7 more were already)
 	// (and a child left alone: "نزلها من العربية في نص الدائري لوحدها")
-	return child && (wound || alone)
+	// (or delivery claimed and nothing received: "المندوب كتب تم التسليم
+	// وانا ما استلمت شي", money paid for nothing)
+	return child && (wound || alone) || claimed && unreceived
 }
 
 // The kinds of the words of r25Words.
@@ -100,6 +117,9 @@ const (
 	r25Wound
 	r25Broke
 	r25Forgot
+	r25Hit
+	r25Delivered
+	r25Received
 )
 
 // r25Words: the kind of each word r25Urgent reads (the first set a word is
@@ -128,6 +148,9 @@ var r25Words = func() map[string]uint8 {
 	add(r25Wound, childWounds)
 	add(r25Broke, boneBroke)
 	add(r25Forgot, forgotVerbs)
+	add(r25Hit, wordSet("ضرب", "ضربت", "ضربه", "ضربها"))
+	add(r25Delivered, wordSet("التسليم", "سلمت", "سلمت", "اتسلم", "اتسلمت", "انسلم", "انسلمت", "مسلم", "مسلمه", "delivered"))
+	add(r25Received, wordSet("استلمت", "استلم", "استلمنا", "استلمتها", "استلمته", "أستلم", "نستلم"))
 	return m
 }()
 
