@@ -158,3 +158,18 @@ func TestGulfEverydayComplaints(t *testing.T) {
 		{"تم التسليم بوقته واستلمت كل شي، مشكورين", "praise", ""},
 	})
 }
+
+// TestDemandsAndCutsComplain: compensation demanded, the water cut off,
+// melted food, "against my will", a police report threatened, a manner
+// called bad (the Gulf شين), an ornament (التحفة) broken: complaints (praise
+// or "other" before). "الفيديو تحفة" stays praise.
+func TestDemandsAndCutsComplain(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"العامل كسر المزهرية وراح، ابي تعويض", "complaint", ""},
+		{"قطعوا علينا الكهربا والفاتورة مدفوعة", "complaint", ""},
+		{"الايس كريم وصل ذايب", "complaint", "medium"},
+		{"الموظف اسلوبه شين مع الناس", "complaint", "medium"},
+		{"الشغالة كسرت التحفة اللي بالصالة", "complaint", ""},
+		{"الفيديو تحفة تسلم ايدك", "praise", ""},
+	})
+}
