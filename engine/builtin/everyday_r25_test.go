@@ -173,3 +173,15 @@ func TestDemandsAndCutsComplain(t *testing.T) {
 		{"الفيديو تحفة تسلم ايدك", "praise", ""},
 	})
 }
+
+// TestGulfMakeImperative: the Gulf imperative of سوّى ("make!": سو, سوي,
+// سوو) is a marker of Gulf (engine/dialect/markers/gulf.txt) and "make us
+// ..." asks for content: a suggestion (praise before).
+func TestGulfMakeImperative(t *testing.T) {
+	for _, text := range []string{"سو لنا شرح عن التطبيق الجديد", "سوي لنا وصفة كيكة سهلة"} {
+		c := Classify(op.ClassifyRequest{Text: text})
+		if c.Dialect != "gulf" || len(c.Intent) == 0 || c.Intent[0] != "suggestion" {
+			t.Errorf("%q: dialect %q intent %v; want gulf, suggestion", text, c.Dialect, c.Intent)
+		}
+	}
+}
