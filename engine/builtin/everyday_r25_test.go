@@ -206,3 +206,18 @@ func TestContactBaitSpam(t *testing.T) {
 	}
 	checkR22(t, []r22Case{{"الموظف كلمني بقلة ذوق وما رد على سؤالي", "complaint", ""}})
 }
+
+// TestEverydayPraiseIdioms: "revives the soul", "like a jasmine", helpful,
+// a good soul, "fantastic", "nothing like it", "makes me laugh": praise
+// ("other" before).
+func TestEverydayPraiseIdioms(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الكنافة عندكن بترد الروح", "praise", ""},
+		{"الغسيل طلع متل الفل", "praise", ""},
+		{"الموظفة خدومة وصبورة", "praise", ""},
+		{"السباك ابن حلال وما أخد زيادة", "praise", ""},
+		{"الحفلة كانت خيال", "praise", ""},
+		{"المقلوبة عندكم ما في متلها", "praise", ""},
+		{"قناتك بتضحكني كل يوم", "praise", ""},
+	})
+}
