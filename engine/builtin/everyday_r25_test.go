@@ -221,3 +221,24 @@ func TestEverydayPraiseIdioms(t *testing.T) {
 		{"قناتك بتضحكني كل يوم", "praise", ""},
 	})
 }
+
+// TestExclamationsAreNoInsults: a vocative يا that calls God or cries out
+// (يا رب, يا ساتر, يا حرام, يا عيب الشوم) addresses no one; "sticky" (لازق)
+// is no ل + the insult ازق. Flagged harassment or profanity before;
+// "يا حمار" stays flagged.
+func TestExclamationsAreNoInsults(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"يا رب يوفقكم وتكبر القناة", false},
+		{"يا ساتر شو صار بالحلقة", false},
+		{"شو هالتأخير يا عيب الشوم", false},
+		{"الكعك وصل لازق ببعضه", false},
+		{"يا حمار شو هالشغل", true},
+	} {
+		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
+			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
+		}
+	}
+}

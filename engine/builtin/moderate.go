@@ -403,8 +403,17 @@ func wishParticle(toks []token, i int) bool {
 // زلمة", "يا شباب", "يا حبيبي": "man!", "guys", "my dear"): cheering or
 // chatting, not an address an insult head should read as aimed.
 func friendlyVocative(toks []token, i int) bool {
-	return toks[i].key == "يا" && i+1 < len(toks) && friendlyCalls[toks[i+1].key]
+	return toks[i].key == "يا" && i+1 < len(toks) && (friendlyCalls[toks[i+1].key] || exclaimCalls[toks[i+1].key])
 }
+
+// exclaimCalls: what a vocative يا calls that is no person: God and His
+// names in a prayer or a cry ("الله يوفقكم يا رب", "يا ساتر شو صار") and
+// the exclamations of pity, shame, loss or joy ("يا حرام", "يا عيب
+// الشوم", "يا خسارة", "يا فرحتي"). The comments' insult head learned يا
+// from "يا حمار" and read these at P(flagged) 1.00 (seventeenth session:
+// "يا رب يوفقكم" was flagged harassment).
+var exclaimCalls = wordSet("رب", "ربي", "الله", "لطيف", "ساتر", "رحمن", "كريم", "حرام", "حسره", "حسرتي", "خساره", "ويلي", "ويل", "عيب", "فرحتي", "فرحه",
+	"خيبه", "مصيبه", "كارثه", "فضيحه", "سلام", "ريت", "عيني", "حلاوه", "بختي", "هلا", "مرحبا", "اهلا", "حسافه", "لهوي", "نهار", "دي")
 
 var friendlyCalls = wordSet("زلمه", "زلمة", "زلمي", "رجال", "رجل", "شباب", "جماعه", "جماعة", "حبيبي", "حبيبتي", "حبايب", "غالي", "غاليه",
 	"اخي", "اخوي", "اخويا", "خوي", "خيي", "بطل", "ابطال", "وحش", "باشا", "معلم", "عمي", "حجي", "ست", "استاذ", "شيخ", "اخت", "اختي", "صاحبي", "صديقي",
