@@ -264,3 +264,23 @@ func TestEverydayWordsNotSlurs(t *testing.T) {
 		}
 	}
 }
+
+// TestRottenAndLameSaidOfThings: mold, rotten food, a lame video or a bland
+// coffee complain (the mold was flagged harassment before; the read
+// comments "طماطم معفنة", "الفيديو ده بايخ" were too); aimed at someone
+// ("انت بايخ") they insult.
+func TestRottenAndLameSaidOfThings(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"الكيك اللي وصلني فيه عفن من تحت", false},
+		{"الجبنة وصلت معفنة", false},
+		{"الحلقة اليوم بايخة بصراحة", false},
+		{"انت بايخ وثقيل دم", true},
+	} {
+		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
+			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
+		}
+	}
+}
