@@ -284,3 +284,23 @@ func TestRottenAndLameSaidOfThings(t *testing.T) {
 		}
 	}
 }
+
+// TestStaffInsultedInThirdPerson: craftsmen, drivers, teachers with a joined
+// و and a possessive ("ومدرسينكم"), realtors called thieves or cows are
+// insulted as staff (clean before); beef (لحم بقر) is no insult.
+func TestStaffInsultedInThirdPerson(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"المعهد غالي ومدرسينكم جهلة", true},
+		{"الاسطوات عندكم نصابين", true},
+		{"الموظفين بالفرع بقر ما بيفهموا", true},
+		{"عقاريين سراق ولا واحد صادق", true},
+		{"لحم بقر طازة كل يوم", false},
+	} {
+		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
+			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
+		}
+	}
+}

@@ -1161,6 +1161,10 @@ func arStaffNoun(k string) bool {
 		if r, ok := strings.CutSuffix(k, sfx); ok && arStaffNouns[r] {
 			return true
 		}
+		// (and with a joined و: "ومدرسينكم جهلة")
+		if r, ok := strings.CutSuffix(strings.TrimPrefix(k, "و"), sfx); ok && len(k) > len(r)+len(sfx) && arStaffNouns[r] {
+			return true
+		}
 	}
 	return false
 }
@@ -1260,7 +1264,10 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس",
 	// the makers of a product or of content ("مصمم هاللعبة", "مطور
 	// التطبيق", "مخرج الحلقة"): the person behind the thing reviewed
-	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "مونتير", "محرر", "معلق")
+	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "مونتير", "محرر", "معلق",
+	// (seventeenth session) craftsmen, drivers, realtors, doctors and the staff by
+	// its loanword ("اسطوات نصابين", "الشوفيرية تبعكم زعران", "عقاريين سراق")
+	"اسطى", "اسطوات", "شوفير", "شوفيريه", "ستاف", "عقاري", "عقاريين", "سمسار", "سماسره", "طبيب", "اطباء", "ممرضات", "عاملات", "موظفات", "موظفه", "بياعين", "سواقين")
 
 // makerExclaimed reports "what a/an" at toks[i], then one to three words of
 // bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the
