@@ -592,6 +592,6 @@ func negatedService(toks []token) bool {
 // own side (chargedAgainst) and the sixteenth session's classes
 // (r24Urgent).
 func lateUrgentOf(toks []token, hit *bool) bool {
-	*hit = chargedAgainst(toks) || r24Urgent(toks) || r25Urgent(toks)
+	*hit = chargedAgainst(toks) || r24Urgent(toks) || r25Urgent(toks) || enR25Urgent(toks)
 	return *hit
 }

@@ -304,3 +304,18 @@ func TestStaffInsultedInThirdPerson(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishHarmAndZeroBalance: a child of the writer's hurt, a family
+// sick after food bought, a balance shown at zero: high (medium before);
+// "I was dying" in the first person (كنت بموت) is a danger escaped, not
+// laughter ("كنت بموت من الضحك" stays no complaint).
+func TestEnglishHarmAndZeroBalance(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"my daughter came back from your summer camp with a bruise on her arm", "complaint", "high"},
+		{"we ate the fish from your shop and all of us were sick the next day", "complaint", "high"},
+		{"topped up my card this morning and now it shows 0, where did my money go", "complaint", "high"},
+		{"the fries were soggy and the burger was cold", "complaint", "medium"},
+		{"السواق كان سايق بسرعة جنونية وكنت بموت", "complaint", "high"},
+		{"كنت بموت من الضحك على الحلقة", "", ""},
+	})
+}

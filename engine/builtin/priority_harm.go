@@ -159,7 +159,9 @@ func fellFrom(toks []token, i int) bool {
 // injuryVerb: an imperfect verb (with its person and future prefixes) of
 // an injury stem (يجرح, يتعور, تختنق, ينحرق, يموت, يتكهرب).
 func injuryVerb(k string) bool {
-	for _, p := range []string{"هي", "هت", "حي", "حت", "بي", "بت", "ي", "ت", "ن", "ا", ""} {
+	// (and the first person of the Egyptian and Levantine present and
+	// future: "كنت بموت", "كنت هموت", the Arabizi "kint bamoot" read بموت)
+	for _, p := range []string{"هي", "هت", "حي", "حت", "بي", "بت", "ها", "ي", "ت", "ن", "ا", "ب", "ه", ""} {
 		s, ok := strings.CutPrefix(k, p)
 		if !ok || s == "" {
 			continue

@@ -202,3 +202,37 @@ var (
 	headWords      = wordSet("راسه", "راسها", "راسو", "راسي", "جبينه", "جبينها", "جبينو", "حاجبه", "حاجبها")
 	explosionWords = wordSet("انفجار", "ينفجر", "تنفجر", "بتنفجر", "بينفجر", "تنفجرت", "انفجرت")
 )
+
+// enR25Urgent reads the same classes in English (the read sets' English
+// complaints, all high): a child of the writer's hurt ("my son came home
+// with a cut"), someone sick after what was bought ("the whole family was
+// sick all night", "threw up", vomiting), a balance gone to zero ("now it
+// shows 0", "balance is gone").
+func enR25Urgent(toks []token) bool {
+	child, hurt := false, false
+	for i := range toks {
+		k := toks[i].key
+		next := ""
+		if i+1 < len(toks) {
+			next = toks[i+1].key
+		}
+		switch {
+		case (k == "my" || k == "our") && enChildNouns[next]:
+			child = true
+		case enHurtWords[k]:
+			hurt = true
+		case enSickBefore[k] && next == "sick", k == "threw" && next == "up", strings.HasPrefix(k, "vomit"):
+			return true
+		case enZeroBefore[k] && (next == "0" || next == "zero"), k == "balance" && (next == "gone" || next == "empty" || next == "is" && i+2 < len(toks) && (toks[i+2].key == "gone" || toks[i+2].key == "empty")):
+			return true
+		}
+	}
+	return child && hurt
+}
+
+var (
+	enChildNouns = wordSet("son", "daughter", "kid", "kids", "child", "children", "baby", "toddler", "boy", "girl", "grandson", "granddaughter")
+	enHurtWords  = wordSet("cut", "bruise", "bruised", "bruises", "bleeding", "burn", "burned", "burnt", "injured", "hurt", "stitches", "scratched", "swollen", "rash")
+	enSickBefore = wordSet("was", "were", "got", "been", "all", "gets", "getting")
+	enZeroBefore = wordSet("shows", "showing", "is", "now", "at")
+)
