@@ -319,3 +319,24 @@ func TestEnglishHarmAndZeroBalance(t *testing.T) {
 		{"كنت بموت من الضحك على الحلقة", "", ""},
 	})
 }
+
+// TestFaceInsultsAndFollowerSales: the face insulted with a predicate
+// ("وشك يقطع الخميرة", "ريحنا من وجهك") is flagged, a blessing on the face
+// ("الله ينور وجهك") is not; followers sold and the writer's page (عصفحتي)
+// are spam.
+func TestFaceInsultsAndFollowerSales(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		flagged bool
+	}{
+		{"وشك يقطع الرزق يا راجل", true},
+		{"سكر البث وريحنا من وجهك", true},
+		{"الله ينور وجهك يا شيخ", false},
+		{"زيادة المتابعين بأرخص الأسعار", true},
+		{"وصفات سهلة كل يوم فوتو عصفحتي", true},
+	} {
+		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
+			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
+		}
+	}
+}
