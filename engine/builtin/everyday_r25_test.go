@@ -27,18 +27,11 @@ func TestChargedMeSaid(t *testing.T) {
 // what مهزلة does: "شو هالمسخرة" complains and is owed a reply; aimed at
 // someone ("يا مسخرة") it insults.
 func TestFarceIsNoInsult(t *testing.T) {
-	for _, tc := range []struct {
-		text    string
-		flagged bool
-	}{
+	checkFlags(t, []flagCase{
 		{"الجبنة طلعت خربانة، شو هالمسخرة", false},
 		{"ساعتين ناطر الطلب، ايه المسخرة دي", false},
 		{"يا مسخرة انت وقناتك", true},
-	} {
-		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
-			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
-		}
-	}
+	})
 	c := Classify(op.ClassifyRequest{Text: "الجبنة طلعت خربانة، شو هالمسخرة"})
 	if len(c.Intent) == 0 || c.Intent[0] != "complaint" || !c.RequiresResponse {
 		t.Errorf("intent %v requires_response %v; want complaint, true", c.Intent, c.RequiresResponse)
@@ -227,20 +220,13 @@ func TestEverydayPraiseIdioms(t *testing.T) {
 // is no ل + the insult ازق. Flagged harassment or profanity before;
 // "يا حمار" stays flagged.
 func TestExclamationsAreNoInsults(t *testing.T) {
-	for _, tc := range []struct {
-		text    string
-		flagged bool
-	}{
+	checkFlags(t, []flagCase{
 		{"يا رب يوفقكم وتكبر القناة", false},
 		{"يا ساتر شو صار بالحلقة", false},
 		{"شو هالتأخير يا عيب الشوم", false},
 		{"الكعك وصل لازق ببعضه", false},
 		{"يا حمار شو هالشغل", true},
-	} {
-		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
-			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
-		}
-	}
+	})
 }
 
 // TestEverydayWordsNotSlurs: "refusing" (رافضة), "fallen" (ساقط), "for the
@@ -248,21 +234,14 @@ func TestExclamationsAreNoInsults(t *testing.T) {
 // "our poet" are no slur or insult (flagged before); aimed at someone
 // ("يا ساقط") ساقط insults.
 func TestEverydayWordsNotSlurs(t *testing.T) {
-	for _, tc := range []struct {
-		text    string
-		flagged bool
-	}{
+	checkFlags(t, []flagCase{
 		{"الموظفة رافضة تبدللي القطعة", false},
 		{"عمود الكهربا ساقط عالرصيف من يومين", false},
 		{"عندكم أكل للكلاب الصغيرة؟", false},
 		{"الشباك بيطل عالزبالة", false},
 		{"تسلم على الأمسية يا شاعرنا", false},
 		{"يا ساقط شو هالكلام", true},
-	} {
-		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
-			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
-		}
-	}
+	})
 }
 
 // TestRottenAndLameSaidOfThings: mold, rotten food, a lame video or a bland
@@ -270,39 +249,25 @@ func TestEverydayWordsNotSlurs(t *testing.T) {
 // comments "طماطم معفنة", "الفيديو ده بايخ" were too); aimed at someone
 // ("انت بايخ") they insult.
 func TestRottenAndLameSaidOfThings(t *testing.T) {
-	for _, tc := range []struct {
-		text    string
-		flagged bool
-	}{
+	checkFlags(t, []flagCase{
 		{"الكيك اللي وصلني فيه عفن من تحت", false},
 		{"الجبنة وصلت معفنة", false},
 		{"الحلقة اليوم بايخة بصراحة", false},
 		{"انت بايخ وثقيل دم", true},
-	} {
-		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
-			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
-		}
-	}
+	})
 }
 
 // TestStaffInsultedInThirdPerson: craftsmen, drivers, teachers with a joined
 // و and a possessive ("ومدرسينكم"), realtors called thieves or cows are
 // insulted as staff (clean before); beef (لحم بقر) is no insult.
 func TestStaffInsultedInThirdPerson(t *testing.T) {
-	for _, tc := range []struct {
-		text    string
-		flagged bool
-	}{
+	checkFlags(t, []flagCase{
 		{"المعهد غالي ومدرسينكم جهلة", true},
 		{"الاسطوات عندكم نصابين", true},
 		{"الموظفين بالفرع بقر ما بيفهموا", true},
 		{"عقاريين سراق ولا واحد صادق", true},
 		{"لحم بقر طازة كل يوم", false},
-	} {
-		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
-			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
-		}
-	}
+	})
 }
 
 // TestEnglishHarmAndZeroBalance: a child of the writer's hurt, a family
@@ -325,16 +290,25 @@ func TestEnglishHarmAndZeroBalance(t *testing.T) {
 // ("الله ينور وجهك") is not; followers sold and the writer's page (عصفحتي)
 // are spam.
 func TestFaceInsultsAndFollowerSales(t *testing.T) {
-	for _, tc := range []struct {
-		text    string
-		flagged bool
-	}{
+	checkFlags(t, []flagCase{
 		{"وشك يقطع الرزق يا راجل", true},
 		{"سكر البث وريحنا من وجهك", true},
 		{"الله ينور وجهك يا شيخ", false},
 		{"زيادة المتابعين بأرخص الأسعار", true},
 		{"وصفات سهلة كل يوم فوتو عصفحتي", true},
-	} {
+	})
+}
+
+// flagCase is a text and whether moderation must flag it.
+type flagCase struct {
+	text    string
+	flagged bool
+}
+
+// checkFlags asserts Moderate's verdict on each case.
+func checkFlags(t *testing.T, cases []flagCase) {
+	t.Helper()
+	for _, tc := range cases {
 		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
 			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
 		}
