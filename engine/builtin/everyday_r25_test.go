@@ -314,3 +314,13 @@ func checkFlags(t *testing.T, cases []flagCase) {
 		}
 	}
 }
+
+// TestHarmToldFlatComplains: a child come back wounded or a thing fallen on
+// someone, told with no complaint word, is a complaint and high (the
+// read-through's "ابني رجع من الروضة وايدو مجروحة" was "other", low).
+func TestHarmToldFlatComplains(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بنتي رجعت من المخيم وإجرها مجروحة", "complaint", "high"},
+		{"بنتي بتحب الروضة كتير", "praise", ""},
+	})
+}
