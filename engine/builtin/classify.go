@@ -179,7 +179,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	c.SentimentScores = sentimentScores(&ta)
 	has := func(k string) bool { return op.In(k, intents) }
 	threat := tx.scores[catViolence] >= 0.85 || tx.scores[catSelfHarm] >= 0.6
-	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || arabicUrgent(toks) || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(ta.r22)
+	urgent := hardUrgentHit(req.Text, toks) || neverAgain(toks) || repeatedContact(toks) || ta.arabicUrgentOnce() || conceptUrgent(toks) || englishUrgent(req.Text, toks) || harmUrgent(toks) || emergencyCalled(toks) || billDisputed(req.Text, toks) || arWrongMedicine(toks) || classUrgent(toks) || r19Urgent(toks) || r22Urgent(ta.r22)
 	// strong anger: a strongly negative text, or a complaint that repeats
 	// its exclamation mark ("!!", "؟!!"): across the labelled sets 130 of
 	// 131 complaints with two or more are high (one mark alone is not)
@@ -256,6 +256,21 @@ type textAnalysis struct {
 	stackOK bool
 	arabizi bool  // an Arabizi comment's reading (sentiment_comments.go)
 	r22     uint8 // the urgent class of priority_r22.go (r22Class), 0 for none
+	// arUrgent caches arabicUrgent(toks): 0 not yet read, 1 false, 2 true
+	// (an "other" comment reads it while its intent is decided, Classify
+	// again for its priority)
+	arUrgent uint8
+}
+
+// arabicUrgentOnce is arabicUrgent(a.toks), read at most once.
+func (a *textAnalysis) arabicUrgentOnce() bool {
+	if a.arUrgent == 0 {
+		a.arUrgent = 1
+		if arabicUrgent(a.toks) {
+			a.arUrgent = 2
+		}
+	}
+	return a.arUrgent == 2
 }
 
 // toComplaint makes a's one intent a complaint and a neutral reading
@@ -291,7 +306,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// asked: "رصيد المحفظة اختفى، راحوا فين؟؟")
 	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22))) &&
 		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks) || grievanceR22(a.r22) ||
-		a.intents[0] == "other" && (arabicUrgent(a.toks) || r25Urgent(a.toks))) {
+		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks))) {
 		a.toComplaint()
 	}
 	// moving to a rival after years of custom is no praise ("3 years with
