@@ -3,9 +3,10 @@ package builtin
 import "strings"
 
 // Urgent classes read in issue 23's seventeenth session from new Levantine
-// sets, each a form of the spec's safety class the
+// and Gulf sets, each a form of the spec's safety or money-taken class the
 // older rules missed (read, like r24Urgent, only for a complaint no other
-// rule made high):
+// rule made high, and for a comment left "other", which they make a
+// complaint):
 //
 //   - a thing fallen on the writer's body or a child: a verb of falling
 //     (وقع, وقعت, سقط) and, up to three words after it, "on" and a body
