@@ -61,7 +61,7 @@ func grievanceClass(toks []token) bool {
 // urgentClass is the kind (ckSpark ...) of the first class classUrgent
 // finds in toks, 0 for none.
 func urgentClass(toks []token) uint8 {
-	deposit, gone, dear := false, false, false
+	deposit, gone := false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -124,7 +124,6 @@ func urgentClass(toks []token) uint8 {
 			}
 		case ckDeposit:
 			deposit = true
-			dear = dear || anyDear(toks)
 		case ckNeg:
 			gone = true // "أخد العربون وما حجزوا": nothing given
 		case ckGone:
@@ -167,7 +166,7 @@ func urgentClass(toks []token) uint8 {
 	}
 	// (not a commission found dear: "العمولة صارت غالية، مش معقول" is the
 	// price, medium)
-	if deposit && gone && !dear {
+	if deposit && gone && !anyDear(toks) {
 		return ckDeposit
 	}
 	return 0

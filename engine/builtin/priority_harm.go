@@ -279,10 +279,6 @@ func billDisputed(text string, toks []token) bool {
 // بشي؟", medium) and is not read here.
 func chargedAgainst(toks []token) bool {
 	cancelled := false // "ألغيت اشتراكي ... ومع ذلك سحبتم": charged after cancelling
-	dear := false      // "والسعر غالي شوية": the price disputed, not the charge
-	for i := range toks {
-		dear = dear || dearWords[toks[i].key]
-	}
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و") // "وحاسبوني": and they charged me
 		if cancelledMine[k] {
@@ -291,7 +287,8 @@ func chargedAgainst(toks []token) bool {
 		if !chargedMe[k] && !(chargedOn[k] && i+1 < len(toks) && onMe[toks[i+1].key]) {
 			continue
 		}
-		if cancelled || chargedMeSaid[k] && !dear {
+		// ("والسعر غالي شوية": the price disputed, not the charge)
+		if cancelled || chargedMeSaid[k] && !anyDear(toks) {
 			return true
 		}
 		for j := i + 1; j < len(toks) && j <= i+8; j++ {
