@@ -195,8 +195,9 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	// service ever, run by clowns"): a calm word, no follow-up owed
 	insult := insulting(&tx, intents)
 	c.RequiresResponse = !has("spam") && !insult && (asks || has("complaint")) || tx.scores[catSelfHarm] >= 0.6
-	// (the sixteenth session's classes are read last, for a complaint no
-	// other rule made high: they cost a pass over the tokens)
+	// (the classes of the sixteenth and seventeenth sessions are read last,
+	// for a complaint no other rule made high: they cost passes over the
+	// tokens)
 	lateUrgent := false
 	switch {
 	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || lateUrgentOf(toks, &lateUrgent) || learnedHigh(req.Text, toks, sent.arabic)):
@@ -604,8 +605,8 @@ func negatedService(toks []token) bool {
 
 // lateUrgentOf reports (and records in *hit) the urgent classes read only
 // for a complaint no other rule made high: charged against the writer's
-// own side (chargedAgainst) and the sixteenth session's classes
-// (r24Urgent).
+// own side (chargedAgainst) and the sixteenth and seventeenth sessions'
+// classes (r24Urgent, r25Urgent, enR25Urgent).
 func lateUrgentOf(toks []token, hit *bool) bool {
 	*hit = chargedAgainst(toks) || r24Urgent(toks) || r25Urgent(toks) || enR25Urgent(toks)
 	return *hit

@@ -302,10 +302,6 @@ func chargedAgainst(toks []token) bool {
 }
 
 var (
-	// chargedMe: "charged me/us" (Egyptian, Levantine, Gulf; the
-	// passive "I was charged")
-	chargedMe = wordSet("حاسبوني", "حاسبني", "حاسبتوني", "حاسبتني", "حسبوني", "حسبولي", "حاسبونا", "حسبونا", "اتحاسبت", "انحسبت", "اتحسبت", "تحاسبت",
-		"سحبتم", "خصمتم", "اقتطعتم") // (formal: "you withdrew, deducted"; a joined و is trimmed)
 	// chargedMeSaid: the colloquial "they charged me" (حاسبوني, حسبوني,
 	// اتحاسبت) needs no contradiction after it: a complaint that says it
 	// disputes the charge (charged for both loaves, for a dent already
@@ -315,6 +311,16 @@ var (
 	// counted against the writer: an absence, the full price) is not among
 	// them.
 	chargedMeSaid = wordSet("حاسبوني", "حاسبني", "حاسبتوني", "حاسبتني", "حسبوني", "حسبولي", "حاسبونا", "حسبونا", "اتحاسبت", "انحسبت", "اتحسبت", "تحاسبت")
+	// chargedMe: "charged me/us" (Egyptian, Levantine, Gulf; the passive
+	// "I was charged"), and the formal "you withdrew, deducted" (a joined و
+	// is trimmed), which needs what contradicts it
+	chargedMe = func() map[string]bool {
+		m := wordSet("سحبتم", "خصمتم", "اقتطعتم")
+		for w := range chargedMeSaid {
+			m[w] = true
+		}
+		return m
+	}()
 	// cancelledMine: the writer cancelled before being charged
 	cancelledMine = wordSet("ألغيت", "الغيت", "لغيت", "كنسلت", "ألغينا", "الغينا", "لغينا", "كنسلنا")
 	// despite: "although" opening what contradicts the charge ("رغم أنني
@@ -547,10 +553,10 @@ var depleteWords = wordSet("خلصت", "خلص", "خلصو", "نفد", "نفدت
 	// someone gone in a hurry ("المندوب مشي بسرعة", "راح بسرعة")
 	"مشي", "مشى", "راح", "مشيو", "مشيوا", "راحو", "راحوا", "مشيت", "ساب", "سابنا", "هرب")
 
-// (رحت: the Arabizi ri7et read so)
 // comparedWords: a comparative before "than the market" (أقل من السوق)
-var comparedWords = wordSet("اقل", "أقل", "ارخص", "أرخص", "اغلى", "أغلى", "اعلى", "أعلى", "احسن", "أحسن", "اسوا", "أسوأ", "اكتر", "أكثر", "اكثر")
+var comparedWords = wordSet("اقل", "ارخص", "اغلى", "اعلى", "احسن", "اسوا", "أسوأ", "اكتر", "اكثر")
 
+// (رحت: the Arabizi ri7et read so)
 var smellWords = wordSet("رحت", "ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه")
 
 // phraseKey joins the keys of toks with spaces (as foldKey does).

@@ -68,7 +68,8 @@ func learnedHigh(text string, toks []token, arabic bool) bool {
 // a fee asked about (feeAsked: "انخصم مني ربع دينار، هاد رسوم شو؟"), which
 // the urgent rules leave medium too.
 func learnedVeto(toks []token) bool {
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if !t.arabic {
 			continue
 		}

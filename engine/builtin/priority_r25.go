@@ -212,6 +212,9 @@ var (
 func enR25Urgent(toks []token) bool {
 	child, hurt := false, false
 	for i := range toks {
+		if toks[i].arabic {
+			continue // (the Arabic classes are r25Urgent's)
+		}
 		k := toks[i].key
 		next := ""
 		if i+1 < len(toks) {

@@ -455,7 +455,7 @@ func train(dir, corpus string, h head, keys []string, epochs, minCount int, l2, 
 			}
 			if r.Heads != "" && rowHeads[r.Heads] == nil {
 				f.Close()
-				return "", fmt.Errorf("%s: unknown heads %q (want one of dialect, priority)", src.file, r.Heads)
+				return "", fmt.Errorf("%s: unknown heads %q (want one of dialect, dialect-only, priority)", src.file, r.Heads)
 			}
 			c := src.label(r)
 			if c == "" || r.Heads != "" && !rowHeads[r.Heads][strings.TrimSpace(k)] {
