@@ -1,10 +1,6 @@
 package builtin
 
-import (
-	"testing"
-
-	"svc/engine/op"
-)
+import "testing"
 
 // Sentences of our own (issue 23, sixteenth session), each failing before
 // the change it tests, beside near sentences that keep their answer.
@@ -218,19 +214,12 @@ func TestR24UrgentMore(t *testing.T) {
 // someone ("انت مريض", "انتو مرضى"); "a patient bleeding in the emergency
 // room" is a complaint, not abuse.
 func TestPatientIsNoInsult(t *testing.T) {
-	for _, tc := range []struct {
-		text    string
-		flagged bool
-	}{
+	checkFlags(t, []flagCase{
 		{"مهزلة، مريض ينزف في الطوارئ ولا أحد يهتم به", false},
 		{"المريض بالغرفة جنبنا ما حدا سأل عنه", false},
 		{"انت مريض والله", true},
 		{"انتو مرضى وما عندكن ذوق", true},
-	} {
-		if m := Moderate(op.ModerateRequest{Text: tc.text}); m.IsSafe == tc.flagged {
-			t.Errorf("%q: flags %v; want flagged %v", tc.text, m.Flags, tc.flagged)
-		}
-	}
+	})
 	checkR22(t, []r22Case{{"مريض ينزف في الطوارئ منذ ساعتين ولا يلتفت إليه طبيب", "complaint", "high"}})
 }
 
