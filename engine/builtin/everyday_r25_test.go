@@ -184,19 +184,12 @@ func TestGulfMakeImperative(t *testing.T) {
 // for like: spam, flagged (clean before). A complaint that a clerk "spoke
 // to me" rudely (كلمني) stays a complaint.
 func TestContactBaitSpam(t *testing.T) {
-	for _, text := range []string{
-		"عندي عطور فرنسية أصلية بنص السعر كلموني",
-		"مين بدو يشتغل من البيت بدخل حلو؟ راسلوني",
-		"لايك للايك وكومنت لكومنت يا شباب",
-		"عندنا حسابات ببجي للبيع بأسعار حلوة ابعتيلي",
-	} {
-		if m := Moderate(op.ModerateRequest{Text: text}); m.IsSafe {
-			t.Errorf("%q: not flagged; want spam", text)
-		}
-		if c := Classify(op.ClassifyRequest{Text: text}); len(c.Intent) == 0 || c.Intent[0] != "spam" {
-			t.Errorf("%q: intent %v; want spam", text, c.Intent)
-		}
-	}
+	checkSpam(t, []spamCase{
+		{"عندي عطور فرنسية أصلية بنص السعر كلموني", true},
+		{"مين بدو يشتغل من البيت بدخل حلو؟ راسلوني", true},
+		{"لايك للايك وكومنت لكومنت يا شباب", true},
+		{"عندنا حسابات ببجي للبيع بأسعار حلوة ابعتيلي", true},
+	})
 	checkR22(t, []r22Case{{"الموظف كلمني بقلة ذوق وما رد على سؤالي", "complaint", ""}})
 }
 
