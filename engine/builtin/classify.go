@@ -307,7 +307,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// asked: "رصيد المحفظة اختفى، راحوا فين؟؟")
 	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22))) &&
 		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks) || grievanceR22(a.r22) ||
-		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks))) {
+		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks) || r26Harm(a.toks))) {
 		a.toComplaint()
 	}
 	// moving to a rival after years of custom is no praise ("3 years with
@@ -317,7 +317,9 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// (and a threat to leave or money taken is no praise the intent head
 	// alone found, without a praise cue: "والله ماعاد اشتري منكم!!! ثالث
 	// جوال يخرب عندي")
-	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && leavingOrDebited(a.toks)) {
+	// (nor is harm told with no praise cue, which the head alone read as
+	// praise: "في ريحة غاز قوية بالمطبخ", "طول الليل عم نستفرغ")
+	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || r25Urgent(a.toks) || r26Harm(a.toks) || a.arabicUrgentOnce())) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
 	// a question shouted with two exclamation marks or more ("ويييين
@@ -608,6 +610,6 @@ func negatedService(toks []token) bool {
 // own side (chargedAgainst) and the sixteenth and seventeenth sessions'
 // classes (r24Urgent, r25Urgent, enR25Urgent).
 func lateUrgentOf(toks []token, hit *bool) bool {
-	*hit = chargedAgainst(toks) || r24Urgent(toks) || r25Urgent(toks) || enR25Urgent(toks)
+	*hit = chargedAgainst(toks) || r24Urgent(toks) || r25Urgent(toks) || enR25Urgent(toks) || r26Urgent(toks)
 	return *hit
 }

@@ -1,0 +1,45 @@
+package builtin
+
+import "testing"
+
+// Sentences of our own (issue 23, eighteenth session), each failing before
+// the change it tests unless marked as a near sentence that keeps its
+// answer.
+
+// TestR26Deadline: a complaint that names an event of the writer's own
+// today or tomorrow (a wedding, a flight, an exam) or a medicine needed
+// now is urgent: high (medium before). The same event told of the past,
+// and the event alone as news, keep their answers.
+func TestR26Deadline(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"عرسنا بكرا والكوشة لسا ما ركبوها، شو هالحكي", "complaint", "high"},
+		{"سفري الفجر والجواز لسا عندكم بالمكتب ومحدش بيرد", "complaint", "high"},
+		{"امتحاني بكره الصبح والكتاب اللي طلبته ما وصلش", "complaint", "high"},
+		{"my flight is tonight and the app still won't show my ticket", "complaint", "high"},
+		// high before too, by other rules (kept: the class reads them)
+		{"علاج امي خلص والصيدلية ما بعتت الطلب، محتاجينه ضروري", "complaint", "high"},
+		{"need my insulin today and the order is still processing", "complaint", "high"},
+		// near: the past, or the event as news
+		{"رحلتي كانت امبارح والخدمة كانت سيئة", "complaint", "medium"},
+		{"the exam today was way too hard for beginners", "complaint", "medium"},
+		{"عرسي بكرا ان شاء الله", "other", ""},
+	})
+}
+
+// TestR26Harm: vomiting, a high fever and glass found in food are harm:
+// high, and a comment the learned head read as praise with no praise cue,
+// or left "other", that tells one (or a gas smell, a socket that shocks)
+// is a complaint (praise before).
+func TestR26Harm(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"اخدنا وجبتين من عندكم وكلنا جالنا اسهال", "complaint", "high"},
+		{"ابني حرارته ٣٩ والمستشفى مش راضي يستقبله", "complaint", "high"},
+		// high before too, by other rules (kept: the class reads them)
+		{"ابني ضل يستفرغ بعد ما اكل الكريب تبعكن", "complaint", "high"},
+		{"لقينا قزاز بالسلطة، كان ممكن حدا يبلعه", "complaint", "high"},
+		{"ريحة الغاز طالعة من الفرن اللي ركبتوه امبارح", "complaint", "high"},
+		// near: a temperature that is no fever, glass that is no food
+		{"حرارة الغرفة ٣٠ والمكيف خربان من اسبوع", "complaint", "medium"},
+		{"القزاز تبع الباب وصل مكسور", "complaint", "medium"},
+	})
+}
