@@ -305,9 +305,9 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// neutral one negative
 	// (money vanished or charged after cancelling is a grievance even
 	// asked: "رصيد المحفظة اختفى، راحوا فين؟؟")
-	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22))) &&
+	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22) || r26Harm(a.toks))) &&
 		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks) || grievanceR22(a.r22) ||
-		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks) || r26Harm(a.toks))) {
+		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks)) || r26Harm(a.toks)) {
 		a.toComplaint()
 	}
 	// moving to a rival after years of custom is no praise ("3 years with

@@ -43,3 +43,40 @@ func TestR26Harm(t *testing.T) {
 		{"القزاز تبع الباب وصل مكسور", "complaint", "medium"},
 	})
 }
+
+// TestR26TrustTaken: points or a balance gone, personal data known to a
+// stranger or sent by the shop, privacy invoked, "they swindled me", a
+// used thing sold as new, a password changed by an intruder: complaints,
+// high (other, question or medium before). A link the writer clicked and
+// lost money by is the victim's complaint, not spam. Near: the writer
+// sending their own details, privacy asked about, points asked about, a
+// used phone praised.
+func TestR26TrustTaken(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"نقاطنا انمسحت كلها بعد التحديث", "complaint", "high"},
+		{"حدا غريب عرف رقمي وصوري من التطبيق تبعكن", "complaint", "high"},
+		{"العيادة نشرت تحاليلي وتشخيصي بالغروب، وين الخصوصية", "complaint", "high"},
+		{"اجاني الموتور مستعمل وبايعيني ياه على انه جديد", "complaint", "high"},
+		{"في حدا فات عالايميل تبعي وغير الباسوورد", "complaint", "high"},
+		// high before too, by other rules (kept: the classes read them)
+		{"رصيدي بالمحفظة طار من غير ما اعمل ولا عملية", "complaint", "high"},
+		{"المكتب نصبوا علينا بالعربون واختفوا", "complaint", "high"},
+		{"وصلني رابط عالواتس، كبستو وانسحب المبلغ من حسابي", "complaint", "high"},
+		// near
+		{"بعتلكن اسمي ورقمي وما حدا رد علي", "complaint", "medium"},
+		{"شو سياسة الخصوصية عندكم؟", "question", ""},
+		{"كم نقطة بتعطوني على كل طلب؟", "question", ""},
+		{"اشتريت جوال مستعمل من عندكم وشغال ممتاز متل الجديد", "praise", ""},
+	})
+}
+
+// TestLinkVictimNoSpam: a link the writer clicked and lost money by is no
+// promotion (flagged spam before); a link offered stays spam.
+func TestLinkVictimNoSpam(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"وصلني رابط عالواتس، كبستو وانسحب المبلغ من حسابي", false},
+		{"ضغطت على اللينك اللي بعتوه باسم البنك وانخصم من رصيدي ٥٠ دينار", false},
+		{"click the link in my bio to win", true},
+		{"اربح ١٠٠ دولار يوميا، اضغط عالرابط", true},
+	})
+}

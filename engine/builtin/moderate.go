@@ -732,6 +732,12 @@ func analyzeTokens(text string, toks []token) toxicity {
 	if !tx.spam.bait && tx.spam.score > 0 && opensWithWish(toks) {
 		tx.spam.score = round2(tx.spam.score / 2)
 	}
+	// a link told as what robbed the writer ("بعتولي رابط ... كبست عليه وطار
+	// الرصيد", "clicked the link and my balance was gone"): a victim's
+	// complaint, no promotion (unless an address is given)
+	if tx.spam.score > 0 && tx.spam.links == 0 && linkVictim(toks) {
+		tx.spam = spamResult{}
+	}
 	tx.scores[catSpam] = round2(tx.spam.score)
 	for _, s := range tx.spam.spans {
 		tx.hits = append(tx.hits, modHit{span: s, cat: catSpam, score: tx.spam.score})

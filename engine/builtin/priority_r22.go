@@ -583,8 +583,9 @@ var (
 	vanishWords  = wordSet("هربوا", "هربو", "اتمسحت", "انمسحت", "اتمسح", "انمسح", "emptied", "drained", "wiped", "اختفى", "اختفت", "اختفي", "اختفوا", "اختفو", "صفر", "zero", "0", "disappeared", "vanished", "راحوا", "طار", "طاروا", "تبخر", "تبخرت")
 	r22Someone   = wordSet("حدا", "حد", "احد", "أحد", "شخص", "حدن", "واحد", "someone", "somebody", "hacker", "هكر")
 	intrudeWords = wordSet("استولى", "استولوا", "استولي", "فات", "يفوت", "بيفوت", "فايت", "يدخل", "بيدخل", "دخل", "سرق", "سارق", "سرقوا", "سرقو", "هاك", "هكر", "هكرو", "هكروا", "اخترق", "هكر", "تهكر", "hacked", "stole", "accessed", "logged", "entered")
-	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي")
-	moveWords    = wordSet("انتقل", "سانتقل", "سأنتقل", "الانتقال", "انقله", "انقلها", "هنقله", "هنقلها", "رايح", "رايحين", "بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
+	r22Account   = wordSet("wallet", "حساب", "حسابي", "الحساب", "الاكونت", "اكونت", "اكونتي", "الأكونت", "account", "عحسابي", "لحسابي", "بحسابي",
+		"ايميل", "ايميلي", "الايميل", "عالايميل", "عايميلي", "email")
+	moveWords = wordSet("انتقل", "سانتقل", "سأنتقل", "الانتقال", "انقله", "انقلها", "هنقله", "هنقلها", "رايح", "رايحين", "بحول", "حول", "هحول", "احول", "نحول", "رح-حول", "انقل", "هنقل", "سانقل", "سأنقل", "بنقل", "حنقل", "نقلت", "بنقل", "porting", "switching", "moving", "port", "switch")
 	// downloadWords, rivalWords: a download of the competitor's app
 	downloadWords = wordSet("نزلت", "نزلنا", "حملت", "حملنا", "نزلتو", "نزلتوا")
 	rivalWords    = wordSet("المنافس", "منافس", "المنافسه", "منافسه", "المنافسة", "منافسة")
@@ -720,6 +721,11 @@ func moneyTakenAfter(toks []token, j int) bool {
 // words before the password noun at toks[i]: غير alone is also "other
 // than", so only after a word for someone.
 func someoneChanged(toks []token, i int) bool {
+	// "وغيّر الباسوورد": "and changed" joined to the noun's verb, after
+	// what someone did (not "غير الباسورد", "other than" or "change it")
+	if i > 0 && (toks[i-1].key == "وغير" || toks[i-1].key == "وغيرو" || toks[i-1].key == "وغيروا") {
+		return true
+	}
 	for j := max(1, i-3); j < i; j++ {
 		if toks[j].key == "غير" && r22Someone[strings.TrimPrefix(toks[j-1].key, "و")] {
 			return true

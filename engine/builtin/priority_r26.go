@@ -19,14 +19,20 @@ import "strings"
 //   - vomiting or diarrhoea (نستفرغ, استفراغ, تقيؤ, اسهال): food made
 //     someone ill;
 //   - a fever of 39 or more (حرارتها ٤٠): a sick child or person;
-//   - glass found in food (قطعة قزاز بالخبز): a hazard.
+//   - glass found in food (قطعة قزاز بالخبز): a hazard;
+//   - points or a balance gone (نقاطي راحت كلها, طار الرصيد): money taken;
+//   - personal data leaked: two of the writer's personal things (اسمي,
+//     رقمي, عنواني, تحاليلي) and a verb of someone knowing or sending them
+//     (عرف, بعتت, نشروا, سرّب; not the writer's own بعت), or privacy invoked (وين الخصوصية, خصوصيتي);
+//   - "they swindled me" (نصبت علي, نصبوا علينا): fraud;
+//   - a used thing sold as new (مستعمل ... على انه جديد): fraud.
 func r26Urgent(toks []token) bool {
 	urgent, _ := r26Classes(toks)
 	return urgent
 }
 
 // r26Harm reports the classes of r26Urgent that only a grievance tells
-// (illness, a fever, glass in food): a comment left "other" or read as
+// (illness, a fever, glass in food, money, data or trust taken): a comment left "other" or read as
 // praise by the learned head alone that tells one is a complaint. A
 // deadline is not one ("عرسي بكرا" is news).
 func r26Harm(toks []token) bool {
@@ -38,6 +44,9 @@ func r26Harm(toks []token) bool {
 // classes of r26Harm.
 func r26Classes(toks []token) (urgent, harm bool) {
 	event, soon, medicine, now, glass, food := false, false, false, false, false, false
+	balance, gone, leak, used, asNew := false, false, false, false, false
+	personal := 0
+	var firstPersonal string
 	for i := range toks {
 		t := &toks[i]
 		k := strings.TrimPrefix(t.key, "و")
@@ -83,10 +92,45 @@ func r26Classes(toks []token) (urgent, harm bool) {
 			glass = true
 		case r26Food:
 			food = true
+		case r26Balance:
+			balance = true
+		case r26Gone:
+			gone = true
+		case r26Personal:
+			// two different things of the writer's ("اسمي وعنواني")
+			if firstPersonal == "" {
+				firstPersonal, personal = k, 1
+			} else if k != firstPersonal {
+				personal = 2
+			}
+		case r26Leak:
+			leak = true
+		case r26Privacy:
+			// "وين الخصوصية", "انتهاك الخصوصية"; "خصوصيتي" alone
+			if k != foldKey("الخصوصية") || i > 0 && privacyBefore[toks[i-1].key] {
+				return true, true
+			}
+		case r26Swindle:
+			// "نصبت علي", "نصبوا علينا": swindled the writer
+			if i+1 < len(toks) && swindledWho[toks[i+1].key] {
+				return true, true
+			}
+		case r26Used:
+			used = true
+		case r26New:
+			asNew = used
 		}
 	}
-	return event && soon || medicine && now || glass && food, glass && food
+	grievance := glass && food || balance && gone || personal == 2 && leak || asNew
+	return event && soon || medicine && now || grievance, grievance
 }
+
+var (
+	// privacyBefore: "where is / a breach of" privacy
+	privacyBefore = wordSet("وين", "انتهاك", "اختراق", "فين", "وينها", "وين-الخصوصيه")
+	// swindledWho: "on me, on us" after a verb of swindling
+	swindledWho = wordSet("علي", "عليي", "عليا", "علينا", "عليه", "عليها", "عليهم")
+)
 
 // The kinds of the words of r26Words and r26English.
 const (
@@ -99,6 +143,14 @@ const (
 	r26Fever
 	r26Glass
 	r26Food
+	r26Balance
+	r26Gone
+	r26Personal
+	r26Leak
+	r26Privacy
+	r26Swindle
+	r26Used
+	r26New
 )
 
 // r26Words: the kind of each Arabic word r26Urgent reads (keys folded,
@@ -124,11 +176,21 @@ var r26Words = func() map[string]uint8 {
 	add(r26Now, "ضروري", "ضرورى", "ضرورة", "حالا", "حالاً", "فورا", "فوراً", "بسرعه", "بسرعة", "محتاجاه", "محتاجها", "يحتاجها", "تحتاجها", "يحتاجه", "محتاجينه")
 	// vomiting, diarrhoea: ill from what was eaten
 	add(r26Ill, "استفرغ", "استفرغت", "استفرغنا", "استفرغوا", "نستفرغ", "يستفرغ", "تستفرغ", "بستفرغ", "بنستفرغ", "بيستفرغ", "بتستفرغ", "عم نستفرغ",
-		"استفراغ", "باستفراغ", "تقيؤ", "تقيأت", "تقيأ", "قيء", "ترجيع", "اسهال", "إسهال", "بإسهال", "باسهال", "الاسهال")
+		"استفراغ", "باستفراغ", "تقيؤ", "تقيأت", "تقيأ", "قيء", "اسهال", "إسهال", "بإسهال", "باسهال", "الاسهال")
 	add(r26Fever, "حرارتها", "حرارته", "حرارتو", "حرارتي", "حرارتهم")
 	add(r26Glass, "قزاز", "قزازة", "زجاج", "ازاز", "إزاز")
 	add(r26Food, "خبز", "الخبز", "بالخبز", "ربطة", "بربطة", "الاكل", "بالاكل", "الأكل", "بالأكل", "الوجبة", "بالوجبة", "الساندويش", "بالساندويش", "السلطة", "بالسلطة",
 		"الكيك", "بالكيك", "العصير", "بالعصير", "الطبخة", "الصحن", "بالصحن", "الرز", "بالرز", "الشاورما", "بالشاورما", "البيتزا", "بالبيتزا")
+	// points or a balance, and gone
+	add(r26Balance, "نقاطي", "النقاط", "نقاط", "رصيدي", "الرصيد", "رصيد", "نقاطنا", "رصيدنا")
+	add(r26Gone, "راحت", "راحو", "راحوا", "طارت", "طارو", "طاروا", "طار", "اختفت", "اختفوا", "اختفو", "انمسحت", "انمسحو", "انمسحوا", "صفرت", "تصفرت", "تصفر", "صار صفر", "ضاعت", "ضاعو", "ضاعوا")
+	// the writer's personal things, verbs of knowing or sending them
+	add(r26Personal, "اسمي", "رقمي", "عنواني", "صوري", "تحاليلي", "وصفتي", "تشخيصي", "بياناتي", "معلوماتي", "ملفي", "هويتي", "نمرتي", "عنوانّي")
+	add(r26Leak, "عرف", "عرفو", "عرفوا", "بعتت", "بعتو", "بعتوا", "نشر", "نشرت", "نشرو", "نشروا", "سرب", "سربت", "سربو", "سربوا", "جاب", "جابهم")
+	add(r26Privacy, "الخصوصية", "خصوصيتي", "خصوصيتنا")
+	add(r26Swindle, "نصبت", "نصبوا", "نصبو", "نصب", "نصبتو", "نصبتوا")
+	add(r26Used, "مستعمل", "مستعملة", "مستعمله")
+	add(r26New, "جديد", "جديدة", "جديده", "جديدين")
 	return m
 }()
 
@@ -187,3 +249,27 @@ func feverDegrees(k string) bool {
 	}
 	return seen == 2 && n >= 39 && n <= 42
 }
+
+// linkVictim reports a link told as what robbed the writer: a first-person
+// verb of clicking or opening (كبست, ضغطت, فتحتو; clicked, opened) and a
+// loss (points or a balance gone, a verb of taking from "my account").
+func linkVictim(toks []token) bool {
+	clicked, lost := false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		switch {
+		case clickedWords[k]:
+			clicked = true
+		case r26Words[k] == r26Gone, linkLossWords[k]:
+			lost = true
+		}
+	}
+	return clicked && lost
+}
+
+var (
+	clickedWords = wordSet("كبست", "كبستو", "كبسته", "كبستها", "ضغطت", "ضغطتو", "ضغطته", "ضغطتها", "فتحتو", "فتحته", "فتحتها", "دوست", "دوستو", "دوسته",
+		"clicked", "tapped", "opened")
+	linkLossWords = wordSet("انسحب", "انسحبت", "انسحبو", "انسحبوا", "اتسحب", "اتسحبت", "انخصم", "انخصمت", "اتخصم", "اتخصمت", "انسرق", "انسرقت", "اتسرق", "اتسرقت", "انهكر", "اتهكر",
+		"lost", "gone", "stolen", "drained", "emptied", "hacked")
+)
