@@ -80,3 +80,24 @@ func TestLinkVictimNoSpam(t *testing.T) {
 		{"اربح ١٠٠ دولار يوميا، اضغط عالرابط", true},
 	})
 }
+
+// TestR26HazardsAndThreats: one personal thing published, a bare wire, the
+// brand reported to an authority, shut out of home, a limb dislocated, an
+// engagement party the day after tomorrow, a medicine that cannot wait:
+// high (medium, other or question before). Near: a wire named without
+// being bare, a report asked about.
+func TestR26HazardsAndThreats(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"رقمي وعنواني صارو عند واحد غريب، مين عطاه؟", "complaint", "high"},
+		{"السلك مكشوف جنب المراجيح بالحديقة والولاد بيلعبو", "complaint", "high"},
+		{"رح بلغ عنكم البلدية اذا ما شلتو الزبالة", "complaint", "high"},
+		{"علقان برا البيت والقفل الذكي تبعكم معلق", "complaint", "high"},
+		{"وقعت عن الدرج بالمول وانفكت رجلي", "complaint", "high"},
+		{"ملكتي بعد بكرة والبشت ما جهز للحين", "complaint", "high"},
+		{"الدوا خلص وطلبيتكن متأخرة، امي ما فيها تستنى", "complaint", "high"},
+		// high before too (kept: the class reads it)
+		{"الممرض نشر صور تقريري بالغروب بدون اذني", "complaint", "high"},
+		// near
+		{"السلك تبع الشاحن قصير كتير", "complaint", "medium"},
+	})
+}

@@ -25,7 +25,13 @@ import "strings"
 //     رقمي, عنواني, تحاليلي) and a verb of someone knowing or sending them
 //     (عرف, بعتت, نشروا, سرّب; not the writer's own بعت), or privacy invoked (وين الخصوصية, خصوصيتي);
 //   - "they swindled me" (نصبت علي, نصبوا علينا): fraud;
-//   - a used thing sold as new (مستعمل ... على انه جديد): fraud.
+//   - a used thing sold as new (مستعمل ... على انه جديد): fraud;
+//   - a live wire bare or lying about (شريط مقشور, سلك مكشوف): a hazard;
+//   - the brand reported to an authority (رح بلّغ عنكم): a threat;
+//   - shut out of home (علقانة برا البيت): stranded.
+//
+// Personal data: one thing of the writer's published (نشرت فحصي), two
+// known or sent by someone, or one sent to a stranger (لرقم غريب).
 func r26Urgent(toks []token) bool {
 	urgent, _ := r26Classes(toks)
 	return urgent
@@ -44,7 +50,7 @@ func r26Harm(toks []token) bool {
 // classes of r26Harm.
 func r26Classes(toks []token) (urgent, harm bool) {
 	event, soon, medicine, now, glass, food := false, false, false, false, false, false
-	balance, gone, leak, used, asNew := false, false, false, false, false
+	balance, gone, leak, used, asNew, publish, stranger, wire, bare := false, false, false, false, false, false, false, false, false
 	personal := 0
 	var firstPersonal string
 	for i := range toks {
@@ -115,13 +121,32 @@ func r26Classes(toks []token) (urgent, harm bool) {
 			if i+1 < len(toks) && swindledWho[toks[i+1].key] {
 				return true, true
 			}
+		case r26Publish:
+			publish = true
+		case r26Stranger:
+			stranger = true
+		case r26Wire:
+			wire = true
+		case r26Bare:
+			bare = true
+		case r26Report:
+			// "رح بلّغ عنكم", "هبلغ عليكم": a report on the brand
+			if i+1 < len(toks) && aboutYou[toks[i+1].key] {
+				return true, true
+			}
+		case r26Stuck:
+			// "علقانة برا البيت": shut out
+			if i+1 < len(toks) && outside[toks[i+1].key] {
+				return true, true
+			}
 		case r26Used:
 			used = true
 		case r26New:
 			asNew = used
 		}
 	}
-	grievance := glass && food || balance && gone || personal == 2 && leak || asNew
+	grievance := glass && food || balance && gone || asNew || wire && bare ||
+		personal >= 1 && publish || personal == 2 && (leak || stranger) || personal >= 1 && leak && stranger
 	return event && soon || medicine && now || grievance, grievance
 }
 
@@ -130,6 +155,10 @@ var (
 	privacyBefore = wordSet("وين", "انتهاك", "اختراق", "فين", "وينها", "وين-الخصوصيه")
 	// swindledWho: "on me, on us" after a verb of swindling
 	swindledWho = wordSet("علي", "عليي", "عليا", "علينا", "عليه", "عليها", "عليهم")
+	// aboutYou: "about / on you" after a verb of reporting
+	aboutYou = wordSet("عنكم", "عنكن", "عليكم", "عليكن", "عنكو", "عليكو")
+	// outside: "outside" (the house) after "stuck"
+	outside = wordSet("برا", "بره", "برات", "خارج")
 )
 
 // The kinds of the words of r26Words and r26English.
@@ -151,6 +180,12 @@ const (
 	r26Swindle
 	r26Used
 	r26New
+	r26Publish
+	r26Stranger
+	r26Wire
+	r26Bare
+	r26Report
+	r26Stuck
 )
 
 // r26Words: the kind of each Arabic word r26Urgent reads (keys folded,
@@ -167,25 +202,35 @@ var r26Words = func() map[string]uint8 {
 	// the writer's own event: a wedding, a trip or flight, an exam, an
 	// interview, an appointment
 	add(r26Event, "عرسي", "عرسنا", "زفافي", "زفافنا", "حفل زفافي", "فرحي", "فرحنا", "سفري", "سفرتي", "سفرنا", "رحلتي", "رحلتنا",
-		"طيارتي", "طيارتنا", "طيارتو", "رحلة الطيران", "امتحاني", "امتحانه", "امتحانها", "مقابلتي")
+		"طيارتي", "طيارتنا", "طيارتو", "رحلة الطيران", "امتحاني", "امتحانه", "امتحانها", "مقابلتي", "ملكتي", "ملكتنا", "خطوبتي", "خطبتي")
 	// today, tonight, tomorrow, now
 	add(r26Soon, "بكرا", "بكره", "بكرة", "بكرى", "باجر", "باكر", "غدا", "غداً", "اليوم", "اليوم", "النهارده", "النهاردة", "انهارده", "الليلة", "الليله",
 		"هلق", "هلأ", "الحين", "دلوقتي", "الفجر", "العصر", "المسا", "المساء", "الصبح", "الصباح")
 	add(r26Hour, "الساعة", "الساعه", "ساعة", "ع الساعة")
 	add(r26Medicine, "دوا", "الدوا", "دواء", "الدواء", "دوائي", "دوايا", "العلاج", "علاجي", "الادوية", "الأدوية", "ادويتي", "الانسولين", "انسولين", "إبر", "ابر", "الابر")
-	add(r26Now, "ضروري", "ضرورى", "ضرورة", "حالا", "حالاً", "فورا", "فوراً", "بسرعه", "بسرعة", "محتاجاه", "محتاجها", "يحتاجها", "تحتاجها", "يحتاجه", "محتاجينه")
+	add(r26Now, "ضروري", "ضرورى", "ضرورة", "حالا", "حالاً", "فورا", "فوراً", "بسرعه", "بسرعة", "محتاجاه", "محتاجها", "يحتاجها", "تحتاجها", "يحتاجه", "محتاجينه",
+		"يستنى", "يستنا", "يستناه", "تستنى", "تستنا", "نستنى", "ينتظر") // ("ما فيه يستنى": cannot wait)
 	// vomiting, diarrhoea: ill from what was eaten
 	add(r26Ill, "استفرغ", "استفرغت", "استفرغنا", "استفرغوا", "نستفرغ", "يستفرغ", "تستفرغ", "بستفرغ", "بنستفرغ", "بيستفرغ", "بتستفرغ", "عم نستفرغ",
 		"استفراغ", "باستفراغ", "تقيؤ", "تقيأت", "تقيأ", "قيء", "اسهال", "إسهال", "بإسهال", "باسهال", "الاسهال")
 	add(r26Fever, "حرارتها", "حرارته", "حرارتو", "حرارتي", "حرارتهم")
 	add(r26Glass, "قزاز", "قزازة", "زجاج", "ازاز", "إزاز")
-	add(r26Food, "خبز", "الخبز", "بالخبز", "ربطة", "بربطة", "الاكل", "بالاكل", "الأكل", "بالأكل", "الوجبة", "بالوجبة", "الساندويش", "بالساندويش", "السلطة", "بالسلطة",
+	add(r26Food, "صحن", "بصحن", "خبز", "الخبز", "بالخبز", "ربطة", "بربطة", "الاكل", "بالاكل", "الأكل", "بالأكل", "الوجبة", "بالوجبة", "الساندويش", "بالساندويش", "السلطة", "بالسلطة",
 		"الكيك", "بالكيك", "العصير", "بالعصير", "الطبخة", "الصحن", "بالصحن", "الرز", "بالرز", "الشاورما", "بالشاورما", "البيتزا", "بالبيتزا")
 	// points or a balance, and gone
 	add(r26Balance, "نقاطي", "النقاط", "نقاط", "رصيدي", "الرصيد", "رصيد", "نقاطنا", "رصيدنا")
 	add(r26Gone, "راحت", "راحو", "راحوا", "طارت", "طارو", "طاروا", "طار", "اختفت", "اختفوا", "اختفو", "انمسحت", "انمسحو", "انمسحوا", "صفرت", "تصفرت", "تصفر", "صار صفر", "ضاعت", "ضاعو", "ضاعوا")
 	// the writer's personal things, verbs of knowing or sending them
-	add(r26Personal, "اسمي", "رقمي", "عنواني", "صوري", "تحاليلي", "وصفتي", "تشخيصي", "بياناتي", "معلوماتي", "ملفي", "هويتي", "نمرتي", "عنوانّي")
+	add(r26Personal, "اسمي", "رقمي", "عنواني", "صوري", "تحاليلي", "وصفتي", "تشخيصي", "بياناتي", "معلوماتي", "ملفي", "هويتي", "نمرتي", "فحصي", "كشفي", "تحليلي")
+	add(r26Publish, "نشر", "نشرت", "نشرو", "نشروا", "سرب", "سربت", "سربو", "سربوا", "تسرب", "تسربت", "انتشرت")
+	add(r26Stranger, "غريب", "لغريب", "غريبه", "لغيري", "لواحد")
+	// a live wire bare or lying about
+	add(r26Wire, "شريط", "الشريط", "شريط الكهربا", "سلك", "السلك", "الاسلاك", "اسلاك", "شرطان", "الشرطان", "كابل", "الكابل")
+	add(r26Bare, "مقشور", "مقشوره", "مكشوف", "مكشوفه", "مشلوح", "مشلوحه", "عريان", "عريانه", "مفلت", "مدلى", "متدلي")
+	// reported to an authority: "رح بلّغ عنكم", "هشتكيكم"
+	add(r26Report, "بلغ", "ببلغ", "هبلغ", "سابلغ", "سأبلغ", "حبلغ", "ابلغ", "نبلغ", "منبلغ", "رفعت شكوى")
+	// locked out or stranded: "علقانة برا البيت"
+	add(r26Stuck, "علقانه", "علقان", "علقانين", "عالق", "عالقه", "عالقين", "قاعده برا", "قاعد برا")
 	add(r26Leak, "عرف", "عرفو", "عرفوا", "بعتت", "بعتو", "بعتوا", "نشر", "نشرت", "نشرو", "نشروا", "سرب", "سربت", "سربو", "سربوا", "جاب", "جابهم")
 	add(r26Privacy, "الخصوصية", "خصوصيتي", "خصوصيتنا")
 	add(r26Swindle, "نصبت", "نصبوا", "نصبو", "نصب", "نصبتو", "نصبتوا")
