@@ -414,7 +414,11 @@ func analyseRulesBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	a.sc = intentScores(text, latin, a.toks, a.sent, a.tx.spam)
 	a.r22 = r22Class(a.toks)
 	abusive := a.tx.abuse() >= abusiveMin
-	a.intents = pickIntents(&a.sc, intentContext{abusive: abusive, staffInsult: abusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: hasQuestionMark(text), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
+	// a curse said of a thing beside a grievance ("يلعن هيك خدمة، صرلي ساعة
+	// ناطر"): the grievance is read as if the curse were not there
+	// (insulting decides the reply the same way)
+	intentAbusive := abusive && !(a.sc.cue[iComplaint] > 0 && saidOfThing(&a.tx))
+	a.intents = pickIntents(&a.sc, intentContext{abusive: intentAbusive, staffInsult: intentAbusive && a.tx.staffInsult, contrast: a.sent.contrast || a.sent.posBefore > 0 || a.sc.praiseBefore, questionMark: hasQuestionMark(text), englishInsult: !a.sent.arabic && a.d.Language == "en" && a.tx.scores[catHarassment] >= abusiveMin})
 	a.label, _ = sentimentLabel(a.sent)
 	a.label = labelWithIntent(a.label, reportedIntents(a.intents), &a.sc, &a.sent, abusive)
 	return a
@@ -551,8 +555,46 @@ func replyKind(intents []string, sentiment string, abusive bool) string {
 // a grievance said strongly and owed the reply a complaint is (profanity
 // aimed at someone is a harassment hit too, moderate.go, and stays an
 // insult).
+//
+// A curse or a word of contempt said of a thing in a complaint ("الله يلعن
+// هالتطبيق كل شوي بيعلق", "شو هالزبالة؟ الطلب وصل بارد": this app, this
+// garbage) is such a grievance too: when every lexicon hit is swearing or
+// a demonstrative noun (هال...) aimed at no one and the rest of the abuse
+// is the learned head's reading of those same words, the complaint is
+// owed its reply (moderation still flags the words).
 func insulting(tx *toxicity, intents []string) bool {
-	return tx.abuse() >= abusiveMin && !(op.In("complaint", intents) && tx.abuseBeside(catProfanity) < abusiveMin)
+	if tx.abuse() < abusiveMin {
+		return false
+	}
+	if !op.In("complaint", intents) {
+		return true
+	}
+	if tx.abuseBeside(catProfanity) < abusiveMin {
+		return false
+	}
+	return !saidOfThing(tx)
+}
+
+// saidOfThing reports abuse whose every lexicon hit is said of a thing
+// (modHit.thing: "هالزبالة", "يلعن هيك خدمة"), the rest of it the learned
+// head's reading of those words.
+func saidOfThing(tx *toxicity) bool {
+	for _, i := range [...]int{catHate, catSexual, catViolence} {
+		if tx.scores[i] >= abusiveMin {
+			return false
+		}
+	}
+	n := 0
+	for _, h := range tx.hits {
+		if h.cat == catSpam {
+			continue
+		}
+		if !h.thing {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // abusiveMin is the abuse score from which a comment counts as abusive for

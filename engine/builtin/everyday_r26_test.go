@@ -1,6 +1,10 @@
 package builtin
 
-import "testing"
+import (
+	"testing"
+
+	"svc/engine/op"
+)
 
 // Sentences of our own (issue 23, eighteenth session), each failing before
 // the change it tests unless marked as a near sentence that keeps its
@@ -100,4 +104,31 @@ func TestR26HazardsAndThreats(t *testing.T) {
 		// near
 		{"السلك تبع الشاحن قصير كتير", "complaint", "medium"},
 	})
+}
+
+// TestCurseOfAThingComplains: a curse of "such a service" or "this app", or
+// "this garbage" said of what came, beside a grievance is a complaint owed
+// its apology (other, or the calm line with no reply owed, before);
+// moderation still flags the words. A curse or a filth word aimed at a
+// person keeps the calm line.
+func TestCurseOfAThingComplains(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		intent string
+		rr     bool
+	}{
+		{"يلعن هيك خدمة، صرلي ساعتين ناطر المندوب", "complaint", true},
+		{"الله يلعن هالتطبيق، كل يوم بيعلق معي", "complaint", true},
+		{"شو هالزبالة؟ البيتزا وصلت محروقة", "complaint", true},
+		{"يلعن هالزلمة ما بيفهم شي", "other", false},
+		{"يا زبالة انت وقناتك", "other", false},
+	} {
+		got := Classify(op.ClassifyRequest{Text: c.text})
+		if len(got.Intent) == 0 || got.Intent[0] != c.intent || got.RequiresResponse != c.rr {
+			t.Errorf("%q: intent %v requires_response %v; want %s, %v", c.text, got.Intent, got.RequiresResponse, c.intent, c.rr)
+		}
+		if m := Moderate(op.ModerateRequest{Text: c.text, Strictness: "medium"}); m.IsSafe {
+			t.Errorf("%q: not flagged; the words stay flagged", c.text)
+		}
+	}
 }

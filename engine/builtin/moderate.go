@@ -194,6 +194,8 @@ type modHit struct {
 	cat   int
 	score float64
 	boost bool // addressed to someone
+	// thing: said of a thing (saidOfThingAt), not of a person
+	thing bool
 }
 
 // toxicity is the shared moderation analysis of a text.
@@ -643,7 +645,8 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if boost && sev < 3 {
 			sev++
 		}
-		h := modHit{span: op.Span{Start: toks[ti].start, End: toks[tj-1].end}, cat: t.cat, score: sevScore[sev], boost: boost}
+		h := modHit{span: op.Span{Start: toks[ti].start, End: toks[tj-1].end}, cat: t.cat, score: sevScore[sev], boost: boost,
+			thing: !boost && first.arabic && saidOfThingAt(toks, ti, tj)}
 		tx.hits = append(tx.hits, h)
 		if boost && t.cat == catProfanity {
 			tx.hits = append(tx.hits, modHit{span: h.span, cat: catHarassment, score: sevScore[sev] * 0.9, boost: true})
@@ -1405,3 +1408,27 @@ func maskedTerm(raw string) (int, bool) {
 	}
 	return best, found
 }
+
+// saidOfThingAt reports the Arabic hit toks[ti:tj] said of a thing: a
+// word of filth with the demonstrative prefix هال ("شو هالزبالة": this
+// garbage), or a curse (يلعن, الله يلعن) whose object is "such a" (هيك
+// خدمة) or "this" thing (هالتطبيق), not a person (هالزلمة).
+func saidOfThingAt(toks []token, ti, tj int) bool {
+	if tj == ti+1 {
+		if s, ok := strings.CutPrefix(toks[ti].key, "هال"); ok && filthNouns[s] {
+			return true
+		}
+	}
+	if toks[tj-1].key != "يلعن" || tj >= len(toks) {
+		return false
+	}
+	next := toks[tj].key
+	return next == "هيك" || strings.HasPrefix(next, "هال") && len(next) > len("هال") && !cursedPeople[next]
+}
+
+var (
+	// filthNouns: garbage, tar, filth: said of a thing pointed at
+	filthNouns = wordSet("زباله", "زبالة", "زفت", "خرا", "قرف")
+	// cursedPeople: "this man / these people" after a curse: a person
+	cursedPeople = wordSet("هالزلمه", "هالزلمة", "هالشب", "هالبنت", "هالولد", "هالموظف", "هالموظفه", "هالناس", "هالعالم", "هالحراميه", "هالحرامية", "هالمدير", "هالكلب", "هالحمار")
+)
