@@ -132,3 +132,18 @@ func TestCurseOfAThingComplains(t *testing.T) {
 		}
 	}
 }
+
+// TestR26English: paid and never received, the writer or their family
+// fallen, a flight "in 3 hours": high (medium before). Near: fell asleep,
+// fell in love, a late delivery.
+func TestR26English(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"paid for the skins and they never showed up in my account", "complaint", "high"},
+		{"money left my card last week and the parcel never arrived", "complaint", "high"},
+		{"the floor at your branch was wet and my dad slipped", "complaint", "high"},
+		{"my flight is in 2 hours and your app won't open my booking", "complaint", "high"},
+		// near
+		{"the movie was so boring i fell asleep halfway, terrible sound too", "complaint", "medium"},
+		{"the delivery was 2 hours late and the food was cold", "complaint", "medium"},
+	})
+}

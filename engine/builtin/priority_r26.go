@@ -28,7 +28,10 @@ import "strings"
 //   - a used thing sold as new (مستعمل ... على انه جديد): fraud;
 //   - a live wire bare or lying about (شريط مقشور, سلك مكشوف): a hazard;
 //   - the brand reported to an authority (رح بلّغ عنكم): a threat;
-//   - shut out of home (علقانة برا البيت): stranded.
+//   - shut out of home (علقانة برا البيت): stranded;
+//   - in English: paid and never received ("paid for the gems and they
+//     never showed up"), the writer or their family fallen ("my mom
+//     fell", "i slipped"), a deadline "in 3 hours".
 //
 // Personal data: one thing of the writer's published (نشرت فحصي), two
 // known or sent by someone, or one sent to a stranger (لرقم غريب).
@@ -53,10 +56,28 @@ func r26Classes(toks []token) (urgent, harm bool) {
 	balance, gone, leak, used, asNew, publish, stranger, wire, bare := false, false, false, false, false, false, false, false, false
 	personal := 0
 	var firstPersonal string
+	paid, neverCame := false, false
 	for i := range toks {
 		t := &toks[i]
 		k := strings.TrimPrefix(t.key, "و")
 		if !t.arabic {
+			next, next2 := "", ""
+			if i+1 < len(toks) {
+				next = toks[i+1].key
+			}
+			if i+2 < len(toks) {
+				next2 = toks[i+2].key
+			}
+			switch {
+			case t.key == "paid" || t.key == "money" && next == "left":
+				paid = true // "paid for the gems", "money left my card"
+			case t.key == "never" && enNeverCame[next]:
+				neverCame = true // "they never showed up"
+			case enFell[t.key] && !fellFigurative[next] && i > 0 && (toks[i-1].key == "i" || enChildNouns[toks[i-1].key] || enFamily[toks[i-1].key]):
+				return true, true // "my mom fell", "i slipped"
+			case t.key == "in" && digits(next) && enHours[next2]:
+				soon, now = true, true // "my flight is in 3 hours"
+			}
 			if kind := r26English[t.key]; kind != 0 {
 				switch kind {
 				case r26Event:
@@ -145,7 +166,7 @@ func r26Classes(toks []token) (urgent, harm bool) {
 			asNew = used
 		}
 	}
-	grievance := glass && food || balance && gone || asNew || wire && bare ||
+	grievance := glass && food || balance && gone || asNew || wire && bare || paid && neverCame ||
 		personal >= 1 && publish || personal == 2 && (leak || stranger) || personal >= 1 && leak && stranger
 	return event && soon || medicine && now || grievance, grievance
 }
@@ -258,6 +279,17 @@ var r26English = func() map[string]uint8 {
 	}
 	return m
 }()
+
+var (
+	// enNeverCame: "never" + arrived, came, showed (up)
+	enNeverCame = wordSet("showed", "arrived", "came", "received", "delivered", "shipped", "turned", "got", "appeared")
+	// enFell: a fall; enFamily: the writer's family named
+	enFell   = wordSet("fell", "slipped", "tripped")
+	enFamily = wordSet("mom", "mum", "mother", "dad", "father", "grandma", "grandpa", "grandmother", "grandfather", "wife", "husband", "sister", "brother")
+	enHours  = wordSet("hours", "hour", "hrs", "hr", "minutes", "mins")
+	// fellFigurative: "fell asleep", "fell in love", "fell for it"
+	fellFigurative = wordSet("asleep", "in", "for", "apart", "behind", "short", "silent", "through")
+)
 
 // digits reports a token of Western or Arabic-Indic digits only.
 func digits(k string) bool {
