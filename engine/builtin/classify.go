@@ -274,6 +274,23 @@ func (a *textAnalysis) arabicUrgentOnce() bool {
 	return a.arUrgent == 2
 }
 
+// r26Grievance reports the classes of r26Urgent and enR26 that only a
+// grievance tells (illness, a fever, glass in food, money, data or trust
+// taken): a comment left "other" or a question, or read as praise by the
+// learned head alone, that tells one is a complaint. A deadline is not
+// one ("عرسي بكرا" is news). English is read so in comments only, not in
+// tweets (the news and politics of the dev sets name fraud and police).
+func (a *textAnalysis) r26Grievance() bool {
+	if _, g := r26Classes(a.toks); g {
+		return true
+	}
+	if a.sent.arabic || !commentShaped(a.text) || tweetMarks(a.text) {
+		return false
+	}
+	_, g := enR26(a.toks)
+	return g
+}
+
 // toComplaint makes a's one intent a complaint and a neutral reading
 // negative: the grievances analyseTextBuf finds beside the cues.
 func (a *textAnalysis) toComplaint() {
@@ -305,10 +322,16 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// neutral one negative
 	// (money vanished or charged after cancelling is a grievance even
 	// asked: "رصيد المحفظة اختفى، راحوا فين؟؟")
-	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22) || r26Harm(a.toks))) &&
+	if len(a.intents) == 1 && (a.intents[0] == "other" || a.intents[0] == "question" && (!hasQuestionMark(text) || moneyGoneR22(a.r22) || a.r26Grievance())) &&
 		a.label != "positive" && a.tx.abuse() < abusiveMin && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || arWrongMedicine(a.toks) || grievanceR22(a.r22) ||
-		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks)) || r26Harm(a.toks)) {
+		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks)) || a.r26Grievance()) {
 		a.toComplaint()
+	}
+	// a product praised by what never went wrong in years ("الغسالة صرلها
+	// ١١ سنة ما خربت", "had it 9 years and it still works"): praise, read
+	// as a grievance or nothing by its failure words (praise_r26.go)
+	if len(a.intents) == 1 && (a.intents[0] == "complaint" || a.intents[0] == "other") && a.tx.abuse() < abusiveMin && !a.sent.contrast && !hasQuestionMark(text) && durableGood(a.toks) {
+		a.intents, a.label = []string{"praise"}, "positive"
 	}
 	// moving to a rival after years of custom is no praise ("3 years with
 	// this network and im porting my number tomorrow"): a complaint
@@ -319,7 +342,7 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// جوال يخرب عندي")
 	// (nor is harm told with no praise cue, which the head alone read as
 	// praise: "في ريحة غاز قوية بالمطبخ", "طول الليل عم نستفرغ")
-	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || r25Urgent(a.toks) || r26Harm(a.toks) || a.arabicUrgentOnce())) {
+	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || r25Urgent(a.toks) || a.r26Grievance() || a.arabicUrgentOnce())) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
 	// a question shouted with two exclamation marks or more ("ويييين

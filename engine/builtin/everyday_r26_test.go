@@ -147,3 +147,41 @@ func TestR26English(t *testing.T) {
 		{"the delivery was 2 hours late and the food was cold", "complaint", "medium"},
 	})
 }
+
+// TestDurablePraise: a product praised by what never went wrong in years,
+// or "you never let me down", is praise (a complaint or "other" before: its
+// failure words). Near: a failure told after the years, a failure asked.
+func TestDurablePraise(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"غسالتكم معايا بقالها ٩ سنين ومفيش ولا عطل", "praise", ""},
+		// praise before too (kept: durableGood reads them)
+		{"التلاجة من عندكم صرلها ٨ سنين وما عطلت ولا مرة", "praise", ""},
+		{"my vacuum from you is 7 years old and it still works perfectly", "praise", ""},
+		{"تعاملت معكم سنين وما خيبتوا ظني", "praise", ""},
+		// near
+		{"التلاجة صرلها ٨ سنين ما عطلت بس هلق عطلت وما حدا عم يرد", "complaint", "medium"},
+		{"the fridge broke after 2 years and no one answers", "complaint", "medium"},
+	})
+}
+
+// TestR26EnglishGrievances: money withheld, fraud named, identity or data
+// taken, gas smelt, the brakes after a repair, a report to an authority, a
+// child left at the wrong stop, a deadline close by: high, and a
+// complaint where the rules left "other" (medium or other before). Near:
+// a late parcel.
+func TestR26EnglishGrievances(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"they sold me a phone with a cloned imei, this is fraud", "complaint", "high"},
+		{"someone took out a loan in my name through your app", "complaint", "high"},
+		{"your clinic sent my scan results to a stranger by mistake", "complaint", "high"},
+		{"the brakes squeal and pull left since your garage serviced them", "complaint", "high"},
+		{"i'm reporting this kitchen to the health department, mice everywhere", "complaint", "high"},
+		{"the nursery bus left my 4 year old at the wrong stop", "complaint", "high"},
+		{"my interview is tomorrow morning and you still havent delivered my suit", "complaint", "high"},
+		// high before too (kept: enR26 reads them)
+		{"the gym cancelled my plan and still wont give the money back", "complaint", "high"},
+		{"there's been a gas smell in the corridor since your guys fixed the boiler", "complaint", "high"},
+		// near
+		{"my parcel is two days late and tracking hasnt updated", "complaint", "medium"},
+	})
+}

@@ -37,20 +37,14 @@ import "strings"
 // known or sent by someone, or one sent to a stranger (لرقم غريب).
 func r26Urgent(toks []token) bool {
 	urgent, _ := r26Classes(toks)
+	if !urgent {
+		urgent, _ = enR26(toks)
+	}
 	return urgent
 }
 
-// r26Harm reports the classes of r26Urgent that only a grievance tells
-// (illness, a fever, glass in food, money, data or trust taken): a comment left "other" or read as
-// praise by the learned head alone that tells one is a complaint. A
-// deadline is not one ("عرسي بكرا" is news).
-func r26Harm(toks []token) bool {
-	_, harm := r26Classes(toks)
-	return harm
-}
-
 // r26Classes is r26Urgent's reading: urgent for any class, harm for the
-// classes of r26Harm.
+// classes only a grievance tells (textAnalysis.r26Grievance).
 func r26Classes(toks []token) (urgent, harm bool) {
 	event, soon, medicine, now, glass, food := false, false, false, false, false, false
 	balance, gone, leak, used, asNew, publish, stranger, wire, bare := false, false, false, false, false, false, false, false, false

@@ -1,0 +1,59 @@
+package builtin
+
+import "strings"
+
+// durableGood reports a product praised by what never went wrong in years
+// (issue 23, eighteenth session: four of blind121's praise read as a
+// complaint or "other"): a span of years (١٢ سنة, ١١ سنة, عشر سنوات, 9
+// years) and a failure negated (ولا مرة عطل, ما خربت, دون أي عطل, never
+// broke) or "still works" (لسا شغال, still works); or "you never let me
+// down" (ما خيبتوا ظني, never disappointed). Not with a contrast ("١٠
+// سنين ما خربت بس هلق خربت") nor a question.
+func durableGood(toks []token) bool {
+	years, failNeg, still, letDown := false, false, false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !toks[i].arabic {
+			k = toks[i].key
+		}
+		switch {
+		case yearWords[k]:
+			years = true
+		case failWords[k]:
+			if !negatedNear(toks, i) {
+				return false // "بس هلق خربت": a failure told
+			}
+			failNeg = true
+		case durableBut[k]:
+			return false
+		case durableStill[k] && i+1 < len(toks) && worksWords[toks[i+1].key]:
+			still = true
+		case letDownWords[k] && negatedNear(toks, i):
+			letDown = true
+		case k == "let" && i+2 < len(toks) && toks[i+2].key == "down" && negatedNear(toks, i):
+			letDown = true // "never let me down"
+		}
+	}
+	return years && (failNeg || still) || letDown
+}
+
+// negatedNear: a negation up to three words before toks[i] (ما, ولا مرة,
+// دون أي, never, not once).
+func negatedNear(toks []token, i int) bool {
+	for j := max(0, i-3); j < i; j++ {
+		if durableNeg[strings.TrimPrefix(toks[j].key, "و")] || durableNeg[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	yearWords    = wordSet("سنة", "سنه", "سنين", "سنوات", "سنتين", "years", "year", "yrs")
+	failWords    = wordSet("عطل", "عطلت", "خرب", "خربت", "تعطل", "تعطلت", "اتعطل", "اتعطلت", "باظ", "باظت", "خربان", "عطلان", "broke", "broken", "failed", "died", "stopped", "faulted")
+	durableStill = wordSet("لسا", "لسه", "لسة", "للحين", "مازال", "مازالت", "still")
+	worksWords   = wordSet("شغال", "شغاله", "شغالة", "يشتغل", "بيشتغل", "تشتغل", "بتشتغل", "يعمل", "تعمل", "works", "working", "runs", "running")
+	letDownWords = wordSet("خيبتوا", "خيبتو", "خيبت", "خيبتونا", "disappointed")
+	durableBut   = wordSet("بس", "لكن", "بعدين", "but", "however", "until", "till")
+	durableNeg   = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no")
+)

@@ -1,0 +1,140 @@
+package builtin
+
+// enR26 reads the English forms of the eighteenth session's urgent classes
+// (the read set engprio1, written to the spec's classes: 60 high, 60
+// medium), each a grievance too (a comment left "other" that tells one is
+// a complaint):
+//
+//   - money owed and withheld: a refund, a deposit or "the money back"
+//     and a refusal or a wait ("wont give the money back", "still hasnt
+//     returned my deposit"); not once it came ("refund came through");
+//   - fraud named ("this is fraud", "fraudulent"), a contract or a seller
+//     found fake, a mileage clocked;
+//   - identity or data taken: "in my name", an account "taken over",
+//     data "leaking" or sent to "a stranger", a card "being used";
+//   - gas smelt ("smelling gas", "gas leak"), brakes failing, "nearly"
+//     crashing;
+//   - an authority named to report to (health department, police,
+//     trading standards, ombudsman, regulator);
+//   - a child left at the wrong stop or with nobody there;
+//   - a deadline: an event (wedding, flight, boarding, appointment,
+//     interview, exam, client call, guests, opening) and a time close by
+//     ("tomorrow", "tonight", "in an hour", "in 2 hrs", "closes at 6").
+func enR26(toks []token) (urgent, grievance bool) {
+	var money, refusal, came, event, soon, child, leftAlone bool
+	for i := range toks {
+		t := &toks[i]
+		if t.arabic {
+			continue
+		}
+		k := t.key
+		next, next2 := "", ""
+		if i+1 < len(toks) {
+			next = toks[i+1].key
+		}
+		if i+2 < len(toks) {
+			next2 = toks[i+2].key
+		}
+		switch {
+		case k == "refund" || k == "deposit" || k == "money" && next == "back":
+			money = true
+		case enRefusal[k]:
+			refusal = true
+		case k == "came" && next == "through", k == "got" && (next == "it" || next == "my") && next2 == "back":
+			came = true
+		case k == "fraud" || k == "fraudulent" || k == "clocked" || k == "fake" && i >= 2 && toks[i-1].key == "be" && toks[i-2].key == "to":
+			return true, true // "this is fraud", "turns out to be fake"
+		case k == "in" && next == "my" && next2 == "name", k == "taken" && next == "over",
+			(k == "leaking" || k == "leaked") && enNearData(toks, i, 3), k == "being" && next == "used" && enNearCard(toks, i),
+			k == "stranger" && enNearData(toks, i, 8):
+			return true, true
+		case (k == "smelling" || k == "smell" || k == "smelled" || k == "smells") && next == "gas", k == "gas" && (next == "leak" || next == "smell" || next == "leaking"):
+			return true, true
+		case k == "brakes" || k == "nearly" && enCrash[next]:
+			// (a grievance when told of the brand's work: "your garage")
+			urgent, grievance = true, grievance || enYours(toks)
+		case enAuthority[k] && (k != "health" || next == "department" || next == "inspector") && enReportNear(toks, i):
+			return true, true
+		case enChildNouns[k] || k == "yr" || k == "year" && next == "old":
+			child = true
+		case k == "wrong" && next == "stop", k == "nobody" && next == "there", k == "alone":
+			leftAlone = true
+		case enEvents[k]:
+			event = true
+		case k == "tomorrow" || k == "tonight" || k == "in" && (next == "an" || next == "a") && enHours[next2] || k == "in" && digits(next) && enHours[next2] || k == "closes" && next == "at":
+			soon = true
+		}
+	}
+	if money && refusal && !came || child && leftAlone {
+		return true, true
+	}
+	return urgent || event && soon, grievance
+}
+
+// enYours: "your" or "you" in the text (told of the brand's work).
+func enYours(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; k == "your" || k == "you" || k == "ur" || k == "u" {
+			return true
+		}
+	}
+	return false
+}
+
+// enNearData: a noun of personal data within n words of toks[i].
+func enNearData(toks []token, i, n int) bool {
+	for j := max(0, i-n); j < len(toks) && j <= i+n; j++ {
+		if enDataNouns[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// enNearCard: a card, an account or an identity up to four words before
+// toks[i] ("my card is being used").
+func enNearCard(toks []token, i int) bool {
+	for j := max(0, i-4); j < i; j++ {
+		if k := toks[j].key; k == "card" || k == "account" || k == "identity" || k == "details" || k == "number" {
+			return true
+		}
+	}
+	return false
+}
+
+// prevKey is the key of the token before toks[i], "" at the start.
+func prevKey(toks []token, i int) string {
+	if i == 0 {
+		return ""
+	}
+	return toks[i-1].key
+}
+
+// enDataBefore: "my test results / details / info ... to a stranger".
+func enDataBefore(toks []token, i int) bool {
+	for j := max(0, i-8); j < i; j++ {
+		if enDataNouns[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// enReportNear: a verb of reporting up to six words before toks[i].
+func enReportNear(toks []token, i int) bool {
+	for j := max(0, i-6); j < i; j++ {
+		if enReportVerbs[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	enRefusal     = wordSet("wont", "won't", "refuse", "refused", "refusing", "hasnt", "hasn't", "havent", "haven't", "never", "still", "weeks", "months")
+	enCrash       = wordSet("crashed", "hit", "went", "died", "killed", "crashing")
+	enAuthority   = wordSet("health", "police", "ombudsman", "regulator", "standards", "bbb", "council", "authorities")
+	enReportVerbs = wordSet("report", "reporting", "reported", "calling", "contacting", "complain", "complaining")
+	enDataNouns   = wordSet("results", "details", "info", "information", "address", "addresses", "data", "records", "invoice", "documents", "photos", "names")
+	enEvents      = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting")
+)
