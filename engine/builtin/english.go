@@ -918,11 +918,33 @@ var (
 // something new after it ("add more sizes", "bring back the old menu");
 // "open my account please" is the customer's own case (enOwnCase).
 func imperativeProposal(toks []token) bool {
-	if len(toks) < 3 || toks[0].arabic || !enProvideVerbs[toks[0].key] || enOwnCase[toks[1].key] {
+	// "kindly add arabic subtitles", "maybe put grams in the description":
+	// a plea or a hedge before the verb
+	opened := false
+	if len(toks) > 3 && !toks[0].arabic && proposalOpeners[toks[0].key] {
+		toks, opened = toks[1:], true
+	}
+	if len(toks) < 3 || toks[0].arabic || enOwnCase[toks[1].key] {
 		return false
 	}
-	return newObject[toks[1].key] || hasAnyKey(toks, pleaseWords)
+	// "do a ramadan series with easy meal prep": content proposed to a
+	// creator (enDoContent)
+	if toks[0].key == "do" && newObject[toks[1].key] && enDoContent(toks, 0) {
+		return true
+	}
+	if !enProvideVerbs[toks[0].key] && toks[0].key != "put" {
+		return false
+	}
+	// ("please open the link in the description" points the reader
+	// somewhere: no proposal)
+	if opened && pointsElsewhere(toks, 0) {
+		return false
+	}
+	return newObject[toks[1].key] || hasAnyKey(toks, pleaseWords) || opened
 }
+
+// proposalOpeners: a plea or a hedge that may open a proposal.
+var proposalOpeners = wordSet("kindly", "pls", "plz", "please", "maybe", "perhaps", "also", "pleaseee")
 
 var newObject = wordSet("a", "an", "more", "some", "back")
 

@@ -513,7 +513,16 @@ func bareQuestion(toks []token) bool {
 	if len(toks) < 3 || toks[0].arabic {
 		return false
 	}
+	// "hi when does the new collection drop": a greeting before the question
+	if greetingsEn[toks[0].key] && len(toks) > 3 {
+		return bareQuestion(toks[1:])
+	}
 	a, b := toks[0].key, toks[1].key
+	// "what brand is the blender", "which size does he wear": what or which
+	// and a noun before an auxiliary
+	if (a == "what" || a == "which") && !questionAux[b] && !askSubjects[b] && b != "to" && questionAux[toks[2].key] && len(toks) >= 4 {
+		return true
+	}
 	if a == "r" { // "r u open", "r the rooms pet friendly": are
 		a = "are"
 	}
@@ -574,7 +583,8 @@ var (
 	misspelledWh = wordSet("wat", "wut", "wht", "whta", "wen", "whn", "wher", "whr", "hw", "hws", "hows", "whats", "wheres", "whens")
 	bareAux      = wordSet("is", "are", "does", "do", "did", "can", "could", "will", "would", "was", "were", "has", "have", "should", "r")
 	modalAux     = wordSet("can", "could", "will", "would", "should")
-	offeredWords = wordSet("included", "include", "available", "open", "free", "allowed", "required", "needed", "refundable", "provided", "extra",
+	greetingsEn  = wordSet("hi", "hey", "hello", "hiya", "salam", "salaam", "yo")
+	offeredWords = wordSet("included", "include", "available", "open", "free", "allowed", "required", "needed", "refundable", "provided", "extra", "supported", "compatible",
 		"possible", "ok", "okay", "permitted", "accepted", "valid", "still", "back", "coming", "restocked", "heated", "shipped", "delivered")
 )
 

@@ -185,3 +185,19 @@ func TestR26EnglishGrievances(t *testing.T) {
 		{"my parcel is two days late and tracking hasnt updated", "complaint", "medium"},
 	})
 }
+
+// TestEnglishBareAsksAndProposals: "what/which" + a noun + an auxiliary
+// asks, so does an auxiliary before "supported"; a plea or a hedge before
+// a verb of providing, "put", or "do a" + content proposes (other or
+// praise before). Near: "what we can offer", the customer's own case.
+func TestEnglishBareAsksAndProposals(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"what brand is the mic you use", "question", ""},
+		{"is apple pay supported in your app", "question", ""},
+		{"kindly add arabic subtitles to the old videos", "suggestion", ""},
+		{"maybe put the prices on the menu board too", "suggestion", ""},
+		{"do a series on cheap meals for students", "suggestion", ""},
+		// near
+		{"please open my account it's locked", "other", ""},
+	})
+}
