@@ -381,6 +381,12 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && (a.sc.cue[iComplaint] > 0 || !a.sent.arabic && a.sc.cue[iComplaint] >= 0 && a.sent.compound <= negativeOtherEn && !grievingEn(a.toks) && commentShaped(a.text) && !tweetMarks(a.text)) && a.sc.overruled&(1<<iComplaint) == 0 {
 		a.intents = []string{"complaint"}
 	}
+	// an English comment left "other" that finds a price too high ("nappies
+	// went from 9.99 to 12.49 in a month", "3% on every card payment is
+	// steep"): a complaint (intent_r26en.go)
+	if len(a.intents) == 1 && a.intents[0] == "other" && a.label != "positive" && !a.sent.arabic && a.tx.maxNonSpam() == 0 && commentShaped(a.text) && !tweetMarks(a.text) && priceComplaintEn(a.toks) {
+		a.toComplaint()
+	}
 	// a comment left "other", not positive, that tells a thing or a person
 	// failing in the negated present ("التطبيق لا يحدد موقعي بدقة", "لا
 	// تأتي الحافلة في موعدها", "لا يوجد ماء ساخن"): a complaint told as a

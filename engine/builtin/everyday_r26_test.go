@@ -201,3 +201,18 @@ func TestEnglishBareAsksAndProposals(t *testing.T) {
 		{"please open my account it's locked", "other", ""},
 	})
 }
+
+// TestEnglishPriceComplaints: a price told rising or judged too high is a
+// complaint, medium ("other" and neutral before). Near: "crazy" praising.
+func TestEnglishPriceComplaints(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"baby milk went from 7.50 to 9.80 since january, come on", "complaint", "medium"},
+		{"2% on every transfer is steep for students", "complaint", "medium"},
+		{"the new fare barely covers what it used to", "complaint", "medium"},
+		// complaints before too (kept)
+		{"parking fees at the mall are insane now", "complaint", "medium"},
+		{"the delivery fee keeps creeping up every month", "complaint", "medium"},
+		// near
+		{"the price is crazy low, love it", "praise", ""},
+	})
+}
