@@ -216,3 +216,13 @@ func TestEnglishPriceComplaints(t *testing.T) {
 		{"the price is crazy low, love it", "praise", ""},
 	})
 }
+
+// TestPasswordResetFeature: the reset link or code the customer uses is no
+// intruder: medium (high before). Someone resetting the password stays
+// high.
+func TestPasswordResetFeature(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the password reset email never arrives, tried 4 times", "complaint", "medium"},
+		{"someone reset my password and now i cant get in", "complaint", "high"},
+	})
+}

@@ -376,7 +376,9 @@ func r22Class(toks []token) uint8 {
 		}
 		// a password or a number changed without the owner (كلمة المرور
 		// تغيرت, تغيير كلمة السر من غير علمي)
-		if passwordNouns[kb] && (nearAny(toks, i, 3, changedWords) || someoneChanged(toks, i)) {
+		// (not the reset feature the writer uses: "password reset link",
+		// "the reset code never comes")
+		if passwordNouns[kb] && !resetFeature(toks, i) && (nearAny(toks, i, 3, changedWords) || someoneChanged(toks, i)) {
 			intrude, account = true, true
 		}
 		// a verb of stealing or entering before the account or the thief
@@ -733,6 +735,20 @@ func someoneChanged(toks []token, i int) bool {
 	}
 	return false
 }
+
+// resetFeature reports "reset" or "reset" + link, email, code, page or
+// button right after or before the password noun at toks[i]: the feature a
+// customer uses, no intruder.
+func resetFeature(toks []token, i int) bool {
+	for _, j := range [...]int{i + 1, i - 1} {
+		if j >= 0 && j < len(toks) && toks[j].key == "reset" {
+			return j+1 < len(toks) && resetParts[toks[j+1].key] || j == i-1
+		}
+	}
+	return false
+}
+
+var resetParts = wordSet("link", "links", "email", "emails", "code", "codes", "page", "button", "option", "form", "sms", "text")
 
 // nearAfterPair reports a word of first followed by a word of second among
 // the n tokens after toks[i] ("بسعر أعلى من").
