@@ -226,3 +226,20 @@ func TestPasswordResetFeature(t *testing.T) {
 		{"someone reset my password and now i cant get in", "complaint", "high"},
 	})
 }
+
+// TestR26EnglishMoneyAndLeaving: paid for what never came or was never
+// agreed, direct debits taken twice, an account hacked, closing "my
+// business account", logging off "for good": high (medium before). Near:
+// paid and it came, a hacker of views.
+func TestR26EnglishMoneyAndLeaving(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the gas company took 2 direct debits in one week", "complaint", "high"},
+		{"my email account got hacked through your app and nobody helps", "complaint", "high"},
+		{"closing my savings account after 10 years, your fees are a joke", "complaint", "high"},
+		// high before too (kept: enR26 reads it)
+		{"you billed me for an upgrade i never asked for", "complaint", "high"},
+		// near
+		{"the parcel was late by a day and the box was dented", "complaint", "medium"},
+		{"i paid and the courier came the next day, great service", "praise", ""},
+	})
+}

@@ -1,5 +1,7 @@
 package builtin
 
+import "strings"
+
 // enR26 reads the English forms of the eighteenth session's urgent classes
 // (the read set engprio1, written to the spec's classes: 60 high, 60
 // medium), each a grievance too (a comment left "other" that tells one is
@@ -21,7 +23,7 @@ package builtin
 //     interview, exam, client call, guests, opening) and a time close by
 //     ("tomorrow", "tonight", "in an hour", "in 2 hrs", "closes at 6").
 func enR26(toks []token) (urgent, grievance bool) {
-	var money, refusal, came, event, soon, child, leftAlone bool
+	var money, refusal, came, event, soon, child, leftAlone, paid, neverGot bool
 	for i := range toks {
 		t := &toks[i]
 		if t.arabic {
@@ -38,6 +40,20 @@ func enR26(toks []token) (urgent, grievance bool) {
 		switch {
 		case k == "refund" || k == "deposit" || k == "money" && next == "back":
 			money = true
+		case enPaidR26[k] || k == "took" && (next == "payment" || next == "money" || next == "my"):
+			paid = true // "paid for", "billed me", "took payment"
+		case k == "never" && enNeverGot[next], k == "nothing" && (next == "received" || next == "arrived" || next == "came"):
+			neverGot = true // "never showed up", "never signed up for", "nothing received"
+		case k == "direct" && (next == "debits" || next == "debit" && enTwice(toks, i)), k == "debited" && enTwice(toks, i):
+			return true, true // "took 2 direct debits"
+		case (k == "gone" || k == "vanished" || k == "disappeared") && enMoneyBefore(toks, i):
+			return true, true // "3k was gone in minutes"
+		case (k == "hacked" || k == "hijacked") && enOwnedNear(toks, i):
+			return true, true // "airline account hacked" (not "hacked to get views")
+		case (k == "closing" || k == "cancelling" || k == "canceling" || k == "closed") && next == "my" && enAccountNear(toks, i):
+			return true, true // "closing my business account after 8 years"
+		case k == "for" && next == "good" && i > 0 && enLeaveR26[toks[i-1].key]:
+			return true, true // "logging off for good"
 		case enRefusal[k]:
 			refusal = true
 		case k == "came" && next == "through", k == "got" && (next == "it" || next == "my") && next2 == "back":
@@ -65,7 +81,7 @@ func enR26(toks []token) (urgent, grievance bool) {
 			soon = true
 		}
 	}
-	if money && refusal && !came || child && leftAlone {
+	if money && refusal && !came || child && leftAlone || paid && neverGot {
 		return true, true
 	}
 	return urgent || event && soon, grievance
@@ -96,6 +112,48 @@ func enNearData(toks []token, i, n int) bool {
 func enNearCard(toks []token, i int) bool {
 	for j := max(0, i-4); j < i; j++ {
 		if k := toks[j].key; k == "card" || k == "account" || k == "identity" || k == "details" || k == "number" {
+			return true
+		}
+	}
+	return false
+}
+
+// enTwice: "twice", "2", "two" or "double" within three words of toks[i].
+func enTwice(toks []token, i int) bool {
+	for j := max(0, i-3); j < len(toks) && j <= i+3; j++ {
+		if k := toks[j].key; k == "twice" || k == "2" || k == "two" || k == "double" || k == "3" || k == "three" {
+			return true
+		}
+	}
+	return false
+}
+
+// enMoneyBefore: a sum or a word of money up to four words before toks[i]
+// ("3k was gone", "my savings are gone", "the balance vanished").
+func enMoneyBefore(toks []token, i int) bool {
+	for j := max(0, i-4); j < i; j++ {
+		if k := toks[j].key; enMoneyNouns[k] || priceFigure(k) && (strings.HasSuffix(k, "k") || strings.ContainsAny(toks[j].key, "$£€")) {
+			return true
+		}
+	}
+	return false
+}
+
+// enAccountNear: "account" up to three words after toks[i].
+func enAccountNear(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		if toks[j].key == "account" || toks[j].key == "membership" {
+			return true
+		}
+	}
+	return false
+}
+
+// enOwnedNear: an account, an e-mail, a card or a phone within four words
+// of toks[i].
+func enOwnedNear(toks []token, i int) bool {
+	for j := max(0, i-4); j < len(toks) && j <= i+4; j++ {
+		if enOwnedThings[toks[j].key] {
 			return true
 		}
 	}
@@ -136,5 +194,10 @@ var (
 	enAuthority   = wordSet("health", "police", "ombudsman", "regulator", "standards", "bbb", "council", "authorities")
 	enReportVerbs = wordSet("report", "reporting", "reported", "calling", "contacting", "complain", "complaining")
 	enDataNouns   = wordSet("results", "details", "info", "information", "address", "addresses", "data", "records", "invoice", "documents", "photos", "names")
+	enOwnedThings = wordSet("account", "accounts", "email", "profile", "page", "card", "phone", "wallet", "instagram", "facebook", "whatsapp", "id")
+	enPaidR26     = wordSet("paid", "billed", "charged", "debited", "payment")
+	enNeverGot    = wordSet("showed", "arrived", "received", "came", "signed", "ordered", "agreed", "asked", "got", "delivered", "turned")
+	enMoneyNouns  = wordSet("money", "savings", "balance", "funds", "cash", "salary", "wages", "credit", "points", "miles")
+	enLeaveR26    = wordSet("leaving", "logging", "quitting", "gone", "done", "off", "cancelling", "canceling", "unsubscribing")
 	enEvents      = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting")
 )
