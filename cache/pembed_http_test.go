@@ -44,8 +44,13 @@ func (u *upstream) embedder(ctx context.Context, text string) ([]float32, error)
 	return u.pc.Embed(ctx, text)
 }
 
+// opts gives each embedding call a deadline that only bounds a hang: these
+// tests check what is embedded and found, not how fast. The 200 ms default
+// abandoned one loopback call under -race on a loaded 2-core machine
+// (EmbedFallbacks 1, a near hit missed); the timeout itself is tested
+// with a hung server below.
 func (u *upstream) opts(dir string) cache.Options {
-	return cache.Options{Dir: dir, Embedder: u.embedder, EmbedderID: "mock-embed " + u.srv.URL}
+	return cache.Options{Dir: dir, Embedder: u.embedder, EmbedderID: "mock-embed " + u.srv.URL, EmbedTimeout: 30 * time.Second}
 }
 
 func openC(t *testing.T, o cache.Options) *cache.Cache {
