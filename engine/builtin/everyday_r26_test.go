@@ -243,3 +243,16 @@ func TestR26EnglishMoneyAndLeaving(t *testing.T) {
 		{"i paid and the courier came the next day, great service", "praise", ""},
 	})
 }
+
+// TestShutUpAimed: "shut up" told to someone the comment addresses,
+// wherever it stands, and an insult of a commentator or a staff member by
+// the copula, are harassment (not flagged before). Near: a complaint with
+// no insult.
+func TestShutUpAimed(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"your singing is so bad honestly just shut up", true},
+		{"the commentator is a complete idiot", true},
+		{"the support rep was an idiot about my refund", true},
+		{"the app keeps crashing, third time today", false},
+	})
+}

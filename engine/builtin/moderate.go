@@ -81,7 +81,8 @@ var (
 		"vlogger": true, "blogger": true, "seller": true, "driver": true, "waiter": true, "cashier": true, "agent": true, "guide": true,
 		"barber": true, "doctor": true, "dentist": true, "teacher": true, "mechanic": true, "courier": true, "admin": true, "mod": true, "moderator": true,
 		"narrator": true, "author": true, "instructor": true, "trainer": true, "receptionist": true, "technician": true, "landlord": true, "boss": true,
-		"designer": true, "photographer": true, "nurse": true, "pharmacist": true, "tutor": true, "referee": true, "ref": true, "player": true, "artist": true, "singer": true, "editor": true}
+		"designer": true, "photographer": true, "nurse": true, "pharmacist": true, "tutor": true, "referee": true, "ref": true, "player": true, "artist": true, "singer": true, "editor": true,
+		"commentator": true, "girl": true, "boy": true, "rep": true, "employee": true, "worker": true, "anchor": true, "pundit": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -596,6 +597,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 		// ("shut up" opening the comment is an imperative to the reader: an
 		// address by itself)
 		if insult && !first.arabic && (secondPerson(toks) || ti == 0 && first.key == "shut") {
+			// ("your voice is so annoying just shut up": "shut up" told to
+			// someone the comment addresses, wherever it stands)
+			boost = boost || first.key == "shut"
 			opens := ti == 0 && tj < len(toks) && (first.key == "shut" || strings.TrimSpace(text[toks[tj-1].end:toks[tj].start]) != "")
 			closes := tj == len(toks) && ti > 0 && strings.TrimSpace(text[toks[ti-1].end:toks[ti].start]) != ""
 			boost = boost || opens || closes || bareVocative(toks, ti, tj)
