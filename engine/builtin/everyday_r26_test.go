@@ -256,3 +256,20 @@ func TestShutUpAimed(t *testing.T) {
 		{"the app keeps crashing, third time today", false},
 	})
 }
+
+// TestArabiziStoleIsNoThief: the Arabizi "sara2" (stole) is read سرق, not
+// سراق (thieves), and the links or offers an intruder sends from a stolen
+// account or page are no promotion: someone who stole the writer's
+// account is a complaint, high, owed a reply (flagged spam or harassment,
+// the calm line, before).
+func TestArabiziStoleIsNoThief(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"7ada sara2 7esabi 3al insta w 3am yeb3at links", "complaint", "high"},
+		{"حدا اخترق صفحتي وعم ينشر عروض باسمي", "complaint", "high"},
+	})
+	checkFlags(t, []flagCase{
+		{"7ada sara2 7esabi 3al insta w 3am yeb3at links", false},
+		{"حدا اخترق صفحتي وعم ينشر عروض باسمي", false},
+		{"عروض على الحسابات، ابعتلي عالخاص", true},
+	})
+}

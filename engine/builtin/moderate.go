@@ -742,7 +742,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 	// a link told as what robbed the writer ("بعتولي رابط ... كبست عليه وطار
 	// الرصيد", "clicked the link and my balance was gone"): a victim's
 	// complaint, no promotion (unless an address is given)
-	if tx.spam.score > 0 && tx.spam.links == 0 && linkVictim(toks) {
+	// (nor are the links an intruder sends from a stolen account: "حدا
+	// سرق حسابي وعم يبعت لينكات")
+	if tx.spam.score > 0 && tx.spam.links == 0 && (linkVictim(toks) || accountTaken(toks)) {
 		tx.spam = spamResult{}
 	}
 	tx.scores[catSpam] = round2(tx.spam.score)

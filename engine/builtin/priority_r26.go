@@ -344,3 +344,23 @@ var (
 	linkLossWords = wordSet("انسحب", "انسحبت", "انسحبو", "انسحبوا", "اتسحب", "اتسحبت", "انخصم", "انخصمت", "اتخصم", "اتخصمت", "انسرق", "انسرقت", "اتسرق", "اتسرقت", "انهكر", "اتهكر",
 		"lost", "gone", "stolen", "drained", "emptied", "hacked")
 )
+
+// accountTaken reports an account told stolen or hacked: a verb of
+// stealing, entering or hacking (سرق, اتهكر, hacked) up to two words
+// before or after an account ("حدا سرق حسابي", "حسابي انهكر", "my account
+// got hacked"). Links named after it are what the intruder sends, not a
+// promotion (moderate.go).
+func accountTaken(toks []token) bool {
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !(intrudeWords[k] || passiveHacked[k] || k == "hacked" || k == "stolen") {
+			continue
+		}
+		for j := max(0, i-2); j < len(toks) && j <= i+2; j++ {
+			if j != i && (r22Account[toks[j].key] || hackedThings[toks[j].key]) {
+				return true
+			}
+		}
+	}
+	return false
+}
