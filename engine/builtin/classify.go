@@ -381,6 +381,11 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && a.intents[0] == "other" && a.label == "negative" && a.tx.maxNonSpam() == 0 && (a.sc.cue[iComplaint] > 0 || !a.sent.arabic && a.sc.cue[iComplaint] >= 0 && a.sent.compound <= negativeOtherEn && !grievingEn(a.toks) && commentShaped(a.text) && !tweetMarks(a.text)) && a.sc.overruled&(1<<iComplaint) == 0 {
 		a.intents = []string{"complaint"}
 	}
+	// "charged half what I expected. legends": a price praised, which the
+	// cue "charged" alone made a complaint (intent_r26en.go)
+	if (len(a.intents) == 1 || len(a.intents) == 2 && op.In("praise", a.intents)) && op.In("complaint", a.intents) && !a.sent.arabic && a.sc.cue[iComplaint] <= 0.8 && a.tx.abuse() < abusiveMin && chargedFairly(a.toks) {
+		a.intents, a.label = []string{"praise"}, "positive"
+	}
 	// an English comment left "other" that finds a price too high ("nappies
 	// went from 9.99 to 12.49 in a month", "3% on every card payment is
 	// steep"): a complaint (intent_r26en.go)

@@ -273,3 +273,16 @@ func TestArabiziStoleIsNoThief(t *testing.T) {
 		{"عروض على الحسابات، ابعتلي عالخاص", true},
 	})
 }
+
+// TestChargedFairlyPraises: "charged half what I expected", "charged me
+// less than quoted" praise a price (a complaint, high, before: the cue
+// "charged"). Charged twice stays a complaint, high.
+func TestChargedFairlyPraises(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"they charged me less than the quote, honest guys", "praise", ""},
+		{"mended my bike in one day and charged half what i expected. heroes", "praise", ""},
+		// praise before too (kept)
+		{"replaced my screen in an hour and charged half what the mall wanted. legends", "praise", ""},
+		{"you charged me twice for the same order", "complaint", "high"},
+	})
+}

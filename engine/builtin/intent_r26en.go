@@ -50,3 +50,23 @@ var (
 	priceNounsEn = wordSet("price", "prices", "rate", "rates", "fee", "fees", "cost", "costs", "charges", "bill", "bills", "fare", "fares", "subscription", "tariff")
 	priceJudged  = wordSet("crazy", "insane", "steep", "ridiculous", "outrageous", "extortionate", "daylight")
 )
+
+// chargedFairly reports "charged" or "billed" followed within three words
+// by a sum found small ("charged half what I expected", "charged me less
+// than quoted", "billed only for the parts"): a price praised, no money
+// taken.
+func chargedFairly(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; k != "charged" && k != "billed" && k != "charge" {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if fairSums[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var fairSums = wordSet("half", "less", "only", "just", "fair", "reasonable", "nothing", "cheaper", "little", "fraction", "honestly", "honest")

@@ -439,7 +439,7 @@ func hardUrgentHit(text string, toks []token) bool {
 	soft := false
 	fee := -1 // feeAsked, computed once when a debit is hit
 	for _, h := range urgentM.find(toks) {
-		if describedNotUrgent(toks, h.ti, h.tj) {
+		if describedNotUrgent(toks, h.ti, h.tj) || (toks[h.ti].key == "charged" || toks[h.ti].key == "billed") && chargedFairly(toks[h.ti:]) {
 			continue
 		}
 		if k := toks[h.ti].key; strings.Contains(k, "خصم") || strings.Contains(k, "سحب") {
