@@ -286,3 +286,18 @@ func TestChargedFairlyPraises(t *testing.T) {
 		{"you charged me twice for the same order", "complaint", "high"},
 	})
 }
+
+// TestEnglishStaffInsults: a person named by an insult after an article
+// and one or two adjectives ("a miserable old cow", "a sellout idiot"),
+// crooks and scumbags, a donkey: harassment (not flagged before). Near:
+// guinea pigs, a network "full of liars" (clean by Davidson's labels).
+func TestEnglishStaffInsults(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"the receptionist is a grumpy old cow", true},
+		{"this streamer is a lazy sellout idiot", true},
+		// flagged before too (kept)
+		{"the agents at that office are crooks and scumbags", true},
+		// near
+		{"my guinea pig loves the new hay", false},
+	})
+}

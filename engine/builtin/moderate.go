@@ -214,7 +214,22 @@ type toxicity struct {
 // personInsult name a person by what the insult calls them (not "joke",
 // "mess", which are said of things).
 var personInsult = map[string]bool{"idiot": true, "idiots": true, "moron": true, "morons": true, "clown": true, "clowns": true, "fool": true, "fools": true,
-	"loser": true, "losers": true, "imbecile": true, "muppet": true}
+	"loser": true, "losers": true, "imbecile": true, "muppet": true,
+	// animals and vices said of a person ("a miserable old cow", "a sellout
+	// idiot"; not "pig" or "liars": guinea pigs, "a network full of liars"
+	// are not insults by Davidson's labels)
+	"cow": true, "donkey": true, "scumbag": true, "scumbags": true, "sellout": true}
+
+// articleBefore reports "a" or "an" at toks[k-1] or toks[k-2] (the
+// adjectives of "a miserable old cow" between the article and the noun).
+func articleBefore(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-2; j-- {
+		if toks[j].key == "a" || toks[j].key == "an" {
+			return true
+		}
+	}
+	return false
+}
 
 // situationExclaims: words of "what a ...!" said of a situation or a
 // service ("paying for fiber and it's down again, what a joke"), not of a
@@ -572,7 +587,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 				break
 			}
 			// "useless idiots": an adjective before a noun of people
-			if !linkers[toks[k].key] && !(insultAdjectives[toks[k].key] && personInsult[first.key]) {
+			// ("a sellout idiot", "a greedy pig": any one or two words
+			// before a noun that only names people by an insult)
+			if !linkers[toks[k].key] && !(insultAdjectives[toks[k].key] && personInsult[first.key]) && !(personInsult[first.key] && !first.arabic && k >= ti-2 && !toks[k].arabic && articleBefore(toks, k)) {
 				break
 			}
 		}
