@@ -301,3 +301,19 @@ func TestEnglishStaffInsults(t *testing.T) {
 		{"my guinea pig loves the new hay", false},
 	})
 }
+
+// TestR26HospitalForgottenSparks: a child who swallowed something, a night
+// in A&E or "ended up in the ER", nowhere to sleep tonight, a child
+// forgotten on the bus (the child named before "نسيوها"), a wire sparking
+// (عم يشرّر): high complaints (other, praise or medium before).
+func TestR26HospitalForgottenSparks(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"my daughter swallowed a magnet from your toy set, we spent the night in hospital", "complaint", "high"},
+		{"booked your cabin, got there and it was locked, nowhere to stay tonight with a baby", "complaint", "high"},
+		{"الفيش بالمطبخ عم يشرّر كل ما نشغل الغسالة", "complaint", "high"},
+		// high before too (kept: the class reads it)
+		{"ابني عمرو ٦ سنين ونسيوه بالباص لحالو", "complaint", "high"},
+		// near
+		{"is the hospital parking free?", "question", ""},
+	})
+}

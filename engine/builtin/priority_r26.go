@@ -50,7 +50,7 @@ func r26Classes(toks []token) (urgent, harm bool) {
 	balance, gone, leak, used, asNew, publish, stranger, wire, bare := false, false, false, false, false, false, false, false, false
 	personal := 0
 	var firstPersonal string
-	paid, neverCame := false, false
+	paid, neverCame, forgot := false, false, false
 	for i := range toks {
 		t := &toks[i]
 		k := strings.TrimPrefix(t.key, "و")
@@ -154,13 +154,15 @@ func r26Classes(toks []token) (urgent, harm bool) {
 			if i+1 < len(toks) && outside[toks[i+1].key] {
 				return true, true
 			}
+		case r26Forgot:
+			forgot = true
 		case r26Used:
 			used = true
 		case r26New:
 			asNew = used
 		}
 	}
-	grievance := glass && food || balance && gone || asNew || wire && bare || paid && neverCame ||
+	grievance := glass && food || balance && gone || asNew || wire && bare || paid && neverCame || forgot && anyChild(toks) ||
 		personal >= 1 && publish || personal == 2 && (leak || stranger) || personal >= 1 && leak && stranger
 	return event && soon || medicine && now || grievance, grievance
 }
@@ -201,6 +203,7 @@ const (
 	r26Bare
 	r26Report
 	r26Stuck
+	r26Forgot
 )
 
 // r26Words: the kind of each Arabic word r26Urgent reads (keys folded,
@@ -217,7 +220,7 @@ var r26Words = func() map[string]uint8 {
 	// the writer's own event: a wedding, a trip or flight, an exam, an
 	// interview, an appointment
 	add(r26Event, "عرسي", "عرسنا", "زفافي", "زفافنا", "حفل زفافي", "فرحي", "فرحنا", "سفري", "سفرتي", "سفرنا", "رحلتي", "رحلتنا",
-		"طيارتي", "طيارتنا", "طيارتو", "رحلة الطيران", "امتحاني", "امتحانه", "امتحانها", "مقابلتي", "ملكتي", "ملكتنا", "خطوبتي", "خطبتي")
+		"طيارتي", "طيارتنا", "طيارتو", "رحلة الطيران", "امتحاني", "امتحانه", "امتحانها", "مقابلتي", "ملكتي", "ملكتنا", "خطوبتي", "خطبتي", "الرحلة", "الطيارة")
 	// today, tonight, tomorrow, now
 	add(r26Soon, "بكرا", "بكره", "بكرة", "بكرى", "باجر", "باكر", "غدا", "غداً", "اليوم", "اليوم", "النهارده", "النهاردة", "انهارده", "الليلة", "الليله",
 		"هلق", "هلأ", "الحين", "دلوقتي", "الفجر", "العصر", "المسا", "المساء", "الصبح", "الصباح")
@@ -239,6 +242,10 @@ var r26Words = func() map[string]uint8 {
 	add(r26Personal, "اسمي", "رقمي", "عنواني", "صوري", "تحاليلي", "وصفتي", "تشخيصي", "بياناتي", "معلوماتي", "ملفي", "هويتي", "نمرتي", "فحصي", "كشفي", "تحليلي")
 	add(r26Publish, "نشر", "نشرت", "نشرو", "نشروا", "سرب", "سربت", "سربو", "سربوا", "تسرب", "تسربت", "انتشرت")
 	add(r26Stranger, "غريب", "لغريب", "غريبه", "لغيري", "لواحد")
+	// sparking: "عم يشرّر", "بيشرر" (a wire or a socket throwing sparks)
+	add(r26Ill, "يشرر", "بيشرر", "بتشرر", "تشرر", "عم يشرر", "شرر", "عم بيشرر")
+	// a child forgotten, the child named anywhere ("بنتي ... نسيوها بالباص")
+	add(r26Forgot, "نسيوها", "نسيوه", "نسيوو", "نسيوهم", "نسوها", "نسوه", "نسيتوها", "نسيتوه", "نسيها", "نسيه")
 	// a live wire bare or lying about
 	add(r26Wire, "شريط", "الشريط", "شريط الكهربا", "سلك", "السلك", "الاسلاك", "اسلاك", "شرطان", "الشرطان", "كابل", "الكابل")
 	add(r26Bare, "مقشور", "مقشوره", "مكشوف", "مكشوفه", "مشلوح", "مشلوحه", "عريان", "عريانه", "مفلت", "مدلى", "متدلي")
@@ -360,6 +367,18 @@ func accountTaken(toks []token) bool {
 			if j != i && (r22Account[toks[j].key] || hackedThings[toks[j].key]) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// anyChild reports a child of the writer's or a child named anywhere
+// ("بنتي عمرها ٧ سنين ونسيوها بالباص").
+func anyChild(toks []token) bool {
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if childNouns[k] || childAnyone[k] {
+			return true
 		}
 	}
 	return false

@@ -75,6 +75,10 @@ func enR26(toks []token) (urgent, grievance bool) {
 			child = true
 		case k == "wrong" && next == "stop", k == "nobody" && next == "there", k == "alone":
 			leftAlone = true
+		case k == "swallowed", (k == "a&e" || k == "er" && prevKey(toks, i) == "the" || k == "emergency" && next == "room" || k == "hospital") && enHospitalVisit(toks):
+			return true, true // "my son swallowed the button battery. night in a&e", "we ended up in the ER"
+		case k == "nowhere" && next == "to" && (next2 == "sleep" || next2 == "stay" || next2 == "go"):
+			return true, true // "2 kids in the car, nowhere to sleep tonight"
 		case enEvents[k]:
 			event = true
 		case k == "tomorrow" || k == "tonight" || k == "in" && (next == "an" || next == "a") && enHours[next2] || k == "in" && digits(next) && enHours[next2] || k == "closes" && next == "at":
@@ -112,6 +116,18 @@ func enNearData(toks []token, i, n int) bool {
 func enNearCard(toks []token, i int) bool {
 	for j := max(0, i-4); j < i; j++ {
 		if k := toks[j].key; k == "card" || k == "account" || k == "identity" || k == "details" || k == "number" {
+			return true
+		}
+	}
+	return false
+}
+
+// enHospitalVisit: the writer's people taken to or kept in hospital
+// ("ended up in hospital", "rushed to hospital", "a night in hospital").
+func enHospitalVisit(toks []token) bool {
+	for i := range toks {
+		switch toks[i].key {
+		case "ended", "rushed", "admitted", "night", "took", "taken", "spent":
 			return true
 		}
 	}
