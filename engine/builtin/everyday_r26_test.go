@@ -317,3 +317,23 @@ func TestR26HospitalForgottenSparks(t *testing.T) {
 		{"is the hospital parking free?", "question", ""},
 	})
 }
+
+// TestLevantineIdiomsAndTradingSpam: Levantine praise idioms ("gladdens
+// the heart", "decent people") praise; trading courses that double the
+// capital, instant loans without a guarantor, the cheapest prices with
+// cash on delivery are promotions (other, flagged nothing, before). Near:
+// cash on delivery asked about.
+func TestLevantineIdiomsAndTradingSpam(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"صاحب المحل اوادم وما بيغش حدا", "praise", ""},
+		// praise before too (kept)
+		{"حلقتكم عن الشام القديمة بتشرح القلب", "praise", ""},
+		{"في عندكم الدفع عند الاستلام؟", "question", ""},
+	})
+	checkFlags(t, []flagCase{
+		{"تعلم التداول معنا وضاعف راس مالك خلال شهر", true},
+		{"قرض فوري بدون كفيل خلال يوم", true},
+		{"ساعات ماركات بأرخص الاسعار والدفع عند الاستلام", true},
+		{"في عندكم الدفع عند الاستلام؟", false},
+	})
+}
