@@ -200,7 +200,7 @@ func classifyText(req op.ClassifyRequest, known *op.Detection, latin string) op.
 	// tokens)
 	lateUrgent := false
 	switch {
-	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || lateUrgentOf(toks, &lateUrgent) || learnedHigh(req.Text, toks, sent.arabic)):
+	case c.Toxicity == "severe" || threat || has("complaint") && (angry || urgent || lateUrgentOf(&ta, &lateUrgent) || learnedHigh(req.Text, toks, sent.arabic)):
 		c.Priority = "high"
 	case has("complaint") || has("question") || has("suggestion") || c.Toxicity == "moderate":
 		c.Priority = "medium"
@@ -261,7 +261,46 @@ type textAnalysis struct {
 	// (an "other" comment reads it while its intent is decided, Classify
 	// again for its priority)
 	arUrgent uint8
+	// r26 caches the eighteenth session's classes (r26Read): r26Read bit
+	// set once read, then which of the Arabic and English readings are
+	// urgent or a grievance
+	r26 uint8
 }
+
+// The bits of textAnalysis.r26.
+const (
+	r26Read uint8 = 1 << iota
+	r26ArUrgent
+	r26ArGrievance
+	r26EnUrgent
+	r26EnGrievance
+)
+
+// r26Of reads r26Classes and enR26 of a's tokens at most once (intent asks
+// up to three times, priority once more).
+func (a *textAnalysis) r26Of() uint8 {
+	if a.r26 == 0 {
+		a.r26 = r26Read
+		if u, g := r26Classes(a.toks); u || g {
+			a.r26 |= bit(u, r26ArUrgent) | bit(g, r26ArGrievance)
+		}
+		if u, g := enR26(a.toks); u || g {
+			a.r26 |= bit(u, r26EnUrgent) | bit(g, r26EnGrievance)
+		}
+	}
+	return a.r26
+}
+
+// bit is b if ok, else 0.
+func bit(ok bool, b uint8) uint8 {
+	if ok {
+		return b
+	}
+	return 0
+}
+
+// r26Urgent reports an urgent class of r26Classes or enR26.
+func (a *textAnalysis) r26Urgent() bool { return a.r26Of()&(r26ArUrgent|r26EnUrgent) != 0 }
 
 // arabicUrgentOnce is arabicUrgent(a.toks), read at most once.
 func (a *textAnalysis) arabicUrgentOnce() bool {
@@ -281,14 +320,8 @@ func (a *textAnalysis) arabicUrgentOnce() bool {
 // one ("عرسي بكرا" is news). English is read so in comments only, not in
 // tweets (the news and politics of the dev sets name fraud and police).
 func (a *textAnalysis) r26Grievance() bool {
-	if _, g := r26Classes(a.toks); g {
-		return true
-	}
-	if a.sent.arabic || !commentShaped(a.text) || tweetMarks(a.text) {
-		return false
-	}
-	_, g := enR26(a.toks)
-	return g
+	r := a.r26Of()
+	return r&r26ArGrievance != 0 || r&r26EnGrievance != 0 && !a.sent.arabic && commentShaped(a.text) && !tweetMarks(a.text)
 }
 
 // toComplaint makes a's one intent a complaint and a neutral reading
@@ -684,8 +717,10 @@ func negatedService(toks []token) bool {
 // lateUrgentOf reports (and records in *hit) the urgent classes read only
 // for a complaint no other rule made high: charged against the writer's
 // own side (chargedAgainst) and the sixteenth and seventeenth sessions'
-// classes (r24Urgent, r25Urgent, enR25Urgent).
-func lateUrgentOf(toks []token, hit *bool) bool {
-	*hit = chargedAgainst(toks) || r24Urgent(toks) || r25Urgent(toks) || enR25Urgent(toks) || r26Urgent(toks)
+// classes (r24Urgent, r25Urgent, enR25Urgent) and the eighteenth's
+// (textAnalysis.r26Urgent).
+func lateUrgentOf(a *textAnalysis, hit *bool) bool {
+	toks := a.toks
+	*hit = chargedAgainst(toks) || r24Urgent(toks) || r25Urgent(toks) || enR25Urgent(toks) || a.r26Urgent()
 	return *hit
 }

@@ -11,13 +11,7 @@ func priceComplaintEn(toks []token) bool {
 	price := false
 	for i := range toks {
 		k := toks[i].key
-		next, next2 := "", ""
-		if i+1 < len(toks) {
-			next = toks[i+1].key
-		}
-		if i+2 < len(toks) {
-			next2 = toks[i+2].key
-		}
+		next, next2 := nextKeys(toks, i)
 		switch {
 		case priceNounsEn[k]:
 			price = true

@@ -28,65 +28,27 @@ import "strings"
 //   - a used thing sold as new (مستعمل ... على انه جديد): fraud;
 //   - a live wire bare or lying about (شريط مقشور, سلك مكشوف): a hazard;
 //   - the brand reported to an authority (رح بلّغ عنكم): a threat;
-//   - shut out of home (علقانة برا البيت): stranded;
-//   - in English: paid and never received ("paid for the gems and they
-//     never showed up"), the writer or their family fallen ("my mom
-//     fell", "i slipped"), a deadline "in 3 hours".
+//   - shut out of home (علقانة برا البيت): stranded.
 //
 // Personal data: one thing of the writer's published (نشرت فحصي), two
 // known or sent by someone, or one sent to a stranger (لرقم غريب).
-func r26Urgent(toks []token) bool {
-	urgent, _ := r26Classes(toks)
-	if !urgent {
-		urgent, _ = enR26(toks)
-	}
-	return urgent
-}
-
-// r26Classes is r26Urgent's reading: urgent for any class, harm for the
-// classes only a grievance tells (textAnalysis.r26Grievance).
+//
+// r26Classes reads these classes in Arabic (the English forms are
+// enR26's, priority_r26en.go; textAnalysis.r26Read reads both once a
+// comment): urgent for any class, harm for the classes only a grievance
+// tells (textAnalysis.r26Grievance).
 func r26Classes(toks []token) (urgent, harm bool) {
 	event, soon, medicine, now, glass, food := false, false, false, false, false, false
 	balance, gone, leak, used, asNew, publish, stranger, wire, bare := false, false, false, false, false, false, false, false, false
 	personal := 0
 	var firstPersonal string
-	paid, neverCame, forgot := false, false, false
+	forgot := false
 	for i := range toks {
 		t := &toks[i]
-		k := strings.TrimPrefix(t.key, "و")
 		if !t.arabic {
-			next, next2 := "", ""
-			if i+1 < len(toks) {
-				next = toks[i+1].key
-			}
-			if i+2 < len(toks) {
-				next2 = toks[i+2].key
-			}
-			switch {
-			case t.key == "paid" || t.key == "money" && next == "left":
-				paid = true // "paid for the gems", "money left my card"
-			case t.key == "never" && enNeverCame[next]:
-				neverCame = true // "they never showed up"
-			case enFell[t.key] && !fellFigurative[next] && i > 0 && (toks[i-1].key == "i" || enChildNouns[toks[i-1].key] || enFamily[toks[i-1].key]):
-				return true, true // "my mom fell", "i slipped"
-			case t.key == "in" && digits(next) && enHours[next2]:
-				soon, now = true, true // "my flight is in 3 hours"
-			}
-			if kind := r26English[t.key]; kind != 0 {
-				switch kind {
-				case r26Event:
-					// "my wedding", "our flight": the writer's own
-					event = event || i > 0 && (toks[i-1].key == "my" || toks[i-1].key == "our")
-				case r26Soon:
-					soon, now = true, true
-				case r26Medicine:
-					medicine = true
-				case r26Now:
-					now = true
-				}
-			}
-			continue
+			continue // (the English classes are enR26's)
 		}
+		k := strings.TrimPrefix(t.key, "و")
 		switch r26Words[k] {
 		case r26Event:
 			event = true
@@ -95,7 +57,7 @@ func r26Classes(toks []token) (urgent, harm bool) {
 			now = true
 		case r26Hour:
 			// "الساعة ٦ المسا": a time of the day named
-			if i+1 < len(toks) && digits(toks[i+1].key) {
+			if i+1 < len(toks) && dayCount(toks[i+1].key) > 0 {
 				soon = true
 			}
 		case r26Medicine:
@@ -162,7 +124,7 @@ func r26Classes(toks []token) (urgent, harm bool) {
 			asNew = used
 		}
 	}
-	grievance := glass && food || balance && gone || asNew || wire && bare || paid && neverCame || forgot && anyChild(toks) ||
+	grievance := glass && food || balance && gone || asNew || wire && bare || forgot && anyChild(toks) ||
 		personal >= 1 && publish || personal == 2 && (leak || stranger) || personal >= 1 && leak && stranger
 	return event && soon || medicine && now || grievance, grievance
 }
@@ -178,7 +140,7 @@ var (
 	outside = wordSet("برا", "بره", "برات", "خارج")
 )
 
-// The kinds of the words of r26Words and r26English.
+// The kinds of the words of r26Words.
 const (
 	r26Event = iota + 1
 	r26Soon
@@ -206,7 +168,7 @@ const (
 	r26Forgot
 )
 
-// r26Words: the kind of each Arabic word r26Urgent reads (keys folded,
+// r26Words: the kind of each Arabic word r26Classes reads (keys folded,
 // a joined و removed before the lookup).
 var r26Words = func() map[string]uint8 {
 	m := map[string]uint8{}
@@ -222,7 +184,7 @@ var r26Words = func() map[string]uint8 {
 	add(r26Event, "عرسي", "عرسنا", "زفافي", "زفافنا", "حفل زفافي", "فرحي", "فرحنا", "سفري", "سفرتي", "سفرنا", "رحلتي", "رحلتنا",
 		"طيارتي", "طيارتنا", "طيارتو", "رحلة الطيران", "امتحاني", "امتحانه", "امتحانها", "مقابلتي", "ملكتي", "ملكتنا", "خطوبتي", "خطبتي", "الرحلة", "الطيارة")
 	// today, tonight, tomorrow, now
-	add(r26Soon, "بكرا", "بكره", "بكرة", "بكرى", "باجر", "باكر", "غدا", "غداً", "اليوم", "اليوم", "النهارده", "النهاردة", "انهارده", "الليلة", "الليله",
+	add(r26Soon, "بكرا", "بكره", "بكرة", "بكرى", "باجر", "باكر", "غدا", "غداً", "اليوم", "النهارده", "النهاردة", "انهارده", "الليلة", "الليله",
 		"هلق", "هلأ", "الحين", "دلوقتي", "الفجر", "العصر", "المسا", "المساء", "الصبح", "الصباح")
 	add(r26Hour, "الساعة", "الساعه", "ساعة", "ع الساعة")
 	add(r26Medicine, "دوا", "الدوا", "دواء", "الدواء", "دوائي", "دوايا", "العلاج", "علاجي", "الادوية", "الأدوية", "ادويتي", "الانسولين", "انسولين", "إبر", "ابر", "الابر")
@@ -253,7 +215,7 @@ var r26Words = func() map[string]uint8 {
 	add(r26Report, "بلغ", "ببلغ", "هبلغ", "سابلغ", "سأبلغ", "حبلغ", "ابلغ", "نبلغ", "منبلغ", "رفعت شكوى")
 	// locked out or stranded: "علقانة برا البيت"
 	add(r26Stuck, "علقانه", "علقان", "علقانين", "عالق", "عالقه", "عالقين", "قاعده برا", "قاعد برا")
-	add(r26Leak, "عرف", "عرفو", "عرفوا", "بعتت", "بعتو", "بعتوا", "نشر", "نشرت", "نشرو", "نشروا", "سرب", "سربت", "سربو", "سربوا", "جاب", "جابهم")
+	add(r26Leak, "عرف", "عرفو", "عرفوا", "بعتت", "بعتو", "بعتوا", "جاب", "جابهم") // (publishing is r26Publish)
 	add(r26Privacy, "الخصوصية", "خصوصيتي", "خصوصيتنا")
 	add(r26Swindle, "نصبت", "نصبوا", "نصبو", "نصب", "نصبتو", "نصبتوا")
 	add(r26Used, "مستعمل", "مستعملة", "مستعمله")
@@ -261,115 +223,14 @@ var r26Words = func() map[string]uint8 {
 	return m
 }()
 
-// r26English: the English words r26Urgent reads.
-var r26English = func() map[string]uint8 {
-	m := map[string]uint8{}
-	for _, w := range []string{"wedding", "flight", "exam", "interview", "surgery", "funeral"} {
-		m[w] = r26Event
-	}
-	for _, w := range []string{"tomorrow", "today", "tonight"} {
-		m[w] = r26Soon
-	}
-	for _, w := range []string{"medicine", "medication", "meds", "insulin", "prescription", "inhaler"} {
-		m[w] = r26Medicine
-	}
-	for _, w := range []string{"today", "tonight", "urgently", "asap", "now"} {
-		if m[w] == 0 {
-			m[w] = r26Now
-		}
-	}
-	return m
-}()
-
-var (
-	// enNeverCame: "never" + arrived, came, showed (up)
-	enNeverCame = wordSet("showed", "arrived", "came", "received", "delivered", "shipped", "turned", "got", "appeared")
-	// enFell: a fall; enFamily: the writer's family named
-	enFell   = wordSet("fell", "slipped", "tripped")
-	enFamily = wordSet("mom", "mum", "mother", "dad", "father", "grandma", "grandpa", "grandmother", "grandfather", "wife", "husband", "sister", "brother")
-	enHours  = wordSet("hours", "hour", "hrs", "hr", "minutes", "mins")
-	// fellFigurative: "fell asleep", "fell in love", "fell for it"
-	fellFigurative = wordSet("asleep", "in", "for", "apart", "behind", "short", "silent", "through")
-)
-
-// digits reports a token of Western or Arabic-Indic digits only.
-func digits(k string) bool {
-	if k == "" {
-		return false
-	}
-	for _, r := range k {
-		if !(r >= '0' && r <= '9' || r >= '٠' && r <= '٩') {
-			return false
-		}
-	}
-	return true
-}
-
 // feverDegrees reports a temperature of 39 to 42 (a fever), in Western or
-// Arabic-Indic digits, optionally with a decimal part.
+// Arabic-Indic digits, optionally with a decimal part ("39.5", "٣٩٫٥").
 func feverDegrees(k string) bool {
-	if len(k) == 0 {
-		return false
+	if i := strings.IndexAny(k, ".,٫"); i >= 0 {
+		k = k[:i]
 	}
-	n, seen := 0, 0
-	for _, r := range k {
-		switch {
-		case r >= '0' && r <= '9':
-			n = n*10 + int(r-'0')
-		case r >= '٠' && r <= '٩':
-			n = n*10 + int(r-'٠')
-		case r == '.' || r == ',' || r == '٫':
-			return seen == 2 && n >= 39 && n <= 42
-		default:
-			return false
-		}
-		seen++
-	}
-	return seen == 2 && n >= 39 && n <= 42
-}
-
-// linkVictim reports a link told as what robbed the writer: a first-person
-// verb of clicking or opening (كبست, ضغطت, فتحتو; clicked, opened) and a
-// loss (points or a balance gone, a verb of taking from "my account").
-func linkVictim(toks []token) bool {
-	clicked, lost := false, false
-	for i := range toks {
-		k := strings.TrimPrefix(toks[i].key, "و")
-		switch {
-		case clickedWords[k]:
-			clicked = true
-		case r26Words[k] == r26Gone, linkLossWords[k]:
-			lost = true
-		}
-	}
-	return clicked && lost
-}
-
-var (
-	clickedWords = wordSet("كبست", "كبستو", "كبسته", "كبستها", "ضغطت", "ضغطتو", "ضغطته", "ضغطتها", "فتحتو", "فتحته", "فتحتها", "دوست", "دوستو", "دوسته",
-		"clicked", "tapped", "opened")
-	linkLossWords = wordSet("انسحب", "انسحبت", "انسحبو", "انسحبوا", "اتسحب", "اتسحبت", "انخصم", "انخصمت", "اتخصم", "اتخصمت", "انسرق", "انسرقت", "اتسرق", "اتسرقت", "انهكر", "اتهكر",
-		"lost", "gone", "stolen", "drained", "emptied", "hacked")
-)
-
-// accountTaken reports an account told stolen or hacked: a verb of
-// stealing, entering or hacking (سرق, اتهكر, hacked) up to two words
-// before or after an account ("حدا سرق حسابي", "حسابي انهكر", "my account
-// got hacked"). Links named after it are what the intruder sends, not a
-// promotion (moderate.go).
-func accountTaken(toks []token) bool {
-	for i := range toks {
-		k := strings.TrimPrefix(toks[i].key, "و")
-		if !(intrudeWords[k] || passiveHacked[k] || k == "hacked" || k == "stolen") {
-			continue
-		}
-		for j := max(0, i-2); j < len(toks) && j <= i+2; j++ {
-			if j != i && (r22Account[toks[j].key] || hackedThings[toks[j].key]) {
-				return true
-			}
-		}
-	}
-	return false
+	n := dayCount(k)
+	return n >= 39 && n <= 42
 }
 
 // anyChild reports a child of the writer's or a child named anywhere

@@ -21,27 +21,26 @@ import "strings"
 //   - a child left at the wrong stop or with nobody there;
 //   - a deadline: an event (wedding, flight, boarding, appointment,
 //     interview, exam, client call, guests, opening) and a time close by
-//     ("tomorrow", "tonight", "in an hour", "in 2 hrs", "closes at 6").
+//     ("tomorrow", "tonight", "in an hour", "in 2 hrs", "closes at 6"), or
+//     the writer's own ("my flight") today;
+//   - a medicine needed now ("need my insulin today", "inhaler tonight");
+//   - paid and never received ("paid for the gems and they never showed
+//     up", "money left my card"); the writer or their family fallen ("my
+//     mom fell", "i slipped"; not "fell asleep").
 func enR26(toks []token) (urgent, grievance bool) {
-	var money, refusal, came, event, soon, child, leftAlone, paid, neverGot bool
+	var money, refusal, came, event, eventMine, soon, today, medicine, now, child, leftAlone, paid, neverGot bool
 	for i := range toks {
 		t := &toks[i]
 		if t.arabic {
 			continue
 		}
 		k := t.key
-		next, next2 := "", ""
-		if i+1 < len(toks) {
-			next = toks[i+1].key
-		}
-		if i+2 < len(toks) {
-			next2 = toks[i+2].key
-		}
+		next, next2 := nextKeys(toks, i)
 		switch {
 		case k == "refund" || k == "deposit" || k == "money" && next == "back":
 			money = true
-		case enPaidR26[k] || k == "took" && (next == "payment" || next == "money" || next == "my"):
-			paid = true // "paid for", "billed me", "took payment"
+		case enPaidR26[k] || k == "took" && (next == "payment" || next == "money" || next == "my") || k == "money" && next == "left":
+			paid = true // "paid for", "billed me", "took payment", "money left my card"
 		case k == "never" && enNeverGot[next], k == "nothing" && (next == "received" || next == "arrived" || next == "came"):
 			neverGot = true // "never showed up", "never signed up for", "nothing received"
 		case k == "direct" && (next == "debits" || next == "debit" && enTwice(toks, i)), k == "debited" && enTwice(toks, i):
@@ -79,16 +78,38 @@ func enR26(toks []token) (urgent, grievance bool) {
 			return true, true // "my son swallowed the button battery. night in a&e", "we ended up in the ER"
 		case k == "nowhere" && next == "to" && (next2 == "sleep" || next2 == "stay" || next2 == "go"):
 			return true, true // "2 kids in the car, nowhere to sleep tonight"
+		case enFell[k] && !fellFigurative[next] && i > 0 && (toks[i-1].key == "i" || enChildNouns[toks[i-1].key] || enFamily[toks[i-1].key]):
+			return true, true // "my mom fell", "i slipped"
 		case enEvents[k]:
 			event = true
-		case k == "tomorrow" || k == "tonight" || k == "in" && (next == "an" || next == "a") && enHours[next2] || k == "in" && digits(next) && enHours[next2] || k == "closes" && next == "at":
-			soon = true
+			// "my wedding", "our flight": the writer's own (not "my call
+			// got dropped 5 times today")
+			eventMine = eventMine || enOwnEvents[k] && i > 0 && (toks[i-1].key == "my" || toks[i-1].key == "our")
+		case enMedicine[k]:
+			medicine = true
+		case k == "today":
+			today, now = true, true
+		case k == "urgently" || k == "asap" || k == "now":
+			now = true
+		case k == "tomorrow" || k == "tonight" || k == "in" && (next == "an" || next == "a") && enHours[next2] || k == "in" && dayCount(next) > 0 && enHours[next2] || k == "closes" && next == "at":
+			soon, now = true, true
 		}
 	}
 	if money && refusal && !came || child && leftAlone || paid && neverGot {
 		return true, true
 	}
-	return urgent || event && soon, grievance
+	return urgent || event && soon || eventMine && today || medicine && now, grievance
+}
+
+// nextKeys are the keys of the two tokens after toks[i] ("" past the end).
+func nextKeys(toks []token, i int) (next, next2 string) {
+	if i+1 < len(toks) {
+		next = toks[i+1].key
+	}
+	if i+2 < len(toks) {
+		next2 = toks[i+2].key
+	}
+	return next, next2
 }
 
 // enYours: "your" or "you" in the text (told of the brand's work).
@@ -212,8 +233,16 @@ var (
 	enDataNouns   = wordSet("results", "details", "info", "information", "address", "addresses", "data", "records", "invoice", "documents", "photos", "names")
 	enOwnedThings = wordSet("account", "accounts", "email", "profile", "page", "card", "phone", "wallet", "instagram", "facebook", "whatsapp", "id")
 	enPaidR26     = wordSet("paid", "billed", "charged", "debited", "payment")
-	enNeverGot    = wordSet("showed", "arrived", "received", "came", "signed", "ordered", "agreed", "asked", "got", "delivered", "turned")
-	enMoneyNouns  = wordSet("money", "savings", "balance", "funds", "cash", "salary", "wages", "credit", "points", "miles")
-	enLeaveR26    = wordSet("leaving", "logging", "quitting", "gone", "done", "off", "cancelling", "canceling", "unsubscribing")
-	enEvents      = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting")
+	enNeverGot    = wordSet("showed", "arrived", "received", "came", "signed", "ordered", "agreed", "asked", "got", "delivered", "turned", "shipped", "appeared")
+	enOwnEvents   = wordSet("wedding", "flight", "exam", "interview", "surgery", "funeral")
+	enMedicine    = wordSet("medicine", "medication", "meds", "insulin", "prescription", "inhaler")
+	// enFell: a fall; enFamily: the writer's family named
+	enFell   = wordSet("fell", "slipped", "tripped")
+	enFamily = wordSet("mom", "mum", "mother", "dad", "father", "grandma", "grandpa", "grandmother", "grandfather", "wife", "husband", "sister", "brother")
+	enHours  = wordSet("hours", "hour", "hrs", "hr", "minutes", "mins")
+	// fellFigurative: "fell asleep", "fell in love", "fell for it"
+	fellFigurative = wordSet("asleep", "in", "for", "apart", "behind", "short", "silent", "through")
+	enMoneyNouns   = wordSet("money", "savings", "balance", "funds", "cash", "salary", "wages", "credit", "points", "miles")
+	enLeaveR26     = wordSet("leaving", "logging", "quitting", "gone", "done", "off", "cancelling", "canceling", "unsubscribing")
+	enEvents       = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting")
 )

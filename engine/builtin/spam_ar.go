@@ -580,3 +580,47 @@ var (
 	ownShopPages = wordSet("صفحتي", "صفحتنا", "قناتي", "قناتنا", "متجري", "متجرنا", "عصفحتي", "عصفحتنا", "لصفحتي", "لصفحتنا")
 	pageInvites  = wordSet("ادخلوا", "ادخلو", "شوفوا", "شوفو", "زوروا", "زورو", "فوتوا", "فوتو", "تابعوا", "تابعو")
 )
+
+// linkVictim reports a link told as what robbed the writer: a first-person
+// verb of clicking or opening (كبست, ضغطت, فتحتو; clicked, opened) and a
+// loss (points or a balance gone, a verb of taking from "my account").
+func linkVictim(toks []token) bool {
+	clicked, lost := false, false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		switch {
+		case clickedWords[k]:
+			clicked = true
+		case r26Words[k] == r26Gone, linkLossWords[k]:
+			lost = true
+		}
+	}
+	return clicked && lost
+}
+
+var (
+	clickedWords = wordSet("كبست", "كبستو", "كبسته", "كبستها", "ضغطت", "ضغطتو", "ضغطته", "ضغطتها", "فتحتو", "فتحته", "فتحتها", "دوست", "دوستو", "دوسته",
+		"clicked", "tapped", "opened")
+	linkLossWords = wordSet("انسحب", "انسحبت", "انسحبو", "انسحبوا", "اتسحب", "اتسحبت", "انخصم", "انخصمت", "اتخصم", "اتخصمت", "انسرق", "انسرقت", "اتسرق", "اتسرقت", "انهكر", "اتهكر",
+		"lost", "gone", "stolen", "drained", "emptied", "hacked")
+)
+
+// accountTaken reports an account told stolen or hacked: a verb of
+// stealing, entering or hacking (سرق, اتهكر, hacked) up to two words
+// before or after an account ("حدا سرق حسابي", "حسابي انهكر", "my account
+// got hacked"). Links named after it are what the intruder sends, not a
+// promotion (moderate.go).
+func accountTaken(toks []token) bool {
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if !(intrudeWords[k] || passiveHacked[k] || k == "hacked" || k == "stolen") {
+			continue
+		}
+		for j := max(0, i-2); j < len(toks) && j <= i+2; j++ {
+			if j != i && (r22Account[toks[j].key] || hackedThings[toks[j].key]) {
+				return true
+			}
+		}
+	}
+	return false
+}
