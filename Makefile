@@ -40,6 +40,7 @@ deps:
 # Everything CI runs (.ci/run calls this): format, vet, all tests, the
 # end-to-end suite again with both providers on mockllm over loopback HTTP,
 # and again on the PostgreSQL ledger (internal/testpg starts PostgreSQL 15),
+# those two side by side (scripts/e2e_variants.sh),
 # the race detector on the packages that share state, and the API reference
 # page (GET /docs) in headless Chromium (scripts/docs_test.sh). Every fuzz target's
 # seed corpus (testdata/fuzz) runs as ordinary tests in the first step; the
@@ -52,8 +53,7 @@ deps:
 TEST_TIMEOUT ?= 30m
 test: deps fmt-check vet
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
-	SVC_TEST_PROVIDERS=mockllm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./httpapi/
-	SVC_TEST_LEDGER=postgres $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./httpapi/
+	GO=$(GO) TEST_TIMEOUT=$(TEST_TIMEOUT) ./scripts/e2e_variants.sh
 	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
 	./scripts/docs_test.sh
 
