@@ -583,7 +583,7 @@ var (
 	misspelledWh = wordSet("wat", "wut", "wht", "whta", "wen", "whn", "wher", "whr", "hw", "hws", "hows", "whats", "wheres", "whens")
 	bareAux      = wordSet("is", "are", "does", "do", "did", "can", "could", "will", "would", "was", "were", "has", "have", "should", "r")
 	modalAux     = wordSet("can", "could", "will", "would", "should")
-	greetingsEn  = wordSet("hi", "hey", "hello", "hiya", "salam", "salaam", "yo")
+	greetingsEn  = wordSet("hi", "hey", "hello", "hiya", "salam", "salaam", "yo", "bro", "guys", "sis", "mate", "sir")
 	offeredWords = wordSet("included", "include", "available", "open", "free", "allowed", "required", "needed", "refundable", "provided", "extra", "supported", "compatible",
 		"possible", "ok", "okay", "permitted", "accepted", "valid", "still", "back", "coming", "restocked", "heated", "shipped", "delivered")
 )

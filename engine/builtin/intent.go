@@ -146,8 +146,16 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.4
 		s.reasons = append(s.reasons, "money")
 	}
+	// a domain spelled out to pass link filters ("glowfast dot shop",
+	// "freepizzacodes (dot) net"): a link
+	if i := spelledDomain(toks); i > 0 {
+		s.links++
+		s.spans = append(s.spans, op.Span{Start: toks[i-1].start, End: toks[i+1].end})
+		x += 0.7
+		s.reasons = append(s.reasons, "link spelled out")
+	}
 	s.lure = len(emails)+len(phones) > 0
-	s.bait = s.lure || len(urls) > 0
+	s.bait = s.lure || s.links > 0
 	// "follow @account": promoting an account
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].key == "follow" && text[toks[i+1].start] == '@' {
@@ -2229,3 +2237,19 @@ func laughEmoji(text string) bool { return emojiIn(text, "😂🤣😅😆") }
 func emojiIn(text, set string) bool {
 	return strings.IndexByte(text, 0xF0) >= 0 && strings.ContainsAny(text, set)
 }
+
+// spelledDomain returns i > 0 when toks[i-1:i+2] is a domain spelled out,
+// "name dot com" (a Latin word, "dot", a top-level domain), else -1.
+func spelledDomain(toks []token) int {
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].key == "dot" && spelledTLDs[toks[i+1].key] && !toks[i-1].arabic && len(toks[i-1].key) >= 3 && !stopDomain[toks[i-1].key] {
+			return i
+		}
+	}
+	return -1
+}
+
+var (
+	spelledTLDs = wordSet("com", "net", "org", "shop", "store", "site", "online", "xyz", "info", "biz", "io", "co", "me", "link", "top", "club")
+	stopDomain  = wordSet("the", "and", "you", "your", "this", "that", "with", "for")
+)

@@ -867,6 +867,9 @@ func appendStrips(out []string, key string) []string {
 			continue
 		}
 		rest := key[len(p):]
+		if purposeLam(p, rest) {
+			continue
+		}
 		out = append(out, rest)
 		for _, si := range suffixes { // rest ends as key does
 			sf := arSuffixes[si]
@@ -882,6 +885,13 @@ func appendStrips(out []string, key string) []string {
 		}
 	}
 	return out
+}
+
+// purposeLam reports the prefix p == "ل" on rest, the verb "to hand over"
+// (لتسلموا, ليسلم: "كم يوم بتاخدوا لتسلموا الصور"): a purpose ل, not a
+// clitic before the blessing تسلموا, so the form is not stripped.
+func purposeLam(p, rest string) bool {
+	return p == "ل" && (strings.HasPrefix(rest, "تسلم") || strings.HasPrefix(rest, "يسلم"))
 }
 
 // arPrefixByFirst and arSuffixByLast index arPrefixes by their first rune

@@ -1002,9 +1002,27 @@ func Toxicity(text string) string {
 }
 
 // pastConduct reports a word of manners (mannersWords) right after a past
-// copula (كان, كانت, كانوا), the copula after the person it describes.
+// copula (كان, كانت, كانوا), the copula after the person it describes, or
+// manners denied (ما عنده, ماعندها) after the copula and at most two
+// intensifiers.
 func pastConduct(toks []token, ti int) bool {
-	if ti < 1 || !mannersWords[toks[ti].key] {
+	if ti < 1 {
+		return false
+	}
+	// manners denied after a past copula, an intensifier between at most
+	// ("الموظف كان وايد ما عنده ادب": the employee had no manners at all)
+	if k := toks[ti].key; k == "ما" || k == "مو" || strings.HasPrefix(k, "ماعند") || strings.HasPrefix(k, "معند") {
+		for j := ti - 1; j >= 1 && j >= ti-2; j-- {
+			if pastCopula[strings.TrimPrefix(toks[j].key, "و")] {
+				return true
+			}
+			if !veryWords[toks[j].key] {
+				break
+			}
+		}
+		return false
+	}
+	if !mannersWords[toks[ti].key] {
 		return false
 	}
 	// "كلمني بأسلوب وقح": the manner someone spoke in, told
@@ -1299,7 +1317,11 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	"مصمم", "مطور", "مبرمج", "مخرج", "مءلف", "كاتب", "صانع", "مونتير", "محرر", "معلق",
 	// (seventeenth session) craftsmen, drivers, realtors, doctors and the staff by
 	// its loanword ("اسطوات نصابين", "الشوفيرية تبعكم زعران", "عقاريين سراق")
-	"اسطى", "اسطوات", "شوفير", "شوفيريه", "ستاف", "عقاري", "عقاريين", "سمسار", "سماسره", "طبيب", "اطباء", "ممرضات", "عاملات", "موظفات", "موظفه", "بياعين", "سواقين")
+	"اسطى", "اسطوات", "شوفير", "شوفيريه", "ستاف", "عقاري", "عقاريين", "سمسار", "سماسره", "طبيب", "اطباء", "ممرضات", "عاملات", "موظفات", "موظفه", "بياعين", "سواقين",
+	// (nineteenth session) the Levantine workers of a shop, and the staff
+	// and developers named in English inside an Arabic or Arabizi comment
+	// ("الشغيلة بهالمحل شوية زعران", "el developers 7ag hal game ghanam")
+	"شغيله", "شغيلة", "staff", "developers", "devs", "admins", "admin", "moderators", "mods")
 
 // makerExclaimed reports "what a/an" at toks[i], then one to three words of
 // bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the

@@ -168,6 +168,9 @@ func TestAppendStripsIndexed(t *testing.T) {
 				continue
 			}
 			rest := key[len(p):]
+			if purposeLam(p, rest) {
+				continue
+			}
 			out = append(out, rest)
 			for si, sf := range arSuffixes {
 				if n-pn-arSuffixLen[si] >= 2 && strings.HasSuffix(rest, sf) {

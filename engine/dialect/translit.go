@@ -662,7 +662,7 @@ func readings(w []byte, i int, out []reading) []reading {
 	case '5':
 		one("خ")
 	case '6':
-		one("ط")
+		one("ط", "ظ") // Gulf writers spell both with 6 ("6ayeb", "mow6af")
 	case '7':
 		one("ح")
 	case '8':
