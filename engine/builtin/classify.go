@@ -281,10 +281,18 @@ const (
 func (a *textAnalysis) r26Of() uint8 {
 	if a.r26 == 0 {
 		a.r26 = r26Read
-		if u, g := r26Classes(a.toks); u || g {
+		u, g := r26Classes(a.toks)
+		if u2, g2 := r27Classes(a.toks); u2 || g2 { // priority_r27.go
+			u, g = u || u2, g || g2
+		}
+		if u || g {
 			a.r26 |= bit(u, r26ArUrgent) | bit(g, r26ArGrievance)
 		}
-		if u, g := enR26(a.toks); u || g {
+		u, g = enR26(a.toks)
+		if u2, g2 := enR27(a.toks); u2 || g2 { // priority_r27.go
+			u, g = u || u2, g || g2
+		}
+		if u || g {
 			a.r26 |= bit(u, r26EnUrgent) | bit(g, r26EnGrievance)
 		}
 	}

@@ -70,3 +70,57 @@ func TestEnglishVocativeQuestion(t *testing.T) {
 		{"guys can we pay in installments", "question", ""},
 	})
 }
+
+// TestR27PaidNotGiven: paid and given nothing or part of what was paid
+// for, charged for an order the writer cancelled, money promised back and
+// not paid after weeks, a balance gone unused: high complaints (medium
+// before). Near: a paid order still on its way with no receipt denied, a
+// balance that ran out, a balance that will run out.
+func TestR27PaidNotGiven(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"المدرب قبض حق ١٠ جلسات وما اعطانا غير ٤", "complaint", "high"},
+		{"شحنت رصيدي ٥ دنانير وراح بيومين وانا ما استخدمت النت", "complaint", "high"},
+		// high before too, by other rules (kept: the classes read them)
+		{"اشتركت بالدورة ودفعت ٤٠ دينار وما وصلني ولا ايميل", "complaint", "high"},
+		{"كنسلت الحجز قبل بيومين ومع هيك قطعولي المبلغ كامل", "complaint", "high"},
+		{"الشركة وعدتني ترجعلي الفرق من شهرين ولليوم ما شفت شي", "complaint", "high"},
+		// near
+		{"الرصيد خلص بسرعة هالشهر", "complaint", "medium"},
+		{"رصيدي راح يخلص قبل آخر الشهر", "", ""},
+	})
+}
+
+// TestR27FakePageLockWound: a fake page in the brand's name, shut out of
+// home by the brand's lock, a body part split open, wounds named: high
+// (medium before). Near: fake accounts as news, a lock that sticks.
+func TestR27FakePageLockWound(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"في حساب مزيف باسمكم عم ياخد عربون من الناس وانا منهم", "complaint", "high"},
+		{"احنا برا البيت من ساعة والقفل الذكي تبعكم مش راضي يفتح", "complaint", "high"},
+		// high before too, by other rules (kept)
+		{"الكرسي انكسر فيني ووقعت وراسي انفتح", "complaint", "high"},
+		{"الليزر عندكم عملي حروق بوجهي", "complaint", "high"},
+		// near
+		{"القفل بيعلق شوي لما نسكر الباب", "complaint", "medium"},
+		{"ملايين الحسابات المزيفة على المنصة", "", ""},
+	})
+}
+
+// TestR27English: a complaint taken to an ombudsman or a regulator, a
+// bill due today, flying tomorrow, someone in the writer's account, a
+// driver drunk, a payout still owed: high (medium, or "other", before).
+// Near: a recount "in favor", a flight long past.
+func TestR27English(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"three months of broken promises, im taking this to the energy ombudsman", "complaint", "high"},
+		{"my card payment is due tomorrow and your app wont let me log in, fix it", "complaint", "high"},
+		{"suitcase still lost and i fly tomorrow at 6am, nobody answers", "complaint", "high"},
+		{"insurance approved my claim in june and still no payout", "complaint", "high"},
+		// high before too, by other rules (kept)
+		{"someone got into my account and ordered stuff on my card", "complaint", "high"},
+		{"the driver was clearly drunk and ran two red lights", "complaint", "high"},
+		// near
+		{"the vote ended in favor of the other team and people still argue", "", ""},
+		{"the flight last month was delayed an hour", "complaint", "medium"},
+	})
+}
