@@ -4,7 +4,9 @@ BIN       := bin
 FUZZTIME  ?= 10m
 SOAK_CYCLES ?= 50
 # Packages whose state is shared between goroutines: run under the race detector.
-RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./engine/... ./clock/...
+# (Not the engine's offline tools, engine/*/cmd: one goroutine each; their
+# tests cost half a minute under -race.)
+RACE_PKGS := ./ledger/... ./cache/... ./httpapi/... ./clock/... ./engine/ ./engine/builtin/ ./engine/dialect/ ./engine/evidence/ ./engine/provider/... ./engine/textnorm/
 
 .PHONY: all build run run-mock run-cluster deps test console-test docs-test vet fmt-check quality adapt train train-dialect train-comments bench bench-brownout bench-cluster soak fuzz clean
 
