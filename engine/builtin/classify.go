@@ -386,6 +386,13 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || r25Urgent(a.toks) || a.r26Grievance() || a.arabicUrgentOnce())) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
+	// (nor beside a complaint that tells harm or an urgent grievance,
+	// praise found by the head alone: "الغسالة الجديدة طلع منه دخان" is a
+	// complaint, not praise too)
+	if len(a.intents) == 2 && a.intents[0] == "praise" && a.intents[1] == "complaint" && a.sc.cue[iPraise] <= 0 && a.tx.abuse() < abusiveMin && a.sent.arabic &&
+		(a.r26Grievance() || a.arabicUrgentOnce() || grievanceClass(a.toks) || hardUrgentHit(text, a.toks)) {
+		a.intents, a.label = []string{"complaint"}, "negative"
+	}
 	// a question shouted with two exclamation marks or more ("ويييين
 	// الاكل؟؟؟؟ ساعتين ونص!!!", "عم تضحكو علينا ولا شو!!!") is anger, not
 	// a request for information: a complaint

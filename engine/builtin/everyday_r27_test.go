@@ -124,3 +124,17 @@ func TestR27English(t *testing.T) {
 		{"the flight last month was delayed an hour", "complaint", "medium"},
 	})
 }
+
+// TestArabiziReachesUrgencyClasses: the words of the urgency classes are
+// words the transliterator reads Arabizi as ("raseed" رصيد, "dawa" دوا,
+// "9ifr" صفر), so an Arabizi complaint is as urgent as its Arabic twin:
+// high (medium, or praise, before). Near: a balance that ran out.
+func TestArabiziReachesUrgencyClasses(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"el dawa bta3 mama 5eles w el saydaleya ma ba3atetsh el order w me7tageeno daroori", "complaint", "high"},
+		{"kan 3andi nqa6 kteer w fja2a sar 9ifr", "complaint", "high"},
+		{"raseedi 5eles kollo f yom wa7ed w ana ma esta3malt shi", "complaint", "high"},
+		// near
+		{"el raseed 5eles bsor3a el shahr da", "complaint", "medium"},
+	})
+}

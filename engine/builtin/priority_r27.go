@@ -22,7 +22,10 @@ import "strings"
 //   - a wound: a body part split open ("ركبتي اتفتحت"), wounds or burns
 //     named (جروح, حروق, انجرحت): harm;
 //   - a balance gone unused ("رصيدي راح في يوم واحد وأنا ما استخدمت
-//     شي"): money taken.
+//     شي"): money taken;
+//   - a sum paid to the writer judged too small ("التعويض اللي عطوني ياه
+//     قليل"): a grievance (a complaint where the head read none), not
+//     urgent.
 //
 // r26Classes reads more of them, with this session's words: a family
 // wedding or an operation tomorrow, points at zero, results leaked
@@ -90,9 +93,32 @@ func r27Classes(toks []token) (urgent, harm bool) {
 			gone = true
 		}
 	}
+	// a payment judged too small ("التعويض اللي عطوني ياه قليل"): a
+	// grievance, not urgent
+	small := false
+	for i := 1; i < len(toks); i++ {
+		if tooLittle[toks[i].key] && paidToMe(toks[:i]) {
+			small = true
+		}
+	}
 	grievance := balance && gone && unused || paid && (denied || cancelled) || promise && back && span || fake && page || out && home && lock || split
-	return grievance, grievance
+	return grievance, grievance || small
 }
+
+// paidToMe: a sum paid to the writer named before (التعويض, المبلغ, الراتب).
+func paidToMe(toks []token) bool {
+	for i := range toks {
+		if paidSums[strings.TrimPrefix(toks[i].key, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	paidSums  = wordSet("التعويض", "تعويض", "تعويضي", "الراتب", "راتبي", "المكافاه", "المكافأة", "مكافاتي", "الاسترداد", "المبلغ المسترد")
+	tooLittle = wordSet("قليل", "قليله", "قليلة", "زهيد", "زهيده", "ما بيكفي", "مش كفايه", "مو كافي", "ما يكفي", "بسيط")
+)
 
 // receiptCut reports, at toks[j] or the word after it, "ولا" + a word,
 // "غير" + a count, or "أبداً": what was paid for denied outright or cut
