@@ -132,13 +132,19 @@ func transliterator() *dialect.Transliterator {
 		// word spelled with z, s, t, d, h, k or g must not turn into an
 		// insult by swapping that letter for its emphatic or dental
 		// twin ("3ersna" عرسنا, not عرصنا; "tnazel" not تنذل)
-		var offensive []string
+		var offensive, obscene []string
 		for _, f := range tsvRows("moderation_ar.tsv") {
 			if f[0] != "" && f[0][0] >= 0x80 && !strings.Contains(f[0], " ") {
 				offensive = append(offensive, f[0])
+				if len(f) >= 3 && f[2] == "3" {
+					obscene = append(obscene, f[0])
+				}
 			}
 		}
 		translit.Guard(offensive)
+		// (and the severe ones not even through a digit's second letter:
+		// "el ma3ra9" is the showroom, not معرص)
+		translit.GuardObscene(obscene)
 	})
 	return translit
 }

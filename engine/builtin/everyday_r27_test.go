@@ -138,3 +138,16 @@ func TestArabiziReachesUrgencyClasses(t *testing.T) {
 		{"el raseed 5eles bsor3a el shahr da", "complaint", "medium"},
 	})
 }
+
+// TestDigitNeverMakesObscenity: a digit read as its second letter may not
+// turn a clean Arabizi word into an obscenity: the Gulf "ma3ra9" is the
+// showroom (معرض), not معرص (flagged profanity before). A milder insult
+// spelled with the digit stays one.
+func TestDigitNeverMakesObscenity(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"el ma3ra9 3indkom ba3ni sayyara feeha 3e6al w ma 9ala7ooha", false},
+		{"zort el ma3ra9 el yom w el mowa6af ma 3a6ani wajh", false},
+		// near: the insult itself
+		{"ya 7mar ya 9ayi3", true},
+	})
+}

@@ -55,8 +55,10 @@ type Transliterator struct {
 	vocab    trie
 	hasVocab bool
 	// guarded are offensive words (Guard): read only when every Latin
-	// consonant of the word takes its preferred reading
+	// consonant of the word takes its preferred reading; severe are
+	// obscenities (GuardObscene), read only when every digit does too
 	guarded map[string]bool
+	severe  map[string]bool
 }
 
 type tableWord struct {
@@ -723,19 +725,20 @@ func (t *Transliterator) searchIn(tr *trie, w []byte) (string, bool) {
 	var out [96]byte
 	sr.suffix = false
 	sr.guarded = t.guarded
-	tr.walk(w, 0, 0, out[:0], 0, false, &sr)
+	sr.severe = t.severe
+	tr.walk(w, 0, 0, out[:0], 0, 0, &sr)
 	for k, p := range translitPrefixLatin {
 		if len(w)-len(p) < 2 || string(w[:len(p)]) != p {
 			continue
 		}
 		pre := append(out[:0], translitPrefixes[k].ar...)
 		sr.pre = len(pre)
-		tr.walk(w, len(p), 0, pre, 0.5, false, &sr)
+		tr.walk(w, len(p), 0, pre, 0.5, 0, &sr)
 	}
 	sr.pre = 0
 	sr.suffix = true
 	sr.suffixes = translitSuffixes
-	tr.walk(w, 0, 0, out[:0], 0.5, false, &sr)
+	tr.walk(w, 0, 0, out[:0], 0.5, 0, &sr)
 	// a prefix of person or aspect and a plural ending together: the
 	// dialect imperfect ("bt-wassl-o" بتوصلو, "t-7ott-oon" تحطون, "y-3rf-o")
 	// whose stem alone is a lexicon word. Only the plural endings
@@ -749,7 +752,7 @@ func (t *Transliterator) searchIn(tr *trie, w []byte) (string, bool) {
 		pre := append(out[:0], translitPrefixes[k].ar...)
 		sr.pre = len(pre)
 		sr.suffixCost = 1
-		tr.walk(w, len(p), 0, pre, 0.5, false, &sr)
+		tr.walk(w, len(p), 0, pre, 0.5, 0, &sr)
 	}
 	if sr.best >= 1e9 {
 		return "", false
@@ -777,11 +780,28 @@ type searchState struct {
 	// (Transliterator.Guard); pre is the length of the proclitic the walk
 	// started with
 	guarded map[string]bool
+	severe  map[string]bool // GuardObscene's words: not even through a digit
 	pre     int
 	// suffixCost is added when the word ends in a suffix (a walk that
 	// already paid for a proclitic pays for the suffix too)
 	suffixCost float64
 	suffixes   map[string]string // the suffixes a word may end with
+}
+
+// How a walk read its letters other than their preferred way (the alt of
+// trie.walk).
+const (
+	altLetter uint8 = 1 << iota // a Latin consonant swapped ("s" as ص)
+	altDigit                    // a digit read as its second letter ("9" as ص)
+)
+
+// obscene reports whether out (with or without the walk's proclitic) is a
+// word of GuardObscene.
+func (sr *searchState) obscene(out []byte) bool {
+	if len(sr.severe) == 0 {
+		return false
+	}
+	return sr.severe[string(out)] || sr.pre > 0 && sr.severe[string(out[sr.pre:])]
 }
 
 // offensive reports whether out, the Arabic spelled so far, is a guarded
@@ -858,15 +878,17 @@ func (t *trie) step(node int32, ar string) int32 {
 // alt records whether a Latin consonant took other than its preferred
 // reading (z as ذ, s as ص, t as ط; a digit's other readings do not count):
 // such a reading does not make an offensive word (sr.guarded).
-func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt bool, sr *searchState) {
+func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt uint8, sr *searchState) {
 	sr.steps++
 	if sr.steps > maxSearchSteps || cost >= sr.best {
 		return
 	}
-	if alt && t.terminal[node] && (i == len(w) || sr.suffix) && sr.offensive(out) {
+	if alt != 0 && t.terminal[node] && (i == len(w) || sr.suffix) && (alt&altLetter != 0 && sr.offensive(out) || sr.obscene(out)) {
 		// an offensive word (alone, after a proclitic, or before a
 		// suffix) read only through a swapped consonant: not accepted
-		// ("tnazel" is not تنذل, "nazal" not ن + ذل, "3ersna" not عرصنا)
+		// ("tnazel" is not تنذل, "nazal" not ن + ذل, "3ersna" not عرصنا);
+		// nor an obscenity read through a digit's second letter
+		// ("ma3ra9" is the showroom معرض, not معرص)
 		if i == len(w) {
 			return
 		}
@@ -908,7 +930,13 @@ func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt b
 			c += 0.5
 		default:
 			c += altCost(w[i])
-			a = a || !isVowel(w[i]) && !isDigit(w[i])
+			switch {
+			case isVowel(w[i]):
+			case !isDigit(w[i]):
+				a |= altLetter
+			default:
+				a |= altDigit
+			}
 		}
 		t.walk(w, i+r.n, nx, append(out, r.ar...), c, a, sr)
 	}
@@ -1032,6 +1060,22 @@ func (t *Transliterator) Guard(words []string) {
 	for _, w := range words {
 		for _, x := range strings.Fields(textnorm.Fold(w)) {
 			t.guarded[x] = true
+		}
+	}
+}
+
+// GuardObscene makes words (folded here) obscenities: read only when every
+// Latin consonant and every digit of two letters (6, 8, 9) takes its
+// preferred reading: the Gulf "ma3ra9" (معرض, a showroom) must not read
+// معرص. Milder insults stay reachable through a digit ("9ayi3" صايع).
+// Call it before the transliterator is shared.
+func (t *Transliterator) GuardObscene(words []string) {
+	if t.severe == nil {
+		t.severe = map[string]bool{}
+	}
+	for _, w := range words {
+		for _, x := range strings.Fields(textnorm.Fold(w)) {
+			t.severe[x] = true
 		}
 	}
 }
