@@ -151,3 +151,18 @@ func TestDigitNeverMakesObscenity(t *testing.T) {
 		{"ya 7mar ya 9ayi3", true},
 	})
 }
+
+// TestRefundNotYetDueAndNothingTaken: a refund asked within the period the
+// writer knows or was told it takes, a deduction denied ("ما انخصم شي"):
+// complaints, medium (high before); smoke smelt with ريحتو as with
+// ريحتها. Near: a refund promised and unpaid after weeks stays high.
+func TestRefundNotYetDueAndNothingTaken(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"قدمت على استرجاع امبارح وبعرف انو بياخد اسبوع، بس وين بشوف حالة الطلب", "complaint", "medium"},
+		{"حاولت ادفع الفاتورة ثلاث مرات والتطبيق يعلق، ما انسحب شي من البطاقة بس مو راضي يكمل", "complaint", "medium"},
+		// medium before too (kept)
+		{"السيارة اللي اجت توصلني ريحتها دخان سجاير", "complaint", "medium"},
+		// near
+		{"قالولي رح يرجعولي المبلغ خلال ٣ ايام وصارلي شهرين ناطر", "complaint", "high"},
+	})
+}

@@ -41,7 +41,11 @@ func arabicUrgent(toks []token) bool {
 		case uwTwice:
 			twice = true
 		case uwRefund:
-			return true
+			// (not a refund asked within the period the writer knows it
+			// takes: "عملت طلب استرجاع من يومين وعارفة ان المدة ١٤ يوم")
+			if !knownPeriod(toks) {
+				return true
+			}
 		case uwDeal:
 			if negatedBefore(toks, i) || lastTimeBefore(toks, i) || stoppedBefore(toks, i) {
 				return true
@@ -739,3 +743,27 @@ func anyRefundWithheld(toks []token) bool {
 	}
 	return false
 }
+
+// knownPeriod reports the writer knowing or told how long a refund takes:
+// a verb of knowing or being told (عارفة, بعرف, ادري, قالولي) and, within
+// five words after it, a count of days or a week ("عارفة ان المدة ١٤ يوم",
+// "بعرف انو بياخد اسبوع", "قالولي ٧ أيام عمل"): a refund asked and not yet
+// due, medium by the writers' convention.
+func knownPeriod(toks []token) bool {
+	for i := range toks {
+		if !periodKnow[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			if periodWords[toks[j].key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	periodKnow  = wordSet("عارف", "عارفه", "عارفة", "بعرف", "ادري", "أدري", "اعرف", "عرفت", "فاهم", "فاهمه", "قالولي", "قالوا", "قالو", "قلتولي", "حكولي", "قالولنا")
+	periodWords = wordSet("يوم", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "يومين", "عمل")
+)

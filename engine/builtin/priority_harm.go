@@ -502,6 +502,9 @@ func describedNotUrgent(toks []token, ti, tj int) bool {
 		return true // "بيتزا خطيرة": awesome, not dangerous
 	}
 	switch k := toks[ti].key; {
+	case (strings.Contains(k, "خصم") || strings.Contains(k, "سحب")) && verbNegators[strings.TrimPrefix(prev, "و")]:
+		// "ما انخصم شي بس ما عم يمشي": nothing was taken
+		return true
 	case strings.HasPrefix(k, "مستعجل"):
 		// "the workers were in a hurry" (كانوا مستعجلين, كان مستعجل):
 		// someone's haste told, not the writer's urgency
@@ -557,7 +560,7 @@ var depleteWords = wordSet("خلصت", "خلص", "خلصو", "نفد", "نفدت
 var comparedWords = wordSet("اقل", "ارخص", "اغلى", "اعلى", "احسن", "اسوا", "أسوأ", "اكتر", "اكثر")
 
 // (رحت: the Arabizi ri7et read so)
-var smellWords = wordSet("رحت", "ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه")
+var smellWords = wordSet("رحت", "ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه", "ريحتو", "ريحتن", "ريحتهم")
 
 // phraseKey joins the keys of toks with spaces (as foldKey does).
 func phraseKey(toks []token) string {
