@@ -1,6 +1,10 @@
 package builtin
 
-import "testing"
+import (
+	"testing"
+
+	"svc/engine/op"
+)
 
 // Sentences of our own (issue 23, nineteenth session), each failing before
 // the change it tests unless marked as a near sentence that keeps its
@@ -165,4 +169,26 @@ func TestRefundNotYetDueAndNothingTaken(t *testing.T) {
 		// near
 		{"قالولي رح يرجعولي المبلغ خلال ٣ ايام وصارلي شهرين ناطر", "complaint", "high"},
 	})
+}
+
+// TestEnglishEverydayGrievances: a place called a nightmare, produce gone
+// off, a condescending manner, a wait counted in hours past its slot,
+// prices crept up, canned answers: complaints ("other" before). Near: a
+// nightmare dreamt, prices that went down.
+func TestEnglishEverydayGrievances(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"getting a table at your downtown branch is a nightmare every weekend", "complaint", ""},
+		{"the receptionist was so condescending on the phone", "complaint", ""},
+		{"membership fees have crept up every year", "complaint", ""},
+		{"your support just sends copy paste replies", "complaint", ""},
+		// complaints before too, by other cues (kept)
+		{"the herbs in my box were wilted and the bread not fresh", "complaint", ""},
+		{"groceries arrived 3 hours after the slot i picked", "complaint", ""},
+	})
+	// near: no complaint
+	for _, s := range []string{"had a nightmare about exams lol", "what a nightmare of a final boss, loved every minute"} {
+		if c := Classify(op.ClassifyRequest{Text: s}); op.In("complaint", c.Intent) {
+			t.Errorf("%q: intent %v, want no complaint", s, c.Intent)
+		}
+	}
 }
