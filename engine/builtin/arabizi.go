@@ -464,6 +464,9 @@ func arabiziDialectDetected(dl, orig, reading string, d op.Detection) string {
 	if levantineProgressive(orig) {
 		return "levantine"
 	}
+	if w := arabiziWordDialect(orig); w != "" {
+		return w // dialect_arabizi_words.go
+	}
 	if !d.Arabizi || d.DialectConfidence < arabiziCuesBelow {
 		if s := spellingDialect(orig); s != "" {
 			return s
