@@ -1,7 +1,5 @@
 package builtin
 
-import "strings"
-
 // arabiziWordDialect is the dialect whose marker words alone appear in an
 // Arabizi comment (arabiziDialectWords: the possessive bta3, keda, ezay;
 // shu, hala2, baddi and the plural -kon; wayed, shlon, abgha, 7ag), "" when
@@ -16,11 +14,25 @@ import "strings"
 func arabiziWordDialect(orig string) string {
 	var hit [3]bool
 	n := 0
-	for _, w := range strings.FieldsFunc(strings.ToLower(orig), notLatinWord) {
-		if d, ok := arabiziDialectWords[w]; ok && !hit[d] {
-			hit[d] = true
-			n++
+	var buf [16]byte // no marker word is longer
+	for i := 0; i < len(orig); {
+		for i < len(orig) && !latinWordChar(orig[i]) {
+			i++
 		}
+		j := i
+		for j < len(orig) && latinWordChar(orig[j]) {
+			if k := j - i; k < len(buf) {
+				buf[k] = lowerASCII(orig[j])
+			}
+			j++
+		}
+		if k := j - i; k > 0 && k <= len(buf) {
+			if d, ok := arabiziDialectWords[string(buf[:k])]; ok && !hit[d] {
+				hit[d] = true
+				n++
+			}
+		}
+		i = j
 	}
 	if n != 1 {
 		return ""
@@ -33,8 +45,16 @@ func arabiziWordDialect(orig string) string {
 	return ""
 }
 
-func notLatinWord(r rune) bool {
-	return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'')
+// latinWordChar: an ASCII letter, a digit or an apostrophe.
+func latinWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\''
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 var arabiziDialectNames = [3]string{"egyptian", "levantine", "gulf"}
