@@ -218,3 +218,18 @@ func TestArabiziDialectWords(t *testing.T) {
 		t.Errorf("two dialects' words together: %q, want none", got)
 	}
 }
+
+// TestAddressedThroughIntensifier: "you" and an insult with an intensifier
+// between ("انتي وايد سخيفه", "enti kteer tafha") is aimed: harassment
+// (not flagged before). The Gulf Arabizi "ba8a" is a bundle (باقه), not
+// the insult بغي (flagged profanity before).
+func TestAddressedThroughIntensifier(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"enti wayed sa5eefa", true},
+		{"abi ba8a internet ar5a9 7ag el bait", false},
+		// flagged before too (kept)
+		{"انت كتير سخيف وما بتفهم", true},
+		// near: an intensifier with no address
+		{"المسلسل كتير سخيف هالموسم", false},
+	})
+}

@@ -60,7 +60,10 @@ var (
 		// the same for manners and competence ("rude idiots", "incompetent clowns")
 		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true, "talentless": true, "shameless": true,
 		// the addressees counted or restricted ("you are all clowns", "you're just frauds")
-		"all": true, "just": true, "both": true}
+		"all": true, "just": true, "both": true,
+		// (nineteenth session) the Arabic intensifiers between "you" and the
+		// insult ("انتي وايد سخيفه", "انت كتير تافه", "enti wayed sa5eefa")
+		"وايد": true, "كتير": true, "كثير": true, "جدا": true, "مره": true, "اوي": true, "حيل": true, "wayed": true, "kteer": true, "ktir": true, "awy": true, "marra": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
