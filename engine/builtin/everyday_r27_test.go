@@ -233,3 +233,17 @@ func TestAddressedThroughIntensifier(t *testing.T) {
 		{"المسلسل كتير سخيف هالموسم", false},
 	})
 }
+
+// TestInboxBait: "call us / message me" with the English "inbox" in an
+// Arabic or Arabizi sentence is a contact bait: spam (not flagged before).
+// Near: a customer who wrote to the inbox and got no answer.
+func TestInboxBait(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"laptopat mosta3mala nadeefa, kalmni inbox", true},
+		// flagged before too, by other cues (kept)
+		{"3andena kreem tabyeed natural, kalmona inbox", true},
+		{"عروض على الاشتراكات، كلمونا inbox", true},
+		// near
+		{"ba3atlkom 3al inbox min yomein w ma 7ada rad", false},
+	})
+}
