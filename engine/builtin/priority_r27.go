@@ -38,7 +38,7 @@ import "strings"
 func r27Classes(toks []token) (urgent, harm bool) {
 	balance, gone, unused := false, false, false
 	paid, denied, promise, back, span, fake, page, out, home, lock, body, split := false, false, false, false, false, false, false, false, false, false, false, false
-	cancelled := false
+	cancelled, sum, small := false, false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -87,37 +87,25 @@ func r27Classes(toks []token) (urgent, harm bool) {
 		if r26Words[k] == r26Balance {
 			balance = true
 		}
+		// a sum paid to the writer, then judged too small ("التعويض اللي
+		// عطوني ياه قليل"): a grievance, not urgent
+		sum = sum || paidSums[k]
+		small = small || sum && tooLittle[k]
 		// "رصيدي راح في يوم", "خلص كلو": gone (not the future راح before
 		// a verb: "راح يخلص")
 		if (k == "راح" || k == "خلص") && (i+1 == len(toks) || !imperfectAr(toks[i+1].key)) || r26Words[k] == r26Gone {
 			gone = true
 		}
 	}
-	// a payment judged too small ("التعويض اللي عطوني ياه قليل"): a
-	// grievance, not urgent
-	small := false
-	for i := 1; i < len(toks); i++ {
-		if tooLittle[toks[i].key] && paidToMe(toks[:i]) {
-			small = true
-		}
-	}
 	grievance := balance && gone && unused || paid && (denied || cancelled) || promise && back && span || fake && page || out && home && lock || split
 	return grievance, grievance || small
 }
 
-// paidToMe: a sum paid to the writer named before (التعويض, المبلغ, الراتب).
-func paidToMe(toks []token) bool {
-	for i := range toks {
-		if paidSums[strings.TrimPrefix(toks[i].key, "و")] {
-			return true
-		}
-	}
-	return false
-}
-
+// paidSums: a sum paid to the writer (compensation, a salary, a reward);
+// tooLittle: judged too small.
 var (
-	paidSums  = wordSet("التعويض", "تعويض", "تعويضي", "الراتب", "راتبي", "المكافاه", "المكافأة", "مكافاتي", "الاسترداد", "المبلغ المسترد")
-	tooLittle = wordSet("قليل", "قليله", "قليلة", "زهيد", "زهيده", "ما بيكفي", "مش كفايه", "مو كافي", "ما يكفي", "بسيط")
+	paidSums  = wordSet("التعويض", "تعويض", "تعويضي", "الراتب", "راتبي", "المكافاه", "المكافأة", "مكافاتي", "الاسترداد")
+	tooLittle = wordSet("قليل", "قليله", "قليلة", "زهيد", "زهيده", "بسيط")
 )
 
 // receiptCut reports, at toks[j] or the word after it, "ولا" + a word,
