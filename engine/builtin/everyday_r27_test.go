@@ -247,3 +247,14 @@ func TestInboxBait(t *testing.T) {
 		{"ba3atlkom 3al inbox min yomein w ma 7ada rad", false},
 	})
 }
+
+// TestSentMeAStrangersData: the shop sent the writer a stranger's record,
+// so the writer's own goes to strangers too: personal data leaked, high
+// (medium before). Near: the writer's own bill sent to them late.
+func TestSentMeAStrangersData(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بعتولي تحاليل واحد غريب بالغلط، يعني تحاليلي انا كمان عند غيري؟", "complaint", "high"},
+		// near
+		{"بعتولي فاتورتي عالايميل بس متأخرة اسبوع", "complaint", "medium"},
+	})
+}
