@@ -258,3 +258,14 @@ func TestSentMeAStrangersData(t *testing.T) {
 		{"بعتولي فاتورتي عالايميل بس متأخرة اسبوع", "complaint", "medium"},
 	})
 }
+
+// TestPretenderAimed: "you are a pretender" (أنت مُدّعٍ, أنتِ مجرد مدّعية):
+// harassment (not flagged before). Near: "I pray for him" (مدعي عليه).
+func TestPretenderAimed(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"أنت مُدّعٍ ولا تفهم شيئاً في الطب", true},
+		{"أنتِ مجرد مدّعية تبحث عن الشهرة", true},
+		// near
+		{"انا مدعي عليه بالخير", false},
+	})
+}

@@ -63,7 +63,9 @@ var (
 		"all": true, "just": true, "both": true,
 		// (nineteenth session) the Arabic intensifiers between "you" and the
 		// insult ("انتي وايد سخيفه", "انت كتير تافه", "enti wayed sa5eefa")
-		"وايد": true, "كتير": true, "كثير": true, "جدا": true, "مره": true, "اوي": true, "حيل": true, "wayed": true, "kteer": true, "ktir": true, "awy": true, "marra": true}
+		"وايد": true, "كتير": true, "كثير": true, "جدا": true, "مره": true, "اوي": true, "حيل": true, "wayed": true, "kteer": true, "ktir": true, "awy": true, "marra": true,
+		// "just" (أنتِ مجرد مدعية)
+		"مجرد": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
 	// people by it ("a company full of thieves"): aimed at them as if
 	// addressed
