@@ -263,8 +263,9 @@ func TestSentMeAStrangersData(t *testing.T) {
 // harassment (not flagged before). Near: "I pray for him" (مدعي عليه).
 func TestPretenderAimed(t *testing.T) {
 	checkFlags(t, []flagCase{
-		{"أنت مُدّعٍ ولا تفهم شيئاً في الطب", true},
 		{"أنتِ مجرد مدّعية تبحث عن الشهرة", true},
+		// flagged before too (kept: "ولا تفهم" insults with it)
+		{"أنت مُدّعٍ ولا تفهم شيئاً في الطب", true},
 		// near
 		{"انا مدعي عليه بالخير", false},
 	})
