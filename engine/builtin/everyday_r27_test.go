@@ -270,3 +270,15 @@ func TestPretenderAimed(t *testing.T) {
 		{"انا مدعي عليه بالخير", false},
 	})
 }
+
+// TestBreathingHard: a complaint that tells breathing made hard or
+// impossible ("تنفسه صار صعب", "مش قادرة تتنفس") is harm: high (medium
+// before). Near: breathing freely.
+func TestBreathingHard(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بنتي اكلت من البسكويت تبعكن وتنفسها صار صعب وطلعلها حبوب", "complaint", "high"},
+		{"ابوي مش قادر يتنفس من ريحة الدهان اللي بالممر عندكم", "complaint", "high"},
+		// near
+		{"انا قادر اتنفس براحة بالنادي الجديد", "", ""},
+	})
+}

@@ -23,6 +23,8 @@ import "strings"
 //     named (جروح, حروق, انجرحت): harm;
 //   - a balance gone unused ("رصيدي راح في يوم واحد وأنا ما استخدمت
 //     شي"): money taken;
+//   - breathing hard or impossible ("تنفسه صار صعب", "مش قادر يتنفس"):
+//     harm;
 //   - a sum paid to the writer judged too small ("التعويض اللي عطوني ياه
 //     قليل"): a grievance (a complaint where the head read none), not
 //     urgent.
@@ -80,6 +82,12 @@ func r27Classes(toks []token) (urgent, harm bool) {
 			split = split || body
 		case r27Wound:
 			return true, true
+		case r27Breathing:
+			// "تنفسه صار صعب", "نفسها ضيق", "مش قادر يتنفس": breathing
+			// hard or impossible (the allergy after a food, the smoke)
+			if hardNear(toks, i) {
+				return true, true
+			}
 		case r27Used:
 			// "ما استخدمت شي", "بلا ما استعمل": unused
 			unused = unused || i > 0 && (toks[i-1].key == "ما" || toks[i-1].key == "بلا" || toks[i-1].key == "بدون")
@@ -152,6 +160,7 @@ const (
 	r27Wound
 	r27Used
 	r27Cancel
+	r27Breathing
 )
 
 // r27Words: the kind of each Arabic word r27Classes reads (keys folded, a
@@ -188,10 +197,33 @@ var r27Words = func() map[string]uint8 {
 	add(r27Body, "ركبتي", "ركبته", "ركبتها", "راسي", "راسه", "راسها", "ايدي", "ايده", "ايدها", "ايدو", "رجلي", "رجله", "رجلها", "اصبعي", "اصبعه", "جبينه", "جبيني", "حاجبه", "شفته", "دقنه")
 	add(r27Split, "اتفتحت", "انفتحت", "انفتح", "اتفتح", "انشقت", "انشق", "اتشقت", "انجرحت", "اتجرحت")
 	add(r27Wound, "جروح", "بجروح", "حروق", "بحروق", "نزيف", "بنزف", "عم ينزف")
+	add(r27Breathing, "تنفسه", "تنفسها", "تنفسي", "تنفسو", "تنفسهم", "يتنفس", "تتنفس", "اتنفس", "نتنفس", "بيتنفس", "بتتنفس")
 	add(r27Cancel, "لغيت", "الغيت", "ألغيت", "كنسلت", "لغينا", "الغينا", "كنسلنا")
 	add(r27Used, "استخدمت", "استعملت", "استعمل", "استخدم", "استخدمنا", "استعملنا", "استهلكت")
 	return m
 }()
+
+// hardNear reports a word of difficulty (صعب, ضيق, بصعوبة) within three
+// words after toks[i], or a negation of being able (مش قادر, ما عم يقدر,
+// ما قدر) up to three words before it.
+func hardNear(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		if breathHard[toks[j].key] {
+			return true
+		}
+	}
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if canNot[toks[j].key] && (j >= 1 && verbNegators[toks[j-1].key] || j >= 2 && verbNegators[toks[j-2].key]) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	breathHard = wordSet("صعب", "صعبه", "صعبة", "ضيق", "بصعوبه", "بصعوبة", "انقطع", "مقطوع", "بيضيق", "عم يضيق")
+	canNot     = wordSet("قادر", "قادره", "قادرة", "يقدر", "تقدر", "قدر", "قدرت", "بيقدر", "بتقدر")
+)
 
 // imperfectAr reports a verb in the imperfect (يخلص, تروح, نشوف, بيخلص,
 // اشوف): the future after راح.
