@@ -282,3 +282,18 @@ func TestBreathingHard(t *testing.T) {
 		{"انا قادر اتنفس براحة بالنادي الجديد", "", ""},
 	})
 }
+
+// TestNeverCutPraise: a service praised beside a cut that never came
+// ("ما قطع ولا مرة", "not once did it buffer") is praise (a complaint
+// with an apology before). Near: a cut "except every five minutes" and a
+// cut told after the praise stay complaints.
+func TestNeverCutPraise(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"النت صار بيطير، لعبت ساعتين وما علق معي ولا ثانية", "praise", ""},
+		// praise before too (kept)
+		{"الراوتر الجديد ممتاز، حضرنا الفيلم كامل وما قطع ولا مرة", "praise", ""},
+		// near
+		{"ممتاز، النت ما بيقطع إلا كل خمس دقايق", "complaint", ""},
+		{"الخدمة ممتازة بس النت بيقطع كل شوي", "complaint", ""},
+	})
+}

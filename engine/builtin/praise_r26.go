@@ -7,10 +7,13 @@ import "strings"
 // complaint or "other"): a span of years (١٢ سنة, ١١ سنة, عشر سنوات, 9
 // years) and a failure negated (ولا مرة عطل, ما خربت, دون أي عطل, never
 // broke) or "still works" (لسا شغال, still works); or "you never let me
-// down" (ما خيبتوا ظني, never disappointed). Not with a contrast ("١٠
-// سنين ما خربت بس هلق خربت") nor a question.
+// down" (ما خيبتوا ظني, never disappointed); or a service praised beside a
+// cut that never came (لم ينقطع البث, بلا ولا تقطيعة, never lagged). Not
+// with a contrast ("١٠ سنين ما خربت بس هلق خربت", "ما بيقطع إلا كل شوي")
+// nor a question.
 func durableGood(toks []token) bool {
 	years, failNeg, still, letDown := false, false, false, false
+	cutNeg, praised := false, false // (nineteenth session) a stream never cut, said with praise
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
 		if !toks[i].arabic {
@@ -32,9 +35,16 @@ func durableGood(toks []token) bool {
 			letDown = true
 		case k == "let" && i+2 < len(toks) && toks[i+2].key == "down" && negatedNear(toks, i):
 			letDown = true // "never let me down"
+		case cutWords[k]:
+			if !negatedNear(toks, i) {
+				return false // "بيقطع كل شوي": the cut told
+			}
+			cutNeg = true
+		case servicePraise[k]:
+			praised = true
 		}
 	}
-	return years && (failNeg || still) || letDown
+	return years && (failNeg || still) || letDown || cutNeg && praised
 }
 
 // negatedNear: a negation up to three words before toks[i] (ما, ولا مرة,
@@ -54,6 +64,11 @@ var (
 	durableStill = wordSet("لسا", "لسه", "لسة", "للحين", "مازال", "مازالت", "still")
 	worksWords   = wordSet("شغال", "شغاله", "شغالة", "يشتغل", "بيشتغل", "تشتغل", "بتشتغل", "يعمل", "تعمل", "works", "working", "runs", "running")
 	letDownWords = wordSet("خيبتوا", "خيبتو", "خيبت", "خيبتونا", "disappointed")
-	durableBut   = wordSet("بس", "لكن", "بعدين", "but", "however", "until", "till")
-	durableNeg   = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no")
+	durableBut   = wordSet("بس", "لكن", "بعدين", "الا", "إلا", "غير", "but", "however", "until", "till", "except")
+	// a connection or a stream cut, frozen or lagging, and the praise said
+	// beside it when it never was ("خدمة الألياف رائعة، لم ينقطع البث طوال
+	// المباراة", "النت صار بيطير! حضرت الماتش بلا ولا تقطيعة")
+	cutWords      = wordSet("ينقطع", "انقطع", "بينقطع", "تنقطع", "انقطعت", "يقطع", "بيقطع", "قطع", "تقطيعه", "تقطيع", "تقطيعة", "يعلق", "بيعلق", "علق", "يفصل", "بيفصل", "فصل", "lagged", "lag", "buffered", "buffering", "dropped")
+	servicePraise = wordSet("رائع", "رائعه", "رائعة", "ممتاز", "ممتازه", "ممتازة", "بيطير", "طيارة", "طياره", "خرافي", "خرافيه", "تحفه", "تحفة", "جامد", "بيجنن", "يجنن", "flawless", "amazing", "excellent", "perfect", "superb")
+	durableNeg    = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no")
 )
