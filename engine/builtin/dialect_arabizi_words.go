@@ -16,11 +16,11 @@ func arabiziWordDialect(orig string) string {
 	n := 0
 	var buf [16]byte // no marker word is longer
 	for i := 0; i < len(orig); {
-		for i < len(orig) && !latinWordChar(orig[i]) {
+		for i < len(orig) && !latinWordByte(orig[i]) {
 			i++
 		}
 		j := i
-		for j < len(orig) && latinWordChar(orig[j]) {
+		for j < len(orig) && latinWordByte(orig[j]) {
 			if k := j - i; k < len(buf) {
 				buf[k] = lowerASCII(orig[j])
 			}
@@ -43,11 +43,6 @@ func arabiziWordDialect(orig string) string {
 		}
 	}
 	return ""
-}
-
-// latinWordChar: an ASCII letter, a digit or an apostrophe.
-func latinWordChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\''
 }
 
 func lowerASCII(c byte) byte {

@@ -61,9 +61,10 @@ var (
 		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true, "talentless": true, "shameless": true,
 		// the addressees counted or restricted ("you are all clowns", "you're just frauds")
 		"all": true, "just": true, "both": true,
-		// (nineteenth session) the Arabic intensifiers between "you" and the
-		// insult ("انتي وايد سخيفه", "انت كتير تافه", "enti wayed sa5eefa")
-		"وايد": true, "كتير": true, "كثير": true, "جدا": true, "مره": true, "اوي": true, "حيل": true, "wayed": true, "kteer": true, "ktir": true, "awy": true, "marra": true,
+		// (nineteenth session) intensifiers between "you" and the insult
+		// ("enti wayed sa5eefa", "انت حيل تافه"; the Arabic ones of veryWords
+		// are read beside this map: "انتي وايد سخيفه")
+		"حيل": true, "wayed": true, "kteer": true, "ktir": true, "awy": true, "marra": true,
 		// "just" (أنتِ مجرد مدعية)
 		"مجرد": true}
 	// groupOf: "bunch of", "full of" ... before an insult name a group of
@@ -594,7 +595,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 			// "useless idiots": an adjective before a noun of people
 			// ("a sellout idiot", "a greedy pig": any one or two words
 			// before a noun that only names people by an insult)
-			if !linkers[toks[k].key] && !(insultAdjectives[toks[k].key] && personInsult[first.key]) && !(personInsult[first.key] && !first.arabic && k >= ti-2 && !toks[k].arabic && articleBefore(toks, k)) {
+			if !linkers[toks[k].key] && !veryWords[toks[k].key] && !(insultAdjectives[toks[k].key] && personInsult[first.key]) && !(personInsult[first.key] && !first.arabic && k >= ti-2 && !toks[k].arabic && articleBefore(toks, k)) {
 				break
 			}
 		}

@@ -797,21 +797,19 @@ const (
 
 // obscene reports whether out (with or without the walk's proclitic) is a
 // word of GuardObscene.
-func (sr *searchState) obscene(out []byte) bool {
-	if len(sr.severe) == 0 {
+func (sr *searchState) obscene(out []byte) bool { return sr.inSet(sr.severe, out) }
+
+// inSet reports whether out, or out after the walk's proclitic, is in m.
+func (sr *searchState) inSet(m map[string]bool, out []byte) bool {
+	if len(m) == 0 {
 		return false
 	}
-	return sr.severe[string(out)] || sr.pre > 0 && sr.severe[string(out[sr.pre:])]
+	return m[string(out)] || sr.pre > 0 && m[string(out[sr.pre:])]
 }
 
 // offensive reports whether out, the Arabic spelled so far, is a guarded
 // word, with or without the proclitic the walk started with.
-func (sr *searchState) offensive(out []byte) bool {
-	if len(sr.guarded) == 0 {
-		return false
-	}
-	return sr.guarded[string(out)] || sr.pre > 0 && sr.guarded[string(out[sr.pre:])]
-}
+func (sr *searchState) offensive(out []byte) bool { return sr.inSet(sr.guarded, out) }
 
 // trie is a set of Arabic words letter by letter: child edges in one map
 // keyed by (node, letter index).
@@ -875,9 +873,10 @@ func (t *trie) step(node int32, ar string) int32 {
 // readings first, and keeps the cheapest complete one in sr; out holds the
 // Arabic spelled so far and cost its cost.
 //
-// alt records whether a Latin consonant took other than its preferred
-// reading (z as ذ, s as ص, t as ط; a digit's other readings do not count):
-// such a reading does not make an offensive word (sr.guarded).
+// alt records how the walk left a preferred reading: a Latin consonant
+// swapped (altLetter: z as ذ, s as ص, t as ط), which does not make an
+// offensive word (sr.guarded), or a digit of two letters read as its second
+// (altDigit: 9 as ص), which does not make an obscenity (sr.severe).
 func (t *trie) walk(w []byte, i int, node int32, out []byte, cost float64, alt uint8, sr *searchState) {
 	sr.steps++
 	if sr.steps > maxSearchSteps || cost >= sr.best {
@@ -1053,15 +1052,19 @@ func quantity(w []byte) bool {
 // flag a clean comment. Insults whose Arabizi spelling needs such a letter
 // ("3abeet" عبيط, "nassab" نصاب) are rows of translit/words.tsv, read
 // before the search. Call it before the transliterator is shared.
-func (t *Transliterator) Guard(words []string) {
-	if t.guarded == nil {
-		t.guarded = map[string]bool{}
+func (t *Transliterator) Guard(words []string) { t.guarded = foldInto(t.guarded, words) }
+
+// foldInto adds the folded words of words to m (made when nil) and returns it.
+func foldInto(m map[string]bool, words []string) map[string]bool {
+	if m == nil {
+		m = map[string]bool{}
 	}
 	for _, w := range words {
 		for _, x := range strings.Fields(textnorm.Fold(w)) {
-			t.guarded[x] = true
+			m[x] = true
 		}
 	}
+	return m
 }
 
 // GuardObscene makes words (folded here) obscenities: read only when every
@@ -1069,16 +1072,7 @@ func (t *Transliterator) Guard(words []string) {
 // preferred reading: the Gulf "ma3ra9" (معرض, a showroom) must not read
 // معرص. Milder insults stay reachable through a digit ("9ayi3" صايع).
 // Call it before the transliterator is shared.
-func (t *Transliterator) GuardObscene(words []string) {
-	if t.severe == nil {
-		t.severe = map[string]bool{}
-	}
-	for _, w := range words {
-		for _, x := range strings.Fields(textnorm.Fold(w)) {
-			t.severe[x] = true
-		}
-	}
-}
+func (t *Transliterator) GuardObscene(words []string) { t.severe = foldInto(t.severe, words) }
 
 // AddVocabulary adds Arabic words (folded here) that a Latin word no
 // reading of the lexicon words spells may be read as: such a word is still
