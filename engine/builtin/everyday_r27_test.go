@@ -297,3 +297,17 @@ func TestNeverCutPraise(t *testing.T) {
 		{"الخدمة ممتازة بس النت بيقطع كل شوي", "complaint", ""},
 	})
 }
+
+// TestDeadlineWithSomethingPending: a deadline of the writer's own with
+// something still held or pending ("طيارتي بكرا والجواز لسا عندكم", the
+// Arabizi "3endi flight bokra w el passport lessa 3andkon") is a complaint,
+// high (praise with thanks, or a question, before). Near: the trip alone
+// is news.
+func TestDeadlineWithSomethingPending(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"عندي رحلة الفجر والتذكرة لسا ما طلعت عندكم", "complaint", "high"},
+		{"3andi flight bokra el sob7 w el tickets lessa 3andkom, please", "complaint", "high"},
+		// near
+		{"رحلتنا بكرا الصبح ان شاء الله", "", ""},
+	})
+}

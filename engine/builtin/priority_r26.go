@@ -42,13 +42,17 @@ func r26Classes(toks []token) (urgent, harm bool) {
 	balance, gone, leak, used, asNew, publish, stranger, wire, bare := false, false, false, false, false, false, false, false, false
 	personal := 0
 	var firstPersonal string
-	forgot := false
+	forgot, pending := false, false
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
-			continue // (the English classes are enR26's)
+			// (the English classes are enR26's; an Arabizi comment keeps
+			// its English event words Latin: "3endi flight bokra")
+			event = event || enOwnEvents[t.key]
+			continue
 		}
 		k := strings.TrimPrefix(t.key, "و")
+		pending = pending || durableStill[k]
 		switch r26Words[k] {
 		case r26Event:
 			event = true
@@ -124,7 +128,10 @@ func r26Classes(toks []token) (urgent, harm bool) {
 			asNew = used
 		}
 	}
-	grievance := glass && food || balance && gone || asNew || wire && bare || forgot && anyChild(toks) ||
+	// (a deadline is news, "عرسي بكرا", but with something of the
+	// writer's still pending it is a grievance: "طيارتي بكرا والجواز لسا
+	// عندكم")
+	grievance := event && soon && pending || glass && food || balance && gone || asNew || wire && bare || forgot && anyChild(toks) ||
 		personal >= 1 && publish || personal == 2 && (leak || stranger) || personal >= 1 && leak && stranger
 	return event && soon || medicine && now || grievance, grievance
 }
@@ -187,7 +194,10 @@ var r26Words = func() map[string]uint8 {
 		"لعرس", "عرس", "لعملية", "عمليتي", "عمليته", "عمليتها",
 		// the writer travelling ("انا مسافر بكرا": also the reading of the
 		// Arabizi "msafer", which صفر would otherwise take)
-		"مسافر", "مسافره", "مسافرة", "مسافرين")
+		"مسافر", "مسافره", "مسافرة", "مسافرين",
+		// a trip or a flight named bare, and the loan فلايت ("عندي رحلة بكرا",
+		// the Arabizi "flight" read so)
+		"رحلة", "رحله", "فلايت", "الفلايت", "فلايتي")
 	// today, tonight, tomorrow, now
 	add(r26Soon, "بكرا", "بكره", "بكرة", "بكرى", "باجر", "باكر", "غدا", "غداً", "اليوم", "النهارده", "النهاردة", "انهارده", "الليلة", "الليله",
 		"هلق", "هلأ", "الحين", "دلوقتي", "الفجر", "العصر", "المسا", "المساء", "الصبح", "الصباح")
