@@ -41,6 +41,11 @@ func transliterator() *dialect.Transliterator {
 			}
 			if w[0] >= 0x80 {
 				ar = append(ar, w)
+				// and without its article: the Latin article is a word
+				// of its own ("el tayara" ال + طياره)
+				if f := foldKey(w); strings.HasPrefix(f, "ال") && len(f) >= 10 {
+					ar = append(ar, f[len("ال"):])
+				}
 			} else if !strings.ContainsAny(w, "0123456789") {
 				en = append(en, w)
 			}
@@ -75,12 +80,19 @@ func transliterator() *dialect.Transliterator {
 		// (measured on the Arabizi read sets: these two tables gain
 		// azprio1 priority 77.5 -> 80.8%, az3-5 unchanged; every word of
 		// every rule's word set was no better, nor English loans kept Latin)
-		for _, m := range []map[string]uint8{r26Words, r27Words} {
+		for _, m := range []map[string]uint8{r26Words, r27Words, r28Words} {
 			for w := range m {
 				if !strings.Contains(w, " ") {
 					add(w)
 				}
 			}
+		}
+		// and the words the older urgency rules read in Arabic script
+		// (a driver speeding or drunk, a smell of gas, a break, the
+		// emergency room, a scam): read without them, "sayeq" was سيق,
+		// "nasab" نسب, "9aidaliyya" قيدليه
+		for _, w := range urgentReadings {
+			add(w)
 		}
 		// Latin words of the tables stay Latin: English words, and the
 		// Arabizi spellings of the moderation table
@@ -148,6 +160,10 @@ func transliterator() *dialect.Transliterator {
 	})
 	return translit
 }
+
+// urgentReadings: Arabic words the urgency rules (priority_*.go) read that
+// no lexicon holds, so that their Arabizi spellings are read as them.
+var urgentReadings = strings.Fields("سايق سايقه يسوق بيسوق سكران سكرانه نعسان نعسانه سرعه مسرع فرامل حادث حادثه ريحه غاز دخان حريق ولعت تولع انكسرت انكسر مكسور مكسوره نزيف نزف طاحت وقعت جرح طوارئ الطوارئ مستشفى سخونه حراره تسمم حساسيه صيدليه جرعه نصب نصاب نصابين نصابه احتيال محتال حراميه سرقه سرقوا منشور منشورين نشروا تسربت تسريب بياناتي قضيه محكمه محامي شكوى عيال ولاد ولادي عيالي اتهكر انهكر مخترق اخترقوا")
 
 // arabiziReading returns the Arabic-script reading of text when text is
 // Arabizi, with the detection of the original; ok is false otherwise. Text

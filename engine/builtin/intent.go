@@ -1740,6 +1740,12 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	if ctx.questionMark && sc[iQuestion] >= intentThreshold[iQuestion] && ev.cue[iPraise] < 0.6 {
 		sc[iPraise] = 0
 	}
+	// a wish the rules' cues hold at least as strong as the praise beside
+	// it ("ياريت ترجعوا الكيك بالتمر، كان كتير طيب": the praise is why
+	// it is wished) leads, whatever the learned head adds to the praise
+	if ev.cue[iSuggestion] >= 1 && ev.cue[iSuggestion] >= ev.cue[iPraise] && sc[iSuggestion] >= intentThreshold[iSuggestion] && sc[iPraise] > sc[iSuggestion] {
+		sc[iSuggestion] = sc[iPraise] + 0.01
+	}
 	var idx [numIntents]int
 	n := 0
 	for k := iQuestion; k <= iSuggestion; k++ {

@@ -16,7 +16,6 @@ func TestLearnedPriorityHead(t *testing.T) {
 		t.Fatal("learned_priority.tsv missing: run make train-comments")
 	}
 	cases := []struct{ text, want string }{
-		{"الشاحن سخن وساح وكان رح يولع البيت", "high"},
 		{"المصاري انقطعت من حسابي وما اجت الطلبية", "high"},
 		{"الاكل كان بارد شوي", "medium"},
 		{"اللون مش زي الصورة", "medium"},
@@ -31,11 +30,13 @@ func TestLearnedPriorityHead(t *testing.T) {
 			t.Errorf("%q: priority %s, want %s", c.text, got.Priority, c.want)
 		}
 	}
-	// the rules alone call the first two medium: the head decides them
+	// the rules alone call the first medium: the head decides it (the
+	// charger that nearly set the house on fire is a rule's since the
+	// twentieth session: priority_r28.go)
 	saved := learnedPriority
 	defer func() { learnedPriority = saved }()
 	learnedPriority = nil
-	for _, c := range cases[:2] {
+	for _, c := range cases[:1] {
 		if got := Classify(op.ClassifyRequest{Text: c.text}); got.Priority != "medium" {
 			t.Errorf("%q without the head: priority %s, want medium (the test no longer shows the head)", c.text, got.Priority)
 		}

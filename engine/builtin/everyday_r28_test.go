@@ -1,0 +1,83 @@
+package builtin
+
+import "testing"
+
+// Sentences of our own (issue 23, twentieth session), each failing before
+// the change it tests unless marked as a near sentence or as kept (high
+// before too, through an older rule).
+
+// TestR28DataPublished: the writer's data published or handed to a
+// stranger, others' names and numbers posted in a public group, a login
+// from a strange device: data leaked, high (medium or no complaint
+// before). Near: a post of prices is no leak.
+func TestR28DataPublished(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"النادي نشر رقمي وعنواني بالستوري تبعه بدون ما يسألني", "complaint", "high"}, // kept: high before too (other rules)
+		{"الحضانة نزلت اسماء الاولاد وارقام امهاتهم عالجروب العام", "complaint", "high"},
+		{"بعتولي فاتورة زبون تاني فيها اسمه وعنوانه كامل", "complaint", "high"},
+		{"حسابي انفتح من جهاز غريب وما بعرف مين", "complaint", "high"}, // kept: high before too (other rules)
+		// near: prices posted
+		{"نزلوا الاسعار الجديدة عالصفحة بس الخط صغير كتير", "complaint", "medium"},
+	})
+}
+
+// TestR28MoneyOwedBack: a deposit or fees paid and still not returned
+// (ما رجعولي ... لهلأ, صرلي شهرين): a refund owed, high (medium before).
+// Near: a service that still does not work again is no refund.
+func TestR28MoneyOwedBack(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"سلمت الشقة من شهرين والمالك لهلأ ما رجعلي التأمين", "complaint", "high"},      // kept: high before too (other rules)
+		{"لغيت التسجيل بالدورة وما رجعولي الرسوم، صرلي شهر بستنى", "complaint", "high"}, // kept: high before too (other rules)
+		// near: "ما رجع يشتغل" (has not worked again)
+		{"الاشتراك لسا ما رجع يشتغل من امبارح", "complaint", "medium"},
+	})
+}
+
+// TestR28NearHarmAndChildren: harm that nearly happened ("كان رح يوقع",
+// "كنت بسوي حادث"), a child left alone, a family stranded on a highway, a
+// life-support device without power: safety, high (medium before).
+func TestR28NearHarmAndChildren(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الرف اللي ركبتوه وقع وابني كان رح يوقع تحته", "complaint", "high"},           // kept: high before too (other rules)
+		{"الكفر انفجر عالطريق وكنت بسوي حادث بسبب التركيب الغلط", "complaint", "high"}, // kept: high before too (other rules)
+		{"الحضانة طلعت ابني للشارع لحاله وعمره 4 سنين", "complaint", "high"},           // kept: high before too (other rules)
+		{"السيارة اللي استأجرتها عطلت عالطريق السريع وبنتي معي والدنيا ليل", "complaint", "high"},
+		{"الكهربا مقطوعة من الصبح وجدي على جهاز اكسجين", "complaint", "high"}, // kept: high before too (other rules)
+	})
+}
+
+// TestR28ChargedOrScammed: charged monthly for what the writer never
+// subscribed to, paid and then blocked or cut off, a fake sent for the
+// original ordered: money taken wrongly or fraud, high (medium before).
+func TestR28ChargedOrScammed(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الشركة عم يقطعولي 5 دولار كل شهر على خدمة ما اشتركت فيها", "complaint", "high"},
+		{"حولتلهم 70 دينار حق الفستان وبعدها عملولي بلوك", "complaint", "high"},
+		{"طلبت ساعة اصلية ووصلتني تقليد واضح", "complaint", "high"},
+		// near: the wrong colour sent
+		{"طلبت الساعة سودا ووصلتني بيضا", "complaint", "medium"},
+	})
+}
+
+// TestR28Deadlines: a visa about to lapse with the passport held, an exam
+// tomorrow with the platform down, a threat to move the child elsewhere:
+// urgent, high (medium before).
+func TestR28Deadlines(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الاقامة بتخلص بعد يومين والمكتب لسا ما خلص الاوراق", "complaint", "high"},
+		{"امتحان ابني بكرا والموقع تبع المدرسة معطل من يومين", "complaint", "high"},
+		{"المعلمة بتصرخ عالولاد كل يوم، رح ننقله لمدرسة تانية", "complaint", "high"},
+	})
+}
+
+// TestR28ArabiziUrgentWords: the Arabizi spellings of the urgency words
+// are read as them (a smell of gas, a scam, the emergency room, a drunk
+// driver, a lawsuit): high, as their Arabic twins (medium before).
+func TestR28ArabiziUrgentWords(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"fi ri7et gaz fel matbakh men el sob7 w el sharika ma 3am terod", "complaint", "high"},
+		{"el store da nasb, dafa3t w ma wesselnish 7aga", "complaint", "high"},
+		{"el sawa2 kan sakran w kan sayeq b sor3a gamda", "complaint", "high"},
+		{"akalt men 3andkom w ro7t el tawari2 bel leil", "complaint", "high"},
+	})
+}

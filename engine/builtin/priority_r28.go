@@ -1,0 +1,238 @@
+package builtin
+
+import "strings"
+
+// Urgent classes read in issue 23's twentieth session from new read sets
+// (levprio15, lev26, azprio3, az6), each a form of the spec's urgency the
+// rules before missed (read, like r27Classes, only for a complaint no other
+// rule made high). Arabic; Arabizi reaches them through its reading (the
+// words of r28Words are words of the transliterator's trie):
+//
+//   - personal data published: a verb of publishing or leaking (نشرت,
+//     نزلوا, حاطط, سربوا) and personal data (اسماء, ارقام, هويتي,
+//     معلوماتي) put somewhere public (جروب, صفحته, العام) or the
+//     writer's own ("نشروا رقمي وعنواني"); a stranger's record sent to the
+//     writer ("بعتولي وصفة مريض تاني فيها اسمه"): data leaked;
+//   - money owed back and still not returned: a negated return (ما رجع,
+//     ما رجعولي) of a sum paid (الرسوم, التأمين, الاشتراك, فلوسي) with
+//     "still" or a span ("لهلأ", "صرلي 3 شهور");
+//   - harm that nearly happened: "was about to" (a child كان رح يوقع,
+//     كانت رح تولع) or an accident all but had (كنت بسوي حادث, كنت هعمل حادثة);
+//   - a child left alone (تركها لحالها, عمرها 6 سنين), a family stranded
+//     on a road (عطلت عالأوتوستراد ومعي طفل), a life-support device
+//     without power (جهاز أكسجين): safety;
+//   - charged for what the writer never took (عم يقطعلي ... على اشتراك
+//     ما اشتركت فيه): money taken wrongly;
+//   - paid and then cut off by the seller (حولتلهم ... وعملولي بلوك, اخد
+//     العمولة وسكّر تلفونه), or sold a fake or a used part for the original
+//     (إجاني تقليد, بدّل القطع الأصلية بمستعملة): fraud;
+//   - a document about to lapse (الفيزا بتخلص بعد يومين) or an exam
+//     tomorrow (امتحان بنتي بكرا): urgent in time (not alone a grievance:
+//     "عندي امتحان بكرا" is news);
+//   - a threat to move a child or the custom elsewhere (رح ننقله لمدرسة
+//     تانية): leaving.
+func r28Classes(toks []token) (urgent, grievance bool) {
+	var publish, data, public, own, stranger, strangerData bool
+	var negReturn, sum, still, was, harmWord, alone, child, broke, road, device bool
+	var debit, neverTook, paid, ordered, cut, fake, original, doc, lapse, soon, exam, move, other, device2, power bool
+	dataNouns, fall := 0, false
+	for i := range toks {
+		t := &toks[i]
+		k := t.key
+		if !t.arabic {
+			// Latin loans of an Arabic sentence ("عملولي block")
+			cut = cut || k == "block" || k == "blocked"
+			continue
+		}
+		k = strings.TrimPrefix(k, "و")
+		if stillWords[k] || waitStillWords[k] || r27Words[k] == r27Span {
+			still = true
+		}
+		switch r28Words[k] {
+		case r28Publish:
+			publish = true
+		case r28Data:
+			data = true
+			dataNouns++
+		case r28OwnData:
+			data, own = true, true
+		case r28Public:
+			public = true
+		case r28Stranger:
+			// a stranger's record ("وصفة مريض تاني فيها اسمه"), a login
+			// from a strange device ("انفتح الواتساب من جهاز غريب")
+			if i > 0 {
+				p := strings.TrimPrefix(toks[i-1].key, "و")
+				stranger = stranger || personNouns[p]
+				device2 = device2 || p == "جهاز"
+			}
+			other = true
+		case r28StrangerData:
+			strangerData = true
+		case r28Neg:
+			// "ما رجعولي الرسوم", not "ما رجع يشتغل" (works again)
+			if i+1 < len(toks) && r28Words[strings.TrimPrefix(toks[i+1].key, "و")] == r28Return && (i+2 == len(toks) || !imperfectAr(toks[i+2].key)) {
+				negReturn = true
+			}
+			if i+1 < len(toks) && r28Words[toks[i+1].key] == r28Took {
+				neverTook = true
+			}
+		case r28Sum:
+			sum = true
+		case r28Was:
+			was = true
+		case r28Fall:
+			// a child about to fall ("ابني كان رح يوقع"), not a
+			// contract about to be signed ("كان رح يوقع العقد")
+			fall = fall || was && i > 0 && nearlyBefore[strings.TrimPrefix(toks[i-1].key, "و")]
+		case r28Harm:
+			// "كان رح يوقع", "كانت رح تولع", "كنت بسوي حادث"
+			harmWord = harmWord || was && i > 0 && nearlyBefore[strings.TrimPrefix(toks[i-1].key, "و")]
+		case r28Alone:
+			alone = true
+		case r28Child:
+			child = true
+		case r28Broke:
+			broke, power = true, true
+		case r28Road:
+			road = true
+		case r28Device:
+			device = true
+		case r28Debit:
+			debit = true
+		case r28Paid:
+			paid = true
+		case r28Ordered:
+			ordered = true
+		case r28Cut:
+			cut = true
+		case r28Close:
+			// "سكّر تلفونه", "قفل الخط": not sugar, not a lock
+			cut = cut || i+1 < len(toks) && lineNouns[toks[i+1].key]
+		case r28Power:
+			power = true
+		case r28Fake:
+			fake = true
+		case r28Original:
+			original = true
+		case r28Doc:
+			doc = true
+		case r28Lapse:
+			lapse = true
+		case r28Soon:
+			soon = true
+		case r28Exam:
+			exam = true
+		case r28Move:
+			move = true
+		case r28Other:
+			other = true
+		}
+		if r27Words[k] == r27Paid {
+			paid = true
+		}
+	}
+	// the writer's own data, or a stranger's, tell a grievance; others'
+	// (اسماء الطلاب) only when two kinds are out (names and numbers)
+	ownLeak := publish && own || stranger && strangerData || device2
+	leak := ownLeak || publish && data && public
+	owed := negReturn && sum && still
+	harm := harmWord || fall && child || alone && child || broke && road && child || device && power
+	taken := debit && neverTook || paid && cut || (paid || ordered) && fake && original
+	timed := doc && lapse && soon || exam && soon
+	leave := move && other
+	urgent = leak || owed || harm || taken || timed || leave
+	return urgent, ownLeak || leak && dataNouns >= 2 || owed || harm || taken
+}
+
+const (
+	r28Publish = iota + 1
+	r28Data
+	r28OwnData
+	r28Public
+	r28Stranger
+	r28StrangerData
+	r28Neg
+	r28Return
+	r28Took
+	r28Sum
+	r28Was
+	r28Harm
+	r28Fall
+	r28Alone
+	r28Child
+	r28Broke
+	r28Road
+	r28Device
+	r28Debit
+	r28Paid
+	r28Ordered
+	r28Cut
+	r28Close
+	r28Power
+	r28Fake
+	r28Original
+	r28Doc
+	r28Lapse
+	r28Soon
+	r28Exam
+	r28Move
+	r28Other
+)
+
+// r28Words: the kind of each Arabic word r28Classes reads (keys folded, a
+// joined و removed before the lookup). A word has one kind: the first given.
+var r28Words = func() map[string]uint8 {
+	m := map[string]uint8{}
+	add := func(kind uint8, ws ...string) {
+		for _, w := range ws {
+			if k := foldKey(w); m[k] == 0 {
+				m[k] = kind
+			}
+		}
+	}
+	add(r28Neg, "ما", "مش", "مو", "لم", "ماحدا")
+	add(r28Return, "رجع", "رجعولي", "رجعلي", "رجعتلي", "رجعت", "رجعوا", "رجعو", "رجعوه", "رجعوها", "ردو", "ردوا", "ردولي", "رجعوهم", "رجعها", "رجعه", "رجعتولي", "رجعتلنا", "رجعولنا", "بيرجعوا", "يرجعوا", "ترجعو")
+	add(r28Took, "اشتركت", "اشتركنا", "طلبته", "طلبتها", "طلبتهم", "اشتريته", "اشتريتها", "وافقت")
+	add(r28Publish, "نشرت", "نشروا", "نشرو", "نشر", "منشور", "منشوره", "منشورين", "منشورة", "نزلت", "نزلوا", "نزلو", "حاطط", "حاططين", "حاططه", "حطت", "حطوا", "حطو", "سربوا", "سربو", "سرب", "سربت", "تسربت", "اتسربت", "وزعوا", "وزعو", "فضحوا")
+	add(r28Data, "اسماء", "اسمائهم", "اسماءهم", "ارقام", "ارقامهم", "ارقامنا", "عناوين", "عناوينهم", "هويه", "الهويه", "بيانات", "البيانات", "معلومات", "المعلومات")
+	add(r28OwnData, "رقمي", "عنواني", "هويتي", "بياناتي", "معلوماتي", "صوري", "جوازي", "ايميلي", "عقدي")
+	add(r28Public, "جروب", "الجروب", "قروب", "القروب", "عالجروب", "العام", "عام", "الواتساب", "صفحته", "صفحتها", "صفحتهم", "الصفحه", "صفحه", "للكل", "الفيس", "الستوري")
+	add(r28Stranger, "غريب", "غريبه", "غريبين", "تاني", "ثاني", "تانيه")
+	add(r28StrangerData, "اسمه", "اسمها", "رقمه", "رقمها", "عنوانه", "عنوانها", "ملفه", "ملفها", "دواه", "دواها")
+	add(r28Sum, "الرسوم", "رسوم", "التامين", "التأمين", "تاميني", "العربون", "عربون", "المبلغ", "مبلغ", "فلوسي", "مصاريي", "الدفعه", "الاشتراك", "اشتراك", "المصاري", "الفلوس", "القسط", "الديبوزيت", "حقي", "العموله", "عمولة")
+	add(r28Was, "كان", "كانت", "كنت", "كنا", "كانو", "كانوا")
+	add(r28Fall, "يوقع", "توقع")
+	add(r28Harm, "تولع", "يولع", "تحترق", "يحترق", "يموت", "تموت", "اموت", "نموت", "يختنق", "تختنق", "نختنق", "حادث", "حادثه", "ننقلب", "تنقلب", "ينقلب", "نتصادم", "يغرق", "تغرق")
+	add(r28Alone, "لحاله", "لحالها", "لوحده", "لوحدها", "بروحه", "بروحها", "بمفرده", "بمفردها")
+	add(r28Child, "بنتي", "ابني", "طفل", "طفلي", "طفلتي", "ولدي", "عمرها", "عمره", "الطفل", "الطفله", "اطفال", "الاطفال", "ولادي", "عيالي", "بنوتي", "ابنتي")
+	add(r28Broke, "عطلت", "تعطلت", "اتعطلت", "خربت", "وقفت", "فصلت", "طفت")
+	add(r28Road, "الاوتوستراد", "عالاوتوستراد", "الاوتستراد", "الطريق", "عالطريق", "الصحراوي", "الهاي", "الخط", "السريع")
+	add(r28Device, "اكسجين", "الاكسجين", "الأكسجين", "الاوكسجين", "اوكسجين", "التنفس الصناعي", "غسيل الكلى", "الانسولين", "انسولين")
+	add(r28Debit, "يقطعلي", "بيقطعلي", "يقطعولي", "بيقطعولي", "يخصمولي", "بيخصمولي", "يخصم", "بيخصم", "يسحب", "بيسحب", "يسحبولي", "بيسحبو", "بيخصمو", "قطعولي", "خصمولي", "سحبولي", "انخصم", "انخصملي", "اتخصم", "اتخصملي", "بتنخصم", "بينخصم")
+	add(r28Paid, "حولت", "حولتلهم", "حولتلهن", "حولتلو", "حولتله", "حولتلها", "حولنا", "دفعتلو", "دفعتله", "دفعتلها", "دفعتلهم", "اخد", "اخذ", "خد", "خدو", "اخدو", "اخدوا", "اخذوا")
+	add(r28Close, "سكر", "قفل", "سكرو", "قفلو", "سكروا", "قفلوا")
+	add(r28Power, "انقطع", "انقطعت", "قطعت", "الكهربا", "الكهرباء", "المولد", "المولّد", "طفى", "مقطوعه")
+	add(r28Ordered, "طلبت", "طلبنا", "شريت", "اشتريت", "اشترينا", "شاري")
+	add(r28Cut, "بلوك", "حظرني", "حظروني", "بلكني", "بلكوني")
+	add(r28Fake, "تقليد", "مضروب", "مضروبه", "مستعمله", "مستعملة", "مستعمل", "مستعملين", "كوبي", "مقلد", "مقلده")
+	add(r28Original, "اصلي", "اصليه", "اصلية", "الاصلي", "الاصليه", "الاصلية", "الأصلية", "الأصلي", "جديد", "جديده", "الجديد", "الجديده", "اوريجينال")
+	add(r28Doc, "الفيزا", "فيزا", "الفيزه", "الاقامه", "اقامتي", "الجواز", "جوازي", "الباسبور", "الباسبورت", "التاشيره", "تاشيرتي", "فيزتي")
+	add(r28Lapse, "بتخلص", "تخلص", "تنتهي", "بتنتهي", "بتنتهى", "تنتهى", "بتخلص،", "هتخلص", "هتنتهي", "راح تخلص")
+	add(r28Soon, "بكرا", "بكره", "بكرة", "يومين", "اليوم", "النهارده", "الصبح", "الليله", "الليلة", "بعد يومين", "ساعتين", "ساعات")
+	add(r28Exam, "امتحان", "الامتحان", "امتحانه", "امتحانها", "امتحانات", "مقابله", "مقابلة", "انترفيو")
+	add(r28Move, "ننقله", "ننقلها", "انقله", "انقلها", "بنقله", "بنقلها", "ننقلهم", "هنقله", "هنقلها", "رح ننقله")
+	add(r28Other, "تانيه", "تانية", "ثانيه", "ثانية", "غيرها", "غيره", "تاني")
+	return m
+}()
+
+// personNouns: someone a record belongs to ("مريض تاني", "حدا غريب").
+var personNouns = wordSet("مريض", "زبون", "شخص", "حدا", "واحد", "ناس", "عميل", "زبونه", "مريضه", "طالب")
+
+// nearlyBefore: the word before a harm that nearly happened: "رح" (about
+// to), or a verb of making an accident ("بسوي حادث", "هعمل حادثة").
+var nearlyBefore = wordSet("رح", "ح", "راح", "كاد", "كادت", "بسوي", "اسوي", "نسوي", "بنسوي", "هعمل", "اعمل", "نعمل", "بعمل", "هنعمل", "سويت", "يعمل", "يسوي", "تعمل", "تسوي")
+
+// lineNouns: what a seller closes to be out of reach (his phone, the line,
+// the page).
+var lineNouns = wordSet("تلفونه", "تلفونو", "تلفونها", "التلفون", "التليفون", "تليفونه", "تليفونها", "الخط", "خطه", "موبايله", "الموبايل", "الصفحه", "الحساب", "تلفوناتهم", "تلفونهم", "تلفونهن")
