@@ -2154,8 +2154,25 @@ func wishOwed(toks []token) bool {
 // propose.
 func owedVerb(k string) bool {
 	b := verbBody(k)
-	return stemmedAs(b, owedStems) || strings.HasPrefix(b, "رجع") && (strings.HasSuffix(b, "لي") || strings.HasSuffix(b, "لنا"))
+	return stemmedAs(b, owedStems) || strings.HasPrefix(b, "رجع") && (strings.HasSuffix(b, "لي") || strings.HasSuffix(b, "لنا")) || sentBack(b)
 }
+
+// sentBack: a verb of sending, replacing or completing with an object
+// pronoun, the thing already named ("الطلب وصل ناقص علبة، ياريت
+// تبعتوها", "ياريت تبدلوه"): what is owed; "ياريت تبعتوا عروض" proposes.
+func sentBack(b string) bool {
+	if !stemmedAs(b, sentStems) {
+		return false
+	}
+	for _, sf := range []string{"وها", "وه", "وهم", "وهن"} {
+		if strings.HasSuffix(b, sf) {
+			return true
+		}
+	}
+	return false
+}
+
+var sentStems = []string{"بعت", "رسل", "بدل", "غير", "كمل", "وصل"}
 
 var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل", "شيك", "ظبط", "ضبط"}
 

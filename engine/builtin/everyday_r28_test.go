@@ -81,3 +81,67 @@ func TestR28ArabiziUrgentWords(t *testing.T) {
 		{"akalt men 3andkom w ro7t el tawari2 bel leil", "complaint", "high"},
 	})
 }
+
+// TestR28EgyptianEverydayWords: Egyptian words the read sets showed read
+// wrong: a second of time (في ثانية) is no other company; a wallet that
+// made life easy, faster than lightning, عال العال praise; a thing that
+// has lasted (مستحمل) is praise; "اكلم مين" asks; what is owed sent back
+// with a pronoun ("ياريت تبعتوه") complains; Egyptian contempt idioms
+// (معندوش دم) are flagged.
+func TestR28EgyptianEverydayWords(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بحول فلوس لأخويا في ثانية من الابلكيشن ده", "", ""},
+		{"المحفظة دي ريحت دماغي من طوابير البنك", "praise", ""},
+		{"الشحن عندكم اسرع من البرق", "praise", ""},
+		{"الشنطة مستحملة بقالها سنتين والخامة ممتازة", "praise", ""}, // kept
+		{"عايز اعمل اشتراك للشركة كلها، اكلم مين", "question", ""},
+		{"وصلني الطقم ناقص القميص، ياريت تبعتوه", "complaint", "medium"},
+	})
+	checkFlags(t, []flagCase{
+		{"شيخ روحاني مجرب لجلب الحبيب، كلمني خاص", true}, // kept
+		{"المدير بتاعكم معندوش دم", true},
+		{"المذيع ده دمه تقيل", true}, // kept
+	})
+}
+
+// TestR28MoneyAndHarmEgyptian: paid and received nothing (the negation
+// fused: مستلمتش حاجة), money gone and the order never came, a child
+// vomiting after a meal, an appliance giving shocks, a flight in two hours,
+// the writer's data in a stranger's hands: high (medium or no complaint
+// before).
+func TestR28MoneyAndHarmEgyptian(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"دفعت تمن الساعة ومستلمتش حاجة لحد دلوقتي", "complaint", "high"},
+		{"المصاري راحو من الحساب والطلب ما وصل", "complaint", "high"},
+		{"ابني تعب بعد الوجبة وفضل يرجع طول الليل", "complaint", "high"},
+		{"الغسالة اللي ركبتوها بتضرب كهربا", "complaint", "high"},
+		{"طيارتي بعد ساعتين والتطبيق مش راضي يطلعلي التذكرة", "complaint", "high"},
+		{"حد بعتلي رقمي وعنواني وقال جابهم من عندكم", "complaint", "high"}, // kept
+	})
+}
+
+// TestR28ArabiziMore: Arabizi points at zero unused, coins gone that were
+// paid for, money not returned after weeks (ma rege3oosh), a drunk driver
+// (shofeer): high (medium before).
+func TestR28ArabiziMore(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"el points bta3ty ba2et zero w ana ma estakhdemtahash", "complaint", "high"},
+		{"el coins ra7o kollohom w ana dafe3 7a2hom", "complaint", "high"},
+		{"ragga3t el shanta men 3 asabee3 w lesa el 500 geneh ma rege3oosh", "complaint", "high"}, // kept
+		{"el shofeer kan sakran w 3am ysou2 3al 3ami", "complaint", "high"},
+	})
+}
+
+// TestR28English: food poisoning told in plain words, a login from abroad,
+// another customer's data shown, a deposit kept, locked out at night: a
+// complaint and high (other before). Near: "ended" without "up in".
+func TestR28English(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"my whole family got food poisoning from your burgers", "complaint", "high"},                     // kept
+		{"someone logged into my account from another country and changed my email", "complaint", "high"}, // kept
+		{"your app showed me another customers home address and phone", "complaint", "high"},
+		{"the gym kept my £50 deposit after i cancelled", "complaint", "high"},
+		{"locked out at midnight with the kids and your locksmith never came", "complaint", "high"},
+		{"the match ended and the stream was fine", "", ""},
+	})
+}

@@ -31,6 +31,8 @@ func durableGood(toks []token) bool {
 			return false
 		case durableStill[k] && i+1 < len(toks) && worksWords[toks[i+1].key]:
 			still = true
+		case enduredWords[k]:
+			still = true // "مستحمل بقاله سنة" (it has lasted a year)
 		case letDownWords[k] && negatedNear(toks, i):
 			letDown = true
 		case k == "let" && i+2 < len(toks) && toks[i+2].key == "down" && negatedNear(toks, i):
@@ -61,6 +63,7 @@ func negatedNear(toks []token, i int) bool {
 var (
 	yearWords    = wordSet("سنة", "سنه", "سنين", "سنوات", "سنتين", "years", "year", "yrs")
 	failWords    = wordSet("عطل", "عطلت", "خرب", "خربت", "تعطل", "تعطلت", "اتعطل", "اتعطلت", "باظ", "باظت", "خربان", "عطلان", "broke", "broken", "failed", "died", "stopped", "faulted")
+	enduredWords = wordSet("مستحمل", "مستحمله", "مستحملة", "صامد", "صامده", "صامدة")
 	durableStill = wordSet("لسا", "لسه", "لسة", "للحين", "مازال", "مازالت", "still")
 	worksWords   = wordSet("شغال", "شغاله", "شغالة", "يشتغل", "بيشتغل", "تشتغل", "بتشتغل", "يعمل", "تعمل", "works", "working", "runs", "running")
 	letDownWords = wordSet("خيبتوا", "خيبتو", "خيبت", "خيبتونا", "disappointed")

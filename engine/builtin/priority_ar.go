@@ -114,7 +114,9 @@ func lookingElsewhere(toks []token, i int) bool {
 		return false
 	}
 	for j := i + 1; j < len(toks) && j <= i+3; j++ {
-		if otherWords[toks[j].key] {
+		// "في ثانية" is a second of time, not another: "بحول لأمي في
+		// ثانية" (I transfer to my mother in a second) praises a wallet
+		if otherWords[toks[j].key] && toks[j-1].key != "في" && toks[j-1].key != "ف" {
 			return true
 		}
 	}

@@ -46,11 +46,17 @@ func r27Classes(toks []token) (urgent, harm bool) {
 		if !t.arabic {
 			// the credit of an Arabizi comment, kept Latin ("3abbayt 10$
 			// credit w khilis kello")
-			balance = balance || t.key == "credit" || t.key == "balance"
+			balance = balance || t.key == "credit" || t.key == "balance" || latinBalance[t.key]
+			gone = gone || t.key == "zero"
+			lock = lock || t.key == "lock"
 			continue
 		}
 		k := strings.TrimPrefix(t.key, "و")
-		switch r27Words[k] {
+		kind := r27Words[k]
+		if kind == 0 && (strings.HasPrefix(k, "استخدمت") || strings.HasPrefix(k, "استعملت")) {
+			kind = r27Used // "ما استخدمتهاش", "ما استعملتها"
+		}
+		switch kind {
 		case r27Paid:
 			paid = true
 		case r27Cancel:
@@ -101,11 +107,11 @@ func r27Classes(toks []token) (urgent, harm bool) {
 		small = small || sum && tooLittle[k]
 		// "رصيدي راح في يوم", "خلص كلو": gone (not the future راح before
 		// a verb: "راح يخلص")
-		if (k == "راح" || k == "خلص") && (i+1 == len(toks) || !imperfectAr(toks[i+1].key)) || r26Words[k] == r26Gone {
+		if (k == "راح" || k == "خلص") && (i+1 == len(toks) || !imperfectAr(toks[i+1].key)) || r26Words[k] == r26Gone || k == "زيرو" {
 			gone = true
 		}
 	}
-	grievance := balance && gone && unused || paid && (denied || cancelled) || promise && back && span || fake && page || out && home && lock || split
+	grievance := balance && gone && (unused || paid) || paid && (denied || cancelled) || promise && back && span || fake && page || out && home && lock || split
 	return grievance, grievance || small
 }
 
@@ -136,7 +142,7 @@ func receiptCut(toks []token, j int) bool {
 
 var (
 	cutShort = wordSet("غير", "الا", "إلا", "بس")
-	neverAr  = wordSet("ابدا", "أبداً", "أبدا", "نهائي", "نهائيا", "نهائياً", "خالص")
+	neverAr  = wordSet("ابدا", "أبداً", "أبدا", "نهائي", "نهائيا", "نهائياً", "خالص", "اصلا", "أصلاً", "اصلاً", "اصلن")
 )
 
 // countNounAr: a count written as a word ("غير حصتين", "غير وحدة").
@@ -287,3 +293,7 @@ func enAuthorityNear(toks []token, i int) bool {
 
 // enRegulators: consumer regulators and ombudsmen named by their letters.
 var enRegulators = wordSet("accc", "fca", "ofcom", "ofgem", "ftc", "cfpb", "trai", "rbi", "cma", "fos", "tribunal", "court", "lawyer", "solicitor")
+
+// latinBalance: a balance of points or coins named by its loan in an
+// Arabizi comment ("el points elly fel wallet", "kel el coins").
+var latinBalance = wordSet("points", "coins", "coin", "gems", "credits", "wallet")

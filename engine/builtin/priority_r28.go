@@ -1,6 +1,9 @@
 package builtin
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Urgent classes read in issue 23's twentieth session from new read sets
 // (levprio15, lev26, azprio3, az6), each a form of the spec's urgency the
@@ -35,6 +38,8 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	var publish, data, public, own, stranger, strangerData bool
 	var negReturn, sum, still, was, harmWord, alone, child, broke, road, device bool
 	var debit, neverTook, paid, ordered, cut, fake, original, doc, lapse, soon, exam, move, other, device2, power bool
+	var moneyGone, notCame, trip, hours, shock, someone, fused, nothing, sick, vomit bool
+	ownData := 0
 	dataNouns, fall := 0, false
 	for i := range toks {
 		t := &toks[i]
@@ -56,6 +61,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 			dataNouns++
 		case r28OwnData:
 			data, own = true, true
+			ownData++
 		case r28Public:
 			public = true
 		case r28Stranger:
@@ -131,15 +137,37 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 		if r27Words[k] == r27Paid {
 			paid = true
 		}
+		switch {
+		case r28Money[k] && i+1 < len(toks) && goneAfterMoney[strings.TrimPrefix(toks[i+1].key, "و")]:
+			moneyGone = true // "مصاري راحو", "فلوسي طارت"
+		case (k == "ما" || k == "مش") && i+1 < len(toks) && arrivedVerbs[toks[i+1].key]:
+			notCame = true // "ما وصل اصلا"
+		case tripNouns[k]:
+			trip = true
+		case k == "بعد" && i+1 < len(toks) && hoursAhead[toks[i+1].key], k == "بعد" && i+2 < len(toks) && isNumberKey(toks[i+1].key) && hoursAhead[toks[i+2].key]:
+			hours = true // "الرحلة بعد 3 ساعات", "بعد ساعتين"
+		case (k == "كهربا" || k == "كهرباء") && i > 0 && shockVerbs[strings.TrimPrefix(toks[i-1].key, "و")]:
+			shock = true // "عم تعطي كهربا", "ضربتني كهربا"
+		case k == "حد" || k == "حدا" || k == "واحد":
+			someone = true
+		case fusedNotReceived[k]:
+			fused = true // "مستلمناش حاجة", "موصلش"
+		case nothingWords[k]:
+			nothing = true
+		case sickWords[k]:
+			sick = true
+		case vomitWords[k]:
+			vomit = true
+		}
 	}
 	// the writer's own data, or a stranger's, tell a grievance; others'
 	// (اسماء الطلاب) only when two kinds are out (names and numbers)
-	ownLeak := publish && own || stranger && strangerData || device2
+	ownLeak := publish && own || stranger && strangerData || device2 || someone && ownData >= 2
 	leak := ownLeak || publish && data && public
 	owed := negReturn && sum && still
-	harm := harmWord || fall && child || alone && child || broke && road && child || device && power
-	taken := debit && neverTook || paid && cut || (paid || ordered) && fake && original
-	timed := doc && lapse && soon || exam && soon
+	harm := harmWord || shock || sick && vomit || fall && child || alone && child || broke && road && child || device && power
+	taken := moneyGone && notCame || paid && fused && (nothing || still) || debit && neverTook || paid && cut || (paid || ordered) && fake && original
+	timed := doc && lapse && soon || exam && soon || trip && hours
 	leave := move && other
 	urgent = leak || owed || harm || taken || timed || leave
 	return urgent, ownLeak || leak && dataNouns >= 2 || owed || harm || taken
@@ -192,7 +220,7 @@ var r28Words = func() map[string]uint8 {
 		}
 	}
 	add(r28Neg, "ما", "مش", "مو", "لم", "ماحدا")
-	add(r28Return, "رجع", "رجعولي", "رجعلي", "رجعتلي", "رجعت", "رجعوا", "رجعو", "رجعوه", "رجعوها", "ردو", "ردوا", "ردولي", "رجعوهم", "رجعها", "رجعه", "رجعتولي", "رجعتلنا", "رجعولنا", "بيرجعوا", "يرجعوا", "ترجعو")
+	add(r28Return, "رجعوش", "رجعتش", "رجعش", "رجعوهاش", "رجعوهوش", "رجعوليش", "رجعليش", "رجع", "رجعولي", "رجعلي", "رجعتلي", "رجعت", "رجعوا", "رجعو", "رجعوه", "رجعوها", "ردو", "ردوا", "ردولي", "رجعوهم", "رجعها", "رجعه", "رجعتولي", "رجعتلنا", "رجعولنا", "بيرجعوا", "يرجعوا", "ترجعو")
 	add(r28Took, "اشتركت", "اشتركنا", "طلبته", "طلبتها", "طلبتهم", "اشتريته", "اشتريتها", "وافقت")
 	add(r28Publish, "نشرت", "نشروا", "نشرو", "نشر", "منشور", "منشوره", "منشورين", "منشورة", "نزلت", "نزلوا", "نزلو", "حاطط", "حاططين", "حاططه", "حطت", "حطوا", "حطو", "سربوا", "سربو", "سرب", "سربت", "تسربت", "اتسربت", "وزعوا", "وزعو", "فضحوا")
 	add(r28Data, "اسماء", "اسمائهم", "اسماءهم", "ارقام", "ارقامهم", "ارقامنا", "عناوين", "عناوينهم", "هويه", "الهويه", "بيانات", "البيانات", "معلومات", "المعلومات")
@@ -200,7 +228,7 @@ var r28Words = func() map[string]uint8 {
 	add(r28Public, "جروب", "الجروب", "قروب", "القروب", "عالجروب", "العام", "عام", "الواتساب", "صفحته", "صفحتها", "صفحتهم", "الصفحه", "صفحه", "للكل", "الفيس", "الستوري")
 	add(r28Stranger, "غريب", "غريبه", "غريبين", "تاني", "ثاني", "تانيه")
 	add(r28StrangerData, "اسمه", "اسمها", "رقمه", "رقمها", "عنوانه", "عنوانها", "ملفه", "ملفها", "دواه", "دواها")
-	add(r28Sum, "الرسوم", "رسوم", "التامين", "التأمين", "تاميني", "العربون", "عربون", "المبلغ", "مبلغ", "فلوسي", "مصاريي", "الدفعه", "الاشتراك", "اشتراك", "المصاري", "الفلوس", "القسط", "الديبوزيت", "حقي", "العموله", "عمولة")
+	add(r28Sum, "الرسوم", "رسوم", "التامين", "التأمين", "تاميني", "العربون", "عربون", "المبلغ", "مبلغ", "فلوسي", "مصاريي", "الدفعه", "الاشتراك", "اشتراك", "المصاري", "الفلوس", "القسط", "الديبوزيت", "حقي", "العموله", "عمولة", "جنيه", "دينار", "ريال", "درهم", "دولار", "ليره", "الفلوس،")
 	add(r28Was, "كان", "كانت", "كنت", "كنا", "كانو", "كانوا")
 	add(r28Fall, "يوقع", "توقع")
 	add(r28Harm, "تولع", "يولع", "تحترق", "يحترق", "يموت", "تموت", "اموت", "نموت", "يختنق", "تختنق", "نختنق", "حادث", "حادثه", "ننقلب", "تنقلب", "ينقلب", "نتصادم", "يغرق", "تغرق")
@@ -236,3 +264,90 @@ var nearlyBefore = wordSet("رح", "ح", "راح", "كاد", "كادت", "بسو
 // lineNouns: what a seller closes to be out of reach (his phone, the line,
 // the page).
 var lineNouns = wordSet("تلفونه", "تلفونو", "تلفونها", "التلفون", "التليفون", "تليفونه", "تليفونها", "الخط", "خطه", "موبايله", "الموبايل", "الصفحه", "الحساب", "تلفوناتهم", "تلفونهم", "تلفونهن")
+
+var (
+	// r28Money: the writer's money; goneAfterMoney: gone ("مصاري راحو")
+	r28Money       = wordSet("مصاري", "المصاري", "مصرياتي", "فلوسي", "الفلوس", "فلوس", "المبلغ", "مصاريي")
+	goneAfterMoney = wordSet("راحو", "راحوا", "راحت", "راح", "طارو", "طاروا", "طارت", "انسحبو", "انسحبت", "اتسحبت", "اتسحبو", "انخصمو", "انخصمت", "ضاعو", "ضاعت")
+	arrivedVerbs   = wordSet("وصل", "وصلت", "وصلني", "وصلتني", "اجا", "اجت", "جا", "جت", "وصلش", "وصلتش")
+	// a trip about to leave ("الرحلة بعد 3 ساعات", "طيارتي بعد ساعتين")
+	tripNouns  = wordSet("الرحله", "الرحلة", "رحلتي", "رحلتنا", "الطياره", "الطيارة", "طيارتي", "الفلايت", "فلايتي", "الفلايت", "رحلته", "طيارته", "السفر", "سفري")
+	hoursAhead = wordSet("ساعه", "ساعة", "ساعتين", "ساعات", "سعات", "ساعة،", "ساعتين،")
+	// giving an electric shock: "عم تعطي كهربا", "ضربتني كهربا", "مسكتني كهربا"
+	shockVerbs = wordSet("تعطي", "بتعطي", "عم تعطي", "بيعطي", "يعطي", "ضربتني", "ضربته", "ضربتها", "ضربني", "مسكتني", "مسكني", "مسكته", "لسعتني", "بتضرب", "بيضرب", "تضرب", "يضرب", "فيها", "فيه")
+)
+
+// isNumberKey: a token of digits (Latin or Arabic-Indic).
+func isNumberKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for _, r := range k {
+		if !(r >= '0' && r <= '9' || r >= '٠' && r <= '٩') {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	// fusedNotReceived: a receipt denied with the negation fused (Egyptian
+	// ما ... ش): "مستلمناش", "موصلش"
+	fusedNotReceived = wordSet("مستلمناش", "مستلمتش", "ماستلمتش", "ماستلمناش", "موصلش", "موصلتش", "ماوصلش", "موصلنيش", "موصلناش", "مجاش", "ماجاش", "مجتش", "مجاليش", "ماجانيش")
+	nothingWords     = wordSet("حاجه", "حاجة", "شي", "اشي", "شيء", "شئ")
+	// sick and vomiting ("العيال تعبوا وفضلوا يرجعوا طول الليل"): food
+	// poisoning told in everyday words
+	sickWords  = wordSet("تعبوا", "تعبو", "تعبت", "تعب", "تعبنا", "تعبانين", "تعبان", "تعبانه", "دخت", "اتسمم", "اتسممت", "اتسمموا")
+	vomitWords = wordSet("يرجعوا", "يرجعو", "بيرجعوا", "بيرجع", "بترجع", "برجع", "ترجع", "يرجع", "استفراغ", "ترجيع", "يستفرغ", "بيستفرغ", "استفرغت", "رجعت", "يطرش", "بيطرش", "طرشت", "يتقيأ", "تقيؤ")
+)
+
+// enR28 reads the English forms of this session's classes, and the English
+// harms and frauds the read sets told in words no rule read (engprio4): a
+// family sick or vomiting after a meal, a stay in A&E, a dose given ten
+// times over ("10mg instead of 1mg"), a carbon monoxide alarm, an oxygen
+// machine without power; someone in the writer's account or acting in the
+// writer's (or the brand's) name, a SIM swapped for a stranger, an account
+// stolen; another person's data shown to the writer, or everyone's sent
+// out; money kept or owed (a deposit kept, "never paid it over", "owe
+// me"), a charge for what the writer never opened or signed; locked out at
+// night. Each is urgent and tells a grievance (a comment left "other").
+func enR28(toks []token) (urgent, grievance bool) {
+	var buf [512]byte
+	s := append(buf[:0], ' ')
+	money := false
+	for i := range toks {
+		t := &toks[i]
+		if t.arabic {
+			continue
+		}
+		if len(s)+len(t.key)+1 > cap(s) {
+			break // (a comment's worth is read: the classes are short phrases)
+		}
+		s = append(append(s, t.key...), ' ')
+		money = money || enMoney[t.key] || strings.ContainsAny(t.key, "£$€")
+	}
+	has := func(ps ...string) bool {
+		for _, p := range ps {
+			if bytes.Contains(s, []byte(p)) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has(" threw up ", " throwing up ", " vomiting ", " food poisoning ", " sick after ", " ill after ", " ended up in "),
+		has(" instead of ") && has("mg ", " mg "),
+		has(" co alarm ", " carbon monoxide "),
+		has(" oxygen machine ", " oxygen concentrator ", " dialysis "),
+		has(" logged into my ", " logged in to my ", " logged into our ", " from another country ", " sim swap ", " got stolen ", " was stolen ", " been stolen "),
+		has(" in my name ", " in my mums name ", " in my mum's name ", " in my dads name ", " in my dad's name ", " using your name ", " fake page ", " copying your "),
+		has(" someone elses ", " someone else's ", " another customers ", " another customer's ", " a colleagues ", " a colleague's ", " every parents ", " every parent's ", " other peoples ", " other people's ") && has(" name ", " address ", " phone ", " card ", " payslip ", " details ", " data ", " number "),
+		money && has(" never paid it ", " kept my ", " owe me ", " owes me ", " without paying back ", " never opened ", " never signed ", " without a word ", " took my deposit "),
+		has(" locked out ") && has(" midnight ", " night ", " kids ", " baby ", " freezing ", " cold "):
+		return true, true
+	}
+	return false, false
+}
+
+// enMoney: English words of money (a sum, a deposit, a fee, a charge).
+var enMoney = wordSet("deposit", "fee", "fees", "refund", "rent", "money", "pension", "loan", "charge", "charged", "charging", "billing", "billed", "paid", "pay", "payment", "cash", "savings", "salary")
