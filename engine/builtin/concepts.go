@@ -2174,7 +2174,7 @@ func sentBack(b string) bool {
 
 var sentStems = []string{"بعت", "رسل", "بدل", "غير", "كمل", "وصل"}
 
-var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل", "شيك", "ظبط", "ضبط"}
+var owedStems = []string{"صلح", "لتزم", "حل", "رد", "جاوب", "ساعد", "هتم", "عوض", "ستجيب", "تصل", "شيك", "ظبط", "ضبط", "تابع"}
 
 // risingOrFalling reports a price said to rise (القسط بيزيد, الأسعار
 // غليت, the bill went up) or a level said to fall (المستوى عم ينزل,

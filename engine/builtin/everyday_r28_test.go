@@ -145,3 +145,39 @@ func TestR28English(t *testing.T) {
 		{"the match ended and the stream was fine", "", ""},
 	})
 }
+
+// TestR28MoreClasses: a refund asked yesterday is not yet due (medium); a
+// caller reported ("واحد كلمني على انه من البنك") is no contact bait and
+// money taken "from my account" is no page promoted; a child electrocuted,
+// a back injured, work that cannot wait, a number given to a stranger, a
+// counterfeit paid for and called a fraud, a refund promised in days and
+// unpaid after weeks: high. Near: a used phone with a fault, a counterfeit
+// without a fraud named, stay medium.
+func TestR28MoreClasses(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"طلبت استرجاع المبلغ امبارح، ياريت تتابعوا الطلب", "complaint", "medium"},
+		{"ابني اتكهرب من الفيشة اللي في الفرع والسلك عريان", "complaint", "high"}, // kept
+		{"المدرب خلاني اشيل وزن تقيل وضهري اتصاب", "complaint", "high"},
+		{"النت مقطوع من امبارح وعندي شغل ما يتأجل", "complaint", "high"},
+		{"عطوا رقمي لشخص ثاني وصارت رسايلي توصله", "complaint", "high"},
+		{"الساعة طلعت مقلدة وانا دافع 900 ريال، هذا غش", "complaint", "high"},
+		{"رجعت الفستان من شهر وقالوا المبلغ بيرجع خلال اسبوع ولحد الان ما شي", "complaint", "high"}, // kept
+		// near
+		{"اشتريت موبايل مستعمل من عندكم وطلع فيه عيب في الشاشة", "complaint", "medium"},
+		{"اشتريت برفان من الفرع وطلع مضروب", "complaint", "medium"},
+	})
+	checkFlags(t, []flagCase{
+		{"واحد كلمني على انه من البنك وسحب من حسابي 3000 جنيه", false},
+		{"go learn to cook before posting recipes, idiot", true},
+	})
+}
+
+// TestR28EnglishEveryday: food "stone cold", wifi that "drops every" night
+// complain; "a game changer" praises (other before).
+func TestR28EnglishEveryday(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"my pizza came stone cold again", "complaint", ""},
+		{"the connection drops every evening around 9", "complaint", ""},
+		{"this blender is a game changer for my mornings", "praise", ""}, // kept
+	})
+}

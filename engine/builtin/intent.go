@@ -215,6 +215,11 @@ func detectSpam(text string, toks []token) spamResult {
 		if h.ti > 0 && (nobodyOne[toks[h.ti-1].key] || h.ti > 1 && nobodyAfterNeg[toks[h.ti-1].key] && verbNegators[strings.TrimPrefix(toks[h.ti-2].key, "و")]) {
 			continue
 		}
+		// "سحب من حسابي 5000", "اتخصم من حسابي": money taken from the
+		// writer's account, a loss told, no page promoted
+		if h.ti > 1 && h.tj == h.ti+1 && toks[h.ti-1].key == "من" && takenFrom(strings.TrimPrefix(toks[h.ti-2].key, "و")) {
+			continue
+		}
 		// "play with the subs", "مع المتابعين": the creator's audience,
 		// with whom a stream is asked for, not a metric promoted
 		if len(s.spans) == 0 && withAudience(toks, h.ti) {
@@ -436,12 +441,16 @@ var saleWords = wordSet("للبيع", "للايجار", "للإيجار", "لل�
 // contactMe: a request to be contacted (ابعتلي, راسلني, كلمني, واتساب).
 func contactMe(toks []token) bool {
 	for i := range toks {
-		if contactMeW[toks[i].key] {
+		// (not a caller reported: "واحد كلمني على انه من البنك")
+		if contactMeW[toks[i].key] && !(i > 0 && (callerNouns[toks[i-1].key] || callerNouns[strings.TrimPrefix(toks[i-1].key, "و")])) {
 			return true
 		}
 	}
 	return false
 }
+
+// callerNouns: someone who called the writer ("واحد كلمني", "حد اتصل بيا").
+var callerNouns = wordSet("واحد", "حد", "حدا", "شخص", "موظف", "مندوب", "رقم", "ناس", "وحده", "واحده")
 
 // contactVerb: a request to be contacted other than a messaging app's name
 // alone (راسلني, كلمني, تواصل, "whatsapp me").
@@ -2259,3 +2268,14 @@ var (
 	spelledTLDs = wordSet("com", "net", "org", "shop", "store", "site", "online", "xyz", "info", "biz", "io", "co", "me", "link", "top", "club")
 	stopDomain  = wordSet("the", "and", "you", "your", "this", "that", "with", "for")
 )
+
+// takenFrom: a verb of money taken (سحب, خصم, سرق, قطع and their forms,
+// خد/أخد) before "من حسابي".
+func takenFrom(k string) bool {
+	for _, st := range []string{"سحب", "خصم", "سرق", "قطع"} {
+		if strings.Contains(k, st) {
+			return true
+		}
+	}
+	return k == "خد" || k == "اخد" || k == "أخد" || k == "اخذ" || k == "أخذ" || k == "خدو" || k == "اخدو" || k == "شالو" || k == "شال"
+}

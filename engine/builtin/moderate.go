@@ -76,7 +76,7 @@ var (
 		"drivers": true, "waiters": true, "agents": true, "managers": true, "cashiers": true, "barbers": true, "hosts": true, "sellers": true,
 		"admins": true, "mods": true, "moderators": true, "developers": true, "devs": true, "reps": true, "technicians": true, "doctors": true,
 		"nurses": true, "teachers": true, "guards": true, "team": true, "crew": true, "management": true, "mechanics": true, "cleaners": true, "couriers": true, "players": true, "refs": true,
-		"referees": true, "officials": true, "coaches": true, "trainers": true, "designers": true, "chefs": true, "cooks": true, "streamers": true, "youtubers": true, "influencers": true}
+		"referees": true, "officials": true, "coaches": true, "trainers": true, "designers": true, "chefs": true, "cooks": true, "streamers": true, "youtubers": true, "influencers": true, "riders": true}
 	runBy = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
@@ -413,6 +413,8 @@ func bareVocative(toks []token, ti, tj int) bool {
 var (
 	// nounFrames make the word after them a noun of the sentence
 	nounFrames = wordSet("like", "as", "than", "of", "for", "with", "to", "at", "my", "his", "her", "their", "our", "your", "this", "that", "these", "those", "some", "any", "no", "one", "another", "other", "every", "each", "which", "whose", "called", "call", "calling", "named")
+	// enImperativeOpen: imperatives that open a comment told to the reader
+	enImperativeOpen = wordSet("go", "learn", "stop", "quit", "delete", "uninstall", "grow", "get")
 	// writerSelf: the writer speaking of themself
 	writerSelf = wordSet("i", "im", "ive", "me", "myself", "id", "ill", "we", "us")
 )
@@ -619,7 +621,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 		// up" opening it, in a text addressed to "you"
 		// ("shut up" opening the comment is an imperative to the reader: an
 		// address by itself)
-		if insult && !first.arabic && (secondPerson(toks) || ti == 0 && first.key == "shut") {
+		// (a comment opening with an imperative to the reader, "go learn
+		// proper english ..., idiot", addresses them as "you" does)
+		if insult && !first.arabic && (secondPerson(toks) || ti == 0 && first.key == "shut" || ti > 0 && enImperativeOpen[toks[0].key]) {
 			// ("your voice is so annoying just shut up": "shut up" told to
 			// someone the comment addresses, wherever it stands)
 			boost = boost || first.key == "shut"

@@ -39,6 +39,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	var negReturn, sum, still, was, harmWord, alone, child, broke, road, device bool
 	var debit, neverTook, paid, ordered, cut, fake, original, doc, lapse, soon, exam, move, other, device2, power bool
 	var moneyGone, notCame, trip, hours, shock, someone, fused, nothing, sick, vomit bool
+	var cannotWait, injured, fraud, body bool
 	ownData := 0
 	dataNouns, fall := 0, false
 	for i := range toks {
@@ -49,11 +50,17 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 			cut = cut || k == "block" || k == "blocked"
 			continue
 		}
-		k = strings.TrimPrefix(k, "و")
+		// the word as written, else without a joined و ("وولادي" but
+		// "واحد", "وقفت", "ولادي" kept whole)
+		kind := r28Words[k]
+		if kind == 0 {
+			k = strings.TrimPrefix(k, "و")
+			kind = r28Words[k]
+		}
 		if stillWords[k] || waitStillWords[k] || r27Words[k] == r27Span {
 			still = true
 		}
-		switch r28Words[k] {
+		switch kind {
 		case r28Publish:
 			publish = true
 		case r28Data:
@@ -69,7 +76,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 			// from a strange device ("انفتح الواتساب من جهاز غريب")
 			if i > 0 {
 				p := strings.TrimPrefix(toks[i-1].key, "و")
-				stranger = stranger || personNouns[p]
+				stranger = stranger || personNouns[p] || personNouns[toks[i-1].key]
 				device2 = device2 || p == "جهاز"
 			}
 			other = true
@@ -148,8 +155,18 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 			hours = true // "الرحلة بعد 3 ساعات", "بعد ساعتين"
 		case (k == "كهربا" || k == "كهرباء") && i > 0 && shockVerbs[strings.TrimPrefix(toks[i-1].key, "و")]:
 			shock = true // "عم تعطي كهربا", "ضربتني كهربا"
-		case k == "حد" || k == "حدا" || k == "واحد":
+		case k == "حد" || k == "حدا" || t.key == "واحد" || k == "شخص":
 			someone = true
+		case fraudWords[k]:
+			fraud = true // "دافع ٦٠ ريال، هذا غش"
+		case electrocuted[k]:
+			shock = true // "ابني اتكهرب من الفيشة"
+		case injuredWords[k]:
+			injured = true // "ضهري اتصاب": urgent, no grievance alone (a player hurt in a match is news)
+		case ownBody[k]:
+			body = true
+		case (k == "يتأجل" || k == "يتاجل" || k == "بيتأجل" || k == "بيتاجل" || k == "يستنى" || k == "ينتظر") && i > 0 && (toks[i-1].key == "ما" || toks[i-1].key == "مش" || toks[i-1].key == "مو" || toks[i-1].key == "ما بيقدر"):
+			cannotWait = true // "عندي شغل ما يتأجل"
 		case fusedNotReceived[k]:
 			fused = true // "مستلمناش حاجة", "موصلش"
 		case nothingWords[k]:
@@ -162,15 +179,15 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	}
 	// the writer's own data, or a stranger's, tell a grievance; others'
 	// (اسماء الطلاب) only when two kinds are out (names and numbers)
-	ownLeak := publish && own || stranger && strangerData || device2 || someone && ownData >= 2
+	ownLeak := publish && own || stranger && (strangerData || ownData > 0) || device2 || someone && ownData >= 2
 	leak := ownLeak || publish && data && public
 	owed := negReturn && sum && still
 	harm := harmWord || shock || sick && vomit || fall && child || alone && child || broke && road && child || device && power
-	taken := moneyGone && notCame || paid && fused && (nothing || still) || debit && neverTook || paid && cut || (paid || ordered) && fake && original
-	timed := doc && lapse && soon || exam && soon || trip && hours
+	taken := moneyGone && notCame || paid && fused && (nothing || still) || debit && neverTook || paid && (cut || fraud) || (paid || ordered) && fake && original
+	timed := doc && lapse && soon || exam && soon || trip && hours || cannotWait
 	leave := move && other
-	urgent = leak || owed || harm || taken || timed || leave
-	return urgent, ownLeak || leak && dataNouns >= 2 || owed || harm || taken
+	urgent = leak || owed || harm || taken || timed || leave || injured
+	return urgent, ownLeak || leak && dataNouns >= 2 || owed || harm || taken || injured && body
 }
 
 const (
@@ -255,7 +272,7 @@ var r28Words = func() map[string]uint8 {
 }()
 
 // personNouns: someone a record belongs to ("مريض تاني", "حدا غريب").
-var personNouns = wordSet("مريض", "زبون", "شخص", "حدا", "واحد", "ناس", "عميل", "زبونه", "مريضه", "طالب")
+var personNouns = wordSet("مريض", "زبون", "شخص", "حدا", "واحد", "ناس", "عميل", "زبونه", "مريضه", "طالب", "لشخص", "لواحد", "لحد", "لحدا", "لناس", "لزبون", "لعميل")
 
 // nearlyBefore: the word before a harm that nearly happened: "رح" (about
 // to), or a verb of making an accident ("بسوي حادث", "هعمل حادثة").
@@ -351,3 +368,18 @@ func enR28(toks []token) (urgent, grievance bool) {
 
 // enMoney: English words of money (a sum, a deposit, a fee, a charge).
 var enMoney = wordSet("deposit", "fee", "fees", "refund", "rent", "money", "pension", "loan", "charge", "charged", "charging", "billing", "billed", "paid", "pay", "payment", "cash", "savings", "salary")
+
+var (
+	// electrocuted: a shock taken ("اتكهرب", "كهربني")
+	electrocuted = wordSet("اتكهرب", "اتكهربت", "انكهرب", "انكهربت", "اتكهربنا", "كهربني", "كهربتني", "كهربته", "كهربتها", "مكهرب", "مكهربه", "ماسك كهربا")
+	// injuredWords: hurt ("ضهري اتصاب", "اتعورت")
+	injuredWords = wordSet("اتصاب", "اتصابت", "انصاب", "انصابت", "اتصبت", "انصبت", "اتعور", "اتعورت", "تعورت", "انجرح", "اتجرح")
+)
+
+// fraudWords: the writer names a fraud ("هذا غش", "ده نصب"); not "سرقة"
+// or "حرامية", said of a price too dear ("دفعت ٥٠٠ على ساندوتش، دي سرقة").
+var fraudWords = wordSet("غش", "نصب", "احتيال", "نصبه", "نصبة")
+
+// ownBody: the writer's own body part ("ضهري اتصاب": the writer hurt, a
+// grievance; "اللاعب اتصاب" is news).
+var ownBody = wordSet("ضهري", "ظهري", "رقبتي", "كتفي", "ركبتي", "ايدي", "رجلي", "راسي", "صباعي", "اصبعي", "عيني", "وشي", "رجليا", "ايديا")
