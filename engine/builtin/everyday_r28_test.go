@@ -181,3 +181,14 @@ func TestR28EnglishEveryday(t *testing.T) {
 		{"this blender is a game changer for my mornings", "praise", ""}, // kept
 	})
 }
+
+// TestR28ReadThrough: found in the session's read-through through make run:
+// a stranger's name and address on the writer's invoice, a balance gone in
+// a day with "وما استعملت" (the negation's joined و) are high (a question,
+// medium before).
+func TestR28ReadThrough(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بعتولي فاتورة فيها اسم وعنوان زبون تاني", "complaint", "high"},
+		{"خلص رصيدي كله بيوم واحد وما استعملت النت", "complaint", "high"},
+	})
+}

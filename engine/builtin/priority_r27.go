@@ -96,7 +96,11 @@ func r27Classes(toks []token) (urgent, harm bool) {
 			}
 		case r27Used:
 			// "ما استخدمت شي", "بلا ما استعمل": unused
-			unused = unused || i > 0 && (toks[i-1].key == "ما" || toks[i-1].key == "بلا" || toks[i-1].key == "بدون")
+			// (the negation with a joined و too: "وما استعملت النت")
+			if i > 0 {
+				p := strings.TrimPrefix(toks[i-1].key, "و")
+				unused = unused || p == "ما" || p == "بلا" || p == "بدون" || toks[i-1].key == "ما"
+			}
 		}
 		if r26Words[k] == r26Balance {
 			balance = true
