@@ -57,9 +57,13 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 			k = strings.TrimPrefix(k, "و")
 			kind = r28Words[k]
 		}
-		if stillWords[k] || waitStillWords[k] || r27Words[k] == r27Span {
-			still = true
+		// the other sets this reads, in one lookup (r28Aux)
+		aux := r28Aux[k]
+		if k != t.key {
+			aux |= r28Aux[t.key]
 		}
+		still = still || aux&auxStill != 0
+		paid = paid || aux&auxPaid != 0
 		switch kind {
 		case r28Publish:
 			publish = true
@@ -141,41 +145,34 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 		case r28Other:
 			other = true
 		}
-		if r27Words[k] == r27Paid {
-			paid = true
+		if aux == 0 {
+			continue
 		}
-		switch {
-		case r28Money[k] && i+1 < len(toks) && goneAfterMoney[strings.TrimPrefix(toks[i+1].key, "و")]:
+		if aux&auxMoney != 0 && i+1 < len(toks) && goneAfterMoney[strings.TrimPrefix(toks[i+1].key, "و")] {
 			moneyGone = true // "مصاري راحو", "فلوسي طارت"
-		case (k == "ما" || k == "مش") && i+1 < len(toks) && arrivedVerbs[toks[i+1].key]:
-			notCame = true // "ما وصل اصلا"
-		case tripNouns[k]:
-			trip = true
-		case k == "بعد" && i+1 < len(toks) && hoursAhead[toks[i+1].key], k == "بعد" && i+2 < len(toks) && isNumberKey(toks[i+1].key) && hoursAhead[toks[i+2].key]:
-			hours = true // "الرحلة بعد 3 ساعات", "بعد ساعتين"
-		case (k == "كهربا" || k == "كهرباء") && i > 0 && shockVerbs[strings.TrimPrefix(toks[i-1].key, "و")]:
-			shock = true // "عم تعطي كهربا", "ضربتني كهربا"
-		case k == "حد" || k == "حدا" || t.key == "واحد" || k == "شخص":
-			someone = true
-		case fraudWords[k]:
-			fraud = true // "دافع ٦٠ ريال، هذا غش"
-		case electrocuted[k]:
-			shock = true // "ابني اتكهرب من الفيشة"
-		case injuredWords[k]:
-			injured = true // "ضهري اتصاب": urgent, no grievance alone (a player hurt in a match is news)
-		case ownBody[k]:
-			body = true
-		case (k == "يتأجل" || k == "يتاجل" || k == "بيتأجل" || k == "بيتاجل" || k == "يستنى" || k == "ينتظر") && i > 0 && (toks[i-1].key == "ما" || toks[i-1].key == "مش" || toks[i-1].key == "مو" || toks[i-1].key == "ما بيقدر"):
-			cannotWait = true // "عندي شغل ما يتأجل"
-		case fusedNotReceived[k]:
-			fused = true // "مستلمناش حاجة", "موصلش"
-		case nothingWords[k]:
-			nothing = true
-		case sickWords[k]:
-			sick = true
-		case vomitWords[k]:
-			vomit = true
 		}
+		if aux&auxNot != 0 && i+1 < len(toks) && arrivedVerbs[toks[i+1].key] {
+			notCame = true // "ما وصل اصلا"
+		}
+		if aux&auxAfter != 0 && (i+1 < len(toks) && hoursAhead[toks[i+1].key] || i+2 < len(toks) && isNumberKey(toks[i+1].key) && hoursAhead[toks[i+2].key]) {
+			hours = true // "الرحلة بعد 3 ساعات", "بعد ساعتين"
+		}
+		if aux&auxElectricity != 0 && i > 0 && shockVerbs[strings.TrimPrefix(toks[i-1].key, "و")] {
+			shock = true // "عم تعطي كهربا", "ضربتني كهربا"
+		}
+		if aux&auxPostpone != 0 && i > 0 && cannotWaitNeg[toks[i-1].key] {
+			cannotWait = true // "عندي شغل ما يتأجل"
+		}
+		trip = trip || aux&auxTrip != 0
+		someone = someone || aux&auxSomeone != 0
+		fraud = fraud || aux&auxFraud != 0        // "دافع ٦٠ ريال، هذا غش"
+		shock = shock || aux&auxElectrocuted != 0 // "ابني اتكهرب من الفيشة"
+		injured = injured || aux&auxInjured != 0  // "ضهري اتصاب": urgent, no grievance alone (a player hurt in a match is news)
+		body = body || aux&auxBody != 0
+		fused = fused || aux&auxFusedNot != 0 // "مستلمناش حاجة", "موصلش"
+		nothing = nothing || aux&auxNothing != 0
+		sick = sick || aux&auxSick != 0
+		vomit = vomit || aux&auxVomit != 0
 	}
 	// the writer's own data, or a stranger's, tell a grievance; others'
 	// (اسماء الطلاب) only when two kinds are out (names and numbers)
@@ -329,6 +326,18 @@ var (
 // me"), a charge for what the writer never opened or signed; locked out at
 // night. Each is urgent and tells a grievance (a comment left "other").
 func enR28(toks []token) (urgent, grievance bool) {
+	// (the phrases below all hold one of enR28Keys: one lookup a token
+	// decides whether they are read at all)
+	hit := false
+	for i := range toks {
+		if !toks[i].arabic && enR28Keys[toks[i].key] {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return false, false
+	}
 	var buf [512]byte
 	s := append(buf[:0], ' ')
 	money := false
@@ -383,3 +392,69 @@ var fraudWords = wordSet("غش", "نصب", "احتيال", "نصبه", "نصبة
 // ownBody: the writer's own body part ("ضهري اتصاب": the writer hurt, a
 // grievance; "اللاعب اتصاب" is news).
 var ownBody = wordSet("ضهري", "ظهري", "رقبتي", "كتفي", "ركبتي", "ايدي", "رجلي", "راسي", "صباعي", "اصبعي", "عيني", "وشي", "رجليا", "ايديا")
+
+// The sets r28Classes reads besides r28Words, as bits of one lookup.
+const (
+	auxStill uint32 = 1 << iota
+	auxPaid
+	auxMoney
+	auxNot
+	auxAfter
+	auxElectricity
+	auxPostpone
+	auxTrip
+	auxSomeone
+	auxFraud
+	auxElectrocuted
+	auxInjured
+	auxBody
+	auxFusedNot
+	auxNothing
+	auxSick
+	auxVomit
+)
+
+// r28Aux: for each word, the bits of the sets it is in (keys folded as the
+// sets fold them).
+var r28Aux = func() map[string]uint32 {
+	m := map[string]uint32{}
+	set := func(bit uint32, ws map[string]bool) {
+		for w := range ws {
+			m[w] |= bit
+		}
+	}
+	set(auxStill, stillWords)
+	set(auxStill, waitStillWords)
+	for w, kind := range r27Words {
+		switch kind {
+		case r27Span:
+			m[w] |= auxStill
+		case r27Paid:
+			m[w] |= auxPaid
+		}
+	}
+	set(auxMoney, r28Money)
+	set(auxNot, wordSet("ما", "مش"))
+	set(auxAfter, wordSet("بعد"))
+	set(auxElectricity, wordSet("كهربا", "كهرباء"))
+	set(auxPostpone, wordSet("يتأجل", "يتاجل", "بيتأجل", "بيتاجل", "يستنى", "ينتظر"))
+	set(auxTrip, tripNouns)
+	set(auxSomeone, wordSet("حد", "حدا", "واحد", "شخص"))
+	set(auxFraud, fraudWords)
+	set(auxElectrocuted, electrocuted)
+	set(auxInjured, injuredWords)
+	set(auxBody, ownBody)
+	set(auxFusedNot, fusedNotReceived)
+	set(auxNothing, nothingWords)
+	set(auxSick, sickWords)
+	set(auxVomit, vomitWords)
+	return m
+}()
+
+// cannotWaitNeg: the negation before "can be postponed" ("ما يتأجل").
+var cannotWaitNeg = wordSet("ما", "مش", "مو", "ما بيقدر")
+
+// enR28Keys: a word of every phrase enR28 reads.
+var enR28Keys = wordSet("up", "throwing", "vomiting", "poisoning", "sick", "ill", "instead", "co", "carbon", "oxygen", "dialysis",
+	"logged", "country", "sim", "stolen", "name", "fake", "copying", "elses", "else's", "customers", "customer's", "colleagues", "colleague's",
+	"parents", "parent's", "peoples", "people's", "paid", "kept", "owe", "owes", "paying", "opened", "signed", "word", "deposit", "locked")
