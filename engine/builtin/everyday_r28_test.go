@@ -192,3 +192,19 @@ func TestR28ReadThrough(t *testing.T) {
 		{"خلص رصيدي كله بيوم واحد وما استعملت النت", "complaint", "high"},
 	})
 }
+
+// TestR28EitherOrQuestion: a question between two alternatives with no
+// question mark ("X ولا لأ", "X ولا Y", the Arabizi "walla la2") asks
+// (a complaint, praise or other before). Near: a negating ولا ("ولا غلطة",
+// "ولا جنيه") is no question.
+func TestR28EitherOrQuestion(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الشقق بتتسلم بالمطبخ ولا من غيره", "question", ""},
+		{"el restaurant byewsal madinet nasr walla la2", "question", ""},
+		{"el dokan by2bal visa walla la2", "question", ""},
+		{"el mat3am bey2fel badry walla la2", "question", ""},
+		// near
+		{"الاكل عندكم ولا غلطة، تسلم ايديكم", "praise", ""},
+		{"رجعت الشنطة من شهر ولحد دلوقتي ولا جنيه", "complaint", ""},
+	})
+}

@@ -847,11 +847,13 @@ const (
 // what the cue phrases of data/intent.tsv alone give, v the total with
 // punctuation, addressing and sentiment support.
 type intentEv struct {
-	v, cue  [numIntents]float64
-	why     bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
-	howTo   bool // "how do/can I", "how to" opens a sentence
-	mayI    bool // one question asking whether the writer may ("can I cancel and get a refund?")
-	mayIOwn bool // mayI, of the writer's own account or booking (mayIOwn)
+	v, cue [numIntents]float64
+	why    bool // a "why" interrogative (why, ليه, ليش, لماذا) opens a sentence
+	howTo  bool // "how do/can I", "how to" opens a sentence
+	// orQuestion: asked between two alternatives, no question mark (orQuestion)
+	orQuestion bool
+	mayI       bool // one question asking whether the writer may ("can I cancel and get a refund?")
+	mayIOwn    bool // mayI, of the writer's own account or booking (mayIOwn)
 	// overruled: the intents (bit k) whose weak cues the learned head,
 	// confident of another, overruled (withLearnedIntent)
 	overruled uint8
@@ -1098,6 +1100,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	}
 	if sent.arabic && arHowTo(text, toks) { // intent_ar.go
 		ev.howTo = true
+	}
+	// "المستشفى بتاخد تأمين النقابة ولا لأ", "el delivery byewsal el
+	// ma3adi walla la2": a question between two alternatives with no
+	// question mark (intent_ar.go)
+	if sent.arabic && !qmark && orQuestion(toks) && commentShaped(text) && !tweetMarks(text) {
+		sc[iQuestion] += orQuestionWeight
+		ev.orQuestion = true
 	}
 	ev.mayI = qmark && mayIAsk(text, toks)
 	ev.mayIOwn = ev.mayI && toks[0].arabic && mayIOwn(toks)
@@ -1703,6 +1712,16 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	// failure cue asks for instructions; it reports no grievance
 	if ev.howTo && !ev.strong && ev.cue[iComplaint] < 1.2 && sc[iQuestion] >= intentThreshold[iQuestion] {
 		sc[iComplaint] = 0
+	}
+	// "بتوصلوا المعادي ولا لأ": an either-or question with no decisive
+	// failure or praise cue asks; it reports nothing
+	if ev.orQuestion && sc[iQuestion] >= intentThreshold[iQuestion] {
+		if !ev.strong && ev.cue[iComplaint] < 1 {
+			sc[iComplaint] = 0
+		}
+		if ev.cue[iPraise] < 1 {
+			sc[iPraise] = 0
+		}
 	}
 	// "can I cancel my booking and get a refund?", "هل يمكن إلغاء الحجز
 	// واسترداد المبلغ؟": asking whether one may is asking the policy; the

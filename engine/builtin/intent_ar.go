@@ -396,3 +396,68 @@ var (
 	arHowWords = wordSet("كيف", "ازاي", "إزاي", "شلون", "اشلون", "كيفاش", "كيفية")
 	howAble    = wordSet("فيني", "فينا", "بقدر", "اقدر", "نقدر", "بنقدر", "ممكن", "يمكنني", "يمكننا", "يمكن", "بيمكنني", "استطيع", "نستطيع", "ينفع", "يصير")
 )
+
+// orQuestionWeight: the question cue of orQuestion, decisive alone.
+const orQuestionWeight = 1.2
+
+// orQuestion reports a comment that asks between two alternatives without
+// a question mark: "X ولا لأ" (or not), "X ولا لسه" (or not yet), or
+// "X ولا Y" with no negation before it and Y no word a negation takes
+// ("ولا حد", "ولا حاجة": "not anyone", "nothing"). At most fifteen words
+// (a question, not a story), and at least two before ولا.
+func orQuestion(toks []token) bool {
+	if len(toks) > 15 {
+		return false
+	}
+	for i := 2; i+1 < len(toks); i++ {
+		// (the Arabizi "walla la2" is read والله لا: "or not" closing a
+		// question too)
+		if toks[i].key == "والله" && orNot[toks[i+1].key] && i+2 == len(toks) {
+			return true
+		}
+		if toks[i].key != "ولا" {
+			continue
+		}
+		next := toks[i+1].key
+		if orNot[next] {
+			return i+2 == len(toks) || i+3 == len(toks)
+		}
+		// (not "ولا يعرفون", "and they do not know", nor the tag "ولا
+		// ايه", "or what?")
+		if npiWords[next] || orNeverAfter[next] || !toks[i+1].arabic || imperfectAr(next) {
+			return false
+		}
+		asked := false // a present or second-person verb, or "is there", asked about
+		for j := 0; j < i; j++ {
+			k := toks[j].key
+			if askedAbout[k] || len(k) >= 8 && (strings.HasPrefix(k, "بي") || strings.HasPrefix(k, "بت") || strings.HasSuffix(k, "توا") || strings.HasSuffix(k, "تو")) {
+				asked = true
+				break
+			}
+		}
+		if !asked {
+			return false
+		}
+		for j := 0; j < i; j++ {
+			k := strings.TrimPrefix(toks[j].key, "و")
+			if negators[k] || verbNegators[k] || stillWords[k] || waitStillWords[k] || strings.HasPrefix(k, "مفي") || strings.HasPrefix(k, "محد") || toks[j].arabic && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && len(k) >= 8 {
+				return false
+			}
+		}
+		// the alternative closes the comment ("... متشطبة ولا نص
+		// تشطيب", "... للأطفال ولا الكبار بس"): at most three words after
+		return len(toks)-i-1 <= 3
+	}
+	return false
+}
+
+var (
+	// orNot: "or not", "or not yet" after ولا
+	orNot = wordSet("لا", "لأ", "لاء", "لاا", "لسه", "لسا", "لسة", "لأه")
+	// orNeverAfter: words after a negating ولا ("ولا مرة", "ولا حتى")
+	// (and the nouns "not a single" takes: ولا غلطة, ولا قرش, ولا ليرة)
+	orNeverAfter = wordSet("حتى", "مره", "مرة", "يوم", "ساعه", "دقيقه", "كلمه", "ذره", "اشي", "وحده", "وحدة", "ايه", "اية", "ايش", "شو", "ايه؟",
+		"غلطه", "غلطة", "قرش", "ليره", "ليرة", "جنيه", "مليم", "فلس", "هلله", "درهم", "دينار", "ريال", "خبر", "اتصال", "مسج", "رساله", "غلط", "عيب")
+	// askedAbout: "is there", "do you have" before an either-or
+	askedAbout = wordSet("فيه", "فيها", "عندكم", "عندكو", "عندكن", "عندك", "ينفع", "هل", "ممكن")
+)
