@@ -208,3 +208,14 @@ func TestR28EitherOrQuestion(t *testing.T) {
 		{"رجعت الشنطة من شهر ولحد دلوقتي ولا جنيه", "complaint", ""},
 	})
 }
+
+// TestR28ArabiziSpamReadings: Arabizi promotions whose words were misread
+// (3otor عتر, ettesel اتسل, taba3e تبعه, ps5 بسخ) or whose follow promised
+// back was "hab3atlak" (I'll send you one): spam (not flagged before).
+func TestR28ArabiziSpamReadings(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"follow li w hab3atlak follow 3al tiktok", true},
+		{"3otor asliyye b 5 dinar bas, ettesel 3al 79123456", true},
+		{"zoro el page taba3e, fiha a7la 3orood", true},
+	})
+}

@@ -87,7 +87,7 @@ var (
 	reEmail   = regexp.MustCompile(`(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`)
 	reYouTube = regexp.MustCompile(`(?i)youtu\.be/|youtube\.com/watch|//t\.co/|twitter\.com/|instagram\.com/p/`)
 	// (Arabic-Indic digits too: "بمرتب ٨٠٠٠ جنيه")
-	reMoney = regexp.MustCompile(`\$\s?[0-9٠-٩]|[0-9٠-٩]\s?\$|[0-9٠-٩]+\s?(?:usd|dollars|ريال|دولار|جنيه)`)
+	reMoney = regexp.MustCompile(`\$\s?[0-9٠-٩]|[0-9٠-٩]\s?\$|[0-9٠-٩]+\s?(?:usd|dollars|ريال|دولار|جنيه|دينار|درهم)`)
 )
 
 // detectSpam scores promotional and bait signals: links, phone numbers,
@@ -507,7 +507,10 @@ func followExchange(text string, toks []token) bool {
 			n++
 			back = back || j > 0 || len(k) > j+len("follow")
 		}
-		back = back || k == "back" || strings.Contains(k, "رجع") || returnVerbs[k]
+		back = back || k == "back" || strings.Contains(k, "رجع") || returnVerbs[k] ||
+			// "follow ly w hab3atlak follow": "I'll send you one" (هبعتلك,
+			// بعملك): a follow promised to the reader
+			toks[i].arabic && strings.HasSuffix(k, "لك") && len(k) >= 8 && (strings.HasPrefix(k, "وه") || strings.HasPrefix(k, "ه") || strings.HasPrefix(k, "وب") || strings.HasPrefix(k, "ب") || strings.HasPrefix(k, "ح"))
 		if toks[i].arabic && strings.Contains(k, "تابع") {
 			asked = asked || followAsked(k)
 			promised = promised || followPromised(k)
@@ -777,7 +780,7 @@ func mayHaveURL(text string) bool {
 // a match needs "$", "usd" or "dollars" (ASCII letters: only their
 // upper-case forms lower-case to them) or one of its Arabic currency words.
 func mayHaveMoney(text string) bool {
-	if strings.IndexByte(text, '$') >= 0 || strings.Contains(text, "ريال") || strings.Contains(text, "دولار") || strings.Contains(text, "جنيه") {
+	if strings.IndexByte(text, '$') >= 0 || strings.Contains(text, "ريال") || strings.Contains(text, "دولار") || strings.Contains(text, "جنيه") || strings.Contains(text, "دينار") || strings.Contains(text, "درهم") {
 		return true
 	}
 	for i := 0; i+3 <= len(text); i++ {
