@@ -219,3 +219,22 @@ func TestR28ArabiziSpamReadings(t *testing.T) {
 		{"zoro el page taba3e, fiha a7la 3orood", true},
 	})
 }
+
+// TestR28BlindReadSets: from blind133-135 (read): an explanation too fast
+// to follow complains (praise before: سريع); the page's admin insulted is
+// flagged; "يقطع الرزق" said of a face is an insult; a subscription's price
+// with its sum is no promotion (اشتراك weighed 0.15, was 0.3: spam before);
+// "tv" in Arabizi is the television, not تف (spit; flagged before).
+func TestR28BlindReadSets(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الفيديو سريع مرة وما فهمت شي", "complaint", ""},
+		{"el shar7 sare3 awy w mafhemtesh 7aga", "complaint", ""},
+		{"اشتراك الجيم صار ب 40 دينار بالشهر، ليش هيك", "complaint", ""},
+	})
+	checkFlags(t, []flagCase{
+		{"الأدمن بتاعكم أهبل ومبيردش على حد", true}, // kept
+		{"المذيعة دي وشها يقطع الرزق", true},
+		{"اشتراك الجيم صار ب 40 دينار بالشهر، ليش هيك", false},
+		{"a2dar a7ot el eshterak 3ala 3 TV fel beit", false},
+	})
+}

@@ -1331,7 +1331,11 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	// (nineteenth session) the Levantine workers of a shop, and the staff
 	// and developers named in English inside an Arabic or Arabizi comment
 	// ("الشغيلة بهالمحل شوية زعران", "el developers 7ag hal game ghanam")
-	"شغيله", "شغيلة", "staff", "developers", "devs", "admins", "admin", "moderators", "mods")
+	"شغيله", "شغيلة", "staff", "developers", "devs", "admins", "admin", "moderators", "mods",
+	// (twentieth session) the page's admin in Arabic script ("الأدمن
+	// تبعكن حمار"; not مسؤول: "مسؤولية كل مواطن"), the presenter (مذيعة) and the
+	// receptionist
+	"ادمن", "مذيعه", "مذيعة", "موظفة", "منسقه", "منسقة")
 
 // makerExclaimed reports "what a/an" at toks[i], then one to three words of
 // bad qualities (makerFaults: useless, lazy, annoying) and a noun naming the
