@@ -389,7 +389,10 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 	// جوال يخرب عندي")
 	// (nor is harm told with no praise cue, which the head alone read as
 	// praise: "في ريحة غاز قوية بالمطبخ", "طول الليل عم نستفرغ")
-	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || r25Urgent(a.toks) || a.r26Grievance() || a.arabicUrgentOnce())) {
+	if len(a.intents) == 1 && (a.intents[0] == "praise" || a.intents[0] == "suggestion") && a.tx.abuse() < abusiveMin && (strongR22(a.r22) || a.intents[0] == "praise" && a.sc.cue[iPraise] <= 0 && (leavingOrDebited(a.toks) || grievanceClass(a.toks) || r25Urgent(a.toks) || a.r26Grievance() || a.arabicUrgentOnce()) ||
+		// (twentieth session) a suggestion read from weak cues beside a
+		// harm told ("بعد ما سووا له حشوة وجهه منتفخ وحرارته مرتفعة")
+		a.intents[0] == "suggestion" && a.sc.cue[iSuggestion] < 1 && a.r26Grievance()) {
 		a.intents, a.label = []string{"complaint"}, "negative"
 	}
 	// (nor beside a complaint that tells harm or an urgent grievance,

@@ -238,3 +238,18 @@ func TestR28BlindReadSets(t *testing.T) {
 		{"a2dar a7ot el eshterak 3ala 3 TV fel beit", false},
 	})
 }
+
+// TestR28BlindReadSets2: a gentle hand
+// (ايدها خفيفة) and a companion (ونيسي) praise; swollen with a fever after
+// a treatment is harm, a complaint even where a weak suggestion cue read
+// it; the vet named and called a clown is insulted.
+func TestR28BlindReadSets2(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الدكتورة ايدها خفيفة وما وجعتني خالص", "praise", ""},
+		{"حلقاتكم ونيسي في الطريق كل يوم", "praise", ""}, // kept
+		{"بنتي بعد ما سووا لها التطعيم عندكم رجلها منتفخة وحرارتها عالية", "complaint", "high"},
+	})
+	checkFlags(t, []flagCase{
+		{"the vet at your clinic is a clown", true},
+	})
+}

@@ -88,7 +88,8 @@ var (
 		"barber": true, "doctor": true, "dentist": true, "teacher": true, "mechanic": true, "courier": true, "admin": true, "mod": true, "moderator": true,
 		"narrator": true, "author": true, "instructor": true, "trainer": true, "receptionist": true, "technician": true, "landlord": true, "boss": true,
 		"designer": true, "photographer": true, "nurse": true, "pharmacist": true, "tutor": true, "referee": true, "ref": true, "player": true, "artist": true, "singer": true, "editor": true,
-		"commentator": true, "girl": true, "boy": true, "rep": true, "employee": true, "worker": true, "anchor": true, "pundit": true}
+		"commentator": true, "girl": true, "boy": true, "rep": true, "employee": true, "worker": true, "anchor": true, "pundit": true,
+		"vet": true, "planner": true, "organiser": true, "organizer": true, "dentist's": true, "rider": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )

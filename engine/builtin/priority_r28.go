@@ -39,7 +39,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	var negReturn, sum, still, was, harmWord, alone, child, broke, road, device bool
 	var debit, neverTook, paid, ordered, cut, fake, original, doc, lapse, soon, exam, move, other, device2, power bool
 	var moneyGone, notCame, trip, hours, shock, someone, fused, nothing, sick, vomit bool
-	var cannotWait, injured, fraud, body bool
+	var cannotWait, injured, fraud, body, swollen, fever bool
 	ownData := 0
 	dataNouns, fall := 0, false
 	for i := range toks {
@@ -173,13 +173,15 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 		nothing = nothing || aux&auxNothing != 0
 		sick = sick || aux&auxSick != 0
 		vomit = vomit || aux&auxVomit != 0
+		swollen = swollen || aux&auxSwollen != 0
+		fever = fever || aux&auxFever != 0
 	}
 	// the writer's own data, or a stranger's, tell a grievance; others'
 	// (اسماء الطلاب) only when two kinds are out (names and numbers)
 	ownLeak := publish && own || stranger && (strangerData || ownData > 0) || device2 || someone && ownData >= 2
 	leak := ownLeak || publish && data && public
 	owed := negReturn && sum && still
-	harm := harmWord || shock || sick && vomit || fall && child || alone && child || broke && road && child || device && power
+	harm := harmWord || shock || sick && vomit || swollen && fever || fall && child || alone && child || broke && road && child || device && power
 	taken := moneyGone && notCame || paid && fused && (nothing || still) || debit && neverTook || paid && (cut || fraud) || (paid || ordered) && fake && original
 	timed := doc && lapse && soon || exam && soon || trip && hours || cannotWait
 	leave := move && other
@@ -412,6 +414,8 @@ const (
 	auxNothing
 	auxSick
 	auxVomit
+	auxSwollen
+	auxFever
 )
 
 // r28Aux: for each word, the bits of the sets it is in (keys folded as the
@@ -448,6 +452,9 @@ var r28Aux = func() map[string]uint32 {
 	set(auxNothing, nothingWords)
 	set(auxSick, sickWords)
 	set(auxVomit, vomitWords)
+	// swollen with a fever ("وجهه منتفخ وحرارته مرتفعة" after a filling)
+	set(auxSwollen, wordSet("منتفخ", "منتفخه", "منتفخة", "انتفخ", "انتفخت", "متورم", "متورمه", "وارم", "وارمه", "ورمت", "ورم"))
+	set(auxFever, wordSet("حرارته", "حرارتها", "حرارتي", "حراره", "سخونيه", "سخونية", "سخنان", "سخنانه", "حمى"))
 	return m
 }()
 
