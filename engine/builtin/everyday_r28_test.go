@@ -253,3 +253,21 @@ func TestR28BlindReadSets2(t *testing.T) {
 		{"the vet at your clinic is a clown", true},
 	})
 }
+
+// TestR28Egy7: from egy7 (read): a proposal opening with "خلوا" and an
+// offer named free (ببلاش, weighed 0.4, was 0.5) is a suggestion, no spam;
+// a package "for WhatsApp" (للواتس) is no contact bait; a job "from the
+// mobile" with a salary is a lure. English: a refund asked back this week
+// and "not ... yet" is not yet due (medium; high before).
+func TestR28Egy7(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"خلوا الشحن ببلاش للطلبات اللي فوق ٧٠٠ جنيه", "suggestion", ""},
+		{"اعملوا باقة رخيصة للواتس بس", "suggestion", ""},
+		{"sent the headphones back monday, refund not in yet and the tracking never changes", "complaint", "medium"},
+	})
+	checkFlags(t, []flagCase{
+		{"خلوا الشحن ببلاش للطلبات اللي فوق ٧٠٠ جنيه", false},
+		{"اعملوا باقة رخيصة للواتس بس", false},
+		{"شغل من الموبايل ساعتين في اليوم ومرتب ٥٠٠٠ جنيه", true},
+	})
+}

@@ -215,6 +215,11 @@ func detectSpam(text string, toks []token) spamResult {
 		if h.ti > 0 && (nobodyOne[toks[h.ti-1].key] || h.ti > 1 && nobodyAfterNeg[toks[h.ti-1].key] && verbNegators[strings.TrimPrefix(toks[h.ti-2].key, "و")]) {
 			continue
 		}
+		// "باقة للواتس والفيس": an app named as what a package is for
+		// (the article and ل joined: للواتس), no contact bait
+		if h.tj == h.ti+1 && strings.HasPrefix(toks[h.ti].key, "لل") && channelNames[strings.TrimPrefix(toks[h.ti].key, "لل")] {
+			continue
+		}
 		// "سحب من حسابي 5000", "اتخصم من حسابي": money taken from the
 		// writer's account, a loss told, no page promoted
 		if h.ti > 1 && h.tj == h.ti+1 && toks[h.ti-1].key == "من" && takenFrom(strings.TrimPrefix(toks[h.ti-2].key, "و")) {

@@ -29,6 +29,7 @@ import "strings"
 //     mom fell", "i slipped"; not "fell asleep").
 func enR26(toks []token) (urgent, grievance bool) {
 	var money, refusal, came, event, eventMine, soon, today, medicine, now, child, leftAlone, paid, neverGot bool
+	recent, yet := false, false // "sent it back monday, refund not in yet": not yet due
 	for i := range toks {
 		t := &toks[i]
 		if t.arabic {
@@ -55,6 +56,10 @@ func enR26(toks []token) (urgent, grievance bool) {
 			return true, true // "logging off for good"
 		case enRefusal[k]:
 			refusal = true
+		case enRecentDays[k]:
+			recent = true
+		case k == "yet":
+			yet = true
 		case k == "came" && next == "through", k == "got" && (next == "it" || next == "my") && next2 == "back":
 			came = true
 		case k == "fraud" || k == "fraudulent" || k == "clocked" || k == "fake" && i >= 2 && toks[i-1].key == "be" && toks[i-2].key == "to":
@@ -95,7 +100,7 @@ func enR26(toks []token) (urgent, grievance bool) {
 			soon, now = true, true
 		}
 	}
-	if money && refusal && !came || child && leftAlone || paid && neverGot {
+	if money && refusal && !came && !(recent && yet) || child && leftAlone || paid && neverGot {
 		return true, true
 	}
 	return urgent || event && soon || eventMine && today || medicine && now, grievance
@@ -246,3 +251,7 @@ var (
 	enLeaveR26     = wordSet("leaving", "logging", "quitting", "gone", "done", "off", "cancelling", "canceling", "unsubscribing")
 	enEvents       = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting")
 )
+
+// enRecentDays: a day this week ("sent it back monday"): a refund asked
+// that recently is not yet due (medium, as the labelling rules say).
+var enRecentDays = wordSet("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "yesterday")
