@@ -271,3 +271,16 @@ func TestR28Egy7(t *testing.T) {
 		{"شغل من الموبايل ساعتين في اليوم ومرتب ٥٠٠٠ جنيه", true},
 	})
 }
+
+// TestR28Az910: from az9, az10 (read): an either-or question whose second
+// alternative has the article (بيوصل سوهاج ولا القاهرة: not a verb), a
+// connection that never cut with thanks, a service without delay, Aswan
+// (not اسوأ, "worst"): as a reader takes them (praise or complaint before).
+func TestR28Az910(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"el delivery byewsal Tanta wala el Mansoura bas", "question", ""},
+		{"el wifi 3omro ma fesel men sana, teslamo", "praise", ""},           // kept
+		{"الطلبات بتوصلني كل أسبوع من غير تأخير، ربنا يكرمكم", "praise", ""}, // kept
+		{"kanet re7la to7fa le aswan w el tanzeem momtaz", "praise", ""},
+	})
+}

@@ -424,7 +424,7 @@ func orQuestion(toks []token) bool {
 		}
 		// (not "ولا يعرفون", "and they do not know", nor the tag "ولا
 		// ايه", "or what?")
-		if npiWords[next] || orNeverAfter[next] || !toks[i+1].arabic || imperfectAr(next) {
+		if npiWords[next] || orNeverAfter[next] || !toks[i+1].arabic || imperfectAr(next) && !strings.HasPrefix(next, "ال") {
 			return false
 		}
 		asked := false // a present or second-person verb, or "is there", asked about

@@ -72,6 +72,9 @@ var (
 	// beside it when it never was ("خدمة الألياف رائعة، لم ينقطع البث طوال
 	// المباراة", "النت صار بيطير! حضرت الماتش بلا ولا تقطيعة")
 	cutWords      = wordSet("ينقطع", "انقطع", "بينقطع", "تنقطع", "انقطعت", "يقطع", "بيقطع", "قطع", "تقطيعه", "تقطيع", "تقطيعة", "يعلق", "بيعلق", "علق", "يفصل", "بيفصل", "فصل", "lagged", "lag", "buffered", "buffering", "dropped")
-	servicePraise = wordSet("رائع", "رائعه", "رائعة", "ممتاز", "ممتازه", "ممتازة", "بيطير", "طيارة", "طياره", "خرافي", "خرافيه", "تحفه", "تحفة", "جامد", "بيجنن", "يجنن", "flawless", "amazing", "excellent", "perfect", "superb")
-	durableNeg    = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no")
+	servicePraise = wordSet("رائع", "رائعه", "رائعة", "ممتاز", "ممتازه", "ممتازة", "بيطير", "طيارة", "طياره", "خرافي", "خرافيه", "تحفه", "تحفة", "جامد", "بيجنن", "يجنن", "flawless", "amazing", "excellent", "perfect", "superb",
+		// (twentieth session) thanks beside a cut that never came ("el net
+		// 3omro ma fesel ma3aya, teslamo")
+		"تسلموا", "تسلمو", "يسلمو", "يسلموا", "تسلم", "شكرا", "مشكورين", "thanks")
+	durableNeg = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no")
 )
