@@ -284,3 +284,15 @@ func TestR28Az910(t *testing.T) {
 		{"kanet re7la to7fa le aswan w el tanzeem momtaz", "praise", ""},
 	})
 }
+
+// TestR28Az10Priority: a top-up paid whose money is gone, a medicine sent
+// expired, a complaint taken to an authority (Arabizi, each word read
+// right now: ra7at راحت, salahito صلاحيته, la2ashtki لاشتكي, hay2at
+// هيئة): high (medium before).
+func TestR28Az10Priority(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"sha7ant el app b 50 dinar w el code ma zabat w el floos ra7at", "complaint", "high"},
+		{"el saydaliyye ba3atetli dawa salahito mkhalsa la emmi", "complaint", "high"},
+		{"ra7 eshtki 3aleikon 3and hay2at el ittisalat, el net ma2tou3 men esbou3", "complaint", "high"}, // kept
+	})
+}

@@ -40,6 +40,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	var debit, neverTook, paid, ordered, cut, fake, original, doc, lapse, soon, exam, move, other, device2, power bool
 	var moneyGone, notCame, trip, hours, shock, someone, fused, nothing, sick, vomit bool
 	var cannotWait, injured, fraud, body, swollen, fever bool
+	var medicine, expiredMed, complainTo, authority bool
 	ownData := 0
 	dataNouns, fall := 0, false
 	for i := range toks {
@@ -174,6 +175,10 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 		sick = sick || aux&auxSick != 0
 		vomit = vomit || aux&auxVomit != 0
 		swollen = swollen || aux&auxSwollen != 0
+		medicine = medicine || aux&auxMedicine != 0
+		expiredMed = expiredMed || aux&auxExpired != 0
+		complainTo = complainTo || aux&auxComplainTo != 0
+		authority = authority || aux&auxAuthority != 0
 		fever = fever || aux&auxFever != 0
 	}
 	// the writer's own data, or a stranger's, tell a grievance; others'
@@ -181,12 +186,12 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	ownLeak := publish && own || stranger && (strangerData || ownData > 0) || device2 || someone && ownData >= 2
 	leak := ownLeak || publish && data && public
 	owed := negReturn && sum && still
-	harm := harmWord || shock || sick && vomit || swollen && fever || fall && child || alone && child || broke && road && child || device && power
-	taken := moneyGone && notCame || paid && fused && (nothing || still) || debit && neverTook || paid && (cut || fraud) || (paid || ordered) && fake && original
+	harm := harmWord || shock || sick && vomit || swollen && fever || medicine && expiredMed || fall && child || alone && child || broke && road && child || device && power
+	taken := moneyGone && (notCame || paid) || paid && fused && (nothing || still) || debit && neverTook || paid && (cut || fraud) || (paid || ordered) && fake && original
 	timed := doc && lapse && soon || exam && soon || trip && hours || cannotWait
-	leave := move && other
+	leave := move && other || complainTo && authority
 	urgent = leak || owed || harm || taken || timed || leave || injured
-	return urgent, ownLeak || leak && dataNouns >= 2 || owed || harm || taken || injured && body
+	return urgent, ownLeak || leak && dataNouns >= 2 || owed || harm || taken || injured && body || complainTo && authority
 }
 
 const (
@@ -416,6 +421,10 @@ const (
 	auxVomit
 	auxSwollen
 	auxFever
+	auxMedicine
+	auxExpired
+	auxComplainTo
+	auxAuthority
 )
 
 // r28Aux: for each word, the bits of the sets it is in (keys folded as the
@@ -438,6 +447,8 @@ var r28Aux = func() map[string]uint32 {
 		}
 	}
 	set(auxMoney, r28Money)
+	// a top-up or a transfer paid ("شحنت ستيم كارد ب 100 دولار ... والفلوس راحت")
+	set(auxPaid, wordSet("شحنت", "شحنا", "حولت", "حولنا"))
 	set(auxNot, wordSet("ما", "مش"))
 	set(auxAfter, wordSet("بعد"))
 	set(auxElectricity, wordSet("كهربا", "كهرباء"))
@@ -454,6 +465,12 @@ var r28Aux = func() map[string]uint32 {
 	set(auxVomit, vomitWords)
 	// swollen with a fever ("وجهه منتفخ وحرارته مرتفعة" after a filling)
 	set(auxSwollen, wordSet("منتفخ", "منتفخه", "منتفخة", "انتفخ", "انتفخت", "متورم", "متورمه", "وارم", "وارمه", "ورمت", "ورم"))
+	// a medicine expired ("dawa salahito mkhalsa"), a complaint taken to an
+	// authority ("la2ashtki 3and hay2at el ittisalat")
+	set(auxMedicine, wordSet("دوا", "الدوا", "دواء", "الدواء", "دوائي", "دوايا", "العلاج", "علاج", "الحبوب"))
+	set(auxExpired, wordSet("مخلص", "مخلصه", "منتهي", "منتهيه", "صلاحيته", "صلاحيتها", "الصلاحيه", "اكسباير", "expired"))
+	set(auxComplainTo, wordSet("اشتكي", "لاشتكي", "هشتكي", "حشتكي", "بشتكي", "سأشتكي", "ساشتكي", "نشتكي", "هنشتكي", "بنشتكي", "حنشتكي", "لنشتكي", "رح اشتكي", "راح اشتكي"))
+	set(auxAuthority, wordSet("هيئه", "الهيئه", "وزاره", "الوزاره", "لوزاره", "حمايه", "المستهلك", "الشرطه", "البوليس", "المحكمه", "للمحكمه", "جهاز", "النيابه", "البلديه"))
 	set(auxFever, wordSet("حرارته", "حرارتها", "حرارتي", "حراره", "سخونيه", "سخونية", "سخنان", "سخنانه", "حمى"))
 	return m
 }()
