@@ -296,3 +296,14 @@ func TestR28Az10Priority(t *testing.T) {
 		{"ra7 eshtki 3aleikon 3and hay2at el ittisalat, el net ma2tou3 men esbou3", "complaint", "high"}, // kept
 	})
 }
+
+// TestR28ArabiziWords: Arabizi words read as other words before
+// (intithar انتثار, 6aweel طول; fara2 فرء and ben بن too): the complaint
+// they carry (other and praise before).
+func TestR28ArabiziWords(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"el intithar fel far3 kol youm sa3tain", "complaint", ""},
+		{"el intithar 3indkom 6aweel wayed", "complaint", ""},
+		{"shu el fara2 ben el ba2a el 3adiye w el premium", "question", ""}, // kept
+	})
+}
