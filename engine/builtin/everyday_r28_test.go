@@ -307,3 +307,15 @@ func TestR28ArabiziWords(t *testing.T) {
 		{"shu el fara2 ben el ba2a el 3adiye w el premium", "question", ""}, // kept
 	})
 }
+
+// TestR28KeptInCar: found in the session's last read-through: a driver who
+// locked the doors and would not let the writer out, alone at night, is a
+// danger (high; medium before). Near: a driver who refused to drop the
+// writer at home is a service refused (medium).
+func TestR28KeptInCar(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"السواق قفل الابواب وما رضي ينزلني وانا لوحدي", "complaint", "high"},
+		// near
+		{"السواق رفض ينزلني عند البيت وكمل للموقف", "complaint", "medium"},
+	})
+}

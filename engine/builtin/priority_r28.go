@@ -40,7 +40,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	var debit, neverTook, paid, ordered, cut, fake, original, doc, lapse, soon, exam, move, other, device2, power bool
 	var moneyGone, notCame, trip, hours, shock, someone, fused, nothing, sick, vomit bool
 	var cannotWait, injured, fraud, body, swollen, fever bool
-	var medicine, expiredMed, complainTo, authority bool
+	var medicine, expiredMed, complainTo, authority, kept, trapped bool
 	ownData := 0
 	dataNouns, fall := 0, false
 	for i := range toks {
@@ -161,6 +161,8 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 		if aux&auxElectricity != 0 && i > 0 && shockVerbs[strings.TrimPrefix(toks[i-1].key, "و")] {
 			shock = true // "عم تعطي كهربا", "ضربتني كهربا"
 		}
+		kept = kept || aux&auxGetOut != 0 && i > 0 && keptIn(toks, i)
+		trapped = trapped || aux&auxTrapped != 0
 		if aux&auxPostpone != 0 && i > 0 && cannotWaitNeg[toks[i-1].key] {
 			cannotWait = true // "عندي شغل ما يتأجل"
 		}
@@ -186,7 +188,9 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	ownLeak := publish && own || stranger && (strangerData || ownData > 0) || device2 || someone && ownData >= 2
 	leak := ownLeak || publish && data && public
 	owed := negReturn && sum && still
-	harm := harmWord || shock || sick && vomit || swollen && fever || medicine && expiredMed || fall && child || alone && child || broke && road && child || device && power
+	// kept in a car, locked or alone at night ("الكابتن قفل الباب ورفض
+	// ينزلني"): safety
+	harm := harmWord || shock || kept && trapped || sick && vomit || swollen && fever || medicine && expiredMed || fall && child || alone && child || broke && road && child || device && power
 	taken := moneyGone && (notCame || paid) || paid && fused && (nothing || still) || debit && neverTook || paid && (cut || fraud) || (paid || ordered) && fake && original
 	timed := doc && lapse && soon || exam && soon || trip && hours || cannotWait
 	leave := move && other || complainTo && authority
@@ -425,6 +429,8 @@ const (
 	auxExpired
 	auxComplainTo
 	auxAuthority
+	auxGetOut
+	auxTrapped
 )
 
 // r28Aux: for each word, the bits of the sets it is in (keys folded as the
@@ -471,6 +477,12 @@ var r28Aux = func() map[string]uint32 {
 	set(auxExpired, wordSet("مخلص", "مخلصه", "منتهي", "منتهيه", "صلاحيته", "صلاحيتها", "الصلاحيه", "اكسباير", "expired"))
 	set(auxComplainTo, wordSet("اشتكي", "لاشتكي", "هشتكي", "حشتكي", "بشتكي", "سأشتكي", "ساشتكي", "نشتكي", "هنشتكي", "بنشتكي", "حنشتكي", "لنشتكي", "رح اشتكي", "راح اشتكي"))
 	set(auxAuthority, wordSet("هيئه", "الهيئه", "وزاره", "الوزاره", "لوزاره", "حمايه", "المستهلك", "الشرطه", "البوليس", "المحكمه", "للمحكمه", "جهاز", "النيابه", "البلديه"))
+	// kept in a car against the writer's will ("رفض ينزلني", "ما رضي
+	// ينزلني", "ما خلانا ننزل")
+	set(auxGetOut, wordSet("ينزلني", "ينزلنا", "ينزلنيش", "انزل", "ننزل", "ينزلها", "نازل"))
+	// ... locked in, alone, at night or frightened (not "refused to drop me
+	// at home", a service refused)
+	set(auxTrapped, wordSet("قفل", "الباب", "الابواب", "الأبواب", "لوحدي", "لحالي", "بروحي", "بالليل", "بالليل،", "خايفه", "خايفة", "خفت", "رعبنا", "رعب", "مرعوبه"))
 	set(auxFever, wordSet("حرارته", "حرارتها", "حرارتي", "حراره", "سخونيه", "سخونية", "سخنان", "سخنانه", "حمى"))
 	return m
 }()
@@ -482,3 +494,17 @@ var cannotWaitNeg = wordSet("ما", "مش", "مو", "ما بيقدر")
 var enR28Keys = wordSet("up", "throwing", "vomiting", "poisoning", "sick", "ill", "instead", "co", "carbon", "oxygen", "dialysis",
 	"logged", "country", "sim", "stolen", "name", "fake", "copying", "elses", "else's", "customers", "customer's", "colleagues", "colleague's",
 	"parents", "parent's", "peoples", "people's", "paid", "kept", "owe", "owes", "paying", "opened", "signed", "word", "deposit", "locked")
+
+// keptIn: "refused / did not let me get out" before toks[i] (رفض ينزلني,
+// ما رضي ينزلني, مرضيش ينزلني, ما خلانا ننزل).
+func keptIn(toks []token, i int) bool {
+	p := strings.TrimPrefix(toks[i-1].key, "و")
+	if p == "رفض" || p == "مرضيش" || p == "مرضاش" || p == "رفضت" {
+		return true
+	}
+	if (p == "رضي" || p == "خلاني" || p == "خلانا" || p == "يرضى" || p == "يخليني") && i > 1 {
+		n := strings.TrimPrefix(toks[i-2].key, "و")
+		return n == "ما" || n == "مش" || n == "لم" || n == "مو"
+	}
+	return false
+}
