@@ -438,11 +438,8 @@ func orQuestion(toks []token) bool {
 		if !asked {
 			return false
 		}
-		for j := 0; j < i; j++ {
-			k := strings.TrimPrefix(toks[j].key, "و")
-			if negators[k] || verbNegators[k] || stillWords[k] || waitStillWords[k] || strings.HasPrefix(k, "مفي") || strings.HasPrefix(k, "محد") || toks[j].arabic && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش") && len(k) >= 8 {
-				return false
-			}
+		if anyNegator(toks[:i]) { // (concepts.go: a negation or "still" before it)
+			return false
 		}
 		// the alternative closes the comment ("... متشطبة ولا نص
 		// تشطيب", "... للأطفال ولا الكبار بس"): at most three words after

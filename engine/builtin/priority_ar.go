@@ -97,6 +97,13 @@ func arabicUrgent(toks []token) bool {
 	return (paid || deduct) && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks) || paid && noBooking(toks)
 }
 
+// secondOfTime: toks[j], a word of "another" (ثانية), is a second of time
+// after في ("بحول لأمي في ثانية": I transfer to my mother in a second, a
+// wallet praised), not another company.
+func secondOfTime(toks []token, j int) bool {
+	return j > 0 && (toks[j-1].key == "في" || toks[j-1].key == "ف")
+}
+
 // lookingElsewhere: a first-person verb of looking for or switching
 // (سأبحث, رح دوّر, هدور, بحول) at toks[i] with "another / other than you" up to three words
 // after it ("وسأبحث عن عيادة أخرى", "رح دور على محل غيركم"): the
@@ -114,9 +121,7 @@ func lookingElsewhere(toks []token, i int) bool {
 		return false
 	}
 	for j := i + 1; j < len(toks) && j <= i+3; j++ {
-		// "في ثانية" is a second of time, not another: "بحول لأمي في
-		// ثانية" (I transfer to my mother in a second) praises a wallet
-		if otherWords[toks[j].key] && toks[j-1].key != "في" && toks[j-1].key != "ف" {
+		if otherWords[toks[j].key] && !secondOfTime(toks, j) {
 			return true
 		}
 	}

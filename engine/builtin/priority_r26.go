@@ -177,15 +177,7 @@ const (
 
 // r26Words: the kind of each Arabic word r26Classes reads (keys folded,
 // a joined و removed before the lookup).
-var r26Words = func() map[string]uint8 {
-	m := map[string]uint8{}
-	add := func(kind uint8, ws ...string) {
-		for _, w := range ws {
-			if k := foldKey(w); m[k] == 0 {
-				m[k] = kind
-			}
-		}
-	}
+var r26Words = wordKinds(func(add func(kind uint8, ws ...string)) {
 	// the writer's own event: a wedding, a trip or flight, an exam, an
 	// interview, an appointment
 	add(r26Event, "عرسي", "عرسنا", "زفافي", "زفافنا", "حفل زفافي", "فرحي", "فرحنا", "سفري", "سفرتي", "سفرنا", "رحلتي", "رحلتنا",
@@ -240,8 +232,7 @@ var r26Words = func() map[string]uint8 {
 	add(r26Swindle, "نصبت", "نصبوا", "نصبو", "نصب", "نصبتو", "نصبتوا")
 	add(r26Used, "مستعمل", "مستعملة", "مستعمله")
 	add(r26New, "جديد", "جديدة", "جديده", "جديدين")
-	return m
-}()
+})
 
 // feverDegrees reports a temperature of 39 to 42 (a fever), in Western or
 // Arabic-Indic digits, optionally with a decimal part ("39.5", "٣٩٫٥").
@@ -263,4 +254,19 @@ func anyChild(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// wordKinds builds a table of word kinds: fill calls add with a kind and
+// its words; keys are folded (foldKey) and a word keeps the first kind it
+// is given.
+func wordKinds(fill func(add func(kind uint8, ws ...string))) map[string]uint8 {
+	m := map[string]uint8{}
+	fill(func(kind uint8, ws ...string) {
+		for _, w := range ws {
+			if k := foldKey(w); m[k] == 0 {
+				m[k] = kind
+			}
+		}
+	})
+	return m
 }

@@ -99,7 +99,7 @@ func r27Classes(toks []token) (urgent, harm bool) {
 			// (the negation with a joined و too: "وما استعملت النت")
 			if i > 0 {
 				p := strings.TrimPrefix(toks[i-1].key, "و")
-				unused = unused || p == "ما" || p == "بلا" || p == "بدون" || toks[i-1].key == "ما"
+				unused = unused || p == "ما" || p == "بلا" || p == "بدون"
 			}
 		}
 		if r26Words[k] == r26Balance {
@@ -175,15 +175,7 @@ const (
 
 // r27Words: the kind of each Arabic word r27Classes reads (keys folded, a
 // joined و removed before the lookup).
-var r27Words = func() map[string]uint8 {
-	m := map[string]uint8{}
-	add := func(kind uint8, ws ...string) {
-		for _, w := range ws {
-			if k := foldKey(w); m[k] == 0 {
-				m[k] = kind
-			}
-		}
-	}
+var r27Words = wordKinds(func(add func(kind uint8, ws ...string)) {
 	// a payment: paid, took the money, bought for a price, the money cut
 	add(r27Paid, "دفعت", "دفعنا", "دفعتلكم", "دفعتلكن", "دفعتلهم", "دافع", "دافعه", "دافعين", "قبض", "قبضت", "قبضو", "قبضوا", "قبضتو", "اشتريت", "اشترينا",
 		"انقطعت", "انقطعو", "قطعولي", "قطعوا", "قطعو", "انخصمت", "انسحبت", "خصمولي", "سحبولي")
@@ -191,7 +183,7 @@ var r27Words = func() map[string]uint8 {
 	// received: reached me, came, gave me, got
 	add(r27Got, "وصلني", "وصلنا", "وصلت", "وصل", "وصلتني", "اجا", "اجاني", "اجانا", "جاني", "جانا", "اعطوني", "عطوني", "اعطانا", "اعطاني", "عطانا", "عطاني", "اداني", "ادانا", "استلمت", "استلمنا", "شفت", "شفنا")
 	// a promise of money back
-	add(r27Promise, "وعد", "وعدوني", "وعدو", "وعدوا", "وعدتوني", "وعدتونا", "قالولي", "قلتولي", "قلتولنا", "قالولنا", "قالوا", "قالو", "قالوا لي", "قالوالي")
+	add(r27Promise, "وعد", "وعدوني", "وعدو", "وعدوا", "وعدتوني", "وعدتونا", "قالولي", "قلتولي", "قلتولنا", "قالولنا", "قالوا", "قالو", "قالوالي")
 	add(r27Back, "بيرجع", "بيرجعلي", "بيرجعولي", "بترجع", "يرجع", "يرجعه", "يرجعوه", "يرجعو", "يرجعوا", "ترجعولي", "يرجعولي", "ترجعوه", "ترجعوا", "ترجعو", "يرجعلي", "ترجعلي", "يرجعوها", "يرجعها", "ترجعوها",
 		"يردو", "يردوا", "يعوضوني", "تعوضوني", "ترجيع", "استرجاع", "الاسترجاع")
 	// a wait of weeks or months
@@ -210,8 +202,7 @@ var r27Words = func() map[string]uint8 {
 	add(r27Breathing, "تنفسه", "تنفسها", "تنفسي", "تنفسو", "تنفسهم", "يتنفس", "تتنفس", "اتنفس", "نتنفس", "بيتنفس", "بتتنفس")
 	add(r27Cancel, "لغيت", "الغيت", "ألغيت", "كنسلت", "لغينا", "الغينا", "كنسلنا")
 	add(r27Used, "استخدمت", "استعملت", "استعمل", "استخدم", "استخدمنا", "استعملنا", "استهلكت")
-	return m
-}()
+})
 
 // hardNear reports a word of difficulty (صعب, ضيق, بصعوبة) within three
 // words after toks[i], or a negation of being able (مش قادر, ما عم يقدر,
