@@ -76,7 +76,10 @@ var (
 		"drivers": true, "waiters": true, "agents": true, "managers": true, "cashiers": true, "barbers": true, "hosts": true, "sellers": true,
 		"admins": true, "mods": true, "moderators": true, "developers": true, "devs": true, "reps": true, "technicians": true, "doctors": true,
 		"nurses": true, "teachers": true, "guards": true, "team": true, "crew": true, "management": true, "mechanics": true, "cleaners": true, "couriers": true, "players": true, "refs": true,
-		"referees": true, "officials": true, "coaches": true, "trainers": true, "designers": true, "chefs": true, "cooks": true, "streamers": true, "youtubers": true, "influencers": true, "riders": true}
+		"referees": true, "officials": true, "coaches": true, "trainers": true, "designers": true, "chefs": true, "cooks": true, "streamers": true, "youtubers": true, "influencers": true, "riders": true,
+		// (twenty-first session) more of the people who serve a customer
+		"baristas": true, "bartenders": true, "servers": true, "clerks": true, "supervisors": true, "operators": true, "salesmen": true, "assistants": true,
+		"attendants": true, "stewards": true, "pilots": true, "engineers": true, "electricians": true, "plumbers": true, "installers": true, "tailors": true}
 	runBy = map[string]bool{"run": true, "managed": true, "staffed": true, "owned": true, "made": true}
 	// personSubj: a person named as the subject of an insult ("this guy is
 	// a total moron", "the host is an idiot"): aimed at them as if addressed
@@ -89,7 +92,11 @@ var (
 		"narrator": true, "author": true, "instructor": true, "trainer": true, "receptionist": true, "technician": true, "landlord": true, "boss": true,
 		"designer": true, "photographer": true, "nurse": true, "pharmacist": true, "tutor": true, "referee": true, "ref": true, "player": true, "artist": true, "singer": true, "editor": true,
 		"commentator": true, "girl": true, "boy": true, "rep": true, "employee": true, "worker": true, "anchor": true, "pundit": true,
-		"vet": true, "planner": true, "organiser": true, "organizer": true, "dentist's": true, "rider": true}
+		"vet": true, "planner": true, "organiser": true, "organizer": true, "dentist's": true, "rider": true,
+		// (twenty-first session) more of the people who serve a customer
+		"barista": true, "bartender": true, "clerk": true, "supervisor": true, "operator": true, "salesman": true, "saleswoman": true, "salesperson": true,
+		"attendant": true, "steward": true, "stewardess": true, "pilot": true, "engineer": true, "electrician": true, "plumber": true, "installer": true, "tailor": true,
+		"principal": true, "lecturer": true, "professor": true}
 	// likeYou follow an insult aimed at the reader ("حيوانات متلك").
 	likeYou = map[string]bool{"مثلك": true, "متلك": true, "امثالك": true, "زيك": true, "مثلكم": true, "متلكن": true, "امثالكم": true, "زيكم": true}
 )
@@ -259,7 +266,7 @@ func copulaPerson(toks []token, k int) bool {
 		if personSubj[toks[j].key] || peopleSubj[toks[j].key] {
 			// (not when the clause has a subject of its own before the
 			// copula: "the guy who sold it said it was a joke")
-			return j == k-1 || personPrep[toks[j+1].key] || j < k-2 && relativeWords[toks[j+1].key] && !clauseSubjects[toks[k-1].key]
+			return j == k-1 || (personPrep[toks[j+1].key] || j < k-2 && relativeWords[toks[j+1].key]) && !clauseSubjects[toks[k-1].key]
 		}
 	}
 	return false
@@ -325,7 +332,7 @@ func secondPredicate(toks []token, k int) bool {
 }
 
 // personPrep open a phrase that places a person ("the staff at this shop").
-var personPrep = map[string]bool{"of": true, "at": true, "in": true, "on": true, "from": true, "here": true}
+var personPrep = map[string]bool{"of": true, "at": true, "in": true, "on": true, "from": true, "here": true, "with": true}
 
 // lowOfThing reports a noun of a measurable thing (sound, price, level,
 // signal) among the five tokens before toks[i], no "you" between: واطي

@@ -20,6 +20,14 @@ func durableGood(toks []token) bool {
 			k = toks[i].key
 		}
 		switch {
+		case k == "غير" && i > 0 && toks[i-1].key == "من":
+			// "من غير" is "without" ("من غير تأخير"), not the
+			// contrast "except"
+		case delayWords[k]:
+			if !negatedNear(toks, i) && !(i > 1 && toks[i-2].key == "من" && toks[i-1].key == "غير") {
+				return false // "بعد تأخير ساعتين": the delay told
+			}
+			cutNeg = true // (twenty-first session) a delay that never came, said with thanks
 		case yearWords[k]:
 			years = true
 		case failWords[k]:
@@ -75,6 +83,12 @@ var (
 	servicePraise = wordSet("رائع", "رائعه", "رائعة", "ممتاز", "ممتازه", "ممتازة", "بيطير", "طيارة", "طياره", "خرافي", "خرافيه", "تحفه", "تحفة", "جامد", "بيجنن", "يجنن", "flawless", "amazing", "excellent", "perfect", "superb",
 		// (twentieth session) thanks beside a cut that never came ("el net
 		// 3omro ma fesel ma3aya, teslamo")
-		"تسلموا", "تسلمو", "يسلمو", "يسلموا", "تسلم", "شكرا", "مشكورين", "thanks")
+		"تسلموا", "تسلمو", "يسلمو", "يسلموا", "تسلم", "شكرا", "مشكورين", "thanks",
+		// (twenty-first session) a blessing said to the shop ("ربنا
+		// يخليكو", "الله يعطيكم العافية")
+		"يخليكو", "يخليكم", "يخليكوا", "يعطيكم", "يعطيكن", "يسعدكم", "يوفقكم", "يبارك")
+	// a delay, read like a cut: praised when it never came ("بتوصل كل شهر
+	// من غير تأخير، ربنا يخليكو", "ولا مرة تأخروا عليا")
+	delayWords = wordSet("تاخير", "تأخير", "تاخر", "تأخر", "تاخروا", "تأخروا", "تاخرو", "اتاخروا", "اتأخروا", "اتاخر", "اتأخر", "يتاخر", "يتأخر", "بيتاخر", "بيتأخر", "تاخرتوا", "تأخرتوا", "تاخرتو", "اتاخرتوا", "اتأخرتوا", "اتاخرتو", "اتأخرتو", "اتاخرتم", "اتأخرتم", "delay", "delays", "delayed")
 	durableNeg = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no")
 )

@@ -461,6 +461,10 @@ func hardUrgentHit(text string, toks []token) bool {
 	return soft && refundInsisted(text, toks)
 }
 
+// frequencyWords after "how many times" ask how often ("a week", "per
+// day", "each month").
+var frequencyWords = wordSet("a", "per", "each", "every")
+
 // feeAsked reports a deduction asked about as a fee: a question mark (one,
 // not "؟؟") and a fee named ("ليش انخصم مني نص دولار؟ هيدي رسوم شو؟",
 // "انخصم مني دينار، هل في رسوم على السحب؟"): a question about a charge
@@ -489,6 +493,11 @@ var feeNames = wordSet("رسوم", "الرسوم", "رسم", "الرسم", "ضر
 // an answer asked for ("البطارية تنفد بسرعة": drains fast; "ردوا بسرعة"
 // still demands).
 func describedNotUrgent(toks []token, ti, tj int) bool {
+	if tj == ti+3 && tj < len(toks) && toks[ti].key == "how" && toks[ti+2].key == "times" && frequencyWords[toks[tj].key] {
+		// "how many times a week should i ...": a frequency asked, not
+		// a failure repeated (twenty-first session)
+		return true
+	}
 	if ti > 0 && tj == ti+2 && toks[ti].key == "من" && toks[ti+1].key == "السوق" {
 		// "أقل من السوق بكتير": a price compared with the market, not a
 		// product to withdraw from it

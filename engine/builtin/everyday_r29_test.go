@@ -1,0 +1,80 @@
+package builtin
+
+import "testing"
+
+// Sentences of our own (issue 23, twenty-first session), each failing
+// before the change it tests unless marked as a near sentence or as kept.
+
+// TestR29DelayNeverCame: a delay that never came, said with thanks or a
+// blessing ("من غير تأخير", "ولا مرة اتأخرتوا"), is praise (a complaint
+// before: the delay word alone). Near: a delay told is a complaint.
+func TestR29DelayNeverCame(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بيوصلوا الخضار كل اسبوع من غير تأخير، ربنا يخليكم", "praise", "low"}, // kept: right before too (other rules)
+		{"سنتين بطلب منكم ولا مرة اتأخرتوا علينا، يسلمو", "praise", "low"},
+		// near: the delay told
+		{"الطلب وصل بعد تأخير يومين ومحدش اعتذر", "complaint", "medium"},
+	})
+}
+
+// TestR29EnglishGrievancesPlain: grievances told without a complaint
+// word the cues knew (too dear, taking ages, never picks up, changed
+// without notice, less than the photos, always late): complaints ("other"
+// before). Near: a frequency asked is a question, not a repeated failure.
+func TestR29EnglishGrievancesPlain(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"£12 for a cheese sandwich is a bit steep", "complaint", "medium"},
+		{"the swap for my headphones is taking ages", "complaint", "medium"},
+		{"front desk at the dental clinic never picks up", "complaint", "medium"},
+		{"they moved my class to friday and nobody told me", "complaint", "medium"},      // kept: right before too (other rules)
+		{"the room was way smaller than the photos on your site", "complaint", "medium"}, // kept: right before too (other rules)
+		{"the 7:15 bus is always late and i miss my connection", "complaint", "medium"},
+		// near: how often, asked
+		{"how many times a day should i feed the puppy", "question", "medium"},
+	})
+}
+
+// TestR29EnglishUrgent: an authority or a court named, an injury, a young
+// child nearly hurt, money gone from an account or lost, someone posing
+// as the brand, the writer's data in strangers' hands: high (medium or no
+// complaint before). Near: kilos lost is no money lost.
+func TestR29EnglishUrgent(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"if the damp isnt fixed by friday im filing a complaint with the council", "complaint", "high"},
+		{"your cleaner knocked the mirror over and my husband needed stitches", "complaint", "high"},
+		{"the removal truck backed out fast and almost hit my 5 yr old", "complaint", "high"},
+		{"clicked the link in your 'delivery' text and £600 was gone from my account", "complaint", "high"}, // kept: right before too (other rules)
+		{"a guy pretending to be your support desk got my card details", "complaint", "high"},
+		{"strangers keep ringing me and they know my name and my street", "complaint", "high"},
+		// near: weight lost, thanked
+		{"lost 6 kg in two months with your meal plan, thank you", "praise", "low"},
+	})
+}
+
+// TestR29InsultsAcrossAPhrase: an insult predicated of a person named a
+// few words before (a job name, "with the ..."), and animal insults for
+// people: flagged (not before). Near: a clause with its own subject
+// before the copula insults nobody; a guinea pig is a pet.
+func TestR29InsultsAcrossAPhrase(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"the waiter at your mall branch is a pig", true},
+		{"the barista with the nose ring is a clown", true},
+		{"the drivers you send are a bunch of donkeys", true},
+		// near
+		{"the man with the dog said it was a joke", false},
+		{"bought a guinea pig from your pet shop and she is lovely", false},
+	})
+}
+
+// TestR29SpamWithoutLink: a prize to claim, a loan with no credit check,
+// a trade channel to write to: spam (not before). Near: a question about
+// applying is no promotion.
+func TestR29SpamWithoutLink(t *testing.T) {
+	checkSpam(t, []spamCase{
+		{"you have been selected to win a new tablet, claim now", true},
+		{"fast personal loans no credit check, apply now", true},
+		{"cheap phone cases wholesale, contact us on telegram", true},
+		// near
+		{"can i apply now or wait for the next intake?", false},
+	})
+}
