@@ -78,3 +78,48 @@ func TestR29SpamWithoutLink(t *testing.T) {
 		{"can i apply now or wait for the next intake?", false},
 	})
 }
+
+// TestR29ArabiziReadings: words the letters misread ("3abbet" عبيت, not
+// the insult عبيط; "kase" كاسه, not an obscenity; "gi6a3" قطع; "gadhiya"
+// قضيه; "hayekhbat" هيخبط) read right, so the comment means what it says:
+// not flagged, and urgent where it tells a danger or a lawsuit.
+func TestR29ArabiziReadings(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"3abbet el balance w ra7o el masari", false},
+		{"el kase elly talabtaha wesle maksoura", false}, // kept: not flagged before either
+	})
+	checkR22(t, []r22Case{
+		{"barfa3 3likom gadhiya law ma wasalat el sayyara", "complaint", "high"},
+		{"el motosikl kan hayekhbat binti 3and el madrasa", "complaint", "high"},
+		{"ebni akal kahraba men el ghassale el jdide", "complaint", "high"},
+		{"el captain ga6a3 el ishara w ana wiyay el yahal", "complaint", "high"},
+	})
+}
+
+// TestR29ArabicClasses: a red light run, a shock "eaten" (اكل كهربا),
+// data leaked in the dialects' verbs (اتسربوا), "was going to" fused to
+// the verb (كان هيخبط): high. A fraud done to the writer's family is no
+// promotion; a number moved to the brand is no leaving; "your snap" is
+// said to the creator. Near: a driver who stopped at the light.
+func TestR29ArabicClasses(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"السواق قطع الاشارة وانا معي بنتي الصغيرة", "complaint", "high"},
+		{"بنتي اكلت كهربا من المكيف اللي ركبتوه", "complaint", "high"},
+		{"رقمي واسمي اتسربوا لشركات التسويق", "complaint", "high"},
+		{"العربية بتاعتكم كانت هتخبط ابني قدام البيت", "complaint", "high"}, // kept: high before too (other rules)
+		{"صفحة بتبيع باسمكم ونصبت على امي ب ٥٠٠ جنيه", "complaint", "high"}, // kept: high before too (other rules)
+		{"كيف انقل رقمي لكم من شركة ثانية", "question", "medium"},
+		// near: the light kept
+		{"السواق وقف عند الاشارة ربع ساعة وتأخرنا عالموعد", "complaint", "medium"},
+	})
+	checkSpam(t, []spamCase{
+		{"صفحة بتبيع باسمكم ونصبت على امي ب ٥٠٠ جنيه", false}, // kept: below the spam line before too
+		{"سنابك يونسني كل ليلة", false},
+		{"مبروك كسبت ايفون، كلمنا خاص", true},
+	})
+	checkFlags(t, []flagCase{
+		{"انتوا معندكوش دم، كل يوم زيادة في السعر", true},
+		// near: "enough" (بكفي), not a slap
+		{"بكفي تأخير كل يوم عالدوام", false},
+	})
+}

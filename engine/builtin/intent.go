@@ -335,6 +335,14 @@ func detectSpam(text string, toks []token) spamResult {
 		x += 0.5
 		s.reasons = append(s.reasons, "repeated text")
 	}
+	// a fraud done to the writer or their family ("نصب على اختي",
+	// "نصبوا عليا"): a victim reports a page, no page is promoted
+	// (twenty-first session); links and numbers still count
+	if x > 0 && len(s.spans) == 0 && fraudOnWriter(toks) {
+		x = 0
+		s.lure, s.bait = false, false
+		s.reasons = append(s.reasons[:0], "a fraud reported")
+	}
 	s.score = 1 - math.Exp(-x)
 	s.spans = MergeSpans(s.spans)
 	return s
@@ -453,6 +461,31 @@ func contactMe(toks []token) bool {
 	}
 	return false
 }
+
+// fraudOnWriter reports a verb of defrauding (نصب, نصبوا, احتال) before
+// "on me / us / my family" (علي, عليا, علينا, على اختي).
+func fraudOnWriter(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].arabic || !fraudVerbs[strings.TrimPrefix(toks[i].key, "و")] {
+			continue
+		}
+		n := toks[i+1].key
+		if onWriter[n] || (n == "علي" || n == "على" || n == "ع") && i+2 < len(toks) && familyOwn(toks[i+2].key) {
+			return true
+		}
+	}
+	return false
+}
+
+// familyOwn: a member of the writer's family (اختي, امي, ابوي, اخوي...).
+func familyOwn(k string) bool {
+	return strings.HasSuffix(k, "ي") && (strings.HasPrefix(k, "اخ") || strings.HasPrefix(k, "ام") || strings.HasPrefix(k, "اب") || strings.HasPrefix(k, "بنت") || strings.HasPrefix(k, "ول") || strings.HasPrefix(k, "زوج") || strings.HasPrefix(k, "جد"))
+}
+
+var (
+	fraudVerbs = wordSet("نصب", "نصبوا", "نصبو", "نصبت", "احتال", "احتالوا", "ضحك", "ضحكوا")
+	onWriter   = wordSet("عليا", "علي", "علينا", "عليه", "عليها", "عليهم")
+)
 
 // callerNouns: someone who called the writer ("واحد كلمني", "حد اتصل بيا").
 var callerNouns = wordSet("واحد", "حد", "حدا", "شخص", "موظف", "مندوب", "رقم", "ناس", "وحده", "واحده")

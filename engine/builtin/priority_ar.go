@@ -83,7 +83,7 @@ func arabicUrgent(toks []token) bool {
 			demand = true
 		case uwOther:
 			// "رح أتعامل مع شركة تانية": leaving for another company
-			if i > 0 && companyNouns[toks[i-1].key] {
+			if i > 0 && companyNouns[toks[i-1].key] && !fromOther(toks, i) {
 				return true
 			}
 		}

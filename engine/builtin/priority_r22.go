@@ -147,6 +147,16 @@ const (
 	r22Overcharged
 )
 
+// fromOther: toks[i], a word of "another", names where the writer moves
+// from ("أنقل رقمي لكم من شركة ثانية": coming to the brand, not leaving
+// it; twenty-first session).
+func fromOther(toks []token, i int) bool {
+	return i > 0 && toks[i-1].key == "من" || i > 1 && toks[i-2].key == "من"
+}
+
+// toYou: "to you" after a number moved ("أنقل رقمي لكم"): the writer comes.
+var toYou = wordSet("لكم", "ليكم", "الكم", "عندكم", "لكن", "الكن", "عندكن", "لكو", "ليكو", "عندكو", "لج", "لك")
+
 // r22Class is the first class of r22Urgent found in toks, 0 for none.
 func r22Class(toks []token) uint8 {
 	cancelAt, balanceAt, vanishAt, someone, intrude, account, move, other := -1, -100, -100, -1, false, false, false, false
@@ -233,7 +243,7 @@ func r22Class(toks []token) uint8 {
 		if m&rkWithdraw != 0 && nearAfterPair(toks, i, 4, fromWords, atYou) && !(i+1 < len(toks) && (moneyOwed[toks[i+1].key] || cashWords[toks[i+1].key] || toks[i+1].urgent() == uwMoney)) {
 			return r22Switch
 		}
-		if move && (m&rkOther != 0 && !secondOfTime(toks, i) || kb == "number" || kb == "رقمي" || kb == "الخط") {
+		if move && (m&rkOther != 0 && !secondOfTime(toks, i) && !fromOther(toks, i) || (kb == "number" || kb == "رقمي" || kb == "الخط") && !nearAny(toks, i, 2, toYou)) {
 			other = true
 		}
 		if m&rkLegal != 0 && nearAny(toks, i, 4, r22Will) || kb == "شكوى" && i+1 < len(toks) && strings.Contains(toks[i+1].key, "وزاره") {
@@ -244,7 +254,9 @@ func r22Class(toks []token) uint8 {
 		}
 		// (not the phone a driver did not answer: "السواق ما رد على
 		// التلفون" is a driver unreachable, not one on the phone)
-		if m&rkDanger != 0 && !(phoneWords[kb] && nearBefore(toks, i, 3, answerVerbs)) || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
+		// (the traffic light only when run: "قطع الاشارة", not "وقف عند
+		// الاشارة")
+		if m&rkDanger != 0 && !(phoneWords[kb] && nearBefore(toks, i, 3, answerVerbs)) && !(lightWords[kb] && !(i > 0 && ranVerbs[strings.TrimPrefix(toks[i-1].key, "و")])) || kb == "زي" && i+1 < len(toks) && toks[i+1].key == "المجنون" {
 			danger = true
 		}
 		if m&rkMonths != 0 || kb == "شهر" && i+1 < len(toks) && (toks[i+1].key == "ونص" || toks[i+1].key == "ونصف") || (kb == "شهور" || kb == "اشهر" || kb == "months") && i > 0 && (manyCounts[toks[i-1].key] || toks[i-1].key == "few" || toks[i-1].key == "2") {
@@ -597,12 +609,16 @@ var (
 	// filing); the writer's own, after a word of will (r22Will)
 	legalWords  = wordSet("محام", "دعوى", "دعوي", "القانونيه", "القانونية", "قانونيه", "قانونية", "قانونيا", "محامي", "المحامي", "محاميي", "محاميا", "lawyer", "lawsuit", "sue", "suing")
 	r22Will     = wordSet("وكلت", "لرفع", "سنرفع", "سارفع", "سأرفع", "هرفع", "برفع", "هنرفع", "سالجا", "سألجأ", "ساتوجه", "سأتوجه", "سوف", "رح", "راح", "ح", "will", "ill", "gonna", "going", "هوكل", "بوكل", "سأوكل", "ساوكل", "بكلم", "هكلم", "سأتخذ", "ساتخذ", "سنتخذ", "هاخد", "باخذ", "بتخذ")
-	driverWords = wordSet("السواق", "سواق", "السايق", "السائق", "سائق", "الكابتن", "كابتن", "الشوفير", "شوفير", "driver", "uber", "السواقين")
+	driverWords = wordSet("السواق", "سواق", "السايق", "السائق", "سائق", "الكابتن", "كابتن", "الشوفير", "شوفير", "driver", "uber", "السواقين", "الكبتين")
 	// driverDanger: on the phone, speeding, reckless, asleep, off the road
 	phoneWords   = wordSet("جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "phone")
 	answerVerbs  = wordSet("رد", "يرد", "بيرد", "ترد", "ردوا", "ردو", "جاوب", "يجاوب", "بيجاوب", "رفع", "يرفع", "answer", "answered", "answering", "pick", "picked")
 	driverDanger = wordSet("مجنونه", "مجنونة", "جواله", "جوالو", "موبايله", "الموبايل", "التلفون", "تلفونه", "بالهاتف", "بالجوال", "بالتلفون", "بالموبايل", "phone", "texting", "بتهور", "متهور", "reckless", "speeding",
-		"نعسان", "نايم", "بينام", "ينام", "الرصيف", "عالرصيف", "جنونيه", "جنونية", "المجنون", "١٦٠", "160", "140", "١٤٠", "180", "١٨٠", "200", "٢٠٠", "drunk", "سكران")
+		"نعسان", "نايم", "بينام", "ينام", "الرصيف", "عالرصيف", "جنونيه", "جنونية", "المجنون", "١٦٠", "160", "140", "١٤٠", "180", "١٨٠", "200", "٢٠٠", "drunk", "سكران",
+		// (twenty-first session) a red light run (read with ranVerbs)
+		"الاشاره", "الإشارة", "الاشارة")
+	lightWords = wordSet("الاشاره", "الإشارة", "الاشارة")
+	ranVerbs   = wordSet("قطع", "يقطع", "بيقطع", "قاطع", "كسر", "يكسر", "بيكسر", "ran")
 	// drivingVerbs: someone driving (the driver named by the verb: "مندوب
 	// التوصيل يسوق بسرعة جنونية")
 	drivingVerbs = wordSet("يسوق", "بيسوق", "سايق", "يقود", "بيقود", "driving", "drove")
