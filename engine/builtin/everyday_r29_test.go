@@ -123,3 +123,16 @@ func TestR29ArabicClasses(t *testing.T) {
 		{"بكفي تأخير كل يوم عالدوام", false},
 	})
 }
+
+// TestR29AfterInAQuestion: "بعد ما" in a question whether the writer may
+// ("ينفع ... بعد ما استلمت") is "after", no negation: a question (a
+// complaint before, "ما استلمت" read as "not received"). Near: told, in
+// the Gulf's "not yet", it still complains.
+func TestR29AfterInAQuestion(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"ينفع اغير المقاس بعد ما استلمت الطلب", "question", "medium"},
+		{"هل يمكن استبدال القطعة بعد ما استلمت الشحنة", "question", "medium"}, // kept: a question before too
+		// near: "بعد ما استلمت" told, "not yet received"
+		{"دفعت من اسبوع وبعد ما استلمت الطلب", "complaint", ""},
+	})
+}

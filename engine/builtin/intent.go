@@ -487,6 +487,19 @@ var (
 	onWriter   = wordSet("عليا", "علي", "علينا", "عليه", "عليها", "عليهم")
 )
 
+// mayAsked reports a comment opened by "may I / can one" (ينفع, ممكن,
+// هل, اقدر): a question whether something is allowed.
+func mayAsked(toks []token) bool {
+	for i := 0; i < len(toks) && i < 2; i++ {
+		if mayOpeners[toks[i].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var mayOpeners = wordSet("ينفع", "ممكن", "هل", "اقدر", "أقدر", "بقدر", "نقدر", "فيني", "يصير", "بيصير", "مسموح", "يمكن", "يمكنني")
+
 // callerNouns: someone who called the writer ("واحد كلمني", "حد اتصل بيا").
 var callerNouns = wordSet("واحد", "حد", "حدا", "شخص", "موظف", "مندوب", "رقم", "ناس", "وحده", "واحده")
 
@@ -1030,6 +1043,12 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		}
 		// "في الأوقات المتأخرة": late hours, no delay (concepts.go)
 		if c.idx == iComplaint && h.tj == h.ti+1 && lateHour(toks, h.ti) {
+			continue
+		}
+		// "ينفع اغير المقاس بعد ما استلمت الطلب؟": after "بعد" in a
+		// question whether the writer may, ما is "after", no negation
+		// (Gulf and Levantine "بعد ما وصل" told is "not yet" and stays)
+		if c.idx == iComplaint && h.ti > 0 && toks[h.ti].key == "ما" && (toks[h.ti-1].key == "بعد" || toks[h.ti-1].key == "قبل") && mayAsked(toks) {
 			continue
 		}
 		// "رح بطّل اتعامل معكن": the verb "stop doing", not "hero"
