@@ -136,3 +136,12 @@ func TestR29AfterInAQuestion(t *testing.T) {
 		{"دفعت من اسبوع وبعد ما استلمت الطلب", "complaint", ""},
 	})
 }
+
+// TestR29ArabiziAndThe: "w el X" is read "والX", as Arabic writes it, so an
+// insult that names "you and your page" is read whole (not flagged before:
+// "كلب انت و الصفحه").
+func TestR29ArabiziAndThe(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"kalb enta w el page bta3tak", true},
+	})
+}

@@ -266,7 +266,15 @@ func (t *Transliterator) Transliterate(text string) Translit {
 	for k := 0; k < len(ws); k++ {
 		w := ws[k]
 		b.WriteString(text[copied:w.i])
-		ar, end := w.ar, w.j
+		ar, end, start := w.ar, w.j, w.i
+		// "w el X", "w b X": و and a second proclitic, each written
+		// apart, join the word after them ("w el page" والصفحه, not
+		// "و الصفحه")
+		if w.proclitic && ar == "و" && k+2 < len(ws) && ws[k+1].proclitic && ws[k+1].i == w.j+1 && text[w.j] == ' ' &&
+			!ws[k+2].proclitic && ws[k+2].i == ws[k+1].j+1 && text[ws[k+1].j] == ' ' && !strings.HasSuffix(ws[k+1].ar, " ال") {
+			k++
+			ar, w = ar+ws[k].ar, ws[k]
+		}
 		// a proclitic written apart joins the next word when one space
 		// separates them and that word is transliterated too
 		if w.proclitic && k+1 < len(ws) && ws[k+1].i == w.j+1 && text[w.j] == ' ' && !ws[k+1].proclitic {
@@ -282,7 +290,7 @@ func (t *Transliterator) Transliterate(text string) Translit {
 			// kept Latin or a number: the article has no noun to join
 			ar = ar[:len(ar)-len(" ال")]
 		}
-		x.segs = append(x.segs, segment{b.Len(), b.Len() + len(ar), w.i, end})
+		x.segs = append(x.segs, segment{b.Len(), b.Len() + len(ar), start, end})
 		b.WriteString(ar)
 		x.Changed++
 		copied = end

@@ -37,6 +37,7 @@ func TestTransliterateWords(t *testing.T) {
 		{"ma trod", "ما ترد"},                 // ت + رد costs less than reading t as ط for طرد
 		{"ro7t 3al mat3am", "رحت على المطعم"}, // 3al is على + the article, joined to its noun
 		{"3al 100 bas", "على 100 بس"},         // no noun to join: the article goes
+		{"enta w el mat3am", "انت والمطعم"},   // و and the article, each apart, join their noun
 	} {
 		got := tr.Transliterate(c.in).Text
 		if textnorm.Fold(got) != textnorm.Fold(c.want) {
@@ -456,5 +457,21 @@ func TestTransliterateCuesArticle(t *testing.T) {
 		if got := tr.Cues(c.text, nil).Al; got != c.al {
 			t.Errorf("%q: Al %d; want %d", c.text, got, c.al)
 		}
+	}
+}
+
+// TestTransliterateTwoProclitics: "w el X" joins both proclitics to the
+// noun, and the joined word maps back to all three Latin words.
+func TestTransliterateTwoProclitics(t *testing.T) {
+	tr := testTranslit()
+	in := "kalb enta w el mat3am"
+	x := tr.Transliterate(in)
+	i := strings.Index(x.Text, "والمطعم")
+	if i < 0 {
+		t.Fatalf("والمطعم not in %q", x.Text)
+	}
+	s := x.Source(op.Span{Start: i, End: i + len("والمطعم")})
+	if got := in[s.Start:s.End]; got != "w el mat3am" {
+		t.Errorf("Source(والمطعم) = %q, want %q", got, "w el mat3am")
 	}
 }
