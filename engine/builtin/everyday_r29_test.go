@@ -145,3 +145,26 @@ func TestR29ArabiziAndThe(t *testing.T) {
 		{"kalb enta w el page bta3tak", true},
 	})
 }
+
+// TestR29BlindReadSets: classes the read sets blind140-143 told that no
+// rule read: sick after a product and a night in hospital; a treatment
+// tomorrow (an operation, dialysis, chemotherapy) cancelled: high; nobody
+// got in touch (لم يتواصل), a portion gone small, "help us" (الحقونا):
+// complaints; a staff member insulted with words of manners only: an
+// insult; a debit asked how to avoid: a question; a move or a fitting
+// praised with "not a scratch"; a fear told as a habit is no fright.
+func TestR29BlindReadSets(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بنتي اكلت الجبنة بتاعتكم وتعبت وبتنا في المستشفى", "complaint", "high"},
+		{"عملية امي بكرة الصبح وانلغت من السيستم", "complaint", "high"},
+		{"موعد جدي لغسيل الكلى باجر وانلغى بدون ما يبلغونا", "complaint", "high"},
+		{"my dads dialysis session tomorrow vanished from your system", "complaint", "high"}, // kept: high before too (other rules)
+		{"أرسلت الهاتف للصيانة منذ شهر ولم يتواصل معي أحد", "complaint", "medium"},           // kept: a complaint before too
+		{"السندويشة صارت زغيرة كتير", "complaint", "medium"},
+		{"الحقونا الطلب اتلغى ومفيش حجز باسمي", "complaint", ""}, // kept: a complaint before too
+		{"مدير الفرع ده قليل الأدب", "other", ""},
+		{"كيف بقدر ألغي الحجز من التطبيق بدون ما يخصموا مني", "question", "medium"},
+		{"ركبوا المطبخ كله بدون ولا خدش، شغل نظيف", "praise", "low"},
+		{"im usually scared of dentists but this was painless, best clinic", "praise", "low"},
+	})
+}

@@ -498,6 +498,12 @@ func mayAsked(toks []token) bool {
 	return false
 }
 
+// howAskedAr reports a comment opened by "how (can I)" (كيف, ازاي,
+// شلون).
+func howAskedAr(toks []token) bool {
+	return len(toks) > 0 && (toks[0].key == "كيف" || toks[0].key == "ازاي" || toks[0].key == "شلون" || toks[0].key == "ازاى")
+}
+
 var mayOpeners = wordSet("ينفع", "ممكن", "هل", "اقدر", "أقدر", "بقدر", "نقدر", "فيني", "يصير", "بيصير", "مسموح", "يمكن", "يمكنني")
 
 // callerNouns: someone who called the writer ("واحد كلمني", "حد اتصل بيا").
@@ -1043,6 +1049,11 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		}
 		// "في الأوقات المتأخرة": late hours, no delay (concepts.go)
 		if c.idx == iComplaint && h.tj == h.ti+1 && lateHour(toks, h.ti) {
+			continue
+		}
+		// "كيف ألغي بدون ما يخصموا مني": what should not happen, asked
+		// about, is no grievance
+		if c.idx == iComplaint && toks[h.ti].arabic && withoutBefore(toks, h.ti) && (hasQuestionMark(text) || mayAsked(toks) || howAskedAr(toks)) {
 			continue
 		}
 		// "ينفع اغير المقاس بعد ما استلمت الطلب؟": after "بعد" in a

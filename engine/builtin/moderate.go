@@ -665,7 +665,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if insult && first.arabic && !boost && t.cat == catHarassment && (pastConduct(toks, ti) || conductWith(toks, tj)) {
 			return
 		}
-		if insult && first.arabic && !boost && arStaffAimed(text, toks, ti, tj) {
+		// (aimed at the staff even when another reading aimed it already:
+		// "مدير القاعة ده قليل الأدب")
+		if insult && first.arabic && arStaffAimed(text, toks, ti, tj) {
 			boost = true
 			tx.staffInsult = true
 		}

@@ -54,7 +54,7 @@ func durableGood(toks []token) bool {
 			praised = true
 		}
 	}
-	return years && (failNeg || still) || letDown || cutNeg && praised
+	return years && (failNeg || still) || letDown || (cutNeg || failNeg) && praised
 }
 
 // negatedNear: a negation up to three words before toks[i] (ما, ولا مرة,
@@ -69,8 +69,11 @@ func negatedNear(toks []token, i int) bool {
 }
 
 var (
-	yearWords    = wordSet("سنة", "سنه", "سنين", "سنوات", "سنتين", "years", "year", "yrs")
-	failWords    = wordSet("عطل", "عطلت", "خرب", "خربت", "تعطل", "تعطلت", "اتعطل", "اتعطلت", "باظ", "باظت", "خربان", "عطلان", "broke", "broken", "failed", "died", "stopped", "faulted")
+	yearWords = wordSet("سنة", "سنه", "سنين", "سنوات", "سنتين", "years", "year", "yrs")
+	failWords = wordSet("عطل", "عطلت", "خرب", "خربت", "تعطل", "تعطلت", "اتعطل", "اتعطلت", "باظ", "باظت", "خربان", "عطلان", "broke", "broken", "failed", "died", "stopped", "faulted",
+		// (twenty-first session) a scratch or a break in a move or a
+		// delivery ("بدون ولا خدش، شغل نظيف", "nothing broken. 10/10")
+		"خدش", "خدشه", "خدشة", "scratch", "scratched", "damaged")
 	enduredWords = wordSet("مستحمل", "مستحمله", "مستحملة", "صامد", "صامده", "صامدة")
 	durableStill = wordSet("لسا", "لسه", "لسة", "للحين", "مازال", "مازالت", "still")
 	worksWords   = wordSet("شغال", "شغاله", "شغالة", "يشتغل", "بيشتغل", "تشتغل", "بتشتغل", "يعمل", "تعمل", "works", "working", "runs", "running")
@@ -86,9 +89,11 @@ var (
 		"تسلموا", "تسلمو", "يسلمو", "يسلموا", "تسلم", "شكرا", "مشكورين", "thanks",
 		// (twenty-first session) a blessing said to the shop ("ربنا
 		// يخليكو", "الله يعطيكم العافية")
-		"يخليكو", "يخليكم", "يخليكوا", "يعطيكم", "يعطيكن", "يسعدكم", "يوفقكم", "يبارك")
+		"يخليكو", "يخليكم", "يخليكوا", "يعطيكم", "يعطيكن", "يسعدكم", "يوفقكم", "يبارك",
+		// work praised ("شغل نظيف", "10/10", "spotless")
+		"نظيف", "نظيفه", "مرتب", "محترف", "محترفين", "spotless", "professional", "10/10")
 	// a delay, read like a cut: praised when it never came ("بتوصل كل شهر
 	// من غير تأخير، ربنا يخليكو", "ولا مرة تأخروا عليا")
 	delayWords = wordSet("تاخير", "تأخير", "تاخر", "تأخر", "تاخروا", "تأخروا", "تاخرو", "اتاخروا", "اتأخروا", "اتاخر", "اتأخر", "يتاخر", "يتأخر", "بيتاخر", "بيتأخر", "تاخرتوا", "تأخرتوا", "تاخرتو", "اتاخرتوا", "اتأخرتوا", "اتاخرتو", "اتأخرتو", "اتاخرتم", "اتأخرتم", "delay", "delays", "delayed")
-	durableNeg = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no")
+	durableNeg = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no", "nothing", "without")
 )

@@ -631,6 +631,9 @@ func againAfter(toks []token, i int) bool {
 // جنيه", "سحبوا مني", "تخصمون مني"). arabicUrgent and leavingOrDebited read
 // it alike.
 func debitedFromMe(toks []token, i int) bool {
+	if withoutBefore(toks, i) {
+		return false // "بدون ما يخصموا مني": a debit that did not happen
+	}
 	k := toks[i].key
 	kb := strings.TrimPrefix(k, "و")
 	if hasDebitStem(k) || toks[i].isW(clDebitedMe) {

@@ -48,7 +48,9 @@ func harmUrgent(toks []token) bool {
 		case m&hkHarm != 0:
 			// (English too: "my kids weren't scared", "nobody got
 			// poisoned" tell that nothing bad happened)
-			if !negatedBefore(toks, i) && !(!toks[i].arabic && enNegatedBefore(toks, i)) { // "ضهري ما عاد يوجعني": relief
+			// ("im usually terrified", "عادة بخاف": a habit of fear, not
+			// a fright the brand caused)
+			if !negatedBefore(toks, i) && !(!toks[i].arabic && enNegatedBefore(toks, i)) && !habitBefore(toks, i) { // "ضهري ما عاد يوجعني": relief
 				return true
 			}
 		case m&hkChange != 0:
@@ -461,6 +463,32 @@ func hardUrgentHit(text string, toks []token) bool {
 	return soft && refundInsisted(text, toks)
 }
 
+// habitBefore reports "usually", "normally", "always" (عادة, دايما) up
+// to two words before toks[i]: a habit told, not an event.
+func habitBefore(toks []token, i int) bool {
+	for j := max(0, i-2); j < i; j++ {
+		if usuallyWords[toks[j].key] {
+			return true
+		}
+	}
+	return false
+}
+
+var usuallyWords = wordSet("usually", "normally", "always", "typically", "عاده", "عادة", "عادتا", "عادتاً", "دايما", "دائما")
+
+// withoutBefore reports "without" before toks[i] ("بدون ما", "من غير ما",
+// "دون أن", "بدون"): what did not or should not happen.
+func withoutBefore(toks []token, i int) bool {
+	if i > 0 && (toks[i-1].key == "بدون" || toks[i-1].key == "دون") {
+		return true
+	}
+	if i > 1 && (toks[i-1].key == "ما" || toks[i-1].key == "ان" || toks[i-1].key == "أن") {
+		p := toks[i-2].key
+		return p == "بدون" || p == "دون" || p == "غير"
+	}
+	return false
+}
+
 // frequencyWords after "how many times" ask how often ("a week", "per
 // day", "each month").
 var frequencyWords = wordSet("a", "per", "each", "every")
@@ -493,6 +521,9 @@ var feeNames = wordSet("رسوم", "الرسوم", "رسم", "الرسم", "ضر
 // an answer asked for ("البطارية تنفد بسرعة": drains fast; "ردوا بسرعة"
 // still demands).
 func describedNotUrgent(toks []token, ti, tj int) bool {
+	if k := toks[ti].key; (strings.Contains(k, "خصم") || strings.Contains(k, "سحب")) && withoutBefore(toks, ti) {
+		return true // "كيف ألغي بدون ما يخصموا مني": a debit that did not happen
+	}
 	if tj == ti+3 && tj < len(toks) && toks[ti].key == "how" && toks[ti+2].key == "times" && frequencyWords[toks[tj].key] {
 		// "how many times a week should i ...": a frequency asked, not
 		// a failure repeated (twenty-first session)

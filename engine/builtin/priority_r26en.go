@@ -249,7 +249,9 @@ var (
 	fellFigurative = wordSet("asleep", "in", "for", "apart", "behind", "short", "silent", "through")
 	enMoneyNouns   = wordSet("money", "savings", "balance", "funds", "cash", "salary", "wages", "credit", "points", "miles")
 	enLeaveR26     = wordSet("leaving", "logging", "quitting", "gone", "done", "off", "cancelling", "canceling", "unsubscribing")
-	enEvents       = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting")
+	enEvents       = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting",
+		// (twenty-first session) a treatment that cannot be moved
+		"chemo", "chemotherapy", "dialysis", "operation", "treatment")
 )
 
 // enRecentDays: a day this week ("sent it back monday"): a refund asked

@@ -40,7 +40,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	var debit, neverTook, paid, ordered, cut, fake, original, doc, lapse, soon, exam, move, other, device2, power bool
 	var moneyGone, notCame, trip, hours, shock, someone, fused, nothing, sick, vomit bool
 	var cannotWait, injured, fraud, body, swollen, fever bool
-	var medicine, expiredMed, complainTo, authority, kept, trapped bool
+	var medicine, expiredMed, complainTo, authority, kept, trapped, hospital bool
 	ownData := 0
 	dataNouns, fall := 0, false
 	for i := range toks {
@@ -186,6 +186,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 		complainTo = complainTo || aux&auxComplainTo != 0
 		authority = authority || aux&auxAuthority != 0
 		fever = fever || aux&auxFever != 0
+		hospital = hospital || aux&auxHospital != 0
 	}
 	// the writer's own data, or a stranger's, tell a grievance; others'
 	// (اسماء الطلاب) only when two kinds are out (names and numbers)
@@ -194,7 +195,7 @@ func r28Classes(toks []token) (urgent, grievance bool) {
 	owed := negReturn && sum && still
 	// kept in a car, locked or alone at night ("الكابتن قفل الباب ورفض
 	// ينزلني"): safety
-	harm := harmWord || shock || kept && trapped || sick && vomit || swollen && fever || medicine && expiredMed || fall && child || alone && child || broke && road && child || device && power
+	harm := harmWord || shock || kept && trapped || sick && vomit || sick && hospital || swollen && fever || medicine && expiredMed || fall && child || alone && child || broke && road && child || device && power
 	taken := moneyGone && (notCame || paid) || paid && fused && (nothing || still) || debit && neverTook || paid && (cut || fraud) || (paid || ordered) && fake && original
 	timed := doc && lapse && soon || exam && soon || trip && hours || cannotWait
 	leave := move && other || complainTo && authority
@@ -271,8 +272,13 @@ var r28Words = wordKinds(func(add func(kind uint8, ws ...string)) {
 	add(r28Original, "اصلي", "اصليه", "اصلية", "الاصلي", "الاصليه", "الاصلية", "الأصلية", "الأصلي", "جديد", "جديده", "الجديد", "الجديده", "اوريجينال")
 	add(r28Doc, "الفيزا", "فيزا", "الفيزه", "الاقامه", "اقامتي", "الجواز", "جوازي", "الباسبور", "الباسبورت", "التاشيره", "تاشيرتي", "فيزتي")
 	add(r28Lapse, "بتخلص", "تخلص", "تنتهي", "بتنتهي", "بتنتهى", "تنتهى", "بتخلص،", "هتخلص", "هتنتهي")
-	add(r28Soon, "بكرا", "بكره", "بكرة", "يومين", "اليوم", "النهارده", "الصبح", "الليله", "الليلة", "ساعتين", "ساعات")
-	add(r28Exam, "امتحان", "الامتحان", "امتحانه", "امتحانها", "امتحانات", "مقابله", "مقابلة", "انترفيو")
+	add(r28Soon, "بكرا", "بكره", "بكرة", "يومين", "اليوم", "النهارده", "الصبح", "الليله", "الليلة", "ساعتين", "ساعات",
+		// (twenty-first session) Gulf and formal "tomorrow"
+		"باجر", "باكر", "غدا", "غداً")
+	add(r28Exam, "امتحان", "الامتحان", "امتحانه", "امتحانها", "امتحانات", "مقابله", "مقابلة", "انترفيو",
+		// (twenty-first session) a treatment that cannot be moved: an
+		// operation, chemotherapy, dialysis, the heart
+		"جراحه", "الجراحه", "لجراحه", "عمليه", "العمليه", "لعمليه", "الكيماوي", "كيماوي", "الكلي", "كلي", "للقلب", "القلب")
 	add(r28Move, "ننقله", "ننقلها", "انقله", "انقلها", "بنقله", "بنقلها", "ننقلهم", "هنقله", "هنقلها")
 	add(r28Other, "تانيه", "تانية", "ثانيه", "ثانية", "غيرها", "غيره", "تاني")
 })
@@ -418,6 +424,7 @@ const (
 	auxAuthority
 	auxGetOut
 	auxTrapped
+	auxHospital
 )
 
 // r28Aux: for each word, the bits of the sets it is in (keys folded as the
@@ -470,6 +477,9 @@ var r28Aux = func() map[string]uint32 {
 	// ... locked in, alone, at night or frightened (not "refused to drop me
 	// at home", a service refused)
 	set(auxTrapped, wordSet("قفل", "الباب", "الابواب", "الأبواب", "لوحدي", "لحالي", "بروحي", "بالليل", "بالليل،", "خايفه", "خايفة", "خفت", "رعبنا", "رعب", "مرعوبه"))
+	// (twenty-first session) a hospital or the emergency room, after
+	// falling sick ("تعب جامد وقعدنا في المستشفى طول الليل")
+	set(auxHospital, wordSet("المستشفى", "مستشفى", "للمستشفى", "بالمستشفى", "عالمستشفى", "الطوارئ", "للطوارئ", "بالطوارئ", "عالطوارئ", "الاسعاف", "بالاسعاف", "الإسعاف"))
 	set(auxFever, wordSet("حرارته", "حرارتها", "حرارتي", "حراره", "سخونيه", "سخونية", "سخنان", "سخنانه", "حمى"))
 	return m
 }()
