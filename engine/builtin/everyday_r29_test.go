@@ -168,3 +168,22 @@ func TestR29BlindReadSets(t *testing.T) {
 		{"im usually scared of dentists but this was painless, best clinic", "praise", "low"},
 	})
 }
+
+// TestR29PersonFaults: a bad quality of a person (ugly, annoying,
+// ridiculous, brain dead) said with a copula of the person named before it,
+// across a relative clause or a phrase ("the guy who hosts ... is so
+// annoying", "whoever runs this page is brain dead", "you look
+// ridiculous"): an insult, flagged (not before). Near: the app annoying,
+// a skill judged ("terrible at"), a person praised.
+func TestR29PersonFaults(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"the guy who edits your videos is so annoying", true},
+		{"whoever runs this page is brain dead", true},
+		{"you look ridiculous with that haircut", true},
+		{"the cashier at the mall branch is so ugly", true},
+		// near
+		{"the app is so annoying since the update", false},
+		{"the presenter is terrible at pronouncing names", false},
+		{"the girl who hosts the show is lovely", false},
+	})
+}

@@ -263,7 +263,7 @@ func copulaPerson(toks []token, k int) bool {
 		if toks[j].key == "whoever" {
 			return true // "whoever runs this hospital is a clown"
 		}
-		if personSubj[toks[j].key] || peopleSubj[toks[j].key] {
+		if (personSubj[toks[j].key] || peopleSubj[toks[j].key]) && !(j > 0 && relativeWords[toks[j-1].key]) { // ("who hosts": a verb)
 			// (not when the clause has a subject of its own before the
 			// copula: "the guy who sold it said it was a joke")
 			return j == k-1 || (personPrep[toks[j+1].key] || j < k-2 && relativeWords[toks[j+1].key]) && !clauseSubjects[toks[k-1].key]
@@ -719,6 +719,29 @@ func analyzeTokens(text string, toks []token) toxicity {
 				add(i, j, modTerm{cat: catHarassment, sev: sev})
 				for k := i; k < j; k++ {
 					matched[k] = true
+				}
+			}
+		}
+		// "the guy who hosts this is so annoying", "whoever designed
+		// this app is brain dead": a bad quality of a person (makerFaults)
+		// said with a copula of the person named before it (copulaPerson)
+		// (a quality of the work, "terrible at", "boring", is no insult)
+		if k := toks[i].key; personCopula[k] && !toks[i].arabic && copulaPerson(toks, i) {
+			if j := youAreFault(toks, i); j > 0 && personFaults[toks[j-1].key] && !(j < len(toks) && workPreps[toks[j].key]) {
+				if matched[j-1] {
+					// the lexicon's hit on the word is aimed at the
+					// person: raised to moderate, not counted twice
+					for h := range tx.hits {
+						if hh := &tx.hits[h]; hh.span.Start <= toks[j-1].start && toks[j-1].end <= hh.span.End && hh.score < sevScore[2] {
+							hh.boost, hh.score = true, sevScore[2]
+						}
+					}
+				} else {
+					n := len(tx.hits)
+					add(i, j, modTerm{cat: catHarassment, sev: 1})
+					if len(tx.hits) > n {
+						tx.hits[n].boost, tx.hits[n].score = true, sevScore[2] // aimed at the person
+					}
 				}
 			}
 		}
@@ -1393,6 +1416,9 @@ func youAreFault(toks []token, i int) int {
 		if makerFaults[k] && !workFaults[k] {
 			return j + 1
 		}
+		if k == "brain" && j+1 < len(toks) && toks[j+1].key == "dead" {
+			return j + 2 // "is brain dead"
+		}
 		if !faultFill[k] {
 			return 0
 		}
@@ -1405,13 +1431,22 @@ var (
 	// workFaults judge the work more than the person ("you are so lazy with
 	// the editing lately"): no insult said to one's face
 	workFaults = wordSet("lazy", "overrated")
-	youCopula  = wordSet("are", "r", "re")
-	faultFill  = wordSet("so", "soo", "sooo", "such", "a", "an", "the", "most", "just", "really", "very", "literally", "honestly", "truly", "always", "genuinely")
+	youCopula  = wordSet("are", "r", "re", "look", "sound")
+	// personCopula: the copula of a person named before it (copulaPerson)
+	personCopula = wordSet("is", "was", "looks", "sounds")
+	// personFaults: the makerFaults that call the person, not the work,
+	// bad; workPreps after one judge a skill ("annoying about refunds")
+	personFaults = wordSet("annoying", "talentless", "clueless", "pathetic", "worthless", "dumb", "stupid", "arrogant", "ignorant", "cringe", "cringey",
+		"ugly", "ridiculous", "hideous", "obnoxious", "insufferable", "unbearable", "embarrassing", "braindead", "dead")
+	workPreps = wordSet("at", "about", "with", "when", "on")
+	faultFill = wordSet("so", "soo", "sooo", "such", "a", "an", "the", "most", "just", "really", "very", "literally", "honestly", "truly", "always", "genuinely")
 )
 
 var (
-	makerFaults = wordSet("useless", "lazy", "annoying", "boring", "talentless", "clueless", "pathetic", "worthless", "dumb", "stupid", "arrogant", "ignorant", "cringe", "cringey", "fake", "overrated", "terrible", "awful")
-	makerNouns  = wordSet("host", "youtuber", "creator", "streamer", "presenter", "influencer", "vlogger", "blogger", "narrator", "comedian", "reviewer", "guy", "dude", "clown")
+	makerFaults = wordSet("useless", "lazy", "annoying", "boring", "talentless", "clueless", "pathetic", "worthless", "dumb", "stupid", "arrogant", "ignorant", "cringe", "cringey", "fake", "overrated", "terrible", "awful",
+		// (twenty-first session) how a person looks or sounds
+		"ugly", "ridiculous", "hideous", "obnoxious", "insufferable", "unbearable", "embarrassing", "braindead")
+	makerNouns = wordSet("host", "youtuber", "creator", "streamer", "presenter", "influencer", "vlogger", "blogger", "narrator", "comedian", "reviewer", "guy", "dude", "clown")
 	// mindInsult call a person stupid: said of a person with "is" they
 	// insult without an article ("this guy is so dumb")
 	// (and the words that call a person worthless: "the owner is trash")
