@@ -187,3 +187,26 @@ func TestR29PersonFaults(t *testing.T) {
 		{"the girl who hosts the show is lovely", false},
 	})
 }
+
+// TestR29ArabicContempt: contempt for a person's looks, voice, manners or
+// mind in every dialect (رخم, شكلك يضحك, صوته يقرف, قليلين تربية, مش
+// متربي, ما يستحي, ناس بيئة, ما عنده مخ, اقفل القناة أحسن) and the page's
+// official named (مسؤول): flagged (not before). Near: a thing that looks
+// bad, the environment (البيئة).
+func TestR29ArabicContempt(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"المصور بتاعكم رخم ومش بيسمع الكلام", true},
+		{"انت فاكر نفسك مغني؟ شكلك يضحك", true},
+		{"المعلق ده صوته يقرف", true}, // kept: flagged before too
+		{"الكاشيرات عندكم قليلين تربية", true},
+		{"el mandoob bta3kom mesh metrabby", true},
+		{"مدير الفرع ما يستحي على وجهه", true},
+		{"انتو ناس بيئة ومحدش يتعامل معاكم", true},
+		{"صاحب المحل ما عنده مخ", true},
+		{"يا عم اقفل القناة أحسن", true},
+		{"مسؤول الصفحة جاهل ولا يفهم شيئا", true}, // kept: flagged before too
+		// near
+		{"الأكل شكله وحش ومش نضيف", false},
+		{"حماية البيئة مسؤولية الجميع", false},
+	})
+}

@@ -1241,7 +1241,7 @@ func arStaffAimed(text string, toks []token, ti, tj int) bool {
 // arStaffNoun: a person of the brand or the maker of the content, with its
 // article, a possessive or a plural ending.
 func arStaffNoun(k string) bool {
-	if arStaffNouns[k] {
+	if arStaffNouns[k] || arStaffExact[k] {
 		return true
 	}
 	// (the demonstrative هال "this / these" too: "هالموظفين")
@@ -1350,6 +1350,10 @@ var youWords = wordSet("انت", "إنت", "انتي", "انتو", "انتم", "
 var boughtVerbs = wordSet("طلبت", "طلبنا", "اشتريت", "اشترينا", "شريت", "شرينا", "جبت", "جبنا", "اشتريته", "اشتريتو", "اشتريناه", "شريته", "جبته", "جبناه", "اخدته", "أخذته", "اخذته", "طالب", "طالبه", "اطلب", "بطلب", "هطلب", "نطلب")
 
 var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
+
+// arStaffExact: staff nouns read only as written, with the article or و
+// (not through the suffixes of arStaffNoun: مسؤولية is "responsibility").
+var arStaffExact = wordSet("مسؤول", "المسؤول", "ومسؤول", "مسؤولين", "المسؤولين", "مسؤوله", "المسؤوله", "مسئول", "المسئول")
 
 var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
 	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف",
