@@ -210,3 +210,22 @@ func TestR29ArabicContempt(t *testing.T) {
 		{"حماية البيئة مسؤولية الجميع", false},
 	})
 }
+
+// TestR29EnglishInsultsAcrossQualities: an insult word after superlatives
+// or qualities ("the rudest lowlifes", "the most boring idiot", "the
+// dumbest person"), after "sounds like", or a put-down phrase ("stop
+// embarrassing yourself", "thick as two short planks"): flagged (not
+// before). Near: the latest episode, "sounds like an angel".
+func TestR29EnglishInsultsAcrossQualities(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"your couriers are the laziest losers in town", true},
+		{"the receptionist is the dumbest person in that clinic", true},
+		{"your presenter is the most annoying idiot on tv", true},
+		{"the narrator sounds like an absolute moron", true},
+		{"mate stop embarrassing yourself on camera", true},
+		{"that manager is a stuck up snob", true},
+		// near
+		{"the latest episode is the best one yet", false},
+		{"the singer sounds like an angel", false},
+	})
+}

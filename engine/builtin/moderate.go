@@ -61,6 +61,11 @@ var (
 		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true, "talentless": true, "shameless": true,
 		// the addressees counted or restricted ("you are all clowns", "you're just frauds")
 		"all": true, "just": true, "both": true,
+		// (twenty-first session) superlatives and qualities between the
+		// subject and the insult ("the rudest lowlifes", "the most boring
+		// idiot")
+		"most": true, "rudest": true, "dumbest": true, "stupidest": true, "laziest": true, "ugliest": true, "biggest": true, "worst": true,
+		"boring": true, "annoying": true, "stuck": true, "up": true,
 		// (nineteenth session) intensifiers between "you" and the insult
 		// ("enti wayed sa5eefa", "انت حيل تافه"; the Arabic ones of veryWords
 		// are read beside this map: "انتي وايد سخيفه")
@@ -295,6 +300,18 @@ func soIsPerson(toks []token, i int) bool {
 		}
 	}
 	return false
+}
+
+// likeCopula: the verbs that make "like" a copula ("sounds like an idiot").
+var likeCopula = wordSet("sounds", "looks", "acts", "sound", "look", "act", "sounded", "looked", "acted")
+
+// heShe: a person's pronoun as a subject.
+var heShe = wordSet("he", "she", "you", "u", "they")
+
+// superlativeAt reports a superlative at toks[i] ("most", "-est").
+func superlativeAt(toks []token, i int) bool {
+	k := toks[i].key
+	return k == "most" || k == "worst" || !toks[i].arabic && len(k) > 4 && strings.HasSuffix(k, "est") && k != "honest" && k != "interest" && k != "request" && k != "latest"
 }
 
 // relativeWords open a relative clause after a noun ("the guy who runs
@@ -565,6 +582,12 @@ func analyzeTokens(text string, toks []token) toxicity {
 				break
 			}
 
+			// "whoever does the voiceover sounds like an absolute moron":
+			// "sounds/looks like" a person named before it is the copula
+			if toks[k].key == "like" && k > 0 && likeCopula[toks[k-1].key] && (copulaPerson(toks, k-1) || k > 1 && heShe[toks[k-2].key]) && article {
+				boost = true
+				break
+			}
 			// "the host of this channel is a clown": the subject of the
 			// copula is a person named a few words before it
 			if (toks[k].key == "is" || toks[k].key == "was" || toks[k].key == "are" || toks[k].key == "were") && copulaPerson(toks, k) {
@@ -582,7 +605,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 				boost = true
 				break
 			}
-			article = article || toks[k].key == "a" || toks[k].key == "an"
+			// ("the" before a superlative is one too: "is the dumbest
+			// person", "the most boring idiot")
+			article = article || toks[k].key == "a" || toks[k].key == "an" || toks[k].key == "the" && k+1 < len(toks) && superlativeAt(toks, k+1)
 			// "run by clowns", "staffed by idiots": the people behind it
 			if toks[k].key == "by" && k > 0 && runBy[toks[k-1].key] {
 				boost = true
