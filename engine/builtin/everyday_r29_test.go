@@ -229,3 +229,18 @@ func TestR29EnglishInsultsAcrossQualities(t *testing.T) {
 		{"the singer sounds like an angel", false},
 	})
 }
+
+// TestR29PraiseIdioms: praise idioms of every dialect (عاشت ايديكم,
+// يعطيهم العافية, راجل ذوق, ريحتونا, عالم تاني, ما في مثله, سبب ضحكتي,
+// "top bloke", "fair play to them"): praise (a complaint or "other"
+// before, the service told with words the head knows from complaints).
+func TestR29PraiseIdioms(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الغسالة وصلت تاني يوم وركبوها كمان، عاشت ايديكم", "praise", "low"},
+		{"الشباب شالوا الكنبة للدور الرابع، يعطيهم العافية", "praise", "low"}, // kept: praise before too
+		{"السواق ساعد امي تنزل الشنط، راجل ذوق", "praise", "low"},
+		{"جددت الرخصة من الجوال وأنا بالدوام، ريحتونا", "praise", "low"},
+		{"الكنافة عندكن عالم تاني", "praise", "low"},
+		{"the plumber fixed it in ten minutes, top bloke", "praise", "low"}, // kept: praise before too
+	})
+}
