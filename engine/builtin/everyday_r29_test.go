@@ -1,6 +1,10 @@
 package builtin
 
-import "testing"
+import (
+	"testing"
+
+	"svc/engine/op"
+)
 
 // Sentences of our own (issue 23, twenty-first session), each failing
 // before the change it tests unless marked as a near sentence or as kept.
@@ -243,4 +247,23 @@ func TestR29PraiseIdioms(t *testing.T) {
 		{"الكنافة عندكن عالم تاني", "praise", "low"},
 		{"the plumber fixed it in ten minutes, top bloke", "praise", "low"}, // kept: praise before too
 	})
+}
+
+// TestR29EnglishAskAndPropose: a wh-word opening an English comment with an
+// auxiliary soon after asks without a question mark; "would help (a lot)"
+// and "maybe send / post" propose (other before). Near: "when" opening a
+// clause asks nothing.
+func TestR29EnglishAskAndPropose(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"what settings did you use for the low light shots", "question", "medium"},
+		{"what tyre pressure were you using in the rain test", "question", "medium"},
+		{"bro which mic would you buy for podcasts", "question", "medium"}, // kept: a question before too
+		{"a dark mode would help a lot", "suggestion", "medium"},
+		{"maybe post the recipe in the description", "suggestion", "medium"},
+	})
+	for _, text := range []string{"when the app updates my playlists vanish"} {
+		if c := Classify(op.ClassifyRequest{Text: text}); op.In("question", c.Intent) {
+			t.Errorf("%q: intent %v, a clause asks nothing", text, c.Intent)
+		}
+	}
 }

@@ -487,6 +487,46 @@ var (
 	onWriter   = wordSet("عليا", "علي", "علينا", "عليه", "عليها", "عليهم")
 )
 
+// whAuxWeight: the question evidence of whAux (with the wh-word's own
+// cue, 0.6, a question).
+const whAuxWeight = 0.5
+
+// whAux reports a wh-word opening an English comment (after at most one
+// vocative: "bro which ...") and an auxiliary within the next four words
+// ("what settings did you use", "which laptop would you get"); not a
+// subject "I" right after it ("what i love is ...", told).
+func whAux(toks []token) bool {
+	i := 0
+	if len(toks) > 0 && enVocatives[toks[0].key] {
+		i = 1
+	}
+	if i >= len(toks) || !enWhWords[toks[i].key] {
+		return false
+	}
+	// ("when" and "where" ask only with the auxiliary right after them:
+	// "when does it open"; "when the app is deployed ..." is a clause)
+	last := i + 4
+	if k := toks[i].key; k == "when" || k == "where" {
+		last = i + 1
+	}
+	for j := i + 1; j < len(toks) && j <= last; j++ {
+		k := toks[j].key
+		if k == "i" || k == "we" && j == i+1 {
+			return false
+		}
+		if enAuxWords[k] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	enVocatives = wordSet("bro", "hey", "hi", "guys", "sir", "mate", "pls", "please", "yo", "hello", "dude", "sis")
+	enWhWords   = wordSet("what", "which", "where", "when", "who", "whats", "wheres", "whens")
+	enAuxWords  = wordSet("did", "do", "does", "would", "should", "can", "could", "will", "is", "are", "was", "were", "have", "has")
+)
+
 // mayAsked reports a comment opened by "may I / can one" (ينفع, ممكن,
 // هل, اقدر): a question whether something is allowed.
 func mayAsked(toks []token) bool {
@@ -1178,6 +1218,13 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 	if sent.arabic && !qmark && orQuestion(toks) && commentShaped(text) && !tweetMarks(text) {
 		sc[iQuestion] += orQuestionWeight
 		ev.orQuestion = true
+	}
+	// "what settings did you use for ...", "bro which laptop would you
+	// get": an English wh-word opening the comment and an auxiliary soon
+	// after ask, with no question mark (twenty-first session)
+	if !sent.arabic && !qmark && whAux(toks) && commentShaped(text) && !tweetMarks(text) {
+		sc[iQuestion] += whAuxWeight
+		ev.cue[iQuestion] += whAuxWeight
 	}
 	ev.mayI = qmark && mayIAsk(text, toks)
 	ev.mayIOwn = ev.mayI && toks[0].arabic && mayIOwn(toks)
