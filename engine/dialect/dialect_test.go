@@ -446,3 +446,15 @@ func TestInvalidLeadByteIsNoArabicLetter(t *testing.T) {
 		}
 	}
 }
+
+// TestGulfEverydayWords: "tomorrow" (باجر), "I bought" (شريت), "closes"
+// (يبند) mark Gulf comments (twenty-first session; the first and the
+// last read as other varieties before).
+func TestGulfEverydayWords(t *testing.T) {
+	for _, text := range []string{"موعدي باجر الصبح وما رديتوا", "شريت المكيف من عندكم قبل شهر", "المحل يبند الساعة كم"} {
+		if d := Detect(text); d.Dialect != "gulf" {
+			a := Analyze(text)
+			t.Errorf("Detect(%q).Dialect = %q (scores %v, hits %v), want gulf", text, d.Dialect, a.Scores, a.Hits)
+		}
+	}
+}
