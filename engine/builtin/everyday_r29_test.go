@@ -267,3 +267,19 @@ func TestR29EnglishAskAndPropose(t *testing.T) {
 		}
 	}
 }
+
+// TestR29EnglishUrgentMore: a cut or a swelling on the body, money taken
+// from the card for what never came, a refund that never came, no power
+// with a baby's milk or insulin in the fridge, locked out at 11pm, a visa
+// medical tomorrow cancelled: high (medium before).
+func TestR29EnglishUrgentMore(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the shelf you fitted fell and my son has a cut on his forehead", "complaint", "high"},
+		{"my face is swelling after the filling and nobody at the clinic answers", "complaint", "high"},
+		{"the speaker never came but you took the money off my card", "complaint", "high"},      // kept: high before too (other rules)
+		{"the seller cancelled, i paid the fee and the refund never came", "complaint", "high"}, // kept: high before too (other rules)
+		{"no power since noon and my dads insulin is in the fridge", "complaint", "high"},       // kept: high before too (other rules)
+		{"locked out of my room at 1am and reception is empty", "complaint", "high"},
+		{"my visa medical was tomorrow and you cancelled it without a word", "complaint", "high"},
+	})
+}

@@ -251,7 +251,7 @@ var (
 	enLeaveR26     = wordSet("leaving", "logging", "quitting", "gone", "done", "off", "cancelling", "canceling", "unsubscribing")
 	enEvents       = wordSet("wedding", "flight", "boarding", "appointment", "interview", "exam", "surgery", "funeral", "guests", "call", "opening", "meeting",
 		// (twenty-first session) a treatment that cannot be moved
-		"chemo", "chemotherapy", "dialysis", "operation", "treatment")
+		"chemo", "chemotherapy", "dialysis", "operation", "treatment", "medical")
 )
 
 // enRecentDays: a day this week ("sent it back monday"): a refund asked

@@ -373,7 +373,7 @@ func enR28(toks []token) (urgent, grievance bool) {
 		has(" in my name ", " in my mums name ", " in my mum's name ", " in my dads name ", " in my dad's name ", " using your name ", " fake page ", " copying your "),
 		has(" someone elses ", " someone else's ", " another customers ", " another customer's ", " a colleagues ", " a colleague's ", " every parents ", " every parent's ", " other peoples ", " other people's ") && has(" name ", " address ", " phone ", " card ", " payslip ", " details ", " data ", " number "),
 		money && has(" never paid it ", " kept my ", " owe me ", " owes me ", " without paying back ", " never opened ", " never signed ", " without a word ", " took my deposit "),
-		has(" locked out ") && has(" midnight ", " night ", " kids ", " baby ", " freezing ", " cold "):
+		has(" locked out ") && has(" midnight ", " night ", " kids ", " baby ", " freezing ", " cold ", " 10pm ", " 11pm ", " 12am ", " 1am ", " 2am ", " 3am "):
 		return true, true
 	}
 	return false, false

@@ -75,7 +75,14 @@ func enR29(toks []token) (urgent, grievance bool) {
 		lostSum,
 		has(" pretending to be ", " for my otp ", " number is switched off ", " phone is switched off ", " doesnt even exist "),
 		has(" know my name ", " knew my name ", " knew all my details ", " know my address ", " sharing my number ", " sharing my details ", " sharing my address ", " patient files ", " names and addresses "),
-		has(" full of smoke ", " smoke in the house ", " fumes in "):
+		has(" full of smoke ", " smoke in the house ", " fumes in "),
+		// (later in the session) a cut or a swelling on the body, money
+		// taken for what never came, a refund or a fee owed that never
+		// came back, a baby's food without power
+		has(" a cut on ", " cut on his ", " cut on her ", " cut on my ", " face is swelling ", " face swelling ", " lip is swelling ", " eye is swelling "),
+		has(" off my card ", " from my card ", " from my account ") && has(" never ", " didnt ", " not "),
+		has(" refund never came ", " refund never arrived ", " money never came back ", " never got my refund "),
+		has(" no power ", " no electricity ", " power cut ") && has(" baby ", " formula ", " insulin ", " oxygen "):
 		return true, true
 	}
 	return false, false
@@ -106,4 +113,5 @@ var enCurrency = wordSet("rupees", "rs", "naira", "dollars", "usd", "aed", "dirh
 var enR29Keys = wordSet("complaint", "report", "reporting", "legal", "solicitor", "lawyer", "court", "claims",
 	"stitches", "flying", "sprained", "fractured", "concussion", "broke", "scalded",
 	"hit", "ran", "injured", "hurt", "dropped", "gone", "emptied", "drained", "again", "pulling", "taking", "charging", "lost",
-	"pretending", "otp", "switched", "exist", "name", "details", "address", "number", "files", "addresses", "smoke", "fumes")
+	"pretending", "otp", "switched", "exist", "name", "details", "address", "number", "files", "addresses", "smoke", "fumes",
+	"cut", "swelling", "card", "account", "refund", "money", "power", "electricity")
