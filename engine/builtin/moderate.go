@@ -527,6 +527,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 	var seenEmoji []string // emoji keys scored so far (few per text)
 	// a reply (the text opens with an @mention) is addressed to that account
 	reply := replyBoost && strings.HasPrefix(strings.TrimSpace(text), "@")
+	staffTried := false // arStaffAimed read for a hit aimed already (add)
 	add := func(ti, tj int, t modTerm) {
 		if toks[ti].emoji {
 			// a repeated emoji is one signal: only its first occurrence scores
@@ -692,9 +693,14 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 		// (aimed at the staff even when another reading aimed it already:
 		// "مدير القاعة ده قليل الأدب")
-		if insult && first.arabic && arStaffAimed(text, toks, ti, tj) {
-			boost = true
-			tx.staffInsult = true
+		// (once a text for a hit aimed already: the scan costs 10% of a
+		// comment with many insults)
+		if insult && first.arabic && (!boost || !tx.staffInsult && !staffTried) {
+			staffTried = staffTried || boost
+			if arStaffAimed(text, toks, ti, tj) {
+				boost = true
+				tx.staffInsult = true
+			}
 		}
 		// an animal named with the article inside a clause of a comment
 		// about animals' care, aimed at nobody ("الدكتور فحص القطة والكلب
@@ -751,7 +757,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 		// this app is brain dead": a bad quality of a person (makerFaults)
 		// said with a copula of the person named before it (copulaPerson)
 		// (a quality of the work, "terrible at", "boring", is no insult)
-		if k := toks[i].key; personCopula[k] && !toks[i].arabic && copulaPerson(toks, i) {
+		if k := toks[i].key; !toks[i].arabic && personCopula[k] && copulaPerson(toks, i) {
 			if j := youAreFault(toks, i); j > 0 && personFaults[toks[j-1].key] && !(j < len(toks) && workPreps[toks[j].key]) {
 				if matched[j-1] {
 					// the lexicon's hit on the word is aimed at the
