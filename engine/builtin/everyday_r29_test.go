@@ -283,3 +283,20 @@ func TestR29EnglishUrgentMore(t *testing.T) {
 		{"my visa medical was tomorrow and you cancelled it without a word", "complaint", "high"},
 	})
 }
+
+// TestR29EgyptianReadings: Upper Egyptian "واصل" (at all) after a negated
+// verb complains, no "keep going"; "ازاي احول الخط" asks how, no leaving;
+// "ولا لسه يا معلم" asks; "رخيص ونضيف" prices a gym, nobody insulted; "ايه
+// الحلاوة دي" and "انقذني" praise (wrong before).
+func TestR29EgyptianReadings(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"النت مبيشتغلش واصل في البيت عندنا في قنا", "complaint", "medium"}, // kept: a complaint before too
+		{"ازاي احول الخط بتاعي من كارت لفاتورة", "question", "medium"},
+		{"نزلتوا الموسم الجديد ولا لسه يا باشا", "question", "medium"},
+		{"محل رخيص ونضيف، ايه الحلاوة دي", "praise", "low"},
+		{"خصم الطلبة بتاعكم انقذني الشهر ده", "praise", "low"},
+	})
+	checkFlags(t, []flagCase{
+		{"محل رخيص ونضيف، ايه الحلاوة دي", false},
+	})
+}

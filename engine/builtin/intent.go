@@ -527,6 +527,15 @@ var (
 	enAuxWords  = wordSet("did", "do", "does", "would", "should", "can", "could", "will", "is", "are", "was", "were", "have", "has")
 )
 
+// absentTrouble: troubles whose absence ("من غير", "بدون") is good news.
+var absentTrouble = wordSet("اعلانات", "إعلانات", "الاعلانات", "تاخير", "تأخير", "مشاكل", "مشكله", "مشكلة", "اخطاء", "أخطاء", "تقطيع", "تعليق", "لاق", "عطل", "اعطال")
+
+// negatedVerbForm reports an Egyptian verb negated in one word (مبتجيش,
+// مفيش, مابيشتغلش) or a negation word.
+func negatedVerbForm(k string) bool {
+	return verbNegators[k] || len(k) > len("ماش") && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش")
+}
+
 // mayAsked reports a comment opened by "may I / can one" (ينفع, ممكن,
 // هل, اقدر): a question whether something is allowed.
 func mayAsked(toks []token) bool {
@@ -1089,6 +1098,17 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		}
 		// "في الأوقات المتأخرة": late hours, no delay (concepts.go)
 		if c.idx == iComplaint && h.tj == h.ti+1 && lateHour(toks, h.ti) {
+			continue
+		}
+		// "من غير إعلانات", "بدون مشاكل": a trouble that is absent is no
+		// grievance (not "بدون رد", "بدون إشعار": a reply or a notice
+		// withheld)
+		if c.idx == iComplaint && toks[h.ti].arabic && withoutBefore(toks, h.ti) && absentTrouble[toks[h.ti].key] {
+			continue
+		}
+		// "مبتجيش واصل": Upper Egyptian "at all" after a negated verb,
+		// not "keep it up"
+		if c.idx == iPraise && h.tj == h.ti+1 && toks[h.ti].key == "واصل" && h.ti > 0 && negatedVerbForm(toks[h.ti-1].key) {
 			continue
 		}
 		// "كيف ألغي بدون ما يخصموا مني": what should not happen, asked

@@ -420,7 +420,8 @@ func orQuestion(toks []token) bool {
 		}
 		next := toks[i+1].key
 		if orNot[next] {
-			return i+2 == len(toks) || i+3 == len(toks)
+			// (and a vocative after it: "... ولا لسه يا معلم")
+			return i+2 == len(toks) || i+3 == len(toks) || i+4 == len(toks) && toks[i+2].key == "يا"
 		}
 		// (not "ولا يعرفون", "and they do not know", nor the tag "ولا
 		// ايه", "or what?")

@@ -1218,6 +1218,11 @@ func literalQuality(text string, toks []token, ti, tj int) bool {
 	if !cheapWords[strings.TrimPrefix(toks[ti].key, "و")] {
 		return false
 	}
+	// "رخيص ونضيف", "رخيص وحلو": cheap beside a good quality is a price
+	// praised (twenty-first session)
+	if tj < len(toks) && cheapAnd[toks[tj].key] {
+		return true
+	}
 	for j := ti - 1; j >= 0 && j >= ti-4; j-- {
 		if strings.ContainsAny(text[toks[j].end:toks[j+1].start], "،,.!؟?;؛") {
 			return false
@@ -1236,7 +1241,10 @@ func literalQuality(text string, toks []token, ti, tj int) bool {
 var (
 	cheapWords  = wordSet("رخيص", "رخيصه", "رخيصين", "رخيصات")
 	cheapThings = wordSet("اكلات", "اكل", "وجبات", "وجبه", "اسعار", "سعر", "منتجات", "منتج", "بضاعه", "ملابس", "هدوم", "تذاكر", "تذكره", "رحلات", "رحله", "فنادق", "فندق", "عروض", "عرض",
-		"خيارات", "اشياء", "حاجات", "اغراض", "اجهزه", "جهاز", "باقه", "باقات", "اشتراك", "وصفات", "وصفه", "طبخات", "مطاعم", "مطعم", "شقق", "شقه", "سياره", "سيارات", "قطع", "ماركه", "ماركات")
+		"خيارات", "اشياء", "حاجات", "اغراض", "اجهزه", "جهاز", "باقه", "باقات", "اشتراك", "وصفات", "وصفه", "طبخات", "مطاعم", "مطعم", "شقق", "شقه", "سياره", "سيارات", "قطع", "ماركه", "ماركات",
+		// (twenty-first session) places and services
+		"جيم", "نادي", "محل", "كافيه", "صالون", "مكان", "سوق", "موقع", "تطبيق", "خدمه", "شحن", "توصيل", "كورس", "دوره", "سنتر", "فرع")
+	cheapAnd = wordSet("ونضيف", "ونظيف", "وحلو", "وحلوه", "وكويس", "وكويسه", "وسريع", "وممتاز", "ونضيفه", "ونظيفه", "وزاكي", "وطعمه")
 )
 
 var (

@@ -479,8 +479,11 @@ var usuallyWords = wordSet("usually", "normally", "always", "typically", "عاد
 // withoutBefore reports "without" before toks[i] ("بدون ما", "من غير ما",
 // "دون أن", "بدون"): what did not or should not happen.
 func withoutBefore(toks []token, i int) bool {
-	if i > 0 && (toks[i-1].key == "بدون" || toks[i-1].key == "دون") {
+	if i > 0 && (toks[i-1].key == "بدون" || toks[i-1].key == "دون" || toks[i-1].key == "بلا") {
 		return true
+	}
+	if i > 1 && toks[i-1].key == "غير" && toks[i-2].key == "من" {
+		return true // "من غير إعلانات"
 	}
 	if i > 1 && (toks[i-1].key == "ما" || toks[i-1].key == "ان" || toks[i-1].key == "أن") {
 		p := toks[i-2].key

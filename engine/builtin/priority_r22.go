@@ -243,7 +243,7 @@ func r22Class(toks []token) uint8 {
 		if m&rkWithdraw != 0 && nearAfterPair(toks, i, 4, fromWords, atYou) && !(i+1 < len(toks) && (moneyOwed[toks[i+1].key] || cashWords[toks[i+1].key] || toks[i+1].urgent() == uwMoney)) {
 			return r22Switch
 		}
-		if move && (m&rkOther != 0 && !secondOfTime(toks, i) && !fromOther(toks, i) || (kb == "number" || kb == "رقمي" || kb == "الخط") && !nearAny(toks, i, 2, toYou)) {
+		if move && (m&rkOther != 0 && !secondOfTime(toks, i) && !fromOther(toks, i) || (kb == "number" || kb == "رقمي" || kb == "الخط") && !nearAny(toks, i, 2, toYou) && !howAskedAr(toks)) {
 			other = true
 		}
 		if m&rkLegal != 0 && nearAny(toks, i, 4, r22Will) || kb == "شكوى" && i+1 < len(toks) && strings.Contains(toks[i+1].key, "وزاره") {

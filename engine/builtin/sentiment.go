@@ -281,6 +281,11 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v > 0 && greeting(toks, h.ti) {
 			continue
 		}
+		// "مبتجيش واصل": Upper Egyptian "at all" after a negated verb,
+		// not "keep going" (intent.go negatedVerbForm)
+		if v > 0 && h.tj == h.ti+1 && t.key == "واصل" && h.ti > 0 && negatedVerbForm(toks[h.ti-1].key) {
+			continue
+		}
 		// "impossible to work like this", "looks like rain": "like" as a
 		// preposition compares; it likes nothing (english.go)
 		if v > 0 && h.tj == h.ti+1 && t.key == "like" && !t.arabic && likePreposition(toks, h.ti) {
