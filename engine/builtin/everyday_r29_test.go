@@ -300,3 +300,28 @@ func TestR29EgyptianReadings(t *testing.T) {
 		{"محل رخيص ونضيف، ايه الحلاوة دي", false},
 	})
 }
+
+// TestR29BlindReadSets2: what blind144-147 told that no rule read: "it
+// saved us" praises (وفرت علينا); a shock "it gave my wife" (كهربت), in
+// formal Arabic (صعقة); a toddler who drank a cleaning product: high;
+// wilted flowers complain; Gulf خبلان, "your face is beyond makeup",
+// "a talentless hack", the page's moderator (مشرف) insulted: flagged; a
+// question to a presenter addressed by name is no insult (the learned
+// head flagged an address in a question).
+func TestR29BlindReadSets2(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الغسالة الجديدة وفرت علينا وايد في الكهربا، شغل مرتب", "praise", "low"}, // kept: praise before too
+		{"السخان اللي ركبتوه كهربت بنتي وهي بتستحمى", "complaint", "high"},
+		{"تسببت الثلاجة التي اشتريتها في صعقة لابني", "complaint", "high"},
+		{"my 3 yr old drank the cleaner your guy left on the floor", "complaint", "high"},
+		{"البوكيه وصل ذبلان خالص", "complaint", "medium"}, // kept: a complaint before too
+	})
+	checkFlags(t, []flagCase{
+		{"الموظفين عندكم كلهم خبلان", true},
+		{"وجهك ما ينفع معه لا مكياج ولا غيره", true},
+		{"that editor is a talentless hack", true},
+		{"مشرف هذه الصفحة شخص أحمق", true},
+		// near: an address in a question
+		{"ايه اسم البرفان اللي انتي حاطاه في الفيديو ده", false},
+	})
+}

@@ -314,6 +314,12 @@ func superlativeAt(toks []token, i int) bool {
 	return k == "most" || k == "worst" || !toks[i].arabic && len(k) > 4 && strings.HasSuffix(k, "est") && k != "honest" && k != "interest" && k != "request" && k != "latest"
 }
 
+// askOpensAr reports an Arabic comment opened by an interrogative (ايه,
+// مين, شو, وش, كيف ...).
+func askOpensAr(toks []token) bool {
+	return len(toks) > 0 && toks[0].arabic && (askWordsAr[toks[0].key] || whatWordsAr[toks[0].key])
+}
+
 // relativeWords open a relative clause after a noun ("the guy who runs
 // it", "the lady that served us").
 var relativeWords = wordSet("who", "that", "whos", "whom")
@@ -806,7 +812,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 	// that kept L-HSAB from dropping (docs/quality.md, "Learned evidence").
 	if learnedModAr != nil && learnedModMix > 0 && tx.scores[catHarassment] < sevScore[2] && arabicMajority(toks) {
 		var p [2]float64
-		if learnedModAr.score(toks, p[:]) && p[1] >= learnedModMin && (len(tx.hits) > 0 || addressedText(toks)) {
+		// (an address alone in a question asks, "ايه اسم الروج اللي انتي
+		// حاطاه", "مين القارئ ده يا جماعة": no insult word, no flag)
+		if learnedModAr.score(toks, p[:]) && p[1] >= learnedModMin && (len(tx.hits) > 0 || addressedText(toks) && !askOpensAr(toks)) {
 			tx.scores[catHarassment] = math.Max(tx.scores[catHarassment], round2(learnedModMix))
 			tx.learnedFlag = true
 		}
@@ -1392,7 +1400,9 @@ var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 
 // arStaffExact: staff nouns read only as written, with the article or و
 // (not through the suffixes of arStaffNoun: مسؤولية is "responsibility").
-var arStaffExact = wordSet("مسؤول", "المسؤول", "ومسؤول", "مسؤولين", "المسؤولين", "مسؤوله", "المسؤوله", "مسئول", "المسئول")
+var arStaffExact = wordSet("مسؤول", "المسؤول", "ومسؤول", "مسؤولين", "المسؤولين", "مسؤوله", "المسؤوله", "مسئول", "المسئول",
+	// the page's moderator, the teacher (Egyptian مستر)
+	"مشرف", "المشرف", "مشرفه", "المشرفه", "مستر", "المستر")
 
 var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
 	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف",

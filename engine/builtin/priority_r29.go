@@ -70,7 +70,7 @@ func enR29(toks []token) (urgent, grievance bool) {
 	switch {
 	case has(" complaint with ", " report you to ", " reporting you to ", " report una to ", " report them to ", " legal action ", " my solicitor ", " my lawyer ", " to court ", " small claims "),
 		has(" stitches ", " went flying ", " sprained ", " fractured ", " concussion ", " broke my wrist ", " broke my arm ", " broke my leg ", " broke my ankle ", " broke my tooth ", " scalded "),
-		child && has(" nearly hit ", " almost hit ", " nearly ran ", " almost ran ", " injured ", " hurt ", " dropped "),
+		child && has(" nearly hit ", " almost hit ", " nearly ran ", " almost ran ", " injured ", " hurt ", " dropped ", " drank ", " swallowed "),
 		has(" gone from my ", " gone from his ", " gone from her ", " gone from our ", " account got emptied ", " emptied my ", " drained my ", " charged me again ", " charge me again ", " still pulling ", " still taking money ", " still charging "),
 		lostSum,
 		has(" pretending to be ", " for my otp ", " number is switched off ", " phone is switched off ", " doesnt even exist "),
@@ -112,6 +112,6 @@ var enCurrency = wordSet("rupees", "rs", "naira", "dollars", "usd", "aed", "dirh
 // enR29Keys: a word of every phrase enR29 reads.
 var enR29Keys = wordSet("complaint", "report", "reporting", "legal", "solicitor", "lawyer", "court", "claims",
 	"stitches", "flying", "sprained", "fractured", "concussion", "broke", "scalded",
-	"hit", "ran", "injured", "hurt", "dropped", "gone", "emptied", "drained", "again", "pulling", "taking", "charging", "lost",
+	"hit", "ran", "injured", "hurt", "dropped", "drank", "swallowed", "gone", "emptied", "drained", "again", "pulling", "taking", "charging", "lost",
 	"pretending", "otp", "switched", "exist", "name", "details", "address", "number", "files", "addresses", "smoke", "fumes",
 	"cut", "swelling", "card", "account", "refund", "money", "power", "electricity")
