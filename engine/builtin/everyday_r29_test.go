@@ -325,3 +325,12 @@ func TestR29BlindReadSets2(t *testing.T) {
 		{"ايه اسم البرفان اللي انتي حاطاه في الفيديو ده", false},
 	})
 }
+
+// TestR29ReadThrough: the read-through's miss (make run, twenty more
+// comments of our own): a child's allergy after a product and a night in
+// the emergency room is a complaint, high ("other", low before).
+func TestR29ReadThrough(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"بنتي اكلت الشيبسي بتاعكم وجالها حساسية وبتنا في الطوارئ", "complaint", "high"},
+	})
+}
