@@ -334,40 +334,18 @@ var (
 // me"), a charge for what the writer never opened or signed; locked out at
 // night. Each is urgent and tells a grievance (a comment left "other").
 func enR28(toks []token) (urgent, grievance bool) {
-	// (the phrases below all hold one of enR28Keys: one lookup a token
-	// decides whether they are read at all)
-	hit := false
-	for i := range toks {
-		if !toks[i].arabic && enR28Keys[toks[i].key] {
-			hit = true
-			break
-		}
-	}
-	if !hit {
+	var buf [512]byte
+	s, ok := enPhrases(toks, enR28Keys, &buf)
+	if !ok {
 		return false, false
 	}
-	var buf [512]byte
-	s := append(buf[:0], ' ')
 	money := false
 	for i := range toks {
-		t := &toks[i]
-		if t.arabic {
-			continue
+		if t := &toks[i]; !t.arabic {
+			money = money || enMoney[t.key] || strings.ContainsAny(t.key, "£$€")
 		}
-		if len(s)+len(t.key)+1 > cap(s) {
-			break // (a comment's worth is read: the classes are short phrases)
-		}
-		s = append(append(s, t.key...), ' ')
-		money = money || enMoney[t.key] || strings.ContainsAny(t.key, "£$€")
 	}
-	has := func(ps ...string) bool {
-		for _, p := range ps {
-			if bytes.Contains(s, []byte(p)) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(ps ...string) bool { return phraseIn(s, ps...) }
 	switch {
 	case has(" threw up ", " throwing up ", " vomiting ", " food poisoning ", " sick after ", " ill after ", " ended up in "),
 		has(" instead of ") && has("mg ", " mg "),
@@ -381,6 +359,46 @@ func enR28(toks []token) (urgent, grievance bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// enPhrases writes the Latin words of toks into buf, each between spaces
+// (" locked out at night "), when one of them is in keys, and reports
+// whether it did: the phrases enR28 and enR29 look for each hold one of
+// their keys, so one lookup a token decides whether they are read at all.
+// A comment's worth is written (the phrases are short).
+func enPhrases(toks []token, keys map[string]bool, buf *[512]byte) ([]byte, bool) {
+	hit := false
+	for i := range toks {
+		if !toks[i].arabic && keys[toks[i].key] {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return nil, false
+	}
+	s := append(buf[:0], ' ')
+	for i := range toks {
+		t := &toks[i]
+		if t.arabic {
+			continue
+		}
+		if len(s)+len(t.key)+1 > cap(s) {
+			break
+		}
+		s = append(append(s, t.key...), ' ')
+	}
+	return s, true
+}
+
+// phraseIn reports whether s (enPhrases) holds one of the phrases ps.
+func phraseIn(s []byte, ps ...string) bool {
+	for _, p := range ps {
+		if bytes.Contains(s, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 // enMoney: English words of money (a sum, a deposit, a fee, a charge).

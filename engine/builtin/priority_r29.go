@@ -1,9 +1,6 @@
 package builtin
 
-import (
-	"bytes"
-	"strings"
-)
+import "strings"
 
 // enR29 reads English harms, frauds and threats the read sets of the
 // twenty-first session told in words no earlier rule read (engprio5,
@@ -29,44 +26,24 @@ import (
 // Not read: a price found dear, a delay, a refund not yet due, a repeated
 // failure (the labelled corpus and the briefs disagree on it).
 func enR29(toks []token) (urgent, grievance bool) {
-	// (the phrases below all hold one of enR29Keys: one lookup a token
-	// decides whether they are read at all)
-	hit := false
-	for i := range toks {
-		if !toks[i].arabic && enR29Keys[toks[i].key] {
-			hit = true
-			break
-		}
-	}
-	if !hit {
+	var buf [512]byte
+	s, ok := enPhrases(toks, enR29Keys, &buf) // priority_r28.go
+	if !ok {
 		return false, false
 	}
-	var buf [512]byte
-	s := append(buf[:0], ' ')
 	child, lostSum := false, false
 	for i := range toks {
 		t := &toks[i]
 		if t.arabic {
 			continue
 		}
-		if len(s)+len(t.key)+1 > cap(s) {
-			break // (a comment's worth is read: the classes are short phrases)
-		}
-		s = append(append(s, t.key...), ' ')
 		child = child || youngChild[t.key] || yearsOld(t.key) || (t.key == "yr" || t.key == "yrs" || t.key == "year") && i+1 < len(toks) && (toks[i+1].key == "old" || toks[i+1].key == "olds")
 		if t.key == "lost" {
 			next, next2 := nextKeys(toks, i)
 			lostSum = lostSum || moneySum(next, next2)
 		}
 	}
-	has := func(ps ...string) bool {
-		for _, p := range ps {
-			if bytes.Contains(s, []byte(p)) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(ps ...string) bool { return phraseIn(s, ps...) }
 	switch {
 	case has(" complaint with ", " report you to ", " reporting you to ", " report una to ", " report them to ", " legal action ", " my solicitor ", " my lawyer ", " to court ", " small claims "),
 		has(" stitches ", " went flying ", " sprained ", " fractured ", " concussion ", " broke my wrist ", " broke my arm ", " broke my leg ", " broke my ankle ", " broke my tooth ", " scalded "),
