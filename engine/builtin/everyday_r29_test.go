@@ -334,3 +334,18 @@ func TestR29ReadThrough(t *testing.T) {
 		{"بنتي اكلت الشيبسي بتاعكم وجالها حساسية وبتنا في الطوارئ", "complaint", "high"},
 	})
 }
+
+// TestR29EnglishHabitsOfFailure: a failure told as a habit ("every week the
+// same", "always comes late"), a queue out the door, a flight about to be
+// missed, "some of us work nights", a machine that gave no cash: complaints
+// ("other" or a question before).
+func TestR29EnglishHabitsOfFailure(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"two lifts out of service again, every week the same", "complaint", ""}, // kept: a complaint before too
+		{"the bin collection always comes late on our street", "complaint", ""},
+		{"only one checkout open and a queue out the door", "complaint", ""},   // kept: a complaint before too
+		{"taxi still hasnt shown and im gonna miss my train", "complaint", ""}, // kept: a complaint before too
+		{"why does the library only open at 11? some of us work shifts", "complaint", ""},
+		{"the machine gave no cash but my balance went down", "complaint", ""}, // kept: a complaint before too
+	})
+}
