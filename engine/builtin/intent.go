@@ -547,10 +547,10 @@ func mayAsked(toks []token) bool {
 	return false
 }
 
-// howAskedAr reports a comment opened by "how (can I)" (كيف, ازاي,
+// howAskedAr reports a comment opened by "how" (arHowWords: كيف, ازاي,
 // شلون).
 func howAskedAr(toks []token) bool {
-	return len(toks) > 0 && (toks[0].key == "كيف" || toks[0].key == "ازاي" || toks[0].key == "شلون" || toks[0].key == "ازاى")
+	return len(toks) > 0 && arHowWords[toks[0].key]
 }
 
 var mayOpeners = wordSet("ينفع", "ممكن", "هل", "اقدر", "أقدر", "بقدر", "نقدر", "فيني", "يصير", "بيصير", "مسموح", "يمكن", "يمكنني")
@@ -1102,18 +1102,14 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		}
 		// "من غير إعلانات", "بدون مشاكل": a trouble that is absent is no
 		// grievance (not "بدون رد", "بدون إشعار": a reply or a notice
-		// withheld)
-		if c.idx == iComplaint && toks[h.ti].arabic && withoutBefore(toks, h.ti) && absentTrouble[toks[h.ti].key] {
+		// withheld); "كيف ألغي بدون ما يخصموا مني": what should not
+		// happen, asked about, is none either
+		if c.idx == iComplaint && toks[h.ti].arabic && withoutBefore(toks, h.ti) && (absentTrouble[toks[h.ti].key] || hasQuestionMark(text) || mayAsked(toks) || howAskedAr(toks)) {
 			continue
 		}
 		// "مبتجيش واصل": Upper Egyptian "at all" after a negated verb,
 		// not "keep it up"
 		if c.idx == iPraise && h.tj == h.ti+1 && toks[h.ti].key == "واصل" && h.ti > 0 && negatedVerbForm(toks[h.ti-1].key) {
-			continue
-		}
-		// "كيف ألغي بدون ما يخصموا مني": what should not happen, asked
-		// about, is no grievance
-		if c.idx == iComplaint && toks[h.ti].arabic && withoutBefore(toks, h.ti) && (hasQuestionMark(text) || mayAsked(toks) || howAskedAr(toks)) {
 			continue
 		}
 		// "ينفع اغير المقاس بعد ما استلمت الطلب؟": after "بعد" in a

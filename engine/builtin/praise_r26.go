@@ -24,7 +24,7 @@ func durableGood(toks []token) bool {
 			// "من غير" is "without" ("من غير تأخير"), not the
 			// contrast "except"
 		case delayWords[k]:
-			if !negatedNear(toks, i) && !(i > 1 && toks[i-2].key == "من" && toks[i-1].key == "غير") {
+			if !negatedNear(toks, i) && !withoutBefore(toks, i) { // (priority_harm.go: من غير, بدون ما)
 				return false // "بعد تأخير ساعتين": the delay told
 			}
 			cutNeg = true // (twenty-first session) a delay that never came, said with thanks

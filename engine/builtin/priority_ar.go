@@ -754,11 +754,6 @@ func anyRefundWithheld(toks []token) bool {
 	return false
 }
 
-// knownPeriod reports the writer knowing or told how long a refund takes:
-// a verb of knowing or being told (عارفة, بعرف, ادري, قالولي) and, within
-// five words after it, a count of days or a week ("عارفة ان المدة ١٤ يوم",
-// "بعرف انو بياخد اسبوع", "قالولي ٧ أيام عمل"): a refund asked and not yet
-// due, medium by the writers' convention.
 // recentRequest: a refund asked yesterday or a day or two ago (امبارح, أمس,
 // من يومين): not yet due, medium by the labelling rules ("2addamt 3ala
 // refund mbare7 ... ya ret tshoufo"), unless the writer says the money
@@ -775,6 +770,11 @@ func recentRequest(toks []token) bool {
 
 var recentDays = wordSet("امبارح", "مبارح", "مبارحه", "امس", "أمس", "البارحه", "البارحة", "البارح", "امبارحه")
 
+// knownPeriod reports the writer knowing or told how long a refund takes:
+// a verb of knowing or being told (عارفة, بعرف, ادري, قالولي) and, within
+// five words after it, a count of days or a week ("عارفة ان المدة ١٤ يوم",
+// "بعرف انو بياخد اسبوع", "قالولي ٧ أيام عمل"): a refund asked and not yet
+// due, medium by the writers' convention.
 func knownPeriod(toks []token) bool {
 	for i := range toks {
 		if !periodKnow[strings.TrimPrefix(toks[i].key, "و")] {
