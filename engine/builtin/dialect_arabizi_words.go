@@ -10,7 +10,10 @@ package builtin
 // Words two dialects write are left out (leh, shu, yalla, 3ad, wesh:
 // measured on the project's 3,445 Arabizi comments, each moved a row
 // wrong); with them out, dialect 95.8 -> 96.0% there, and the read sets
-// az3-5 +1 to +2 rows each.
+// az3-5 +1 to +2 rows each. Twenty-second session: e7na (Gulf and
+// Levantine writers say إحنا too: "e7na el mumarridat n6la3") and kteer
+// (Egyptian "estafadt meno kteer") left out as well: 5 read rows right, none
+// wrong, one held-out row right.
 func arabiziWordDialect(orig string) string {
 	var hit [3]bool
 	n := 0
@@ -63,8 +66,8 @@ var arabiziDialectWords = func() map[string]int {
 	}
 	add(0, "bta3", "bta3y", "bta3i", "bta3ty", "bta3ti", "bta3na", "bta3ak", "bta3ek", "bta3et", "bta3to", "bta3ha", "bta3o", "bta3ohom", "beta3", "betaa3",
 		"keda", "kda", "kida", "awy", "awi", "ezay", "ezzay", "ezai", "ezayak", "fein", "feen", "delwa2ty", "delwa2ti", "dlw2ty", "3ayez", "3ayza", "3awez", "3awza",
-		"7aga", "7agat", "mafeesh", "mafish", "ma3lesh", "el7a2ony", "el7a2oni", "e7na", "e7nah", "bardo", "bardoh")
-	add(1, "hala2", "halla2", "hla2", "halla", "ktir", "kteer", "ktiir", "baddi", "badde", "bade", "biddi", "bedde", "hek", "heik", "mnih", "mni7",
+		"7aga", "7agat", "mafeesh", "mafish", "ma3lesh", "el7a2ony", "el7a2oni", "bardo", "bardoh")
+	add(1, "hala2", "halla2", "hla2", "halla", "baddi", "badde", "bade", "biddi", "bedde", "hek", "heik", "mnih", "mni7",
 		"3andkon", "3indkon", "3ndkon", "ilkon", "elkon", "kollon", "kellon", "killon", "3alekon", "3layon", "fikon", "minkon", "mnkon", "bedkon", "baddkon", "ma3kon",
 		"hayda", "hayde", "haida", "haide", "hon", "lyom", "3anjad", "zalame", "zalameh", "2addesh", "addesh", "2adde")
 	add(2, "wayed", "waayed", "wajid", "shlon", "shlonk", "shlonak", "ab8a", "abgha", "abga", "ab8", "abghi", "ngdar", "agdar", "yigdar", "tigdar", "7ag", "7ak",
