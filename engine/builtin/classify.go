@@ -301,6 +301,9 @@ func (a *textAnalysis) r26Of() uint8 {
 		if u2, g2 := enR29(a.toks); u2 || g2 { // priority_r29.go
 			u, g = u || u2, g || g2
 		}
+		if u2, g2 := enR30(a.toks); u2 || g2 { // priority_r30.go
+			u, g = u || u2, g || g2
+		}
 		if u || g {
 			a.r26 |= bit(u, r26EnUrgent) | bit(g, r26EnGrievance)
 		}

@@ -15,7 +15,7 @@ import (
 // beside kteer Egyptian (Egyptian and Levantine before).
 func TestR30ArabiziSharedWords(t *testing.T) {
 	cases := []struct{ text, dialect string }{
-		{"lo tsawoon 5a9m lel mudarriseen e7na nidfa3 wayed", "gulf"},
+		{"lo tsawoon 5a9m lel mudarriseen e7na nidfa3 wayed", "gulf"}, // kept: right before too (other rules)
 		{"lo t6awwloon dawam el ma7al e7na nishtaghil lel fajr", "gulf"},
 		{"el 3ard ba2a 7elw kteer w el se3r mesh ghaly", "egyptian"},
 		// kept: a word only one dialect writes still decides
@@ -31,4 +31,55 @@ func TestR30ArabiziSharedWords(t *testing.T) {
 			t.Errorf("%q: %q, want no dialect from words two dialects write", w, got)
 		}
 	}
+}
+
+// TestR30EnglishPraiseNotFault: praise that names a fault word in passing
+// ("keeps getting better", "offline downloads", "a broke student",
+// "nobody made me feel judged", "calmed my nerves", "saving me"): praise
+// (a complaint or other before). Near: the fault told is a complaint.
+func TestR30EnglishPraiseNotFault(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"two years subscribed and the recipes keep getting better", "praise", "low"},
+		{"offline downloads make the train ride so much better", "praise", "low"},
+		{"the student discount is saving me so much money", "praise", "low"},
+		{"nobody made me feel stupid for asking, thanks so much", "praise", "low"}, // kept: right before too (other rules)
+		{"the nurse talked me through it and calmed my nerves", "praise", "low"},
+		// near: the fault told
+		{"the app went offline again during checkout", "complaint", "medium"},
+	})
+}
+
+// TestR30EnglishGrievancesNamed: grievances told with words no cue knew
+// (a missed-you card while home, a room never cleaned, bed bugs, a pet
+// hit, smoke from a car, a price called robbery, "only to find", "hoped
+// for more"): complaints (other or praise before).
+func TestR30EnglishGrievancesNamed(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"courier didnt even knock, left a card saying i was out. i was home all day", "complaint", "medium"},
+		{"our room wasnt cleaned for the whole weekend", "complaint", "medium"},
+		{"crumbs still all over the seats after the full valet", "complaint", "medium"},
+		{"app said 2 left in store, drove across town only to find none", "complaint", "medium"},
+		{"the kids menu is just nuggets and chips, hoped for more choice", "complaint", "medium"},
+		{"£7 for a small coffee is daylight robbery", "complaint", "medium"},
+	})
+}
+
+// TestR30EnglishUrgent: a body or a pet harmed, another person's records
+// sent, a child's photo posted against a no, smoke or sparks, a baby seat
+// loose, a regulator named, children taken out, a deadline that cannot
+// move: high (medium or no complaint before). Near: a refund inside the
+// window the brand stated is medium (high before).
+func TestR30EnglishUrgent(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"my lips swelled up after your new lip scrub and the shop wont answer", "complaint", "high"},
+		{"my kids came home from the holiday park covered in bed bug bites", "complaint", "high"},
+		{"your van backed into my cat on our street, she is at the vet now", "complaint", "high"},
+		{"got someone elses medical records in my online account, who has mine", "complaint", "high"},
+		{"sparks coming out of the dryer you installed last week", "complaint", "high"}, // kept: right before too (other rules)
+		{"the car seat base you fitted is loose, it wobbles every turn", "complaint", "high"},
+		{"im reporting this to trading standards, the toaster caught fire", "complaint", "high"}, // kept: right before too (other rules)
+		{"my sons wedding is tomorrow and the suits still arent ready", "complaint", "high"},     // kept: right before too (other rules)
+		// near: a refund not yet due
+		{"refund requested on friday, your email says 5-7 working days, bit slow", "complaint", "medium"},
+	})
 }

@@ -460,7 +460,7 @@ func hardUrgentHit(text string, toks []token) bool {
 		}
 		soft = true
 	}
-	return soft && refundInsisted(text, toks)
+	return soft && refundInsisted(text, toks) && !refundInWindow(toks) // priority_r30.go
 }
 
 // habitBefore reports "usually", "normally", "always" (عادة, دايما) up

@@ -1,0 +1,84 @@
+package builtin
+
+// enR30 reads English harms, leaks and deadlines the read sets of the
+// twenty-second session told in words no earlier rule read (eng7,
+// engprio6): each is urgent and a grievance.
+//
+//   - the body or a pet harmed ("face swelled up", "an abscess and is in
+//     pain", "covered in bed bug bites", "at the vet now", "kidney
+//     failure");
+//   - another person's records sent to the writer, or the writer's to
+//     another customer ("someone elses x-rays", "copies of my passport
+//     ... to another customer"), a child's photo posted against a no;
+//   - a danger in a car or a place for children ("smoke pouring from the
+//     bonnet", "baby seat wobbles", "gate wide open ... toddlers");
+//   - a report to a regulator ("filing a report with the FDA"), children
+//     taken out of a nursery ("pulling both twins out");
+//   - a deadline that cannot move: a wedding tomorrow, a flight at dawn
+//     and no car, a shift and nobody for the baby, a last day of a
+//     prescription.
+//
+// Not read: a refund inside the window the brand stated ("says 3-5
+// working days": refundInWindow), a loud or rude ride.
+func enR30(toks []token) (urgent, grievance bool) {
+	var buf [512]byte
+	s, ok := enPhrases(toks, enR30Keys, &buf) // priority_r28.go
+	if !ok {
+		return false, false
+	}
+	has := func(ps ...string) bool { return phraseIn(s, ps...) }
+	switch {
+	case has(" swelled up ", " swollen ", " abscess ", " bug bites ", " bed bug ", " bed bugs ", " bedbugs ", " at the vet ", " kidney failure ", " allergic reaction "),
+		has(" someone elses ", " another customer ", " another patient ", " other customers ", " a stranger ") && has(" xrays ", " medical ", " notes ", " records ", " passport ", " licence ", " license ", " bank details ", " card details ", " my details ", " my data ", " my address "),
+		has(" no photos ", " without my consent ", " without consent ", " without permission ") && has(" baby ", " child ", " kid ", " kids ", " daughter ", " son ", " public "),
+		has(" smoke pouring ", " smoke coming ", " smoke from ", " sparks coming ", " sparks from "),
+		has(" on the motorway ", " on the highway ") && has(" smoke ", " broke down ", " brakes ", " pedal ", " stalled ", " cut out "),
+		has(" isofix ", " baby seat ", " car seat ") && has(" loose ", " wobbles ", " wobbly ", " broken ", " snapped "),
+		has(" wide open ", " left open ", " unlocked ") && has(" toddlers ", " toddler ", " kids ", " children ", " baby "),
+		has(" fda ", " trading standards ", " ombudsman ", " the regulator ", " ofcom ", " ofgem "),
+		has(" pulling both ", " pulling my ", " pulling them out ", " taking my kids out ", " taking them out "),
+		has(" wedding is tomorrow ", " wedding tomorrow ", " funeral is tomorrow ", " funeral tomorrow "),
+		has(" flight at ", " flight in ", " catch a flight ") && has(" cancelled ", " canceled ", " no car ", " need a car ", " no driver "),
+		has(" nobody for the baby ", " no one for the baby ", " nobody to watch ", " no childcare "),
+		has(" 1 day left ", " one day left ", " last dose ", " runs out tomorrow ") && has(" prescription ", " medicine ", " insulin ", " medication ", " inhaler "):
+		return true, true
+	case has(" in pain "):
+		// urgent in a complaint; no grievance alone ("I am in pain from
+		// my hip, but this helps")
+		return true, false
+	}
+	return false, false
+}
+
+// enR30Keys: a word of every phrase enR30 reads.
+var enR30Keys = wordSet("swelled", "swollen", "abscess", "bites", "bug", "bugs", "bedbugs", "vet", "kidney", "allergic", "pain",
+	"elses", "another", "other", "stranger", "photos", "consent", "permission",
+	"smoke", "sparks", "motorway", "highway", "isofix", "seat", "open", "unlocked",
+	"fda", "trading", "ombudsman", "regulator", "ofcom", "ofgem", "pulling", "taking",
+	"wedding", "funeral", "flight", "nobody", "childcare", "left", "dose", "runs")
+
+// refundInWindow reports a refund the writer says is still inside the
+// window the brand stated ("the app says 3-5 working days", "says up to 7
+// days", "takes 10 working days, its day 5"): owed, not yet late, so no
+// urgency; a refund past its window ("still", "never", "overdue", "weeks")
+// is.
+func refundInWindow(toks []token) bool {
+	window := false
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic {
+			continue
+		}
+		switch k {
+		case "still", "never", "overdue", "past", "weeks", "months":
+			return false
+		case "working", "business":
+			window = window || i+1 < len(toks) && (toks[i+1].key == "days" || toks[i+1].key == "day")
+		case "days":
+			if i >= 2 && toks[i-2].key == "to" && i >= 3 && toks[i-3].key == "up" {
+				window = true
+			}
+		}
+	}
+	return window
+}
