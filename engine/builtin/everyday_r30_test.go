@@ -83,3 +83,50 @@ func TestR30EnglishUrgent(t *testing.T) {
 		{"refund requested on friday, your email says 5-7 working days, bit slow", "complaint", "medium"},
 	})
 }
+
+// TestR30ArabiziReadings: Arabizi words the letters misread (mafrood ->
+// مفروض not مفرود, kart -> كرت, 9oot -> صوت, mele7 -> مالح, lghi -> الغي,
+// 5atafli -> خطفلي): the comment's intent and priority follow (other,
+// praise, spam or medium before).
+func TestR30ArabiziReadings(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"el mafrood tenazelo el gadwal kol esbo3 badal ma nestanna", "suggestion", ""},
+		{"el shawerma ktir mele7 w el khebez kan yabes", "complaint", "medium"},
+		{"el 9oot bel video wa6i kteer ma fhemt shi", "complaint", "medium"},     // kept: right before too (other rules)
+		{"eza ma rege3 el net el yom ra7 lghi el eshtirak", "complaint", "high"}, // kept: right before too (other rules)
+	})
+	checkFlags(t, []flagCase{
+		// a sim card and a hijacked account are no contact bait
+		{"7ada 3emel sim 3a esmi w 5atafli 7sabi 3al whatsapp", false},
+	})
+}
+
+// TestR30PriceAndSpeedNotPeople: "cheap" of a price and "crazy" of a
+// speed insult no one (flagged before); a small mind and a tiresome person
+// (Gulf غثيث) do (not flagged before).
+func TestR30PriceAndSpeedNotPeople(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"agtari7 tsawon baga lil 3awa2el b se3r ra5ee9", false},
+		{"el mandoob ysoog b sor3a majnoona fel share3", false},
+		// kept: not flagged before either (the Arabic script's own reading)
+		{"اقترح تسوون باقة للطلاب بسعر رخيص", false},
+		{"اللي يدير هالصفحة عقله صغير", true},
+		{"والله انك غثيث يا شيخ", true},
+	})
+}
+
+// TestR30PaidNothingForWeeks: paid and nothing arrived for weeks is
+// urgent (medium before).
+func TestR30PaidNothingForWeeks(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"طلبت من ٣ اسابيع ودفعت بالبطاقة وما وصلني شي", "complaint", "high"},
+	})
+}
+
+// TestR30HijackedAccount: an account "snatched" (خطفلي حسابي) is an
+// intrusion: high (medium before).
+func TestR30HijackedAccount(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"حدا طلع شريحة على اسمي من فرعكن وخطفلي حسابي", "complaint", "high"},
+	})
+}

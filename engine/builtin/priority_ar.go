@@ -94,7 +94,7 @@ func arabicUrgent(toks []token) bool {
 	if !arabic {
 		return false // the scans below read Arabic words only
 	}
-	return (paid || deduct) && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && stillNow(toks) || waitedLong(toks) || paid && noBooking(toks)
+	return (paid || deduct) && twice || extra && (paid || demand) || withheldLong(toks) || paid && notArrived(toks) && (stillNow(toks) || hasAnyKey(toks, longSpans)) || waitedLong(toks) || paid && noBooking(toks)
 }
 
 // secondOfTime: toks[j], a word of "another" (ثانية), is a second of time
@@ -359,7 +359,9 @@ func lastTimeBefore(toks []token, i int) bool {
 
 // stillNow: a word of "still / until now" (لهلأ, للحين, لسه, حتى الآن):
 // the wait goes on. "دفعت مصاري وما وصلني شي" alone is labelled medium;
-// paid and still nothing ("دفعت حق الطلبية ولهلأ ما وصلت") high.
+// paid and still nothing ("دفعت حق الطلبية ولهلأ ما وصلت") high, and so
+// (twenty-second session) paid and nothing for weeks (longSpans: "طلبت
+// من اسبوعين ودفعت ... وما وصلني شي").
 func stillNow(toks []token) bool {
 	for i := range toks {
 		if waitStillWords[toks[i].key] {
