@@ -130,3 +130,89 @@ func TestR30HijackedAccount(t *testing.T) {
 		{"حدا طلع شريحة على اسمي من فرعكن وخطفلي حسابي", "complaint", "high"},
 	})
 }
+
+// TestR30EnglishUrgentMore (engprio7): a night in a&e, money taken twice
+// in a row, money moved out unasked, a deposit to be lost, a fake
+// listing, a fall nearly had, a lifeline alarm dead, a job interview
+// without internet: high (medium or no complaint before). Near: a wait
+// in a&e is a delay (medium).
+func TestR30EnglishUrgentMore(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"your fitter dropped the radiator on my hand, im sat in a&e", "complaint", "high"},
+		{"took £89 off my card for the sofa then another £89 the same day", "complaint", "high"},
+		{"£400 went out of my account last night, i never authorised anything", "complaint", "high"},
+		{"movers are 3 hours late, if we arent out by 4 we lose the deposit", "complaint", "high"},
+		{"the listing was fake, the flat doesnt exist and i paid upfront", "complaint", "high"},
+		{"my grandad nearly fell down the loose step you left at the door", "complaint", "high"}, // kept: right before too (other rules)
+		{"mums fall alarm runs off your phone line and its been dead since monday", "complaint", "high"},
+		// near: a wait told
+		{"waited 4 hours in a&e for my scan and nobody told us anything", "complaint", "medium"},
+	})
+}
+
+// TestR30EnglishPlainGrievances (engprio7): going round in circles, been
+// like this for a week, off with me, huffed, woke the baby, past its date,
+// took me ages: complaints (other or praise before).
+func TestR30EnglishPlainGrievances(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the bot keeps going round in circles and never gets me to a person", "complaint", "medium"},
+		{"upload speed is half what i pay for, been like this for a week", "complaint", "medium"},
+		{"the lady on the till was really off with me this morning", "complaint", "medium"},
+		{"delivery guy rang the bell 5 times and woke the baby", "complaint", "medium"}, // kept: right before too (other rules)
+		{"the yoghurts were past its date when they arrived", "complaint", "medium"},
+		{"the new menu layout took me ages to figure out", "complaint", "medium"},
+	})
+}
+
+// TestR30LevantineAndGulf (lev27, gulf13): the generator cut off with an
+// oxygen machine at home, glass in a sandwich (high); ignored by the
+// seller, "what is this story", "the second time" (complaints); never cut
+// out, the guests praise it (praise); "still on?" (a question); ييت is
+// Gulf (right before too, kept); "بس" after a price is "only" (praise,
+// not a contrast).
+func TestR30LevantineAndGulf(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الموتير قاطع من الصبح وامي عندها جهاز اوكسجين", "complaint", "high"},
+		{"لقيت قزاز بسندويشة الشاورما", "complaint", "high"},                 // kept: right before too (other rules)
+		{"الموظفة ما بتعبرنا ابدا", "complaint", "medium"},                   // kept: right before too (other rules)
+		{"حجزت غرفة وطلعت غيرها، شو هالسالفة", "complaint", "medium"},        // kept: right before too (other rules)
+		{"طلبت الطقم اسود وياني كحلي، وهذي ثاني مرة", "complaint", "medium"}, // kept: right before too (other rules)
+		{"النت عندكم ما انقطع ابد حتى وقت المطر", "praise", "low"},
+		{"حلاوتكم كل الضيوف يمدحونها", "praise", "low"},                    // kept: right before too (other rules)
+		{"عرض الباقة السنوية لسه شغال؟", "question", "medium"},             // kept: right before too (other rules)
+		{"غسلت العربية عندكم بقت زي الفل وب 100 جنيه بس", "praise", "low"}, // kept: right before too (other rules)
+	})
+	if d := Classify(op.ClassifyRequest{Text: "رحت الفرع ولما ييت قالوا ما في موعد"}).Dialect; d != "gulf" {
+		t.Errorf("ييت: dialect %s, want gulf", d)
+	}
+}
+
+// TestR30InsultsPlainly: "you are nothing", "blood like tar", "rid us of
+// your face", a bought degree, "can't boil an egg", arrogant and without
+// respect, an old hag, a dying goat, thick as a brick: flagged (not
+// before). Near: a complaint about a thing is not.
+func TestR30InsultsPlainly(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"انت ولا شي، روح نام", true}, // kept: right before too (other rules)
+		{"هالمقدم دمه زفت", true},
+		{"سكر القناة وريحنا من خلقتك", true}, // kept: right before too (other rules)
+		{"الدكتور ما بيفهم، شهادته مشتراية", true},
+		{"الشيف ما بيعرف يسلق بيضه", true},
+		{"المدير متعجرف وعديم الاحترام", true},
+		{"the woman at your front desk is an old hag", true},
+		{"the presenter sounds like a dying goat", true},
+		{"you are thick as a brick mate", true},
+		// near: a thing, not a person
+		{"الطلب ولا شي وصل منه", false},
+	})
+}
+
+// TestR30LevantineSpam: a shop's call to come or call (plural) is a bait;
+// "nobody called us" is not.
+func TestR30LevantineSpam(t *testing.T) {
+	checkSpam(t, []spamCase{
+		{"تصليح شاشات بأرخص سعر بالزرقا، تعو لعنا", true},
+		{"شراء اثاث مستعمل بأعلى الاسعار، اتصلوا فينا", true},
+		{"قالوا رح يتصلوا فينا وما حدا اتصل فينا لهلأ", false},
+	})
+}

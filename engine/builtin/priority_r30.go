@@ -40,7 +40,31 @@ func enR30(toks []token) (urgent, grievance bool) {
 		has(" wedding is tomorrow ", " wedding tomorrow ", " funeral is tomorrow ", " funeral tomorrow "),
 		has(" flight at ", " flight in ", " catch a flight ") && has(" cancelled ", " canceled ", " no car ", " need a car ", " no driver "),
 		has(" nobody for the baby ", " no one for the baby ", " nobody to watch ", " no childcare "),
-		has(" 1 day left ", " one day left ", " last dose ", " runs out tomorrow ") && has(" prescription ", " medicine ", " insulin ", " medication ", " inhaler "):
+		has(" 1 day left ", " one day left ", " last dose ", " runs out tomorrow ") && has(" prescription ", " medicine ", " insulin ", " medication ", " inhaler "),
+		// (later in the session, engprio7) a night in a&e, a head split
+		// open, a fall nearly had; a deposit to be lost or kept; money
+		// taken twice, for what never came, or moved out unasked; points
+		// vanished; someone in the account; a pension tricked away; a fake
+		// listing; a passport the writer never gave; a lifeline alarm
+		// dead; a job interview without internet
+		has(" in a e ", " at a e ", " to a e ", " in the er ", " in hospital ", " to hospital ") && !has(" waited ", " waiting ", " wait "),
+		has(" head open ", " split her head ", " split his head ", " split my head "),
+		has(" nearly went down ", " nearly fell ", " almost fell ", " could have gone ", " could of been ", " could have been killed ", " could have fallen "),
+		has(" lose the deposit ", " lose our deposit ", " lose my deposit "),
+		has(" kept my ") && has(" refundable ", " deposit ", " money "),
+		has(" deposit ") && has(" nobody answers ", " no one answers ", " giving it back ", " give it back ", " cancelled the "),
+		has(" then another ", " and another ") && has(" next day ", " same day ", " card ", " account "),
+		has(" took the ", " billed ", " charged ") && has(" never came ", " never had ", " never arrived ", " it wasnt ", " never received ", " never booked "),
+		has(" out of my account ", " didnt authorise ", " did not authorise ", " didnt authorize ", " never authorised "),
+		has(" points ") && has(" vanished ", " disappeared ", " wiped "),
+		has(" in my account right now ", " is in my account ", " details got changed ", " login got changed ", " wasnt me "),
+		has(" lost her pension ", " lost his pension ", " lost my pension ", " lost her savings ", " lost his savings ", " tricked my ", " tricked me "),
+		has(" listing was fake ", " fake listing ", " listing is fake "),
+		has(" my own passport ", " copy of my passport ", " copies of my passport "),
+		has(" fall alarm ", " lifeline ", " medical alarm ", " if she falls ", " if he falls "),
+		has(" job interview ", " interview is at ", " interview tomorrow ") && has(" dead ", " down ", " no internet ", " not working "),
+		has(" promised ") && has(" back ") && has(" still nothing ", " still not ", " still no "),
+		has(" no formula ", " no nappies ", " no milk for the baby ", " no food for the baby "):
 		return true, true
 	case has(" in pain "):
 		// urgent in a complaint; no grievance alone ("I am in pain from
@@ -55,7 +79,10 @@ var enR30Keys = wordSet("swelled", "swollen", "abscess", "bites", "bug", "bugs",
 	"elses", "another", "other", "stranger", "photos", "consent", "permission",
 	"smoke", "sparks", "motorway", "highway", "isofix", "seat", "open", "unlocked",
 	"fda", "trading", "ombudsman", "regulator", "ofcom", "ofgem", "pulling", "taking",
-	"wedding", "funeral", "flight", "nobody", "childcare", "left", "dose", "runs")
+	"wedding", "funeral", "flight", "nobody", "childcare", "left", "dose", "runs",
+	"e", "er", "hospital", "head", "nearly", "almost", "could", "deposit", "kept", "another", "took", "billed", "charged", "authorise", "authorize", "authorised", "did",
+	"points", "account", "details", "login", "wasnt", "lost", "tricked", "listing", "fake", "passport", "alarm", "lifeline", "falls",
+	"interview", "promised", "formula", "nappies", "milk", "food")
 
 // refundInWindow reports a refund the writer says is still inside the
 // window the brand stated ("the app says 3-5 working days", "says up to 7

@@ -151,7 +151,7 @@ func scoreSentiment(text string, toks []token) sentScore {
 			concede = i
 			continue
 		}
-		if contrastWords[t.key] {
+		if contrastWords[t.key] && !onlyAfterPrice(toks, i) {
 			butAt = i
 		}
 	}
@@ -892,3 +892,16 @@ func exceptiveBetween(toks []token, a, b int) bool {
 	}
 	return false
 }
+
+// onlyAfterPrice reports "بس" right after a price ("ب 80 جنيه بس", "بـ 3
+// دنانير بس", "b 80 geneh bas"): "only", praising the price, no contrast
+// (twenty-second session).
+func onlyAfterPrice(toks []token, i int) bool {
+	if toks[i].key != "بس" || i == 0 {
+		return false
+	}
+	p := toks[i-1].key
+	return priceUnits[p] || p != "" && p[0] >= '0' && p[0] <= '9'
+}
+
+var priceUnits = wordSet("جنيه", "جنية", "جنيهات", "دينار", "دنانير", "ريال", "ريالات", "درهم", "دراهم", "دولار", "ليره", "ليرة", "شيكل", "لیره")
