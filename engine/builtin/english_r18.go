@@ -170,9 +170,10 @@ func leavingPlan(text string, toks []token) bool {
 				return true
 			}
 			// "moving my savings to another bank": the writer's own
-			// goods taken to another provider
+			// goods taken to another provider (not "from another
+			// network": the writer comes to the brand)
 			for j := i + 2; j+1 < len(toks) && j <= i+5; j++ {
-				if (toks[j].key == "another" || toks[j].key == "different") && leaveProviders[toks[j+1].key] {
+				if (toks[j].key == "another" || toks[j].key == "different") && leaveProviders[toks[j+1].key] && toks[j-1].key != "from" {
 					return true
 				}
 			}

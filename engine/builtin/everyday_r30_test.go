@@ -216,3 +216,23 @@ func TestR30LevantineSpam(t *testing.T) {
 		{"قالوا رح يتصلوا فينا وما حدا اتصل فينا لهلأ", false},
 	})
 }
+
+// TestR30Eng8: a hospital named for a night shift is no night in
+// hospital; a number brought from another network, or moved "to you"
+// (لعندكن), is no customer leaving (questions, not urgent complaints
+// before); gas hissing, bleach on the skin, a scammer: high; "maybe
+// keep ..." proposes; "DM now" baits; "thick as mince" insults.
+func TestR30Eng8(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"will the van come to the hospital car park again, the night staff loved it", "praise", ""}, // kept: right before too (other rules)
+		{"is the pharmacy inside the hospital open late for night shift workers", "question", "medium"},
+		{"can i bring my number over if i switch from another network", "question", "medium"},
+		{"بدي انقل رقمي لعندكم، شو الاوراق اللي لازم جيبها", "question", "medium"},
+		{"the gas heater you serviced is hissing and the room smells", "complaint", "high"},
+		{"the bleach in your cleaning kit gave my son burns on his hands", "complaint", "high"},
+		{"a scammer using your logo on facebook took £200 off my nan", "complaint", "high"},
+		{"maybe keep the cafe open an hour later on match days", "suggestion", ""},
+	})
+	checkSpam(t, []spamCase{{"real followers cheap, DM now", true}}) // kept: right before too (other rules)
+	checkFlags(t, []flagCase{{"whoever edits these videos is thick as mince", true}})
+}

@@ -151,11 +151,11 @@ const (
 // from ("أنقل رقمي لكم من شركة ثانية": coming to the brand, not leaving
 // it; twenty-first session).
 func fromOther(toks []token, i int) bool {
-	return i > 0 && toks[i-1].key == "من" || i > 1 && toks[i-2].key == "من"
+	return i > 0 && (toks[i-1].key == "من" || toks[i-1].key == "from") || i > 1 && (toks[i-2].key == "من" || toks[i-2].key == "from")
 }
 
 // toYou: "to you" after a number moved ("أنقل رقمي لكم"): the writer comes.
-var toYou = wordSet("لكم", "ليكم", "الكم", "عندكم", "لكن", "الكن", "عندكن", "لكو", "ليكو", "عندكو", "لج", "لك")
+var toYou = wordSet("لكم", "ليكم", "الكم", "عندكم", "لكن", "الكن", "عندكن", "لكو", "ليكو", "عندكو", "لج", "لك", "لعندكم", "لعندكن", "لعندكو")
 
 // r22Class is the first class of r22Urgent found in toks, 0 for none.
 func r22Class(toks []token) uint8 {

@@ -153,12 +153,21 @@ func enNearCard(toks []token, i int) bool {
 func enHospitalVisit(toks []token) bool {
 	for i := range toks {
 		switch toks[i].key {
-		case "ended", "rushed", "admitted", "night", "took", "taken", "spent":
+		case "ended", "rushed", "admitted", "took", "taken", "spent":
 			return true
+		case "night":
+			// (not a night shift: "a sweets box to the hospital for our
+			// night shift team")
+			if i+1 >= len(toks) || !nightWork[toks[i+1].key] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// nightWork: the words after "night" that name work, not a night spent.
+var nightWork = wordSet("shift", "shifts", "staff", "nurse", "nurses", "team", "workers")
 
 // enTwice: "twice", "2", "two" or "double" within three words of toks[i].
 func enTwice(toks []token, i int) bool {

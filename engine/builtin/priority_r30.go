@@ -64,7 +64,12 @@ func enR30(toks []token) (urgent, grievance bool) {
 		has(" fall alarm ", " lifeline ", " medical alarm ", " if she falls ", " if he falls "),
 		has(" job interview ", " interview is at ", " interview tomorrow ") && has(" dead ", " down ", " no internet ", " not working "),
 		has(" promised ") && has(" back ") && has(" still nothing ", " still not ", " still no "),
-		has(" no formula ", " no nappies ", " no milk for the baby ", " no food for the baby "):
+		has(" no formula ", " no nappies ", " no milk for the baby ", " no food for the baby "),
+		// (eng8) gas hissing, a chemical on the skin, a scammer using the
+		// brand's name
+		has(" hissing ", " smell gas ", " smelt gas ", " gas leak "),
+		has(" weedkiller ", " bleach ", " chemical ", " chemicals ") && has(" hands ", " skin ", " eyes ", " face ", " burn ", " burns "),
+		has(" scammer ", " scammers ", " fraudster "):
 		return true, true
 	case has(" in pain "):
 		// urgent in a complaint; no grievance alone ("I am in pain from
@@ -82,7 +87,8 @@ var enR30Keys = wordSet("swelled", "swollen", "abscess", "bites", "bug", "bugs",
 	"wedding", "funeral", "flight", "nobody", "childcare", "left", "dose", "runs",
 	"e", "er", "hospital", "head", "nearly", "almost", "could", "deposit", "kept", "another", "took", "billed", "charged", "authorise", "authorize", "authorised", "did",
 	"points", "account", "details", "login", "wasnt", "lost", "tricked", "listing", "fake", "passport", "alarm", "lifeline", "falls",
-	"interview", "promised", "formula", "nappies", "milk", "food")
+	"interview", "promised", "formula", "nappies", "milk", "food",
+	"hissing", "gas", "leak", "weedkiller", "bleach", "chemical", "chemicals", "scammer", "scammers", "fraudster")
 
 // refundInWindow reports a refund the writer says is still inside the
 // window the brand stated ("the app says 3-5 working days", "says up to 7
