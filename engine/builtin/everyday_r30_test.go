@@ -236,3 +236,19 @@ func TestR30Eng8(t *testing.T) {
 	checkSpam(t, []spamCase{{"real followers cheap, DM now", true}}) // kept: right before too (other rules)
 	checkFlags(t, []flagCase{{"whoever edits these videos is thick as mince", true}})
 }
+
+// TestR30ArabiziInsults: Arabizi insults the letters misread (fashel ->
+// فاشل not فشل), flagged (not before); a page to visit (zour saf7ti) is a
+// bait. Kept beside them: "all of them stupid / mad", a quiet sound
+// (الصوت واطي) and a wish that names women (يا ليتكم ... حق الحريم),
+// whose read-set forms moved (حقيره, the learned head's الحريم).
+func TestR30ArabiziInsults(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"el mo2addem da fashel w mesh fahem ay 7aga", true},
+		{"sharikat tawseel 7a8eera w mowazafeenha kilhom aghbiya", true}, // kept: right before too
+		{"el muhandiseen 3indkom kilhum 5ablan", true},                   // kept: right before too
+		{"el sot fel video wayed wa6i ma sma3t shay", false},             // kept: right before too
+		{"يا ليتكم تسوون قسم حق الحريم في المطعم", false},                // kept: right before too
+	})
+	checkSpam(t, []spamCase{{"tabi tnazzel wazn? zour saf7ti w es2al 😍", true}})
+}
