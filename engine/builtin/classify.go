@@ -288,6 +288,9 @@ func (a *textAnalysis) r26Of() uint8 {
 		if u2, g2 := r28Classes(a.toks); u2 || g2 { // priority_r28.go
 			u, g = u || u2, g || g2
 		}
+		if u2, g2 := arR30(a.toks); u2 || g2 { // priority_r30.go
+			u, g = u || u2, g || g2
+		}
 		if u || g {
 			a.r26 |= bit(u, r26ArUrgent) | bit(g, r26ArGrievance)
 		}

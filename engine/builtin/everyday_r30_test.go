@@ -252,3 +252,27 @@ func TestR30ArabiziInsults(t *testing.T) {
 	})
 	checkSpam(t, []spamCase{{"tabi tnazzel wazn? zour saf7ti w es2al 😍", true}})
 }
+
+// TestR30ArabicUrgentAzprio (azprio6-7, read in Arabic): an account
+// drained, a child's tests sent to a stranger, a fever of 40, a dose above
+// the child's age, a car about to overturn with us in it, stranded abroad
+// with a blocked card, a report to an authority: high (medium before).
+// Near: a water leak is no data leak. "عمره ما تأخر" praises (a complaint
+// before).
+func TestR30ArabicUrgentAzprio(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"واحد اتصل وقال انه من البنك وبعدها الحساب اتشفط كله", "complaint", "high"},
+		{"المعمل بعت تحاليل بنتي لرقم تاني خالص", "complaint", "high"},
+		{"ابني سخنه 40 والعيادة قافلة ومحدش بيرد", "complaint", "high"},
+		{"الممرضة ادت ابني عيار دوا اكبر من سنه", "complaint", "high"},
+		{"الكفرات اللي ركبتوها فكت وكانت بتقلب فينا على الطريق", "complaint", "high"},
+		{"انا بالمطار برا البلد والكرت مسكر وما معي ولا قرش", "complaint", "high"},
+		{"نزلتونا من الطيارة بدون تعويض، رح بلغ هيئة الطيران", "complaint", "high"},
+		{"el mandoob ysoo8 b sor3a w kan ydi3s el 3iyal 3ind el ba6", "complaint", "high"},
+		{"bought a skin in the game, money left my account but no skin showed up", "complaint", "high"},
+		// near: water, not data
+		{"في تسريب موية تحت المغسلة من يوم ما ركبتوا الفلتر", "complaint", "medium"},
+	})
+	checkR22(t, []r22Case{{"التوصيل عندكم مضبوط، عمره ما تأخر علي", "praise", "low"}})
+	checkFlags(t, []flagCase{{"صاحبة المحل وجهها يقطع الخير", true}, {"that owner is a greedy witch", true}})
+}

@@ -1,5 +1,7 @@
 package builtin
 
+import "strings"
+
 // enR30 reads English harms, leaks and deadlines the read sets of the
 // twenty-second session told in words no earlier rule read (eng7,
 // engprio6): each is urgent and a grievance.
@@ -69,7 +71,9 @@ func enR30(toks []token) (urgent, grievance bool) {
 		// brand's name
 		has(" hissing ", " smell gas ", " smelt gas ", " gas leak "),
 		has(" weedkiller ", " bleach ", " chemical ", " chemicals ") && has(" hands ", " skin ", " eyes ", " face ", " burn ", " burns "),
-		has(" scammer ", " scammers ", " fraudster "):
+		has(" scammer ", " scammers ", " fraudster "),
+		// (blind154) money gone and nothing for it
+		has(" left my account ", " out of my account ") && has(" but no ", " never ", " nothing "):
 		return true, true
 	case has(" in pain "):
 		// urgent in a complaint; no grievance alone ("I am in pain from
@@ -88,7 +92,7 @@ var enR30Keys = wordSet("swelled", "swollen", "abscess", "bites", "bug", "bugs",
 	"e", "er", "hospital", "head", "nearly", "almost", "could", "deposit", "kept", "another", "took", "billed", "charged", "authorise", "authorize", "authorised", "did",
 	"points", "account", "details", "login", "wasnt", "lost", "tricked", "listing", "fake", "passport", "alarm", "lifeline", "falls",
 	"interview", "promised", "formula", "nappies", "milk", "food",
-	"hissing", "gas", "leak", "weedkiller", "bleach", "chemical", "chemicals", "scammer", "scammers", "fraudster")
+	"hissing", "gas", "leak", "left", "weedkiller", "bleach", "chemical", "chemicals", "scammer", "scammers", "fraudster")
 
 // refundInWindow reports a refund the writer says is still inside the
 // window the brand stated ("the app says 3-5 working days", "says up to 7
@@ -115,3 +119,106 @@ func refundInWindow(toks []token) bool {
 	}
 	return window
 }
+
+// arR30 reads Arabic harms, leaks and strandings the Arabizi read sets of
+// the twenty-second session told in words no earlier rule read (azprio6,
+// azprio7; read in the Arabic spelling the transliterator gives): each is
+// urgent and a grievance.
+//
+//   - an account drained (الحساب اتشفط), a fake account taking money in
+//     the brand's name (طلع وهمي);
+//   - a child's tests or file sent to others (تحاليل ابني لرقم تاني,
+//     تسريب معلومات);
+//   - a breathing or oxygen machine without power (جهاز اكسيجن, آلة
+//     التنفس), an old mother in 50 degrees without power;
+//   - a fever of 40 (سخنه 40), a dose above the child's age (عيار دوا
+//     اكبر من عمرها);
+//   - a car about to overturn (كانت بتقلب فينا), a pole or a wire down
+//     where children play (السلك على الارض);
+//   - stranded: at the airport abroad with a blocked card, in the street
+//     at three at night with a locked car;
+//   - a report to an authority (بلغ هيئة).
+func arR30(toks []token) (urgent, grievance bool) {
+	var drained, fake, childData, leak, machine, power, fever40, dose, overturn, wire, ground, kids, abroad, blocked, night, street, report bool
+	var oldParent, heat bool
+	for i := range toks {
+		t := &toks[i]
+		if !t.arabic {
+			if t.key == "oxygen" {
+				machine = true
+			}
+			continue
+		}
+		k := strings.TrimPrefix(t.key, "و")
+		next := ""
+		if i+1 < len(toks) {
+			next = strings.TrimPrefix(toks[i+1].key, "و")
+		}
+		switch {
+		case k == "اتشفط" || k == "انشفط" || k == "اتشفطت" || k == "انشفطت":
+			drained = true
+		case k == "وهمي" || k == "وهميه" || k == "مزيف" || k == "مزيفه":
+			fake = true
+		case k == "تحاليل" || k == "تحليل" || k == "ملف" || k == "بيانات":
+			childData = childData || nearAny(toks, i, 3, childNouns)
+		case k == "تسريب" || k == "تسرب":
+			// of data, not of water ("تسريب موية")
+			leak = leak || dataLeaked[next]
+		case k == "اكسيجن" || k == "اكسجين" || k == "اوكسجين" || k == "التنفس" || k == "تنفس":
+			machine = true
+		case k == "الكهربا" || k == "الكهرباء" || k == "الكهربه":
+			power = power || next == "مقطوعه" || next == "مقطع" || next == "مقطوع" || next == "قاطعه"
+		case k == "سخنه" || k == "سخن" || k == "حرارته" || k == "حرارتها":
+			fever40 = fever40 || next == "40" || next == "41" || next == "39"
+		case k == "عيار" || k == "جرعه":
+			dose = dose || nearAny(toks, i, 5, largerWords)
+		case k == "بتقلب" || k == "تقلب" || k == "انقلبت" || k == "بتنقلب":
+			// a car about to overturn with the writer in it ("كانت بتقلب
+			// فينا"), not facts or a stomach turned
+			overturn = overturn || next == "فينا" || next == "فيني" || next == "بينا"
+		case k == "السلك" || k == "سلك" || k == "عمود":
+			wire = true
+		case k == "الارض" || k == "طايح" || k == "واقع":
+			ground = true
+		case k == "اليهال" || k == "العيال" || k == "الاولاد" || k == "الولاد" || k == "الاطفال":
+			kids = true
+		case k == "المطار" || k == "بالمطار":
+			abroad = true
+		case k == "مسكر" || k == "مقفول" || k == "موقوف" || k == "اتقفلت" || k == "اتقفل":
+			blocked = true
+		case k == "الفجر" || k == "بالليل":
+			night = true
+		case k == "الشارع" || k == "بالشارع":
+			street = true
+		case k == "بلغ" || k == "ببلغ" || k == "هبلغ" || k == "رح-بلغ":
+			report = report || nearAny(toks, i, 2, authorityNouns)
+		case k == "امي" || k == "ابي" || k == "ابوي" || k == "امه":
+			oldParent = oldParent || nearAny(toks, i, 4, oldWords)
+		case k == "الحراره" || k == "الحرارة":
+			heat = heat || next == "50" || next == "49" || next == "48"
+		}
+	}
+	if drained || fake && inNameOf(toks) || childData || leak || machine && (power || blocked) || fever40 || dose || overturn ||
+		wire && ground && kids || abroad && blocked || blocked && night && street || report || oldParent && heat {
+		return true, true
+	}
+	return false, false
+}
+
+// inNameOf reports "in the name of" (باسم): a page or a message posing as
+// someone.
+func inNameOf(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].key; k == "باسم" || k == "بإسم" || k == "بأسم" {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	dataLeaked     = wordSet("معلومات", "بيانات", "ملفات", "صور", "معلوماتي", "بياناتي")
+	largerWords    = wordSet("اكبر", "أكبر", "اكتر", "زياده", "غلط")
+	authorityNouns = wordSet("هيئه", "هيئة", "الهيئه", "حمايه", "الشرطه", "البوليس", "النيابه", "الوزاره", "وزاره")
+	oldWords       = wordSet("كبيره", "كبير", "كبيرة", "عجوز", "مسن", "مسنه", "سنه", "70", "80")
+)
