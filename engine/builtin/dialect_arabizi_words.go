@@ -30,7 +30,13 @@ func arabiziWordDialect(orig string) string {
 			j++
 		}
 		if k := j - i; k > 0 && k <= len(buf) {
-			if d, ok := arabiziDialectWords[string(buf[:k])]; ok && !hit[d] {
+			d, ok := arabiziDialectWords[string(buf[:k])]
+			if !ok && k >= 6 && string(buf[k-3:k]) == "kon" {
+				// the Levantine second person plural -kon (far3kon,
+				// sharektkon): Gulf writes -kum, Egyptian -ko/-kom
+				d, ok = 1, true
+			}
+			if ok && !hit[d] {
 				hit[d] = true
 				n++
 			}
@@ -66,10 +72,17 @@ var arabiziDialectWords = func() map[string]int {
 	}
 	add(0, "bta3", "bta3y", "bta3i", "bta3ty", "bta3ti", "bta3na", "bta3ak", "bta3ek", "bta3et", "bta3to", "bta3ha", "bta3o", "bta3ohom", "beta3", "betaa3",
 		"keda", "kda", "kida", "awy", "awi", "ezay", "ezzay", "ezai", "ezayak", "fein", "feen", "delwa2ty", "delwa2ti", "dlw2ty", "3ayez", "3ayza", "3awez", "3awza",
-		"7aga", "7agat", "mafeesh", "mafish", "ma3lesh", "el7a2ony", "el7a2oni", "bardo", "bardoh")
+		"7aga", "7agat", "mafeesh", "mafish", "ma3lesh", "el7a2ony", "el7a2oni", "bardo", "bardoh",
+		// (twenty-second session) the demonstratives da/di, "today"
+		// (النهارده), "did not come" (مجاش), the future ha- before yeb2a
+		"da", "dah", "di", "deh", "dol", "naharda", "nharda", "elnaharda", "enaharda", "el-naharda", "mgash", "magash", "mgsh", "hayb2a", "hayeb2a", "hatb2a")
 	add(1, "hala2", "halla2", "hla2", "halla", "baddi", "badde", "bade", "biddi", "bedde", "hek", "heik", "mnih", "mni7",
 		"3andkon", "3indkon", "3ndkon", "ilkon", "elkon", "kollon", "kellon", "killon", "3alekon", "3layon", "fikon", "minkon", "mnkon", "bedkon", "baddkon", "ma3kon",
-		"hayda", "hayde", "haida", "haide", "hon", "lyom", "3anjad", "zalame", "zalameh", "2addesh", "addesh", "2adde")
+		"hayda", "hayde", "haida", "haide", "hon", "lyom", "3anjad", "zalame", "zalameh", "2addesh", "addesh", "2adde",
+		// (twenty-second session) "I died (laughing)", the tab3-
+		// possessives, zbale, "all of us" (not fina/fini: Gulf writes
+		// them as "us/me", "ma yihtam fina")
+		"mitt", "taba3o", "taba3a", "taba3kon", "taba3kun", "zbale", "kellna", "killna")
 	add(2, "wayed", "waayed", "wajid", "shlon", "shlonk", "shlonak", "ab8a", "abgha", "abga", "ab8", "abghi", "ngdar", "agdar", "yigdar", "tigdar", "7ag", "7ak",
 		"el7een", "al7in", "al7een", "l7een", "hatha", "hathi", "haatha", "haathi", "zain", "zein", "tawni", "ga3ed", "ga3da")
 	return m

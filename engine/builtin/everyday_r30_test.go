@@ -276,3 +276,24 @@ func TestR30ArabicUrgentAzprio(t *testing.T) {
 	checkR22(t, []r22Case{{"التوصيل عندكم مضبوط، عمره ما تأخر علي", "praise", "low"}})
 	checkFlags(t, []flagCase{{"صاحبة المحل وجهها يقطع الخير", true}, {"that owner is a greedy witch", true}})
 }
+
+// TestR30ArabiziDialectWordsMore: Egyptian da/di, el naharda, mgash,
+// hayb2a; Levantine -kon, taba3o, zbale, mitt, kellna: one dialect's
+// words decide (another dialect before). fina/fini stay out: Gulf writes
+// them as "us/me".
+func TestR30ArabiziDialectWordsMore(t *testing.T) {
+	cases := []struct{ text, dialect string }{
+		{"el shanta di men far3 el haram?", "egyptian"},              // kept: right before too (the detector)
+		{"el order mgash el naharda w el app msh byrod", "egyptian"}, // kept: right before too (the detector)
+		{"lw tzawdo tawseel b el leil hayb2a a7san ktir", "egyptian"},
+		{"el modeer taba3kon ma byrod 3al telefon", "levantine"},
+		{"mitt mn el d7ek 3al 7al2a", "levantine"}, // kept: right before too (the detector)
+		// kept: Gulf "us" after a verb
+		{"el modarreb ma yihtam fina abad", "gulf"},
+	}
+	for _, c := range cases {
+		if got := Classify(op.ClassifyRequest{Text: c.text}).Dialect; got != c.dialect {
+			t.Errorf("%q: dialect %s, want %s", c.text, got, c.dialect)
+		}
+	}
+}
