@@ -297,3 +297,19 @@ func TestR30ArabiziDialectWordsMore(t *testing.T) {
 		}
 	}
 }
+
+// TestR30PraiseTroubleSolved: praise that tells a trouble solved or
+// absent (nothing broken, a bill cut in half, even waited, can't put it
+// down; تمثيل عالمي, ريحته تفوح): praise (a complaint before). Not yet: a
+// problem ended beside its noun (أنهى مشكلة التقطيع stays praise and
+// complaint).
+func TestR30PraiseTroubleSolved(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"they packed the whole kitchen in two hours, nothing broken", "praise", "low"},
+		{"the insulation cut my bill in half this winter", "praise", "low"},
+		{"the courier even waited while i found my keys, lovely man", "praise", "low"},
+		{"my son got the puzzle book on friday and still cant put it down", "praise", "low"},
+		{"المسلسل ده تمثيل عالمي بجد", "praise", "low"},
+		{"العود عندكم ريحته تفوح في المجلس", "praise", "low"},
+	})
+}
