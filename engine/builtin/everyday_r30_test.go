@@ -313,3 +313,23 @@ func TestR30PraiseTroubleSolved(t *testing.T) {
 		{"العود عندكم ريحته تفوح في المجلس", "praise", "low"},
 	})
 }
+
+// TestR30StaffInsultsAreInsults: an insult at the brand's people beside
+// only a topic or a word of manners ("customer service staff are idiots
+// and without respect", "the water driver is an animal and rude", "the
+// saleswoman is rude and her mood is tar") is an insult: other, no
+// response (a complaint before).
+func TestR30StaffInsultsAreInsults(t *testing.T) {
+	for _, s := range []string{
+		"موظفو خدمة العملاء عندكم أغبياء وعديمو الاحترام",
+		"سايق الغاز تبعكن حيوان وقليل أدب",
+		"البياعة بالفرع وقحة ونفسيتها زفت",
+		"il shofeer taba3kon 7mar w ma 3ando zaw2",
+	} {
+		c := Classify(op.ClassifyRequest{Text: s})
+		m := Moderate(op.ModerateRequest{Text: s})
+		if len(c.Intent) != 1 || c.Intent[0] != "other" || c.RequiresResponse || m.IsSafe {
+			t.Errorf("%q: intent %v rr %v flags %v; want other, no response, flagged", s, c.Intent, c.RequiresResponse, m.Flags)
+		}
+	}
+}

@@ -1827,7 +1827,10 @@ func pickIntents(ev *intentEv, ctx intentContext) []string {
 	// it ("موظفوكم أغبياء وعديمو الاحترام": وقح, عديم الاحترام are the
 	// insult) reports nothing that happened: an insult
 	// (words of manners, however many: "الموظف تبعكن وقح وقليل أدب")
-	if ctx.staffInsult && !ev.strong && (ev.cue[iComplaint] <= 1 || ev.cue[iComplaint]-ev.manners < 0.5) && !ev.mention {
+	// (twenty-second session: below 1 beside the manners, not 0.5: a topic
+	// named beside the insult, "خدمة العملاء" at 0.5, or a person judged,
+	// reports nothing that happened either)
+	if ctx.staffInsult && !ev.strong && (ev.cue[iComplaint] <= 1 || ev.cue[iComplaint]-ev.manners < 1) && !ev.mention {
 		ev.cue[iComplaint] = 0
 	}
 	// (English: an insult aimed at someone stays an insult even beside a

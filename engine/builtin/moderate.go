@@ -1434,6 +1434,8 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	// (seventeenth session) craftsmen, drivers, realtors, doctors and the staff by
 	// its loanword ("اسطوات نصابين", "الشوفيرية تبعكم زعران", "عقاريين سراق")
 	"اسطى", "اسطوات", "شوفير", "شوفيريه", "ستاف", "عقاري", "عقاريين", "سمسار", "سماسره", "طبيب", "اطباء", "ممرضات", "عاملات", "موظفات", "موظفه", "بياعين", "سواقين",
+	// (twenty-second session)
+	"سايق", "سايقين", "بياعه", "مصور", "مصوره", "مذيعه", "مقدمه", "كاشيره", "محلل", "ادمن", "مشرفه",
 	// (nineteenth session) the Levantine workers of a shop, and the staff
 	// and developers named in English inside an Arabic or Arabizi comment
 	// ("الشغيلة بهالمحل شوية زعران", "el developers 7ag hal game ghanam")
