@@ -333,3 +333,28 @@ func TestR30StaffInsultsAreInsults(t *testing.T) {
 		}
 	}
 }
+
+// TestR30InsultsMocking (insult1-2): a person's voice, face or looks
+// likened to an animal or a thing (صوتها زي زن الناموسة, شكلو متل
+// المهرج, وشه زي البالونة), a bird's brain, an empty head, "the biggest
+// liar", a face that scares, dumb as a rock, the IQ of a potato, a slimy
+// liar, a plastic barbie: flagged (not before). Near: a likeness that
+// praises (زي القمر, متل صوت فيروز), garbage said of the app in a
+// complaint (flagged before).
+func TestR30InsultsMocking(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"المذيع ده صوته زي زن الناموسة", true},
+		{"الشيف تبعكن شكلو متل المهرج بهالطاقية", true},
+		{"el mozee3 da wesho mnafa5 zay el balona", true},
+		{"مناديبكم مخ عصفور كلهم", true},
+		{"الموظف ده دماغه فاضية ومالوش لازمة", true},
+		{"البياع ده اكبر كداب شفته", true},
+		{"that security guard is dumb as a rock", true},
+		{"this presenter has the iq of a potato", true},
+		{"the salesman is a slimy little liar", true},
+		// near: a likeness that praises, a thing called garbage
+		{"المذيعة صوتها زي العسل ماشاء الله", false},
+		{"المطربة صوتها متل صوت فيروز", false},
+		{"التطبيق زبالة، خصم مني مرتين ومحدش رد", false},
+	})
+}

@@ -777,6 +777,16 @@ func analyzeTokens(text string, toks []token) toxicity {
 				}
 			}
 		}
+		// "صوتها زي زن الناموسة", "شكلو متل المهرج": a person's voice,
+		// face or looks likened to something (mockedLikeness)
+		if !matched[i] && toks[i].arabic {
+			if j := mockedLikeness(toks, i); j > 0 {
+				add(i, j, modTerm{cat: catHarassment, sev: 2})
+				for k := i; k < j; k++ {
+					matched[k] = true
+				}
+			}
+		}
 		// "the guy who hosts this is so annoying", "whoever designed
 		// this app is brain dead": a bad quality of a person (makerFaults)
 		// said with a copula of the person named before it (copulaPerson)
@@ -1610,4 +1620,76 @@ var (
 	filthNouns = wordSet("زباله", "زبالة", "زفت", "خرا", "قرف")
 	// cursedPeople: "this man / these people" after a curse: a person
 	cursedPeople = wordSet("هالزلمه", "هالزلمة", "هالشب", "هالبنت", "هالولد", "هالموظف", "هالموظفه", "هالناس", "هالعالم", "هالحراميه", "هالحرامية", "هالمدير", "هالكلب", "هالحمار")
+)
+
+// mockedLikeness reports a person's voice, face, looks or hair (a noun
+// with a pronoun of a person: صوتها, شكلو, وشه, ويهها, شعره) likened to
+// something with زي / متل / مثل / كأن right after it ("صوتها زي زن
+// الناموسة", "شكلو متل المهرج", "وشه زي البلونة"): mockery of the person
+// (twenty-second session, insult1-2), unless the likeness praises (زي
+// القمر, متل العسل, مثل الملاك). It returns the end of the span (the
+// likened word), 0 for none.
+func mockedLikeness(toks []token, i int) int {
+	// (وشه, وجهه, ويهها start with و: the word as written first)
+	k := toks[i].key
+	if !personFeature[k] {
+		k = strings.TrimPrefix(k, "و")
+	}
+	if !personFeature[k] || i+2 >= len(toks) {
+		return 0
+	}
+	// the looks (شكله, شكلها) of a thing are no person's: a person named
+	// or addressed ("الهدوم ... شكلها زي الخيش" is said of clothes)
+	if strings.HasPrefix(k, "شكل") && k != "شكلك" && !personNamedAr(toks) {
+		return 0
+	}
+	// the likening word right after the feature or up to three words on
+	// ("وشو منفخ زي البلونة", "صوتها بيوجع الراس، متل المنشار")
+	for j := i + 1; j+1 < len(toks) && j <= i+4; j++ {
+		if !toks[j].arabic {
+			return 0
+		}
+		if likenWords[toks[j].key] {
+			// the thing likened, past a feature named again ("متل صوت
+			// الحمار") and a noun before its genitive ("زن الناموسة")
+			for e := j + 1; e < len(toks) && e <= j+3; e++ {
+				n := strings.TrimPrefix(strings.TrimPrefix(toks[e].key, "و"), "ال")
+				if mockLikeness[n] {
+					return e + 1
+				}
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+// personNamedAr reports a person named in toks: a staff noun or one of
+// personNounsAr, or a second-person address.
+func personNamedAr(toks []token) bool {
+	for i := range toks {
+		k := toks[i].key
+		if toks[i].arabic && (arStaffNoun(k) || personNounsAr[strings.TrimPrefix(k, "ال")] || addressed2[k]) {
+			return true
+		}
+		// a reply to someone (@USER): the person written to
+		if !toks[i].arabic && (k == "user" || strings.HasPrefix(k, "@")) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	personNounsAr = wordSet("بنت", "ولد", "راجل", "رجال", "ست", "مذيع", "مذيعه", "شب", "زلمه", "رجل", "امراه", "مره", "حرمه", "صاحب", "صاحبه", "مشهوره", "مشهور", "ستريمر", "بلوقر", "يوتيوبر")
+	personFeature = wordSet("صوته", "صوتها", "صوتك", "صوتو", "صوتهم", "شكله", "شكلها", "شكلك", "شكلو", "شكلهم", "وشه", "وشها", "وشك", "وشو",
+		"وجهه", "وجهها", "وجهك", "ويهه", "ويهها", "ويهك", "شعره", "شعرها", "شعرو", "ضحكته", "ضحكتها", "مكياجها", "هيئته", "هيئتها")
+	likenWords = wordSet("زي", "متل", "مثل", "كانه", "كأنه", "كانها", "كأنها", "كانك", "كأنك", "تقول", "تقولين", "شبه")
+	// the things a person is mocked with: animals, monsters, junk,
+	// noises (a whitelist: a likeness to anything else, "متل صوت فيروز",
+	// "زي القمر", is no insult)
+	mockLikeness = wordSet("حمار", "حماره", "بومه", "بومة", "مهرج", "ناموسه", "ناموس", "منشار", "ديك", "غراب", "قرد", "قرده", "خنزير", "كلب", "كلبه",
+		"بقره", "جاموسه", "ثور", "تيس", "حيطه", "حيط", "خيشه", "بالونه", "بلونه", "شبح", "غول", "طاحونه", "تمثال", "تماثيل", "عجوز", "ساحره", "زفت",
+		"مجنون", "مجانين", "كارو", "ابليس", "شيطان", "بطيخه", "خروف", "ضفدع", "فار", "زباله", "مكنسه", "بوري", "صفاره", "جرس", "مسخ", "قطه", "بطه", "وز",
+		"غوريلا", "دب", "فيل", "جحش", "بغل", "زومبي", "مومياء", "بعبع", "ميت", "ميته", "جثه")
 )
