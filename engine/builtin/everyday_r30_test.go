@@ -358,3 +358,18 @@ func TestR30InsultsMocking(t *testing.T) {
 		{"التطبيق زبالة، خصم مني مرتين ومحدش رد", false},
 	})
 }
+
+// TestR30EnglishMockery (insult2): a muppet, a quack, cavemen, an old
+// witch, the manners of a goat: flagged when aimed (not before). Near:
+// "you're the GOAT" praises.
+func TestR30EnglishMockery(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"the new presenter is an absolute muppet", true},
+		{"your dentist is a useless quack", true},
+		{"your bouncers are knuckle dragging cavemen", true},
+		{"the landlady is a miserable old witch", true},
+		{"the waiter had the manners of a goat", true},
+		// near: praise
+		{"best channel on here, you're the GOAT", false},
+	})
+}
