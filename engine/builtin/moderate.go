@@ -1431,7 +1431,7 @@ var heightOf = wordSet("غايه", "منتهي", "قمه", "منتهى")
 var arStaffExact = wordSet("مسؤول", "المسؤول", "ومسؤول", "مسؤولين", "المسؤولين", "مسؤوله", "المسؤوله", "مسئول", "المسئول",
 	// the page's moderator, the teacher (Egyptian مستر)
 	"مشرف", "المشرف", "مشرفه", "المشرفه", "مستر", "المستر",
-	// (session 22) the page admin
+	// (twenty-second session) the page's admin
 	"ادمن", "الادمن", "والادمن")
 
 var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
@@ -1445,7 +1445,7 @@ var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال",
 	// its loanword ("اسطوات نصابين", "الشوفيرية تبعكم زعران", "عقاريين سراق")
 	"اسطى", "اسطوات", "شوفير", "شوفيريه", "ستاف", "عقاري", "عقاريين", "سمسار", "سماسره", "طبيب", "اطباء", "ممرضات", "عاملات", "موظفات", "موظفه", "بياعين", "سواقين",
 	// (twenty-second session)
-	"سايق", "سايقين", "بياعه", "مصور", "مصوره", "مذيعه", "مقدمه", "كاشيره", "محلل", "ادمن", "مشرفه",
+	"سايق", "سايقين", "بياعه", "مصور", "مصوره", "مذيعه", "مقدمه", "كاشيره", "محلل",
 	// (nineteenth session) the Levantine workers of a shop, and the staff
 	// and developers named in English inside an Arabic or Arabizi comment
 	// ("الشغيلة بهالمحل شوية زعران", "el developers 7ag hal game ghanam")
@@ -1623,12 +1623,13 @@ var (
 )
 
 // mockedLikeness reports a person's voice, face, looks or hair (a noun
-// with a pronoun of a person: صوتها, شكلو, وشه, ويهها, شعره) likened to
-// something with زي / متل / مثل / كأن right after it ("صوتها زي زن
-// الناموسة", "شكلو متل المهرج", "وشه زي البلونة"): mockery of the person
-// (twenty-second session, insult1-2), unless the likeness praises (زي
-// القمر, متل العسل, مثل الملاك). It returns the end of the span (the
-// likened word), 0 for none.
+// with a pronoun of a person: صوتها, شكلو, وشه, ويهها, شعره) likened with
+// زي / متل / مثل / كأن, within four words, to an animal or a thing people
+// are mocked with (mockLikeness: "صوتها زي زن الناموسة", "شكلو متل
+// المهرج", "وشه منفخ زي البالونة"): mockery of the person (twenty-second
+// session, insult1-2). A likeness to anything else praises or describes
+// (زي القمر, متل صوت فيروز). It returns the end of the span (the likened
+// word), 0 for none.
 func mockedLikeness(toks []token, i int) int {
 	// (وشه, وجهه, ويهها start with و: the word as written first)
 	k := toks[i].key

@@ -89,10 +89,10 @@ var enR30Keys = wordSet("swelled", "swollen", "abscess", "bites", "bug", "bugs",
 	"smoke", "sparks", "motorway", "highway", "isofix", "seat", "open", "unlocked",
 	"fda", "trading", "ombudsman", "regulator", "ofcom", "ofgem", "pulling", "taking",
 	"wedding", "funeral", "flight", "nobody", "childcare", "left", "dose", "runs",
-	"e", "er", "hospital", "head", "nearly", "almost", "could", "deposit", "kept", "another", "took", "billed", "charged", "authorise", "authorize", "authorised", "did",
+	"e", "er", "hospital", "head", "nearly", "almost", "could", "deposit", "kept", "took", "billed", "charged", "authorise", "authorize", "authorised",
 	"points", "account", "details", "login", "wasnt", "lost", "tricked", "listing", "fake", "passport", "alarm", "lifeline", "falls",
 	"interview", "promised", "formula", "nappies", "milk", "food",
-	"hissing", "gas", "leak", "left", "weedkiller", "bleach", "chemical", "chemicals", "scammer", "scammers", "fraudster")
+	"hissing", "gas", "leak", "weedkiller", "bleach", "chemical", "chemicals", "scammer", "scammers", "fraudster")
 
 // refundInWindow reports a refund the writer says is still inside the
 // window the brand stated ("the app says 3-5 working days", "says up to 7
