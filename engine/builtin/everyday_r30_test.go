@@ -373,3 +373,25 @@ func TestR30EnglishMockery(t *testing.T) {
 		{"best channel on here, you're the GOAT", false},
 	})
 }
+
+// TestR30RudeStaffAndMoreInsults (insult2): rude staff told as what
+// happened is a complaint (rolled her eyes, laughed at me, threw the
+// menu, تجاهلتني, باستهزاء: other or praise before); a sharp tongue, a
+// hollow head, a parrot, a bunch of kids are insults (not flagged
+// before). Near: garbage said of the sizes in a complaint.
+func TestR30RudeStaffAndMoreInsults(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the pharmacist rolled her eyes when i asked about the dose", "complaint", "medium"},
+		{"the man at the desk laughed at my accent", "complaint", "medium"},
+		{"الموظفة تجاهلتني وكملت كلامها في التليفون", "complaint", "medium"},
+		{"كلمني الموظف باستهزاء لاني سألت مرتين", "complaint", "medium"}, // kept: right before too (other rules)
+	})
+	checkFlags(t, []flagCase{
+		{"الممرضة دي لسانها عايز قصه", true},
+		{"المعلق ده فارغ العقل", true},
+		{"المذيع هاد مجرد ببغاء", true},
+		{"اصحاب الماركة دي شوية عيال", true},
+		// near: a thing called garbage in a complaint
+		{"المقاسات عندكم زبالة، طلبت ميديام جالي لارج", false},
+	})
+}
