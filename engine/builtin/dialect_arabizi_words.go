@@ -75,7 +75,8 @@ var arabiziDialectWords = func() map[string]int {
 		"7aga", "7agat", "mafeesh", "mafish", "ma3lesh", "el7a2ony", "el7a2oni", "bardo", "bardoh",
 		// (twenty-second session) the demonstratives da/di, "today"
 		// (النهارده), "did not come" (مجاش), the future ha- before yeb2a
-		"da", "dah", "di", "deh", "dol", "naharda", "nharda", "elnaharda", "enaharda", "el-naharda", "mgash", "magash", "mgsh", "hayb2a", "hayeb2a", "hatb2a")
+		"da", "dah", "di", "deh", "dol", "naharda", "nharda", "elnaharda", "enaharda", "el-naharda", "mgash", "magash", "mgsh", "hayb2a", "hayeb2a", "hatb2a",
+		"kolohom", "kollohom", "hayakhod", "hayenzel", "hayenzal", "hanrod", "hatkesbo", "hatkesabo")
 	add(1, "hala2", "halla2", "hla2", "halla", "baddi", "badde", "bade", "biddi", "bedde", "hek", "heik", "mnih", "mni7",
 		"3andkon", "3indkon", "3ndkon", "ilkon", "elkon", "kollon", "kellon", "killon", "3alekon", "3layon", "fikon", "minkon", "mnkon", "bedkon", "baddkon", "ma3kon",
 		"hayda", "hayde", "haida", "haide", "hon", "lyom", "3anjad", "zalame", "zalameh", "2addesh", "addesh", "2adde",
@@ -84,6 +85,9 @@ var arabiziDialectWords = func() map[string]int {
 		// them as "us/me", "ma yihtam fina")
 		"mitt", "taba3o", "taba3a", "taba3kon", "taba3kun", "zbale", "kellna", "killna")
 	add(2, "wayed", "waayed", "wajid", "shlon", "shlonk", "shlonak", "ab8a", "abgha", "abga", "ab8", "abghi", "ngdar", "agdar", "yigdar", "tigdar", "7ag", "7ak",
-		"el7een", "al7in", "al7een", "l7een", "hatha", "hathi", "haatha", "haathi", "zain", "zein", "tawni", "ga3ed", "ga3da")
+		"el7een", "al7in", "al7een", "l7een", "hatha", "hathi", "haatha", "haathi", "zain", "zein", "tawni", "ga3ed", "ga3da",
+		// (twenty-second session) the Gulf g for ق in "say" and "drive",
+		// 9 for ص in "finish"
+		"agool", "agoolah", "agoolha", "ygool", "tgool", "ngool", "gaal", "gaalaw", "gaalat", "yisoog", "ysoog", "5ala9", "y5la9", "5la9")
 	return m
 }()

@@ -395,3 +395,20 @@ func TestR30RudeStaffAndMoreInsults(t *testing.T) {
 		{"المقاسات عندكم زبالة، طلبت ميديام جالي لارج", false},
 	})
 }
+
+// TestR30ArabiziDialectWordsGulfEgyptian: Egyptian kolohom and the ha-
+// future (hayakhod, hanrod); the Gulf g in agool, yisoog and 9 in 5ala9:
+// one dialect's words decide (another dialect before).
+func TestR30ArabiziDialectWordsGulfEgyptian(t *testing.T) {
+	cases := []struct{ text, dialect string }{
+		{"el mowazafin kolohom mesh fahmin 7aga", "egyptian"}, // kept: right before too (the detector)
+		{"el mo3alem 2al enno hayakhod agaza el shahr el gay", "egyptian"},
+		{"el sawa8 kan yisoog b sor3a w ana agoolah hadi", "gulf"}, // kept: right before too (the detector)
+		{"el dawam y5la9 sa3a 3 w ana ashtaghil lel 5", "gulf"},    // kept: right before too (the detector)
+	}
+	for _, c := range cases {
+		if got := Classify(op.ClassifyRequest{Text: c.text}).Dialect; got != c.dialect {
+			t.Errorf("%q: dialect %s, want %s", c.text, got, c.dialect)
+		}
+	}
+}
