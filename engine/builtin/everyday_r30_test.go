@@ -412,3 +412,18 @@ func TestR30ArabiziDialectWordsGulfEgyptian(t *testing.T) {
 		}
 	}
 }
+
+// TestR30ArabiziUrgentMore (azprio6-7): an online exam or a job
+// interview with the line down, a flight today with the line cut, a
+// shock (اتخبط كهربا), an appointment tomorrow cancelled (bachir), a
+// medicine wanted tonight: high (medium before).
+func TestR30ArabiziUrgentMore(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"3andi emte7an bokra el sob7 w el net 2a6e3 mn el 3asr", "complaint", "high"}, // kept: right before too (other rules)
+		{"3indi mgabalat online el 3asr w el net ma yishta8il", "complaint", "high"},
+		{"el khat mafsool w 3indi 6ayara el lele", "complaint", "high"},
+		{"el fanni sab el selk maftoo7 w benti et5abatet kahraba", "complaint", "high"},
+		{"maw3ed ummi bachir inlagha w ma a7ad rad", "complaint", "high"},
+		{"baddi dawa el daght la abooy el lele w ma la2eto 3andkon", "complaint", "high"},
+	})
+}

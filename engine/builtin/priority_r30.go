@@ -140,7 +140,7 @@ func refundInWindow(toks []token) bool {
 //   - a report to an authority (بلغ هيئة).
 func arR30(toks []token) (urgent, grievance bool) {
 	var drained, fake, childData, leak, machine, power, fever40, dose, overturn, wire, ground, kids, abroad, blocked, night, street, report bool
-	var oldParent, heat bool
+	var oldParent, heat, exam, netDown, flightToday, shockHit, tomorrowCut, medTonight bool
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -196,10 +196,26 @@ func arR30(toks []token) (urgent, grievance bool) {
 			oldParent = oldParent || nearAny(toks, i, 4, oldWords)
 		case k == "الحراره" || k == "الحرارة":
 			heat = heat || next == "50" || next == "49" || next == "48"
+		// (later) an exam or a job interview online with the line down, a
+		// flight today with the line cut, a shock (اتخبط كهربا), an
+		// appointment tomorrow cancelled, a medicine wanted tonight
+		case k == "امتحان" || k == "مقابله" || k == "مقابلات" || k == "انترفيو":
+			exam = true
+		case k == "النت" || k == "الانترنت" || k == "الخط":
+			netDown = netDown || lineDownNext[next] || next == "ما" && i+2 < len(toks) && strings.Contains(toks[i+2].key, "شتغل")
+		case k == "طياره" || k == "طيارتي" || k == "رحلتي":
+			flightToday = flightToday || next == "اليوم" || next == "الليله" || next == "بكره" || next == "بكرة"
+		case k == "اتخبط" || k == "اتخبطت" || k == "انخبط":
+			shockHit = shockHit || next == "كهربا" || next == "كهرباء"
+		case k == "باكر" || k == "بكره" || k == "بكرة" || k == "بكرا":
+			tomorrowCut = tomorrowCut || nearAny(toks, i, 4, cancelledWords)
+		case k == "الليله" || k == "الليلة":
+			medTonight = medTonight || nearAny(toks, i, 4, medNouns)
 		}
 	}
 	if drained || fake && inNameOf(toks) || childData || leak || machine && (power || blocked) || fever40 || dose || overturn ||
-		wire && ground && kids || abroad && blocked || blocked && night && street || report || oldParent && heat {
+		wire && ground && kids || abroad && blocked || blocked && night && street || report || oldParent && heat ||
+		exam && netDown || flightToday && netDown || shockHit || tomorrowCut || medTonight {
 		return true, true
 	}
 	return false, false
@@ -217,6 +233,8 @@ func inNameOf(toks []token) bool {
 }
 
 var (
+	lineDownNext   = wordSet("قطع", "قاطع", "مقطوع", "مفصول", "فاصل", "واقف", "وقف", "طافي")
+	cancelledWords = wordSet("انلغي", "انلغى", "اتلغي", "اتلغى", "الغوه", "لغوه", "لغوا", "كنسلوه", "انكنسل", "اتكنسل")
 	dataLeaked     = wordSet("معلومات", "بيانات", "ملفات", "صور", "معلوماتي", "بياناتي")
 	largerWords    = wordSet("اكبر", "أكبر", "اكتر", "زياده", "غلط")
 	authorityNouns = wordSet("هيئه", "هيئة", "الهيئه", "حمايه", "الشرطه", "البوليس", "النيابه", "الوزاره", "وزاره")
