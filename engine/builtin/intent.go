@@ -536,6 +536,13 @@ func negatedVerbForm(k string) bool {
 	return verbNegators[k] || len(k) > len("ماش") && strings.HasPrefix(k, "م") && strings.HasSuffix(k, "ش")
 }
 
+// atAllAfterNegation reports واصل at toks[i] right after a negated verb
+// ("مبتجيش واصل"): Upper Egyptian "at all", not "keep it up" (read by
+// the intent cues and the sentiment lexicon alike).
+func atAllAfterNegation(toks []token, i int) bool {
+	return toks[i].key == "واصل" && i > 0 && negatedVerbForm(toks[i-1].key)
+}
+
 // mayAsked reports a comment opened by "may I / can one" (ينفع, ممكن,
 // هل, اقدر): a question whether something is allowed.
 func mayAsked(toks []token) bool {
@@ -1109,7 +1116,7 @@ func intentScores(text, latin string, toks []token, sent sentScore, spam spamRes
 		}
 		// "مبتجيش واصل": Upper Egyptian "at all" after a negated verb,
 		// not "keep it up"
-		if c.idx == iPraise && h.tj == h.ti+1 && toks[h.ti].key == "واصل" && h.ti > 0 && negatedVerbForm(toks[h.ti-1].key) {
+		if c.idx == iPraise && h.tj == h.ti+1 && atAllAfterNegation(toks, h.ti) {
 			continue
 		}
 		// "ينفع اغير المقاس بعد ما استلمت الطلب؟": after "بعد" in a

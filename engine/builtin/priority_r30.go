@@ -129,24 +129,25 @@ func refundInWindow(toks []token) bool {
 //     the brand's name (طلع وهمي);
 //   - a child's tests or file sent to others (تحاليل ابني لرقم تاني,
 //     تسريب معلومات);
-//   - a breathing or oxygen machine without power (جهاز اكسيجن, آلة
-//     التنفس), an old mother in 50 degrees without power;
+//   - an old mother in 50 degrees without power;
 //   - a fever of 40 (سخنه 40), a dose above the child's age (عيار دوا
 //     اكبر من عمرها);
 //   - a car about to overturn (كانت بتقلب فينا), a pole or a wire down
 //     where children play (السلك على الارض);
 //   - stranded: at the airport abroad with a blocked card, in the street
 //     at three at night with a locked car;
-//   - a report to an authority (بلغ هيئة).
+//   - an exam or an interview (r28Exam) with the line down, a flight
+//     today with the line cut, a shock, an appointment tomorrow cancelled,
+//     a medicine wanted tonight.
+//
+// A breathing machine without power and a report to an authority are
+// r28Classes' (r28Device, auxComplainTo).
 func arR30(toks []token) (urgent, grievance bool) {
-	var drained, fake, childData, leak, machine, power, fever40, dose, overturn, wire, ground, kids, abroad, blocked, night, street, report bool
+	var drained, fake, childData, leak, fever40, dose, overturn, wire, ground, kids, abroad, blocked, night, street bool
 	var oldParent, heat, exam, netDown, flightToday, shockHit, tomorrowCut, medTonight bool
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
-			if t.key == "oxygen" {
-				machine = true
-			}
 			continue
 		}
 		k := strings.TrimPrefix(t.key, "و")
@@ -164,10 +165,6 @@ func arR30(toks []token) (urgent, grievance bool) {
 		case k == "تسريب" || k == "تسرب":
 			// of data, not of water ("تسريب موية")
 			leak = leak || dataLeaked[next]
-		case k == "اكسيجن" || k == "اكسجين" || k == "اوكسجين" || k == "التنفس" || k == "تنفس":
-			machine = true
-		case k == "الكهربا" || k == "الكهرباء" || k == "الكهربه":
-			power = power || next == "مقطوعه" || next == "مقطع" || next == "مقطوع" || next == "قاطعه"
 		case k == "سخنه" || k == "سخن" || k == "حرارته" || k == "حرارتها":
 			fever40 = fever40 || next == "40" || next == "41" || next == "39"
 		case k == "عيار" || k == "جرعه":
@@ -190,8 +187,6 @@ func arR30(toks []token) (urgent, grievance bool) {
 			night = true
 		case k == "الشارع" || k == "بالشارع":
 			street = true
-		case k == "بلغ" || k == "ببلغ" || k == "هبلغ" || k == "رح-بلغ":
-			report = report || nearAny(toks, i, 2, authorityNouns)
 		case k == "امي" || k == "ابي" || k == "ابوي" || k == "امه":
 			oldParent = oldParent || nearAny(toks, i, 4, oldWords)
 		case k == "الحراره" || k == "الحرارة":
@@ -199,7 +194,7 @@ func arR30(toks []token) (urgent, grievance bool) {
 		// (later) an exam or a job interview online with the line down, a
 		// flight today with the line cut, a shock (اتخبط كهربا), an
 		// appointment tomorrow cancelled, a medicine wanted tonight
-		case k == "امتحان" || k == "مقابله" || k == "مقابلات" || k == "انترفيو":
+		case r28Words[k] == r28Exam || k == "مقابلات":
 			exam = true
 		case k == "النت" || k == "الانترنت" || k == "الخط":
 			netDown = netDown || lineDownNext[next] || next == "ما" && i+2 < len(toks) && strings.Contains(toks[i+2].key, "شتغل")
@@ -213,8 +208,8 @@ func arR30(toks []token) (urgent, grievance bool) {
 			medTonight = medTonight || nearAny(toks, i, 4, medNouns)
 		}
 	}
-	if drained || fake && inNameOf(toks) || childData || leak || machine && (power || blocked) || fever40 || dose || overturn ||
-		wire && ground && kids || abroad && blocked || blocked && night && street || report || oldParent && heat ||
+	if drained || fake && inNameOf(toks) || childData || leak || fever40 || dose || overturn ||
+		wire && ground && kids || abroad && blocked || blocked && night && street || oldParent && heat ||
 		exam && netDown || flightToday && netDown || shockHit || tomorrowCut || medTonight {
 		return true, true
 	}
@@ -237,6 +232,5 @@ var (
 	cancelledWords = wordSet("انلغي", "انلغى", "اتلغي", "اتلغى", "الغوه", "لغوه", "لغوا", "كنسلوه", "انكنسل", "اتكنسل")
 	dataLeaked     = wordSet("معلومات", "بيانات", "ملفات", "صور", "معلوماتي", "بياناتي")
 	largerWords    = wordSet("اكبر", "أكبر", "اكتر", "زياده", "غلط")
-	authorityNouns = wordSet("هيئه", "هيئة", "الهيئه", "حمايه", "الشرطه", "البوليس", "النيابه", "الوزاره", "وزاره")
 	oldWords       = wordSet("كبيره", "كبير", "كبيرة", "عجوز", "مسن", "مسنه", "سنه", "70", "80")
 )

@@ -281,9 +281,8 @@ func scoreSentiment(text string, toks []token) sentScore {
 		if v > 0 && greeting(toks, h.ti) {
 			continue
 		}
-		// "مبتجيش واصل": Upper Egyptian "at all" after a negated verb,
-		// not "keep going" (intent.go negatedVerbForm)
-		if v > 0 && h.tj == h.ti+1 && t.key == "واصل" && h.ti > 0 && negatedVerbForm(toks[h.ti-1].key) {
+		// "مبتجيش واصل": Upper Egyptian "at all", not "keep going"
+		if v > 0 && h.tj == h.ti+1 && atAllAfterNegation(toks, h.ti) {
 			continue
 		}
 		// "impossible to work like this", "looks like rain": "like" as a
@@ -901,7 +900,5 @@ func onlyAfterPrice(toks []token, i int) bool {
 		return false
 	}
 	p := toks[i-1].key
-	return priceUnits[p] || p != "" && p[0] >= '0' && p[0] <= '9'
+	return currencies[p] || priceFigure(p) // priority_r22.go, intent_r26en.go
 }
-
-var priceUnits = wordSet("جنيه", "جنية", "جنيهات", "دينار", "دنانير", "ريال", "ريالات", "درهم", "دراهم", "دولار", "ليره", "ليرة", "شيكل", "لیره")
