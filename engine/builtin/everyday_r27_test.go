@@ -198,19 +198,14 @@ func TestEnglishEverydayGrievances(t *testing.T) {
 // words that look like another's (5ales); words of two dialects decide
 // nothing.
 func TestArabiziDialectWords(t *testing.T) {
-	cases := []struct{ text, dialect string }{
+	checkDialects(t, []dialectCase{
 		{"el sheflat bel mat3am kollon 5ales t3abo", "levantine"},
 		{"5ales ma ba2a 3andkon sabr", "levantine"},
 		{"el ma7al ysakker bakeer w ma ngdar nilga7 3alaih", "gulf"},
 		// right before too (kept)
 		{"el 2amees bta3y etsara2 men el dolab", "egyptian"},
 		{"el jaw 3indkom wayed 7ilo el yom", "gulf"},
-	}
-	for _, c := range cases {
-		if got := Classify(op.ClassifyRequest{Text: c.text}).Dialect; got != c.dialect {
-			t.Errorf("%q: dialect %s, want %s", c.text, got, c.dialect)
-		}
-	}
+	})
 	if got := arabiziWordDialect("leh shu yalla"); got != "" {
 		t.Errorf("words of two dialects: %q, want none", got)
 	}

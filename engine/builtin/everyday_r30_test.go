@@ -9,23 +9,30 @@ import (
 // Sentences of our own (issue 23, twenty-second session), each failing
 // before the change it tests unless marked as a near sentence or as kept.
 
-// TestR30ArabiziSharedWords: e7na (إحنا) and kteer (كتير) are written by
-// more than one dialect's Arabizi, so they no longer decide the dialect
-// alone: a Gulf -oon plural beside e7na is Gulf, an Egyptian future
-// beside kteer Egyptian (Egyptian and Levantine before).
-func TestR30ArabiziSharedWords(t *testing.T) {
-	cases := []struct{ text, dialect string }{
-		{"lo tsawoon 5a9m lel mudarriseen e7na nidfa3 wayed", "gulf"}, // kept: right before too (other rules)
-		{"lo t6awwloon dawam el ma7al e7na nishtaghil lel fajr", "gulf"},
-		{"el 3ard ba2a 7elw kteer w el se3r mesh ghaly", "egyptian"},
-		// kept: a word only one dialect writes still decides
-		{"el 2amees bta3y etghasal w loono ra7", "egyptian"},
-	}
+// dialectCase is a comment and the dialect classify must report.
+type dialectCase struct{ text, dialect string }
+
+func checkDialects(t *testing.T, cases []dialectCase) {
+	t.Helper()
 	for _, c := range cases {
 		if got := Classify(op.ClassifyRequest{Text: c.text}).Dialect; got != c.dialect {
 			t.Errorf("%q: dialect %s, want %s", c.text, got, c.dialect)
 		}
 	}
+}
+
+// TestR30ArabiziSharedWords: e7na (إحنا) and kteer (كتير) are written by
+// more than one dialect's Arabizi, so they no longer decide the dialect
+// alone: a Gulf -oon plural beside e7na is Gulf, an Egyptian future
+// beside kteer Egyptian (Egyptian and Levantine before).
+func TestR30ArabiziSharedWords(t *testing.T) {
+	checkDialects(t, []dialectCase{
+		{"lo tsawoon 5a9m lel mudarriseen e7na nidfa3 wayed", "gulf"}, // kept: right before too (other rules)
+		{"lo t6awwloon dawam el ma7al e7na nishtaghil lel fajr", "gulf"},
+		{"el 3ard ba2a 7elw kteer w el se3r mesh ghaly", "egyptian"},
+		// kept: a word only one dialect writes still decides
+		{"el 2amees bta3y etghasal w loono ra7", "egyptian"},
+	})
 	for _, w := range []string{"e7na kteer", "kteer", "e7na"} {
 		if got := arabiziWordDialect(w); got != "" {
 			t.Errorf("%q: %q, want no dialect from words two dialects write", w, got)
@@ -282,7 +289,7 @@ func TestR30ArabicUrgentAzprio(t *testing.T) {
 // words decide (another dialect before). fina/fini stay out: Gulf writes
 // them as "us/me".
 func TestR30ArabiziDialectWordsMore(t *testing.T) {
-	cases := []struct{ text, dialect string }{
+	checkDialects(t, []dialectCase{
 		{"el shanta di men far3 el haram?", "egyptian"},              // kept: right before too (the detector)
 		{"el order mgash el naharda w el app msh byrod", "egyptian"}, // kept: right before too (the detector)
 		{"lw tzawdo tawseel b el leil hayb2a a7san ktir", "egyptian"},
@@ -290,12 +297,7 @@ func TestR30ArabiziDialectWordsMore(t *testing.T) {
 		{"mitt mn el d7ek 3al 7al2a", "levantine"}, // kept: right before too (the detector)
 		// kept: Gulf "us" after a verb
 		{"el modarreb ma yihtam fina abad", "gulf"},
-	}
-	for _, c := range cases {
-		if got := Classify(op.ClassifyRequest{Text: c.text}).Dialect; got != c.dialect {
-			t.Errorf("%q: dialect %s, want %s", c.text, got, c.dialect)
-		}
-	}
+	})
 }
 
 // TestR30PraiseTroubleSolved: praise that tells a trouble solved or
@@ -400,17 +402,12 @@ func TestR30RudeStaffAndMoreInsults(t *testing.T) {
 // future (hayakhod, hanrod); the Gulf g in agool, yisoog and 9 in 5ala9:
 // one dialect's words decide (another dialect before).
 func TestR30ArabiziDialectWordsGulfEgyptian(t *testing.T) {
-	cases := []struct{ text, dialect string }{
+	checkDialects(t, []dialectCase{
 		{"el mowazafin kolohom mesh fahmin 7aga", "egyptian"}, // kept: right before too (the detector)
 		{"el mo3alem 2al enno hayakhod agaza el shahr el gay", "egyptian"},
 		{"el sawa8 kan yisoog b sor3a w ana agoolah hadi", "gulf"}, // kept: right before too (the detector)
 		{"el dawam y5la9 sa3a 3 w ana ashtaghil lel 5", "gulf"},    // kept: right before too (the detector)
-	}
-	for _, c := range cases {
-		if got := Classify(op.ClassifyRequest{Text: c.text}).Dialect; got != c.dialect {
-			t.Errorf("%q: dialect %s, want %s", c.text, got, c.dialect)
-		}
-	}
+	})
 }
 
 // TestR30ArabiziUrgentMore (azprio6-7): an online exam or a job
