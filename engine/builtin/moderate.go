@@ -41,8 +41,9 @@ var spamStrictThreshold = map[string]float64{"low": 0.85, "medium": spamIntentMi
 const spamIntentMin = 0.5
 
 type modTerm struct {
-	cat int
-	sev int
+	cat   int
+	sev   int
+	exact bool // matched only as the whole word ("nig", not "night")
 }
 
 var (
@@ -138,8 +139,9 @@ func init() {
 			if sev < 0 || sev > 3 {
 				sev = 2
 			}
-			modTerms = append(modTerms, modTerm{cat: catIndex(f[1]), sev: sev})
-			modM.add(f[0], len(modTerms)-1, len(f) > 3 && strings.Contains(f[3], "x"))
+			exact := len(f) > 3 && strings.Contains(f[3], "x")
+			modTerms = append(modTerms, modTerm{cat: catIndex(f[1]), sev: sev, exact: exact})
+			modM.add(f[0], len(modTerms)-1, exact)
 			if file == "moderation_en.tsv" && asciiLetters(f[0]) { // lexicon.go
 				maskable[len(f[0])] = append(maskable[len(f[0])], maskableTerm{strings.ToLower(f[0]), len(modTerms) - 1})
 			}
@@ -749,6 +751,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 		}
 	}
 	for _, h := range modM.find(toks) {
+		if modTerms[h.id].exact && h.tj == h.ti+1 && cutOff(text, toks[h.ti].end) {
+			continue // "... last nig…": "night" cut off by a truncated post
+		}
 		add(h.ti, h.tj, modTerms[h.id])
 		for k := h.ti; k < h.tj; k++ {
 			matched[k] = true
@@ -1694,3 +1699,20 @@ var (
 		"مجنون", "مجانين", "كارو", "ابليس", "شيطان", "بطيخه", "خروف", "ضفدع", "فار", "زباله", "مكنسه", "بوري", "صفاره", "جرس", "مسخ", "قطه", "بطه", "وز",
 		"غوريلا", "دب", "فيل", "جحش", "بغل", "زومبي", "مومياء", "بعبع", "ميت", "ميته", "جثه")
 )
+
+// cutOff reports whether the text ends at byte end with an ellipsis ("…",
+// or "&#8230;" as truncated reposts carry it) and nothing after it but
+// spaces: the word before it may be cut short, so a term matched only as a
+// whole word ("nig", "homo") is not read there.
+func cutOff(text string, end int) bool {
+	rest := text[end:]
+	switch {
+	case strings.HasPrefix(rest, "…"):
+		rest = rest[len("…"):]
+	case strings.HasPrefix(rest, "&#8230;"):
+		rest = rest[len("&#8230;"):]
+	default:
+		return false
+	}
+	return strings.TrimSpace(rest) == ""
+}
