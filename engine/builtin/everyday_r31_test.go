@@ -20,3 +20,21 @@ func TestSlurSpellings(t *testing.T) {
 		{"the lights went out last night at the show", false},
 	})
 }
+
+// TestMockedBySpeechAndLooks: a person's way of speaking likened to what
+// mocks ("بيحكي متل الطاحونة", "talks like a chipmunk"), or a person who
+// looks like a zombie, is an insult; a likeness that praises is not.
+func TestMockedBySpeechAndLooks(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"المذيع هاد بيحكي متل الطاحونة ما بيسكت", true},
+		{"الموظف بيتكلم زي الحمار", true},
+		{"the host talks like a chipmunk on helium", true},
+		{"your cashier looks like a zombie every morning", true},
+		{"those delivery guys act like cavemen", true},
+		// kept: right before too
+		{"بيحكي متل الكبار، شاطر كتير", false},
+		{"she sings like an angel", false},
+		{"the car looks like a tank but drives like a dream", false},
+		{"it looks like a monkey made this cake lol", false},
+	})
+}

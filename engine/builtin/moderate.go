@@ -750,6 +750,15 @@ func analyzeTokens(text string, toks []token) toxicity {
 			tx.hits = append(tx.hits, modHit{span: h.span, cat: catHarassment, score: sevScore[sev] * 0.9, boost: true})
 		}
 	}
+	// raiseAimed: the lexicon's hit on t is aimed at a person: raised to
+	// moderate, not counted twice
+	raiseAimed := func(t token) {
+		for h := range tx.hits {
+			if hh := &tx.hits[h]; hh.span.Start <= t.start && t.end <= hh.span.End && hh.score < sevScore[2] {
+				hh.boost, hh.score = true, sevScore[2]
+			}
+		}
+	}
 	for _, h := range modM.find(toks) {
 		if modTerms[h.id].exact && h.tj == h.ti+1 && cutOff(text, toks[h.ti].end) {
 			continue // "... last nig…": "night" cut off by a truncated post
@@ -792,6 +801,18 @@ func analyzeTokens(text string, toks []token) toxicity {
 				}
 			}
 		}
+		// "your presenter talks like a chipmunk", "the cashier looks like
+		// a zombie": a person likened to what mocks (mockedLikenessEn)
+		if !matched[i] && !toks[i].arabic {
+			if j := mockedLikenessEn(toks, i); j > 0 && matched[j-1] {
+				raiseAimed(toks[j-1]) // "act like clowns"
+			} else if j > 0 {
+				add(i, j, modTerm{cat: catHarassment, sev: 2})
+				for k := i; k < j; k++ {
+					matched[k] = true
+				}
+			}
+		}
 		// "the guy who hosts this is so annoying", "whoever designed
 		// this app is brain dead": a bad quality of a person (makerFaults)
 		// said with a copula of the person named before it (copulaPerson)
@@ -799,13 +820,7 @@ func analyzeTokens(text string, toks []token) toxicity {
 		if k := toks[i].key; !toks[i].arabic && personCopula[k] && copulaPerson(toks, i) {
 			if j := youAreFault(toks, i); j > 0 && personFaults[toks[j-1].key] && !(j < len(toks) && workPreps[toks[j].key]) {
 				if matched[j-1] {
-					// the lexicon's hit on the word is aimed at the
-					// person: raised to moderate, not counted twice
-					for h := range tx.hits {
-						if hh := &tx.hits[h]; hh.span.Start <= toks[j-1].start && toks[j-1].end <= hh.span.End && hh.score < sevScore[2] {
-							hh.boost, hh.score = true, sevScore[2]
-						}
-					}
+					raiseAimed(toks[j-1])
 				} else {
 					n := len(tx.hits)
 					add(i, j, modTerm{cat: catHarassment, sev: 1})
@@ -1628,7 +1643,8 @@ var (
 )
 
 // mockedLikeness reports a person's voice, face, looks or hair (a noun
-// with a pronoun of a person: صوتها, شكلو, وشه, ويهها, شعره) likened with
+// with a pronoun of a person: صوتها, شكلو, وشه, ويهها, شعره), or the way
+// the person speaks (speakVerbs: بيحكي, بيتكلم, يسولف), likened with
 // زي / متل / مثل / كأن, within four words, to an animal or a thing people
 // are mocked with (mockLikeness: "صوتها زي زن الناموسة", "شكلو متل
 // المهرج", "وشه منفخ زي البالونة"): mockery of the person (twenty-second
@@ -1638,10 +1654,10 @@ var (
 func mockedLikeness(toks []token, i int) int {
 	// (وشه, وجهه, ويهها start with و: the word as written first)
 	k := toks[i].key
-	if !personFeature[k] {
+	if !personFeature[k] && !speakVerbs[k] {
 		k = strings.TrimPrefix(k, "و")
 	}
-	if !personFeature[k] || i+2 >= len(toks) {
+	if !personFeature[k] && !speakVerbs[k] || i+2 >= len(toks) {
 		return 0
 	}
 	// the looks (شكله, شكلها) of a thing are no person's: a person named
@@ -1690,6 +1706,11 @@ var (
 	personNounsAr = wordSet("بنت", "ولد", "راجل", "رجال", "ست", "مذيع", "مذيعه", "شب", "زلمه", "رجل", "امراه", "مره", "حرمه", "صاحب", "صاحبه", "مشهوره", "مشهور", "ستريمر", "بلوقر", "يوتيوبر")
 	personFeature = wordSet("صوته", "صوتها", "صوتك", "صوتو", "صوتهم", "شكله", "شكلها", "شكلك", "شكلو", "شكلهم", "وشه", "وشها", "وشك", "وشو",
 		"وجهه", "وجهها", "وجهك", "ويهه", "ويهها", "ويهك", "شعره", "شعرها", "شعرو", "ضحكته", "ضحكتها", "مكياجها", "هيئته", "هيئتها")
+	// speakVerbs: a person speaking, told like a feature ("بيحكي متل
+	// الطاحونة": talks like a mill; only people speak, so no person need
+	// be named)
+	speakVerbs = wordSet("بيحكي", "بتحكي", "يحكي", "تحكي", "بيحكو", "بيحكوا", "بيتكلم", "بتتكلم", "يتكلم", "تتكلم", "بيتكلمو", "بيتكلموا",
+		"بيرغي", "بترغي", "يرغي", "بيهدر", "بتهدر", "بيصرخ", "بتصرخ", "بيزعق", "بتزعق", "بيصيح", "بتصيح", "يصيح", "يصارخ", "يتحچى", "يتحجى", "يسولف", "تسولف")
 	likenWords = wordSet("زي", "متل", "مثل", "كانه", "كأنه", "كانها", "كأنها", "كانك", "كأنك", "تقول", "تقولين", "شبه")
 	// the things a person is mocked with: animals, monsters, junk,
 	// noises (a whitelist: a likeness to anything else, "متل صوت فيروز",
@@ -1716,3 +1737,41 @@ func cutOff(text string, end int) bool {
 	}
 	return strings.TrimSpace(rest) == ""
 }
+
+// mockedLikenessEn is mockedLikeness for English: a person (a pronoun of
+// one, or a person noun of personSubj or peopleSubj) who sounds, looks,
+// talks or acts like an animal or a thing people are mocked with
+// (mockLikenessEn: "your presenter talks like a chipmunk", "the cashier
+// looks like a zombie"). A likeness to anything else praises or describes
+// ("sings like an angel", "looks like new"). toks[i] is the verb; it
+// returns the end of the span (the likened word), 0 for none.
+func mockedLikenessEn(toks []token, i int) int {
+	if !likenVerbsEn[toks[i].key] || i == 0 || i+2 >= len(toks) || toks[i+1].key != "like" {
+		return 0
+	}
+	if s := toks[i-1].key; !(personSubj[s] || peopleSubj[s] || likenPronouns[s]) {
+		return 0
+	}
+	for e := i + 2; e < len(toks) && e <= i+5; e++ {
+		k := toks[e].key
+		if mockLikenessEn[k] {
+			return e + 1
+		}
+		if !likenFillers[k] {
+			return 0
+		}
+	}
+	return 0
+}
+
+var (
+	likenVerbsEn  = wordSet("sounds", "sound", "looks", "look", "talks", "talk", "acts", "act", "smells", "smell", "sings", "sing", "dresses", "walks", "laughs", "screams", "speaks")
+	likenPronouns = wordSet("you", "u", "ya", "they", "he", "she", "hes", "shes")
+	// the words between "like" and the thing ("like a dying old goat")
+	likenFillers = wordSet("a", "an", "the", "some", "old", "dying", "little", "big", "fat", "drunk", "stuffed", "wet", "sick", "angry", "mad", "rabid", "startled", "confused", "lost")
+	// the animals and things people are mocked with (a whitelist, as
+	// mockLikeness)
+	mockLikenessEn = wordSet("zombie", "zombies", "clown", "clowns", "chipmunk", "chipmunks", "goat", "goats", "pig", "pigs", "donkey", "donkeys", "monkey", "monkeys",
+		"ape", "apes", "baboon", "witch", "hag", "ghost", "corpse", "cow", "cows", "walrus", "toad", "rat", "rats", "troll", "trolls", "goblin", "gremlin",
+		"hyena", "hyenas", "seal", "duck", "chicken", "headless", "chimp", "chimps", "chimpanzee", "caveman", "cavemen", "neanderthal", "crackhead", "tramp", "scarecrow", "potato", "hippo", "whale", "muppet")
+)
