@@ -488,8 +488,15 @@ var (
 // repetition or leaving, each read on its own.
 func conceptUrgent(toks []token) bool {
 	cb := conceptScan(toks)
-	if cb&cwMisuse != 0 && accountMisuse(toks) || cb&cwOr != 0 && ultimatum(toks) || len(urgentConceptM.find(toks)) > 0 {
+	if cb&cwMisuse != 0 && accountMisuse(toks) || cb&cwOr != 0 && ultimatum(toks) {
 		return true
+	}
+	for _, h := range urgentConceptM.find(toks) {
+		// a refund asked about inside the time the writer knows it
+		// takes is owed, not late (priority_ar.go)
+		if h.id >= refundConcepts || !refundNotDue(toks) {
+			return true
+		}
 	}
 	if cb&cwWait != 0 && moneyAwaited(toks) {
 		return true
@@ -523,6 +530,9 @@ func conceptUrgent(toks []token) bool {
 	}
 	return false
 }
+
+// refundConcepts: the first words of urgentConceptM, which name a refund.
+const refundConcepts = 4
 
 var (
 	urgentConceptM = func() *matcher {

@@ -38,3 +38,53 @@ func TestMockedBySpeechAndLooks(t *testing.T) {
 		{"it looks like a monkey made this cake lol", false},
 	})
 }
+
+// TestEnglishUrgencyR31: money owed and kept, charges not recognised,
+// billing after a cancellation, other people's data shown, an account taken
+// over, a dispute to come, a fake page that took money and a deadline in
+// hours are urgent complaints (enR31); their near misses stay medium.
+func TestEnglishUrgencyR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the cinema owes me 18 quid for a showing they cancelled and nobody replies", "complaint", "high"},
+		{"there are 3 charges on my statement from you i dont recognise", "complaint", "high"},
+		{"your portal is showing other customers phone numbers when i open my bill", "complaint", "high"},
+		{"someone took over my account on your app and changed the email", "complaint", "high"},
+		{"if this isnt sorted by monday im disputing the charge with my card company", "complaint", "high"},
+		{"my laptop charger died and i have a work deadline in 3 hours, where is the courier", "complaint", "high"},
+		// near misses: a wait, a price, less than paid for
+		{"the support line took 50 mins to pick up", "complaint", "medium"},
+		{"paying for fibre and getting dial up speeds every evening", "complaint", "medium"},
+		// kept: right before too
+		{"cancelled my streaming plan in may and you are still charging me every month", "complaint", "high"},
+		{"a fake page with your logo took my sisters money for concert tickets", "complaint", "high"},
+		{"check in took 3 mins and the room was lovely", "praise", ""},
+		{"it only took 10 hours but i finally finished the series", "", ""},
+	})
+}
+
+// TestArabicUrgencyR31: a bill for a plan never subscribed to, a fraud
+// named, a code never asked for, a record sent to a wrong number, a child
+// who drank what had expired, a crash nearly had, keys locked in the car,
+// an old man in a power cut, a passport held days before a journey, an
+// online exam (اختبار) with the line cut are urgent complaints (arR31,
+// r28Exam); a refund asked about inside the time the writer was told
+// (refundNotDue) is not.
+func TestArabicUrgencyR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"ياتني فاتورة 30 ريال على خدمة ما اشتركت فيها", "complaint", "high"},
+		{"وصلني رمز على جوالي ما طلبته وبعدها ما قدرت ادخل حسابي", "complaint", "high"},
+		{"المختبر بعت نتائج تحاليلي لرقم غلط", "complaint", "high"},
+		{"بنتي شربت عصير من عندكم وطلع منتهي من اسبوعين", "complaint", "high"},
+		{"قفلت السيارة والمفاتيح جواها والمساعدة ما ترد", "complaint", "high"},
+		{"الكهربا قاطعة من الظهر وعندنا شايب بالبيت", "complaint", "high"},
+		{"عندي اختبار اونلاين بعد ساعتين والنت مقطوع من الصبح", "complaint", "high"},
+		{"el refund lesa ma nezel, el site bey2ool 5 ayam bas 3ayez at2akked", "", ""},
+		// kept: right before too
+		{"الاسترجاع متى ينزل؟ التطبيق يقول 14 يوم، بس ابي اتأكد انه انرفع", "", ""},
+		{"بعتولي الجهاز مستعمل على انه جديد، هذا غش", "complaint", "high"},
+		{"الفرامل ما تمسك بعد الصيانة وامس كنت بصدم بسيارة قدامي", "complaint", "high"},
+		{"جوازي عندكم من شهر وسفري باجر وما حد يرد", "complaint", "high"},
+		{"el refund emta yenzel? 2alouli 10 ayam w sar 4 bas", "question", "medium"},
+		{"طلبت استرجاع المبلغ وقالولي 7 ايام، بس حابب اتأكد انه الطلب وصل", "complaint", "medium"},
+	})
+}

@@ -43,7 +43,7 @@ func arabicUrgent(toks []token) bool {
 		case uwRefund:
 			// (not a refund asked within the period the writer knows it
 			// takes: "عملت طلب استرجاع من يومين وعارفة ان المدة ١٤ يوم")
-			if !knownPeriod(toks) && !recentRequest(toks) {
+			if !refundNotDue(toks) {
 				return true
 			}
 		case uwDeal:
@@ -756,6 +756,30 @@ func anyRefundWithheld(toks []token) bool {
 	return false
 }
 
+// refundNotDue reports a refund the writer asks about before it is due:
+// asked a day or two ago (recentRequest), inside a time the writer knows or
+// was told (knownPeriod), or only to make sure ("بس عايز اتأكد", "ابي
+// اتأكد"), unless weeks or months have gone by.
+func refundNotDue(toks []token) bool {
+	if recentRequest(toks) || knownPeriod(toks) {
+		return true
+	}
+	sure := false
+	for i := range toks {
+		k := strings.TrimPrefix(toks[i].key, "و")
+		if refundLate[k] {
+			return false
+		}
+		sure = sure || makeSureAr[k]
+	}
+	return sure
+}
+
+var (
+	makeSureAr = wordSet("اتاكد", "اتءكد", "اتأكد", "أتأكد", "نتاكد", "نتأكد", "اطمن", "اتطمن", "أطمن", "اطمئن")
+	refundLate = wordSet("اسابيع", "أسابيع", "اسبوعين", "أسبوعين", "شهر", "شهرين", "اشهر", "أشهر", "شهور")
+)
+
 // recentRequest: a refund asked yesterday or a day or two ago (امبارح, أمس,
 // من يومين): not yet due, medium by the labelling rules ("2addamt 3ala
 // refund mbare7 ... ya ret tshoufo"), unless the writer says the money
@@ -792,6 +816,9 @@ func knownPeriod(toks []token) bool {
 }
 
 var (
-	periodKnow  = wordSet("عارف", "عارفه", "عارفة", "بعرف", "ادري", "أدري", "اعرف", "عرفت", "فاهم", "فاهمه", "قالولي", "قالوا", "قالو", "قلتولي", "حكولي", "قالولنا")
+	periodKnow = wordSet("عارف", "عارفه", "عارفة", "بعرف", "ادري", "أدري", "اعرف", "عرفت", "فاهم", "فاهمه", "قالولي", "قالوا", "قالو", "قلتولي", "حكولي", "قالولنا",
+		// (twenty-third session) the Arabizi readings of 3aref and 2alu,
+		// and what the app or the site says
+		"عرف", "الو", "يقول", "بيقول", "مكتوب")
 	periodWords = wordSet("يوم", "ايام", "أيام", "اسبوع", "أسبوع", "اسبوعين", "يومين", "عمل")
 )

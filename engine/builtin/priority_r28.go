@@ -279,6 +279,8 @@ var r28Words = wordKinds(func(add func(kind uint8, ws ...string)) {
 		// (twenty-first session) Gulf and formal "tomorrow"
 		"باجر", "باكر", "غدا", "غداً")
 	add(r28Exam, "امتحان", "الامتحان", "امتحانه", "امتحانها", "امتحانات", "مقابله", "مقابلة", "انترفيو",
+		// (twenty-third session) the Gulf word for an exam
+		"اختبار", "الاختبار", "اختباري", "اختبارات",
 		// (twenty-first session) a treatment that cannot be moved: an
 		// operation, chemotherapy, dialysis, the heart
 		"جراحه", "الجراحه", "لجراحه", "عمليه", "العمليه", "لعمليه", "الكيماوي", "كيماوي", "الكلي", "كلي", "للقلب", "القلب")
