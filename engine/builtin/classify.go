@@ -389,6 +389,13 @@ func analyseTextBuf(text string, d op.Detection, buf *tokBuf) textAnalysis {
 		a.intents[0] == "other" && (a.arabicUrgentOnce() || r25Urgent(a.toks)) || a.r26Grievance()) {
 		a.toComplaint()
 	}
+	// money taken by a fake page or a scammer in the brand's name, told by
+	// its victim with the words of the offer it made ("a fake page ...
+	// selling cheap tickets, my mum paid them 300 dollars"): a complaint,
+	// not spam, when it carries no link or contact of its own
+	if len(a.intents) == 1 && a.intents[0] == "spam" && !a.sc.spamContact && a.r26Urgent() && a.r26Grievance() {
+		a.intents, a.label = []string{"complaint"}, "negative"
+	}
 	// a product praised by what never went wrong in years ("الغسالة صرلها
 	// ١١ سنة ما خربت", "had it 9 years and it still works"): praise, read
 	// as a grievance or nothing by its failure words (praise_r26.go)

@@ -88,3 +88,35 @@ func TestArabicUrgencyR31(t *testing.T) {
 		{"طلبت استرجاع المبلغ وقالولي 7 ايام، بس حابب اتأكد انه الطلب وصل", "complaint", "medium"},
 	})
 }
+
+// TestFraudVictimNotSpamOrInsult: the victim of a fake page or a scammer in
+// the brand's name complains, urgently, even in the words of the offer it
+// made, and "fraud" closing the comment judges what happened, insulting
+// nobody; "BBB" is the Better Business Bureau, "BB" a phone.
+func TestFraudVictimNotSpamOrInsult(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"a fake page with your hotel name selling cheap rooms, my dad paid them 200 dollars", "complaint", "high"},
+		{"the courier on whatsapp said he was your agent, took my money and blocked me. fraud", "complaint", "high"},
+		{"reported you to the BBB today, still no refund for the broken sofa", "complaint", "high"},
+		// kept: right before too
+		{"the new BB phone has a great keyboard", "praise", ""},
+	})
+	checkFlags(t, []flagCase{
+		{"the courier on whatsapp said he was your agent, took my money and blocked me. fraud", false},
+		{"a fake page with your hotel name selling cheap rooms, my dad paid them 200 dollars", false},
+		// kept: right before too
+		{"you are a fraud", true},
+	})
+}
+
+// TestComplaintNotFlaggedSpam: a comment Classify files as a complaint is
+// not flagged spam by moderation for the offer words it names (the spam
+// score between the threshold and 0.9, no link): one answer, not two.
+func TestComplaintNotFlaggedSpam(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"your app logs me out every time i check my data balance", false},
+		{"the courier on whatsapp said he was your agent, took my money and blocked me. fraud", false},
+		// kept: right before too
+		{"earn $500 a day from home, message me on whatsapp now", true},
+	})
+}

@@ -27,6 +27,9 @@ import "strings"
 // 45"), a wait told as a duration taken ("took 45 mins to reply", "took 40
 // min for one pickup"), turned away, rushed out.
 func enR31(toks []token) (urgent, grievance bool) {
+	if bbbNamed(toks) {
+		return true, true
+	}
 	var buf [512]byte
 	s, ok := enPhrases(toks, enR31Keys, &buf) // priority_r28.go
 	if !ok {
@@ -54,7 +57,7 @@ func enR31(toks []token) (urgent, grievance bool) {
 			has(" addresses ", " address ", " phone numbers ", " numbers ", " transactions ", " results ", " details ", " info ", " records ", " statements "),
 		has(" took over my ", " taken over my ", " hijacked my ") && has(" account ", " profile ", " page ", " email ", " whatsapp "),
 		has(" sim got swapped ", " sim swapped ", " swapped my sim ", " sim swap "),
-		has(" bbb ", " better business bureau ", " consumer protection ", " small claims ", " disputing the charge ", " dispute the charge ", " chargeback ", " charge back "),
+		has(" better business bureau ", " consumer protection ", " small claims ", " disputing the charge ", " dispute the charge ", " chargeback ", " charge back "),
 		has(" fake page ", " fake insta ", " fake account ", " fake site ", " fake website ", " fake profile ", " fake number ", " fake agent ", " fake seller ") && has(" paid ", " deposit ", " payments ", " money ", " card "),
 		has(" took my money ") && has(" blocked me ", " vanished ", " disappeared ", " fraud "),
 		has(" deposit ") && has(" vanished ", " disappeared ", " ghosted "),
@@ -72,8 +75,20 @@ func enR31(toks []token) (urgent, grievance bool) {
 // enR31Keys: a word of every phrase enR31 reads.
 var enR31Keys = wordSet("owes", "owe", "recognise", "recognize", "make", "made", "cashed", "deducted", "debited", "declined", "rejected", "bounced",
 	"billing", "charging", "taking", "came", "pulling", "elses", "patients", "kids", "peoples", "everyones", "customers", "users",
-	"over", "hijacked", "swapped", "swap", "bbb", "bureau", "protection", "claims", "disputing", "dispute", "chargeback", "charge",
+	"over", "hijacked", "swapped", "swap", "bureau", "protection", "claims", "disputing", "dispute", "chargeback", "charge",
 	"fake", "money", "deposit", "deadline", "shift", "exam", "interview", "ran", "paying", "paid", "pay", "took", "turned", "rushed")
+
+// bbbNamed reports the Better Business Bureau named by its initials: "BBB"
+// is keyed "bb" (a run of a letter squeezed to two), told from "BB" (a
+// phone's name) by the run.
+func bbbNamed(toks []token) bool {
+	for i := range toks {
+		if toks[i].key == "bb" && toks[i].elong {
+			return true
+		}
+	}
+	return false
+}
 
 // tookDuration reports a wait told as the time something took: "took" (or
 // "takes") and a number of minutes, hours, days or weeks ("took 45 mins to
