@@ -120,3 +120,21 @@ func TestComplaintNotFlaggedSpam(t *testing.T) {
 		{"earn $500 a day from home, message me on whatsapp now", true},
 	})
 }
+
+// TestPlainEnglishGrievancesR31: grievances told with no complaint word
+// (a price too dear, "why is it so hard to", "what am i paying for", a
+// driver who took the long way, a fault back again, a wait told as the time
+// it took) are complaints.
+func TestPlainEnglishGrievancesR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"your broadband deals are way too dear for what they are", "complaint", "medium"},
+		{"your courier couldnt find my address even with the pin", "complaint", ""},
+		{"the bank transfer took 3 days to arrive", "complaint", "medium"},
+		// kept: right before too
+		{"why is it so hard to update my address on your website", "complaint", ""},
+		{"adverts every five minutes on the paid tier, what am i paying for", "complaint", ""},
+		{"the cab took the long way and charged me double", "complaint", ""},
+		{"the lift in our block is broken again", "complaint", "medium"},
+		{"the pool was cold again this morning", "complaint", "medium"},
+	})
+}
