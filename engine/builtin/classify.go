@@ -40,8 +40,6 @@ var urgentM = func() *matcher {
 		// not the first time: a failure come back (the spec's "repeated
 		// failures"); money or purchases lost; poison (every labelled
 		// comment of these is high: docs/quality.md, thirteenth session)
-		"not the first time", "isnt the first time", "wasnt the first time", "not the 1st time",
-		"مش اول مره", "مو اول مره", "مب اول مره", "موب اول مره", "ماهي اول مره", "مهي اول مره", "ليست اول مره", "ليست المره الاولى", "ليس اول مره", "مش المره الاولى",
 		"راحت فلوسي", "راحت كل فلوسي", "ضاعت فلوسي", "ضاعت كل فلوسي", "راحت مشترياتي", "راحت كل مشترياتي", "ضاعت مشترياتي", "ضاعت كل مشترياتي", "راحت مصرياتي", "راحت كل مصرياتي",
 		"lost all my purchases", "lost all my money", "lost my purchases",
 		"يسمم", "بيسمم", "هيسمم", "يسممنا", "يسممهم", "يسممني", "مسموم", "مسمومه", "poisoned", "poison",

@@ -138,3 +138,17 @@ func TestPlainEnglishGrievancesR31(t *testing.T) {
 		{"the pool was cold again this morning", "complaint", "medium"},
 	})
 }
+
+// TestNotFirstTimeIsMedium: a fault told "again" or "not the first time"
+// is a medium complaint by itself (the read sets' writers label every one
+// medium); someone stuck in a lift is high; a delay or a cut that never
+// once came praises.
+func TestNotFirstTimeIsMedium(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"الاكل وصل بارد، ومش أول مرة", "complaint", "medium"},
+		{"the bus skipped our stop, and not the first time either", "complaint", "medium"},
+		{"علقنا بالاسانسير نص ساعة وما حدا رد علينا", "complaint", "high"},
+		{"الطلبية دايما بتوصل بوقتها، عمركم ما تأخرتوا", "praise", ""},
+		{"النت صار منيح كتير، ما عاد يقطع", "praise", ""},
+	})
+}

@@ -8,11 +8,12 @@ import "strings"
 // years) and a failure negated (ولا مرة عطل, ما خربت, دون أي عطل, never
 // broke) or "still works" (لسا شغال, still works); or "you never let me
 // down" (ما خيبتوا ظني, never disappointed); or a service praised beside a
-// cut that never came (لم ينقطع البث, بلا ولا تقطيعة, never lagged). Not
+// cut that never came (لم ينقطع البث, بلا ولا تقطيعة, never lagged); or a
+// delay or a cut that never once came (عمركن ما تأخرتو). Not
 // with a contrast ("١٠ سنين ما خربت بس هلق خربت", "ما بيقطع إلا كل شوي")
 // nor a question.
 func durableGood(toks []token) bool {
-	years, failNeg, still, letDown := false, false, false, false
+	years, failNeg, still, letDown, ever := false, false, false, false, false
 	cutNeg, praised := false, false // (nineteenth session) a stream never cut, said with praise
 	for i := range toks {
 		k := strings.TrimPrefix(toks[i].key, "و")
@@ -30,6 +31,8 @@ func durableGood(toks []token) bool {
 			cutNeg = true // (twenty-first session) a delay that never came, said with thanks
 		case yearWords[k]:
 			years = true
+		case everWords[k]:
+			ever = true // (twenty-third session) "عمركن ما تأخرتو": never once
 		case failWords[k]:
 			if !negatedNear(toks, i) {
 				return false // "بس هلق خربت": a failure told
@@ -54,7 +57,7 @@ func durableGood(toks []token) bool {
 			praised = true
 		}
 	}
-	return years && (failNeg || still) || letDown || (cutNeg || failNeg) && praised
+	return years && (failNeg || still) || letDown || (cutNeg || failNeg) && (praised || ever)
 }
 
 // negatedNear: a negation up to three words before toks[i] (ما, ولا مرة,
@@ -87,6 +90,8 @@ var (
 		// (twentieth session) thanks beside a cut that never came ("el net
 		// 3omro ma fesel ma3aya, teslamo")
 		"تسلموا", "تسلمو", "يسلمو", "يسلموا", "تسلم", "شكرا", "مشكورين", "thanks",
+		// (twenty-third session) "الخط صار منيح، النت ما عاد يقطع"
+		"منيح", "منيحه", "منيحة",
 		// (twenty-first session) a blessing said to the shop ("ربنا
 		// يخليكو", "الله يعطيكم العافية")
 		"يخليكو", "يخليكم", "يخليكوا", "يعطيكم", "يعطيكن", "يسعدكم", "يوفقكم", "يبارك",
@@ -94,6 +99,8 @@ var (
 		"نظيف", "نظيفه", "مرتب", "محترف", "محترفين", "spotless", "professional", "10/10")
 	// a delay, read like a cut: praised when it never came ("بتوصل كل شهر
 	// من غير تأخير، ربنا يخليكو", "ولا مرة تأخروا عليا")
-	delayWords = wordSet("تاخير", "تأخير", "تاخر", "تأخر", "تاخروا", "تأخروا", "تاخرو", "اتاخروا", "اتأخروا", "اتاخر", "اتأخر", "يتاخر", "يتأخر", "بيتاخر", "بيتأخر", "تاخرتوا", "تأخرتوا", "تاخرتو", "اتاخرتوا", "اتأخرتوا", "اتاخرتو", "اتأخرتو", "اتاخرتم", "اتأخرتم", "delay", "delays", "delayed")
+	delayWords = wordSet("تاخير", "تأخير", "تاخر", "تأخر", "تاخروا", "تأخروا", "تاخرو", "اتاخروا", "اتأخروا", "اتاخر", "اتأخر", "يتاخر", "يتأخر", "بيتاخر", "بيتأخر", "تاخرتوا", "تأخرتوا", "تاخرتو", "اتاخرتوا", "اتأخرتوا", "اتاخرتو", "اتأخرتو", "اتاخرتم", "اتأخرتم", "تأخرتو", "تاخرتم", "تأخرتم", "تاخرته", "delay", "delays", "delayed")
+	// everWords: "in your life" (عمركن ما ...): never once
+	everWords  = wordSet("عمركن", "عمركم", "عمرك", "عمركو", "عمركون", "عمره", "عمرها", "عمرهم", "عمرو")
 	durableNeg = wordSet("ما", "ولا", "لا", "دون", "بدون", "بلا", "لم", "مفيش", "never", "not", "didnt", "didn't", "hasnt", "hasn't", "havent", "haven't", "no", "nothing", "without")
 )

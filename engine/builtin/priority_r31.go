@@ -126,6 +126,7 @@ var (
 // spelling the transliterator gives) told in words no earlier rule read.
 // Urgent and a grievance:
 //
+//   - someone stuck in a lift ("علق فيه جاري المسن ساعة");
 //   - a bill for what the writer never subscribed to or asked for
 //     ("الفاتورة ياتني 45 دينار على باقة ما اشتركت فيها");
 //   - a fraud named as a verdict ("هذا غش", "هيدا غش");
@@ -139,7 +140,7 @@ var (
 //
 // Urgent only (a date is news, not a grievance): a wedding tomorrow.
 func arR31(toks []token) (urgent, grievance bool) {
-	var bill, unsubscribed, fraud, code, unasked, record, wrongNo, drank, expired, crash, keysIn, old, powerCut, doc, travel, soon, wedding, tomorrow bool
+	var lift, stuck, bill, unsubscribed, fraud, code, unasked, record, wrongNo, drank, expired, crash, keysIn, old, powerCut, doc, travel, soon, wedding, tomorrow bool
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -151,6 +152,10 @@ func arR31(toks []token) (urgent, grievance bool) {
 			prev = toks[i-1].key
 		}
 		switch {
+		case liftNouns[k]:
+			lift = true
+		case stuckWords[k]:
+			stuck = true
 		case k == "الفاتوره" || k == "الفاتورة" || k == "فاتوره" || k == "فاتورة" || currencies[k]: // priority_r22.go
 			bill = true
 		case (k == "اشتركت" || k == "اشتركنا") && (prev == "ما" || prev == "مو" || prev == "مش" || prev == "لم"):
@@ -199,13 +204,15 @@ func arR31(toks []token) (urgent, grievance bool) {
 			}
 		}
 	}
-	if bill && (unsubscribed || unasked) || fraud || code && unasked || record && wrongNo || drank && expired || crash || keysIn || old && powerCut || doc && travel && soon {
+	if lift && stuck || bill && (unsubscribed || unasked) || fraud || code && unasked || record && wrongNo || drank && expired || crash || keysIn || old && powerCut || doc && travel && soon {
 		return true, true
 	}
 	return wedding && tomorrow, false
 }
 
 var (
+	liftNouns      = wordSet("المصعد", "مصعد", "الاسانسير", "اسانسير", "الأسانسير", "الاصنصير", "الليفت", "بالمصعد", "بالاسانسير")
+	stuckWords     = wordSet("علق", "علقت", "علقنا", "علقوا", "عالق", "عالقين", "انحبس", "انحبست", "انحبسنا", "محبوس", "محبوسين", "حبسنا", "اتحبس", "اتحبست", "اتحبسنا")
 	demonstratives = wordSet("هذا", "هاذا", "هذي", "هاد", "هادا", "هيدا", "هايدا", "هيدي", "هاي", "ده", "دا", "دي", "هو")
 	crashNear      = wordSet("بصدم", "بنصدم", "بيصدمني", "بيصدمنا", "بتصدم", "يصدمني")
 	keysInside     = wordSet("داخلها", "داخل", "بداخلها", "جواها", "جوا", "جوه", "جوّا", "فيها", "جواتها")
