@@ -152,3 +152,26 @@ func TestNotFirstTimeIsMedium(t *testing.T) {
 		{"النت صار منيح كتير، ما عاد يقطع", "praise", ""},
 	})
 }
+
+// TestInsultsR31: a person named by what they do ("the guy running this
+// page"), a singer or a youtuber insulted, "get off our backs" and
+// "pretending to be" told to a creator are insults; a phone model (samsung
+// a55) is no leet obscenity, and "ya regala" (guys) no insult.
+func TestInsultsR31(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"the woman hosting this show is a total clown", true},
+		{"هالمغني الحمار ما بيعرف يغني", true},
+		{"بطلي تنشري فيديوهات، حلّي عن سمانا", true},
+		{"is the samsung a55 cheaper in your other branch", false},
+		// kept: right before too
+		{"هيدا اليوتيوبر احمق وما بيفهم", true},
+		{"انت عامل حالك فهمان وانت ولا شي", true},
+		{"el order wesel bedri, 7aga gamda ya regala", false},
+		{"the woman hosting this show is lovely", false},
+	})
+	checkR22(t, []r22Case{
+		{"الممرضة كانت ذوق وشرحتلي كل حاجة", "praise", ""},
+		// kept: right before too
+		{"الكاشير كان قليل الذوق جدا معايا", "complaint", "medium"},
+	})
+}

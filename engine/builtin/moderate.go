@@ -273,7 +273,9 @@ func copulaPerson(toks []token, k int) bool {
 		if (personSubj[toks[j].key] || peopleSubj[toks[j].key]) && !(j > 0 && relativeWords[toks[j-1].key]) { // ("who hosts": a verb)
 			// (not when the clause has a subject of its own before the
 			// copula: "the guy who sold it said it was a joke")
-			return j == k-1 || (personPrep[toks[j+1].key] || j < k-2 && relativeWords[toks[j+1].key]) && !clauseSubjects[toks[k-1].key]
+			// ("the guy running this page is ...": a participle of what
+			// the person does, as a relative clause)
+			return j == k-1 || (personPrep[toks[j+1].key] || personDoing[toks[j+1].key] || j < k-2 && relativeWords[toks[j+1].key]) && !clauseSubjects[toks[k-1].key]
 		}
 	}
 	return false
@@ -376,6 +378,10 @@ func secondPredicate(toks []token, k int) bool {
 
 // personPrep open a phrase that places a person ("the staff at this shop").
 var personPrep = map[string]bool{"of": true, "at": true, "in": true, "on": true, "from": true, "here": true, "with": true}
+
+// personDoing: a participle after a person noun that tells what the person
+// does ("the guy running this page", "the woman hosting the show").
+var personDoing = wordSet("running", "hosting", "managing", "presenting", "making", "doing", "behind", "reading", "editing", "filming", "narrating")
 
 // lowOfThing reports a noun of a measurable thing (sound, price, level,
 // signal) among the five tokens before toks[i], no "you" between: واطي
@@ -765,6 +771,9 @@ func analyzeTokens(text string, toks []token) toxicity {
 	for _, h := range modM.find(toks) {
 		if modTerms[h.id].exact && h.tj == h.ti+1 && cutOff(text, toks[h.ti].end) {
 			continue // "... last nig…": "night" cut off by a truncated post
+		}
+		if h.tj == h.ti+1 && h.ti > 0 && phoneBrands[toks[h.ti-1].key] && strings.ContainsAny(toks[h.ti].key, "0123456789") {
+			continue // "samsung a55": a model, not the leet "ass"
 		}
 		add(h.ti, h.tj, modTerms[h.id])
 		for k := h.ti; k < h.tj; k++ {
@@ -1248,6 +1257,9 @@ func noManners(toks []token, i int) (end, sev int) {
 func mannerOwner(k string, bases ...string) string {
 	for _, b := range bases {
 		r, ok := strings.CutPrefix(k, b)
+		if ok && !mannerOwners[r] {
+			r = strings.TrimSuffix(r, "ش") // "ما عندهمش ذوق" (Egyptian)
+		}
 		if !ok || !mannerOwners[r] {
 			continue
 		}
@@ -1474,7 +1486,7 @@ var arStaffExact = wordSet("مسؤول", "المسؤول", "ومسؤول", "مس
 	// (twenty-second session) the page's admin
 	"ادمن", "الادمن", "والادمن")
 
-var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
+var arStaffNouns = wordSet("موظف", "موظفين", "موظفو", "عمال", "عامل", "ستريمر", "يوتيوبر", "يوتبر", "مغني", "مغنيه", "مطرب", "مطربه", "بلوقر", "بلوجر", "مذيع", "مقدم", "شيف", "طباخ", "كاشير", "سواق", "سائق", "مندوب",
 	"فني", "فنيين", "ميكانيكي", "ميكانيكيه", "ميكانيكية", "مدرس", "مدرب", "بياع", "بائع", "اداره", "ادارة", "مدير", "صاحب", "ممثل", "لاعيب", "لاعب", "دكتور", "دكاتره", "ممرض", "مضيف",
 	// the staff as a body, and trades that serve customers
 	"طاقم", "كادر", "حلاق", "كوافير", "صيدلي", "صيدلاني", "مصلح", "سباك", "نجار", "محاسب", "معلم", "استاذ", "مهندس",
@@ -1799,3 +1811,7 @@ var (
 // actNouns name an act as well as a person who does it ("fraud"): closing a
 // comment after a full stop they judge what happened.
 var actNouns = wordSet("fraud", "scam", "robbery", "theft")
+
+// phoneBrands name a maker whose next word is a model number ("samsung
+// a55", "galaxy s23"), read as written, not as leet.
+var phoneBrands = wordSet("samsung", "galaxy", "iphone", "redmi", "xiaomi", "oppo", "vivo", "huawei", "nokia", "pixel", "honor", "realme", "infinix", "tecno", "poco", "oneplus", "moto", "motorola", "sony", "lg", "note")
