@@ -175,3 +175,19 @@ func TestInsultsR31(t *testing.T) {
 		{"الكاشير كان قليل الذوق جدا معايا", "complaint", "medium"},
 	})
 }
+
+// TestHarmsR31: a child sick after drinking what was sent, an allergy told
+// and ignored, a car broken down at night with the children, a flight
+// tonight without the ticket, water or formula needed today for a baby are
+// urgent.
+func TestHarmsR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"العصير اللي جبتوه امبارح ريحته غريبة وبنتي تعبت بعد ما شربت منه", "complaint", "high"},
+		{"قلت للكاشير عندي حساسية من المكسرات وحطها بالكيكة وتعبت بعدها", "complaint", "high"},
+		{"the formula order never came and i need it for my baby tonight", "complaint", "high"},
+		{"ibni mrid ba3d ma shireb el 3aseer elli ba3atoh", "complaint", "high"},
+		{"re7lti el lela w lessa ma wasalni el ticket", "complaint", "high"},
+		// kept: right before too
+		{"سيارتي اللي من عندكم وقفت على الطريق بالليل ومحد جا يساعدنا ومعي ولادي", "complaint", "high"},
+	})
+}

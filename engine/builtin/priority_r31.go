@@ -62,7 +62,8 @@ func enR31(toks []token) (urgent, grievance bool) {
 		has(" took my money ") && has(" blocked me ", " vanished ", " disappeared ", " fraud "),
 		has(" deposit ") && has(" vanished ", " disappeared ", " ghosted "),
 		has(" deadline in ", " shift starts in ", " exam in ", " exam starts in ", " interview in "),
-		has(" meds ran out ", " ran out of meds ", " medicine ran out ", " inhaler ran out ", " insulin ran out ") && has(" tonight ", " today "):
+		has(" meds ran out ", " ran out of meds ", " medicine ran out ", " inhaler ran out ", " insulin ran out ") && has(" tonight ", " today "),
+		has(" babys formula ", " baby formula ", " for my baby ", " for the baby ", " for my babys ") && has(" today ", " tonight ", " right now "):
 		return true, true
 	case has(" paying for ", " paid for ", " pay for ") && has(" and getting ", " and get ", " and only get ", " and only getting ", " buffers "),
 		tookDuration(toks),
@@ -76,7 +77,7 @@ func enR31(toks []token) (urgent, grievance bool) {
 var enR31Keys = wordSet("owes", "owe", "recognise", "recognize", "make", "made", "cashed", "deducted", "debited", "declined", "rejected", "bounced",
 	"billing", "charging", "taking", "came", "pulling", "elses", "patients", "kids", "peoples", "everyones", "customers", "users",
 	"over", "hijacked", "swapped", "swap", "bureau", "protection", "claims", "disputing", "dispute", "chargeback", "charge",
-	"fake", "money", "deposit", "deadline", "shift", "exam", "interview", "ran", "paying", "paid", "pay", "took", "turned", "rushed")
+	"fake", "money", "deposit", "deadline", "shift", "exam", "interview", "ran", "babys", "baby", "paying", "paid", "pay", "took", "turned", "rushed")
 
 // bbbNamed reports the Better Business Bureau named by its initials: "BBB"
 // is keyed "bb" (a run of a letter squeezed to two), told from "BB" (a
@@ -126,7 +127,12 @@ var (
 // spelling the transliterator gives) told in words no earlier rule read.
 // Urgent and a grievance:
 //
-//   - someone stuck in a lift ("علق فيه جاري المسن ساعة");
+//   - someone stuck in a lift ("علق فيه جاري المسن ساعة"); a car broken
+//     down at night with children in it or nobody come ("وقفت ... بالليل
+//     ومحد جه يساعدنا، وياي عيالي");
+//   - a child sick after drinking or eating what the brand sent ("ابني
+//     الصغير تعب بعد ما شرب منها"), an allergy told and ignored ("قايل لهم
+//     عندي حساسية، وتعبت بعدها");
 //   - a bill for what the writer never subscribed to or asked for
 //     ("الفاتورة ياتني 45 دينار على باقة ما اشتركت فيها");
 //   - a fraud named as a verdict ("هذا غش", "هيدا غش");
@@ -140,7 +146,7 @@ var (
 //
 // Urgent only (a date is news, not a grievance): a wedding tomorrow.
 func arR31(toks []token) (urgent, grievance bool) {
-	var lift, stuck, bill, unsubscribed, fraud, code, unasked, record, wrongNo, drank, expired, crash, keysIn, old, powerCut, doc, travel, soon, wedding, tomorrow bool
+	var car, carDown, night, kids, nobodyCame, sick, allergy, ate, lift, stuck, bill, unsubscribed, fraud, code, unasked, record, wrongNo, drank, expired, crash, keysIn, old, powerCut, doc, travel, soon, wedding, tomorrow bool
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -152,6 +158,20 @@ func arR31(toks []token) (urgent, grievance bool) {
 			prev = toks[i-1].key
 		}
 		switch {
+		case k == "السياره" || k == "سيارتي" || k == "العربيه" || k == "عربيتي" || k == "السيارة":
+			car = true
+		case carStopped[k] || carStopped[t.key]: // (وقفت as written: the و is its own)
+			carDown = true
+		case k == "بالليل" || k == "الليل" || k == "بالفجر" || k == "الفجر":
+			night = true
+		case childNouns[t.key] || childNouns[k]: // priority_harm.go (ولدي as written)
+			kids = true
+		case (k == "جه" || k == "جا" || k == "اجا" || k == "اجى" || k == "يجي") && (prev == "محد" || prev == "محدش" || prev == "حد" || prev == "حدا" || prev == "احد"):
+			nobodyCame = true
+		case sickAfter[k]:
+			sick = true
+		case k == "حساسيه" || k == "حساسية":
+			allergy = true
 		case liftNouns[k]:
 			lift = true
 		case stuckWords[k]:
@@ -171,6 +191,7 @@ func arR31(toks []token) (urgent, grievance bool) {
 		case k == "غلط" && (prev == "رقم" || prev == "لرقم"):
 			wrongNo = true
 		case k == "شرب" || k == "شربت" || k == "اكل" || k == "اكلت" || k == "شربو" || k == "اكلو":
+			ate = true
 			// (the child's word as written: nearAny reads ولدي as لدي)
 			for j := max(0, i-2); j < len(toks) && j <= i+2; j++ {
 				drank = drank || childNouns[toks[j].key] // priority_harm.go
@@ -204,13 +225,15 @@ func arR31(toks []token) (urgent, grievance bool) {
 			}
 		}
 	}
-	if lift && stuck || bill && (unsubscribed || unasked) || fraud || code && unasked || record && wrongNo || drank && expired || crash || keysIn || old && powerCut || doc && travel && soon {
+	if car && carDown && night && (kids || nobodyCame) || ate && kids && sick || allergy && sick || lift && stuck || bill && (unsubscribed || unasked) || fraud || code && unasked || record && wrongNo || drank && expired || crash || keysIn || old && powerCut || doc && travel && soon {
 		return true, true
 	}
 	return wedding && tomorrow, false
 }
 
 var (
+	carStopped     = wordSet("وقفت", "عطلت", "خربت", "طفت", "بنشرت", "تعطلت", "اتعطلت", "وقفت،")
+	sickAfter      = wordSet("تعب", "تعبت", "تعبان", "تعبانه", "مريض", "مرض", "مرضت", "استفرغ", "استفرغت", "بيستفرغ", "اسهال", "تسمم")
 	liftNouns      = wordSet("المصعد", "مصعد", "الاسانسير", "اسانسير", "الأسانسير", "الاصنصير", "الليفت", "بالمصعد", "بالاسانسير")
 	stuckWords     = wordSet("علق", "علقت", "علقنا", "علقوا", "عالق", "عالقين", "انحبس", "انحبست", "انحبسنا", "محبوس", "محبوسين", "حبسنا", "اتحبس", "اتحبست", "اتحبسنا")
 	demonstratives = wordSet("هذا", "هاذا", "هذي", "هاد", "هادا", "هيدا", "هايدا", "هيدي", "هاي", "ده", "دا", "دي", "هو")
