@@ -260,10 +260,14 @@ func englishIntent(text string, toks []token, sent *sentScore, ev *intentEv, spa
 	// weight: its words describe what is asked about, they judge nothing
 	// ("is it just me or the app is slow" is a complaint put as a question:
 	// an "or" keeps it one)
-	if (opensQuestion(toks) || eb&ewWh != 0 && whNounQuestion(text, toks)) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
+	opens := opensQuestion(toks) || eb&ewWh != 0 && whNounQuestion(text, toks)
+	if (opens || clauseOpensQuestion(text, toks)) && ev.cue[iComplaint] < 0.8 && !ev.strong && sent.rawNeg < 1 && !negatedAny(toks) && !hasKey(toks, "or") {
 		sc[iComplaint] = 0
 		sc[iQuestion] = math.Max(sc[iQuestion], intentThreshold[iQuestion])
-		if ev.cue[iPraise] < 0.6 {
+		// (a question asked after a first sentence leaves that sentence
+		// its say in the sentiment: "just finished the game, is there a
+		// sequel")
+		if ev.cue[iPraise] < 0.6 && opens {
 			sc[iPraise] = 0
 			ev.enAsk = true // labelWithIntent: neutral
 		}
@@ -336,6 +340,20 @@ func opensQuestion(toks []token) bool {
 	}
 	a, b := toks[0].key, toks[1].key
 	return whOpeners[a] && whSecond[b] || (a == "is" || a == "are" || a == "does" || a == "do") && inversionSubjects[b]
+}
+
+// clauseOpensQuestion is opensQuestion for a later sentence or a clause
+// after a comma, "do you" too: "I run a small shop, do you have business
+// plans".
+func clauseOpensQuestion(text string, toks []token) bool {
+	for i := 1; i+2 < len(toks); i++ {
+		a := toks[i].key
+		b := toks[i+1].key
+		if (a == "is" || a == "are" || a == "does" || a == "do") && !toks[i].arabic && (inversionSubjects[b] || a == "do" && (b == "you" || b == "u")) && (clauseStart(text, toks, i) || sentenceStart(text, toks, i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // negatedAny reports an English negator among toks.

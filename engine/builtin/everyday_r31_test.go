@@ -191,3 +191,18 @@ func TestHarmsR31(t *testing.T) {
 		{"سيارتي اللي من عندكم وقفت على الطريق بالليل ومحد جا يساعدنا ومعي ولادي", "complaint", "high"},
 	})
 }
+
+// TestPraiseAndQuestionsR31: praise told by what was done ("you fixed my
+// ..."), a blessing (ربنا يكرمهم), pride (بيرفع الراس), a network that never
+// drops; a question opened after a first clause ("I run a shop, do you have
+// ...") asks.
+func TestPraiseAndQuestionsR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"honestly didnt expect much but you fixed my laptop in an hour", "praise", ""},
+		{"الممرضات في المستشفى ده تعبوا معانا، ربنا يكرمهم", "praise", ""},
+		{"i drive for a living and this network never drops. solid", "praise", ""},
+		// kept: right before too
+		{"شغلكن بيرفع الراس والله", "praise", ""},
+		{"we just moved to the area, do you deliver to the east side", "question", ""},
+	})
+}

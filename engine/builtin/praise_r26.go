@@ -85,13 +85,14 @@ var (
 	// a connection or a stream cut, frozen or lagging, and the praise said
 	// beside it when it never was ("خدمة الألياف رائعة، لم ينقطع البث طوال
 	// المباراة", "النت صار بيطير! حضرت الماتش بلا ولا تقطيعة")
-	cutWords      = wordSet("ينقطع", "انقطع", "بينقطع", "تنقطع", "انقطعت", "يقطع", "بيقطع", "قطع", "تقطيعه", "تقطيع", "تقطيعة", "يعلق", "بيعلق", "علق", "يفصل", "بيفصل", "فصل", "lagged", "lag", "buffered", "buffering", "dropped")
+	cutWords      = wordSet("ينقطع", "انقطع", "بينقطع", "تنقطع", "انقطعت", "يقطع", "بيقطع", "قطع", "تقطيعه", "تقطيع", "تقطيعة", "يعلق", "بيعلق", "علق", "يفصل", "بيفصل", "فصل", "lagged", "lag", "buffered", "buffering", "dropped", "drops")
 	servicePraise = wordSet("رائع", "رائعه", "رائعة", "ممتاز", "ممتازه", "ممتازة", "بيطير", "طيارة", "طياره", "خرافي", "خرافيه", "تحفه", "تحفة", "جامد", "بيجنن", "يجنن", "flawless", "amazing", "excellent", "perfect", "superb",
 		// (twentieth session) thanks beside a cut that never came ("el net
 		// 3omro ma fesel ma3aya, teslamo")
 		"تسلموا", "تسلمو", "يسلمو", "يسلموا", "تسلم", "شكرا", "مشكورين", "thanks",
 		// (twenty-third session) "الخط صار منيح، النت ما عاد يقطع"
 		"منيح", "منيحه", "منيحة",
+		"solid", "reliable",
 		// (twenty-first session) a blessing said to the shop ("ربنا
 		// يخليكو", "الله يعطيكم العافية")
 		"يخليكو", "يخليكم", "يخليكوا", "يعطيكم", "يعطيكن", "يسعدكم", "يوفقكم", "يبارك",
