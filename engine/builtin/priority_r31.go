@@ -146,97 +146,148 @@ var (
 //
 // Urgent only (a date is news, not a grievance): a wedding tomorrow.
 func arR31(toks []token) (urgent, grievance bool) {
-	var car, carDown, night, kids, nobodyCame, sick, allergy, ate, lift, stuck, bill, unsubscribed, fraud, code, unasked, record, wrongNo, drank, expired, crash, keysIn, old, powerCut, doc, travel, soon, wedding, tomorrow bool
+	var seen uint32 // the classes met, context checked
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
 			continue
 		}
-		k := strings.TrimPrefix(t.key, "و")
-		prev := ""
+		// one lookup a token, two for a word opened by و (ولدي, وقفت are
+		// read as written, "والسياره" without it)
+		c := ar31Words[t.key]
+		if k := strings.TrimPrefix(t.key, "و"); len(k) != len(t.key) {
+			c |= ar31Words[k]
+		}
+		if c == 0 {
+			continue
+		}
+		prev, next := "", ""
 		if i > 0 {
 			prev = toks[i-1].key
 		}
-		switch {
-		case k == "السياره" || k == "سيارتي" || k == "العربيه" || k == "عربيتي" || k == "السيارة":
-			car = true
-		case carStopped[k] || carStopped[t.key]: // (وقفت as written: the و is its own)
-			carDown = true
-		case k == "بالليل" || k == "الليل" || k == "بالفجر" || k == "الفجر":
-			night = true
-		case childNouns[t.key] || childNouns[k]: // priority_harm.go (ولدي as written)
-			kids = true
-		case (k == "جه" || k == "جا" || k == "اجا" || k == "اجى" || k == "يجي") && (prev == "محد" || prev == "محدش" || prev == "حد" || prev == "حدا" || prev == "احد"):
-			nobodyCame = true
-		case sickAfter[k]:
-			sick = true
-		case k == "حساسيه" || k == "حساسية":
-			allergy = true
-		case liftNouns[k]:
-			lift = true
-		case stuckWords[k]:
-			stuck = true
-		case k == "الفاتوره" || k == "الفاتورة" || k == "فاتوره" || k == "فاتورة" || currencies[k]: // priority_r22.go
-			bill = true
-		case (k == "اشتركت" || k == "اشتركنا") && (prev == "ما" || prev == "مو" || prev == "مش" || prev == "لم"):
-			unsubscribed = true
-		case fraudWords[k] && demonstratives[prev]: // priority_r28.go
-			fraud = true
-		case k == "كود" || k == "الكود" || k == "رمز" || k == "الرمز":
-			code = true
-		case (k == "طلبته" || k == "طلبتو" || k == "طلبتها") && (prev == "ما" || prev == "مو" || prev == "مش"):
-			unasked = true
-		case k == "نتايج" || k == "نتائج" || k == "نتءج" || k == "تحاليلي" || k == "تحليلي" || k == "ملفي" || k == "تقريري":
-			record = true
-		case k == "غلط" && (prev == "رقم" || prev == "لرقم"):
-			wrongNo = true
-		case k == "شرب" || k == "شربت" || k == "اكل" || k == "اكلت" || k == "شربو" || k == "اكلو":
-			ate = true
+		if i+1 < len(toks) {
+			next = toks[i+1].key
+		}
+		if c&a31Came != 0 && !nobodyCame31[prev] {
+			c &^= a31Came // "محد جه": nobody came
+		}
+		if c&(a31Subscribed|a31Asked) != 0 && !negBefore31[prev] {
+			c &^= a31Subscribed | a31Asked // "ما اشتركت", "ما طلبته"
+		}
+		if c&a31Fraud != 0 && !demonstratives[prev] {
+			c &^= a31Fraud // "هذا غش"
+		}
+		if c&a31Wrong != 0 && prev != "رقم" && prev != "لرقم" {
+			c &^= a31Wrong // "لرقم غلط" (and "لا رقم غلط": Levantine "la" read as لا)
+		}
+		if c&a31Key != 0 && !keysInside[next] {
+			c &^= a31Key // "المفتاح داخلها"
+		}
+		if c&a31Ate != 0 {
 			// (the child's word as written: nearAny reads ولدي as لدي)
 			for j := max(0, i-2); j < len(toks) && j <= i+2; j++ {
-				drank = drank || childNouns[toks[j].key] // priority_harm.go
-			}
-		case k == "منتهي" || k == "منتهيه" || k == "منتهية" || k == "اكسباير" || k == "اكسبير":
-			expired = true
-		case crashNear[k]:
-			crash = true
-		case (k == "المفتاح" || k == "المفاتيح" || k == "مفتاحها") && i+1 < len(toks) && keysInside[toks[i+1].key]:
-			keysIn = true
-		case k == "شيبه" || k == "شيبة" || k == "شايب" || k == "عجوز":
-			old = true
-		case r28Words[k] == r28Power:
-			powerCut = true
-		case r28Words[k] == r28Doc:
-			doc = true
-		case k == "سفري" || k == "سفرتي" || k == "رحلتي" || k == "طيارتي":
-			travel = true
-		case k == "يومين" || k == "بكره" || k == "بكرة" || k == "بكرا" || k == "باكر" || k == "باجر":
-			soon = true
-			tomorrow = tomorrow || k != "يومين"
-		case k == "فرح" || k == "عرس" || k == "عرسي" || k == "فرحي" || k == "زفافي" || k == "فرحها" || k == "عرسها" || k == "زفاف" || k == "الفرح" || k == "العرس":
-			wedding = true
-		}
-	}
-	// "لا رقم غلط": Levantine "la" (to) read as the negation لا
-	if !wrongNo {
-		for i := 1; i+1 < len(toks); i++ {
-			if toks[i].key == "رقم" && toks[i+1].key == "غلط" {
-				wrongNo = true
+				if childNouns[toks[j].key] { // priority_harm.go
+					c |= a31Drank
+				}
 			}
 		}
+		seen |= c
 	}
-	if car && carDown && night && (kids || nobodyCame) || ate && kids && sick || allergy && sick || lift && stuck || bill && (unsubscribed || unasked) || fraud || code && unasked || record && wrongNo || drank && expired || crash || keysIn || old && powerCut || doc && travel && soon {
+	has := func(m uint32) bool { return seen&m == m }
+	if has(a31Car|a31CarDown|a31Night) && seen&(a31Kid|a31Came) != 0 || has(a31Ate|a31Kid|a31Sick) || has(a31Allergy|a31Sick) || has(a31Lift|a31Stuck) ||
+		seen&a31Bill != 0 && seen&(a31Subscribed|a31Asked) != 0 || has(a31Fraud) || has(a31Code|a31Asked) || has(a31Record|a31Wrong) || has(a31Drank|a31Expired) ||
+		has(a31Crash) || has(a31Key) || has(a31Old|a31Power) || has(a31Doc|a31Travel|a31Soon) {
 		return true, true
 	}
-	return wedding && tomorrow, false
+	return has(a31Wedding | a31Tomorrow), false
+}
+
+// The classes of words arR31 reads, one bit each.
+const (
+	a31Car uint32 = 1 << iota
+	a31CarDown
+	a31Night
+	a31Kid
+	a31Came
+	a31Sick
+	a31Allergy
+	a31Lift
+	a31Stuck
+	a31Bill
+	a31Subscribed
+	a31Asked
+	a31Fraud
+	a31Code
+	a31Record
+	a31Wrong
+	a31Ate
+	a31Drank
+	a31Expired
+	a31Crash
+	a31Key
+	a31Old
+	a31Power
+	a31Doc
+	a31Travel
+	a31Soon
+	a31Tomorrow
+	a31Wedding
+)
+
+// ar31Words maps each word arR31 reads to its classes.
+var ar31Words = map[string]uint32{}
+
+func init() {
+	add := func(c uint32, ws ...string) {
+		for _, w := range ws {
+			ar31Words[w] |= c
+		}
+	}
+	add(a31Car, "السياره", "سيارتي", "العربيه", "عربيتي")
+	add(a31CarDown, "وقفت", "عطلت", "خربت", "طفت", "بنشرت", "تعطلت", "اتعطلت")
+	add(a31Night, "بالليل", "الليل", "بالفجر", "الفجر")
+	for w := range childNouns { // priority_harm.go
+		add(a31Kid, w)
+	}
+	add(a31Came, "جه", "جا", "اجا", "اجى", "يجي")
+	add(a31Sick, "تعب", "تعبت", "تعبان", "تعبانه", "مريض", "مرض", "مرضت", "استفرغ", "استفرغت", "بيستفرغ", "اسهال", "تسمم")
+	add(a31Allergy, "حساسيه")
+	add(a31Lift, "المصعد", "مصعد", "الاسانسير", "اسانسير", "الأسانسير", "الاصنصير", "الليفت", "بالمصعد", "بالاسانسير")
+	add(a31Stuck, "علق", "علقت", "علقنا", "علقوا", "عالق", "عالقين", "انحبس", "انحبست", "انحبسنا", "محبوس", "محبوسين", "حبسنا", "اتحبس", "اتحبست", "اتحبسنا")
+	add(a31Bill, "الفاتوره", "فاتوره")
+	for w := range currencies { // priority_r22.go
+		add(a31Bill, w)
+	}
+	add(a31Subscribed, "اشتركت", "اشتركنا")
+	add(a31Asked, "طلبته", "طلبتو", "طلبتها")
+	for w := range fraudWords { // priority_r28.go
+		add(a31Fraud, w)
+	}
+	add(a31Code, "كود", "الكود", "رمز", "الرمز")
+	add(a31Record, "نتايج", "نتائج", "نتءج", "تحاليلي", "تحليلي", "ملفي", "تقريري")
+	add(a31Wrong, "غلط")
+	add(a31Ate, "شرب", "شربت", "اكل", "اكلت", "شربو", "اكلو")
+	add(a31Expired, "منتهي", "منتهيه", "اكسباير", "اكسبير")
+	add(a31Crash, "بصدم", "بنصدم", "بيصدمني", "بيصدمنا", "بتصدم", "يصدمني")
+	add(a31Key, "المفتاح", "المفاتيح", "مفتاحها")
+	add(a31Old, "شيبه", "شايب", "عجوز")
+	for w, c := range r28Words { // priority_r28.go
+		switch c {
+		case r28Power:
+			add(a31Power, w)
+		case r28Doc:
+			add(a31Doc, w)
+		}
+	}
+	add(a31Travel, "سفري", "سفرتي", "رحلتي", "طيارتي")
+	add(a31Soon, "يومين", "بكره", "بكرا", "باكر", "باجر")
+	add(a31Tomorrow, "بكره", "بكرا", "باكر", "باجر")
+	add(a31Wedding, "فرح", "عرس", "عرسي", "فرحي", "زفافي", "فرحها", "عرسها", "زفاف", "الفرح", "العرس")
 }
 
 var (
-	carStopped     = wordSet("وقفت", "عطلت", "خربت", "طفت", "بنشرت", "تعطلت", "اتعطلت", "وقفت،")
-	sickAfter      = wordSet("تعب", "تعبت", "تعبان", "تعبانه", "مريض", "مرض", "مرضت", "استفرغ", "استفرغت", "بيستفرغ", "اسهال", "تسمم")
-	liftNouns      = wordSet("المصعد", "مصعد", "الاسانسير", "اسانسير", "الأسانسير", "الاصنصير", "الليفت", "بالمصعد", "بالاسانسير")
-	stuckWords     = wordSet("علق", "علقت", "علقنا", "علقوا", "عالق", "عالقين", "انحبس", "انحبست", "انحبسنا", "محبوس", "محبوسين", "حبسنا", "اتحبس", "اتحبست", "اتحبسنا")
+	nobodyCame31   = wordSet("محد", "محدش", "حد", "حدا", "احد")
+	negBefore31    = wordSet("ما", "مو", "مش", "لم")
 	demonstratives = wordSet("هذا", "هاذا", "هذي", "هاد", "هادا", "هيدا", "هايدا", "هيدي", "هاي", "ده", "دا", "دي", "هو")
-	crashNear      = wordSet("بصدم", "بنصدم", "بيصدمني", "بيصدمنا", "بتصدم", "يصدمني")
 	keysInside     = wordSet("داخلها", "داخل", "بداخلها", "جواها", "جوا", "جوه", "جوّا", "فيها", "جواتها")
 )
