@@ -206,3 +206,26 @@ func TestPraiseAndQuestionsR31(t *testing.T) {
 		{"we just moved to the area, do you deliver to the east side", "question", ""},
 	})
 }
+
+// TestLateR31: harms and urgencies of the session's last read sets (a child
+// who swallowed a part, gas leaking, sparks from a meter, the writer's data
+// leaked, a wedding tomorrow or a flight tonight and the clothes behind a
+// shut door, children sick and in hospital), rude manners told, a blessing
+// on one person, a staff insult that is no complaint, a weasel.
+func TestLateR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"جرة الغاز اللي وصلت امبارح يتسرب منها الغاز والعيال بالبيت", "complaint", "high"},
+		// kept: right before too
+		{"سفري الليلة وبدلتي لسا عندكن بالمصبغة والمحل مسكر", "complaint", "high"},
+		{"بنتي بلعت قطعة صغيرة من العروسة اللي اشتريناها منكم", "complaint", "high"},
+		{"الفيشة اللي ركبتوها بتطلع شرار من امبارح", "complaint", "high"},
+		{"بياناتي اللي اديتها للمكتب اتسربت وبتجيلي رسايل غريبة", "complaint", "high"},
+		{"عيالي تعبوا بعد الاكل اللي طلبناه منكم وواحد منهم بالمستشفى", "complaint", "high"},
+		{"الموظفة كلمتني من طرف مناخيرها", "complaint", "medium"},
+		{"الدكتور شرحلي كل حاجة بهدوء، ربنا يكرمه", "praise", ""},
+	})
+	checkFlags(t, []flagCase{
+		{"the manager of this branch is a little weasel", true},
+		{"المذيع ده رغاي وبيقاطع الضيوف", true},
+	})
+}

@@ -130,23 +130,36 @@ var (
 //   - someone stuck in a lift ("علق فيه جاري المسن ساعة"); a car broken
 //     down at night with children in it or nobody come ("وقفت ... بالليل
 //     ومحد جه يساعدنا، وياي عيالي");
+//
 //   - a child sick after drinking or eating what the brand sent ("ابني
 //     الصغير تعب بعد ما شرب منها"), an allergy told and ignored ("قايل لهم
 //     عندي حساسية، وتعبت بعدها");
+//
 //   - a bill for what the writer never subscribed to or asked for
 //     ("الفاتورة ياتني 45 دينار على باقة ما اشتركت فيها");
+//
 //   - a fraud named as a verdict ("هذا غش", "هيدا غش");
+//
 //   - a code the writer never asked for ("كود تحقق ما طلبته"), a record
 //     sent to a wrong number ("نتايج تحليلي لرقم غلط");
+//
 //   - a child who drank or ate what had expired ("ولدي شرب حليب ... منتهيه");
+//
 //   - a crash nearly had ("كنت بصدم"), keys locked inside the car;
+//
 //   - an old person at home in a power cut ("عندنا شيبة مريض");
+//
 //   - a passport held and the journey in days ("جوازي عندكم ... وسفري بعد
 //     يومين").
 //
+//   - later in the session (blind164, egy9): a child sick and in hospital, a child
+//     who swallowed a part of a toy, gas leaking, sparks or a burning
+//     smell, the writer's data leaked (رقمي القومي ... اتسرب); a wedding
+//     tomorrow or a flight tonight and the clothes in a shop that is shut.
+//
 // Urgent only (a date is news, not a grievance): a wedding tomorrow.
 func arR31(toks []token) (urgent, grievance bool) {
-	var seen uint32 // the classes met, context checked
+	var seen uint64 // the classes met, context checked
 	for i := range toks {
 		t := &toks[i]
 		if !t.arabic {
@@ -183,6 +196,9 @@ func arR31(toks []token) (urgent, grievance bool) {
 		if c&a31Key != 0 && !keysInside[next] {
 			c &^= a31Key // "المفتاح داخلها"
 		}
+		if c&a31Wedding == 0 && t.key == "الكتاب" && prev == "كتب" {
+			c |= a31Wedding // "كتب الكتاب": the marriage contract
+		}
 		if c&a31Ate != 0 {
 			// (the child's word as written: nearAny reads ولدي as لدي)
 			for j := max(0, i-2); j < len(toks) && j <= i+2; j++ {
@@ -193,8 +209,9 @@ func arR31(toks []token) (urgent, grievance bool) {
 		}
 		seen |= c
 	}
-	has := func(m uint32) bool { return seen&m == m }
-	if has(a31Car|a31CarDown|a31Night) && seen&(a31Kid|a31Came) != 0 || has(a31Ate|a31Kid|a31Sick) || has(a31Allergy|a31Sick) || has(a31Lift|a31Stuck) ||
+	has := func(m uint64) bool { return seen&m == m }
+	if has(a31Car|a31CarDown|a31Night) && seen&(a31Kid|a31Came) != 0 || has(a31Kid|a31Sick|a31Hospital) || has(a31Swallow|a31Kid) || has(a31Leak|a31Gas) || has(a31Sparks) || has(a31Leak|a31MyData) ||
+		seen&a31Closed != 0 && (has(a31Wedding) && seen&(a31Tomorrow|a31Tonight) != 0 || has(a31Travel) && seen&(a31Soon|a31Tonight) != 0) || has(a31Ate|a31Kid|a31Sick) || has(a31Allergy|a31Sick) || has(a31Lift|a31Stuck) ||
 		seen&a31Bill != 0 && seen&(a31Subscribed|a31Asked) != 0 || has(a31Fraud) || has(a31Code|a31Asked) || has(a31Record|a31Wrong) || has(a31Drank|a31Expired) ||
 		has(a31Crash) || has(a31Key) || has(a31Old|a31Power) || has(a31Doc|a31Travel|a31Soon) {
 		return true, true
@@ -204,7 +221,7 @@ func arR31(toks []token) (urgent, grievance bool) {
 
 // The classes of words arR31 reads, one bit each.
 const (
-	a31Car uint32 = 1 << iota
+	a31Car uint64 = 1 << iota
 	a31CarDown
 	a31Night
 	a31Kid
@@ -232,13 +249,21 @@ const (
 	a31Soon
 	a31Tomorrow
 	a31Wedding
+	a31Hospital
+	a31Swallow
+	a31Leak
+	a31Gas
+	a31Sparks
+	a31MyData
+	a31Closed
+	a31Tonight
 )
 
 // ar31Words maps each word arR31 reads to its classes.
-var ar31Words = map[string]uint32{}
+var ar31Words = map[string]uint64{}
 
 func init() {
-	add := func(c uint32, ws ...string) {
+	add := func(c uint64, ws ...string) {
 		for _, w := range ws {
 			ar31Words[w] |= c
 		}
@@ -250,7 +275,7 @@ func init() {
 		add(a31Kid, w)
 	}
 	add(a31Came, "جه", "جا", "اجا", "اجى", "يجي")
-	add(a31Sick, "تعب", "تعبت", "تعبان", "تعبانه", "مريض", "مرض", "مرضت", "استفرغ", "استفرغت", "بيستفرغ", "اسهال", "تسمم")
+	add(a31Sick, "تعبوا", "تعبو", "تعب", "تعبت", "تعبان", "تعبانه", "مريض", "مرض", "مرضت", "استفرغ", "استفرغت", "بيستفرغ", "اسهال", "تسمم")
 	add(a31Allergy, "حساسيه")
 	add(a31Lift, "المصعد", "مصعد", "الاسانسير", "اسانسير", "الأسانسير", "الاصنصير", "الليفت", "بالمصعد", "بالاسانسير")
 	add(a31Stuck, "علق", "علقت", "علقنا", "علقوا", "عالق", "عالقين", "انحبس", "انحبست", "انحبسنا", "محبوس", "محبوسين", "حبسنا", "اتحبس", "اتحبست", "اتحبسنا")
@@ -280,8 +305,16 @@ func init() {
 		}
 	}
 	add(a31Travel, "سفري", "سفرتي", "رحلتي", "طيارتي")
-	add(a31Soon, "يومين", "بكره", "بكرا", "باكر", "باجر")
-	add(a31Tomorrow, "بكره", "بكرا", "باكر", "باجر")
+	add(a31Soon, "يومين", "بكره", "بكرا", "باكر", "باجر", "باچر")
+	add(a31Tomorrow, "بكره", "بكرا", "باكر", "باجر", "باچر")
+	add(a31Tonight, "الليله", "الليلة")
+	add(a31Closed, "مسكر", "مسكّر", "مسكره", "مقفول", "مقفوله", "مسكرين")
+	add(a31Hospital, "المستشفى", "المستشفي", "بالمستشفى", "بالمستشفي", "فالمستشفى", "فالمستشفي", "الطوارئ", "بالطوارئ")
+	add(a31Swallow, "بلع", "بلعت", "ابتلع", "ابتلعت", "بلعها", "بلعته")
+	add(a31Leak, "يتسرب", "بيتسرب", "تسرب", "اتسرب", "اتسربت", "تسربت", "يسرب", "بيسرب", "بيهرب")
+	add(a31Gas, "الغاز", "غاز")
+	add(a31Sparks, "شرار", "شرر", "شراره", "شياط")
+	add(a31MyData, "رقمي", "بياناتي", "معلوماتي", "صوري", "عنواني")
 	add(a31Wedding, "فرح", "عرس", "عرسي", "فرحي", "زفافي", "فرحها", "عرسها", "زفاف", "الفرح", "العرس")
 }
 
