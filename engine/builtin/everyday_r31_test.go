@@ -229,3 +229,18 @@ func TestLateR31(t *testing.T) {
 		{"المذيع ده رغاي وبيقاطع الضيوف", true},
 	})
 }
+
+// TestLastR31: questions without a question mark (شو نوع, شو احسن, تكفي
+// كام), a greasy little weasel, Levantine "ما عندون اخلاق" at the staff.
+func TestLastR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"shu a7san laptop lal gaming ta7t 800 dollar", "question", ""},
+		// kept: right before too
+		{"شو نوع الكاميرا اللي بتصور فيها", "question", ""},
+		{"الطبخة دي تكفي كام واحد", "question", ""},
+	})
+	checkFlags(t, []flagCase{
+		{"the guy who runs this garage is a greasy little weasel", true},
+		{"el mwazzafin 3endkon ma 3endon akhla2", true},
+	})
+}

@@ -58,6 +58,8 @@ var (
 		"شويه": true, "شويت": true, "مجموعه": true, "شله": true, "عصابه": true,
 		// insulting adjectives before the noun ("you clueless fraud", "you lying crooks")
 		"clueless": true, "lying": true, "thieving": true, "greedy": true, "dirty": true, "filthy": true, "useless": true, "worthless": true, "pathetic": true, "ignorant": true,
+		// (twenty-third session) "a greasy little weasel", "a sneaky slimy liar"
+		"greasy": true, "sneaky": true, "slimy": true, "smug": true,
 		// the same for manners and competence ("rude idiots", "incompetent clowns")
 		"rude": true, "incompetent": true, "lazy": true, "arrogant": true, "utter": true, "talentless": true, "shameless": true,
 		// the addressees counted or restricted ("you are all clowns", "you're just frauds")
@@ -1273,8 +1275,8 @@ func mannerOwner(k string, bases ...string) string {
 
 var (
 	// the endings of عند / ل / في for a person: ه, ها, هم, ك, كم ...
-	peopleOwners   = wordSet("هم", "هن", "ك", "كم", "كو", "كي", "كن", "هوم")
-	mannerOwners   = wordSet("ه", "ها", "هم", "هن", "و", "ك", "كم", "كو", "كي", "كن", "هوم")
+	peopleOwners   = wordSet("هم", "هن", "ك", "كم", "كو", "كي", "كن", "هوم", "ون")
+	mannerOwners   = wordSet("ه", "ها", "هم", "هن", "و", "ك", "كم", "كو", "كي", "كن", "هوم", "ون") // (ون: Levantine عندون)
 	mannerNounsR22 = wordSet("سنع", "ادب", "اخلاق", "تربيه", "حيا", "حياء")
 	mannerFill     = wordSet("ولا", "لا", "و", "ذره", "شي", "شيء", "اي", "ابدا", "نهائيا", "خالص")
 )
