@@ -244,3 +244,23 @@ func TestLastR31(t *testing.T) {
 		{"el mwazzafin 3endkon ma 3endon akhla2", true},
 	})
 }
+
+// TestArabiziHarmsR31: a child fallen or hurt, an allergy come out on a
+// child, a child's seat broken, a code taken and the wallet drawn,
+// children's photos posted, brakes that do not hold, a chemical a child
+// could drink, a fake page in a clinic's name (وهمي as written) are urgent;
+// a child who has an allergy, asked about, is a question.
+func TestArabiziHarmsR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"ibni 6al3at 3ala wijhah 7asasiya ba3ad el ays krim elli 3indkum", "complaint", "high"},
+		{"كرسي البيبي اللي اشتريناه منكم انكسر والطفل فيه", "complaint", "high"},
+		{"واحد اتصل قال انه من البنك وطلب الكود وسحب كل اللي بالحساب", "complaint", "high"},
+		{"صور ولادنا من الحضانة منشوره على الانستا بدون اذن", "complaint", "high"},
+		{"العامل ساب الكلور على الارض وابني كان هيشربه", "complaint", "high"},
+		{"في صفحة فيسبوك باسم المطعم بتاخد عرابين وطلعت وهمية", "complaint", "high"},
+		// kept: right before too
+		{"الحلو ده فيه مكسرات؟ بنتي عندها حساسية", "question", ""},
+		{"bnti wi23at 3an el mar7ou7a bel mall w inja7at", "complaint", "high"},
+		{"الفرامل ما عم تمسك من بعد ما صلحتوها", "complaint", "high"},
+	})
+}

@@ -158,7 +158,7 @@ func arR30(toks []token) (urgent, grievance bool) {
 		switch {
 		case k == "اتشفط" || k == "انشفط" || k == "اتشفطت" || k == "انشفطت":
 			drained = true
-		case k == "وهمي" || k == "وهميه" || k == "مزيف" || k == "مزيفه":
+		case t.key == "وهمي" || t.key == "وهميه" || k == "وهمي" || k == "وهميه" || k == "مزيف" || k == "مزيفه": // (وهمي as written: its و is its own)
 			fake = true
 		case k == "تحاليل" || k == "تحليل" || k == "ملف" || k == "بيانات":
 			childData = childData || nearAny(toks, i, 3, childNouns)

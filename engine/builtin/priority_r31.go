@@ -152,6 +152,12 @@ var (
 //   - a passport held and the journey in days ("جوازي عندكم ... وسفري بعد
 //     يومين").
 //
+//   - the Arabizi priority leftovers (azprio1-8): a child fallen or hurt, an
+//     allergy come out on a child or sent to hospital (not a child who has
+//     one: "ابني عنده حساسية" asks), a child's seat broken,
+//     a code taken and money drawn, children's photos posted, brakes that
+//     do not hold, a chemical where a child could drink it;
+//
 //   - later in the session (blind164, egy9): a child sick and in hospital, a child
 //     who swallowed a part of a toy, gas leaking, sparks or a burning
 //     smell, the writer's data leaked (رقمي القومي ... اتسرب); a wedding
@@ -199,6 +205,12 @@ func arR31(toks []token) (urgent, grievance bool) {
 		if c&a31Wedding == 0 && t.key == "الكتاب" && prev == "كتب" {
 			c |= a31Wedding // "كتب الكتاب": the marriage contract
 		}
+		if c&a31NotHold != 0 && !negBefore31[prev] && !(prev == "عم" && i > 1 && negBefore31[toks[i-2].key]) {
+			c &^= a31NotHold // "ما يمسك", "ما عم يمسك": brakes that do not hold
+		}
+		if c&a31Fell != 0 && next == "في" && i+2 < len(toks) && toks[i+2].key == "حب" {
+			c &^= a31Fell // "وقع في حب القناة": fell in love
+		}
 		if c&a31Ate != 0 {
 			// (the child's word as written: nearAny reads ولدي as لدي)
 			for j := max(0, i-2); j < len(toks) && j <= i+2; j++ {
@@ -210,7 +222,9 @@ func arR31(toks []token) (urgent, grievance bool) {
 		seen |= c
 	}
 	has := func(m uint64) bool { return seen&m == m }
-	if has(a31Car|a31CarDown|a31Night) && seen&(a31Kid|a31Came) != 0 || has(a31Kid|a31Sick|a31Hospital) || has(a31Swallow|a31Kid) || has(a31Leak|a31Gas) || has(a31Sparks) || has(a31Leak|a31MyData) ||
+	if has(a31Fell|a31Kid) || has(a31Allergy|a31Hospital) || has(a31Allergy|a31Kid|a31Reaction) || has(a31Seat|a31Kid|a31Broke) || has(a31Code|a31Took) || has(a31Photos|a31Kid|a31Public) ||
+		has(a31Brake|a31NotHold) || has(a31Chemical|a31Kid) ||
+		has(a31Car|a31CarDown|a31Night) && seen&(a31Kid|a31Came) != 0 || has(a31Kid|a31Sick|a31Hospital) || has(a31Swallow|a31Kid) || has(a31Leak|a31Gas) || has(a31Sparks) || has(a31Leak|a31MyData) ||
 		seen&a31Closed != 0 && (has(a31Wedding) && seen&(a31Tomorrow|a31Tonight) != 0 || has(a31Travel) && seen&(a31Soon|a31Tonight) != 0) || has(a31Ate|a31Kid|a31Sick) || has(a31Allergy|a31Sick) || has(a31Lift|a31Stuck) ||
 		seen&a31Bill != 0 && seen&(a31Subscribed|a31Asked) != 0 || has(a31Fraud) || has(a31Code|a31Asked) || has(a31Record|a31Wrong) || has(a31Drank|a31Expired) ||
 		has(a31Crash) || has(a31Key) || has(a31Old|a31Power) || has(a31Doc|a31Travel|a31Soon) {
@@ -257,6 +271,16 @@ const (
 	a31MyData
 	a31Closed
 	a31Tonight
+	a31Fell
+	a31Broke
+	a31Took
+	a31Photos
+	a31Public
+	a31Brake
+	a31NotHold
+	a31Chemical
+	a31Reaction
+	a31Seat
 )
 
 // ar31Words maps each word arR31 reads to its classes.
@@ -274,6 +298,7 @@ func init() {
 	for w := range childNouns { // priority_harm.go
 		add(a31Kid, w)
 	}
+	add(a31Kid, "ولادنا", "اولادنا", "عيالنا", "اطفالنا", "يهالنا", "ولادي", "الولد", "البنت", "ابنها", "بنتها", "اليهال")
 	add(a31Came, "جه", "جا", "اجا", "اجى", "يجي")
 	add(a31Sick, "تعبوا", "تعبو", "تعب", "تعبت", "تعبان", "تعبانه", "مريض", "مرض", "مرضت", "استفرغ", "استفرغت", "بيستفرغ", "اسهال", "تسمم")
 	add(a31Allergy, "حساسيه")
@@ -313,8 +338,18 @@ func init() {
 	add(a31Swallow, "بلع", "بلعت", "ابتلع", "ابتلعت", "بلعها", "بلعته")
 	add(a31Leak, "يتسرب", "بيتسرب", "تسرب", "اتسرب", "اتسربت", "تسربت", "يسرب", "بيسرب", "بيهرب")
 	add(a31Gas, "الغاز", "غاز")
-	add(a31Sparks, "شرار", "شرر", "شراره", "شياط")
+	add(a31Sparks, "شرار", "شرر", "شراره", "شياط", "تقدح", "بتقدح", "تجدح")
 	add(a31MyData, "رقمي", "بياناتي", "معلوماتي", "صوري", "عنواني")
+	add(a31Fell, "طاح", "طاحت", "وقع", "وقعت", "انعور", "انعورت", "اتعور", "اتعورت", "انجرح", "انجرحت", "اتجرح", "اتجرحت")
+	add(a31Broke, "انكسر", "انكسرت", "اتكسر", "اتكسرت", "تكسر")
+	add(a31Took, "سحب", "سحبوا", "سحبو", "خدوا", "اخذ", "اخذوا") // (not خد: "خد كود خصم" is an offer)
+	add(a31Reaction, "طلعت", "طلع", "طلعله", "طلعلها", "صار", "صارت", "جاتله", "جاله", "جاتها")
+	add(a31Seat, "كرسي", "كورسي", "الكرسي", "مقعد", "المقعد")
+	add(a31Photos, "صور", "صورهم", "صوره", "فيديوهات")
+	add(a31Public, "الانستا", "انستا", "بالانستا", "بحساب", "الفيس", "بالفيس", "منشوره", "مطروحه", "نشروا", "نشرو")
+	add(a31Brake, "الفرامل", "فرامل", "البريك", "بريك", "الفريم", "الفرام")
+	add(a31NotHold, "يمسك", "بيمسك", "تمسك", "بتمسك", "ماسك", "ماسكه")
+	add(a31Chemical, "الكيماوي", "كيماوي", "الكلور", "كلور", "مبيد", "المبيد", "الفلاش")
 	add(a31Wedding, "فرح", "عرس", "عرسي", "فرحي", "زفافي", "فرحها", "عرسها", "زفاف", "الفرح", "العرس")
 }
 
