@@ -264,3 +264,13 @@ func TestArabiziHarmsR31(t *testing.T) {
 		{"الفرامل ما عم تمسك من بعد ما صلحتوها", "complaint", "high"},
 	})
 }
+
+// TestEgyptianRequestsR31: "your channel taught me" praises, "make us ..."
+// proposes, "go in the profile" promotes.
+func TestEgyptianRequestsR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"قناتك علمتني اعمل الكيك من غير فرن", "praise", ""},
+		{"يا شيف اعمليلنا محشي ورق عنب بالطريقة الشامي", "suggestion", ""},
+		{"احلى شنط عندي على الصفحة بأسعار الجملة، ادخل البروفايل", "spam", ""},
+	})
+}
