@@ -1760,16 +1760,11 @@ var (
 // spaces: the word before it may be cut short, so a term matched only as a
 // whole word ("nig", "homo") is not read there.
 func cutOff(text string, end int) bool {
-	rest := text[end:]
-	switch {
-	case strings.HasPrefix(rest, "…"):
-		rest = rest[len("…"):]
-	case strings.HasPrefix(rest, "&#8230;"):
-		rest = rest[len("&#8230;"):]
-	default:
-		return false
+	rest, ok := strings.CutPrefix(text[end:], "…")
+	if !ok {
+		rest, ok = strings.CutPrefix(text[end:], "&#8230;")
 	}
-	return strings.TrimSpace(rest) == ""
+	return ok && strings.TrimSpace(rest) == ""
 }
 
 // mockedLikenessEn is mockedLikeness for English: a person (a pronoun of
