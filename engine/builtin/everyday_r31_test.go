@@ -274,3 +274,28 @@ func TestEgyptianRequestsR31(t *testing.T) {
 		{"احلى شنط عندي على الصفحة بأسعار الجملة، ادخل البروفايل", "spam", ""},
 	})
 }
+
+// TestEnglishUrgencyR31b: a card used by a stranger now, a refund owed for
+// months, billing after a cancellation, a regulator written to, a rival
+// named, an exam within the hour, labour, an epipen, an account emptied,
+// cash taken from a grandmother, doors locked by a driver, units vanished;
+// a technician who never came and a colour unlike the photo are complaints.
+func TestEnglishUrgencyR31b(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"the college has owed me a refund of 300 since march", "complaint", "high"},
+		{"ate the nut free cake and had a reaction, needed my epipen", "complaint", "high"},
+		{"got a call from your 'security team' and my account was emptied", "complaint", "high"},
+		{"a man from your company took 200 cash off my gran for a fake repair", "complaint", "high"},
+		{"the cab driver locked the doors and wouldnt let me out", "complaint", "high"},
+		{"topped up 50 units yesterday and today theres 3, where did my units go", "complaint", "high"},
+		{"the sofa came in a different colour from the picture", "complaint", "medium"},
+		// kept: right before too
+		{"someone is using my card on your app right now, i never booked these rides", "complaint", "high"},
+		{"cancelled my plan last month and you keep charging my card", "complaint", "high"},
+		{"writing to the regulator today about your network", "complaint", "high"},
+		{"sort my broadband by monday or im porting to another provider", "complaint", "high"},
+		{"my online exam starts in an hour and the wifi is dead", "complaint", "high"},
+		{"the engineer no showed, i took a day off for nothing", "complaint", "medium"},
+		{"it would be great if we could disable the close button while writing to the disk", "suggestion", ""},
+	})
+}

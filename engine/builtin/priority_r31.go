@@ -63,11 +63,37 @@ func enR31(toks []token) (urgent, grievance bool) {
 		has(" deposit ") && has(" vanished ", " disappeared ", " ghosted "),
 		has(" deadline in ", " shift starts in ", " exam in ", " exam starts in ", " interview in "),
 		has(" meds ran out ", " ran out of meds ", " medicine ran out ", " inhaler ran out ", " insulin ran out ") && has(" tonight ", " today "),
-		has(" babys formula ", " baby formula ", " for my baby ", " for the baby ", " for my babys ") && has(" today ", " tonight ", " right now "):
+		has(" babys formula ", " baby formula ", " for my baby ", " for the baby ", " for my babys ") && has(" today ", " tonight ", " right now "),
+		// (engprio10) a card used by someone now, a refund owed, billing
+		// after a cancellation, a regulator written to, a rival named, a
+		// final or a closing today, labour, an epipen, an account emptied,
+		// money taken from the writer, a stranger's trips and address
+		// shown, doors locked by a driver, charged for more than taken,
+		// units vanished, a new job tomorrow
+		has(" someone ") && has(" on my card ", " my card ", " on my account ") && has(" right now ", " taking ", " using "),
+		has(" owed me ", " owes me a refund ") && money(),
+		has(" cancelled ", " canceled ") && has(" keeps taking ", " keep taking ", " keeps charging ", " keep charging ", " keeps billing "),
+		has(" writing to the ", " reporting this ", " reporting you to ", " report you to ", " a complaint to the ") &&
+			has(" ncc ", " fcc ", " regulator ", " ombudsman ", " council ", " authority ", " commission ", " bureau ", " college ", " board ", " ministry ", " police ", " trading standards "),
+		has(" porting to ", " im porting ", " porting my number "),
+		has(" final starts ", " exam starts ", " starts in an hour ", " close today ", " closes today ", " closes tonight "),
+		has(" water broke ", " in labour ", " in labor ", " to the hospital now ", " to hospital now "),
+		has(" epipen ", " epi pen ", " anaphylactic ", " had a reaction "),
+		has(" emptied ", " drained ", " cleaned out ") && has(" account ", " wallet ", " card "),
+		has(" took ") && has(" from me ", " off my ", " off me ") && money(),
+		has(" strangers ", " another kids ", " another childs ") && has(" trips ", " address ", " report card ", " medical ", " details ", " records "),
+		has(" locked the doors ", " locked me in ", " wouldnt let me out ", " wouldnt let me get out "),
+		has(" rang up ", " charged for ", " billed for ") && has(" only took ", " only got ", " only received ", " only bought "),
+		has(" where did my units go ", " where did my money go ", " where did my credit go ", " where did my balance go "),
+		has(" start a new job ", " new job tomorrow ", " starting a new job ") && has(" tomorrow "):
 		return true, true
 	case has(" paying for ", " paid for ", " pay for ") && has(" and getting ", " and get ", " and only get ", " and only getting ", " buffers "),
 		tookDuration(toks),
-		has(" turned away ", " rushed me out ", " rushed us out "):
+		has(" turned away ", " rushed me out ", " rushed us out "),
+		has(" no showed ", " noshowed ", " for nothing "),
+		has(" different colour ", " different color ") && has(" picture ", " photo ", " pic ", " website ", " site "),
+		has(" barely looked ", " in and out in "),
+		has(" is never right ", " never gets a reply ", " never get a reply ", " price rise again "):
 		return false, true
 	}
 	return false, false
@@ -77,7 +103,11 @@ func enR31(toks []token) (urgent, grievance bool) {
 var enR31Keys = wordSet("owes", "owe", "recognise", "recognize", "make", "made", "cashed", "deducted", "debited", "declined", "rejected", "bounced",
 	"billing", "charging", "taking", "came", "pulling", "elses", "patients", "kids", "peoples", "everyones", "customers", "users",
 	"over", "hijacked", "swapped", "swap", "bureau", "protection", "claims", "disputing", "dispute", "chargeback", "charge",
-	"fake", "money", "deposit", "deadline", "shift", "exam", "interview", "ran", "babys", "baby", "paying", "paid", "pay", "took", "turned", "rushed")
+	"fake", "money", "deposit", "deadline", "shift", "exam", "interview", "ran", "babys", "baby",
+	"ncc", "fcc", "ombudsman", "council", "authority", "commission", "bureau", "college", "board", "ministry", "police",
+	"someone", "owed", "keeps", "keep", "writing", "reporting", "report", "complaint", "porting", "final", "starts", "close", "closes",
+	"water", "labour", "labor", "hospital", "epipen", "epi", "anaphylactic", "reaction", "emptied", "drained", "cleaned", "strangers", "childs",
+	"locked", "wouldnt", "rang", "charged", "billed", "where", "job", "no", "noshowed", "nothing", "different", "barely", "never", "rise", "paying", "paid", "pay", "took", "turned", "rushed")
 
 // bbbNamed reports the Better Business Bureau named by its initials: "BBB"
 // is keyed "bb" (a run of a letter squeezed to two), told from "BB" (a
