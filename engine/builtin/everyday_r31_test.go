@@ -299,3 +299,17 @@ func TestEnglishUrgencyR31b(t *testing.T) {
 		{"it would be great if we could disable the close button while writing to the disk", "suggestion", ""},
 	})
 }
+
+// TestLevantineInsultsR31: a gang of thugs, no conscience, "go learn from
+// your mother" are insults; "شو القناة" asks.
+func TestLevantineInsultsR31(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"صاحب المحل واحد بلا ضمير", true},
+		// kept: right before too
+		{"موظفين الشركة هدول عصابة زعران", true},
+		{"طبخك زفت، روحي اتعلمي من امك", true},
+	})
+	checkR22(t, []r22Case{
+		{"شو القناة اللي رح تعرض المسلسل", "question", ""},
+	})
+}
