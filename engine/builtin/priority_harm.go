@@ -455,7 +455,7 @@ func hardUrgentHit(text string, toks []token) bool {
 				continue
 			}
 		}
-		if !softUrgent[phraseKey(toks[h.ti:h.tj])] {
+		if !isSoftUrgent(toks[h.ti:h.tj]) {
 			return true
 		}
 		soft = true
@@ -605,16 +605,22 @@ var comparedWords = wordSet("اقل", "ارخص", "اغلى", "اعلى", "اح�
 // (رحت: the Arabizi ri7et read so)
 var smellWords = wordSet("رحت", "ريحه", "ريحتها", "ريحته", "رائحه", "رائحتها", "رائحته", "ريحة", "رائحة", "بريحه", "برائحه", "ريحتو", "ريحتن", "ريحتهم")
 
-// phraseKey joins the keys of toks with spaces (as foldKey does).
-func phraseKey(toks []token) string {
+// isSoftUrgent reports whether the keys of toks, joined with spaces (as
+// foldKey joins a phrase), name a soft urgency (softUrgent); the key is
+// built on the stack (a map read of string(bytes) does not allocate).
+func isSoftUrgent(toks []token) bool {
 	if len(toks) == 1 {
-		return toks[0].key
+		return softUrgent[toks[0].key]
 	}
-	ks := make([]string, len(toks))
+	var buf [128]byte
+	b := buf[:0]
 	for i := range toks {
-		ks[i] = toks[i].key
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, toks[i].key...)
 	}
-	return strings.Join(ks, " ")
+	return softUrgent[string(b)]
 }
 
 // refundInsisted: a sign beside a refund request that makes it urgent: an
