@@ -37,9 +37,10 @@ var urgentM = func() *matcher {
 		"im cancelling", "im canceling", "i am cancelling", "cancel my account", "cancelling my", "canceling my",
 		// the same problem reported again and again
 		"again and again", "how many times", "times already", "reporting you", "consumer protection",
-		// not the first time: a failure come back (the spec's "repeated
-		// failures"); money or purchases lost; poison (every labelled
-		// comment of these is high: docs/quality.md, thirteenth session)
+		// money or purchases lost; poison (every labelled comment of these
+		// is high: docs/quality.md, thirteenth session; "not the first
+		// time", read here then, is medium by itself since the
+		// twenty-third: the later read sets label all eight such medium)
 		"راحت فلوسي", "راحت كل فلوسي", "ضاعت فلوسي", "ضاعت كل فلوسي", "راحت مشترياتي", "راحت كل مشترياتي", "ضاعت مشترياتي", "ضاعت كل مشترياتي", "راحت مصرياتي", "راحت كل مصرياتي",
 		"lost all my purchases", "lost all my money", "lost my purchases",
 		"يسمم", "بيسمم", "هيسمم", "يسممنا", "يسممهم", "يسممني", "مسموم", "مسمومه", "poisoned", "poison",

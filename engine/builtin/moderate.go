@@ -1030,7 +1030,7 @@ func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
 			// ("سنابات"), are left to the threshold: tweets that share a
 			// link are mostly clean (flagging them cost Davidson 0.01 and
 			// OSACT2022 0.002 macro-F1).
-			flag = classifiedSpam(req.Text, d)
+			flag, _ = classifiedAs(req.Text, d)
 		} else if i == catSpam && flag && s < 0.9 && tx.spam.links == 0 && commentShaped(req.Text) && !tweetMarks(req.Text) {
 			// over the threshold but not sure, in a comment without a
 			// link: what Classify files as a complaint is not spam, so
@@ -1038,7 +1038,8 @@ func moderate(req op.ModerateRequest, known *op.Detection) op.Moderation {
 			// money ... on whatsapp") is a complaint in one answer and
 			// safe in the other (a question or a proposal stays flagged:
 			// "مين عايز يشتغل أونلاين؟" asks nothing)
-			flag = !classifiedComplaint(req.Text, d)
+			spam, complaint := classifiedAs(req.Text, d)
+			flag = spam || !complaint
 		}
 		if flag {
 			m.Categories[i] = true
@@ -1081,23 +1082,14 @@ func tweetMarks(text string) bool {
 	return strings.ContainsAny(text, "@#") || strings.Contains(text, "http")
 }
 
-// classifiedComplaint reports whether Classify files text (detected as d)
-// as a complaint and not as spam.
-func classifiedComplaint(text string, d op.Detection) bool {
+// classifiedAs reports whether Classify files text (detected as d) as
+// spam and as a complaint. Moderate asks only for the rare text whose spam
+// score lies between spamIntentMin and 0.9.
+func classifiedAs(text string, d op.Detection) (spam, complaint bool) {
 	buf := getTokBuf()
 	defer putTokBuf(buf)
 	a := analyseTextBuf(text, d, buf)
-	return op.In("complaint", a.intents) && !op.In("spam", a.intents)
-}
-
-// classifiedSpam reports whether Classify files text (detected as d) as
-// spam. Moderate asks only for the rare text whose spam score lies between
-// spamIntentMin and the strictness threshold.
-func classifiedSpam(text string, d op.Detection) bool {
-	buf := getTokBuf()
-	defer putTokBuf(buf)
-	a := analyseTextBuf(text, d, buf)
-	return op.In("spam", a.intents)
+	return op.In("spam", a.intents), op.In("complaint", a.intents)
 }
 
 // MergeSpans sorts spans and merges overlapping ones (the engine uses it

@@ -22,10 +22,17 @@ import "strings"
 //   - a deadline that cannot move told with "in N" ("client deadline in 2
 //     hours", "my shift starts in 20 min"), medicine run out tonight.
 //
+// Later (engprio10): a card used by someone now, a refund owed, billing
+// after a cancellation, a regulator written to, a rival named, an exam or
+// a closing within the day, labour, an epipen, an account emptied, money
+// taken from the writer, a stranger's trips shown, doors locked by a
+// driver, charged for more than taken, units vanished, a new job tomorrow.
+//
 // It also reads grievances that name no complaint word, not urgent:
 // paying for one thing and getting less ("paying for 100mbps and getting
 // 45"), a wait told as a duration taken ("took 45 mins to reply", "took 40
-// min for one pickup"), turned away, rushed out.
+// min for one pickup"), turned away, rushed out, a no-show, a colour unlike
+// the photo.
 func enR31(toks []token) (urgent, grievance bool) {
 	if bbbNamed(toks) {
 		return true, true
@@ -104,7 +111,7 @@ var enR31Keys = wordSet("owes", "owe", "recognise", "recognize", "make", "made",
 	"billing", "charging", "taking", "came", "pulling", "elses", "patients", "kids", "peoples", "everyones", "customers", "users",
 	"over", "hijacked", "swapped", "swap", "bureau", "protection", "claims", "disputing", "dispute", "chargeback", "charge",
 	"fake", "money", "deposit", "deadline", "shift", "exam", "interview", "ran", "babys", "baby",
-	"ncc", "fcc", "ombudsman", "council", "authority", "commission", "bureau", "college", "board", "ministry", "police",
+	"ncc", "fcc", "ombudsman", "council", "authority", "commission", "college", "board", "ministry", "police",
 	"someone", "owed", "keeps", "keep", "writing", "reporting", "report", "complaint", "porting", "final", "starts", "close", "closes",
 	"water", "labour", "labor", "hospital", "epipen", "epi", "anaphylactic", "reaction", "emptied", "drained", "cleaned", "strangers", "childs",
 	"locked", "wouldnt", "rang", "charged", "billed", "where", "job", "no", "noshowed", "nothing", "different", "barely", "never", "rise", "paying", "paid", "pay", "took", "turned", "rushed")
@@ -152,46 +159,30 @@ var (
 	minuteUnits     = wordSet("min", "mins", "minutes", "minute")
 )
 
-// arR31 reads Arabic urgencies the Gulf and Arabizi priority read sets of
-// the twenty-third session (gulfprio1, azprio8; Arabizi read in the Arabic
-// spelling the transliterator gives) told in words no earlier rule read.
-// Urgent and a grievance:
+// arR31 reads Arabic urgencies the read sets of the twenty-third session
+// (gulfprio1, azprio8, blind164, egy9 and the leftovers of azprio1-8;
+// Arabizi read in the Arabic spelling the transliterator gives) told in
+// words no earlier rule read. Urgent and a grievance:
 //
-//   - someone stuck in a lift ("علق فيه جاري المسن ساعة"); a car broken
-//     down at night with children in it or nobody come ("وقفت ... بالليل
-//     ومحد جه يساعدنا، وياي عيالي");
-//
-//   - a child sick after drinking or eating what the brand sent ("ابني
-//     الصغير تعب بعد ما شرب منها"), an allergy told and ignored ("قايل لهم
-//     عندي حساسية، وتعبت بعدها");
-//
-//   - a bill for what the writer never subscribed to or asked for
-//     ("الفاتورة ياتني 45 دينار على باقة ما اشتركت فيها");
-//
-//   - a fraud named as a verdict ("هذا غش", "هيدا غش");
-//
-//   - a code the writer never asked for ("كود تحقق ما طلبته"), a record
-//     sent to a wrong number ("نتايج تحليلي لرقم غلط");
-//
-//   - a child who drank or ate what had expired ("ولدي شرب حليب ... منتهيه");
-//
-//   - a crash nearly had ("كنت بصدم"), keys locked inside the car;
-//
-//   - an old person at home in a power cut ("عندنا شيبة مريض");
-//
-//   - a passport held and the journey in days ("جوازي عندكم ... وسفري بعد
-//     يومين").
-//
-//   - the Arabizi priority leftovers (azprio1-8): a child fallen or hurt, an
-//     allergy come out on a child or sent to hospital (not a child who has
-//     one: "ابني عنده حساسية" asks), a child's seat broken,
-//     a code taken and money drawn, children's photos posted, brakes that
-//     do not hold, a chemical where a child could drink it;
-//
-//   - later in the session (blind164, egy9): a child sick and in hospital, a child
-//     who swallowed a part of a toy, gas leaking, sparks or a burning
-//     smell, the writer's data leaked (رقمي القومي ... اتسرب); a wedding
-//     tomorrow or a flight tonight and the clothes in a shop that is shut.
+//   - money: a bill for a plan never subscribed to ("الفاتورة ياتني 45
+//     دينار على باقة ما اشتركت فيها"), a fraud named as a verdict ("هذا
+//     غش"), a code never asked for ("كود تحقق ما طلبته") or taken and the
+//     wallet drawn;
+//   - data: a record sent to a wrong number ("نتايج تحليلي لرقم غلط"),
+//     the writer's data leaked ("رقمي القومي ... اتسرب"), children's photos
+//     posted;
+//   - a child harmed: sick after drinking or eating what was sent, or what
+//     had expired; fallen or hurt (not fallen in love); an allergy come
+//     out on a child or sent to hospital (not a child who has one: "ابني
+//     عنده حساسية" asks); a part swallowed; a seat broken; a chemical
+//     within reach; children sick and in hospital;
+//   - danger: a crash nearly had ("كنت بصدم"), brakes that do not hold,
+//     keys locked inside the car, a car broken down at night with children
+//     or nobody come, someone stuck in a lift, an old man at home in a
+//     power cut, gas leaking, sparks or a burning smell, an allergy told
+//     and ignored ("قايل لهم عندي حساسية، وتعبت بعدها");
+//   - time: a passport held and the journey in days, a wedding tomorrow or
+//     a flight tonight and the clothes behind a shop that is shut.
 //
 // Urgent only (a date is news, not a grievance): a wedding tomorrow.
 func arR31(toks []token) (urgent, grievance bool) {
