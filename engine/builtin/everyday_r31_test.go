@@ -313,3 +313,15 @@ func TestLevantineInsultsR31(t *testing.T) {
 		{"شو القناة اللي رح تعرض المسلسل", "question", ""},
 	})
 }
+
+// TestReadThroughR31: the session's read-through: a person named a few
+// words before the verb of likening ("the host of this channel talks like a
+// chipmunk") is mocked; a formal request for information asks.
+func TestReadThroughR31(t *testing.T) {
+	checkFlags(t, []flagCase{
+		{"the presenter of this show sounds like a chipmunk", true},
+	})
+	checkR22(t, []r22Case{
+		{"يرجى تزويدنا بأسعار الاشتراك السنوي", "question", ""},
+	})
+}

@@ -1770,7 +1770,9 @@ func mockedLikenessEn(toks []token, i int) int {
 	if !likenVerbsEn[toks[i].key] || i == 0 || i+2 >= len(toks) || toks[i+1].key != "like" {
 		return 0
 	}
-	if s := toks[i-1].key; !(personSubj[s] || peopleSubj[s] || likenPronouns[s]) {
+	// the person right before the verb, or named a few words before it
+	// ("the host of this channel talks like ...": copulaPerson)
+	if s := toks[i-1].key; !(personSubj[s] || peopleSubj[s] || likenPronouns[s] || copulaPerson(toks, i)) {
 		return 0
 	}
 	for e := i + 2; e < len(toks) && e <= i+5; e++ {
