@@ -325,3 +325,11 @@ func TestReadThroughR31(t *testing.T) {
 		{"يرجى تزويدنا بأسعار الاشتراك السنوي", "question", ""},
 	})
 }
+
+// TestChangedMyLifeR31: "it changed my skin / my life" praises (غير read
+// as the verb, not the negation).
+func TestChangedMyLifeR31(t *testing.T) {
+	checkR22(t, []r22Case{
+		{"السيروم ده غير بشرتي في شهر واحد", "praise", ""},
+	})
+}
