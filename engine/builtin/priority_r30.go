@@ -151,61 +151,66 @@ func arR30(toks []token) (urgent, grievance bool) {
 			continue
 		}
 		k := strings.TrimPrefix(t.key, "و")
+		kind := r30Words[k] // one lookup a token
+		if kind == 0 && (t.key == "وهمي" || t.key == "وهميه") {
+			kind = r30Fake // (وهمي as written: its و is its own)
+		}
+		if kind == 0 {
+			continue
+		}
 		next := ""
 		if i+1 < len(toks) {
 			next = strings.TrimPrefix(toks[i+1].key, "و")
 		}
-		switch {
-		case k == "اتشفط" || k == "انشفط" || k == "اتشفطت" || k == "انشفطت":
+		switch kind {
+		case r30Drained:
 			drained = true
-		case t.key == "وهمي" || t.key == "وهميه" || k == "وهمي" || k == "وهميه" || k == "مزيف" || k == "مزيفه": // (وهمي as written: its و is its own)
+		case r30Fake:
 			fake = true
-		case k == "تحاليل" || k == "تحليل" || k == "ملف" || k == "بيانات":
+		case r30Record:
 			childData = childData || nearAny(toks, i, 3, childNouns)
-		case k == "تسريب" || k == "تسرب":
+		case r30Leak:
 			// of data, not of water ("تسريب موية")
 			leak = leak || dataLeaked[next]
-		case k == "سخنه" || k == "سخن" || k == "حرارته" || k == "حرارتها":
+		case r30Fever:
 			fever40 = fever40 || next == "40" || next == "41" || next == "39"
-		case k == "عيار" || k == "جرعه":
+		case r30Dose:
 			dose = dose || nearAny(toks, i, 5, largerWords)
-		case k == "بتقلب" || k == "تقلب" || k == "انقلبت" || k == "بتنقلب":
+		case r30Overturn:
 			// a car about to overturn with the writer in it ("كانت بتقلب
 			// فينا"), not facts or a stomach turned
 			overturn = overturn || next == "فينا" || next == "فيني" || next == "بينا"
-		case k == "السلك" || k == "سلك" || k == "عمود":
+		case r30Wire:
 			wire = true
-		case k == "الارض" || k == "طايح" || k == "واقع":
+		case r30Ground:
 			ground = true
-		case k == "اليهال" || k == "العيال" || k == "الاولاد" || k == "الولاد" || k == "الاطفال":
+		case r30Kids:
 			kids = true
-		case k == "المطار" || k == "بالمطار":
+		case r30Airport:
 			abroad = true
-		case k == "مسكر" || k == "مقفول" || k == "موقوف" || k == "اتقفلت" || k == "اتقفل":
+		case r30Blocked:
 			blocked = true
-		case k == "الفجر" || k == "بالليل":
+		case r30Night:
 			night = true
-		case k == "الشارع" || k == "بالشارع":
+		case r30Street:
 			street = true
-		case k == "امي" || k == "ابي" || k == "ابوي" || k == "امه":
+		case r30Parent:
 			oldParent = oldParent || nearAny(toks, i, 4, oldWords)
-		case k == "الحراره" || k == "الحرارة":
+		case r30Heat:
 			heat = heat || next == "50" || next == "49" || next == "48"
-		// (later) an exam or a job interview online with the line down, a
-		// flight today with the line cut, a shock (اتخبط كهربا), an
-		// appointment tomorrow cancelled, a medicine wanted tonight
-		case r28Words[k] == r28Exam || k == "مقابلات":
-			exam = true
-		case k == "النت" || k == "الانترنت" || k == "الخط":
+		case r30Line:
 			netDown = netDown || lineDownNext[next] || next == "ما" && i+2 < len(toks) && strings.Contains(toks[i+2].key, "شتغل")
-		case k == "طياره" || k == "طيارتي" || k == "رحلتي":
+		case r30Flight:
 			flightToday = flightToday || next == "اليوم" || next == "الليله" || next == "بكره" || next == "بكرة"
-		case k == "اتخبط" || k == "اتخبطت" || k == "انخبط":
+		case r30Shock:
 			shockHit = shockHit || next == "كهربا" || next == "كهرباء"
-		case k == "باكر" || k == "بكره" || k == "بكرة" || k == "بكرا":
+		case r30Tomorrow:
 			tomorrowCut = tomorrowCut || nearAny(toks, i, 4, cancelledWords)
-		case k == "الليله" || k == "الليلة":
+		case r30Tonight:
 			medTonight = medTonight || nearAny(toks, i, 4, medNouns)
+		// (later) an exam or a job interview online with the line down
+		case r30Exam:
+			exam = true
 		}
 	}
 	if drained || fake && inNameOf(toks) || childData || leak || fever40 || dose || overturn ||
@@ -215,6 +220,67 @@ func arR30(toks []token) (urgent, grievance bool) {
 	}
 	return false, false
 }
+
+// The kinds of words arR30 reads, one a word (r30Words).
+const (
+	r30Drained uint8 = iota + 1
+	r30Fake
+	r30Record
+	r30Leak
+	r30Fever
+	r30Dose
+	r30Overturn
+	r30Wire
+	r30Ground
+	r30Kids
+	r30Airport
+	r30Blocked
+	r30Night
+	r30Street
+	r30Parent
+	r30Heat
+	r30Line
+	r30Flight
+	r30Shock
+	r30Tomorrow
+	r30Tonight
+	r30Exam
+)
+
+// r30Words maps each word arR30 reads to its kind (the first kind listed
+// wins, as the cases of a switch would).
+var r30Words = wordKinds(func(add func(kind uint8, ws ...string)) {
+	add(r30Drained, "اتشفط", "انشفط", "اتشفطت", "انشفطت")
+	add(r30Fake, "وهمي", "وهميه", "مزيف", "مزيفه")
+	add(r30Record, "تحاليل", "تحليل", "ملف", "بيانات")
+	add(r30Leak, "تسريب", "تسرب")
+	add(r30Fever, "سخنه", "سخن", "حرارته", "حرارتها")
+	add(r30Dose, "عيار", "جرعه")
+	add(r30Overturn, "بتقلب", "تقلب", "انقلبت", "بتنقلب")
+	add(r30Wire, "السلك", "سلك", "عمود")
+	add(r30Ground, "الارض", "طايح", "واقع")
+	add(r30Kids, "اليهال", "العيال", "الاولاد", "الولاد", "الاطفال")
+	add(r30Airport, "المطار", "بالمطار")
+	add(r30Blocked, "مسكر", "مقفول", "موقوف", "اتقفلت", "اتقفل")
+	add(r30Night, "الفجر", "بالليل")
+	add(r30Street, "الشارع", "بالشارع")
+	add(r30Parent, "امي", "ابي", "ابوي", "امه")
+	add(r30Heat, "الحراره")
+	// (later in the twenty-second session) the line down, a flight today,
+	// a shock (اتخبط كهربا), an appointment tomorrow cancelled, a medicine
+	// wanted tonight, an exam or a job interview
+	add(r30Line, "النت", "الانترنت", "الخط")
+	add(r30Flight, "طياره", "طيارتي", "رحلتي")
+	add(r30Shock, "اتخبط", "اتخبطت", "انخبط")
+	add(r30Tomorrow, "باكر", "بكره", "بكرا")
+	add(r30Tonight, "الليله")
+	add(r30Exam, "مقابلات")
+	for w, c := range r28Words { // priority_r28.go
+		if c == r28Exam {
+			add(r30Exam, w)
+		}
+	}
+})
 
 // inNameOf reports "in the name of" (باسم): a page or a message posing as
 // someone.
